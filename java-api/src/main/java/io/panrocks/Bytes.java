@@ -1,0 +1,62 @@
+package io.panrocks;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+
+/** Argument checks and raw copies shared by the read and write paths. */
+final class Bytes {
+    /** RocksDB encodes key and value lengths as 32-bit varints. */
+    static final long MAX_ENGINE_LENGTH = 0xFFFF_FFFFL;
+
+    /**
+     * The whole address space as one segment, so that a copy from a raw
+     * pointer the engine returned needs no segment object per call.
+     */
+    static final MemorySegment EVERYTHING = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
+    private Bytes() {
+    }
+
+    static byte[] key(byte[] key) {
+        return Objects.requireNonNull(key, "key");
+    }
+
+    static byte[] value(byte[] value) {
+        return Objects.requireNonNull(value, "value");
+    }
+
+    static void checkRange(byte[] array, int offset, int length, String what) {
+        Objects.requireNonNull(array, what);
+        Objects.checkFromIndexSize(offset, length, array.length);
+    }
+
+    /**
+     * Checks that a segment may be passed to a native call by this thread:
+     * its arena is open and it is accessible here, and the engine can store
+     * its length.
+     */
+    static MemorySegment segment(MemorySegment segment, String what) {
+        Objects.requireNonNull(segment, what);
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException(what + " segment's arena is already closed");
+        }
+        if (!segment.isAccessibleBy(Thread.currentThread())) {
+            throw new WrongThreadException(what + " segment is confined to another thread");
+        }
+        if (segment.byteSize() > MAX_ENGINE_LENGTH) {
+            throw new IllegalArgumentException(what + " of " + segment.byteSize()
+                    + " bytes is larger than RocksDB's limit of " + MAX_ENGINE_LENGTH);
+        }
+        return segment;
+    }
+
+    /** Copies n bytes from a raw engine pointer into a heap array. */
+    static void copyFromAddress(long address, byte[] dst, int dstOffset, int n) {
+        MemorySegment.copy(EVERYTHING, ValueLayout.JAVA_BYTE, address, dst, dstOffset, n);
+    }
+
+    static void copyFromAddress(long address, MemorySegment dst, long dstOffset, long n) {
+        MemorySegment.copy(EVERYTHING, address, dst, dstOffset, n);
+    }
+}

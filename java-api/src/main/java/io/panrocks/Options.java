@@ -1,0 +1,79 @@
+package io.panrocks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How to open a DB: the DB-wide options and those of the default column
+ * family, as RocksJava's {@code Options}. Defaults are RocksDB's, except
+ * where a setter says otherwise.
+ *
+ * <p>A plain Java object: it owns no native memory and needs no closing.
+ * Every setter validates its value at once, with an
+ * {@link IllegalArgumentException} that names the option. The DB reads the
+ * options when it opens; later changes do not affect an open DB.
+ */
+public final class Options implements AutoCloseable {
+    private boolean createIfMissing;
+    private boolean errorIfExists;
+    private boolean createMissingColumnFamilies;
+    private boolean paranoidChecks = true;
+
+    public Options() {
+    }
+
+    /** Create the DB if it does not exist (default false). */
+    public Options setCreateIfMissing(boolean createIfMissing) {
+        this.createIfMissing = createIfMissing;
+        return this;
+    }
+
+    public boolean createIfMissing() {
+        return createIfMissing;
+    }
+
+    /** Fail to open if the DB already exists (default false). */
+    public Options setErrorIfExists(boolean errorIfExists) {
+        this.errorIfExists = errorIfExists;
+        return this;
+    }
+
+    public boolean errorIfExists() {
+        return errorIfExists;
+    }
+
+    /** Create column families named at open that do not exist yet (default false). */
+    public Options setCreateMissingColumnFamilies(boolean createMissingColumnFamilies) {
+        this.createMissingColumnFamilies = createMissingColumnFamilies;
+        return this;
+    }
+
+    public boolean createMissingColumnFamilies() {
+        return createMissingColumnFamilies;
+    }
+
+    /** Check aggressively for corruption and stop early (default true). */
+    public Options setParanoidChecks(boolean paranoidChecks) {
+        this.paranoidChecks = paranoidChecks;
+        return this;
+    }
+
+    public boolean paranoidChecks() {
+        return paranoidChecks;
+    }
+
+    /** The DBOptions in RocksDB's option-string syntax. */
+    String dbOptionsString() {
+        List<String> parts = new ArrayList<>();
+        parts.add("create_if_missing=" + createIfMissing);
+        parts.add("error_if_exists=" + errorIfExists);
+        parts.add("create_missing_column_families=" + createMissingColumnFamilies);
+        parts.add("paranoid_checks=" + paranoidChecks);
+        return String.join(";", parts);
+    }
+
+    /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,370 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_read_options_spec;
+import io.panrocks.internal.ffi.panrocks_slice;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * Options of a read, as in RocksJava's {@code ReadOptions}; defaults are
+ * RocksDB's.
+ *
+ * <p>A plain Java object: it owns no native memory and needs no closing.
+ * Each thread keeps the native {@code rocksdb::ReadOptions} built from it
+ * and rebuilds it after a setter ran, so a read with an unchanged
+ * {@code ReadOptions} costs nothing extra. Configure it before sharing it
+ * between threads. Invalid values are rejected by the setter with an
+ * {@link IllegalArgumentException} naming the option.
+ */
+public final class ReadOptions implements AutoCloseable {
+    /** RocksDB's defaults; shared, cannot change. */
+    public static final ReadOptions DEFAULT = new ReadOptions().freeze();
+
+    private boolean frozen;
+    /** bumped by every setter: the per-thread native copies compare it */
+    private volatile int version;
+
+    private boolean fillCache = true;
+    private boolean verifyChecksums = true;
+    private ReadTier readTier = ReadTier.READ_ALL_TIER;
+    private Snapshot snapshot;
+    private byte[] iterateLowerBound;
+    private byte[] iterateUpperBound;
+    private boolean totalOrderSeek;
+    private boolean prefixSameAsStart;
+    private boolean autoPrefixMode;
+    private boolean pinData;
+    private boolean tailing;
+    private boolean ignoreRangeDeletions;
+    private boolean asyncIo;
+    private long readaheadSize;
+    private long maxSkippableInternalKeys;
+    private Duration deadline = Duration.ZERO;
+    private Duration ioTimeout = Duration.ZERO;
+
+    public ReadOptions() {
+    }
+
+    /** A copy with the same settings, changeable on its own. */
+    public ReadOptions(ReadOptions other) {
+        fillCache = other.fillCache;
+        verifyChecksums = other.verifyChecksums;
+        readTier = other.readTier;
+        snapshot = other.snapshot;
+        iterateLowerBound = other.iterateLowerBound;
+        iterateUpperBound = other.iterateUpperBound;
+        totalOrderSeek = other.totalOrderSeek;
+        prefixSameAsStart = other.prefixSameAsStart;
+        autoPrefixMode = other.autoPrefixMode;
+        pinData = other.pinData;
+        tailing = other.tailing;
+        ignoreRangeDeletions = other.ignoreRangeDeletions;
+        asyncIo = other.asyncIo;
+        readaheadSize = other.readaheadSize;
+        maxSkippableInternalKeys = other.maxSkippableInternalKeys;
+        deadline = other.deadline;
+        ioTimeout = other.ioTimeout;
+    }
+
+    private ReadOptions freeze() {
+        frozen = true;
+        return this;
+    }
+
+    private ReadOptions changed() {
+        if (frozen) throw new UnsupportedOperationException("ReadOptions.DEFAULT is shared and cannot change");
+        version++;
+        return this;
+    }
+
+    /** Put blocks read by this read into the block cache (default true). */
+    public ReadOptions setFillCache(boolean fillCache) {
+        checkMutable();
+        this.fillCache = fillCache;
+        return changed();
+    }
+
+    public boolean fillCache() {
+        return fillCache;
+    }
+
+    /** Verify block checksums on reads from storage (default true). */
+    public ReadOptions setVerifyChecksums(boolean verifyChecksums) {
+        checkMutable();
+        this.verifyChecksums = verifyChecksums;
+        return changed();
+    }
+
+    public boolean verifyChecksums() {
+        return verifyChecksums;
+    }
+
+    public ReadOptions setReadTier(ReadTier readTier) {
+        checkMutable();
+        this.readTier = requireNonNull(readTier, "readTier");
+        return changed();
+    }
+
+    public ReadTier readTier() {
+        return readTier;
+    }
+
+    /**
+     * Read the DB as of this snapshot; {@code null} reads the latest state.
+     * Reads with a released snapshot throw {@link IllegalStateException}.
+     */
+    public ReadOptions setSnapshot(Snapshot snapshot) {
+        checkMutable();
+        this.snapshot = snapshot;
+        return changed();
+    }
+
+    public Snapshot snapshot() {
+        return snapshot;
+    }
+
+    /** Iterators see no key below this one (inclusive bound); copied. {@code null}: none. */
+    public ReadOptions setIterateLowerBound(byte[] lowerBound) {
+        checkMutable();
+        this.iterateLowerBound = lowerBound == null ? null : lowerBound.clone();
+        return changed();
+    }
+
+    public byte[] iterateLowerBound() {
+        return iterateLowerBound == null ? null : iterateLowerBound.clone();
+    }
+
+    /** Iterators see no key at or above this one (exclusive bound); copied. {@code null}: none. */
+    public ReadOptions setIterateUpperBound(byte[] upperBound) {
+        checkMutable();
+        this.iterateUpperBound = upperBound == null ? null : upperBound.clone();
+        return changed();
+    }
+
+    public byte[] iterateUpperBound() {
+        return iterateUpperBound == null ? null : iterateUpperBound.clone();
+    }
+
+    /** Ignore the prefix extractor: iterate in total order. */
+    public ReadOptions setTotalOrderSeek(boolean totalOrderSeek) {
+        checkMutable();
+        this.totalOrderSeek = totalOrderSeek;
+        return changed();
+    }
+
+    public boolean totalOrderSeek() {
+        return totalOrderSeek;
+    }
+
+    /** Iterators stop at the first key whose prefix differs from the seek key's. */
+    public ReadOptions setPrefixSameAsStart(boolean prefixSameAsStart) {
+        checkMutable();
+        this.prefixSameAsStart = prefixSameAsStart;
+        return changed();
+    }
+
+    public boolean prefixSameAsStart() {
+        return prefixSameAsStart;
+    }
+
+    /** Use prefix bloom filters only when they give the same result as total order. */
+    public ReadOptions setAutoPrefixMode(boolean autoPrefixMode) {
+        checkMutable();
+        this.autoPrefixMode = autoPrefixMode;
+        return changed();
+    }
+
+    public boolean autoPrefixMode() {
+        return autoPrefixMode;
+    }
+
+    /** Keep blocks an iterator read pinned while the iterator lives. */
+    public ReadOptions setPinData(boolean pinData) {
+        checkMutable();
+        this.pinData = pinData;
+        return changed();
+    }
+
+    public boolean pinData() {
+        return pinData;
+    }
+
+    /** A tailing iterator sees data written after it was created. */
+    public ReadOptions setTailing(boolean tailing) {
+        checkMutable();
+        this.tailing = tailing;
+        return changed();
+    }
+
+    public boolean tailing() {
+        return tailing;
+    }
+
+    public ReadOptions setIgnoreRangeDeletions(boolean ignoreRangeDeletions) {
+        checkMutable();
+        this.ignoreRangeDeletions = ignoreRangeDeletions;
+        return changed();
+    }
+
+    public boolean ignoreRangeDeletions() {
+        return ignoreRangeDeletions;
+    }
+
+    public ReadOptions setAsyncIo(boolean asyncIo) {
+        checkMutable();
+        this.asyncIo = asyncIo;
+        return changed();
+    }
+
+    public boolean asyncIo() {
+        return asyncIo;
+    }
+
+    /** Iterator readahead in bytes; 0 lets RocksDB adapt it. */
+    public ReadOptions setReadaheadSize(long readaheadSize) {
+        checkMutable();
+        if (readaheadSize < 0) throw new IllegalArgumentException("readaheadSize must be >= 0, was " + readaheadSize);
+        this.readaheadSize = readaheadSize;
+        return changed();
+    }
+
+    public long readaheadSize() {
+        return readaheadSize;
+    }
+
+    /** An iterator gives up with Incomplete after skipping this many internal keys; 0: never. */
+    public ReadOptions setMaxSkippableInternalKeys(long maxSkippableInternalKeys) {
+        checkMutable();
+        if (maxSkippableInternalKeys < 0) {
+            throw new IllegalArgumentException("maxSkippableInternalKeys must be >= 0, was " + maxSkippableInternalKeys);
+        }
+        this.maxSkippableInternalKeys = maxSkippableInternalKeys;
+        return changed();
+    }
+
+    public long maxSkippableInternalKeys() {
+        return maxSkippableInternalKeys;
+    }
+
+    /**
+     * Absolute deadline of each read, as time since the epoch (RocksDB's
+     * {@code deadline}); {@link Duration#ZERO} means none.
+     */
+    public ReadOptions setDeadline(Duration deadline) {
+        checkMutable();
+        this.deadline = nonNegative(deadline, "deadline");
+        return changed();
+    }
+
+    public Duration deadline() {
+        return deadline;
+    }
+
+    /** Timeout of each file read; {@link Duration#ZERO} means none. */
+    public ReadOptions setIoTimeout(Duration ioTimeout) {
+        checkMutable();
+        this.ioTimeout = nonNegative(ioTimeout, "ioTimeout");
+        return changed();
+    }
+
+    public Duration ioTimeout() {
+        return ioTimeout;
+    }
+
+    private void checkMutable() {
+        if (frozen) throw new UnsupportedOperationException("ReadOptions.DEFAULT is shared and cannot change");
+    }
+
+    private static <T> T requireNonNull(T value, String option) {
+        if (value == null) throw new IllegalArgumentException(option + " must not be null");
+        return value;
+    }
+
+    private static Duration nonNegative(Duration d, String option) {
+        requireNonNull(d, option);
+        if (d.isNegative()) throw new IllegalArgumentException(option + " must not be negative, was " + d);
+        return d;
+    }
+
+    /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+
+    // ---- native counterpart ------------------------------------------------
+
+    /**
+     * The native ReadOptions for this object on the calling thread, or NULL
+     * for the shared defaults. Must be called inside a call on the DB.
+     */
+    MemorySegment nativeHandle(CallContext c) {
+        if (this == DEFAULT) return MemorySegment.NULL;
+        Snapshot s = snapshot;
+        if (s != null) s.checkUsable();
+        int v = version;
+        MemorySegment cached = c.cachedReadOptions(this, v);
+        if (cached != null) return cached;
+        return c.cacheReadOptions(this, v, buildNative(c));
+    }
+
+    private MemorySegment buildNative(CallContext c) {
+        long specSize = panrocks_read_options_spec.sizeof();
+        long lowerLength = iterateLowerBound == null ? 0 : iterateLowerBound.length;
+        long upperLength = iterateUpperBound == null ? 0 : iterateUpperBound.length;
+        MemorySegment scratch = c.valueBuffer(specSize + lowerLength + upperLength + 16);
+        MemorySegment spec = scratch.asSlice(0, specSize);
+        panrocks_h.panrocks_read_options_spec_init(spec);
+        if (snapshot != null) panrocks_read_options_spec.snapshot(spec, snapshot.handle());
+        long offset = specSize;
+        if (iterateLowerBound != null) {
+            MemorySegment.copy(iterateLowerBound, 0, scratch, ValueLayout.JAVA_BYTE, offset, iterateLowerBound.length);
+            MemorySegment bound = panrocks_read_options_spec.lower_bound(spec);
+            panrocks_slice.data(bound, scratch.asSlice(offset));
+            panrocks_slice.size(bound, lowerLength);
+            offset += lowerLength;
+        }
+        if (iterateUpperBound != null) {
+            MemorySegment.copy(iterateUpperBound, 0, scratch, ValueLayout.JAVA_BYTE, offset, iterateUpperBound.length);
+            MemorySegment bound = panrocks_read_options_spec.upper_bound(spec);
+            panrocks_slice.data(bound, scratch.asSlice(offset));
+            panrocks_slice.size(bound, upperLength);
+        }
+        panrocks_read_options_spec.readahead_size(spec, readaheadSize);
+        panrocks_read_options_spec.deadline_micros(spec, toMicros(deadline));
+        panrocks_read_options_spec.io_timeout_micros(spec, toMicros(ioTimeout));
+        panrocks_read_options_spec.max_skippable_internal_keys(spec, maxSkippableInternalKeys);
+        panrocks_read_options_spec.read_tier(spec, readTier == ReadTier.BLOCK_CACHE_TIER
+                ? panrocks_h.PANROCKS_READ_TIER_MEMORY_ONLY() : panrocks_h.PANROCKS_READ_TIER_ALL());
+        panrocks_read_options_spec.fill_cache(spec, fillCache ? 1 : 0);
+        panrocks_read_options_spec.verify_checksums(spec, verifyChecksums ? 1 : 0);
+        panrocks_read_options_spec.total_order_seek(spec, totalOrderSeek ? 1 : 0);
+        panrocks_read_options_spec.prefix_same_as_start(spec, prefixSameAsStart ? 1 : 0);
+        panrocks_read_options_spec.auto_prefix_mode(spec, autoPrefixMode ? 1 : 0);
+        panrocks_read_options_spec.pin_data(spec, pinData ? 1 : 0);
+        panrocks_read_options_spec.tailing(spec, tailing ? 1 : 0);
+        panrocks_read_options_spec.ignore_range_deletions(spec, ignoreRangeDeletions ? 1 : 0);
+        panrocks_read_options_spec.async_io(spec, asyncIo ? 1 : 0);
+        return c.createReadOptions(spec);
+    }
+
+    private static long toMicros(Duration d) {
+        try {
+            return d.toNanos() / 1000;
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ReadOptions{fillCache=" + fillCache + ", verifyChecksums=" + verifyChecksums + ", readTier=" + readTier
+                + ", snapshot=" + snapshot + ", lowerBound=" + Arrays.toString(iterateLowerBound)
+                + ", upperBound=" + Arrays.toString(iterateUpperBound) + ", totalOrderSeek=" + totalOrderSeek
+                + ", prefixSameAsStart=" + prefixSameAsStart + "}";
+    }
+}

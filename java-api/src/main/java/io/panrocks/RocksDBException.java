@@ -1,0 +1,41 @@
+package io.panrocks;
+
+/**
+ * A failure reported by the RocksDB engine. Carries RocksDB's code, subcode,
+ * severity and message unchanged in {@link #getStatus()}.
+ *
+ * <p>A missing key is not an exception: point reads return {@code null} or
+ * {@link RocksDB#NOT_FOUND}. Misuse of the API (a closed object, bad
+ * arguments) is reported with the JDK's exceptions
+ * ({@link IllegalStateException}, {@link IllegalArgumentException},
+ * {@link NullPointerException}, {@link IndexOutOfBoundsException}) before
+ * any native call is made.
+ */
+public class RocksDBException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Status status;
+
+    public RocksDBException(Status status) {
+        super(status.toString());
+        this.status = status;
+    }
+
+    public RocksDBException(String message) {
+        this(new Status(Status.Code.InternalError, Status.SubCode.None, Status.Severity.NoError, message));
+    }
+
+    public Status getStatus() {
+        return status;
+    }
+
+    /** Shorthand for {@code getStatus().code()}. */
+    public Status.Code code() {
+        return status.code();
+    }
+
+    /** Shorthand for {@code getStatus().subCode()}. */
+    public Status.SubCode subCode() {
+        return status.subCode();
+    }
+}

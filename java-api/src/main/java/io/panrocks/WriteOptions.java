@@ -1,0 +1,100 @@
+package io.panrocks;
+
+/**
+ * Options of a write, as in RocksJava's {@code WriteOptions}.
+ *
+ * <p>A plain Java object: it owns no native memory, needs no closing, and
+ * may be shared between threads once configured. Each write passes it to
+ * the engine by value (as bit flags), so changing it affects later writes
+ * only.
+ */
+public final class WriteOptions implements AutoCloseable {
+    /** RocksDB's defaults: no sync, WAL on. */
+    public static final WriteOptions DEFAULT = new WriteOptions().freeze();
+
+    // bit values of PANROCKS_WRITE_* in panrocks.h
+    static final int SYNC = 1, DISABLE_WAL = 2, NO_SLOWDOWN = 4, LOW_PRI = 8, IGNORE_MISSING_CF = 16;
+
+    private volatile int flags;
+    private boolean frozen;
+
+    public WriteOptions() {
+    }
+
+    private WriteOptions freeze() {
+        frozen = true;
+        return this;
+    }
+
+    private WriteOptions set(int bit, boolean on) {
+        if (frozen) throw new UnsupportedOperationException("WriteOptions.DEFAULT is shared and cannot change");
+        flags = on ? flags | bit : flags & ~bit;
+        return this;
+    }
+
+    /**
+     * Sync the write-ahead log to disk before the write returns (fsync): an
+     * acknowledged write then survives a machine crash, not only a process crash.
+     */
+    public WriteOptions setSync(boolean sync) {
+        return set(SYNC, sync);
+    }
+
+    public boolean sync() {
+        return (flags & SYNC) != 0;
+    }
+
+    /**
+     * Skip the write-ahead log. Writes not yet flushed to an SST file are then
+     * lost if the process crashes: only use for data that can be rebuilt.
+     */
+    public WriteOptions setDisableWAL(boolean disableWAL) {
+        return set(DISABLE_WAL, disableWAL);
+    }
+
+    public boolean disableWAL() {
+        return (flags & DISABLE_WAL) != 0;
+    }
+
+    /** Fail with {@link Status.Code#Incomplete} instead of waiting when writes are being slowed down. */
+    public WriteOptions setNoSlowdown(boolean noSlowdown) {
+        return set(NO_SLOWDOWN, noSlowdown);
+    }
+
+    public boolean noSlowdown() {
+        return (flags & NO_SLOWDOWN) != 0;
+    }
+
+    /** A low-priority write, slowed first when compaction falls behind. */
+    public WriteOptions setLowPri(boolean lowPri) {
+        return set(LOW_PRI, lowPri);
+    }
+
+    public boolean lowPri() {
+        return (flags & LOW_PRI) != 0;
+    }
+
+    /** In a batch, silently skip writes to column families that were dropped. */
+    public WriteOptions setIgnoreMissingColumnFamilies(boolean ignore) {
+        return set(IGNORE_MISSING_CF, ignore);
+    }
+
+    public boolean ignoreMissingColumnFamilies() {
+        return (flags & IGNORE_MISSING_CF) != 0;
+    }
+
+    int flags() {
+        return flags;
+    }
+
+    /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String toString() {
+        return "WriteOptions{sync=" + sync() + ", disableWAL=" + disableWAL() + ", noSlowdown=" + noSlowdown()
+                + ", lowPri=" + lowPri() + ", ignoreMissingColumnFamilies=" + ignoreMissingColumnFamilies() + "}";
+    }
+}

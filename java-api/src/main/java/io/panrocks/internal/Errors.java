@@ -1,0 +1,39 @@
+package io.panrocks.internal;
+
+import io.panrocks.RocksDBException;
+import io.panrocks.Status;
+import io.panrocks.internal.ffi.panrocks_error;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+
+/** Turns a status and the error record a call filled into an exception. */
+public final class Errors {
+    private Errors() {
+    }
+
+    public static RocksDBException toException(int rc, MemorySegment error) {
+        if (panrocks_error.code(error) != rc) {
+            // a status returned without filling the record (a miss, say)
+            return new RocksDBException(new Status(Status.Code.of(rc), Status.SubCode.None,
+                    Status.Severity.NoError, ""));
+        }
+        RocksDBException e = new RocksDBException(new Status(Status.Code.of(rc),
+                Status.SubCode.of(panrocks_error.subcode(error)),
+                Status.Severity.of(panrocks_error.severity(error)),
+                message(error)));
+        panrocks_error.code(error, 0); // never mistaken for the next call's record
+        return e;
+    }
+
+    static String message(MemorySegment error) {
+        MemorySegment message = panrocks_error.message(error);
+        long full = Integer.toUnsignedLong(panrocks_error.message_length(error));
+        int length = (int) Math.min(full, message.byteSize() - 1);
+        byte[] bytes = new byte[Math.max(length, 0)];
+        MemorySegment.copy(message, ValueLayout.JAVA_BYTE, 0, bytes, 0, bytes.length);
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        return full > length ? text + "..." : text;
+    }
+}

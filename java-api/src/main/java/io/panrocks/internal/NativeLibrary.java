@@ -1,0 +1,172 @@
+package io.panrocks.internal;
+
+import io.panrocks.internal.ffi.panrocks_h;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+
+/**
+ * Finds and loads libpanrocks.so exactly once per class loader.
+ *
+ * <p>By default the library travels in the jar under
+ * {@code io/panrocks/native/<platform>/} and is extracted once into a per-user
+ * cache folder named after its SHA-256, so every JVM start reuses the same
+ * file and two versions never overwrite each other. The system property
+ * {@value #LIBRARY_PATH_PROPERTY} names another file to load instead;
+ * {@value #CACHE_DIR_PROPERTY} moves the cache (default
+ * {@code $XDG_CACHE_HOME/panrocks} or {@code ~/.cache/panrocks}).
+ *
+ * <p>The generated bindings resolve symbols through
+ * {@code SymbolLookup.loaderLookup()}, which sees libraries loaded by this
+ * class loader: so {@link System#load} here must run before any binding is
+ * used, and every entry point calls {@link #ensureLoaded()} first.
+ */
+public final class NativeLibrary {
+    public static final String LIBRARY_PATH_PROPERTY = "panrocks.library.path";
+    public static final String CACHE_DIR_PROPERTY = "panrocks.cache.dir";
+    static final String LIBRARY_FILE = "libpanrocks.so";
+
+    private static volatile Path loadedFrom;
+    private static volatile String engineVersion;
+
+    private NativeLibrary() {
+    }
+
+    /** Loads the library (once) and checks its ABI; returns where it came from. */
+    public static Path ensureLoaded() {
+        Path p = loadedFrom;
+        return p != null ? p : loadOnce();
+    }
+
+    /** Version of the RocksDB engine the loaded library runs on, e.g. "7.8.3". */
+    public static String engineVersion() {
+        ensureLoaded();
+        return engineVersion;
+    }
+
+    private static synchronized Path loadOnce() {
+        if (loadedFrom != null) return loadedFrom;
+        String override = System.getProperty(LIBRARY_PATH_PROPERTY);
+        Path path = override != null && !override.isBlank()
+                ? Path.of(override).toAbsolutePath()
+                : extractFromJar();
+        if (!Files.isRegularFile(path)) {
+            throw new UnsatisfiedLinkError("panrocks: native library " + path + " does not exist (from -D"
+                    + LIBRARY_PATH_PROPERTY + ")");
+        }
+        System.load(path.toString());
+        checkAbi(path);
+        engineVersion = panrocks_h.panrocks_engine_version().reinterpret(64).getString(0);
+        loadedFrom = path;
+        return path;
+    }
+
+    private static void checkAbi(Path path) {
+        int expected = panrocks_h.PANROCKS_ABI_VERSION();
+        int actual;
+        try {
+            actual = panrocks_h.panrocks_abi_version();
+        } catch (Throwable t) {
+            throw linkError("panrocks: " + path + " is not a panrocks native library (no panrocks_abi_version)", t);
+        }
+        if (actual != expected) {
+            throw new UnsatisfiedLinkError("panrocks: native library " + path + " implements C ABI version "
+                    + actual + " but this panrocks jar was generated for version " + expected
+                    + "; use the libpanrocks.so built with this jar (or unset -D" + LIBRARY_PATH_PROPERTY + ")");
+        }
+    }
+
+    private static UnsatisfiedLinkError linkError(String message, Throwable cause) {
+        UnsatisfiedLinkError e = new UnsatisfiedLinkError(message);
+        e.initCause(cause);
+        return e;
+    }
+
+    static String platform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        String osId = os.startsWith("linux") ? "linux" : os.replaceAll("[^a-z0-9]", "");
+        String archId = switch (arch) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64", "arm64" -> "aarch64";
+            default -> arch;
+        };
+        return osId + "-" + archId;
+    }
+
+    private static Path extractFromJar() {
+        String resource = "/io/panrocks/native/" + platform() + "/" + LIBRARY_FILE;
+        byte[] bytes;
+        try (InputStream in = NativeLibrary.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new UnsatisfiedLinkError("panrocks: this jar has no native library for " + platform()
+                        + " (looked for " + resource + "); build one with scripts/build-native.sh and pass -D"
+                        + LIBRARY_PATH_PROPERTY + "=/path/to/libpanrocks.so");
+            }
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("panrocks: cannot read " + resource, e);
+        }
+        String hash = sha256(bytes);
+        Path dir = cacheRoot().resolve(hash.substring(0, 32));
+        Path target = dir.resolve(LIBRARY_FILE);
+        try {
+            if (Files.isRegularFile(target) && sha256(Files.readAllBytes(target)).equals(hash)) {
+                return target;
+            }
+            Files.createDirectories(dir);
+            // Write beside the target and move it in atomically, so that JVMs
+            // starting together never load a half-written file.
+            Path tmp = Files.createTempFile(dir, LIBRARY_FILE, ".tmp");
+            try {
+                Files.write(tmp, bytes);
+                try {
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("panrocks: cannot extract the native library to " + target
+                    + " (set -D" + CACHE_DIR_PROPERTY + " to a writable folder)", e);
+        }
+    }
+
+    static Path cacheRoot() {
+        String configured = System.getProperty(CACHE_DIR_PROPERTY);
+        if (configured != null && !configured.isBlank()) return Path.of(configured);
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) return Path.of(xdg, "panrocks");
+        String home = System.getProperty("user.home");
+        if (home != null && !home.isBlank() && Files.isWritable(Path.of(home))) {
+            return Path.of(home, ".cache", "panrocks");
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "panrocks-" + System.getProperty("user.name", "user"));
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError("SHA-256 is required of every JDK", e);
+        }
+    }
+
+    /** Reads a NUL-terminated C string the library owns (static storage). */
+    static String cString(MemorySegment pointer, int max) {
+        return pointer.reinterpret(max).getString(0);
+    }
+}

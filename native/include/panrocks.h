@@ -1,0 +1,276 @@
+/*
+ * panrocks.h - the C ABI between the JVM and the RocksDB C++ engine.
+ *
+ * Conventions (docs/architecture.md explains them at length):
+ *
+ *  - Plain C99: opaque handles, POD structs, fixed-width integers. No C++
+ *    type and no C++ exception ever crosses this boundary.
+ *  - Every fallible function returns an int32_t status: PANROCKS_OK (0), or
+ *    a RocksDB status code (rocksdb::Status::Code, values 1..15), or a
+ *    panrocks code (>= 100). On failure it fills the caller's error record
+ *    (code, subcode, severity, message); on success the record is untouched.
+ *    The record is caller-owned storage, so reporting an error allocates
+ *    nothing and can leak nothing.
+ *  - Point lookups report a missing key as PANROCKS_NOT_FOUND without
+ *    writing a message: a miss is an answer, not an error.
+ *  - Each handle has one owner and one release function. A NULL handle is
+ *    tolerated by every release function. A NULL column family means the
+ *    default column family; NULL read/write options mean RocksDB's defaults.
+ *  - Functions that read into caller memory never write past the capacity
+ *    they are given and always report the value's full size, so a caller
+ *    can grow its buffer and retry.
+ *  - Thread safety follows RocksDB: a DB handle may be used from many
+ *    threads at once; pins, multiget scratch, iterators and write batches
+ *    belong to one thread at a time.
+ */
+#ifndef PANROCKS_H
+#define PANROCKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped on every change to a signature or struct layout in this file. */
+#define PANROCKS_ABI_VERSION 1
+
+/* ---- status codes ------------------------------------------------------ */
+
+#define PANROCKS_OK 0
+/* 1..15 mirror rocksdb::Status::Code */
+#define PANROCKS_NOT_FOUND 1
+#define PANROCKS_CORRUPTION 2
+#define PANROCKS_NOT_SUPPORTED 3
+#define PANROCKS_INVALID_ARGUMENT 4
+#define PANROCKS_IO_ERROR 5
+#define PANROCKS_MERGE_IN_PROGRESS 6
+#define PANROCKS_INCOMPLETE 7
+#define PANROCKS_SHUTDOWN_IN_PROGRESS 8
+#define PANROCKS_TIMED_OUT 9
+#define PANROCKS_ABORTED 10
+#define PANROCKS_BUSY 11
+#define PANROCKS_EXPIRED 12
+#define PANROCKS_TRY_AGAIN 13
+#define PANROCKS_COMPACTION_TOO_DEEP 14
+#define PANROCKS_COLUMN_FAMILY_DROPPED 15
+/* panrocks' own codes: failures of the stub layer itself */
+#define PANROCKS_OUT_OF_MEMORY 100
+#define PANROCKS_INTERNAL_ERROR 101
+
+/* Capacity of the message in an error record, terminating NUL included. */
+#define PANROCKS_MESSAGE_CAPACITY 1024
+
+/* What went wrong, as RocksDB said it. Caller-owned; filled on failure. */
+typedef struct panrocks_error {
+    int32_t code;              /* a status code above */
+    int32_t subcode;           /* rocksdb::Status::SubCode */
+    int32_t severity;          /* rocksdb::Status::Severity */
+    uint32_t message_length;   /* full length, may exceed the capacity */
+    char message[PANROCKS_MESSAGE_CAPACITY]; /* NUL-terminated, truncated */
+} panrocks_error;
+
+/* A borrowed byte range. */
+typedef struct panrocks_slice {
+    const char *data;
+    size_t size;
+} panrocks_slice;
+
+/* ---- opaque handles ---------------------------------------------------- */
+
+typedef struct panrocks_db panrocks_db;
+typedef struct panrocks_cf panrocks_cf;                     /* owned by its DB */
+typedef struct panrocks_cache panrocks_cache;
+typedef struct panrocks_read_options panrocks_read_options;
+typedef struct panrocks_pin panrocks_pin;                   /* a PinnableSlice */
+typedef struct panrocks_multiget panrocks_multiget;         /* MultiGet scratch */
+
+/* ---- library ----------------------------------------------------------- */
+
+/* PANROCKS_ABI_VERSION of the compiled library. */
+uint32_t panrocks_abi_version(void);
+
+/* Version of the RocksDB engine linked at run time, "major.minor.patch".
+ * Static storage; never freed. */
+const char *panrocks_engine_version(void);
+
+/* ---- block cache ------------------------------------------------------- */
+
+/* An LRU block cache that several column families and DBs may share.
+ * shard_bits < 0 lets RocksDB choose. The DBs using it keep their own
+ * reference, so the handle may be destroyed while they are open. */
+int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits,
+                                  panrocks_cache **cache_out,
+                                  panrocks_error *error);
+size_t panrocks_cache_usage(const panrocks_cache *cache);
+size_t panrocks_cache_pinned_usage(const panrocks_cache *cache);
+void panrocks_cache_destroy(panrocks_cache *cache);
+
+/* ---- open / close ------------------------------------------------------ */
+
+#define PANROCKS_OPEN_READ_WRITE 0
+#define PANROCKS_OPEN_READ_ONLY 1
+
+/* One column family to open. The option strings use RocksDB's own option
+ * string syntax (rocksdb/convenience.h), e.g. "write_buffer_size=4194304". */
+typedef struct panrocks_cf_descriptor {
+    const char *name;            /* "default" for the default family */
+    const char *options;         /* ColumnFamilyOptions string; NULL: defaults */
+    const char *table_options;   /* BlockBasedTableOptions string; NULL: defaults */
+    panrocks_cache *block_cache; /* NULL: RocksDB's default cache */
+} panrocks_cf_descriptor;
+
+typedef struct panrocks_open_request {
+    const char *path;
+    const char *db_options;      /* DBOptions string; NULL: defaults */
+    int32_t mode;                /* PANROCKS_OPEN_READ_WRITE or _READ_ONLY */
+    int32_t error_if_wal_file_exists; /* read-only mode only */
+    int32_t enable_statistics;   /* create a Statistics object for the DB */
+    int32_t reserved;
+    size_t cf_count;             /* 0: the default family only */
+    const panrocks_cf_descriptor *cfs;
+} panrocks_open_request;
+
+/* Opens a DB. On success *db_out is set and, when cf_count > 0,
+ * cf_handles_out[i] receives the handle of cfs[i] (owned by the DB). */
+int32_t panrocks_open(const panrocks_open_request *request,
+                      panrocks_db **db_out,
+                      panrocks_cf **cf_handles_out,
+                      panrocks_error *error);
+
+/* Closes the DB and frees it and all its column family handles, even when
+ * RocksDB reports an error while closing (which is then returned). Every
+ * pin, iterator and snapshot of the DB must have been released before. */
+int32_t panrocks_close(panrocks_db *db, panrocks_error *error);
+
+/* The default column family of an open DB. */
+panrocks_cf *panrocks_default_cf(panrocks_db *db);
+
+/* ---- read options ------------------------------------------------------ */
+
+typedef struct panrocks_snapshot panrocks_snapshot;          /* owned by its DB */
+
+#define PANROCKS_READ_TIER_ALL 0          /* memtable, block cache, files */
+#define PANROCKS_READ_TIER_MEMORY_ONLY 1  /* memtable and block cache: never I/O */
+
+/* The fields of rocksdb::ReadOptions that panrocks exposes. Zeroed memory is
+ * not the default: start from panrocks_read_options_spec_init(). */
+typedef struct panrocks_read_options_spec {
+    const panrocks_snapshot *snapshot; /* NULL: latest state */
+    panrocks_slice lower_bound;        /* inclusive; data NULL: none. Copied. */
+    panrocks_slice upper_bound;        /* exclusive; data NULL: none. Copied. */
+    uint64_t readahead_size;
+    uint64_t deadline_micros;          /* 0: none (microseconds since epoch) */
+    uint64_t io_timeout_micros;        /* 0: none */
+    uint64_t max_skippable_internal_keys;
+    int32_t read_tier;                 /* PANROCKS_READ_TIER_* */
+    int32_t fill_cache;
+    int32_t verify_checksums;
+    int32_t total_order_seek;
+    int32_t prefix_same_as_start;
+    int32_t auto_prefix_mode;
+    int32_t pin_data;
+    int32_t tailing;
+    int32_t ignore_range_deletions;
+    int32_t async_io;
+} panrocks_read_options_spec;
+
+/* Fills spec with rocksdb::ReadOptions' defaults. */
+void panrocks_read_options_spec_init(panrocks_read_options_spec *spec);
+
+/* A native ReadOptions built from spec; owns copies of the bounds. */
+int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec,
+                                     panrocks_read_options **out,
+                                     panrocks_error *error);
+void panrocks_read_options_destroy(panrocks_read_options *options);
+
+/* ---- snapshots --------------------------------------------------------- */
+
+/* A consistent read view of the DB as of now. Released by
+ * panrocks_snapshot_release, which must happen before the DB closes and
+ * after every read options object that names it is no longer used. */
+int32_t panrocks_snapshot_create(panrocks_db *db, panrocks_snapshot **snapshot_out,
+                                 panrocks_error *error);
+uint64_t panrocks_snapshot_sequence(const panrocks_snapshot *snapshot);
+void panrocks_snapshot_release(panrocks_db *db, panrocks_snapshot *snapshot);
+
+/* ---- write options ----------------------------------------------------- */
+
+/* rocksdb::WriteOptions as bit flags, passed by value: writes need no
+ * options object at all. 0 means RocksDB's defaults. */
+#define PANROCKS_WRITE_SYNC 1u
+#define PANROCKS_WRITE_DISABLE_WAL 2u
+#define PANROCKS_WRITE_NO_SLOWDOWN 4u
+#define PANROCKS_WRITE_LOW_PRI 8u
+#define PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES 16u
+
+/* ---- writes ------------------------------------------------------------ */
+
+int32_t panrocks_put(panrocks_db *db, panrocks_cf *cf,
+                     uint32_t write_flags,
+                     const char *key, size_t key_length,
+                     const char *value, size_t value_length,
+                     panrocks_error *error);
+
+int32_t panrocks_delete(panrocks_db *db, panrocks_cf *cf,
+                        uint32_t write_flags,
+                        const char *key, size_t key_length,
+                        panrocks_error *error);
+
+/* ---- point reads ------------------------------------------------------- */
+
+/* A pin holds a value in RocksDB's memory (a PinnableSlice). Reusing one
+ * pin for many reads keeps its scratch memory, so steady-state reads do
+ * not allocate. One thread at a time. */
+int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error);
+/* Releases what the pin holds; the pin stays reusable. */
+void panrocks_pin_release(panrocks_pin *pin);
+void panrocks_pin_destroy(panrocks_pin *pin);
+
+/* Where a read left its value. */
+typedef struct panrocks_value {
+    const char *data;   /* the pinned bytes, when pinned = 1 */
+    uint64_t size;      /* full size of the value */
+    int32_t pinned;     /* 1: still held by the pin; 0: copied, pin released */
+    int32_t reserved;
+} panrocks_value;
+
+/* Reads key and copies min(size, capacity) bytes of its value into buffer;
+ * *value_size receives the full size. `scratch` is any idle pin, used for
+ * the read and released before returning. */
+int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf,
+                          const panrocks_read_options *options,
+                          panrocks_pin *scratch,
+                          const char *key, size_t key_length,
+                          char *buffer, size_t capacity,
+                          uint64_t *value_size,
+                          panrocks_error *error);
+
+/* Reads key into pin and keeps it pinned: value->data points into
+ * RocksDB's memory until the pin is released or reused. */
+int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf,
+                            const panrocks_read_options *options,
+                            panrocks_pin *pin,
+                            const char *key, size_t key_length,
+                            panrocks_value *value,
+                            panrocks_error *error);
+
+/* The adaptive read: one crossing that either copies or pins. When the
+ * value's size is at most copy_threshold and fits in capacity, its bytes
+ * are copied into buffer and the pin is released (value->pinned = 0);
+ * otherwise the pin is kept and value->data points at it (pinned = 1). */
+int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf,
+                              const panrocks_read_options *options,
+                              panrocks_pin *pin,
+                              const char *key, size_t key_length,
+                              char *buffer, size_t capacity,
+                              uint64_t copy_threshold,
+                              panrocks_value *value,
+                              panrocks_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PANROCKS_H */

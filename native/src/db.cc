@@ -1,0 +1,242 @@
+// Library identity, block caches, opening and closing DBs, options.
+#include <rocksdb/convenience.h>
+#include <rocksdb/table.h>
+#include <rocksdb/version.h>
+
+#include "internal.h"
+
+using panrocks::guarded;
+using panrocks::report;
+
+extern "C" {
+
+uint32_t panrocks_abi_version(void) { return PANROCKS_ABI_VERSION; }
+
+const char *panrocks_engine_version(void) {
+    // rocksdb::GetRocksVersionAsString() reports the engine actually loaded.
+    static const std::string version = rocksdb::GetRocksVersionAsString(true);
+    return version.c_str();
+}
+
+int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits,
+                                  panrocks_cache **cache_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, cache_out != nullptr);
+        auto cache = std::make_unique<panrocks_cache>();
+        cache->cache = rocksdb::NewLRUCache(capacity, shard_bits);
+        if (!cache->cache) {
+            return report(error, PANROCKS_INVALID_ARGUMENT,
+                          "NewLRUCache refused the capacity or shard bits");
+        }
+        *cache_out = cache.release();
+        return PANROCKS_OK;
+    });
+}
+
+size_t panrocks_cache_usage(const panrocks_cache *cache) {
+    return cache ? cache->cache->GetUsage() : 0;
+}
+
+size_t panrocks_cache_pinned_usage(const panrocks_cache *cache) {
+    return cache ? cache->cache->GetPinnedUsage() : 0;
+}
+
+void panrocks_cache_destroy(panrocks_cache *cache) { delete cache; }
+
+}  // extern "C"
+
+namespace {
+
+rocksdb::ConfigOptions strict_config() {
+    rocksdb::ConfigOptions config;
+    config.ignore_unknown_options = false;
+    config.input_strings_escaped = false;
+    config.invoke_prepare_options = true;
+    return config;
+}
+
+int32_t family_options(const panrocks_cf_descriptor &d, const rocksdb::ConfigOptions &config,
+                       rocksdb::ColumnFamilyOptions *out, panrocks_error *error) {
+    rocksdb::Status s;
+    if (d.options != nullptr && d.options[0] != '\0') {
+        s = rocksdb::GetColumnFamilyOptionsFromString(config, rocksdb::ColumnFamilyOptions(),
+                                                      d.options, out);
+        if (!s.ok()) return report(error, s);
+    }
+    if ((d.table_options != nullptr && d.table_options[0] != '\0') || d.block_cache != nullptr) {
+        rocksdb::BlockBasedTableOptions table;
+        if (d.table_options != nullptr && d.table_options[0] != '\0') {
+            s = rocksdb::GetBlockBasedTableOptionsFromString(config, rocksdb::BlockBasedTableOptions(),
+                                                             d.table_options, &table);
+            if (!s.ok()) return report(error, s);
+        }
+        if (d.block_cache != nullptr) table.block_cache = d.block_cache->cache;
+        out->table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+    }
+    return PANROCKS_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out,
+                      panrocks_cf **cf_handles_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, request != nullptr && request->path != nullptr);
+        PANROCKS_REQUIRE(error, db_out != nullptr);
+        PANROCKS_REQUIRE(error, request->cf_count == 0 ||
+                                    (request->cfs != nullptr && cf_handles_out != nullptr));
+        const rocksdb::ConfigOptions config = strict_config();
+
+        rocksdb::DBOptions db_options;
+        if (request->db_options != nullptr && request->db_options[0] != '\0') {
+            rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(),
+                                                                request->db_options, &db_options);
+            if (!s.ok()) return report(error, s);
+        }
+        auto db = std::make_unique<panrocks_db>();
+        if (request->enable_statistics) {
+            db->statistics = rocksdb::CreateDBStatistics();
+            db_options.statistics = db->statistics;
+        }
+
+        std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+        if (request->cf_count == 0) {
+            descriptors.emplace_back(rocksdb::kDefaultColumnFamilyName,
+                                     rocksdb::ColumnFamilyOptions());
+        } else {
+            for (size_t i = 0; i < request->cf_count; i++) {
+                const panrocks_cf_descriptor &d = request->cfs[i];
+                PANROCKS_REQUIRE(error, d.name != nullptr);
+                rocksdb::ColumnFamilyOptions cf_options;
+                int32_t rc = family_options(d, config, &cf_options, error);
+                if (rc != PANROCKS_OK) return rc;
+                descriptors.emplace_back(d.name, cf_options);
+            }
+        }
+
+        std::vector<rocksdb::ColumnFamilyHandle *> handles;
+        rocksdb::DB *raw = nullptr;
+        rocksdb::Status s;
+        if (request->mode == PANROCKS_OPEN_READ_ONLY) {
+            s = rocksdb::DB::OpenForReadOnly(db_options, request->path, descriptors, &handles, &raw,
+                                             request->error_if_wal_file_exists != 0);
+        } else if (request->mode == PANROCKS_OPEN_READ_WRITE) {
+            s = rocksdb::DB::Open(db_options, request->path, descriptors, &handles, &raw);
+        } else {
+            return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown open mode");
+        }
+        if (!s.ok()) return report(error, s);
+
+        db->db = raw;
+        db->read_only = request->mode == PANROCKS_OPEN_READ_ONLY;
+        for (rocksdb::ColumnFamilyHandle *h : handles) {
+            db->families.push_back(std::make_unique<panrocks_cf>(panrocks_cf{h}));
+        }
+        for (size_t i = 0; i < handles.size(); i++) {
+            if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {
+                db->default_family = db->families[i].get();
+            }
+        }
+        if (db->default_family == nullptr) {
+            // RocksDB always opens "default"; when the caller did not list
+            // it, keep the DB's own handle to it.
+            db->families.push_back(
+                std::make_unique<panrocks_cf>(panrocks_cf{raw->DefaultColumnFamily()}));
+            db->default_family = db->families.back().get();
+        }
+        for (size_t i = 0; i < request->cf_count; i++) cf_handles_out[i] = db->families[i].get();
+        *db_out = db.release();
+        return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_close(panrocks_db *db, panrocks_error *error) {
+    if (db == nullptr) return PANROCKS_OK;
+    return guarded(error, [&] {
+        int32_t rc = PANROCKS_OK;
+        for (auto &family : db->families) {
+            if (family->handle != nullptr &&
+                family->handle != db->db->DefaultColumnFamily()) {
+                rocksdb::Status s = db->db->DestroyColumnFamilyHandle(family->handle);
+                if (!s.ok() && rc == PANROCKS_OK) rc = report(error, s);
+            }
+        }
+        db->families.clear();
+        rocksdb::Status s = db->db->Close();
+        // Close() reports e.g. unreleased snapshots; the DB is deleted
+        // regardless, so the handle is gone either way.
+        if (!s.ok() && rc == PANROCKS_OK) rc = report(error, s);
+        delete db->db;
+        delete db;
+        return rc;
+    });
+}
+
+panrocks_cf *panrocks_default_cf(panrocks_db *db) { return db ? db->default_family : nullptr; }
+
+void panrocks_read_options_spec_init(panrocks_read_options_spec *spec) {
+    if (spec == nullptr) return;
+    const rocksdb::ReadOptions d;
+    *spec = panrocks_read_options_spec{};
+    spec->snapshot = nullptr;
+    spec->readahead_size = d.readahead_size;
+    spec->deadline_micros = static_cast<uint64_t>(d.deadline.count());
+    spec->io_timeout_micros = static_cast<uint64_t>(d.io_timeout.count());
+    spec->max_skippable_internal_keys = d.max_skippable_internal_keys;
+    spec->read_tier = d.read_tier == rocksdb::kBlockCacheTier ? PANROCKS_READ_TIER_MEMORY_ONLY
+                                                              : PANROCKS_READ_TIER_ALL;
+    spec->fill_cache = d.fill_cache;
+    spec->verify_checksums = d.verify_checksums;
+    spec->total_order_seek = d.total_order_seek;
+    spec->prefix_same_as_start = d.prefix_same_as_start;
+    spec->auto_prefix_mode = d.auto_prefix_mode;
+    spec->pin_data = d.pin_data;
+    spec->tailing = d.tailing;
+    spec->ignore_range_deletions = d.ignore_range_deletions;
+    spec->async_io = d.async_io;
+}
+
+int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec,
+                                     panrocks_read_options **out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, spec != nullptr && out != nullptr);
+        PANROCKS_REQUIRE(error, spec->read_tier == PANROCKS_READ_TIER_ALL ||
+                                    spec->read_tier == PANROCKS_READ_TIER_MEMORY_ONLY);
+        auto o = std::make_unique<panrocks_read_options>();
+        rocksdb::ReadOptions &r = o->options;
+        r.snapshot = spec->snapshot != nullptr ? spec->snapshot->snapshot : nullptr;
+        if (spec->lower_bound.data != nullptr) {
+            o->lower_bound.assign(spec->lower_bound.data, spec->lower_bound.size);
+            o->lower_slice = rocksdb::Slice(o->lower_bound);
+            r.iterate_lower_bound = &o->lower_slice;
+        }
+        if (spec->upper_bound.data != nullptr) {
+            o->upper_bound.assign(spec->upper_bound.data, spec->upper_bound.size);
+            o->upper_slice = rocksdb::Slice(o->upper_bound);
+            r.iterate_upper_bound = &o->upper_slice;
+        }
+        r.readahead_size = spec->readahead_size;
+        r.deadline = std::chrono::microseconds(spec->deadline_micros);
+        r.io_timeout = std::chrono::microseconds(spec->io_timeout_micros);
+        r.max_skippable_internal_keys = spec->max_skippable_internal_keys;
+        r.read_tier = spec->read_tier == PANROCKS_READ_TIER_MEMORY_ONLY ? rocksdb::kBlockCacheTier
+                                                                        : rocksdb::kReadAllTier;
+        r.fill_cache = spec->fill_cache != 0;
+        r.verify_checksums = spec->verify_checksums != 0;
+        r.total_order_seek = spec->total_order_seek != 0;
+        r.prefix_same_as_start = spec->prefix_same_as_start != 0;
+        r.auto_prefix_mode = spec->auto_prefix_mode != 0;
+        r.pin_data = spec->pin_data != 0;
+        r.tailing = spec->tailing != 0;
+        r.ignore_range_deletions = spec->ignore_range_deletions != 0;
+        r.async_io = spec->async_io != 0;
+        *out = o.release();
+        return PANROCKS_OK;
+    });
+}
+
+void panrocks_read_options_destroy(panrocks_read_options *options) { delete options; }
+
+}  // extern "C"

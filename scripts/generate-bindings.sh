@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Regenerates jextract-bindings/ from native/include/panrocks.h.
+#
+# jextract is not on any package registry: build it from
+# https://github.com/openjdk/jextract and point JEXTRACT_HOME at it (or put
+# `jextract` on PATH). Its output must compile for --release 22, which the
+# JDK-22-era jextract produces; newer jextract output calls JDK 23 API
+# (SymbolLookup.findOrThrow), and the build then fails with a clear error.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+if [ -n "${JEXTRACT_HOME:-}" ] && [ -x "$JEXTRACT_HOME/bin/jextract" ]; then
+    jextract="$JEXTRACT_HOME/bin/jextract"
+elif command -v jextract >/dev/null 2>&1; then
+    jextract="$(command -v jextract)"
+else
+    die "jextract not found: set JEXTRACT_HOME to a jextract build (bin/jextract) or put jextract on PATH.
+  Build it from https://github.com/openjdk/jextract (a JDK 22 based revision) with LLVM's libclang."
+fi
+
+header="$PANROCKS_ROOT/native/include/panrocks.h"
+out="$PANROCKS_ROOT/jextract-bindings/src/main/java"
+package=io.panrocks.internal.ffi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# Only what panrocks.h itself declares, not what it includes (stdint.h ...).
+"$jextract" --dump-includes "$tmp/all.txt" "$header" >/dev/null 2>&1 || die "jextract --dump-includes failed"
+grep -E "header: .*/panrocks\.h$" "$tmp/all.txt" | sed 's/#.*//' > "$tmp/includes.txt"
+
+rm -rf "${out:?}/${package//.//}"
+"$jextract" --output "$out" --target-package "$package" @"$tmp/includes.txt" "$header" 2>&1 \
+    | grep -v "Skipping panrocks_.* (type Declared(panrocks_.*) is not supported)" || true
+say "generated $(find "$out/${package//.//}" -name '*.java' | wc -l) files into $out with $("$jextract" --version 2>&1 | head -1)"

@@ -1,0 +1,93 @@
+# Shared helpers for panrocks scripts; sourced, not run.
+# shellcheck shell=bash
+
+PANROCKS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PANROCKS_ROOT
+
+say() { printf '[panrocks] %s\n' "$*" >&2; }
+die() { printf '[panrocks] error: %s\n' "$*" >&2; exit 1; }
+
+# Debian packages the build and tests need.
+PANROCKS_DEBIAN_PACKAGES=(cmake make g++ librocksdb-dev libgtest-dev maven)
+
+# Installs missing Debian packages when root; otherwise prints the exact
+# command and fails.
+ensure_packages() {
+    local missing=()
+    local pkg
+    for pkg in "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$pkg")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if ! command -v apt-get >/dev/null 2>&1; then
+        die "missing packages ${missing[*]} and no apt-get here; install their equivalents"
+    fi
+    if [ "$(id -u)" -eq 0 ]; then
+        say "installing Debian packages: ${missing[*]}"
+        if [ -z "${PANROCKS_APT_UPDATED:-}" ]; then
+            DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null || die "apt-get update failed"
+            export PANROCKS_APT_UPDATED=1
+        fi
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null \
+            || die "apt-get install ${missing[*]} failed"
+    else
+        die "missing Debian packages; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+    fi
+}
+
+# Feature version (22, 25, ...) of the JDK at $1, or nothing.
+jdk_feature_version() {
+    local home="$1" v=""
+    [ -x "$home/bin/java" ] && [ -x "$home/bin/javac" ] || return 0
+    if [ -f "$home/release" ]; then
+        v="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release")"
+    fi
+    if [ -z "$v" ]; then
+        v="$("$home/bin/java" -XshowSettings:properties -version 2>&1 \
+            | sed -n 's/^ *java.specification.version = \([0-9]*\).*/\1/p')"
+    fi
+    printf '%s' "$v"
+}
+
+# Sets JAVA_HOME to the newest JDK >= 22 on this machine: PANROCKS_JAVA_HOME
+# when given, else JAVA_HOME, the java on PATH and the usual JVM folders.
+find_jdk() {
+    if [ -n "${PANROCKS_JAVA_HOME:-}" ]; then
+        local v
+        v="$(jdk_feature_version "$PANROCKS_JAVA_HOME")"
+        [ -n "$v" ] && [ "$v" -ge 22 ] || die "PANROCKS_JAVA_HOME=$PANROCKS_JAVA_HOME is not a JDK >= 22"
+        export JAVA_HOME="$PANROCKS_JAVA_HOME"
+        return 0
+    fi
+    local candidates=() best="" best_v=0 c v
+    [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+    if command -v java >/dev/null 2>&1; then
+        candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")")
+    fi
+    for c in /usr/lib/jvm/* /opt/java/* /opt/jdk* /usr/local/jdk* "$HOME"/.sdkman/candidates/java/* "$HOME"/.jdks/*; do
+        [ -d "$c" ] && candidates+=("$c")
+    done
+    for c in "${candidates[@]}"; do
+        v="$(jdk_feature_version "$c")"
+        if [ -n "$v" ] && [ "$v" -ge 22 ] && [ "$v" -gt "$best_v" ]; then
+            best="$c"; best_v="$v"
+        fi
+    done
+    [ -n "$best" ] || die "no JDK >= 22 found (looked at JAVA_HOME, PATH and /usr/lib/jvm). Install one, e.g. Temurin 25 from https://adoptium.net, or set PANROCKS_JAVA_HOME."
+    export JAVA_HOME="$(readlink -f "$best")"
+    export PATH="$JAVA_HOME/bin:$PATH"
+}
+
+# Everything a build needs: packages and a JDK.
+setup_environment() {
+    ensure_packages "${PANROCKS_DEBIAN_PACKAGES[@]}"
+    find_jdk
+    say "JDK: $JAVA_HOME ($(jdk_feature_version "$JAVA_HOME"))"
+}
+
+mvn_cmd() {
+    # batch mode keeps CI logs readable; the repository stays the user's default
+    mvn -B -ntp "$@"
+}

@@ -1,0 +1,99 @@
+package io.panrocks;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.TestSupport.string;
+import static org.junit.jupiter.api.Assertions.*;
+
+class LifecycleTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void closeIsIdempotentAndUseAfterCloseThrows() throws RocksDBException {
+        RocksDB db = TestSupport.openFresh(dir);
+        db.put(bytes("k"), bytes("v"));
+        db.close();
+        db.close();
+        assertFalse(db.isOpen());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> db.get(bytes("k")));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        assertTrue(e.getMessage().contains(dir.toAbsolutePath().toString()), "names the DB: " + e.getMessage());
+        assertThrows(IllegalStateException.class, () -> db.put(bytes("k"), bytes("v")));
+        assertThrows(IllegalStateException.class, () -> db.delete(bytes("k")));
+        assertThrows(IllegalStateException.class, () -> db.get(bytes("k"), new byte[1]));
+        assertThrows(IllegalStateException.class, db::getSnapshot);
+    }
+
+    @Test
+    void reopenAfterCloseReleasesTheLock() throws RocksDBException {
+        for (int round = 0; round < 5; round++) {
+            try (RocksDB db = TestSupport.openFresh(dir)) {
+                db.put(bytes("round"), bytes(Integer.toString(round)));
+            }
+        }
+        try (RocksDB db = TestSupport.openFresh(dir)) {
+            assertEquals("4", string(db.get(bytes("round"))));
+        }
+    }
+
+    @Test
+    void snapshotSeesTheStateWhenTaken() throws RocksDBException {
+        try (RocksDB db = TestSupport.openFresh(dir)) {
+            db.put(bytes("k"), bytes("before"));
+            try (Snapshot snapshot = db.getSnapshot()) {
+                db.put(bytes("k"), bytes("after"));
+                db.put(bytes("new"), bytes("x"));
+                ReadOptions atSnapshot = new ReadOptions().setSnapshot(snapshot);
+                assertEquals("before", string(db.get(atSnapshot, bytes("k"))));
+                assertNull(db.get(atSnapshot, bytes("new")));
+                assertEquals("after", string(db.get(bytes("k"))));
+                assertTrue(snapshot.getSequenceNumber() > 0);
+                snapshot.close();
+                assertThrows(IllegalStateException.class, () -> db.get(atSnapshot, bytes("k")));
+            }
+        }
+    }
+
+    @Test
+    void closingTheDbReleasesOpenSnapshots() throws RocksDBException {
+        RocksDB db = TestSupport.openFresh(dir);
+        db.put(bytes("k"), bytes("v"));
+        Snapshot s1 = db.getSnapshot();
+        Snapshot s2 = db.getSnapshot();
+        s1.close();
+        db.close(); // RocksDB refuses to close with unreleased snapshots: panrocks releases them first
+        assertTrue(s2.isReleased());
+        s2.close(); // no-op
+        assertThrows(IllegalStateException.class, () -> db.get(new ReadOptions().setSnapshot(s2), bytes("k")));
+    }
+
+    @Test
+    void readOptionsChangesAreSeenByLaterReads() throws RocksDBException {
+        try (RocksDB db = TestSupport.openFresh(dir)) {
+            db.put(bytes("k"), bytes("v1"));
+            ReadOptions ro = new ReadOptions();
+            assertEquals("v1", string(db.get(ro, bytes("k"))));
+            Snapshot s = db.getSnapshot();
+            ro.setSnapshot(s);
+            db.put(bytes("k"), bytes("v2"));
+            assertEquals("v1", string(db.get(ro, bytes("k"))));
+            ro.setSnapshot(null);
+            assertEquals("v2", string(db.get(ro, bytes("k"))));
+            s.close();
+        }
+    }
+
+    @Test
+    void invalidOptionValuesNameTheOption() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new ReadOptions().setReadaheadSize(-1));
+        assertTrue(e.getMessage().contains("readaheadSize"), e.getMessage());
+        assertThrows(UnsupportedOperationException.class, () -> ReadOptions.DEFAULT.setFillCache(false));
+        assertThrows(UnsupportedOperationException.class, () -> WriteOptions.DEFAULT.setSync(true));
+    }
+}
