@@ -24,6 +24,20 @@ final class TestSupport {
         return b;
     }
 
+    /** The process's resident set size (VmRSS), in bytes. */
+    static long residentBytes() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        throw new IllegalStateException("no VmRSS in /proc/self/status");
+    }
+
     static RocksDB openFresh(Path dir) throws RocksDBException {
         return RocksDB.open(new Options().setCreateIfMissing(true), dir);
     }

@@ -26,6 +26,22 @@ final class Bytes {
         return Objects.requireNonNull(value, "value");
     }
 
+    static java.nio.ByteBuffer key(java.nio.ByteBuffer key) {
+        return Objects.requireNonNull(key, "key");
+    }
+
+    static java.nio.ByteBuffer writable(java.nio.ByteBuffer buffer, String what) {
+        Objects.requireNonNull(buffer, what);
+        if (buffer.isReadOnly()) throw new IllegalArgumentException(what + " buffer is read-only");
+        return buffer;
+    }
+
+    static MemorySegment writable(MemorySegment segment, String what) {
+        segment(segment, what);
+        if (segment.isReadOnly()) throw new IllegalArgumentException(what + " segment is read-only");
+        return segment;
+    }
+
     static void checkRange(byte[] array, int offset, int length, String what) {
         Objects.requireNonNull(array, what);
         Objects.checkFromIndexSize(offset, length, array.length);

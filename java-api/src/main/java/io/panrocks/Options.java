@@ -18,6 +18,15 @@ public final class Options implements AutoCloseable {
     private boolean errorIfExists;
     private boolean createMissingColumnFamilies;
     private boolean paranoidChecks = true;
+    private long adaptiveReadThreshold = DEFAULT_ADAPTIVE_READ_THRESHOLD;
+
+    /**
+     * Default size up to which adaptive reads copy rather than pin. Chosen by
+     * measurement on the reference machine (AdaptiveThresholdBenchmark, see
+     * docs/benchmarks.md): below it a copy is cheaper than the second
+     * crossing that releasing a pin costs.
+     */
+    public static final long DEFAULT_ADAPTIVE_READ_THRESHOLD = 1024;
 
     public Options() {
     }
@@ -60,6 +69,22 @@ public final class Options implements AutoCloseable {
 
     public boolean paranoidChecks() {
         return paranoidChecks;
+    }
+
+    /**
+     * Values up to this many bytes are copied by the adaptive reads
+     * ({@link RocksDB#get(byte[], java.util.function.Function)},
+     * {@link RocksDB#getAdaptive}); larger ones are handed out pinned.
+     * 0 pins everything; {@code Long.MAX_VALUE} copies whatever fits.
+     */
+    public Options setAdaptiveReadThreshold(long bytes) {
+        if (bytes < 0) throw new IllegalArgumentException("adaptiveReadThreshold must be >= 0, was " + bytes);
+        this.adaptiveReadThreshold = bytes;
+        return this;
+    }
+
+    public long adaptiveReadThreshold() {
+        return adaptiveReadThreshold;
     }
 
     /** The DBOptions in RocksDB's option-string syntax. */

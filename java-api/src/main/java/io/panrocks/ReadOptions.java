@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.ffi.panrocks_slice;
@@ -316,7 +317,17 @@ public final class ReadOptions implements AutoCloseable {
         long specSize = panrocks_read_options_spec.sizeof();
         long lowerLength = iterateLowerBound == null ? 0 : iterateLowerBound.length;
         long upperLength = iterateUpperBound == null ? 0 : iterateUpperBound.length;
-        MemorySegment scratch = c.valueBuffer(specSize + lowerLength + upperLength + 16);
+        // rare (once per thread and change): a scratch of its own, freed below
+        MemorySegment scratch = NativeMemory.allocate(specSize + lowerLength + upperLength + 16);
+        try {
+            return buildNative(c, scratch, specSize, lowerLength, upperLength);
+        } finally {
+            NativeMemory.free(scratch);
+        }
+    }
+
+    private MemorySegment buildNative(CallContext c, MemorySegment scratch, long specSize, long lowerLength,
+                                      long upperLength) {
         MemorySegment spec = scratch.asSlice(0, specSize);
         panrocks_h.panrocks_read_options_spec_init(spec);
         if (snapshot != null) panrocks_read_options_spec.snapshot(spec, snapshot.handle());

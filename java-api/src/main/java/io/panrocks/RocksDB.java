@@ -11,8 +11,11 @@ import io.panrocks.internal.ffi.panrocks_open_request;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * An open RocksDB database: the entry point of panrocks, shaped like
@@ -39,14 +42,17 @@ public final class RocksDB implements AutoCloseable {
     /** Returned by the reads into a caller's buffer when the key is absent. */
     public static final int NOT_FOUND = -1;
 
-    private static final int STATUS_NOT_FOUND = 1;
+    /** the default column family, as the C ABI spells it */
+    private static final MemorySegment NO_FAMILY = MemorySegment.NULL;
 
     private final NativeDb db;
+    private final Reads reads;
     private final Path path;
     private final boolean readOnly;
 
-    private RocksDB(NativeDb db, Path path, boolean readOnly) {
+    private RocksDB(NativeDb db, Path path, boolean readOnly, long adaptiveReadThreshold) {
         this.db = db;
+        this.reads = new Reads(db, adaptiveReadThreshold);
         this.path = path;
         this.readOnly = readOnly;
     }
@@ -109,7 +115,8 @@ public final class RocksDB implements AutoCloseable {
             int rc = panrocks_h.panrocks_open(request, dbOut, MemorySegment.NULL, error);
             if (rc != 0) throw Errors.toException(rc, error);
             MemorySegment handle = dbOut.get(ValueLayout.ADDRESS, 0);
-            return new RocksDB(new NativeDb(handle, absolute.toString()), absolute, readOnly);
+            return new RocksDB(new NativeDb(handle, absolute.toString()), absolute, readOnly,
+                    options.adaptiveReadThreshold());
         }
     }
 
@@ -152,7 +159,7 @@ public final class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             MemorySegment k = c.stageKey(key, keyOffset, keyLength);
-            MemorySegment v = c.valueBuffer(valueLength);
+            MemorySegment v = c.frame().buffer(valueLength);
             MemorySegment.copy(value, valueOffset, v, ValueLayout.JAVA_BYTE, 0, valueLength);
             int rc = panrocks_h.panrocks_put(db.handle(), MemorySegment.NULL, writeOptions.flags(),
                     k, keyLength, v, valueLength, c.error);
@@ -181,7 +188,7 @@ public final class RocksDB implements AutoCloseable {
             MemorySegment k = key.isNative() ? key : c.stageKey(key);
             MemorySegment v = value;
             if (!value.isNative()) {
-                v = c.valueBuffer(value.byteSize());
+                v = c.frame().buffer(value.byteSize());
                 MemorySegment.copy(value, 0, v, 0, value.byteSize());
             }
             int rc = panrocks_h.panrocks_put(db.handle(), MemorySegment.NULL, writeOptions.flags(),
@@ -229,7 +236,7 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    // ---- reads -------------------------------------------------------------
+    // ---- reads: copies -----------------------------------------------------
 
     /** The value of key, or {@code null} if the key is absent. */
     public byte[] get(byte[] key) throws RocksDBException {
@@ -239,44 +246,7 @@ public final class RocksDB implements AutoCloseable {
     public byte[] get(ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
-        CallContext c = db.enter();
-        try {
-            MemorySegment k = c.stageKey(key, 0, key.length);
-            MemorySegment buffer = c.valueBuffer();
-            long capacity = buffer.byteSize();
-            // small values arrive copied in the scratch buffer, large ones
-            // pinned: either way one crossing and one copy into the array
-            int rc = panrocks_h.panrocks_get_adaptive(db.handle(), MemorySegment.NULL, readOptions.nativeHandle(c),
-                    c.scratchPin, k, key.length, buffer, capacity, capacity, c.value, c.error);
-            if (rc != 0) {
-                if (rc == STATUS_NOT_FOUND) return null;
-                throw c.failure(rc);
-            }
-            return c.valuePinned() ? copyPinned(c) : copyBuffered(c, buffer);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    private static byte[] copyBuffered(CallContext c, MemorySegment buffer) {
-        byte[] out = new byte[(int) c.valueSize()];
-        MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, 0, out, 0, out.length);
-        return out;
-    }
-
-    private static byte[] copyPinned(CallContext c) {
-        try {
-            long size = c.valueSize();
-            if (size > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("a value of " + size
-                        + " bytes does not fit in a byte[]; read it as a MemorySegment");
-            }
-            byte[] out = new byte[(int) size];
-            Bytes.copyFromAddress(c.valueAddress(), out, 0, out.length);
-            return out;
-        } finally {
-            panrocks_h.panrocks_pin_release(c.scratchPin);
-        }
+        return reads.get(NO_FAMILY, readOptions, key, 0, key.length);
     }
 
     /**
@@ -284,6 +254,7 @@ public final class RocksDB implements AutoCloseable {
      * {@code get(key, value)}: copies {@code min(size, value.length)} bytes
      * and returns the value's full size, or {@link #NOT_FOUND}. When the
      * result exceeds {@code value.length}, grow the array and call again.
+     * Allocates nothing.
      */
     public int get(byte[] key, byte[] value) throws RocksDBException {
         return get(ReadOptions.DEFAULT, key, value);
@@ -298,45 +269,21 @@ public final class RocksDB implements AutoCloseable {
     /**
      * Reads {@code key[keyOffset, keyOffset + keyLength)} and copies at most
      * {@code valueLength} bytes of its value to {@code value[valueOffset...]};
-     * returns the value's full size or {@link #NOT_FOUND}.
+     * returns the value's full size or {@link #NOT_FOUND}. Allocates nothing.
      */
     public int get(ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, keyOffset, keyLength, "key");
         Bytes.checkRange(value, valueOffset, valueLength, "value");
-        CallContext c = db.enter();
-        try {
-            MemorySegment k = c.stageKey(key, keyOffset, keyLength);
-            MemorySegment buffer = c.valueBuffer();
-            long capacity = Math.min(buffer.byteSize(), valueLength);
-            int rc = panrocks_h.panrocks_get_adaptive(db.handle(), MemorySegment.NULL, readOptions.nativeHandle(c),
-                    c.scratchPin, k, keyLength, buffer, capacity, capacity, c.value, c.error);
-            if (rc != 0) {
-                if (rc == STATUS_NOT_FOUND) return NOT_FOUND;
-                throw c.failure(rc);
-            }
-            long size = c.valueSize();
-            int n = (int) Math.min(size, valueLength);
-            if (c.valuePinned()) {
-                try {
-                    Bytes.copyFromAddress(c.valueAddress(), value, valueOffset, n);
-                } finally {
-                    panrocks_h.panrocks_pin_release(c.scratchPin);
-                }
-            } else {
-                MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, 0, value, valueOffset, n);
-            }
-            return (int) Math.min(size, Integer.MAX_VALUE);
-        } finally {
-            db.exit(c);
-        }
+        return saturate(reads.get(NO_FAMILY, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength));
     }
 
     /**
      * Reads key into {@code value}: copies {@code min(size, value.byteSize())}
      * bytes and returns the full size, or {@link #NOT_FOUND}. A native
-     * {@code value} segment is filled by the engine directly.
+     * {@code value} is filled by the engine directly; a heap one (over a
+     * {@code byte[]}) through the thread's scratch. Allocates nothing.
      */
     public long get(MemorySegment key, MemorySegment value) throws RocksDBException {
         return get(ReadOptions.DEFAULT, key, value);
@@ -345,40 +292,264 @@ public final class RocksDB implements AutoCloseable {
     public long get(ReadOptions readOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
-        Bytes.segment(value, "value");
-        if (value.isReadOnly()) throw new IllegalArgumentException("value segment is read-only");
+        Bytes.writable(value, "value");
+        return reads.get(NO_FAMILY, readOptions, key, value);
+    }
+
+    /**
+     * RocksJava's ByteBuffer read: reads {@code key} from its position to its
+     * limit (and moves its position to the limit), copies the value into
+     * {@code value} from its position and sets its limit to position +
+     * min(size, remaining). Returns the full size or {@link #NOT_FOUND}.
+     * Heap and direct buffers both work; neither allocates.
+     */
+    public int get(ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        return get(ReadOptions.DEFAULT, key, value);
+    }
+
+    public int get(ReadOptions readOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        Bytes.writable(value, "value");
+        return reads.get(NO_FAMILY, readOptions, key, value);
+    }
+
+    // ---- reads: zero-copy ----------------------------------------------------
+
+    /**
+     * Reads key without copying: the value stays pinned in RocksDB's memory
+     * until the returned {@link PinnedValue} is closed. Returns null if the
+     * key is absent. The value belongs to the calling thread.
+     */
+    public PinnedValue getPinned(byte[] key) throws RocksDBException {
+        return getPinned(ReadOptions.DEFAULT, key);
+    }
+
+    public PinnedValue getPinned(ReadOptions readOptions, byte[] key) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
         CallContext c = db.enter();
         try {
-            MemorySegment k = key.isNative() ? key : c.stageKey(key);
-            if (value.isNative()) {
-                int rc = panrocks_h.panrocks_get_copy(db.handle(), MemorySegment.NULL, readOptions.nativeHandle(c),
-                        c.scratchPin, k, key.byteSize(), value, value.byteSize(), c.size, c.error);
-                if (rc != 0) {
-                    if (rc == STATUS_NOT_FOUND) return NOT_FOUND;
-                    throw c.failure(rc);
-                }
-                return c.size.get(ValueLayout.JAVA_LONG, 0);
+            return reads.getPinned(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public PinnedValue getPinned(ReadOptions readOptions, MemorySegment key) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.segment(key, "key");
+        CallContext c = db.enter();
+        try {
+            return reads.getPinned(NO_FAMILY, readOptions, key.isNative() ? key : c.stageKey(key), key.byteSize());
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * The adaptive read, in one crossing: a value of at most
+     * {@link #adaptiveReadThreshold()} bytes that fits in {@code buffer} (a
+     * native segment of yours) is copied there and its pin released at once;
+     * a larger one is returned pinned. Either way the result's
+     * {@link PinnedValue#value()} holds the bytes; close it when done.
+     * Returns null if the key is absent.
+     */
+    public PinnedValue getAdaptive(ReadOptions readOptions, byte[] key, MemorySegment buffer) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        Bytes.writable(buffer, "buffer");
+        if (!buffer.isNative()) throw new IllegalArgumentException("buffer must be a native segment");
+        CallContext c = db.enter();
+        try {
+            return reads.getAdaptive(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length, buffer);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * The scoped zero-copy read: calls {@code reader} with the value as a
+     * read-only segment that is valid only while the reader runs (using it
+     * later throws {@link IllegalStateException}), and returns what the
+     * reader returns; returns null without calling it if the key is absent.
+     * Small values are copied into the thread's scratch, large ones pinned
+     * (above {@link #adaptiveReadThreshold()}); the reader cannot tell.
+     * Nothing is allocated when the reader is inlined. The reader may call
+     * this DB again, but must not close it.
+     */
+    public <T> T get(byte[] key, Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
+        return get(ReadOptions.DEFAULT, key, reader);
+    }
+
+    public <T> T get(ReadOptions readOptions, byte[] key, Function<? super MemorySegment, ? extends T> reader)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        Objects.requireNonNull(reader, "reader");
+        return reads.get(NO_FAMILY, readOptions, key, 0, key.length, reader);
+    }
+
+    public <T> T get(ReadOptions readOptions, MemorySegment key, Function<? super MemorySegment, ? extends T> reader)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.segment(key, "key");
+        Objects.requireNonNull(reader, "reader");
+        CallContext c = db.enter();
+        try {
+            return reads.get(NO_FAMILY, readOptions, key.isNative() ? key : c.stageKey(key), key.byteSize(), reader);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Values up to this many bytes are copied by the adaptive reads; larger ones are pinned. */
+    public long adaptiveReadThreshold() {
+        return reads.adaptiveThreshold();
+    }
+
+    // ---- reads: batched and existence ------------------------------------------
+
+    /**
+     * Reads all keys with one batched MultiGet; the list holds each value or
+     * null for an absent key, in key order (RocksJava's {@code multiGetAsList}).
+     */
+    public List<byte[]> multiGetAsList(List<byte[]> keys) throws RocksDBException {
+        return multiGetAsList(ReadOptions.DEFAULT, keys);
+    }
+
+    public List<byte[]> multiGetAsList(ReadOptions readOptions, List<byte[]> keys) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Objects.requireNonNull(keys, "keys");
+        for (byte[] k : keys) Objects.requireNonNull(k, "keys must not contain null");
+        return reads.multiGetAsList(NO_FAMILY, readOptions, keys);
+    }
+
+    /** A reusable batch for allocation-free MultiGet into one buffer, or pinned. */
+    public MultiGet newMultiGet() {
+        CallContext c = db.enter();
+        try {
+            return new MultiGet(db, c, NO_FAMILY);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Whether key is present: a real read that copies nothing. */
+    public boolean exists(byte[] key) throws RocksDBException {
+        return exists(ReadOptions.DEFAULT, key);
+    }
+
+    public boolean exists(ReadOptions readOptions, byte[] key) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        CallContext c = db.enter();
+        try {
+            return reads.exists(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's cheap, memory-only probe: false means the key is certainly
+     * absent; true means it may be present (bloom filters can be wrong this way).
+     */
+    public boolean keyMayExist(byte[] key) throws RocksDBException {
+        return keyMayExist(ReadOptions.DEFAULT, key, null);
+    }
+
+    /**
+     * As {@link #keyMayExist(byte[])}; when the value happened to be in
+     * memory, {@code valueHolder} receives it (else null).
+     */
+    public boolean keyMayExist(ReadOptions readOptions, byte[] key, Holder<byte[]> valueHolder) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        CallContext c = db.enter();
+        try {
+            return reads.keyMayExist(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length, valueHolder);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    private static int saturate(long size) {
+        return (int) Math.min(size, Integer.MAX_VALUE);
+    }
+
+    // ---- maintenance ---------------------------------------------------------
+
+    /** Flushes the memtables to SST files and waits for it. */
+    public void flush() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_flush(db.handle(), NO_FAMILY, 1, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Compacts the whole key space. */
+    public void compactRange() throws RocksDBException {
+        compactRange(null, null);
+    }
+
+    /** Compacts keys in [begin, end); null bounds are open. */
+    public void compactRange(byte[] begin, byte[] end) throws RocksDBException {
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment b = slice(arena, begin), e = slice(arena, end);
+            int rc = panrocks_h.panrocks_compact_range(db.handle(), NO_FAMILY, b, e, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    private static MemorySegment slice(Arena arena, byte[] bytes) {
+        MemorySegment s = io.panrocks.internal.ffi.panrocks_slice.allocate(arena);
+        if (bytes != null) {
+            io.panrocks.internal.ffi.panrocks_slice.data(s, arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes));
+            io.panrocks.internal.ffi.panrocks_slice.size(s, bytes.length);
+        }
+        return s;
+    }
+
+    /** A DB property as text (e.g. "rocksdb.stats"), or null if RocksDB does not know it. */
+    public String getProperty(String name) throws RocksDBException {
+        Objects.requireNonNull(name, "name");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment n = arena.allocateFrom(name);
+            CallContext.Frame f = c.frame();
+            MemorySegment buffer = f.buffer();
+            int rc = panrocks_h.panrocks_get_property(db.handle(), NO_FAMILY, n, buffer, buffer.byteSize(), c.size, c.error);
+            if (rc == Reads.NOT_FOUND) return null;
+            if (rc != 0) throw c.failure(rc);
+            long size = c.size.get(ValueLayout.JAVA_LONG, 0);
+            if (size > buffer.byteSize()) {
+                buffer = f.buffer(size);
+                rc = panrocks_h.panrocks_get_property(db.handle(), NO_FAMILY, n, buffer, buffer.byteSize(), c.size, c.error);
+                if (rc != 0) throw c.failure(rc);
+                size = Math.min(size, c.size.get(ValueLayout.JAVA_LONG, 0));
             }
-            MemorySegment buffer = c.valueBuffer();
-            long capacity = Math.min(buffer.byteSize(), value.byteSize());
-            int rc = panrocks_h.panrocks_get_adaptive(db.handle(), MemorySegment.NULL, readOptions.nativeHandle(c),
-                    c.scratchPin, k, key.byteSize(), buffer, capacity, capacity, c.value, c.error);
-            if (rc != 0) {
-                if (rc == STATUS_NOT_FOUND) return NOT_FOUND;
-                throw c.failure(rc);
-            }
-            long size = c.valueSize();
-            long n = Math.min(size, value.byteSize());
-            if (c.valuePinned()) {
-                try {
-                    Bytes.copyFromAddress(c.valueAddress(), value, 0, n);
-                } finally {
-                    panrocks_h.panrocks_pin_release(c.scratchPin);
-                }
-            } else {
-                MemorySegment.copy(buffer, 0, value, 0, n);
-            }
-            return size;
+            return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), java.nio.charset.StandardCharsets.UTF_8);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** A numeric DB property (e.g. "rocksdb.estimate-num-keys"), or -1 if unknown or not numeric. */
+    public long getLongProperty(String name) throws RocksDBException {
+        Objects.requireNonNull(name, "name");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int rc = panrocks_h.panrocks_get_int_property(db.handle(), NO_FAMILY, arena.allocateFrom(name), c.size, c.error);
+            if (rc == Reads.NOT_FOUND) return -1;
+            if (rc != 0) throw c.failure(rc);
+            return c.size.get(ValueLayout.JAVA_LONG, 0);
         } finally {
             db.exit(c);
         }

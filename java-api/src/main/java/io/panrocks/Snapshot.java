@@ -42,12 +42,6 @@ public final class Snapshot extends DbChild {
     }
 
     @Override
-    protected void beforeRelease() {
-        // reads already inside the engine with this snapshot finish first
-        db.awaitQuiescence();
-    }
-
-    @Override
     protected void release() {
         panrocks_h.panrocks_snapshot_release(db.handle(), handle);
     }

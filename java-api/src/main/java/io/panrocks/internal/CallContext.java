@@ -9,26 +9,33 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One thread's scratch for calls into one DB, and that thread's side of the
  * DB's close guard.
  *
- * <p>Scratch: the error record, the out-parameters, a key buffer, a value
- * buffer and an idle pin, all allocated once, so a read allocates nothing
- * per call and no two threads ever share a cache line on the read path.
+ * <p><b>Scratch.</b> The error record, the out-parameters, a key buffer and
+ * a stack of {@link Frame}s (value buffer + PinnableSlice), all allocated
+ * once, so a read allocates nothing per call and no two threads ever share
+ * a cache line on the read path. A read that hands its frame to user code
+ * (a callback) {@linkplain #lend() lends} it: calls made from inside the
+ * callback use the next frame, so they cannot overwrite bytes or release
+ * the pin the callback is looking at.
  *
- * <p>Guard: {@code calls} is odd while the thread is inside a call (an
- * RCU-style read-side section). Entering is one volatile store and one
+ * <p><b>Guard.</b> {@code calls} is odd while the thread is inside a call
+ * (an RCU-style read-side section). Entering is one volatile store and one
  * volatile load of the DB's state; nothing is shared between readers, so
  * RocksDB's lock-free Get keeps scaling with cores. Whoever frees something
  * a call may be using (the DB at close, a snapshot at release) first
  * unpublishes it, then waits for a grace period: every context that was
  * inside a call has left it once ({@link NativeDb#awaitQuiescence()}).
  *
- * <p>Only the owning thread touches a context, except {@link NativeDb},
- * which reads {@code calls} and frees the scratch after the owner can no
- * longer be inside a call.
+ * <p><b>Pins</b> handed out as {@code PinnedValue}s come from this
+ * context's pool and are tracked in {@link #openPins} (guarded by this
+ * object's monitor, which only the owner, the Cleaner and the DB's close
+ * ever take), so that closing the DB can account for every one of them.
  */
 public final class CallContext {
     private static final VarHandle CALLS;
@@ -42,7 +49,10 @@ public final class CallContext {
 
     static final long INITIAL_KEY_CAPACITY = 256;
     static final long INITIAL_VALUE_CAPACITY = 16 * 1024;
+    /** Largest scratch a thread keeps between calls; bigger ones are freed after use. */
+    static final long RETAINED_CAPACITY = 1 << 20;
 
+    final NativeDb db;
     final Thread owner;
     @SuppressWarnings("unused") // through CALLS
     private volatile long calls;
@@ -53,13 +63,53 @@ public final class CallContext {
     public final MemorySegment error;
     public final MemorySegment value;
     public final MemorySegment size;
-    /** a pin for reads that copy: reused, so its scratch memory is kept */
-    public final MemorySegment scratchPin;
     private MemorySegment keyBuffer;
-    private MemorySegment valueBuffer;
+
+    private final List<Frame> frames = new ArrayList<>();
+    private int lent;
+
+    // pins lent out as PinnedValues; guarded by this
+    private long[] freePins = new long[8];
+    private int freePinCount;
+    private final List<TrackedPin> openPins = new ArrayList<>();
+    private MultiGetScratch multiGet;
     private boolean freed;
 
-    CallContext(Thread owner) {
+    /** A value buffer and a PinnableSlice, used by one read at a time. */
+    public static final class Frame {
+        MemorySegment buffer;
+        public final MemorySegment pin;
+
+        Frame(MemorySegment pin) {
+            this.pin = pin;
+            this.buffer = NativeMemory.allocate(INITIAL_VALUE_CAPACITY);
+        }
+
+        public MemorySegment buffer() {
+            return buffer;
+        }
+
+        /** This frame's buffer, grown to at least {@code capacity} bytes. */
+        public MemorySegment buffer(long capacity) {
+            if (capacity > buffer.byteSize()) buffer = grow(buffer, capacity);
+            return buffer;
+        }
+
+        void trim() {
+            if (buffer.byteSize() > RETAINED_CAPACITY) {
+                NativeMemory.free(buffer);
+                buffer = NativeMemory.allocate(INITIAL_VALUE_CAPACITY);
+            }
+        }
+
+        void free() {
+            panrocks_h.panrocks_pin_destroy(pin);
+            NativeMemory.free(buffer);
+        }
+    }
+
+    CallContext(NativeDb db, Thread owner) {
+        this.db = db;
         this.owner = owner;
         long errorSize = panrocks_error.sizeof();
         long valueSize = panrocks_value.sizeof();
@@ -68,17 +118,13 @@ public final class CallContext {
         value = block.asSlice(errorSize, valueSize);
         size = block.asSlice(errorSize + valueSize, 8);
         keyBuffer = NativeMemory.allocate(INITIAL_KEY_CAPACITY);
-        valueBuffer = NativeMemory.allocate(INITIAL_VALUE_CAPACITY);
-        MemorySegment pinOut = block.asSlice(errorSize, 8); // value slot is idle now
-        int rc = panrocks_h.panrocks_pin_create(pinOut, error);
-        if (rc != 0) {
-            NativeMemory.free(keyBuffer);
-            NativeMemory.free(valueBuffer);
-            NativeMemory.free(block);
-            throw new OutOfMemoryError("panrocks: cannot create a pin: " + Errors.message(error));
-        }
-        scratchPin = pinOut.get(ValueLayout.ADDRESS, 0);
-        pinOut.fill((byte) 0);
+        frames.add(new Frame(createPin()));
+    }
+
+    private MemorySegment createPin() {
+        int rc = panrocks_h.panrocks_pin_create(size, error);
+        if (rc != 0) throw new OutOfMemoryError("panrocks: cannot create a pin: " + Errors.message(error));
+        return size.get(ValueLayout.ADDRESS, 0);
     }
 
     // ---- guard -------------------------------------------------------------
@@ -106,6 +152,27 @@ public final class CallContext {
 
     // ---- scratch -----------------------------------------------------------
 
+    /** The frame free for the current read. */
+    public Frame frame() {
+        Frame f;
+        if (lent < frames.size()) {
+            f = frames.get(lent);
+        } else {
+            f = new Frame(createPin());
+            frames.add(f);
+        }
+        return f;
+    }
+
+    /** Reserves the current frame while user code looks at its bytes. */
+    public void lend() {
+        lent++;
+    }
+
+    public void giveBack() {
+        lent--;
+    }
+
     /** Copies key into the key buffer (grown if needed) and returns that buffer. */
     public MemorySegment stageKey(byte[] key, int offset, int length) {
         MemorySegment buf = keyBuffer;
@@ -123,30 +190,10 @@ public final class CallContext {
         return buf;
     }
 
-    /** A scratch buffer of at least {@code capacity} bytes (grown when asked). */
-    public MemorySegment valueBuffer(long capacity) {
-        MemorySegment buf = valueBuffer;
-        if (capacity > buf.byteSize()) buf = valueBuffer = grow(buf, capacity);
-        return buf;
-    }
-
-    public MemorySegment valueBuffer() {
-        return valueBuffer;
-    }
-
-    /** Largest scratch a thread keeps between calls; bigger ones are freed after use. */
-    static final long RETAINED_CAPACITY = 1 << 20;
-
-    /** Gives back scratch grown for one large key or value. */
-    public void trimScratch() {
-        if (valueBuffer.byteSize() > RETAINED_CAPACITY) {
-            NativeMemory.free(valueBuffer);
-            valueBuffer = NativeMemory.allocate(INITIAL_VALUE_CAPACITY);
-        }
-        if (keyBuffer.byteSize() > RETAINED_CAPACITY) {
-            NativeMemory.free(keyBuffer);
-            keyBuffer = NativeMemory.allocate(INITIAL_KEY_CAPACITY);
-        }
+    /** The key buffer grown to capacity, for callers that stage several keys. */
+    public MemorySegment keyBuffer(long capacity) {
+        if (capacity > keyBuffer.byteSize()) keyBuffer = grow(keyBuffer, capacity);
+        return keyBuffer;
     }
 
     private static MemorySegment grow(MemorySegment old, long needed) {
@@ -154,6 +201,21 @@ public final class CallContext {
         MemorySegment fresh = NativeMemory.allocate(capacity);
         NativeMemory.free(old);
         return fresh;
+    }
+
+    /** Gives back scratch grown for one large key or value. */
+    public void trimScratch() {
+        if (lent == 0) frames.get(0).trim();
+        if (keyBuffer.byteSize() > RETAINED_CAPACITY) {
+            NativeMemory.free(keyBuffer);
+            keyBuffer = NativeMemory.allocate(INITIAL_KEY_CAPACITY);
+        }
+    }
+
+    /** This thread's MultiGet scratch for one-shot batched reads (never lent out). */
+    public MultiGetScratch multiGetScratch() {
+        if (multiGet == null) multiGet = new MultiGetScratch(this);
+        return multiGet;
     }
 
     // ---- per-thread native ReadOptions -------------------------------------
@@ -193,18 +255,83 @@ public final class CallContext {
         return handle;
     }
 
-    /** Builds a native ReadOptions from spec (which lives in this context's scratch). */
+    /** Builds a native ReadOptions from spec. */
     public MemorySegment createReadOptions(MemorySegment spec) {
-        MemorySegment out = size; // idle between calls' results
-        int rc = panrocks_h.panrocks_read_options_create(spec, out, error);
+        int rc = panrocks_h.panrocks_read_options_create(spec, size, error);
         if (rc != 0) throw new IllegalArgumentException("invalid read options: " + failure(rc).getMessage());
-        return out.get(ValueLayout.ADDRESS, 0);
+        return size.get(ValueLayout.ADDRESS, 0);
     }
 
     private void evict(int i) {
         if (readOptionsHandles[i] != null) panrocks_h.panrocks_read_options_destroy(readOptionsHandles[i]);
         readOptionsKeys[i] = null;
         readOptionsHandles[i] = null;
+    }
+
+    // ---- pins lent out -------------------------------------------------------
+
+    /** Takes a pin from the pool for a value that outlives the call. */
+    public synchronized MemorySegment takePin() {
+        if (freePinCount > 0) return MemorySegment.ofAddress(freePins[--freePinCount]);
+        return createPin();
+    }
+
+    /** Returns an unused pin (nothing pinned) to the pool. */
+    public synchronized void returnPin(MemorySegment pin) {
+        if (freed) {
+            panrocks_h.panrocks_pin_destroy(pin);
+            return;
+        }
+        if (freePinCount == freePins.length) freePins = java.util.Arrays.copyOf(freePins, freePinCount * 2);
+        freePins[freePinCount++] = pin.address();
+    }
+
+    synchronized void track(TrackedPin pin) {
+        pin.index = openPins.size();
+        openPins.add(pin);
+    }
+
+    /** Releases a tracked pin once: by its owner, the Cleaner, or the DB's close. */
+    synchronized boolean release(TrackedPin pin) {
+        if (pin.index < 0) return false;
+        int last = openPins.size() - 1;
+        TrackedPin moved = openPins.get(last);
+        openPins.set(pin.index, moved);
+        moved.index = pin.index;
+        openPins.remove(last);
+        pin.index = -1;
+        if (pin.multiGet) {
+            panrocks_h.panrocks_multiget_release(pin.pin);
+        } else {
+            panrocks_h.panrocks_pin_release(pin.pin);
+            returnPin(pin.pin);
+        }
+        return true;
+    }
+
+    /**
+     * At DB close, after all calls drained: releases the pins nobody else
+     * can be reading (this thread's, or a dead thread's) and returns the
+     * ones that live threads still hold.
+     */
+    synchronized List<TrackedPin> releasePinsAtClose(Thread closer) {
+        List<TrackedPin> held = new ArrayList<>();
+        for (TrackedPin p : List.copyOf(openPins)) {
+            if (owner == closer) {
+                p.invalidate();
+                release(p);
+            } else if (!owner.isAlive()) {
+                release(p);
+            } else {
+                p.deferred = true;
+                held.add(p);
+            }
+        }
+        return held;
+    }
+
+    synchronized int openPinCount() {
+        return openPins.size();
     }
 
     // ---- results -----------------------------------------------------------
@@ -226,14 +353,16 @@ public final class CallContext {
         return Errors.toException(rc, error);
     }
 
-    /** Frees the scratch; only once the owner cannot be inside a call. */
-    void free() {
+    /** Frees the scratch; only once no call can be using it and no pin is open. */
+    synchronized void free() {
         if (freed) return;
         freed = true;
         for (int i = 0; i < READ_OPTIONS_SLOTS; i++) evict(i);
-        panrocks_h.panrocks_pin_destroy(scratchPin);
+        for (Frame f : frames) f.free();
+        if (multiGet != null) multiGet.free();
+        for (int i = 0; i < freePinCount; i++) panrocks_h.panrocks_pin_destroy(MemorySegment.ofAddress(freePins[i]));
+        freePinCount = 0;
         NativeMemory.free(keyBuffer);
-        NativeMemory.free(valueBuffer);
         NativeMemory.free(block);
     }
 }

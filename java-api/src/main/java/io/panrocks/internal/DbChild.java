@@ -64,10 +64,12 @@ public abstract class DbChild implements AutoCloseable {
     }
 
     /**
-     * Hook between marking released and freeing: objects that other threads
-     * may be using in a call (snapshots) wait here for a grace period.
+     * Between marking released and freeing: calls already inside the engine
+     * with this object (on other threads) finish first. Calls that start
+     * later see it released and throw.
      */
     protected void beforeRelease() {
+        db.awaitQuiescence();
     }
 
     /** Called by the DB's close, after all calls have drained. */

@@ -7,6 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -33,6 +34,10 @@ public final class NativeDb {
     private final java.util.LinkedHashSet<DbChild> children = new java.util.LinkedHashSet<>();
     private final Object lifecycleLock = new Object();
     private volatile int state = OPEN;
+    /** pins other threads still held when close() ran; the last release finishes the close */
+    private final AtomicInteger deferredPins = new AtomicInteger();
+    private volatile List<DbChild> closingChildren = List.of();
+    private static final System.Logger LOG = System.getLogger("io.panrocks");
 
     public NativeDb(MemorySegment handle, String description) {
         this.handle = handle;
@@ -81,7 +86,7 @@ public final class NativeDb {
         synchronized (lifecycleLock) {
             if (state != OPEN) throw closed();
             reclaimDeadThreads();
-            CallContext c = new CallContext(Thread.currentThread());
+            CallContext c = new CallContext(this, Thread.currentThread());
             allContexts.add(c);
             contexts.set(c);
             return c;
@@ -91,7 +96,7 @@ public final class NativeDb {
     /** Frees contexts of threads that have ended: they cannot be inside a call. */
     private void reclaimDeadThreads() {
         for (CallContext c : allContexts) {
-            if (!c.owner.isAlive()) {
+            if (!c.owner.isAlive() && c.openPinCount() == 0) {
                 allContexts.remove(c);
                 c.free();
             }
@@ -158,8 +163,25 @@ public final class NativeDb {
             state = CLOSING;
             toRelease = new ArrayList<>(children);
             children.clear();
+            closingChildren = toRelease;
         }
         awaitQuiescence();
+        // Pinned values are confined to the thread that read them: this
+        // thread's and dead threads' are released now; those that live
+        // threads hold keep the engine (and the DB's children) alive until
+        // they are closed, and the last one to close finishes the job.
+        List<TrackedPin> held = new ArrayList<>();
+        for (CallContext c : allContexts) held.addAll(c.releasePinsAtClose(Thread.currentThread()));
+        if (!held.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "panrocks: RocksDB " + description + " closes when the "
+                    + held.size() + " pinned value(s) still open in other threads are closed");
+            if (deferredPins.addAndGet(held.size()) != 0) return;
+        }
+        finishClose(toRelease);
+    }
+
+    /** Releases the children, newest first, then the engine. */
+    private void finishClose(List<DbChild> toRelease) throws RocksDBException {
         Throwable childFailure = null;
         for (int i = toRelease.size() - 1; i >= 0; i--) {
             try {
@@ -169,23 +191,44 @@ public final class NativeDb {
                 else childFailure.addSuppressed(t);
             }
         }
-        RocksDBException engineFailure = null;
-        CallContext scratch = new CallContext(Thread.currentThread());
-        try {
-            int rc = panrocks_h.panrocks_close(handle, scratch.error);
-            if (rc != 0) engineFailure = scratch.failure(rc);
-        } finally {
-            scratch.free();
-            for (CallContext c : allContexts) c.free();
-            allContexts.clear();
-            state = CLOSED;
-        }
+        RocksDBException engineFailure = closeEngine();
         if (engineFailure != null) {
             if (childFailure != null) engineFailure.addSuppressed(childFailure);
             throw engineFailure;
         }
+        rethrow(childFailure);
+    }
+
+    private void rethrow(Throwable childFailure) {
         if (childFailure instanceof RuntimeException re) throw re;
         if (childFailure instanceof Error er) throw er;
         if (childFailure != null) throw new IllegalStateException("releasing a child of " + description, childFailure);
+    }
+
+    /** A pin held across close() was released; the last one closes the engine. */
+    void deferredPinReleased() {
+        if (deferredPins.decrementAndGet() == 0) {
+            try {
+                finishClose(closingChildren);
+            } catch (Throwable failure) {
+                LOG.log(System.Logger.Level.WARNING, "panrocks: closing RocksDB " + description + " failed", failure);
+            }
+        }
+    }
+
+    /** Closes the native DB and frees every context's scratch. */
+    private RocksDBException closeEngine() {
+        RocksDBException failure = null;
+        MemorySegment error = NativeMemory.allocate(io.panrocks.internal.ffi.panrocks_error.sizeof());
+        try {
+            int rc = panrocks_h.panrocks_close(handle, error);
+            if (rc != 0) failure = Errors.toException(rc, error);
+        } finally {
+            NativeMemory.free(error);
+            for (CallContext c : allContexts) c.free();
+            allContexts.clear();
+            state = CLOSED;
+        }
+        return failure;
     }
 }

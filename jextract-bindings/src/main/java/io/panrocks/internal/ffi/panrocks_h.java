@@ -284,6 +284,24 @@ public class panrocks_h {
     public static int PANROCKS_READ_TIER_MEMORY_ONLY() {
         return PANROCKS_READ_TIER_MEMORY_ONLY;
     }
+    private static final int PANROCKS_MULTIGET_COPY = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_MULTIGET_COPY 0
+     * }
+     */
+    public static int PANROCKS_MULTIGET_COPY() {
+        return PANROCKS_MULTIGET_COPY;
+    }
+    private static final int PANROCKS_MULTIGET_PIN = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_MULTIGET_PIN 1
+     * }
+     */
+    public static int PANROCKS_MULTIGET_PIN() {
+        return PANROCKS_MULTIGET_PIN;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -1655,6 +1673,564 @@ public class panrocks_h {
                 traceDowncall("panrocks_get_adaptive", db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
             }
             return (int)mh$.invokeExact(db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_multiget_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_multiget_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multiget_create(panrocks_multiget **scratch_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_multiget_create$descriptor() {
+        return panrocks_multiget_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multiget_create(panrocks_multiget **scratch_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_multiget_create$handle() {
+        return panrocks_multiget_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multiget_create(panrocks_multiget **scratch_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_multiget_create$address() {
+        return panrocks_multiget_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_multiget_create(panrocks_multiget **scratch_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_multiget_create(MemorySegment scratch_out, MemorySegment error) {
+        var mh$ = panrocks_multiget_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_multiget_create", scratch_out, error);
+            }
+            return (int)mh$.invokeExact(scratch_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_multiget_release {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_multiget_release");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_multiget_release(panrocks_multiget *scratch)
+     * }
+     */
+    public static FunctionDescriptor panrocks_multiget_release$descriptor() {
+        return panrocks_multiget_release.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_multiget_release(panrocks_multiget *scratch)
+     * }
+     */
+    public static MethodHandle panrocks_multiget_release$handle() {
+        return panrocks_multiget_release.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_multiget_release(panrocks_multiget *scratch)
+     * }
+     */
+    public static MemorySegment panrocks_multiget_release$address() {
+        return panrocks_multiget_release.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_multiget_release(panrocks_multiget *scratch)
+     * }
+     */
+    public static void panrocks_multiget_release(MemorySegment scratch) {
+        var mh$ = panrocks_multiget_release.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_multiget_release", scratch);
+            }
+            mh$.invokeExact(scratch);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_multiget_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_multiget_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_multiget_destroy(panrocks_multiget *scratch)
+     * }
+     */
+    public static FunctionDescriptor panrocks_multiget_destroy$descriptor() {
+        return panrocks_multiget_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_multiget_destroy(panrocks_multiget *scratch)
+     * }
+     */
+    public static MethodHandle panrocks_multiget_destroy$handle() {
+        return panrocks_multiget_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_multiget_destroy(panrocks_multiget *scratch)
+     * }
+     */
+    public static MemorySegment panrocks_multiget_destroy$address() {
+        return panrocks_multiget_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_multiget_destroy(panrocks_multiget *scratch)
+     * }
+     */
+    public static void panrocks_multiget_destroy(MemorySegment scratch) {
+        var mh$ = panrocks_multiget_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_multiget_destroy", scratch);
+            }
+            mh$.invokeExact(scratch);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_multi_get {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_multi_get");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_multi_get$descriptor() {
+        return panrocks_multi_get.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_multi_get$handle() {
+        return panrocks_multi_get.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_multi_get$address() {
+        return panrocks_multi_get.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_multi_get(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment scratch, long count, MemorySegment keys, int mode, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment error) {
+        var mh$ = panrocks_multi_get.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_multi_get", db, cf, options, scratch, count, keys, mode, buffer, capacity, entries, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, scratch, count, keys, mode, buffer, capacity, entries, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_key_may_exist {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_key_may_exist");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, int32_t *value_found, int32_t *may_exist, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_key_may_exist$descriptor() {
+        return panrocks_key_may_exist.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, int32_t *value_found, int32_t *may_exist, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_key_may_exist$handle() {
+        return panrocks_key_may_exist.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, int32_t *value_found, int32_t *may_exist, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_key_may_exist$address() {
+        return panrocks_key_may_exist.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, int32_t *value_found, int32_t *may_exist, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_key_may_exist(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment key, long key_length, MemorySegment buffer, long capacity, MemorySegment value_size, MemorySegment value_found, MemorySegment may_exist, MemorySegment error) {
+        var mh$ = panrocks_key_may_exist.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_key_may_exist", db, cf, options, key, key_length, buffer, capacity, value_size, value_found, may_exist, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, key, key_length, buffer, capacity, value_size, value_found, may_exist, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_flush {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_flush");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush(panrocks_db *db, panrocks_cf *cf, int32_t wait, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_flush$descriptor() {
+        return panrocks_flush.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush(panrocks_db *db, panrocks_cf *cf, int32_t wait, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_flush$handle() {
+        return panrocks_flush.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush(panrocks_db *db, panrocks_cf *cf, int32_t wait, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_flush$address() {
+        return panrocks_flush.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_flush(panrocks_db *db, panrocks_cf *cf, int32_t wait, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_flush(MemorySegment db, MemorySegment cf, int wait, MemorySegment error) {
+        var mh$ = panrocks_flush.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_flush", db, cf, wait, error);
+            }
+            return (int)mh$.invokeExact(db, cf, wait, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compact_range {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_slice.layout(),
+            panrocks_slice.layout(),
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_range");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compact_range$descriptor() {
+        return panrocks_compact_range.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_compact_range$handle() {
+        return panrocks_compact_range.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_compact_range$address() {
+        return panrocks_compact_range.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_compact_range(MemorySegment db, MemorySegment cf, MemorySegment begin, MemorySegment end, MemorySegment error) {
+        var mh$ = panrocks_compact_range.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compact_range", db, cf, begin, end, error);
+            }
+            return (int)mh$.invokeExact(db, cf, begin, end, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_property {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_property");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_property$descriptor() {
+        return panrocks_get_property.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_property$handle() {
+        return panrocks_get_property.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_property$address() {
+        return panrocks_get_property.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_property(MemorySegment db, MemorySegment cf, MemorySegment name, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_get_property.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_property", db, cf, name, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(db, cf, name, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_int_property {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_int_property");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_int_property$descriptor() {
+        return panrocks_get_int_property.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_int_property$handle() {
+        return panrocks_get_int_property.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_int_property$address() {
+        return panrocks_get_int_property.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_int_property(MemorySegment db, MemorySegment cf, MemorySegment name, MemorySegment value, MemorySegment error) {
+        var mh$ = panrocks_get_int_property.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_int_property", db, cf, name, value, error);
+            }
+            return (int)mh$.invokeExact(db, cf, name, value, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

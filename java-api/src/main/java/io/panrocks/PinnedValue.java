@@ -1,0 +1,82 @@
+package io.panrocks;
+
+import io.panrocks.internal.TrackedPin;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * A value read without copying: {@link #value()} is a read-only
+ * {@link MemorySegment} over the bytes where RocksDB holds them (a
+ * block-cache block, pinned), or over the caller's buffer when an adaptive
+ * read found the value small enough to copy ({@link #isPinned()} tells).
+ *
+ * <h2>Lifetime</h2>
+ * The pin lasts until {@link #close()}. After it, every access through the
+ * segment throws {@link IllegalStateException}: it can never read memory
+ * RocksDB has reused. A pin holds a block in the cache (it cannot be
+ * evicted) but no lock: flushes, compactions and overwrites of the key go
+ * on, and the pinned bytes stay the value as it was read.
+ *
+ * <h2>Threads</h2>
+ * A pinned value belongs to the thread that read it: only that thread may
+ * read its segment and close it (other threads get a
+ * {@link WrongThreadException}). Hand data to another thread by copying it,
+ * or use a record batch, which any thread may read and close.
+ *
+ * <h2>Forgetting to close</h2>
+ * A pinned value that becomes unreachable unclosed is released by a Cleaner,
+ * with a warning on the {@code io.panrocks} logger. Closing the DB releases
+ * the pinned values of the closing thread; those other threads still hold
+ * keep the engine open until they are closed.
+ */
+public final class PinnedValue implements AutoCloseable {
+    private final MemorySegment value;
+    private final boolean pinned;
+    private TrackedPin pin;
+
+    PinnedValue(MemorySegment value, boolean pinned) {
+        this.value = value;
+        this.pinned = pinned;
+    }
+
+    void attach(TrackedPin pin) {
+        this.pin = pin;
+    }
+
+    /**
+     * The value's bytes, read-only. Valid until {@link #close()}; any access
+     * after that throws {@link IllegalStateException}.
+     */
+    public MemorySegment value() {
+        if (pin != null && !pin.isOpen()) throw new IllegalStateException("PinnedValue is closed");
+        return value;
+    }
+
+    /** The value's size in bytes. */
+    public long size() {
+        return value.byteSize();
+    }
+
+    /** True when the bytes are RocksDB's (pinned); false when they were copied into the caller's buffer. */
+    public boolean isPinned() {
+        return pinned;
+    }
+
+    /** A copy of the value on the heap. */
+    public byte[] toByteArray() {
+        return value().toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** Releases the pin; idempotent. Must run on the thread that read the value. */
+    @Override
+    public void close() {
+        if (pin != null) pin.close();
+    }
+
+    @Override
+    public String toString() {
+        return "PinnedValue{" + value.byteSize() + " bytes, " + (pinned ? "pinned" : "copied")
+                + (pin != null && !pin.isOpen() ? ", closed" : "") + "}";
+    }
+}

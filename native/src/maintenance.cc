@@ -1,0 +1,57 @@
+// Flush, compaction and properties.
+#include <algorithm>
+
+#include "internal.h"
+
+using panrocks::check;
+using panrocks::family;
+using panrocks::guarded;
+using panrocks::report;
+
+extern "C" {
+
+int32_t panrocks_flush(panrocks_db *db, panrocks_cf *cf, int32_t wait, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        rocksdb::FlushOptions options;
+        options.wait = wait != 0;
+        return check(error, db->db->Flush(options, family(db, cf)));
+    });
+}
+
+int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin,
+                               panrocks_slice end, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        rocksdb::Slice b(begin.data, begin.size), e(end.data, end.size);
+        rocksdb::CompactRangeOptions options;
+        return check(error, db->db->CompactRange(options, family(db, cf),
+                                                 begin.data != nullptr ? &b : nullptr,
+                                                 end.data != nullptr ? &e : nullptr));
+    });
+}
+
+int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name, char *buffer,
+                              size_t capacity, uint64_t *size, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && name != nullptr && size != nullptr);
+        std::string value;
+        if (!db->db->GetProperty(family(db, cf), rocksdb::Slice(name), &value)) {
+            return PANROCKS_NOT_FOUND;
+        }
+        *size = value.size();
+        if (buffer != nullptr) std::memcpy(buffer, value.data(), std::min(value.size(), capacity));
+        return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name,
+                                  uint64_t *value, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && name != nullptr && value != nullptr);
+        return db->db->GetIntProperty(family(db, cf), rocksdb::Slice(name), value) ? PANROCKS_OK
+                                                                                  : PANROCKS_NOT_FOUND;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,110 @@
+// Batched point reads and KeyMayExist.
+#include <algorithm>
+
+#include "internal.h"
+
+using panrocks::family;
+using panrocks::guarded;
+using panrocks::read_options;
+using panrocks::report;
+
+struct panrocks_multiget {
+    // Kept between calls: their capacity is what makes reuse allocation-free.
+    std::vector<rocksdb::Slice> keys;
+    std::vector<rocksdb::PinnableSlice> values;
+    std::vector<rocksdb::Status> statuses;
+
+    void release() {
+        for (auto &v : values) v.Reset();
+    }
+    void resize(size_t n) {
+        if (values.size() < n) {
+            // PinnableSlice is not movable into a grown vector while pinned;
+            // all pins are released before a call, so rebuilding is safe.
+            release();
+            values = std::vector<rocksdb::PinnableSlice>(n);
+        }
+        keys.resize(n);
+        statuses.resize(n);
+    }
+};
+
+extern "C" {
+
+int32_t panrocks_multiget_create(panrocks_multiget **scratch_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, scratch_out != nullptr);
+        *scratch_out = new panrocks_multiget();
+        return PANROCKS_OK;
+    });
+}
+
+void panrocks_multiget_release(panrocks_multiget *scratch) {
+    if (scratch != nullptr) scratch->release();
+}
+
+void panrocks_multiget_destroy(panrocks_multiget *scratch) { delete scratch; }
+
+int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options,
+                           panrocks_multiget *scratch, size_t count, const panrocks_slice *keys,
+                           int32_t mode, char *buffer, size_t capacity,
+                           panrocks_multiget_entry *entries, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && scratch != nullptr);
+        PANROCKS_REQUIRE(error, count == 0 || (keys != nullptr && entries != nullptr));
+        PANROCKS_REQUIRE(error, mode == PANROCKS_MULTIGET_COPY || mode == PANROCKS_MULTIGET_PIN);
+        scratch->release();
+        if (count == 0) return PANROCKS_OK;
+        scratch->resize(count);
+        for (size_t i = 0; i < count; i++) scratch->keys[i] = rocksdb::Slice(keys[i].data, keys[i].size);
+        db->db->MultiGet(read_options(options), family(db, cf), count, scratch->keys.data(),
+                         scratch->values.data(), scratch->statuses.data(), false);
+        size_t used = 0;
+        for (size_t i = 0; i < count; i++) {
+            const rocksdb::Status &s = scratch->statuses[i];
+            rocksdb::PinnableSlice &v = scratch->values[i];
+            panrocks_multiget_entry &e = entries[i];
+            e.subcode = static_cast<int32_t>(s.subcode());
+            if (!s.ok()) {
+                e.status = static_cast<int32_t>(s.code());
+                e.data = nullptr;
+                e.size = 0;
+                continue;
+            }
+            e.status = PANROCKS_OK;
+            e.size = v.size();
+            if (mode == PANROCKS_MULTIGET_PIN) {
+                e.data = v.data();
+            } else if (buffer != nullptr && v.size() <= capacity - used) {
+                std::memcpy(buffer + used, v.data(), v.size());
+                e.data = buffer + used;
+                used += v.size();
+            } else {
+                e.data = nullptr;
+            }
+        }
+        if (mode == PANROCKS_MULTIGET_COPY) scratch->release();
+        return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options,
+                               const char *key, size_t key_length, char *buffer, size_t capacity,
+                               uint64_t *value_size, int32_t *value_found, int32_t *may_exist,
+                               panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && may_exist != nullptr);
+        std::string value;
+        bool found = false;
+        bool may = db->db->KeyMayExist(read_options(options), family(db, cf),
+                                       rocksdb::Slice(key, key_length), &value, &found);
+        *may_exist = may ? 1 : 0;
+        found = may && found;
+        if (value_found != nullptr) *value_found = found ? 1 : 0;
+        if (value_size != nullptr) *value_size = found ? value.size() : 0;
+        if (found && buffer != nullptr) std::memcpy(buffer, value.data(), std::min(value.size(), capacity));
+        return PANROCKS_OK;
+    });
+}
+
+}  // extern "C"
