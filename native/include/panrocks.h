@@ -218,6 +218,51 @@ int32_t panrocks_delete(panrocks_db *db, panrocks_cf *cf,
                         const char *key, size_t key_length,
                         panrocks_error *error);
 
+int32_t panrocks_single_delete(panrocks_db *db, panrocks_cf *cf,
+                               uint32_t write_flags,
+                               const char *key, size_t key_length,
+                               panrocks_error *error);
+
+/* Deletes the keys in [begin, end). */
+int32_t panrocks_delete_range(panrocks_db *db, panrocks_cf *cf,
+                              uint32_t write_flags,
+                              const char *begin, size_t begin_length,
+                              const char *end, size_t end_length,
+                              panrocks_error *error);
+
+/* Merges value into key with the family's merge operator. */
+int32_t panrocks_merge(panrocks_db *db, panrocks_cf *cf,
+                       uint32_t write_flags,
+                       const char *key, size_t key_length,
+                       const char *value, size_t value_length,
+                       panrocks_error *error);
+
+/* ---- write batches ------------------------------------------------------ */
+
+/* Applies a write batch atomically. `data` is the batch in RocksDB's
+ * serialized form, the one WriteBatch::Data() returns and the WAL stores:
+ *
+ *   header  := sequence: fixed64 (ignored, 0) | count: fixed32
+ *   record  := kTypeValue(0x1) varstring varstring
+ *            | kTypeDeletion(0x0) varstring
+ *            | kTypeSingleDeletion(0x7) varstring
+ *            | kTypeRangeDeletion(0xF) varstring varstring
+ *            | kTypeMerge(0x2) varstring varstring
+ *            | kTypeColumnFamilyValue(0x5) varint32 varstring varstring
+ *            | kTypeColumnFamilyDeletion(0x4) varint32 varstring
+ *            | kTypeColumnFamilySingleDeletion(0x8) varint32 varstring
+ *            | kTypeColumnFamilyRangeDeletion(0xE) varint32 varstring varstring
+ *            | kTypeColumnFamilyMerge(0x6) varint32 varstring varstring
+ *   varstring := length: varint32 | bytes
+ *
+ * (fixed-width integers little-endian; the varint32 before a record names
+ * the column family by ID). The caller builds it without crossing the
+ * boundary per update; RocksDB parses it, and a malformed batch fails with
+ * PANROCKS_CORRUPTION before anything is applied. */
+int32_t panrocks_write_batch_data(panrocks_db *db, uint32_t write_flags,
+                                  const char *data, size_t size,
+                                  panrocks_error *error);
+
 /* ---- point reads ------------------------------------------------------- */
 
 /* A pin holds a value in RocksDB's memory (a PinnableSlice). Reusing one
@@ -316,6 +361,109 @@ int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf,
                                uint64_t *value_size, int32_t *value_found,
                                int32_t *may_exist, panrocks_error *error);
 
+/* ---- iterators --------------------------------------------------------- */
+
+/* An iterator over one column family. It owns a copy of its read options
+ * (bounds included), so the spec may be freed after create. One thread at
+ * a time; release before the DB closes. */
+typedef struct panrocks_iterator panrocks_iterator;
+
+/* Where an iterator stands after a move: key and value point into
+ * RocksDB's memory and stay valid until the next move or destroy. */
+typedef struct panrocks_iter_entry {
+    const char *key;
+    uint64_t key_size;
+    const char *value;
+    uint64_t value_size;
+    int32_t valid;       /* 0: past either end, or failed (see status) */
+    int32_t reserved;
+} panrocks_iter_entry;
+
+int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
+                                 const panrocks_read_options_spec *spec,
+                                 panrocks_iterator **iterator_out,
+                                 panrocks_error *error);
+void panrocks_iterator_destroy(panrocks_iterator *iterator);
+
+/* Each move fills *entry with the new position in the same crossing. */
+void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry);
+void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry);
+void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length,
+                            panrocks_iter_entry *entry);
+void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target,
+                                     size_t target_length, panrocks_iter_entry *entry);
+void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry);
+void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry);
+
+/* The iterator's status: PANROCKS_OK while it is fine, even when invalid at an end. */
+int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error);
+
+#define PANROCKS_FORWARD 0
+#define PANROCKS_BACKWARD 1
+
+/* The bulk walk: from the current position (after stepping once if
+ * `step_first`), collects up to max_entries entries in one crossing,
+ * moving in `direction`. Entries are copied back to back into buffer
+ * (keys and values) while they fit in `capacity`; the walk stops at the
+ * first entry that does not fit, or at the last one allowed, and returns
+ * it uncopied with pointers into RocksDB's memory (the iterator stays on
+ * it, so those pointers are valid until the next move). Large values thus
+ * always travel zero-copy, small ones many per crossing. *count receives
+ * the number of entries filled; 0 means the iterator is exhausted (or
+ * failed: see status). */
+int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction,
+                                     int32_t step_first, size_t max_entries,
+                                     char *buffer, size_t capacity,
+                                     panrocks_iter_entry *entries, size_t *count,
+                                     panrocks_error *error);
+
+/* ---- column families ----------------------------------------------------- */
+
+/* Creates a column family; the handle belongs to the DB. */
+int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descriptor *descriptor,
+                                      panrocks_cf **cf_out, panrocks_error *error);
+/* Drops the family's data; the handle stays valid until destroyed. */
+int32_t panrocks_drop_column_family(panrocks_db *db, panrocks_cf *cf, panrocks_error *error);
+/* Releases a handle before the DB closes (the family itself stays). */
+int32_t panrocks_destroy_column_family_handle(panrocks_db *db, panrocks_cf *cf, panrocks_error *error);
+uint32_t panrocks_column_family_id(const panrocks_cf *cf);
+/* Copies min(size, capacity) bytes of the family's name; returns its full size. */
+size_t panrocks_column_family_name(const panrocks_cf *cf, char *buffer, size_t capacity);
+
+/* Names of the column families of the DB at path, packed into buffer as
+ * (uint32 length, bytes) records; *size receives the bytes needed and
+ * *count the number of names. Nothing is written past capacity. */
+int32_t panrocks_list_column_families(const char *path, const char *db_options,
+                                      char *buffer, size_t capacity,
+                                      uint64_t *size, uint32_t *count,
+                                      panrocks_error *error);
+
+/* ---- statistics --------------------------------------------------------- */
+
+/* A ticker by RocksDB's name ("rocksdb.block.cache.miss"). PANROCKS_NOT_FOUND
+ * when the name is unknown; PANROCKS_NOT_SUPPORTED without statistics. */
+int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value,
+                                   panrocks_error *error);
+
+typedef struct panrocks_histogram {
+    double median;
+    double percentile95;
+    double percentile99;
+    double average;
+    double standard_deviation;
+    double max;
+    double min;
+    uint64_t count;
+    uint64_t sum;
+} panrocks_histogram;
+
+/* A histogram by RocksDB's name ("rocksdb.db.get.micros"). */
+int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name,
+                                      panrocks_histogram *histogram, panrocks_error *error);
+
+/* Clears all tickers and histograms. */
+int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error);
+
 /* ---- maintenance -------------------------------------------------------- */
 
 /* Flushes the memtables of cf (NULL: default) to SST files; waits if wait. */
@@ -336,6 +484,13 @@ int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name
 /* A numeric DB property. PANROCKS_NOT_FOUND if unknown or not numeric. */
 int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name,
                                   uint64_t *value, panrocks_error *error);
+
+/* Approximate on-disk (and, if include_memtables, memtable) bytes of the
+ * key ranges [starts[i], limits[i]); sizes[i] receives each. */
+int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count,
+                                   const panrocks_slice *starts, const panrocks_slice *limits,
+                                   int32_t include_memtables, uint64_t *sizes,
+                                   panrocks_error *error);
 
 #ifdef __cplusplus
 }

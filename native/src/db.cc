@@ -55,8 +55,13 @@ rocksdb::ConfigOptions strict_config() {
     return config;
 }
 
-int32_t family_options(const panrocks_cf_descriptor &d, const rocksdb::ConfigOptions &config,
-                       rocksdb::ColumnFamilyOptions *out, panrocks_error *error) {
+}  // namespace
+
+namespace panrocks {
+
+int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out,
+                       panrocks_error *error) {
+    const rocksdb::ConfigOptions config = strict_config();
     rocksdb::Status s;
     if (d.options != nullptr && d.options[0] != '\0') {
         s = rocksdb::GetColumnFamilyOptionsFromString(config, rocksdb::ColumnFamilyOptions(),
@@ -76,7 +81,7 @@ int32_t family_options(const panrocks_cf_descriptor &d, const rocksdb::ConfigOpt
     return PANROCKS_OK;
 }
 
-}  // namespace
+}  // namespace panrocks
 
 extern "C" {
 
@@ -110,7 +115,7 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
                 const panrocks_cf_descriptor &d = request->cfs[i];
                 PANROCKS_REQUIRE(error, d.name != nullptr);
                 rocksdb::ColumnFamilyOptions cf_options;
-                int32_t rc = family_options(d, config, &cf_options, error);
+                int32_t rc = panrocks::family_options(d, &cf_options, error);
                 if (rc != PANROCKS_OK) return rc;
                 descriptors.emplace_back(d.name, cf_options);
             }
@@ -202,36 +207,9 @@ int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec,
                                      panrocks_read_options **out, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, spec != nullptr && out != nullptr);
-        PANROCKS_REQUIRE(error, spec->read_tier == PANROCKS_READ_TIER_ALL ||
-                                    spec->read_tier == PANROCKS_READ_TIER_MEMORY_ONLY);
         auto o = std::make_unique<panrocks_read_options>();
-        rocksdb::ReadOptions &r = o->options;
-        r.snapshot = spec->snapshot != nullptr ? spec->snapshot->snapshot : nullptr;
-        if (spec->lower_bound.data != nullptr) {
-            o->lower_bound.assign(spec->lower_bound.data, spec->lower_bound.size);
-            o->lower_slice = rocksdb::Slice(o->lower_bound);
-            r.iterate_lower_bound = &o->lower_slice;
-        }
-        if (spec->upper_bound.data != nullptr) {
-            o->upper_bound.assign(spec->upper_bound.data, spec->upper_bound.size);
-            o->upper_slice = rocksdb::Slice(o->upper_bound);
-            r.iterate_upper_bound = &o->upper_slice;
-        }
-        r.readahead_size = spec->readahead_size;
-        r.deadline = std::chrono::microseconds(spec->deadline_micros);
-        r.io_timeout = std::chrono::microseconds(spec->io_timeout_micros);
-        r.max_skippable_internal_keys = spec->max_skippable_internal_keys;
-        r.read_tier = spec->read_tier == PANROCKS_READ_TIER_MEMORY_ONLY ? rocksdb::kBlockCacheTier
-                                                                        : rocksdb::kReadAllTier;
-        r.fill_cache = spec->fill_cache != 0;
-        r.verify_checksums = spec->verify_checksums != 0;
-        r.total_order_seek = spec->total_order_seek != 0;
-        r.prefix_same_as_start = spec->prefix_same_as_start != 0;
-        r.auto_prefix_mode = spec->auto_prefix_mode != 0;
-        r.pin_data = spec->pin_data != 0;
-        r.tailing = spec->tailing != 0;
-        r.ignore_range_deletions = spec->ignore_range_deletions != 0;
-        r.async_io = spec->async_io != 0;
+        int32_t rc = panrocks::build_read_options(spec, o.get(), error);
+        if (rc != PANROCKS_OK) return rc;
         *out = o.release();
         return PANROCKS_OK;
     });
@@ -240,3 +218,41 @@ int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec,
 void panrocks_read_options_destroy(panrocks_read_options *options) { delete options; }
 
 }  // extern "C"
+
+namespace panrocks {
+
+int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,
+                           panrocks_error *error) {
+    PANROCKS_REQUIRE(error, spec->read_tier == PANROCKS_READ_TIER_ALL ||
+                                spec->read_tier == PANROCKS_READ_TIER_MEMORY_ONLY);
+    rocksdb::ReadOptions &r = o->options;
+    r.snapshot = spec->snapshot != nullptr ? spec->snapshot->snapshot : nullptr;
+    if (spec->lower_bound.data != nullptr) {
+        o->lower_bound.assign(spec->lower_bound.data, spec->lower_bound.size);
+        o->lower_slice = rocksdb::Slice(o->lower_bound);
+        r.iterate_lower_bound = &o->lower_slice;
+    }
+    if (spec->upper_bound.data != nullptr) {
+        o->upper_bound.assign(spec->upper_bound.data, spec->upper_bound.size);
+        o->upper_slice = rocksdb::Slice(o->upper_bound);
+        r.iterate_upper_bound = &o->upper_slice;
+    }
+    r.readahead_size = spec->readahead_size;
+    r.deadline = std::chrono::microseconds(spec->deadline_micros);
+    r.io_timeout = std::chrono::microseconds(spec->io_timeout_micros);
+    r.max_skippable_internal_keys = spec->max_skippable_internal_keys;
+    r.read_tier = spec->read_tier == PANROCKS_READ_TIER_MEMORY_ONLY ? rocksdb::kBlockCacheTier
+                                                                    : rocksdb::kReadAllTier;
+    r.fill_cache = spec->fill_cache != 0;
+    r.verify_checksums = spec->verify_checksums != 0;
+    r.total_order_seek = spec->total_order_seek != 0;
+    r.prefix_same_as_start = spec->prefix_same_as_start != 0;
+    r.auto_prefix_mode = spec->auto_prefix_mode != 0;
+    r.pin_data = spec->pin_data != 0;
+    r.tailing = spec->tailing != 0;
+    r.ignore_range_deletions = spec->ignore_range_deletions != 0;
+    r.async_io = spec->async_io != 0;
+    return PANROCKS_OK;
+}
+
+}  // namespace panrocks

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@ struct panrocks_db {
     // owned here and deleted before the DB.
     std::vector<std::unique_ptr<panrocks_cf>> families;
     panrocks_cf *default_family = nullptr;
+    std::mutex families_mutex;  // create/destroy of handles may race with each other
 };
 
 struct panrocks_cache {
@@ -72,6 +74,14 @@ inline rocksdb::WriteOptions write_options(uint32_t flags) {
 inline rocksdb::ColumnFamilyHandle *family(panrocks_db *db, panrocks_cf *cf) {
     return cf ? cf->handle : db->default_family->handle;
 }
+
+// Builds ColumnFamilyOptions from a descriptor's option strings and cache.
+int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out,
+                       panrocks_error *error);
+
+// Fills o from spec (copying the bounds into o).
+int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,
+                           panrocks_error *error);
 
 // Fills the record with a message and returns the code.
 int32_t report(panrocks_error *error, int32_t code, int32_t subcode,

@@ -55,3 +55,28 @@ int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *
 }
 
 }  // extern "C"
+
+extern "C" {
+
+int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count,
+                                   const panrocks_slice *starts, const panrocks_slice *limits,
+                                   int32_t include_memtables, uint64_t *sizes,
+                                   panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        PANROCKS_REQUIRE(error, count == 0 || (starts != nullptr && limits != nullptr && sizes != nullptr));
+        std::vector<rocksdb::Range> ranges;
+        ranges.reserve(count);
+        for (size_t i = 0; i < count; i++) {
+            ranges.emplace_back(rocksdb::Slice(starts[i].data, starts[i].size),
+                                rocksdb::Slice(limits[i].data, limits[i].size));
+        }
+        rocksdb::SizeApproximationOptions options;
+        options.include_memtables = include_memtables != 0;
+        options.include_files = true;
+        return check(error, db->db->GetApproximateSizes(options, family(db, cf), ranges.data(),
+                                                        static_cast<int>(count), sizes));
+    });
+}
+
+}  // extern "C"

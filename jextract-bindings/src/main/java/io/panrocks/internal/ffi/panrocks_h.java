@@ -302,6 +302,24 @@ public class panrocks_h {
     public static int PANROCKS_MULTIGET_PIN() {
         return PANROCKS_MULTIGET_PIN;
     }
+    private static final int PANROCKS_FORWARD = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FORWARD 0
+     * }
+     */
+    public static int PANROCKS_FORWARD() {
+        return PANROCKS_FORWARD;
+    }
+    private static final int PANROCKS_BACKWARD = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BACKWARD 1
+     * }
+     */
+    public static int PANROCKS_BACKWARD() {
+        return PANROCKS_BACKWARD;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -1305,6 +1323,261 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_single_delete {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_single_delete");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_single_delete$descriptor() {
+        return panrocks_single_delete.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_single_delete$handle() {
+        return panrocks_single_delete.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_single_delete$address() {
+        return panrocks_single_delete.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_single_delete(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, MemorySegment error) {
+        var mh$ = panrocks_single_delete.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_single_delete", db, cf, write_flags, key, key_length, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_delete_range {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_delete_range");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_delete_range$descriptor() {
+        return panrocks_delete_range.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_delete_range$handle() {
+        return panrocks_delete_range.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_delete_range$address() {
+        return panrocks_delete_range.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_delete_range(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment begin, long begin_length, MemorySegment end, long end_length, MemorySegment error) {
+        var mh$ = panrocks_delete_range.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_delete_range", db, cf, write_flags, begin, begin_length, end, end_length, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, begin, begin_length, end, end_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_merge {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_merge");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_merge$descriptor() {
+        return panrocks_merge.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_merge$handle() {
+        return panrocks_merge.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_merge$address() {
+        return panrocks_merge.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_merge(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_merge(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_merge.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_merge", db, cf, write_flags, key, key_length, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_write_batch_data {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_write_batch_data");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_write_batch_data$descriptor() {
+        return panrocks_write_batch_data.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_write_batch_data$handle() {
+        return panrocks_write_batch_data.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_write_batch_data$address() {
+        return panrocks_write_batch_data.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_write_batch_data(MemorySegment db, int write_flags, MemorySegment data, long size, MemorySegment error) {
+        var mh$ = panrocks_write_batch_data.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_write_batch_data", db, write_flags, data, size, error);
+            }
+            return (int)mh$.invokeExact(db, write_flags, data, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_pin_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -1987,6 +2260,1146 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_iterator_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_create$descriptor() {
+        return panrocks_iterator_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_create$handle() {
+        return panrocks_iterator_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_create$address() {
+        return panrocks_iterator_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_create(MemorySegment db, MemorySegment cf, MemorySegment spec, MemorySegment iterator_out, MemorySegment error) {
+        var mh$ = panrocks_iterator_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_create", db, cf, spec, iterator_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, spec, iterator_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_destroy(panrocks_iterator *iterator)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_destroy$descriptor() {
+        return panrocks_iterator_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_destroy(panrocks_iterator *iterator)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_destroy$handle() {
+        return panrocks_iterator_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_destroy(panrocks_iterator *iterator)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_destroy$address() {
+        return panrocks_iterator_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_iterator_destroy(panrocks_iterator *iterator)
+     * }
+     */
+    public static void panrocks_iterator_destroy(MemorySegment iterator) {
+        var mh$ = panrocks_iterator_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_destroy", iterator);
+            }
+            mh$.invokeExact(iterator);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_seek_to_first {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_seek_to_first");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_seek_to_first$descriptor() {
+        return panrocks_iterator_seek_to_first.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_seek_to_first$handle() {
+        return panrocks_iterator_seek_to_first.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_seek_to_first$address() {
+        return panrocks_iterator_seek_to_first.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static void panrocks_iterator_seek_to_first(MemorySegment iterator, MemorySegment entry) {
+        var mh$ = panrocks_iterator_seek_to_first.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_seek_to_first", iterator, entry);
+            }
+            mh$.invokeExact(iterator, entry);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_seek_to_last {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_seek_to_last");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_seek_to_last$descriptor() {
+        return panrocks_iterator_seek_to_last.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_seek_to_last$handle() {
+        return panrocks_iterator_seek_to_last.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_seek_to_last$address() {
+        return panrocks_iterator_seek_to_last.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static void panrocks_iterator_seek_to_last(MemorySegment iterator, MemorySegment entry) {
+        var mh$ = panrocks_iterator_seek_to_last.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_seek_to_last", iterator, entry);
+            }
+            mh$.invokeExact(iterator, entry);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_seek {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_seek");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_seek$descriptor() {
+        return panrocks_iterator_seek.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_seek$handle() {
+        return panrocks_iterator_seek.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_seek$address() {
+        return panrocks_iterator_seek.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static void panrocks_iterator_seek(MemorySegment iterator, MemorySegment target, long target_length, MemorySegment entry) {
+        var mh$ = panrocks_iterator_seek.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_seek", iterator, target, target_length, entry);
+            }
+            mh$.invokeExact(iterator, target, target_length, entry);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_seek_for_prev {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_seek_for_prev");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_seek_for_prev$descriptor() {
+        return panrocks_iterator_seek_for_prev.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_seek_for_prev$handle() {
+        return panrocks_iterator_seek_for_prev.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_seek_for_prev$address() {
+        return panrocks_iterator_seek_for_prev.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * }
+     */
+    public static void panrocks_iterator_seek_for_prev(MemorySegment iterator, MemorySegment target, long target_length, MemorySegment entry) {
+        var mh$ = panrocks_iterator_seek_for_prev.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_seek_for_prev", iterator, target, target_length, entry);
+            }
+            mh$.invokeExact(iterator, target, target_length, entry);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_next {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_next");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_next$descriptor() {
+        return panrocks_iterator_next.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_next$handle() {
+        return panrocks_iterator_next.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_next$address() {
+        return panrocks_iterator_next.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static void panrocks_iterator_next(MemorySegment iterator, MemorySegment entry) {
+        var mh$ = panrocks_iterator_next.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_next", iterator, entry);
+            }
+            mh$.invokeExact(iterator, entry);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_prev {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_prev");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_prev$descriptor() {
+        return panrocks_iterator_prev.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_prev$handle() {
+        return panrocks_iterator_prev.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_prev$address() {
+        return panrocks_iterator_prev.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * }
+     */
+    public static void panrocks_iterator_prev(MemorySegment iterator, MemorySegment entry) {
+        var mh$ = panrocks_iterator_prev.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_prev", iterator, entry);
+            }
+            mh$.invokeExact(iterator, entry);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_status {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_status");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_status$descriptor() {
+        return panrocks_iterator_status.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_status$handle() {
+        return panrocks_iterator_status.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_status$address() {
+        return panrocks_iterator_status.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_status(MemorySegment iterator, MemorySegment error) {
+        var mh$ = panrocks_iterator_status.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_status", iterator, error);
+            }
+            return (int)mh$.invokeExact(iterator, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_next_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_next_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_next_batch$descriptor() {
+        return panrocks_iterator_next_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_next_batch$handle() {
+        return panrocks_iterator_next_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_next_batch$address() {
+        return panrocks_iterator_next_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_next_batch(MemorySegment iterator, int direction, int step_first, long max_entries, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_iterator_next_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_next_batch", iterator, direction, step_first, max_entries, buffer, capacity, entries, count, error);
+            }
+            return (int)mh$.invokeExact(iterator, direction, step_first, max_entries, buffer, capacity, entries, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_create_column_family {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_create_column_family");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descriptor *descriptor, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_create_column_family$descriptor() {
+        return panrocks_create_column_family.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descriptor *descriptor, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_create_column_family$handle() {
+        return panrocks_create_column_family.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descriptor *descriptor, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_create_column_family$address() {
+        return panrocks_create_column_family.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descriptor *descriptor, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_create_column_family(MemorySegment db, MemorySegment descriptor, MemorySegment cf_out, MemorySegment error) {
+        var mh$ = panrocks_create_column_family.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_create_column_family", db, descriptor, cf_out, error);
+            }
+            return (int)mh$.invokeExact(db, descriptor, cf_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_drop_column_family {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_drop_column_family");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_drop_column_family(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_drop_column_family$descriptor() {
+        return panrocks_drop_column_family.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_drop_column_family(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_drop_column_family$handle() {
+        return panrocks_drop_column_family.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_drop_column_family(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_drop_column_family$address() {
+        return panrocks_drop_column_family.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_drop_column_family(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_drop_column_family(MemorySegment db, MemorySegment cf, MemorySegment error) {
+        var mh$ = panrocks_drop_column_family.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_drop_column_family", db, cf, error);
+            }
+            return (int)mh$.invokeExact(db, cf, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_destroy_column_family_handle {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_destroy_column_family_handle");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_column_family_handle(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_destroy_column_family_handle$descriptor() {
+        return panrocks_destroy_column_family_handle.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_column_family_handle(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_destroy_column_family_handle$handle() {
+        return panrocks_destroy_column_family_handle.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_column_family_handle(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_destroy_column_family_handle$address() {
+        return panrocks_destroy_column_family_handle.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_column_family_handle(panrocks_db *db, panrocks_cf *cf, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_destroy_column_family_handle(MemorySegment db, MemorySegment cf, MemorySegment error) {
+        var mh$ = panrocks_destroy_column_family_handle.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_destroy_column_family_handle", db, cf, error);
+            }
+            return (int)mh$.invokeExact(db, cf, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_column_family_id {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_column_family_id");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_column_family_id(const panrocks_cf *cf)
+     * }
+     */
+    public static FunctionDescriptor panrocks_column_family_id$descriptor() {
+        return panrocks_column_family_id.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_column_family_id(const panrocks_cf *cf)
+     * }
+     */
+    public static MethodHandle panrocks_column_family_id$handle() {
+        return panrocks_column_family_id.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_column_family_id(const panrocks_cf *cf)
+     * }
+     */
+    public static MemorySegment panrocks_column_family_id$address() {
+        return panrocks_column_family_id.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint32_t panrocks_column_family_id(const panrocks_cf *cf)
+     * }
+     */
+    public static int panrocks_column_family_id(MemorySegment cf) {
+        var mh$ = panrocks_column_family_id.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_column_family_id", cf);
+            }
+            return (int)mh$.invokeExact(cf);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_column_family_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_column_family_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_column_family_name(const panrocks_cf *cf, char *buffer, size_t capacity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_column_family_name$descriptor() {
+        return panrocks_column_family_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_column_family_name(const panrocks_cf *cf, char *buffer, size_t capacity)
+     * }
+     */
+    public static MethodHandle panrocks_column_family_name$handle() {
+        return panrocks_column_family_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_column_family_name(const panrocks_cf *cf, char *buffer, size_t capacity)
+     * }
+     */
+    public static MemorySegment panrocks_column_family_name$address() {
+        return panrocks_column_family_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_column_family_name(const panrocks_cf *cf, char *buffer, size_t capacity)
+     * }
+     */
+    public static long panrocks_column_family_name(MemorySegment cf, MemorySegment buffer, long capacity) {
+        var mh$ = panrocks_column_family_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_column_family_name", cf, buffer, capacity);
+            }
+            return (long)mh$.invokeExact(cf, buffer, capacity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_list_column_families {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_list_column_families");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_list_column_families(const char *path, const char *db_options, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_list_column_families$descriptor() {
+        return panrocks_list_column_families.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_list_column_families(const char *path, const char *db_options, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_list_column_families$handle() {
+        return panrocks_list_column_families.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_list_column_families(const char *path, const char *db_options, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_list_column_families$address() {
+        return panrocks_list_column_families.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_list_column_families(const char *path, const char *db_options, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_list_column_families(MemorySegment path, MemorySegment db_options, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_list_column_families.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_list_column_families", path, db_options, buffer, capacity, size, count, error);
+            }
+            return (int)mh$.invokeExact(path, db_options, buffer, capacity, size, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_statistics_ticker {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_statistics_ticker");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_statistics_ticker$descriptor() {
+        return panrocks_statistics_ticker.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_statistics_ticker$handle() {
+        return panrocks_statistics_ticker.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_statistics_ticker$address() {
+        return panrocks_statistics_ticker.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_statistics_ticker(MemorySegment db, MemorySegment name, MemorySegment value, MemorySegment error) {
+        var mh$ = panrocks_statistics_ticker.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_statistics_ticker", db, name, value, error);
+            }
+            return (int)mh$.invokeExact(db, name, value, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_statistics_histogram {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_statistics_histogram");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_statistics_histogram$descriptor() {
+        return panrocks_statistics_histogram.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_statistics_histogram$handle() {
+        return panrocks_statistics_histogram.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_statistics_histogram$address() {
+        return panrocks_statistics_histogram.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_statistics_histogram(MemorySegment db, MemorySegment name, MemorySegment histogram, MemorySegment error) {
+        var mh$ = panrocks_statistics_histogram.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_statistics_histogram", db, name, histogram, error);
+            }
+            return (int)mh$.invokeExact(db, name, histogram, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_statistics_reset {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_statistics_reset");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_statistics_reset$descriptor() {
+        return panrocks_statistics_reset.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_statistics_reset$handle() {
+        return panrocks_statistics_reset.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_statistics_reset$address() {
+        return panrocks_statistics_reset.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_statistics_reset(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_statistics_reset.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_statistics_reset", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_flush {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -2231,6 +3644,71 @@ public class panrocks_h {
                 traceDowncall("panrocks_get_int_property", db, cf, name, value, error);
             }
             return (int)mh$.invokeExact(db, cf, name, value, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_approximate_sizes {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_approximate_sizes");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_approximate_sizes$descriptor() {
+        return panrocks_approximate_sizes.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_approximate_sizes$handle() {
+        return panrocks_approximate_sizes.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_approximate_sizes$address() {
+        return panrocks_approximate_sizes.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_approximate_sizes(MemorySegment db, MemorySegment cf, long count, MemorySegment starts, MemorySegment limits, int include_memtables, MemorySegment sizes, MemorySegment error) {
+        var mh$ = panrocks_approximate_sizes.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_approximate_sizes", db, cf, count, starts, limits, include_memtables, sizes, error);
+            }
+            return (int)mh$.invokeExact(db, cf, count, starts, limits, include_memtables, sizes, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -1,0 +1,30 @@
+package io.panrocks;
+
+/**
+ * A Bloom filter policy for block-based tables, as RocksJava's
+ * {@code BloomFilter}: point reads of absent keys skip files whose filter
+ * says no.
+ *
+ * @param bitsPerKey          filter bits per key (10 gives about 1% false positives)
+ * @param useBlockBasedBuilder the legacy block-based filter (not recommended)
+ */
+public record BloomFilter(double bitsPerKey, boolean useBlockBasedBuilder) {
+    public BloomFilter {
+        if (!(bitsPerKey > 0) || bitsPerKey > 100) {
+            throw new IllegalArgumentException("bitsPerKey must be in (0, 100], was " + bitsPerKey);
+        }
+    }
+
+    public BloomFilter(double bitsPerKey) {
+        this(bitsPerKey, false);
+    }
+
+    /** 10 bits per key, as RocksJava's default constructor. */
+    public BloomFilter() {
+        this(10);
+    }
+
+    String optionValue() {
+        return "bloomfilter:" + bitsPerKey + ":" + useBlockBasedBuilder;
+    }
+}

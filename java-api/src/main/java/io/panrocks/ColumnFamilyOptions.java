@@ -1,0 +1,52 @@
+package io.panrocks;
+
+/**
+ * Options of one column family, as RocksJava's {@code ColumnFamilyOptions}.
+ * A plain Java object: no native memory, no closing needed.
+ */
+public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<ColumnFamilyOptions>, AutoCloseable {
+    final OptionValues values;
+    private BlockBasedTableConfig tableConfig;
+
+    public ColumnFamilyOptions() {
+        values = new OptionValues();
+    }
+
+    /** The column-family part of an {@link Options}. */
+    public ColumnFamilyOptions(Options options) {
+        values = new OptionValues(options.cfValues);
+        tableConfig = options.tableFormatConfig();
+    }
+
+    @Override
+    public ColumnFamilyOptions setRawColumnFamilyOption(String name, String value) {
+        values.put(name, value);
+        return this;
+    }
+
+    @Override
+    public String rawColumnFamilyOption(String name) {
+        return values.get(name);
+    }
+
+    @Override
+    public ColumnFamilyOptions setTableFormatConfig(BlockBasedTableConfig config) {
+        this.tableConfig = config;
+        return this;
+    }
+
+    @Override
+    public BlockBasedTableConfig tableFormatConfig() {
+        return tableConfig;
+    }
+
+    /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String toString() {
+        return "ColumnFamilyOptions{" + values + (tableConfig != null ? ", " + tableConfig : "") + "}";
+    }
+}

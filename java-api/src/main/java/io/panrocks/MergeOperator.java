@@ -1,0 +1,59 @@
+package io.panrocks;
+
+/**
+ * One of RocksDB's built-in merge operators, which run inside the engine
+ * (no callback into the JVM). Set with
+ * {@link ColumnFamilyOptionsInterface#setMergeOperator}.
+ */
+public sealed interface MergeOperator {
+    /** RocksDB's name and options for the operator, in option-string syntax. */
+    String optionValue();
+
+    /** Adds 64-bit unsigned little-endian integers ("uint64add"); operands must be 8 bytes. */
+    record UInt64AddOperator() implements MergeOperator {
+        @Override
+        public String optionValue() {
+            return "uint64add";
+        }
+    }
+
+    /** Appends operands to the value with a delimiter between them ("stringappend"). */
+    record StringAppendOperator(String delimiter) implements MergeOperator {
+        public StringAppendOperator {
+            OptionValues.checkToken(delimiter, "delimiter");
+        }
+
+        /** With RocksJava's default delimiter, a comma. */
+        public StringAppendOperator() {
+            this(",");
+        }
+
+        public StringAppendOperator(char delimiter) {
+            this(String.valueOf(delimiter));
+        }
+
+        @Override
+        public String optionValue() {
+            return "{id=stringappend;delimiter=" + delimiter + "}";
+        }
+    }
+
+    /** Keeps the bytewise-largest of the value and its operands ("max"). */
+    record MaxOperator() implements MergeOperator {
+        @Override
+        public String optionValue() {
+            return "max";
+        }
+    }
+
+    /** The operator RocksDB registers under name: "uint64add", "stringappend" or "max". */
+    static MergeOperator named(String name) {
+        return switch (name) {
+            case "uint64add", "UInt64AddOperator" -> new UInt64AddOperator();
+            case "stringappend", "StringAppendOperator" -> new StringAppendOperator();
+            case "max", "MaxOperator" -> new MaxOperator();
+            default -> throw new IllegalArgumentException("mergeOperator: unknown built-in merge operator '" + name
+                    + "' (known: uint64add, stringappend, max)");
+        };
+    }
+}
