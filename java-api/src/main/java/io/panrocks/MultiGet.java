@@ -4,9 +4,9 @@ import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbChild;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
-import io.panrocks.internal.TrackedPin;
+import io.panrocks.internal.Scope;
+import io.panrocks.internal.TrackedResource;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
@@ -32,8 +32,7 @@ public final class MultiGet extends DbChild {
     private final MemorySegment family;
     private boolean executed;
     private boolean pinned;
-    private Arena pinScope;
-    private TrackedPin pins;
+    private TrackedResource pins;
     private MemorySegment buffer = MemorySegment.NULL;
 
     MultiGet(NativeDb db, CallContext c, MemorySegment family) {
@@ -128,8 +127,8 @@ public final class MultiGet extends DbChild {
             pinned = pin;
             this.buffer = buffer;
             if (pin) {
-                pinScope = Arena.ofConfined();
-                pins = TrackedPin.trackMultiGet(c, scratch.handle(), pinScope, this);
+                pins = TrackedResource.track(c, TrackedResource.Kind.MULTIGET, scratch.handle(), new Scope(), null,
+                        this, "MultiGet with pinned values");
             }
         } finally {
             db.exit(c);
@@ -141,7 +140,6 @@ public final class MultiGet extends DbChild {
         if (pins != null) {
             pins.close();
             pins = null;
-            pinScope = null;
         }
     }
 
@@ -178,10 +176,9 @@ public final class MultiGet extends DbChild {
         if (scratch.status(i) != Reads.OK || address == 0) return null;
         long size = scratch.size(i);
         // a slice of the caller's buffer keeps that buffer's lifetime
-        MemorySegment s = pinned
-                ? MemorySegment.ofAddress(address).reinterpret(size, pinScope, null)
-                : buffer.asSlice(address - buffer.address(), size);
-        return s.asReadOnly();
+        return pinned
+                ? pins.scope().view(address, size)
+                : buffer.asSlice(address - buffer.address(), size).asReadOnly();
     }
 
     /** Value i copied to the heap, or null (see {@link #value}). */

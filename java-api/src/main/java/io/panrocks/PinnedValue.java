@@ -1,6 +1,6 @@
 package io.panrocks;
 
-import io.panrocks.internal.TrackedPin;
+import io.panrocks.internal.TrackedResource;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -33,14 +33,14 @@ import java.lang.foreign.ValueLayout;
 public final class PinnedValue implements AutoCloseable {
     private final MemorySegment value;
     private final boolean pinned;
-    private TrackedPin pin;
+    private TrackedResource pin;
 
     PinnedValue(MemorySegment value, boolean pinned) {
         this.value = value;
         this.pinned = pinned;
     }
 
-    void attach(TrackedPin pin) {
+    void attach(TrackedResource pin) {
         this.pin = pin;
     }
 

@@ -1,11 +1,11 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.ffi.panrocks_slice;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
@@ -314,37 +314,20 @@ public final class ReadOptions implements AutoCloseable {
     }
 
     private MemorySegment buildNative(CallContext c) {
-        long specSize = panrocks_read_options_spec.sizeof();
-        long lowerLength = iterateLowerBound == null ? 0 : iterateLowerBound.length;
-        long upperLength = iterateUpperBound == null ? 0 : iterateUpperBound.length;
-        // rare (once per thread and change): a scratch of its own, freed below
-        MemorySegment scratch = NativeMemory.allocate(specSize + lowerLength + upperLength + 16);
-        try {
-            return buildNative(c, scratch, specSize, lowerLength, upperLength);
-        } finally {
-            NativeMemory.free(scratch);
+        // rare (once per thread and change): scratch of its own
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment spec = panrocks_read_options_spec.allocate(arena);
+            fillSpec(spec, arena);
+            return c.createReadOptions(spec);
         }
     }
 
-    private MemorySegment buildNative(CallContext c, MemorySegment scratch, long specSize, long lowerLength,
-                                      long upperLength) {
-        MemorySegment spec = scratch.asSlice(0, specSize);
+    /** Writes these options into a panrocks_read_options_spec; the bounds are allocated in arena. */
+    void fillSpec(MemorySegment spec, Arena arena) {
         panrocks_h.panrocks_read_options_spec_init(spec);
         if (snapshot != null) panrocks_read_options_spec.snapshot(spec, snapshot.handle());
-        long offset = specSize;
-        if (iterateLowerBound != null) {
-            MemorySegment.copy(iterateLowerBound, 0, scratch, ValueLayout.JAVA_BYTE, offset, iterateLowerBound.length);
-            MemorySegment bound = panrocks_read_options_spec.lower_bound(spec);
-            panrocks_slice.data(bound, scratch.asSlice(offset));
-            panrocks_slice.size(bound, lowerLength);
-            offset += lowerLength;
-        }
-        if (iterateUpperBound != null) {
-            MemorySegment.copy(iterateUpperBound, 0, scratch, ValueLayout.JAVA_BYTE, offset, iterateUpperBound.length);
-            MemorySegment bound = panrocks_read_options_spec.upper_bound(spec);
-            panrocks_slice.data(bound, scratch.asSlice(offset));
-            panrocks_slice.size(bound, upperLength);
-        }
+        if (iterateLowerBound != null) bound(panrocks_read_options_spec.lower_bound(spec), iterateLowerBound, arena);
+        if (iterateUpperBound != null) bound(panrocks_read_options_spec.upper_bound(spec), iterateUpperBound, arena);
         panrocks_read_options_spec.readahead_size(spec, readaheadSize);
         panrocks_read_options_spec.deadline_micros(spec, toMicros(deadline));
         panrocks_read_options_spec.io_timeout_micros(spec, toMicros(ioTimeout));
@@ -360,7 +343,14 @@ public final class ReadOptions implements AutoCloseable {
         panrocks_read_options_spec.tailing(spec, tailing ? 1 : 0);
         panrocks_read_options_spec.ignore_range_deletions(spec, ignoreRangeDeletions ? 1 : 0);
         panrocks_read_options_spec.async_io(spec, asyncIo ? 1 : 0);
-        return c.createReadOptions(spec);
+    }
+
+    private static void bound(MemorySegment slice, byte[] bytes, Arena arena) {
+        // a zero-length bound still needs a non-NULL pointer: NULL means "no bound"
+        MemorySegment data = arena.allocate(Math.max(1, bytes.length));
+        MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
+        panrocks_slice.data(slice, data);
+        panrocks_slice.size(slice, bytes.length);
     }
 
     private static long toMicros(Duration d) {

@@ -1,37 +1,41 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
-import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
-import io.panrocks.internal.ffi.panrocks_open_request;
+import io.panrocks.internal.ffi.panrocks_read_options_spec;
+import io.panrocks.internal.ffi.panrocks_slice;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * An open RocksDB database: the entry point of panrocks, shaped like
- * RocksJava's {@code org.rocksdb.RocksDB}.
+ * RocksJava's {@code org.rocksdb.RocksDB}. Every operation has a form for
+ * the default column family and one taking a {@link ColumnFamilyHandle}.
  *
  * <h2>Threads</h2>
  * A {@code RocksDB} is safe to use from many threads at once; reads take no
  * lock and scale with cores, as RocksDB's own {@code Get} does. Each thread
- * keeps its own native scratch (key and value buffers, a PinnableSlice), so
+ * keeps its own native scratch (key and value buffers, PinnableSlices), so
  * steady-state reads and writes allocate no native memory.
  *
  * <h2>Closing</h2>
  * {@link #close()} refuses new calls at once, waits for calls in progress on
  * other threads, releases everything the DB owns (snapshots, iterators,
- * column family handles), then closes the engine. Any later use of the DB
- * or of what it owned throws {@link IllegalStateException}.
+ * pinned values, column family handles), then closes the engine. Any later
+ * use of the DB or of what it owned throws {@link IllegalStateException}.
+ * Pinned values and iterators that other live threads still hold keep the
+ * engine open until they are closed (see {@link PinnedValue}).
  *
  * <h2>Errors</h2>
  * A missing key is an answer ({@code null} or {@link #NOT_FOUND}), not an
@@ -42,19 +46,28 @@ public final class RocksDB implements AutoCloseable {
     /** Returned by the reads into a caller's buffer when the key is absent. */
     public static final int NOT_FOUND = -1;
 
-    /** the default column family, as the C ABI spells it */
-    private static final MemorySegment NO_FAMILY = MemorySegment.NULL;
+    private static final MemorySegment DEFAULT = MemorySegment.NULL;
 
     private final NativeDb db;
     private final Reads reads;
+    private final Writes writes;
     private final Path path;
     private final boolean readOnly;
+    private final boolean statistics;
+    private final ColumnFamilyHandle defaultFamily;
 
-    private RocksDB(NativeDb db, Path path, boolean readOnly, long adaptiveReadThreshold) {
+    RocksDB(NativeDb db, Path path, boolean readOnly, DBOptions options) {
         this.db = db;
-        this.reads = new Reads(db, adaptiveReadThreshold);
+        this.reads = new Reads(db.handle(), options.adaptiveReadThreshold());
+        this.writes = new Writes(db.handle());
         this.path = path;
         this.readOnly = readOnly;
+        this.statistics = options.statisticsEnabled();
+        this.defaultFamily = new ColumnFamilyHandle(db, db.defaultFamily(), true);
+    }
+
+    ColumnFamilyHandle wrapFamily(MemorySegment handle, boolean isDefault) {
+        return new ColumnFamilyHandle(db, handle, isDefault);
     }
 
     // ---- opening -------------------------------------------------------------
@@ -72,9 +85,20 @@ public final class RocksDB implements AutoCloseable {
         return open(options, Path.of(Objects.requireNonNull(path, "path")));
     }
 
-    /** Opens the DB at path for reading and writing. */
+    /** Opens the DB at path for reading and writing, with its default column family only. */
     public static RocksDB open(Options options, Path path) throws RocksDBException {
-        return openInternal(options, path, false, false);
+        return Opener.open(options, path, false, false);
+    }
+
+    /**
+     * Opens the DB at path with the given column families (all that exist
+     * must be named, "default" included; with
+     * {@code setCreateMissingColumnFamilies(true)} missing ones are created).
+     * {@code columnFamilyHandles} receives one handle per descriptor, in order.
+     */
+    public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, false, false);
     }
 
     /** Opens the DB at path read-only; writes fail with {@link Status.Code#NotSupported}. */
@@ -83,7 +107,7 @@ public final class RocksDB implements AutoCloseable {
     }
 
     public static RocksDB openReadOnly(Options options, Path path) throws RocksDBException {
-        return openInternal(options, path, true, false);
+        return Opener.open(options, path, true, false);
     }
 
     /**
@@ -92,32 +116,17 @@ public final class RocksDB implements AutoCloseable {
      */
     public static RocksDB openReadOnly(Options options, Path path, boolean errorIfWalFileExists)
             throws RocksDBException {
-        return openInternal(options, path, true, errorIfWalFileExists);
+        return Opener.open(options, path, true, errorIfWalFileExists);
     }
 
-    private static RocksDB openInternal(Options options, Path path, boolean readOnly, boolean errorIfWal)
-            throws RocksDBException {
-        Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(path, "path");
-        NativeLibrary.ensureLoaded();
-        Path absolute = path.toAbsolutePath();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment request = panrocks_open_request.allocate(arena);
-            panrocks_open_request.path(request, arena.allocateFrom(absolute.toString()));
-            panrocks_open_request.db_options(request, arena.allocateFrom(options.dbOptionsString()));
-            panrocks_open_request.mode(request, readOnly
-                    ? panrocks_h.PANROCKS_OPEN_READ_ONLY() : panrocks_h.PANROCKS_OPEN_READ_WRITE());
-            panrocks_open_request.error_if_wal_file_exists(request, errorIfWal ? 1 : 0);
-            panrocks_open_request.cf_count(request, 0);
-            panrocks_open_request.cfs(request, MemorySegment.NULL);
-            MemorySegment dbOut = arena.allocate(ValueLayout.ADDRESS);
-            MemorySegment error = panrocks_error.allocate(arena);
-            int rc = panrocks_h.panrocks_open(request, dbOut, MemorySegment.NULL, error);
-            if (rc != 0) throw Errors.toException(rc, error);
-            MemorySegment handle = dbOut.get(ValueLayout.ADDRESS, 0);
-            return new RocksDB(new NativeDb(handle, absolute.toString()), absolute, readOnly,
-                    options.adaptiveReadThreshold());
-        }
+    public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, false);
+    }
+
+    /** The names of the column families of the DB at path. */
+    public static List<byte[]> listColumnFamilies(Options options, Path path) throws RocksDBException {
+        return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")), path);
     }
 
     /** Version of the RocksDB engine panrocks runs on, e.g. "7.8.3". */
@@ -138,101 +147,309 @@ public final class RocksDB implements AutoCloseable {
         return db.isOpen();
     }
 
-    // ---- writes ------------------------------------------------------------
-
+    /** Resolves a handle inside a call: NULL for the default family. */
+    private MemorySegment family(ColumnFamilyHandle h) {
+        return h == null ? DEFAULT : h.nativeHandle(db);
+    }
+    // ---- put ----
+    /** Writes value under key. */
     public void put(byte[] key, byte[] value) throws RocksDBException {
-        put(WriteOptions.DEFAULT, key, value);
+        put(null, WriteOptions.DEFAULT, key, value);
+    }
+
+    public void put(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
+        put(columnFamily, WriteOptions.DEFAULT, key, value);
     }
 
     public void put(WriteOptions writeOptions, byte[] key, byte[] value) throws RocksDBException {
-        Bytes.key(key);
-        Bytes.value(value);
-        put(writeOptions, key, 0, key.length, value, 0, value.length);
+        put(null, writeOptions, key, value);
     }
 
-    /** Writes {@code value[valueOffset, valueOffset + valueLength)} under {@code key[keyOffset, keyOffset + keyLength)}. */
-    public void put(WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
+            throws RocksDBException {
+        Bytes.key(key);
+        Bytes.value(value);
+        put(columnFamily, writeOptions, key, 0, key.length, value, 0, value.length);
+    }
+
+    /** As {@link #put(byte[], byte[])} with {@code key[keyOffset, keyOffset + keyLength)} and the same for value. */
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
                     byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
         Bytes.checkRange(key, keyOffset, keyLength, "key");
         Bytes.checkRange(value, valueOffset, valueLength, "value");
         CallContext c = db.enter();
         try {
-            MemorySegment k = c.stageKey(key, keyOffset, keyLength);
-            MemorySegment v = c.frame().buffer(valueLength);
-            MemorySegment.copy(value, valueOffset, v, ValueLayout.JAVA_BYTE, 0, valueLength);
-            int rc = panrocks_h.panrocks_put(db.handle(), MemorySegment.NULL, writeOptions.flags(),
-                    k, keyLength, v, valueLength, c.error);
-            c.trimScratch();
-            if (rc != 0) throw c.failure(rc);
+            writes.write(c, Writes.Op.PUT, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
+                    value, valueOffset, valueLength);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
+            throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.segment(key, "key");
+        Bytes.segment(value, "value");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.PUT, family(columnFamily), writeOptions.flags(), key, value);
         } finally {
             db.exit(c);
         }
     }
 
     public void put(MemorySegment key, MemorySegment value) throws RocksDBException {
-        put(WriteOptions.DEFAULT, key, value);
+        put(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /**
-     * Writes the bytes of {@code value} under the bytes of {@code key}. Native
-     * segments are read in place; heap segments are copied once into this
-     * thread's native scratch.
-     */
-    public void put(WriteOptions writeOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
+    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.segment(key, "key");
-        Bytes.segment(value, "value");
+        Bytes.key(key);
+        Objects.requireNonNull(value, "value");
         CallContext c = db.enter();
         try {
-            MemorySegment k = key.isNative() ? key : c.stageKey(key);
-            MemorySegment v = value;
-            if (!value.isNative()) {
-                v = c.frame().buffer(value.byteSize());
-                MemorySegment.copy(value, 0, v, 0, value.byteSize());
-            }
-            int rc = panrocks_h.panrocks_put(db.handle(), MemorySegment.NULL, writeOptions.flags(),
-                    k, key.byteSize(), v, value.byteSize(), c.error);
-            c.trimScratch();
-            if (rc != 0) throw c.failure(rc);
+            writes.write(c, Writes.Op.PUT, family(columnFamily), writeOptions.flags(), key, value);
         } finally {
             db.exit(c);
         }
     }
 
+    public void put(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        put(null, writeOptions, key, value);
+    }
+
+    // ---- merge ----
+    /** Merges value into key with the column family's merge operator. */
+    public void merge(byte[] key, byte[] value) throws RocksDBException {
+        merge(null, WriteOptions.DEFAULT, key, value);
+    }
+
+    public void merge(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
+        merge(columnFamily, WriteOptions.DEFAULT, key, value);
+    }
+
+    public void merge(WriteOptions writeOptions, byte[] key, byte[] value) throws RocksDBException {
+        merge(null, writeOptions, key, value);
+    }
+
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
+            throws RocksDBException {
+        Bytes.key(key);
+        Bytes.value(value);
+        merge(columnFamily, writeOptions, key, 0, key.length, value, 0, value.length);
+    }
+
+    /** As {@link #merge(byte[], byte[])} with {@code key[keyOffset, keyOffset + keyLength)} and the same for value. */
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
+                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.checkRange(key, keyOffset, keyLength, "key");
+        Bytes.checkRange(value, valueOffset, valueLength, "value");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.MERGE, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
+                    value, valueOffset, valueLength);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
+            throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.segment(key, "key");
+        Bytes.segment(value, "value");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.MERGE, family(columnFamily), writeOptions.flags(), key, value);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void merge(MemorySegment key, MemorySegment value) throws RocksDBException {
+        merge(null, WriteOptions.DEFAULT, key, value);
+    }
+
+    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.key(key);
+        Objects.requireNonNull(value, "value");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.MERGE, family(columnFamily), writeOptions.flags(), key, value);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void merge(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        merge(null, writeOptions, key, value);
+    }
+
+    // ---- delete ----
+    /** Deletes key (a missing key is fine). */
     public void delete(byte[] key) throws RocksDBException {
-        delete(WriteOptions.DEFAULT, key);
+        delete(null, WriteOptions.DEFAULT, key);
+    }
+
+    public void delete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        delete(columnFamily, WriteOptions.DEFAULT, key);
     }
 
     public void delete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
+        delete(null, writeOptions, key);
+    }
+
+    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            MemorySegment k = c.stageKey(key, 0, key.length);
-            int rc = panrocks_h.panrocks_delete(db.handle(), MemorySegment.NULL, writeOptions.flags(),
-                    k, key.length, c.error);
-            if (rc != 0) throw c.failure(rc);
+            writes.write(c, Writes.Op.DELETE, family(columnFamily), writeOptions.flags(), key, 0, key.length, null, 0, 0);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.segment(key, "key");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.DELETE, family(columnFamily), writeOptions.flags(), key, null);
         } finally {
             db.exit(c);
         }
     }
 
     public void delete(MemorySegment key) throws RocksDBException {
-        delete(WriteOptions.DEFAULT, key);
+        delete(null, WriteOptions.DEFAULT, key);
     }
 
-    public void delete(WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
+    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.key(key);
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.DELETE, family(columnFamily), writeOptions.flags(), key, null);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    // ---- singleDelete ----
+    /** Deletes a key that was written once and never merged or overwritten: RocksDB's SingleDelete. */
+    public void singleDelete(byte[] key) throws RocksDBException {
+        singleDelete(null, WriteOptions.DEFAULT, key);
+    }
+
+    public void singleDelete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        singleDelete(columnFamily, WriteOptions.DEFAULT, key);
+    }
+
+    public void singleDelete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
+        singleDelete(null, writeOptions, key);
+    }
+
+    public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.key(key);
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.SINGLE_DELETE, family(columnFamily), writeOptions.flags(), key, 0, key.length, null, 0, 0);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            MemorySegment k = key.isNative() ? key : c.stageKey(key);
-            int rc = panrocks_h.panrocks_delete(db.handle(), MemorySegment.NULL, writeOptions.flags(),
-                    k, key.byteSize(), c.error);
-            if (rc != 0) throw c.failure(rc);
+            writes.write(c, Writes.Op.SINGLE_DELETE, family(columnFamily), writeOptions.flags(), key, null);
         } finally {
             db.exit(c);
+        }
+    }
+
+    public void singleDelete(MemorySegment key) throws RocksDBException {
+        singleDelete(null, WriteOptions.DEFAULT, key);
+    }
+
+    public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.key(key);
+        CallContext c = db.enter();
+        try {
+            writes.write(c, Writes.Op.SINGLE_DELETE, family(columnFamily), writeOptions.flags(), key, null);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Writes {@code value[valueOffset, +valueLength)} under {@code key[keyOffset, +keyLength)}. */
+    public void put(WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
+                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        put(null, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
+    }
+
+    public void put(WriteOptions writeOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
+        put(null, writeOptions, key, value);
+    }
+
+    public void delete(WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
+        delete(null, writeOptions, key);
+    }
+
+    // ---- deleteRange ----
+    /** Deletes every key in [beginKey, endKey). */
+    public void deleteRange(byte[] beginKey, byte[] endKey) throws RocksDBException {
+        deleteRange(null, WriteOptions.DEFAULT, beginKey, endKey);
+    }
+
+    public void deleteRange(ColumnFamilyHandle columnFamily, byte[] beginKey, byte[] endKey) throws RocksDBException {
+        deleteRange(columnFamily, WriteOptions.DEFAULT, beginKey, endKey);
+    }
+
+    public void deleteRange(WriteOptions writeOptions, byte[] beginKey, byte[] endKey) throws RocksDBException {
+        deleteRange(null, writeOptions, beginKey, endKey);
+    }
+
+    public void deleteRange(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] beginKey, byte[] endKey)
+            throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Objects.requireNonNull(beginKey, "beginKey");
+        Objects.requireNonNull(endKey, "endKey");
+        CallContext c = db.enter();
+        try {
+            writes.deleteRange(c, family(columnFamily), writeOptions.flags(), beginKey, endKey);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    // ---- write batches ----
+    /** Applies every update of batch atomically; the batch stays as it was and can be reused. */
+    public void write(WriteOptions writeOptions, WriteBatch batch) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Objects.requireNonNull(batch, "batch");
+        synchronized (batch) {
+            CallContext c = db.enter();
+            try {
+                writes.write(c, writeOptions.flags(), batch);
+            } finally {
+                db.exit(c);
+            }
         }
     }
 
@@ -240,13 +457,26 @@ public final class RocksDB implements AutoCloseable {
 
     /** The value of key, or {@code null} if the key is absent. */
     public byte[] get(byte[] key) throws RocksDBException {
-        return get(ReadOptions.DEFAULT, key);
+        return get(null, ReadOptions.DEFAULT, key);
+    }
+
+    public byte[] get(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key);
     }
 
     public byte[] get(ReadOptions readOptions, byte[] key) throws RocksDBException {
+        return get(null, readOptions, key);
+    }
+
+    public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
-        return reads.get(NO_FAMILY, readOptions, key, 0, key.length);
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+        } finally {
+            db.exit(c);
+        }
     }
 
     /**
@@ -257,13 +487,27 @@ public final class RocksDB implements AutoCloseable {
      * Allocates nothing.
      */
     public int get(byte[] key, byte[] value) throws RocksDBException {
-        return get(ReadOptions.DEFAULT, key, value);
+        return get(null, ReadOptions.DEFAULT, key, value);
+    }
+
+    public int get(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key, value);
     }
 
     public int get(ReadOptions readOptions, byte[] key, byte[] value) throws RocksDBException {
+        return get(null, readOptions, key, value);
+    }
+
+    public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, byte[] value)
+            throws RocksDBException {
         Bytes.key(key);
         Bytes.value(value);
-        return get(readOptions, key, 0, key.length, value, 0, value.length);
+        return get(columnFamily, readOptions, key, 0, key.length, value, 0, value.length);
+    }
+
+    public int get(ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
+                   byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        return get(null, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
     }
 
     /**
@@ -271,12 +515,18 @@ public final class RocksDB implements AutoCloseable {
      * {@code valueLength} bytes of its value to {@code value[valueOffset...]};
      * returns the value's full size or {@link #NOT_FOUND}. Allocates nothing.
      */
-    public int get(ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
+    public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, keyOffset, keyLength, "key");
         Bytes.checkRange(value, valueOffset, valueLength, "value");
-        return saturate(reads.get(NO_FAMILY, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength));
+        CallContext c = db.enter();
+        try {
+            return saturate(reads.get(c, family(columnFamily), readOptions, c.stageKey(key, keyOffset, keyLength),
+                    keyLength, value, valueOffset, valueLength));
+        } finally {
+            db.exit(c);
+        }
     }
 
     /**
@@ -286,14 +536,24 @@ public final class RocksDB implements AutoCloseable {
      * {@code byte[]}) through the thread's scratch. Allocates nothing.
      */
     public long get(MemorySegment key, MemorySegment value) throws RocksDBException {
-        return get(ReadOptions.DEFAULT, key, value);
+        return get(null, ReadOptions.DEFAULT, key, value);
     }
 
     public long get(ReadOptions readOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
+        return get(null, readOptions, key, value);
+    }
+
+    public long get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key, MemorySegment value)
+            throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
         Bytes.writable(value, "value");
-        return reads.get(NO_FAMILY, readOptions, key, value);
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
+        } finally {
+            db.exit(c);
+        }
     }
 
     /**
@@ -304,14 +564,24 @@ public final class RocksDB implements AutoCloseable {
      * Heap and direct buffers both work; neither allocates.
      */
     public int get(ByteBuffer key, ByteBuffer value) throws RocksDBException {
-        return get(ReadOptions.DEFAULT, key, value);
+        return get(null, ReadOptions.DEFAULT, key, value);
     }
 
     public int get(ReadOptions readOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        return get(null, readOptions, key, value);
+    }
+
+    public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
         Bytes.writable(value, "value");
-        return reads.get(NO_FAMILY, readOptions, key, value);
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, key, value);
+        } finally {
+            db.exit(c);
+        }
     }
 
     // ---- reads: zero-copy ----------------------------------------------------
@@ -322,26 +592,36 @@ public final class RocksDB implements AutoCloseable {
      * key is absent. The value belongs to the calling thread.
      */
     public PinnedValue getPinned(byte[] key) throws RocksDBException {
-        return getPinned(ReadOptions.DEFAULT, key);
+        return getPinned(null, ReadOptions.DEFAULT, key);
     }
 
     public PinnedValue getPinned(ReadOptions readOptions, byte[] key) throws RocksDBException {
+        return getPinned(null, readOptions, key);
+    }
+
+    public PinnedValue getPinned(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key)
+            throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.getPinned(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length);
+            return reads.getPinned(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
     }
 
     public PinnedValue getPinned(ReadOptions readOptions, MemorySegment key) throws RocksDBException {
+        return getPinned(null, readOptions, key);
+    }
+
+    public PinnedValue getPinned(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key)
+            throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.getPinned(NO_FAMILY, readOptions, key.isNative() ? key : c.stageKey(key), key.byteSize());
+            return reads.getPinned(c, family(columnFamily), readOptions, stage(c, key), key.byteSize());
         } finally {
             db.exit(c);
         }
@@ -356,13 +636,19 @@ public final class RocksDB implements AutoCloseable {
      * Returns null if the key is absent.
      */
     public PinnedValue getAdaptive(ReadOptions readOptions, byte[] key, MemorySegment buffer) throws RocksDBException {
+        return getAdaptive(null, readOptions, key, buffer);
+    }
+
+    public PinnedValue getAdaptive(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
+                                   MemorySegment buffer) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
         Bytes.writable(buffer, "buffer");
         if (!buffer.isNative()) throw new IllegalArgumentException("buffer must be a native segment");
         CallContext c = db.enter();
         try {
-            return reads.getAdaptive(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length, buffer);
+            return reads.getAdaptive(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length,
+                    buffer);
         } finally {
             db.exit(c);
         }
@@ -379,25 +665,35 @@ public final class RocksDB implements AutoCloseable {
      * this DB again, but must not close it.
      */
     public <T> T get(byte[] key, Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
-        return get(ReadOptions.DEFAULT, key, reader);
+        return get(null, ReadOptions.DEFAULT, key, reader);
     }
 
     public <T> T get(ReadOptions readOptions, byte[] key, Function<? super MemorySegment, ? extends T> reader)
             throws RocksDBException {
+        return get(null, readOptions, key, reader);
+    }
+
+    public <T> T get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
+                     Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
         Objects.requireNonNull(reader, "reader");
-        return reads.get(NO_FAMILY, readOptions, key, 0, key.length, reader);
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length, reader);
+        } finally {
+            db.exit(c);
+        }
     }
 
-    public <T> T get(ReadOptions readOptions, MemorySegment key, Function<? super MemorySegment, ? extends T> reader)
-            throws RocksDBException {
+    public <T> T get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key,
+                     Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(NO_FAMILY, readOptions, key.isNative() ? key : c.stageKey(key), key.byteSize(), reader);
+            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), reader);
         } finally {
             db.exit(c);
         }
@@ -419,17 +715,44 @@ public final class RocksDB implements AutoCloseable {
     }
 
     public List<byte[]> multiGetAsList(ReadOptions readOptions, List<byte[]> keys) throws RocksDBException {
-        Objects.requireNonNull(readOptions, "readOptions");
         Objects.requireNonNull(keys, "keys");
+        return multiGetAsList(readOptions, java.util.Collections.nCopies(keys.size(), null), keys);
+    }
+
+    /** As RocksJava's: {@code columnFamilies.get(i)} is the family of {@code keys.get(i)}; one MultiGet per family. */
+    public List<byte[]> multiGetAsList(List<ColumnFamilyHandle> columnFamilies, List<byte[]> keys) throws RocksDBException {
+        return multiGetAsList(ReadOptions.DEFAULT, columnFamilies, keys);
+    }
+
+    public List<byte[]> multiGetAsList(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies, List<byte[]> keys)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Objects.requireNonNull(columnFamilies, "columnFamilies");
+        Objects.requireNonNull(keys, "keys");
+        if (columnFamilies.size() != keys.size()) {
+            throw new IllegalArgumentException("columnFamilies and keys differ in size: "
+                    + columnFamilies.size() + " and " + keys.size());
+        }
         for (byte[] k : keys) Objects.requireNonNull(k, "keys must not contain null");
-        return reads.multiGetAsList(NO_FAMILY, readOptions, keys);
+        CallContext c = db.enter();
+        try {
+            List<MemorySegment> families = new ArrayList<>(keys.size());
+            for (ColumnFamilyHandle h : columnFamilies) families.add(family(h));
+            return reads.multiGetAsList(c, families, readOptions, keys);
+        } finally {
+            db.exit(c);
+        }
     }
 
     /** A reusable batch for allocation-free MultiGet into one buffer, or pinned. */
     public MultiGet newMultiGet() {
+        return newMultiGet(null);
+    }
+
+    public MultiGet newMultiGet(ColumnFamilyHandle columnFamily) {
         CallContext c = db.enter();
         try {
-            return new MultiGet(db, c, NO_FAMILY);
+            return new MultiGet(db, c, family(columnFamily));
         } finally {
             db.exit(c);
         }
@@ -437,15 +760,15 @@ public final class RocksDB implements AutoCloseable {
 
     /** Whether key is present: a real read that copies nothing. */
     public boolean exists(byte[] key) throws RocksDBException {
-        return exists(ReadOptions.DEFAULT, key);
+        return exists(null, ReadOptions.DEFAULT, key);
     }
 
-    public boolean exists(ReadOptions readOptions, byte[] key) throws RocksDBException {
+    public boolean exists(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.exists(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length);
+            return reads.exists(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
@@ -456,52 +779,162 @@ public final class RocksDB implements AutoCloseable {
      * absent; true means it may be present (bloom filters can be wrong this way).
      */
     public boolean keyMayExist(byte[] key) throws RocksDBException {
-        return keyMayExist(ReadOptions.DEFAULT, key, null);
+        return keyMayExist(null, ReadOptions.DEFAULT, key, null);
+    }
+
+    public boolean keyMayExist(ReadOptions readOptions, byte[] key, Holder<byte[]> valueHolder) throws RocksDBException {
+        return keyMayExist(null, readOptions, key, valueHolder);
     }
 
     /**
      * As {@link #keyMayExist(byte[])}; when the value happened to be in
      * memory, {@code valueHolder} receives it (else null).
      */
-    public boolean keyMayExist(ReadOptions readOptions, byte[] key, Holder<byte[]> valueHolder) throws RocksDBException {
+    public boolean keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
+                               Holder<byte[]> valueHolder) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(NO_FAMILY, readOptions, c.stageKey(key, 0, key.length), key.length, valueHolder);
+            return reads.keyMayExist(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length,
+                    valueHolder);
         } finally {
             db.exit(c);
         }
+    }
+
+    private static MemorySegment stage(CallContext c, MemorySegment key) {
+        return key.isNative() ? key : c.stageKey(key);
     }
 
     private static int saturate(long size) {
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
-    // ---- maintenance ---------------------------------------------------------
+    // ---- iterators -----------------------------------------------------------------
 
-    /** Flushes the memtables to SST files and waits for it. */
-    public void flush() throws RocksDBException {
+    /** An iterator over the default column family (see {@link RocksIterator}). */
+    public RocksIterator newIterator() {
+        return newIterator(null, ReadOptions.DEFAULT);
+    }
+
+    public RocksIterator newIterator(ReadOptions readOptions) {
+        return newIterator(null, readOptions);
+    }
+
+    public RocksIterator newIterator(ColumnFamilyHandle columnFamily) {
+        return newIterator(columnFamily, ReadOptions.DEFAULT);
+    }
+
+    /** An iterator over columnFamily; it copies what it needs of readOptions (bounds included). */
+    public RocksIterator newIterator(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
+        Objects.requireNonNull(readOptions, "readOptions");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment spec = panrocks_read_options_spec.allocate(arena);
+            readOptions.fillSpec(spec, arena);
+            int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
+            if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
+            return new RocksIterator(db, c, c.size.get(ValueLayout.ADDRESS, 0));
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    // ---- column families -------------------------------------------------------------
+
+    /** The handle of the default column family (owned by the DB; closing it is a no-op on the family). */
+    public ColumnFamilyHandle getDefaultColumnFamily() {
+        return defaultFamily;
+    }
+
+    /** Creates a column family and returns its handle (owned by the DB). */
+    public ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor) throws RocksDBException {
+        Objects.requireNonNull(descriptor, "descriptor");
+        BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
+        LRUCache cache = table == null ? null : table.blockCache();
+        if (cache == null) return createColumnFamily(descriptor, MemorySegment.NULL);
+        return cache.withHandle(h -> createColumnFamily(descriptor, h));
+    }
+
+    private ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor, MemorySegment cache)
+            throws RocksDBException {
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment d = io.panrocks.internal.ffi.panrocks_cf_descriptor.allocate(arena);
+            io.panrocks.internal.ffi.panrocks_cf_descriptor.name(d, Opener.cString(arena, descriptor.nameBytes()));
+            io.panrocks.internal.ffi.panrocks_cf_descriptor.options(d,
+                    arena.allocateFrom(descriptor.getOptions().values.toString()));
+            BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
+            if (table != null) {
+                io.panrocks.internal.ffi.panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
+            }
+            io.panrocks.internal.ffi.panrocks_cf_descriptor.block_cache(d, cache);
+            int rc = panrocks_h.panrocks_create_column_family(db.handle(), d, c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            return wrapFamily(c.size.get(ValueLayout.ADDRESS, 0), false);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Creates several column families; stops at the first failure (the ones made stay). */
+    public List<ColumnFamilyHandle> createColumnFamilies(List<ColumnFamilyDescriptor> descriptors)
+            throws RocksDBException {
+        Objects.requireNonNull(descriptors, "descriptors");
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        for (ColumnFamilyDescriptor d : descriptors) handles.add(createColumnFamily(d));
+        return handles;
+    }
+
+    /** Drops the family and its data; its handle stays usable for nothing but close. */
+    public void dropColumnFamily(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        Objects.requireNonNull(columnFamily, "columnFamily");
         CallContext c = db.enter();
         try {
-            int rc = panrocks_h.panrocks_flush(db.handle(), NO_FAMILY, 1, c.error);
+            int rc = panrocks_h.panrocks_drop_column_family(db.handle(), family(columnFamily), c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);
         }
     }
 
-    /** Compacts the whole key space. */
+    // ---- maintenance ---------------------------------------------------------
+
+    /** Flushes the memtables of the default family to SST files and waits for it. */
+    public void flush() throws RocksDBException {
+        flush(null);
+    }
+
+    public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_flush(db.handle(), family(columnFamily), 1, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Compacts the whole key space of the default family. */
     public void compactRange() throws RocksDBException {
-        compactRange(null, null);
+        compactRange(null, null, null);
+    }
+
+    public void compactRange(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        compactRange(columnFamily, null, null);
     }
 
     /** Compacts keys in [begin, end); null bounds are open. */
     public void compactRange(byte[] begin, byte[] end) throws RocksDBException {
+        compactRange(null, begin, end);
+    }
+
+    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment b = slice(arena, begin), e = slice(arena, end);
-            int rc = panrocks_h.panrocks_compact_range(db.handle(), NO_FAMILY, b, e, c.error);
+            int rc = panrocks_h.panrocks_compact_range(db.handle(), family(columnFamily), slice(arena, begin),
+                    slice(arena, end), c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);
@@ -509,33 +942,38 @@ public final class RocksDB implements AutoCloseable {
     }
 
     private static MemorySegment slice(Arena arena, byte[] bytes) {
-        MemorySegment s = io.panrocks.internal.ffi.panrocks_slice.allocate(arena);
+        MemorySegment s = panrocks_slice.allocate(arena);
         if (bytes != null) {
-            io.panrocks.internal.ffi.panrocks_slice.data(s, arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes));
-            io.panrocks.internal.ffi.panrocks_slice.size(s, bytes.length);
+            panrocks_slice.data(s, arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes));
+            panrocks_slice.size(s, bytes.length);
         }
         return s;
     }
 
     /** A DB property as text (e.g. "rocksdb.stats"), or null if RocksDB does not know it. */
     public String getProperty(String name) throws RocksDBException {
+        return getProperty(null, name);
+    }
+
+    public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
         Objects.requireNonNull(name, "name");
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment n = arena.allocateFrom(name);
+            MemorySegment cf = family(columnFamily);
             CallContext.Frame f = c.frame();
             MemorySegment buffer = f.buffer();
-            int rc = panrocks_h.panrocks_get_property(db.handle(), NO_FAMILY, n, buffer, buffer.byteSize(), c.size, c.error);
+            int rc = panrocks_h.panrocks_get_property(db.handle(), cf, n, buffer, buffer.byteSize(), c.size, c.error);
             if (rc == Reads.NOT_FOUND) return null;
             if (rc != 0) throw c.failure(rc);
             long size = c.size.get(ValueLayout.JAVA_LONG, 0);
             if (size > buffer.byteSize()) {
                 buffer = f.buffer(size);
-                rc = panrocks_h.panrocks_get_property(db.handle(), NO_FAMILY, n, buffer, buffer.byteSize(), c.size, c.error);
+                rc = panrocks_h.panrocks_get_property(db.handle(), cf, n, buffer, buffer.byteSize(), c.size, c.error);
                 if (rc != 0) throw c.failure(rc);
-                size = Math.min(size, c.size.get(ValueLayout.JAVA_LONG, 0));
+                size = Math.min(c.size.get(ValueLayout.JAVA_LONG, 0), buffer.byteSize());
             }
-            return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), java.nio.charset.StandardCharsets.UTF_8);
+            return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
         } finally {
             db.exit(c);
         }
@@ -543,16 +981,59 @@ public final class RocksDB implements AutoCloseable {
 
     /** A numeric DB property (e.g. "rocksdb.estimate-num-keys"), or -1 if unknown or not numeric. */
     public long getLongProperty(String name) throws RocksDBException {
+        return getLongProperty(null, name);
+    }
+
+    public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
         Objects.requireNonNull(name, "name");
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_get_int_property(db.handle(), NO_FAMILY, arena.allocateFrom(name), c.size, c.error);
+            int rc = panrocks_h.panrocks_get_int_property(db.handle(), family(columnFamily), arena.allocateFrom(name),
+                    c.size, c.error);
             if (rc == Reads.NOT_FOUND) return -1;
             if (rc != 0) throw c.failure(rc);
             return c.size.get(ValueLayout.JAVA_LONG, 0);
         } finally {
             db.exit(c);
         }
+    }
+
+    /** Approximate bytes each range takes on disk (and in memtables, if asked), as RocksJava's. */
+    public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
+                                      SizeApproximationFlag... flags) throws RocksDBException {
+        Objects.requireNonNull(ranges, "ranges");
+        boolean memtables = List.of(flags).contains(SizeApproximationFlag.INCLUDE_MEMTABLES);
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int n = ranges.size();
+            MemorySegment starts = panrocks_slice.allocateArray(Math.max(n, 1), arena);
+            MemorySegment limits = panrocks_slice.allocateArray(Math.max(n, 1), arena);
+            for (int i = 0; i < n; i++) {
+                Range r = Objects.requireNonNull(ranges.get(i), "ranges must not contain null");
+                MemorySegment.copy(slice(arena, r.start()), 0, starts, panrocks_slice.sizeof() * i, panrocks_slice.sizeof());
+                MemorySegment.copy(slice(arena, r.limit()), 0, limits, panrocks_slice.sizeof() * i, panrocks_slice.sizeof());
+            }
+            MemorySegment sizes = arena.allocate(ValueLayout.JAVA_LONG, Math.max(n, 1));
+            int rc = panrocks_h.panrocks_approximate_sizes(db.handle(), family(columnFamily), n, starts, limits,
+                    memtables ? 1 : 0, sizes, c.error);
+            if (rc != 0) throw c.failure(rc);
+            return n == 0 ? new long[0] : sizes.toArray(ValueLayout.JAVA_LONG);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * Tickers and histograms, for a DB opened with
+     * {@link DBOptionsInterface#setStatisticsEnabled(boolean)}.
+     *
+     * @throws IllegalStateException if statistics were not enabled
+     */
+    public Statistics getStatistics() {
+        if (!statistics) {
+            throw new IllegalStateException("statistics are off for " + path + ": open with setStatisticsEnabled(true)");
+        }
+        return new Statistics(db);
     }
 
     // ---- snapshots ---------------------------------------------------------

@@ -33,7 +33,7 @@ import java.util.List;
  * inside a call has left it once ({@link NativeDb#awaitQuiescence()}).
  *
  * <p><b>Pins</b> handed out as {@code PinnedValue}s come from this
- * context's pool and are tracked in {@link #openPins} (guarded by this
+ * context's pool and are tracked in {@link #openResources} (guarded by this
  * object's monitor, which only the owner, the Cleaner and the DB's close
  * ever take), so that closing the DB can account for every one of them.
  */
@@ -71,7 +71,7 @@ public final class CallContext {
     // pins lent out as PinnedValues; guarded by this
     private long[] freePins = new long[8];
     private int freePinCount;
-    private final List<TrackedPin> openPins = new ArrayList<>();
+    private final List<TrackedResource> openResources = new ArrayList<>();
     private MultiGetScratch multiGet;
     private boolean freed;
 
@@ -286,26 +286,21 @@ public final class CallContext {
         freePins[freePinCount++] = pin.address();
     }
 
-    synchronized void track(TrackedPin pin) {
-        pin.index = openPins.size();
-        openPins.add(pin);
+    synchronized void track(TrackedResource pin) {
+        pin.index = openResources.size();
+        openResources.add(pin);
     }
 
     /** Releases a tracked pin once: by its owner, the Cleaner, or the DB's close. */
-    synchronized boolean release(TrackedPin pin) {
+    synchronized boolean release(TrackedResource pin) {
         if (pin.index < 0) return false;
-        int last = openPins.size() - 1;
-        TrackedPin moved = openPins.get(last);
-        openPins.set(pin.index, moved);
+        int last = openResources.size() - 1;
+        TrackedResource moved = openResources.get(last);
+        openResources.set(pin.index, moved);
         moved.index = pin.index;
-        openPins.remove(last);
+        openResources.remove(last);
         pin.index = -1;
-        if (pin.multiGet) {
-            panrocks_h.panrocks_multiget_release(pin.pin);
-        } else {
-            panrocks_h.panrocks_pin_release(pin.pin);
-            returnPin(pin.pin);
-        }
+        pin.freeNative();
         return true;
     }
 
@@ -314,9 +309,9 @@ public final class CallContext {
      * can be reading (this thread's, or a dead thread's) and returns the
      * ones that live threads still hold.
      */
-    synchronized List<TrackedPin> releasePinsAtClose(Thread closer) {
-        List<TrackedPin> held = new ArrayList<>();
-        for (TrackedPin p : List.copyOf(openPins)) {
+    synchronized List<TrackedResource> releaseResourcesAtClose(Thread closer) {
+        List<TrackedResource> held = new ArrayList<>();
+        for (TrackedResource p : List.copyOf(openResources)) {
             if (owner == closer) {
                 p.invalidate();
                 release(p);
@@ -330,8 +325,8 @@ public final class CallContext {
         return held;
     }
 
-    synchronized int openPinCount() {
-        return openPins.size();
+    synchronized int openResourceCount() {
+        return openResources.size();
     }
 
     // ---- results -----------------------------------------------------------

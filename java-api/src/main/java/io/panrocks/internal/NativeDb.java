@@ -35,7 +35,7 @@ public final class NativeDb {
     private final Object lifecycleLock = new Object();
     private volatile int state = OPEN;
     /** pins other threads still held when close() ran; the last release finishes the close */
-    private final AtomicInteger deferredPins = new AtomicInteger();
+    private final AtomicInteger deferredResources = new AtomicInteger();
     private volatile List<DbChild> closingChildren = List.of();
     private static final System.Logger LOG = System.getLogger("io.panrocks");
 
@@ -96,7 +96,7 @@ public final class NativeDb {
     /** Frees contexts of threads that have ended: they cannot be inside a call. */
     private void reclaimDeadThreads() {
         for (CallContext c : allContexts) {
-            if (!c.owner.isAlive() && c.openPinCount() == 0) {
+            if (!c.owner.isAlive() && c.openResourceCount() == 0) {
                 allContexts.remove(c);
                 c.free();
             }
@@ -170,12 +170,12 @@ public final class NativeDb {
         // thread's and dead threads' are released now; those that live
         // threads hold keep the engine (and the DB's children) alive until
         // they are closed, and the last one to close finishes the job.
-        List<TrackedPin> held = new ArrayList<>();
-        for (CallContext c : allContexts) held.addAll(c.releasePinsAtClose(Thread.currentThread()));
+        List<TrackedResource> held = new ArrayList<>();
+        for (CallContext c : allContexts) held.addAll(c.releaseResourcesAtClose(Thread.currentThread()));
         if (!held.isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, "panrocks: RocksDB " + description + " closes when the "
-                    + held.size() + " pinned value(s) still open in other threads are closed");
-            if (deferredPins.addAndGet(held.size()) != 0) return;
+                    + held.size() + " pinned value(s) or iterator(s) still open in other threads are closed");
+            if (deferredResources.addAndGet(held.size()) != 0) return;
         }
         finishClose(toRelease);
     }
@@ -206,8 +206,8 @@ public final class NativeDb {
     }
 
     /** A pin held across close() was released; the last one closes the engine. */
-    void deferredPinReleased() {
-        if (deferredPins.decrementAndGet() == 0) {
+    void deferredResourceReleased() {
+        if (deferredResources.decrementAndGet() == 0) {
             try {
                 finishClose(closingChildren);
             } catch (Throwable failure) {

@@ -1,0 +1,95 @@
+package io.panrocks;
+
+import io.panrocks.internal.DbChild;
+import io.panrocks.internal.Errors;
+import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.NativeMemory;
+import io.panrocks.internal.ffi.panrocks_error;
+import io.panrocks.internal.ffi.panrocks_h;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A handle to one column family of an open DB, as RocksJava's
+ * {@code ColumnFamilyHandle}. Owned by its DB: closing the DB closes it.
+ * Closing a handle releases it (the family and its data stay; see
+ * {@link RocksDB#dropColumnFamily} to remove them); later use throws
+ * {@link IllegalStateException}. Thread-safe.
+ */
+public final class ColumnFamilyHandle extends DbChild {
+    private final MemorySegment handle;
+    private final byte[] name;
+    private final int id;
+    private final boolean isDefault;
+
+    ColumnFamilyHandle(NativeDb db, MemorySegment handle, boolean isDefault) {
+        super(db, "ColumnFamilyHandle");
+        this.handle = handle;
+        this.isDefault = isDefault;
+        this.id = panrocks_h.panrocks_column_family_id(handle);
+        long length = panrocks_h.panrocks_column_family_name(handle, MemorySegment.NULL, 0);
+        MemorySegment buffer = NativeMemory.allocate(length);
+        try {
+            panrocks_h.panrocks_column_family_name(handle, buffer, length);
+            this.name = buffer.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        } finally {
+            NativeMemory.free(buffer);
+        }
+        adopt();
+    }
+
+    public byte[] getName() {
+        return name.clone();
+    }
+
+    /** RocksDB's numeric ID of the family. */
+    public int getID() {
+        return id;
+    }
+
+    public boolean isDefaultColumnFamily() {
+        return isDefault;
+    }
+
+    /** The native handle, for a call on {@code owner}; checks that the handle is usable there. */
+    MemorySegment nativeHandle(NativeDb owner) {
+        if (owner != db) throw new IllegalArgumentException(this + " belongs to another DB");
+        checkUsable();
+        return handle;
+    }
+
+    boolean belongsTo(NativeDb owner) {
+        return owner == db;
+    }
+
+    @Override
+    protected void release() {
+        MemorySegment error = NativeMemory.allocate(panrocks_error.sizeof());
+        try {
+            int rc = panrocks_h.panrocks_destroy_column_family_handle(db.handle(), handle, error);
+            if (rc != 0) {
+                throw new IllegalStateException("releasing " + this + ": " + Errors.toException(rc, error).getMessage());
+            }
+        } finally {
+            NativeMemory.free(error);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ColumnFamilyHandle{" + new String(name, StandardCharsets.UTF_8) + ", id=" + id
+                + (isReleased() ? ", closed" : "") + "}";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ColumnFamilyHandle h && h.db == db && h.id == id && Arrays.equals(h.name, name);
+    }
+
+    @Override
+    public int hashCode() {
+        return id * 31 + Arrays.hashCode(name);
+    }
+}

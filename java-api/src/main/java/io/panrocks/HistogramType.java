@@ -1,0 +1,78 @@
+package io.panrocks;
+
+/**
+ * RocksDB 7.8's histograms, named as RocksDB names them, as RocksJava's
+ * {@code HistogramType}; looked up by name (see {@link TickerType}).
+ * (Generated from {@code rocksdb::HistogramsNameMap} of RocksDB 7.8.3.)
+ */
+public enum HistogramType {
+    DB_GET_MICROS("rocksdb.db.get.micros"),
+    DB_WRITE_MICROS("rocksdb.db.write.micros"),
+    COMPACTION_TIMES_MICROS("rocksdb.compaction.times.micros"),
+    COMPACTION_TIMES_CPU_MICROS("rocksdb.compaction.times.cpu_micros"),
+    SUBCOMPACTION_SETUP_TIMES_MICROS("rocksdb.subcompaction.setup.times.micros"),
+    TABLE_SYNC_MICROS("rocksdb.table.sync.micros"),
+    COMPACTION_OUTFILE_SYNC_MICROS("rocksdb.compaction.outfile.sync.micros"),
+    WAL_FILE_SYNC_MICROS("rocksdb.wal.file.sync.micros"),
+    MANIFEST_FILE_SYNC_MICROS("rocksdb.manifest.file.sync.micros"),
+    TABLE_OPEN_IO_MICROS("rocksdb.table.open.io.micros"),
+    DB_MULTIGET_MICROS("rocksdb.db.multiget.micros"),
+    READ_BLOCK_COMPACTION_MICROS("rocksdb.read.block.compaction.micros"),
+    READ_BLOCK_GET_MICROS("rocksdb.read.block.get.micros"),
+    WRITE_RAW_BLOCK_MICROS("rocksdb.write.raw.block.micros"),
+    L0_SLOWDOWN_COUNT("rocksdb.l0.slowdown.count"),
+    MEMTABLE_COMPACTION_COUNT("rocksdb.memtable.compaction.count"),
+    NUM_FILES_STALL_COUNT("rocksdb.num.files.stall.count"),
+    HARD_RATE_LIMIT_DELAY_COUNT("rocksdb.hard.rate.limit.delay.count"),
+    SOFT_RATE_LIMIT_DELAY_COUNT("rocksdb.soft.rate.limit.delay.count"),
+    NUMFILES_IN_SINGLECOMPACTION("rocksdb.numfiles.in.singlecompaction"),
+    DB_SEEK_MICROS("rocksdb.db.seek.micros"),
+    DB_WRITE_STALL("rocksdb.db.write.stall"),
+    SST_READ_MICROS("rocksdb.sst.read.micros"),
+    NUM_SUBCOMPACTIONS_SCHEDULED("rocksdb.num.subcompactions.scheduled"),
+    BYTES_PER_READ("rocksdb.bytes.per.read"),
+    BYTES_PER_WRITE("rocksdb.bytes.per.write"),
+    BYTES_PER_MULTIGET("rocksdb.bytes.per.multiget"),
+    BYTES_COMPRESSED("rocksdb.bytes.compressed"),
+    BYTES_DECOMPRESSED("rocksdb.bytes.decompressed"),
+    COMPRESSION_TIMES_NANOS("rocksdb.compression.times.nanos"),
+    DECOMPRESSION_TIMES_NANOS("rocksdb.decompression.times.nanos"),
+    READ_NUM_MERGE_OPERANDS("rocksdb.read.num.merge_operands"),
+    BLOBDB_KEY_SIZE("rocksdb.blobdb.key.size"),
+    BLOBDB_VALUE_SIZE("rocksdb.blobdb.value.size"),
+    BLOBDB_WRITE_MICROS("rocksdb.blobdb.write.micros"),
+    BLOBDB_GET_MICROS("rocksdb.blobdb.get.micros"),
+    BLOBDB_MULTIGET_MICROS("rocksdb.blobdb.multiget.micros"),
+    BLOBDB_SEEK_MICROS("rocksdb.blobdb.seek.micros"),
+    BLOBDB_NEXT_MICROS("rocksdb.blobdb.next.micros"),
+    BLOBDB_PREV_MICROS("rocksdb.blobdb.prev.micros"),
+    BLOBDB_BLOB_FILE_WRITE_MICROS("rocksdb.blobdb.blob.file.write.micros"),
+    BLOBDB_BLOB_FILE_READ_MICROS("rocksdb.blobdb.blob.file.read.micros"),
+    BLOBDB_BLOB_FILE_SYNC_MICROS("rocksdb.blobdb.blob.file.sync.micros"),
+    BLOBDB_GC_MICROS("rocksdb.blobdb.gc.micros"),
+    BLOBDB_COMPRESSION_MICROS("rocksdb.blobdb.compression.micros"),
+    BLOBDB_DECOMPRESSION_MICROS("rocksdb.blobdb.decompression.micros"),
+    DB_FLUSH_MICROS("rocksdb.db.flush.micros"),
+    SST_BATCH_SIZE("rocksdb.sst.batch.size"),
+    NUM_INDEX_AND_FILTER_BLOCKS_READ_PER_LEVEL("rocksdb.num.index.and.filter.blocks.read.per.level"),
+    NUM_DATA_BLOCKS_READ_PER_LEVEL("rocksdb.num.data.blocks.read.per.level"),
+    NUM_SST_READ_PER_LEVEL("rocksdb.num.sst.read.per.level"),
+    ERROR_HANDLER_AUTORESUME_RETRY_COUNT("rocksdb.error.handler.autoresume.retry.count"),
+    ASYNC_READ_BYTES("rocksdb.async.read.bytes"),
+    POLL_WAIT_MICROS("rocksdb.poll.wait.micros"),
+    PREFETCHED_BYTES_DISCARDED("rocksdb.prefetched.bytes.discarded"),
+    MULTIGET_IO_BATCH_SIZE("rocksdb.multiget.io.batch.size"),
+    NUM_LEVEL_READ_PER_MULTIGET("rocksdb.num.level.read.per.multiget"),
+    ASYNC_PREFETCH_ABORT_MICROS("rocksdb.async.prefetch.abort.micros");
+
+    private final String rocksName;
+
+    HistogramType(String rocksName) {
+        this.rocksName = rocksName;
+    }
+
+    /** RocksDB's name of the histogram, e.g. "rocksdb.db.get.micros". */
+    public String rocksName() {
+        return rocksName;
+    }
+}

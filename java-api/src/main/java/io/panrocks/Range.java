@@ -1,0 +1,13 @@
+package io.panrocks;
+
+import java.util.Objects;
+
+/** A key range [start, limit), as RocksJava's {@code Range}. */
+public record Range(byte[] start, byte[] limit) {
+    public Range {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(limit, "limit");
+        start = start.clone();
+        limit = limit.clone();
+    }
+}

@@ -1,0 +1,379 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.NativeMemory;
+import io.panrocks.internal.Scope;
+import io.panrocks.internal.TrackedResource;
+import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_iter_entry;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * An iterator over one column family, as RocksJava's {@code RocksIterator}:
+ * seek, step in either direction, read the current entry.
+ *
+ * <h2>Zero-copy entries</h2>
+ * {@link #key()} and {@link #value()} are read-only {@link MemorySegment}s
+ * over RocksDB's memory, valid until the iterator moves or closes; any
+ * access after that throws {@link IllegalStateException}. Each move
+ * crosses into the engine once and brings the new key and value back with
+ * it. {@link #keyBytes()}, {@link #valueBytes()} and the ByteBuffer forms
+ * copy.
+ *
+ * <h2>Bulk walks</h2>
+ * {@link #scanForward} and {@link #scanBackward} visit many entries per
+ * crossing: the engine copies small entries into a batch buffer, and hands
+ * a large one over where it lies, so a scan costs a crossing per batch, not
+ * per entry.
+ *
+ * <h2>Threads and lifetime</h2>
+ * An iterator belongs to the thread that created it (others get a
+ * {@link WrongThreadException}). It sees the DB as of its creation (or its
+ * read options' snapshot). Close it; closing the DB closes the iterators of
+ * the closing thread, and waits for those of live threads to be closed
+ * before the engine shuts down. A forgotten iterator is closed by a
+ * Cleaner, with a warning.
+ */
+public final class RocksIterator implements AutoCloseable {
+    static final int DEFAULT_BATCH_ENTRIES = 256;
+    static final long DEFAULT_BATCH_BYTES = 128 * 1024;
+    private static final long ENTRY = panrocks_iter_entry.sizeof();
+    private static final long KEY = panrocks_iter_entry.key$offset();
+    private static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
+    private static final long VALUE = panrocks_iter_entry.value$offset();
+    private static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
+    private static final long VALID = panrocks_iter_entry.valid$offset();
+
+    private final NativeDb db;
+    private final Thread owner;
+    private final MemorySegment handle;
+    private final TrackedResource resource;
+    private final Scope scope;
+    /** the bulk walk's entries (the first one doubles as the position after a move) */
+    private final MemorySegment entries;
+    private final MemorySegment batchBuffer;
+
+    private boolean valid;
+    private long keyAddress, keySize, valueAddress, valueSize;
+
+    RocksIterator(NativeDb db, CallContext c, MemorySegment handle) {
+        this.db = db;
+        this.owner = Thread.currentThread();
+        this.handle = handle;
+        this.scope = new Scope();
+        long entriesBytes = ENTRY * (DEFAULT_BATCH_ENTRIES + 1);
+        MemorySegment memory = NativeMemory.allocate(entriesBytes + DEFAULT_BATCH_BYTES);
+        this.entries = memory.asSlice(0, entriesBytes);
+        this.batchBuffer = memory.asSlice(entriesBytes, DEFAULT_BATCH_BYTES);
+        this.resource = TrackedResource.track(c, TrackedResource.Kind.ITERATOR, handle, scope, memory, this,
+                "RocksIterator");
+    }
+
+    // ---- moves ---------------------------------------------------------------
+
+    public void seekToFirst() {
+        CallContext c = enterMove();
+        try {
+            panrocks_h.panrocks_iterator_seek_to_first(handle, entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void seekToLast() {
+        CallContext c = enterMove();
+        try {
+            panrocks_h.panrocks_iterator_seek_to_last(handle, entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Moves to the first key at or after target. */
+    public void seek(byte[] target) {
+        Bytes.key(target);
+        CallContext c = enterMove();
+        try {
+            panrocks_h.panrocks_iterator_seek(handle, c.stageKey(target, 0, target.length), target.length, entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void seek(MemorySegment target) {
+        Bytes.segment(target, "target");
+        CallContext c = enterMove();
+        try {
+            MemorySegment t = target.isNative() ? target : c.stageKey(target);
+            panrocks_h.panrocks_iterator_seek(handle, t, target.byteSize(), entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Seeks to target[position, limit) and moves its position to the limit. */
+    public void seek(ByteBuffer target) {
+        Objects.requireNonNull(target, "target");
+        seek(MemorySegment.ofBuffer(target));
+        target.position(target.limit());
+    }
+
+    /** Moves to the last key at or before target. */
+    public void seekForPrev(byte[] target) {
+        Bytes.key(target);
+        CallContext c = enterMove();
+        try {
+            panrocks_h.panrocks_iterator_seek_for_prev(handle, c.stageKey(target, 0, target.length), target.length,
+                    entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void seekForPrev(MemorySegment target) {
+        Bytes.segment(target, "target");
+        CallContext c = enterMove();
+        try {
+            MemorySegment t = target.isNative() ? target : c.stageKey(target);
+            panrocks_h.panrocks_iterator_seek_for_prev(handle, t, target.byteSize(), entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Steps to the next entry; on an invalid iterator, does nothing. */
+    public void next() {
+        CallContext c = enterMove();
+        try {
+            panrocks_h.panrocks_iterator_next(handle, entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    public void prev() {
+        CallContext c = enterMove();
+        try {
+            panrocks_h.panrocks_iterator_prev(handle, entries);
+            load();
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Whether the iterator stands on an entry (false past either end, or after an error: see {@link #status()}). */
+    public boolean isValid() {
+        checkOwner();
+        return valid;
+    }
+
+    /** @throws RocksDBException if the iterator hit an error (I/O, corruption, Incomplete ...) */
+    public void status() throws RocksDBException {
+        CallContext c = enter();
+        try {
+            int rc = panrocks_h.panrocks_iterator_status(handle, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    // ---- the current entry -------------------------------------------------------
+
+    /** The current key, zero-copy and read-only; valid until the iterator moves or closes. */
+    public MemorySegment key() {
+        checkValid();
+        return scope.view(keyAddress, keySize);
+    }
+
+    /** The current value, zero-copy and read-only; valid until the iterator moves or closes. */
+    public MemorySegment value() {
+        checkValid();
+        return scope.view(valueAddress, valueSize);
+    }
+
+    public byte[] keyBytes() {
+        checkValid();
+        return copy(keyAddress, keySize);
+    }
+
+    public byte[] valueBytes() {
+        checkValid();
+        return copy(valueAddress, valueSize);
+    }
+
+    /**
+     * RocksJava's {@code key(ByteBuffer)}: copies the key into
+     * {@code buffer[position, limit)}, sets its limit to position +
+     * min(size, remaining), and returns the full size.
+     */
+    public int key(ByteBuffer buffer) {
+        checkValid();
+        return copyInto(keyAddress, keySize, buffer);
+    }
+
+    public int value(ByteBuffer buffer) {
+        checkValid();
+        return copyInto(valueAddress, valueSize, buffer);
+    }
+
+    private static byte[] copy(long address, long size) {
+        byte[] out = new byte[(int) size];
+        Bytes.copyFromAddress(address, out, 0, out.length);
+        return out;
+    }
+
+    private static int copyInto(long address, long size, ByteBuffer buffer) {
+        Objects.requireNonNull(buffer, "buffer");
+        if (buffer.isReadOnly()) throw new IllegalArgumentException("buffer is read-only");
+        int position = buffer.position();
+        int n = (int) Math.min(size, buffer.remaining());
+        Bytes.copyFromAddress(address, MemorySegment.ofBuffer(buffer), 0, n);
+        buffer.limit(position + n);
+        return (int) size;
+    }
+
+    // ---- bulk walks ----------------------------------------------------------------
+
+    /** Receives one entry of a bulk walk; the segments are valid only during the call. */
+    @FunctionalInterface
+    public interface EntryVisitor {
+        /** @return false to stop the walk at this entry */
+        boolean visit(MemorySegment key, MemorySegment value);
+    }
+
+    /**
+     * Visits the current entry and every following one, in key order, until
+     * the end (or the upper bound) or until the visitor returns false; then
+     * the iterator stands on the entry where the visitor stopped (or is
+     * invalid). Many entries cross per downcall. Returns how many were
+     * visited.
+     */
+    public long scanForward(EntryVisitor visitor) throws RocksDBException {
+        return scan(visitor, true);
+    }
+
+    /** As {@link #scanForward}, towards the first key. */
+    public long scanBackward(EntryVisitor visitor) throws RocksDBException {
+        return scan(visitor, false);
+    }
+
+    private long scan(EntryVisitor visitor, boolean forward) throws RocksDBException {
+        Objects.requireNonNull(visitor, "visitor");
+        CallContext c = enterMove();
+        try {
+            if (!valid) return 0;
+            long visited = 0;
+            int stepFirst = 0;
+            while (true) {
+                int rc = panrocks_h.panrocks_iterator_next_batch(handle, forward ? 0 : 1, stepFirst,
+                        DEFAULT_BATCH_ENTRIES, batchBuffer, batchBuffer.byteSize(), entries, c.size, c.error);
+                if (rc != 0) {
+                    valid = false;
+                    throw c.failure(rc);
+                }
+                long n = c.size.get(ValueLayout.JAVA_LONG, 0);
+                if (n == 0) {
+                    valid = false;
+                    return visited;
+                }
+                stepFirst = 1;
+                for (long i = 0; i < n; i++) {
+                    long at = i * ENTRY;
+                    long k = entries.get(ValueLayout.JAVA_LONG, at + KEY);
+                    long ks = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
+                    long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
+                    long vs = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
+                    visited++;
+                    boolean more;
+                    try {
+                        more = visitor.visit(scope.view(k, ks), scope.view(v, vs));
+                    } finally {
+                        scope.renew();
+                    }
+                    if (!more) {
+                        stopAt(k, ks, forward);
+                        return visited;
+                    }
+                }
+                // the batch's last entry is where the iterator stands
+                load(n - 1);
+            }
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Leaves the iterator on the entry whose key is at [k, k + ks). */
+    private void stopAt(long k, long ks, boolean forward) {
+        MemorySegment target = MemorySegment.ofAddress(k).reinterpret(ks);
+        if (forward) panrocks_h.panrocks_iterator_seek(handle, target, ks, entries);
+        else panrocks_h.panrocks_iterator_seek_for_prev(handle, target, ks, entries);
+        load();
+    }
+
+    // ---- plumbing ----------------------------------------------------------------------
+
+    private CallContext enter() {
+        checkOwner();
+        CallContext c = db.enter();
+        if (!resource.isOpen()) {
+            db.exit(c);
+            throw new IllegalStateException("RocksIterator is closed");
+        }
+        return c;
+    }
+
+    /** Enters for a move: the current entry's views end here. */
+    private CallContext enterMove() {
+        CallContext c = enter();
+        scope.renew();
+        return c;
+    }
+
+    private void checkOwner() {
+        if (Thread.currentThread() != owner) {
+            throw new WrongThreadException("RocksIterator belongs to thread \"" + owner.getName() + "\"");
+        }
+        if (!resource.isOpen()) throw new IllegalStateException("RocksIterator is closed");
+    }
+
+    private void checkValid() {
+        checkOwner();
+        if (!valid) throw new IllegalStateException("RocksIterator is not on an entry (check isValid())");
+    }
+
+    private void load() {
+        load(0);
+    }
+
+    private void load(long index) {
+        long at = index * ENTRY;
+        valid = entries.get(ValueLayout.JAVA_INT, at + VALID) != 0;
+        keyAddress = entries.get(ValueLayout.JAVA_LONG, at + KEY);
+        keySize = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
+        valueAddress = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
+        valueSize = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
+    }
+
+    /** Releases the iterator; idempotent. Must run on its thread. */
+    @Override
+    public void close() {
+        if (Thread.currentThread() != owner && resource.isOpen()) {
+            throw new WrongThreadException("RocksIterator belongs to thread \"" + owner.getName() + "\"");
+        }
+        resource.close();
+    }
+}

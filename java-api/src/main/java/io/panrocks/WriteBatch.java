@@ -1,0 +1,296 @@
+package io.panrocks;
+
+import io.panrocks.internal.Leaks;
+import io.panrocks.internal.NativeMemory;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Updates applied atomically by {@link RocksDB#write}, as RocksJava's
+ * {@code WriteBatch}.
+ *
+ * <p>The batch is serialized in RocksDB's own WriteBatch format (the one
+ * its write-ahead log stores) straight into native memory as you add to
+ * it: adding crosses no boundary, and {@code write} hands the whole batch
+ * to the engine in one downcall. RocksDB parses it there; nothing is
+ * applied unless all of it is.
+ *
+ * <p>Not bound to a DB: the same batch may be written to several, and
+ * reused after {@link #clear()}. Safe to hand between threads (every
+ * method synchronizes on the batch), but meant for one thread at a time.
+ * Close it to free its native memory at once; a forgotten batch is freed
+ * by a Cleaner.
+ */
+public final class WriteBatch implements AutoCloseable {
+    // record tags of RocksDB's ValueType (db/dbformat.h), written into the batch
+    private static final byte TYPE_DELETION = 0x0, TYPE_VALUE = 0x1, TYPE_MERGE = 0x2,
+            TYPE_CF_DELETION = 0x4, TYPE_CF_VALUE = 0x5, TYPE_CF_MERGE = 0x6,
+            TYPE_SINGLE_DELETION = 0x7, TYPE_CF_SINGLE_DELETION = 0x8,
+            TYPE_CF_RANGE_DELETION = 0xE, TYPE_RANGE_DELETION = 0xF;
+    /** fixed64 sequence (left 0) + fixed32 count */
+    private static final int HEADER = 12;
+    private static final ValueLayout.OfInt COUNT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    private final Memory memory;
+    private final Cleaner.Cleanable cleanable;
+    private long size = HEADER;
+    private int count;
+    private long[] savedSizes = new long[4];
+    private int[] savedCounts = new int[4];
+    private int savePoints;
+
+    /** The batch's native buffer; freed once, by close() or the Cleaner. */
+    private static final class Memory implements Runnable {
+        MemorySegment buffer;
+
+        Memory(long capacity) {
+            buffer = NativeMemory.allocate(capacity);
+        }
+
+        @Override
+        public synchronized void run() {
+            NativeMemory.free(buffer);
+            buffer = null;
+        }
+    }
+
+    public WriteBatch() {
+        this(1024);
+    }
+
+    /** A batch with room for {@code reservedBytes} before it grows. */
+    public WriteBatch(int reservedBytes) {
+        if (reservedBytes < 0) throw new IllegalArgumentException("reservedBytes must be >= 0, was " + reservedBytes);
+        memory = new Memory(Math.max(HEADER + 64L, reservedBytes));
+        cleanable = Leaks.CLEANER.register(this, memory);
+    }
+
+    // ---- updates ------------------------------------------------------------
+
+    public WriteBatch put(byte[] key, byte[] value) {
+        return put(null, key, value);
+    }
+
+    public synchronized WriteBatch put(ColumnFamilyHandle family, byte[] key, byte[] value) {
+        Bytes.key(key);
+        Bytes.value(value);
+        record(family, TYPE_VALUE, TYPE_CF_VALUE, MemorySegment.ofArray(key), MemorySegment.ofArray(value));
+        return this;
+    }
+
+    public WriteBatch put(MemorySegment key, MemorySegment value) {
+        return put(null, key, value);
+    }
+
+    public synchronized WriteBatch put(ColumnFamilyHandle family, MemorySegment key, MemorySegment value) {
+        record(family, TYPE_VALUE, TYPE_CF_VALUE, Bytes.segment(key, "key"), Bytes.segment(value, "value"));
+        return this;
+    }
+
+    /** Adds key[position, limit) -> value[position, limit) and moves both positions to their limits. */
+    public WriteBatch put(ByteBuffer key, ByteBuffer value) {
+        return put(null, key, value);
+    }
+
+    public synchronized WriteBatch put(ColumnFamilyHandle family, ByteBuffer key, ByteBuffer value) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        record(family, TYPE_VALUE, TYPE_CF_VALUE, MemorySegment.ofBuffer(key), MemorySegment.ofBuffer(value));
+        key.position(key.limit());
+        value.position(value.limit());
+        return this;
+    }
+
+    public WriteBatch merge(byte[] key, byte[] value) {
+        return merge(null, key, value);
+    }
+
+    public synchronized WriteBatch merge(ColumnFamilyHandle family, byte[] key, byte[] value) {
+        Bytes.key(key);
+        Bytes.value(value);
+        record(family, TYPE_MERGE, TYPE_CF_MERGE, MemorySegment.ofArray(key), MemorySegment.ofArray(value));
+        return this;
+    }
+
+    public synchronized WriteBatch merge(ColumnFamilyHandle family, MemorySegment key, MemorySegment value) {
+        record(family, TYPE_MERGE, TYPE_CF_MERGE, Bytes.segment(key, "key"), Bytes.segment(value, "value"));
+        return this;
+    }
+
+    public WriteBatch delete(byte[] key) {
+        return delete(null, key);
+    }
+
+    public synchronized WriteBatch delete(ColumnFamilyHandle family, byte[] key) {
+        record(family, TYPE_DELETION, TYPE_CF_DELETION, MemorySegment.ofArray(Bytes.key(key)), null);
+        return this;
+    }
+
+    public synchronized WriteBatch delete(ColumnFamilyHandle family, MemorySegment key) {
+        record(family, TYPE_DELETION, TYPE_CF_DELETION, Bytes.segment(key, "key"), null);
+        return this;
+    }
+
+    /** Deletes a key written once (and not merged): cheaper for RocksDB than delete; see RocksDB's SingleDelete. */
+    public WriteBatch singleDelete(byte[] key) {
+        return singleDelete(null, key);
+    }
+
+    public synchronized WriteBatch singleDelete(ColumnFamilyHandle family, byte[] key) {
+        record(family, TYPE_SINGLE_DELETION, TYPE_CF_SINGLE_DELETION, MemorySegment.ofArray(Bytes.key(key)), null);
+        return this;
+    }
+
+    /** Deletes every key in [beginKey, endKey). */
+    public WriteBatch deleteRange(byte[] beginKey, byte[] endKey) {
+        return deleteRange(null, beginKey, endKey);
+    }
+
+    public synchronized WriteBatch deleteRange(ColumnFamilyHandle family, byte[] beginKey, byte[] endKey) {
+        Objects.requireNonNull(beginKey, "beginKey");
+        Objects.requireNonNull(endKey, "endKey");
+        record(family, TYPE_RANGE_DELETION, TYPE_CF_RANGE_DELETION, MemorySegment.ofArray(beginKey),
+                MemorySegment.ofArray(endKey));
+        return this;
+    }
+
+    // ---- save points and size ------------------------------------------------
+
+    /** Marks the current state; {@link #rollbackToSavePoint()} returns to it. */
+    public synchronized void setSavePoint() {
+        checkOpen();
+        if (savePoints == savedSizes.length) {
+            savedSizes = Arrays.copyOf(savedSizes, savePoints * 2);
+            savedCounts = Arrays.copyOf(savedCounts, savePoints * 2);
+        }
+        savedSizes[savePoints] = size;
+        savedCounts[savePoints] = count;
+        savePoints++;
+    }
+
+    /**
+     * Removes every update since the latest save point, and that save point.
+     *
+     * @throws RocksDBException {@link Status.Code#NotFound} if there is no save point
+     */
+    public synchronized void rollbackToSavePoint() throws RocksDBException {
+        checkOpen();
+        if (savePoints == 0) throw noSavePoint();
+        savePoints--;
+        size = savedSizes[savePoints];
+        count = savedCounts[savePoints];
+    }
+
+    /** Forgets the latest save point, keeping the updates. */
+    public synchronized void popSavePoint() throws RocksDBException {
+        checkOpen();
+        if (savePoints == 0) throw noSavePoint();
+        savePoints--;
+    }
+
+    private static RocksDBException noSavePoint() {
+        return new RocksDBException(new Status(Status.Code.NotFound, Status.SubCode.None, Status.Severity.NoError,
+                "no save point in this WriteBatch"));
+    }
+
+    /** Number of updates. */
+    public synchronized int count() {
+        return count;
+    }
+
+    /** Size of the serialized batch in bytes, as RocksDB's {@code GetDataSize()}. */
+    public synchronized long getDataSize() {
+        return size;
+    }
+
+    /** Removes every update and save point; the batch stays usable. */
+    public synchronized void clear() {
+        checkOpen();
+        size = HEADER;
+        count = 0;
+        savePoints = 0;
+    }
+
+    /** The serialized batch, as RocksJava's {@code WriteBatch.data()}: RocksDB's own format. */
+    public synchronized byte[] data() {
+        return serialized().toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** The serialized batch in native memory; valid while the batch is locked (see {@link RocksDB#write}). */
+    MemorySegment serialized() {
+        MemorySegment b = checkOpen();
+        b.set(COUNT, 8, count);
+        return b.asSlice(0, size);
+    }
+
+    // ---- encoding --------------------------------------------------------------
+
+    private void record(ColumnFamilyHandle family, byte plainType, byte familyType, MemorySegment key,
+                        MemorySegment second) {
+        checkOpen();
+        int familyId = family == null ? 0 : family.getID();
+        long keyLength = key.byteSize();
+        long secondLength = second == null ? 0 : second.byteSize();
+        if (keyLength > Bytes.MAX_ENGINE_LENGTH || secondLength > Bytes.MAX_ENGINE_LENGTH) {
+            throw new IllegalArgumentException("keys and values are limited to " + Bytes.MAX_ENGINE_LENGTH + " bytes");
+        }
+        MemorySegment b = ensure(1 + 5 + 5 + keyLength + 5 + secondLength);
+        long p = size;
+        if (familyId == 0) {
+            b.set(ValueLayout.JAVA_BYTE, p++, plainType);
+        } else {
+            b.set(ValueLayout.JAVA_BYTE, p++, familyType);
+            p = varint32(b, p, familyId);
+        }
+        p = varint32(b, p, keyLength);
+        MemorySegment.copy(key, 0, b, p, keyLength);
+        p += keyLength;
+        if (second != null) {
+            p = varint32(b, p, secondLength);
+            MemorySegment.copy(second, 0, b, p, secondLength);
+            p += secondLength;
+        }
+        size = p;
+        count++;
+    }
+
+    private static long varint32(MemorySegment b, long p, long value) {
+        while (value >= 0x80) {
+            b.set(ValueLayout.JAVA_BYTE, p++, (byte) (value | 0x80));
+            value >>>= 7;
+        }
+        b.set(ValueLayout.JAVA_BYTE, p++, (byte) value);
+        return p;
+    }
+
+    private MemorySegment ensure(long extra) {
+        MemorySegment b = memory.buffer;
+        if (size + extra > b.byteSize()) {
+            MemorySegment grown = NativeMemory.allocate(Math.max(size + extra, b.byteSize() * 2));
+            MemorySegment.copy(b, 0, grown, 0, size);
+            synchronized (memory) {
+                NativeMemory.free(b);
+                memory.buffer = grown;
+            }
+            b = grown;
+        }
+        return b;
+    }
+
+    private MemorySegment checkOpen() {
+        MemorySegment b = memory.buffer;
+        if (b == null) throw new IllegalStateException("WriteBatch is closed");
+        return b;
+    }
+
+    /** Frees the native memory; idempotent. Any later use throws {@link IllegalStateException}. */
+    @Override
+    public synchronized void close() {
+        cleanable.clean();
+    }
+}

@@ -1,0 +1,93 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.ffi.panrocks_h;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+
+/**
+ * The single-key write path behind {@link RocksDB}: put, merge, delete,
+ * single delete and range delete, one downcall each, with write options
+ * passed by value as flags. Native keys and values are read in place; heap
+ * ones are copied once into the thread's scratch (a write may block on I/O,
+ * so heap arrays are never handed to the engine directly).
+ *
+ * <p>Like {@link Reads}, every method runs inside a call the caller entered.
+ */
+final class Writes {
+    enum Op { PUT, MERGE, DELETE, SINGLE_DELETE }
+
+    private final MemorySegment db;
+
+    Writes(MemorySegment db) {
+        this.db = db;
+    }
+
+    /** put or merge of two native (or staged) ranges */
+    void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment k, long keyLength,
+               MemorySegment v, long valueLength) throws RocksDBException {
+        int rc = switch (op) {
+            case PUT -> panrocks_h.panrocks_put(db, cf, flags, k, keyLength, v, valueLength, c.error);
+            case MERGE -> panrocks_h.panrocks_merge(db, cf, flags, k, keyLength, v, valueLength, c.error);
+            case DELETE -> panrocks_h.panrocks_delete(db, cf, flags, k, keyLength, c.error);
+            case SINGLE_DELETE -> panrocks_h.panrocks_single_delete(db, cf, flags, k, keyLength, c.error);
+        };
+        c.trimScratch();
+        if (rc != 0) throw c.failure(rc);
+    }
+
+    void write(CallContext c, Op op, MemorySegment cf, int flags, byte[] key, int keyOffset, int keyLength,
+               byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        MemorySegment k = c.stageKey(key, keyOffset, keyLength);
+        MemorySegment v = MemorySegment.NULL;
+        if (value != null) {
+            v = c.frame().buffer(valueLength);
+            MemorySegment.copy(value, valueOffset, v, ValueLayout.JAVA_BYTE, 0, valueLength);
+        }
+        write(c, op, cf, flags, k, keyLength, v, valueLength);
+    }
+
+    void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment key, MemorySegment value)
+            throws RocksDBException {
+        MemorySegment k = key.isNative() ? key : c.stageKey(key);
+        MemorySegment v = MemorySegment.NULL;
+        long valueLength = 0;
+        if (value != null) {
+            valueLength = value.byteSize();
+            v = value;
+            if (!value.isNative()) {
+                v = c.frame().buffer(valueLength);
+                MemorySegment.copy(value, 0, v, 0, valueLength);
+            }
+        }
+        write(c, op, cf, flags, k, key.byteSize(), v, valueLength);
+    }
+
+    /** RocksJava's ByteBuffer writes: reads [position, limit) of each and moves position to limit. */
+    void write(CallContext c, Op op, MemorySegment cf, int flags, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        MemorySegment k = MemorySegment.ofBuffer(key);
+        MemorySegment v = value == null ? null : MemorySegment.ofBuffer(value);
+        write(c, op, cf, flags, k, v);
+        key.position(key.limit());
+        if (value != null) value.position(value.limit());
+    }
+
+    void deleteRange(CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end) throws RocksDBException {
+        // both bounds in the key buffer, back to back
+        MemorySegment keys = c.keyBuffer((long) begin.length + end.length);
+        MemorySegment.copy(begin, 0, keys, ValueLayout.JAVA_BYTE, 0, begin.length);
+        MemorySegment.copy(end, 0, keys, ValueLayout.JAVA_BYTE, begin.length, end.length);
+        int rc = panrocks_h.panrocks_delete_range(db, cf, flags, keys, begin.length,
+                keys.asSlice(begin.length), end.length, c.error);
+        if (rc != 0) throw c.failure(rc);
+    }
+
+    void write(CallContext c, int flags, WriteBatch batch) throws RocksDBException {
+        MemorySegment data = batch.serialized();
+        int rc = panrocks_h.panrocks_write_batch_data(db, flags, data, data.byteSize(), c.error);
+        if (rc != 0) throw c.failure(rc);
+    }
+}
