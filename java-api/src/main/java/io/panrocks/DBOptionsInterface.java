@@ -79,6 +79,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     /** Keep the write-ahead log in this folder instead of the DB's. */
     default T setWalDir(String walDir) {
         if (walDir == null || walDir.isEmpty()) throw new IllegalArgumentException("walDir must not be empty");
+        OptionValues.checkToken(walDir, "walDir");
         return setRawDBOption("wal_dir", walDir);
     }
 
