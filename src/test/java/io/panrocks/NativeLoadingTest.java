@@ -89,6 +89,24 @@ class NativeLoadingTest {
         assertTrue(r.stderr().contains("does not exist"), r::toString);
     }
 
+    @Test
+    void refusesToRunBesideRocksJavasEngine() throws Exception {
+        for (String order : List.of("rocksjava-first", "panrocks-first")) {
+            List<String> cmd = List.of(ForkedJvm.javaBinary().toString(), "--enable-native-access=ALL-UNNAMED",
+                    "-Dpanrocks.cache.dir=" + tmp, "-cp", ForkedJvm.testClasses() + java.io.File.pathSeparator
+                            + ForkedJvm.panrocksLocation() + java.io.File.pathSeparator + rocksJavaJar(),
+                    io.panrocks.fork.TwoEngines.class.getName(), order);
+            ForkedJvm.Result r = ForkedJvm.run(cmd, 120);
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.stdout().contains("refused: panrocks: RocksJava's native library is loaded"), order + ": " + r);
+        }
+    }
+
+    private static Path rocksJavaJar() throws Exception {
+        Class<?> c = Class.forName("org.rocksdb.RocksDB", false, NativeLoadingTest.class.getClassLoader());
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
     private static List<Path> librariesIn(Path dir) throws Exception {
         try (Stream<Path> s = Files.walk(dir)) {
             return s.filter(p -> p.getFileName().toString().equals("libpanrocks.so")).toList();

@@ -164,40 +164,6 @@ class WritesAndBatchesTest {
     }
 
     @Test
-    void batchBytesAreRocksDbsOwnFormat() throws Exception {
-        // RocksJava builds the same batch with RocksDB's C++ WriteBatch: the bytes must match exactly
-        org.rocksdb.RocksDB.loadLibrary();
-        try (ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("other")));
-             WriteBatch ours = new WriteBatch();
-             org.rocksdb.WriteBatch theirs = new org.rocksdb.WriteBatch();
-             org.rocksdb.Options o = new org.rocksdb.Options().setCreateIfMissing(true);
-             org.rocksdb.RocksDB jni = org.rocksdb.RocksDB.open(o, dir.resolve("jni").toString());
-             org.rocksdb.ColumnFamilyHandle jcf = jni.createColumnFamily(
-                     new org.rocksdb.ColumnFamilyDescriptor(bytes("other")))) {
-            assertEquals(cf.getID(), jcf.getID());
-            byte[] big = TestSupport.randomBytes(1, 300);
-            ours.put(bytes("k"), bytes("v")).put(cf, bytes("ck"), big).merge(bytes("m"), bytes("x"))
-                    .delete(bytes("d")).delete(cf, bytes("cd")).singleDelete(bytes("s")).singleDelete(cf, bytes("cs"))
-                    .deleteRange(bytes("a"), bytes("b")).deleteRange(cf, bytes("c"), bytes("e"))
-                    .merge(cf, bytes("cm"), bytes("y")).put(new byte[0], new byte[0]);
-            theirs.put(bytes("k"), bytes("v"));
-            theirs.put(jcf, bytes("ck"), big);
-            theirs.merge(bytes("m"), bytes("x"));
-            theirs.delete(bytes("d"));
-            theirs.delete(jcf, bytes("cd"));
-            theirs.singleDelete(bytes("s"));
-            theirs.singleDelete(jcf, bytes("cs"));
-            theirs.deleteRange(bytes("a"), bytes("b"));
-            theirs.deleteRange(jcf, bytes("c"), bytes("e"));
-            theirs.merge(jcf, bytes("cm"), bytes("y"));
-            theirs.put(new byte[0], new byte[0]);
-            assertArrayEquals(theirs.data(), ours.data());
-            assertEquals(theirs.count(), ours.count());
-            assertEquals(theirs.getDataSize(), ours.getDataSize());
-        }
-    }
-
-    @Test
     void closedBatchThrows() {
         WriteBatch batch = new WriteBatch();
         batch.close();

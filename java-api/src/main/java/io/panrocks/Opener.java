@@ -47,6 +47,7 @@ final class Opener {
         if (families.isEmpty()) throw new IllegalArgumentException("columnFamilyDescriptors must name at least \"default\"");
         for (ColumnFamilyDescriptor d : families) Objects.requireNonNull(d, "columnFamilyDescriptors must not contain null");
         NativeLibrary.ensureLoaded();
+        NativeLibrary.refuseSecondEngine();
         Path absolute = path.toAbsolutePath();
         List<LRUCache> caches = new ArrayList<>();
         for (ColumnFamilyDescriptor d : families) {

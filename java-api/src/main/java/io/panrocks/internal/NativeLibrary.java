@@ -64,11 +64,36 @@ public final class NativeLibrary {
             throw new UnsatisfiedLinkError("panrocks: native library " + path + " does not exist (from -D"
                     + LIBRARY_PATH_PROPERTY + ")");
         }
+        refuseSecondEngine();
         System.load(path.toString());
         checkAbi(path);
         engineVersion = panrocks_h.panrocks_engine_version().reinterpret(64).getString(0);
         loadedFrom = path;
         return path;
+    }
+
+    /**
+     * Refuses to run beside another copy of RocksDB in this process
+     * (RocksJava's librocksdbjni, which links its own). RocksDB keeps
+     * registries in function-local statics that the dynamic linker unifies
+     * process-wide (STB_GNU_UNIQUE), so two engine builds end up freeing each
+     * other's cache entries with the wrong code: a crash, not an error.
+     * Checked when the library loads and again at every open.
+     */
+    public static void refuseSecondEngine() {
+        Path maps = Path.of("/proc/self/maps");
+        if (!Files.isReadable(maps)) return;
+        try (var lines = Files.lines(maps)) {
+            String other = lines.filter(l -> l.contains("librocksdbjni")).findFirst().orElse(null);
+            if (other != null) {
+                throw new IllegalStateException("panrocks: RocksJava's native library is loaded in this JVM ("
+                        + other.substring(other.lastIndexOf(' ') + 1) + "). Two copies of the RocksDB engine cannot "
+                        + "share a process: RocksDB's internal registries are process-wide symbols, and the two "
+                        + "copies would free each other's memory. Run RocksJava and panrocks in separate JVMs.");
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // an unreadable maps file is not a reason to refuse
+        }
     }
 
     private static void checkAbi(Path path) {

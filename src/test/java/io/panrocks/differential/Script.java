@@ -1,0 +1,122 @@
+package io.panrocks.differential;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A randomized but seeded sequence of operations: puts, deletes, merges,
+ * range deletes, batches with save points, snapshots, point reads,
+ * MultiGets, iterator walks in both directions with bounds, flushes and
+ * compactions. Every read result and every serialized batch goes into the
+ * transcript, one line each, so two engines can be compared line by line.
+ */
+final class Script {
+    static final int KEYS = 300;
+
+    private final Random r;
+    private final int operations;
+    private int openSnapshots;
+
+    Script(long seed, int operations) {
+        this.r = new Random(seed);
+        this.operations = operations;
+    }
+
+    void run(Engine e, PrintWriter out) throws Exception {
+        for (int op = 0; op < operations; op++) {
+            String at = "op " + op + " ";
+            int kind = r.nextInt(100);
+            byte[] key = key();
+            if (kind < 30) {
+                e.put(key, value());
+            } else if (kind < 38) {
+                e.delete(key);
+            } else if (kind < 48) {
+                e.merge(key, value());
+            } else if (kind < 52) {
+                byte[] end = key();
+                boolean ordered = Arrays.compareUnsigned(key, end) <= 0;
+                e.deleteRange(ordered ? key : end, ordered ? end : key);
+            } else if (kind < 58) {
+                List<Engine.BatchOp> ops = batch();
+                List<Boolean> rollbacks = new ArrayList<>();
+                out.println(at + "batch " + hex(e.batch(ops, rollbacks)) + " rollbacks " + rollbacks);
+            } else if (kind < 75) {
+                out.println(at + "get " + hex(key) + " = " + hex(e.get(key)));
+            } else if (kind < 78) {
+                List<byte[]> keys = new ArrayList<>();
+                for (int i = 0; i < 1 + r.nextInt(20); i++) keys.add(key());
+                StringBuilder sb = new StringBuilder(at + "multiGet");
+                for (byte[] v : e.multiGet(keys)) sb.append(' ').append(hex(v));
+                out.println(sb);
+            } else if (kind < 81) {
+                e.takeSnapshot();
+                openSnapshots++;
+            } else if (kind < 86 && openSnapshots > 0) {
+                int s = r.nextInt(openSnapshots);
+                out.println(at + "getAt " + s + " " + hex(key) + " = " + hex(e.getAt(s, key)));
+                if (r.nextBoolean()) walk(e, s, out, at);
+                if (r.nextInt(3) == 0) {
+                    e.releaseSnapshot(s);
+                    openSnapshots--;
+                }
+            } else if (kind < 95) {
+                walk(e, -1, out, at);
+            } else if (kind < 97) {
+                e.flush();
+            } else {
+                e.compact();
+            }
+        }
+        walk(e, -1, out, "final ");
+        out.flush();
+    }
+
+    private void walk(Engine e, int snapshot, PrintWriter out, String at) throws Exception {
+        byte[] lower = r.nextBoolean() ? key() : null;
+        byte[] upper = r.nextBoolean() ? key() : null;
+        boolean forward = r.nextBoolean();
+        byte[] seekTo = r.nextBoolean() ? key() : null;
+        boolean bulk = r.nextBoolean();
+        StringBuilder sb = new StringBuilder(at + "walk " + (forward ? "forward" : "backward"));
+        for (byte[] b : e.walk(snapshot, lower, upper, forward, seekTo, bulk)) sb.append(' ').append(hex(b));
+        out.println(sb);
+    }
+
+    private List<Engine.BatchOp> batch() {
+        List<Engine.BatchOp> ops = new ArrayList<>();
+        int n = 1 + r.nextInt(30);
+        for (int i = 0; i < n; i++) {
+            int kind = r.nextInt(10);
+            Engine.BatchOp.Kind k = kind < 6 ? Engine.BatchOp.Kind.PUT
+                    : kind < 8 ? Engine.BatchOp.Kind.DELETE : Engine.BatchOp.Kind.MERGE;
+            ops.add(new Engine.BatchOp(k, key(), k == Engine.BatchOp.Kind.DELETE ? null : value()));
+            if (r.nextInt(15) == 0) ops.add(new Engine.BatchOp(Engine.BatchOp.Kind.SAVE_POINT, null, null));
+            else if (r.nextInt(25) == 0) ops.add(new Engine.BatchOp(Engine.BatchOp.Kind.ROLLBACK, null, null));
+        }
+        return ops;
+    }
+
+    /** Short binary keys with zero bytes and shared prefixes. */
+    private byte[] key() {
+        int k = r.nextInt(KEYS);
+        byte[] b = new byte[1 + k % 5];
+        b[0] = (byte) (k / 5);
+        for (int i = 1; i < b.length; i++) b[i] = (byte) (i * k % 3);
+        return b;
+    }
+
+    private byte[] value() {
+        byte[] v = new byte[r.nextInt(r.nextInt(10) == 0 ? 20_000 : 64)];
+        r.nextBytes(v);
+        return v;
+    }
+
+    static String hex(byte[] b) {
+        return b == null ? "null" : b.length == 0 ? "-" : HexFormat.of().formatHex(b);
+    }
+}
