@@ -313,6 +313,27 @@ public final class ReadOptions implements AutoCloseable {
         return c.cacheReadOptions(this, v, buildNative(c));
     }
 
+    /**
+     * The same options with read tier = block cache (never I/O), for the
+     * critical read path. Cached per thread like {@link #nativeHandle}.
+     */
+    MemorySegment memoryOnlyHandle(CallContext c) {
+        Snapshot s = snapshot;
+        if (s != null) s.checkUsable();
+        int v = version;
+        MemorySegment cached = c.cachedReadOptions(memoryOnlyKey, v);
+        if (cached != null) return cached;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment spec = panrocks_read_options_spec.allocate(arena);
+            fillSpec(spec, arena);
+            panrocks_read_options_spec.read_tier(spec, panrocks_h.PANROCKS_READ_TIER_MEMORY_ONLY());
+            return c.cacheReadOptions(memoryOnlyKey, v, c.createReadOptions(spec));
+        }
+    }
+
+    /** identity of the memory-only variant in the per-thread cache */
+    private final Object memoryOnlyKey = new Object();
+
     private MemorySegment buildNative(CallContext c) {
         // rare (once per thread and change): scratch of its own
         try (Arena arena = Arena.ofConfined()) {

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.Scope;
 import io.panrocks.internal.TrackedResource;
@@ -28,6 +29,7 @@ import java.util.function.Function;
 final class Reads {
     static final int OK = 0;
     static final int NOT_FOUND = 1;
+    static final int INCOMPLETE = 7;
     static final int MULTIGET_COPY = 0;
     static final int MULTIGET_PIN = 1;
 
@@ -84,6 +86,24 @@ final class Reads {
     }
 
     // ---- into the caller's buffer ------------------------------------------
+
+    /**
+     * The critical variant of a read into a caller's array: key and value
+     * arrays go to the engine as they are, in a critical downcall that may
+     * only read memory; returns Long.MIN_VALUE when the engine would need
+     * I/O (the caller then takes the normal path).
+     */
+    long getCritical(CallContext c, MemorySegment cf, ReadOptions ro, byte[] key, int keyOffset, int keyLength,
+                     byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        CallContext.Frame f = c.frame();
+        int rc = CriticalCalls.getCopy(db, cf, ro.memoryOnlyHandle(c), f.pin,
+                MemorySegment.ofArray(key).asSlice(keyOffset, keyLength), keyLength,
+                MemorySegment.ofArray(value).asSlice(valueOffset, valueLength), valueLength, c.size, c.error);
+        if (rc == OK) return c.size.get(ValueLayout.JAVA_LONG, 0);
+        if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
+        if (rc == INCOMPLETE) return Long.MIN_VALUE;
+        throw c.failure(rc);
+    }
 
     /** Copies min(size, valueLength) bytes into value[valueOffset..]; returns the full size or -1. */
     long get(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength,

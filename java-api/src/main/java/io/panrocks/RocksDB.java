@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -522,7 +523,12 @@ public final class RocksDB implements AutoCloseable {
         Bytes.checkRange(value, valueOffset, valueLength, "value");
         CallContext c = db.enter();
         try {
-            return saturate(reads.get(c, family(columnFamily), readOptions, c.stageKey(key, keyOffset, keyLength),
+            MemorySegment cf = family(columnFamily);
+            if (CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER) {
+                long size = reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
+                if (size != Long.MIN_VALUE) return saturate(size);
+            }
+            return saturate(reads.get(c, cf, readOptions, c.stageKey(key, keyOffset, keyLength),
                     keyLength, value, valueOffset, valueLength));
         } finally {
             db.exit(c);

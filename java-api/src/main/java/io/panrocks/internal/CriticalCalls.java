@@ -1,0 +1,43 @@
+package io.panrocks.internal;
+
+import io.panrocks.internal.ffi.panrocks_h;
+
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Critical downcalls ({@link Linker.Option#critical(boolean) critical(true)}):
+ * the JVM stays in Java state during the call, so heap arrays can be passed
+ * to native code without copying, but the GC cannot run on any thread until
+ * the call returns. A critical call must therefore never block: panrocks
+ * only makes memory-only reads this way (read tier = block cache: no I/O),
+ * and falls back to a normal downcall when the engine answers Incomplete.
+ *
+ * <p>Built from the jextract bindings' address and descriptor, so header,
+ * bindings and these handles cannot disagree. Off unless
+ * {@code -Dpanrocks.critical=true}: see docs/benchmarks.md for the
+ * measurement that decides.
+ */
+public final class CriticalCalls {
+    public static final boolean ENABLED = Boolean.getBoolean("panrocks.critical");
+
+    private static final MethodHandle GET_COPY = Linker.nativeLinker().downcallHandle(
+            panrocks_h.panrocks_get_copy$address(), panrocks_h.panrocks_get_copy$descriptor(),
+            Linker.Option.critical(true));
+
+    private CriticalCalls() {
+    }
+
+    /** panrocks_get_copy with heap segments allowed; options must be memory-only. */
+    public static int getCopy(MemorySegment db, MemorySegment cf, MemorySegment memoryOnlyOptions, MemorySegment pin,
+                              MemorySegment key, long keyLength, MemorySegment buffer, long capacity,
+                              MemorySegment valueSize, MemorySegment error) {
+        try {
+            return (int) GET_COPY.invokeExact(db, cf, memoryOnlyOptions, pin, key, keyLength, buffer, capacity,
+                    valueSize, error);
+        } catch (Throwable t) {
+            throw new AssertionError("panrocks_get_copy (critical)", t);
+        }
+    }
+}
