@@ -37,7 +37,10 @@ public final class ColumnFamilyHandle extends DbChild {
         } finally {
             NativeMemory.free(buffer);
         }
-        adopt();
+        MemorySegment dbHandle = db.handle();
+        // the default family's native handle lives as long as the DB: nothing to leak
+        if (isDefault) adopt(() -> { }, false);
+        else adopt(() -> destroy(dbHandle, handle));
     }
 
     public byte[] getName() {
@@ -64,13 +67,13 @@ public final class ColumnFamilyHandle extends DbChild {
         return owner == db;
     }
 
-    @Override
-    protected void release() {
+    private static void destroy(MemorySegment dbHandle, MemorySegment handle) {
         MemorySegment error = NativeMemory.allocate(panrocks_error.sizeof());
         try {
-            int rc = panrocks_h.panrocks_destroy_column_family_handle(db.handle(), handle, error);
+            int rc = panrocks_h.panrocks_destroy_column_family_handle(dbHandle, handle, error);
             if (rc != 0) {
-                throw new IllegalStateException("releasing " + this + ": " + Errors.toException(rc, error).getMessage());
+                throw new IllegalStateException("releasing a column family handle: "
+                        + Errors.toException(rc, error).getMessage());
             }
         } finally {
             NativeMemory.free(error);

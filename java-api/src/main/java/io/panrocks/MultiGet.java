@@ -29,18 +29,20 @@ import java.util.Objects;
 public final class MultiGet extends DbChild {
     private final Thread owner;
     private final MultiGetScratch scratch;
-    private final MemorySegment family;
+    /** the family read (null: default); kept so that its handle stays reachable and checked */
+    private final ColumnFamilyHandle family;
     private boolean executed;
     private boolean pinned;
     private TrackedResource pins;
     private MemorySegment buffer = MemorySegment.NULL;
 
-    MultiGet(NativeDb db, CallContext c, MemorySegment family) {
+    MultiGet(NativeDb db, CallContext c, ColumnFamilyHandle family) {
         super(db, "MultiGet");
         this.owner = Thread.currentThread();
-        this.scratch = new MultiGetScratch(c);
+        MultiGetScratch s = new MultiGetScratch(c);
+        this.scratch = s;
         this.family = family;
-        adopt();
+        adopt(s::free);
     }
 
     private void checkOwner() {
@@ -120,15 +122,15 @@ public final class MultiGet extends DbChild {
         try {
             checkUsable();
             int mode = pin ? Reads.MULTIGET_PIN : Reads.MULTIGET_COPY;
-            int rc = scratch.execute(c, db.handle(), family, readOptions.nativeHandle(c), mode,
+            MemorySegment cf = family == null ? MemorySegment.NULL : family.nativeHandle(db);
+            int rc = scratch.execute(c, db.handle(), cf, readOptions.nativeHandle(c), mode,
                     buffer, buffer.byteSize());
             if (rc != 0) throw c.failure(rc);
             executed = true;
             pinned = pin;
             this.buffer = buffer;
             if (pin) {
-                pins = TrackedResource.track(c, TrackedResource.Kind.MULTIGET, scratch.handle(), new Scope(), null,
-                        this, "MultiGet with pinned values");
+                pins = TrackedResource.trackMultiGet(c, scratch, new Scope(), this);
             }
         } finally {
             db.exit(c);
@@ -202,8 +204,4 @@ public final class MultiGet extends DbChild {
         super.close();
     }
 
-    @Override
-    protected void release() {
-        scratch.free();
-    }
 }

@@ -32,9 +32,9 @@ final class Opener {
     static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         ColumnFamilyOptions defaultFamily = new ColumnFamilyOptions(options);
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        // null: no handle objects for the caller; the DB's own default handle serves
         return open(new DBOptions(options), path,
-                List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), handles, readOnly, errorIfWal);
+                List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), null, readOnly, errorIfWal);
     }
 
     static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
@@ -43,7 +43,7 @@ final class Opener {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(families, "columnFamilyDescriptors");
-        Objects.requireNonNull(handlesOut, "columnFamilyHandles");
+        if (handlesOut == null && families.size() != 1) throw new IllegalArgumentException("columnFamilyHandles is null");
         if (families.isEmpty()) throw new IllegalArgumentException("columnFamilyDescriptors must name at least \"default\"");
         for (ColumnFamilyDescriptor d : families) Objects.requireNonNull(d, "columnFamilyDescriptors must not contain null");
         NativeLibrary.ensureLoaded();
@@ -109,6 +109,7 @@ final class Opener {
 
             NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString());
             RocksDB rocks = new RocksDB(db, path, readOnly, options);
+            if (handlesOut == null) return rocks;
             handlesOut.clear();
             for (int i = 0; i < n; i++) {
                 MemorySegment h = handlesArray.getAtIndex(ValueLayout.ADDRESS, i);

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CriticalCalls;
+import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -65,6 +66,8 @@ public final class RocksDB implements AutoCloseable {
         this.readOnly = readOnly;
         this.statistics = options.statisticsEnabled();
         this.defaultFamily = new ColumnFamilyHandle(db, db.defaultFamily(), true);
+        // a DB never closed is closed when unreachable (the action holds the NativeDb, not this)
+        Leaks.CLEANER.register(this, db.closerForForgotten(Leaks.creationSite(true)));
     }
 
     ColumnFamilyHandle wrapFamily(MemorySegment handle, boolean isDefault) {
@@ -99,6 +102,7 @@ public final class RocksDB implements AutoCloseable {
      */
     public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
         return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, false, false);
     }
 
@@ -122,6 +126,7 @@ public final class RocksDB implements AutoCloseable {
 
     public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                        List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
         return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, false);
     }
 
@@ -758,7 +763,8 @@ public final class RocksDB implements AutoCloseable {
     public MultiGet newMultiGet(ColumnFamilyHandle columnFamily) {
         CallContext c = db.enter();
         try {
-            return new MultiGet(db, c, family(columnFamily));
+            if (columnFamily != null) family(columnFamily); // checked now, kept by the batch
+            return new MultiGet(db, c, columnFamily);
         } finally {
             db.exit(c);
         }

@@ -28,7 +28,8 @@ public final class Snapshot extends DbChild {
         if (rc != 0) throw c.failure(rc);
         this.handle = c.size.get(ValueLayout.ADDRESS, 0);
         this.sequence = panrocks_h.panrocks_snapshot_sequence(handle);
-        adopt();
+        MemorySegment dbHandle = db.handle(), snapshotHandle = handle;
+        adopt(() -> panrocks_h.panrocks_snapshot_release(dbHandle, snapshotHandle));
     }
 
     /** The sequence number of the last write this snapshot sees. */
@@ -39,11 +40,6 @@ public final class Snapshot extends DbChild {
     MemorySegment handle() {
         checkUsable();
         return handle;
-    }
-
-    @Override
-    protected void release() {
-        panrocks_h.panrocks_snapshot_release(db.handle(), handle);
     }
 
     @Override

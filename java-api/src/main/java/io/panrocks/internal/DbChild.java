@@ -1,50 +1,120 @@
 package io.panrocks.internal;
 
+import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A native object that belongs to one DB (a snapshot, an iterator, a column
- * family handle ...): released exactly once, either by its user's close()
- * or by the DB's close(), whichever comes first.
+ * A native object that belongs to one DB (a snapshot, a column family
+ * handle, a MultiGet batch ...): released exactly once, by whichever comes
+ * first of its user's close(), the DB's close(), or the Cleaner when the
+ * object was forgotten.
+ *
+ * <p>The DB keeps only the object's {@link Token} (never the object), so a
+ * forgotten object can become unreachable. The token's release action must
+ * not capture the object either.
  *
  * <p>A user's close runs inside a call on the DB, so the DB cannot be freed
- * under it; the DB's close runs after every call has drained. Either way
- * the release happens while the native DB is alive.
+ * under it, and first waits for calls already inside the engine (which may
+ * be using the object) to leave; the DB's close runs after every call has
+ * drained. Either way the native release happens while the DB is alive.
  */
 public abstract class DbChild implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger("io.panrocks");
+
     protected final NativeDb db;
-    private final AtomicBoolean released = new AtomicBoolean();
     private final String kind;
+    private Token token;
+    private Cleaner.Cleanable cleanable;
+
+    /** The releasable part of a child: what the DB and the Cleaner hold. */
+    static final class Token implements Runnable {
+        final NativeDb db;
+        final String kind;
+        private final Runnable nativeRelease;
+        private final String created;
+        private final AtomicBoolean released = new AtomicBoolean();
+
+        Token(NativeDb db, String kind, Runnable nativeRelease) {
+            this.db = db;
+            this.kind = kind;
+            this.nativeRelease = nativeRelease;
+            this.created = Leaks.creationSite();
+        }
+
+        boolean isReleased() {
+            return released.get();
+        }
+
+        /** By the DB's close, after all calls drained. */
+        void releaseByOwner() {
+            if (released.compareAndSet(false, true)) nativeRelease.run();
+        }
+
+        /** By its user's close, inside a call. */
+        boolean releaseByUser() {
+            if (!released.compareAndSet(false, true)) return false;
+            db.disown(this);
+            db.awaitQuiescence();
+            nativeRelease.run();
+            return true;
+        }
+
+        /** Cleaner: the object became unreachable unclosed. */
+        @Override
+        public void run() {
+            if (released.get()) return;
+            CallContext c;
+            try {
+                c = db.enter();
+            } catch (IllegalStateException closed) {
+                return; // the DB's close releases (or released) it
+            }
+            try {
+                if (releaseByUser()) Leaks.warn(LOG, kind, created);
+            } finally {
+                db.exit(c);
+            }
+        }
+    }
 
     protected DbChild(NativeDb db, String kind) {
         this.db = db;
         this.kind = kind;
     }
 
-    /** Registers with the DB; call at the end of the subclass constructor. */
-    protected final void adopt() {
+    /**
+     * Registers with the DB and the Cleaner; call at the end of the subclass
+     * constructor, inside a call on the DB. {@code nativeRelease} frees the
+     * native object and must not capture {@code this}.
+     */
+    protected final void adopt(Runnable nativeRelease) {
+        adopt(nativeRelease, true);
+    }
+
+    /** As {@link #adopt(Runnable)}; {@code watched = false} for objects with nothing to leak (no Cleaner). */
+    protected final void adopt(Runnable nativeRelease, boolean watched) {
+        Token t = new Token(db, kind, nativeRelease);
         try {
-            db.adopt(this);
+            db.adopt(t);
         } catch (IllegalStateException closing) {
-            if (released.compareAndSet(false, true)) release();
+            t.releaseByOwner();
             throw closing;
         }
+        token = t;
+        cleanable = watched ? Leaks.CLEANER.register(this, t) : () -> { };
     }
-
-    /** Frees the native object. Runs once, while the DB is alive. */
-    protected abstract void release();
 
     public final boolean isReleased() {
-        return released.get();
+        return token == null || token.isReleased();
     }
 
-    /** @throws IllegalStateException if this object or its DB is closed */
+    /** @throws IllegalStateException naming this object if it or its DB is closed */
     public final void checkUsable() {
-        if (released.get()) throw new IllegalStateException(kind + " is closed");
-        if (!db.isOpen()) throw db.closed();
+        if (token.isReleased()) throw new IllegalStateException(kind + " is closed");
+        if (!db.isOpen()) throw new IllegalStateException(kind + " is closed (its " + db.closed().getMessage() + ")");
     }
 
-    /** Releases this object; idempotent. After it, every use throws IllegalStateException. */
+    /** Releases this object; idempotent. After it, every use throws {@link IllegalStateException}. */
     @Override
     public void close() {
         CallContext c;
@@ -54,27 +124,11 @@ public abstract class DbChild implements AutoCloseable {
             return; // the DB's close releases its children
         }
         try {
-            if (!released.compareAndSet(false, true)) return;
-            db.disown(this);
-            beforeRelease();
-            release();
+            token.releaseByUser();
         } finally {
             db.exit(c);
         }
-    }
-
-    /**
-     * Between marking released and freeing: calls already inside the engine
-     * with this object (on other threads) finish first. Calls that start
-     * later see it released and throw.
-     */
-    protected void beforeRelease() {
-        db.awaitQuiescence();
-    }
-
-    /** Called by the DB's close, after all calls have drained. */
-    final void releaseByOwner() {
-        if (released.compareAndSet(false, true)) release();
+        cleanable.clean();
     }
 
     protected final String kind() {

@@ -23,9 +23,33 @@ public final class Leaks {
     private Leaks() {
     }
 
+    private static final int MAX_WARNINGS = 100;
+    private static final java.util.concurrent.atomic.AtomicInteger warnings = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Logs one forgotten object; after MAX_WARNINGS, once more to say the rest are quiet. */
+    static void warn(System.Logger log, String kind, String created) {
+        int n = warnings.incrementAndGet();
+        if (n <= MAX_WARNINGS) {
+            log.log(System.Logger.Level.WARNING, "panrocks: a " + kind
+                    + " was never closed; released by the Cleaner. " + created);
+        } else if (n == MAX_WARNINGS + 1) {
+            log.log(System.Logger.Level.WARNING, "panrocks: more objects were never closed; further warnings suppressed");
+        }
+    }
+
+    /** How many forgotten objects the Cleaner has released (for tests and monitoring). */
+    public static int releasedByCleaner() {
+        return warnings.get();
+    }
+
     /** A description of the caller, for leak warnings. */
     public static String creationSite() {
-        if (!TRACK) {
+        return creationSite(TRACK);
+    }
+
+    /** With {@code always}, the calling frames even without -Dpanrocks.leaks=track (for rare objects). */
+    public static String creationSite(boolean always) {
+        if (!always) {
             return "Created on thread \"" + Thread.currentThread().getName()
                     + "\"; run with -Dpanrocks.leaks=track to see where.";
         }

@@ -127,7 +127,12 @@ public final class MultiGetScratch {
         return entries.get(ValueLayout.JAVA_LONG, i * ENTRY + ENTRY_DATA);
     }
 
-    public void free() {
+    /** Releases the pins a pinned execution left (by the owner, the Cleaner or the DB's close). */
+    public synchronized void releasePins() {
+        if (!freed) panrocks_h.panrocks_multiget_release(handle);
+    }
+
+    public synchronized void free() {
         if (freed) return;
         freed = true;
         panrocks_h.panrocks_multiget_destroy(handle);

@@ -31,12 +31,12 @@ public final class NativeDb {
     private final ThreadLocal<CallContext> contexts = new ThreadLocal<>();
     private final CopyOnWriteArrayList<CallContext> allContexts = new CopyOnWriteArrayList<>();
     /** children released at close, newest first */
-    private final java.util.LinkedHashSet<DbChild> children = new java.util.LinkedHashSet<>();
+    private final java.util.LinkedHashSet<DbChild.Token> children = new java.util.LinkedHashSet<>();
     private final Object lifecycleLock = new Object();
     private volatile int state = OPEN;
     /** pins other threads still held when close() ran; the last release finishes the close */
     private final AtomicInteger deferredResources = new AtomicInteger();
-    private volatile List<DbChild> closingChildren = List.of();
+    private volatile List<DbChild.Token> closingChildren = List.of();
     private static final System.Logger LOG = System.getLogger("io.panrocks");
 
     public NativeDb(MemorySegment handle, String description) {
@@ -103,19 +103,35 @@ public final class NativeDb {
         }
     }
 
+    /**
+     * The Cleaner's action for a DB whose facade was never closed: warns
+     * (naming where it was opened) and closes it.
+     */
+    public Runnable closerForForgotten(String created) {
+        return () -> {
+            if (state != OPEN) return;
+            Leaks.warn(LOG, "RocksDB (" + description + ")", created);
+            try {
+                close();
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.WARNING, "panrocks: closing forgotten RocksDB " + description + " failed", t);
+            }
+        };
+    }
+
     public IllegalStateException closed() {
         return new IllegalStateException("RocksDB " + description + " is closed");
     }
 
     /** Registers a child that close() must release before the DB. */
-    void adopt(DbChild child) {
+    void adopt(DbChild.Token child) {
         synchronized (lifecycleLock) {
             if (state != OPEN) throw closed();
             children.add(child);
         }
     }
 
-    void disown(DbChild child) {
+    void disown(DbChild.Token child) {
         synchronized (lifecycleLock) {
             children.remove(child);
         }
@@ -157,7 +173,7 @@ public final class NativeDb {
             throw new IllegalStateException("RocksDB " + description
                     + " cannot be closed from inside one of its own calls (a callback)");
         }
-        List<DbChild> toRelease;
+        List<DbChild.Token> toRelease;
         synchronized (lifecycleLock) {
             if (state != OPEN) return;
             state = CLOSING;
@@ -181,7 +197,7 @@ public final class NativeDb {
     }
 
     /** Releases the children, newest first, then the engine. */
-    private void finishClose(List<DbChild> toRelease) throws RocksDBException {
+    private void finishClose(List<DbChild.Token> toRelease) throws RocksDBException {
         Throwable childFailure = null;
         for (int i = toRelease.size() - 1; i >= 0; i--) {
             try {

@@ -30,6 +30,8 @@ public final class TrackedResource implements Runnable {
     final CallContext context;
     final Kind kind;
     final MemorySegment handle;
+    /** for MULTIGET: the scratch whose pins this is */
+    private final MultiGetScratch multiGet;
     private final Scope scope;
     /** native scratch of the holder, freed with the resource (may be null) */
     private final MemorySegment ownedMemory;
@@ -40,11 +42,12 @@ public final class TrackedResource implements Runnable {
     boolean deferred;
     private Cleaner.Cleanable cleanable;
 
-    private TrackedResource(CallContext context, Kind kind, MemorySegment handle, Scope scope,
-                            MemorySegment ownedMemory, String description) {
+    private TrackedResource(CallContext context, Kind kind, MemorySegment handle, MultiGetScratch multiGet,
+                            Scope scope, MemorySegment ownedMemory, String description) {
         this.context = context;
         this.kind = kind;
         this.handle = handle;
+        this.multiGet = multiGet;
         this.scope = scope;
         this.ownedMemory = ownedMemory;
         this.description = description;
@@ -58,8 +61,19 @@ public final class TrackedResource implements Runnable {
      */
     public static TrackedResource track(CallContext context, Kind kind, MemorySegment handle, Scope scope,
                                         MemorySegment ownedMemory, Object holder, String description) {
-        TrackedResource t = new TrackedResource(context, kind, handle, scope, ownedMemory, description);
-        context.track(t);
+        if (kind == Kind.MULTIGET) throw new IllegalArgumentException("use trackMultiGet");
+        return register(new TrackedResource(context, kind, handle, null, scope, ownedMemory, description), holder);
+    }
+
+    /** Tracks the pins a pinned MultiGet left in scratch. */
+    public static TrackedResource trackMultiGet(CallContext context, MultiGetScratch scratch, Scope scope,
+                                                Object holder) {
+        return register(new TrackedResource(context, Kind.MULTIGET, scratch.handle(), scratch, scope, null,
+                "MultiGet with pinned values"), holder);
+    }
+
+    private static TrackedResource register(TrackedResource t, Object holder) {
+        t.context.track(t);
         t.cleanable = Leaks.CLEANER.register(holder, t);
         return t;
     }
@@ -87,10 +101,7 @@ public final class TrackedResource implements Runnable {
     /** Cleaner: the holder became unreachable without being closed. */
     @Override
     public void run() {
-        if (release()) {
-            LOG.log(System.Logger.Level.WARNING, "panrocks: a " + description
-                    + " was never closed; released by the Cleaner. " + created);
-        }
+        if (release()) Leaks.warn(LOG, description, created);
     }
 
     private boolean release() {
@@ -111,7 +122,7 @@ public final class TrackedResource implements Runnable {
                 panrocks_h.panrocks_pin_release(handle);
                 context.returnPin(handle);
             }
-            case MULTIGET -> panrocks_h.panrocks_multiget_release(handle);
+            case MULTIGET -> multiGet.releasePins(); // a no-op once the scratch is freed
             case ITERATOR -> panrocks_h.panrocks_iterator_destroy(handle);
         }
         if (ownedMemory != null) NativeMemory.free(ownedMemory);
