@@ -1,0 +1,36 @@
+package io.panrocks.jmh;
+
+import io.panrocks.RocksDBException;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code get(key, byte[] value)} into a reused array with
+ * {@code -Dpanrocks.critical=true}: heap arrays passed straight to a
+ * critical downcall (memory-only read tier, normal downcall on Incomplete).
+ * Compare with {@link PanrocksGet#getPreallocated}, the same call without
+ * the property.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms3g", "-Xmx3g",
+        "-Dpanrocks.critical=true"})
+public class PanrocksCriticalGet {
+
+    @Benchmark
+    public void getPreallocatedCritical(PanrocksDb s, PanrocksGet.ThreadState t, Blackhole bh)
+            throws RocksDBException {
+        if (!io.panrocks.internal.CriticalCalls.ENABLED) throw new IllegalStateException("critical path is off");
+        bh.consume(s.db.get(t.key(), t.value));
+    }
+}

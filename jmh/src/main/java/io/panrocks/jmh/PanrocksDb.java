@@ -1,0 +1,88 @@
+package io.panrocks.jmh;
+
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.CompressionType;
+import io.panrocks.LRUCache;
+import io.panrocks.Options;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+
+/**
+ * A panrocks database loaded with the data set of the parameters; one per
+ * fork (a trial), shared by the benchmark's threads. Only panrocks is
+ * touched here: a fork that uses this state never loads RocksJava.
+ */
+@State(Scope.Benchmark)
+public class PanrocksDb extends BenchParams {
+    public RocksDB db;
+    public byte[][] keys;
+    public DataSpec spec;
+    private LRUCache cache;
+    private Path dir;
+
+    @Setup(Level.Trial)
+    public void open() throws RocksDBException {
+        spec = spec();
+        keys = spec.keys();
+        dir = DataSpec.tempDir();
+        cache = new LRUCache(DataSpec.CACHE_BYTES);
+        db = openLoaded(spec, dir, cache, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws RocksDBException {
+        if (db != null) db.close();
+        if (cache != null) cache.close();
+        DataSpec.deleteTree(dir);
+    }
+
+    /** The options of the native floor, in panrocks. */
+    static Options options(DataSpec spec, LRUCache cache, long adaptiveThreshold) {
+        Options o = new Options()
+                .setCreateIfMissing(true)
+                .setCompressionType(CompressionType.NO_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.NO_COMPRESSION)
+                .setCompressionPerLevel(Collections.nCopies(7, CompressionType.NO_COMPRESSION))
+                .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache))
+                .setAdaptiveReadThreshold(adaptiveThreshold);
+        if (!spec.flushed()) o.setWriteBufferSize(spec.memtableBudget());
+        return o;
+    }
+
+    /** Opens a fresh DB at dir, writes the data set and brings it to its state (checked). */
+    static RocksDB openLoaded(DataSpec spec, Path dir, LRUCache cache, long adaptiveThreshold)
+            throws RocksDBException {
+        RocksDB db = RocksDB.open(options(spec, cache, adaptiveThreshold), dir.resolve("db"));
+        byte[] value = new byte[spec.valueSize()];
+        for (int i = 0; i < spec.keyCount(); i++) {
+            spec.fillValue(i, value);
+            db.put(spec.key(i), value);
+        }
+        if (spec.flushed()) {
+            db.flush();
+            db.compactRange();
+            DataSpec.check(db.getLongProperty("rocksdb.num-entries-active-mem-table") == 0
+                    && db.getLongProperty("rocksdb.num-immutable-mem-table") == 0,
+                    "flushed data set still has data in a memtable");
+        } else {
+            DataSpec.check(db.getLongProperty("rocksdb.total-sst-files-size") == 0
+                    && db.getLongProperty("rocksdb.num-immutable-mem-table") == 0,
+                    "memtable data set was flushed");
+        }
+        // every key read once: blocks cached, and the data checked
+        for (int i = 0; i < spec.keyCount(); i++) {
+            spec.fillValue(i, value);
+            DataSpec.check(Arrays.equals(db.get(spec.key(i)), value), "value of key " + i + " reads back wrong");
+        }
+        return db;
+    }
+}
