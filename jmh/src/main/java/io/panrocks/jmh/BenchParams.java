@@ -1,6 +1,8 @@
 package io.panrocks.jmh;
 
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
 
 /**
  * The data-set parameters every comparison benchmark shares. Holds no engine
@@ -11,6 +13,7 @@ import org.openjdk.jmh.annotations.Param;
  * {@code -p} lists to run the chosen points (data sets above
  * {@link DataSpec#MAX_DATA_BYTES} are refused).
  */
+@State(Scope.Benchmark)
 public abstract class BenchParams {
     /** Keys in the database. */
     @Param({"1000", "100000"})

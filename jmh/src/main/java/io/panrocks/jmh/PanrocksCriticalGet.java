@@ -4,9 +4,13 @@ import io.panrocks.RocksDBException;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -27,10 +31,20 @@ import java.util.concurrent.TimeUnit;
         "-Dpanrocks.critical=true"})
 public class PanrocksCriticalGet {
 
+    /** Fails the fork if the property did not reach it (e.g. -jvmArgsAppend on the command line replaced it). */
+    @State(Scope.Benchmark)
+    public static class CriticalOn {
+        @Setup(Level.Trial)
+        public void check() {
+            if (!Boolean.getBoolean("panrocks.critical")) {
+                throw new IllegalStateException("-Dpanrocks.critical=true is missing in this fork");
+            }
+        }
+    }
+
     @Benchmark
-    public void getPreallocatedCritical(PanrocksDb s, PanrocksGet.ThreadState t, Blackhole bh)
+    public void getPreallocatedCritical(CriticalOn on, PanrocksDb s, PanrocksGet.ThreadState t, Blackhole bh)
             throws RocksDBException {
-        if (!io.panrocks.internal.CriticalCalls.ENABLED) throw new IllegalStateException("critical path is off");
         bh.consume(s.db.get(t.key(), t.value));
     }
 }
