@@ -1,0 +1,342 @@
+// The everyday part of the C ABI, called directly: MultiGet, KeyMayExist,
+// serialized write batches, iterators and their bulk walk, column
+// families, snapshots, statistics, properties, approximate sizes. Error
+// paths included; the whole file also runs under ASan and UBSan.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "panrocks.h"
+#include "test_support.h"
+
+using panrocks_test::OpenDb;
+using panrocks_test::TempDir;
+
+namespace {
+
+std::string value_of(size_t i, size_t size) {
+    std::string v(size, '\0');
+    for (size_t j = 0; j < size; j++) v[j] = static_cast<char>((i * 31 + j) & 0xff);
+    return v;
+}
+
+void put(panrocks_db *db, const std::string &k, const std::string &v) {
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_put(db, nullptr, 0, k.data(), k.size(), v.data(), v.size(), &err), PANROCKS_OK) << err.message;
+}
+
+// A write batch in RocksDB's serialized form, built by hand as the JVM does.
+struct BatchBuilder {
+    std::string data = std::string(12, '\0');
+    uint32_t count = 0;
+
+    static void varint(std::string &out, uint32_t v) {
+        while (v >= 0x80) {
+            out.push_back(static_cast<char>(v | 0x80));
+            v >>= 7;
+        }
+        out.push_back(static_cast<char>(v));
+    }
+    BatchBuilder &record(char type, const std::string &a, const std::string *b = nullptr) {
+        data.push_back(type);
+        varint(data, static_cast<uint32_t>(a.size()));
+        data += a;
+        if (b != nullptr) {
+            varint(data, static_cast<uint32_t>(b->size()));
+            data += *b;
+        }
+        count++;
+        std::memcpy(&data[8], &count, 4);
+        return *this;
+    }
+    BatchBuilder &put(const std::string &k, const std::string &v) { return record(0x1, k, &v); }
+    BatchBuilder &del(const std::string &k) { return record(0x0, k); }
+};
+
+}  // namespace
+
+TEST(MultiGet, CopiesWhatFitsAndReportsTheRest) {
+    OpenDb t;
+    for (size_t i = 0; i < 10; i++) put(t.db, "k" + std::to_string(i), value_of(i, 100 * i));
+    panrocks_error err{};
+    panrocks_multiget *scratch = nullptr;
+    ASSERT_EQ(panrocks_multiget_create(&scratch, &err), PANROCKS_OK);
+
+    std::vector<std::string> names = {"k1", "missing", "k3", "k9", "k5"};
+    std::vector<panrocks_slice> keys;
+    for (auto &n : names) keys.push_back({n.data(), n.size()});
+    std::vector<panrocks_multiget_entry> entries(keys.size());
+    char buffer[500];
+    ASSERT_EQ(panrocks_multi_get(t.db, nullptr, nullptr, scratch, keys.size(), keys.data(),
+                                 PANROCKS_MULTIGET_COPY, buffer, sizeof buffer, entries.data(), &err),
+              PANROCKS_OK);
+    EXPECT_EQ(entries[0].status, PANROCKS_OK);
+    EXPECT_EQ(std::string(entries[0].data, entries[0].size), value_of(1, 100));
+    EXPECT_EQ(entries[1].status, PANROCKS_NOT_FOUND);
+    EXPECT_EQ(entries[1].data, nullptr);
+    EXPECT_EQ(std::string(entries[2].data, entries[2].size), value_of(3, 300));
+    EXPECT_EQ(entries[3].size, 900u);
+    EXPECT_EQ(entries[3].data, nullptr) << "900 bytes cannot fit in what is left of 500";
+    EXPECT_EQ(entries[4].size, 500u);
+    EXPECT_EQ(entries[4].data, nullptr);
+
+    ASSERT_EQ(panrocks_multi_get(t.db, nullptr, nullptr, scratch, keys.size(), keys.data(),
+                                 PANROCKS_MULTIGET_PIN, nullptr, 0, entries.data(), &err),
+              PANROCKS_OK);
+    EXPECT_EQ(std::string(entries[3].data, entries[3].size), value_of(9, 900));
+    panrocks_multiget_release(scratch);
+
+    EXPECT_EQ(panrocks_multi_get(t.db, nullptr, nullptr, scratch, 1, keys.data(), 7, nullptr, 0,
+                                 entries.data(), &err),
+              PANROCKS_INVALID_ARGUMENT);
+    panrocks_multiget_destroy(scratch);
+}
+
+TEST(KeyMayExist, NeverSaysNoWrongly) {
+    OpenDb t;
+    put(t.db, "present", "value");
+    panrocks_error err{};
+    int32_t may = 0, found = 0;
+    uint64_t size = 0;
+    char buffer[16];
+    ASSERT_EQ(panrocks_key_may_exist(t.db, nullptr, nullptr, "present", 7, buffer, sizeof buffer, &size, &found,
+                                     &may, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(may, 1);
+    if (found) EXPECT_EQ(std::string(buffer, size), "value");
+    ASSERT_EQ(panrocks_key_may_exist(t.db, nullptr, nullptr, "absent", 6, nullptr, 0, nullptr, nullptr, &may, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(may, 0) << "the memtable knows it is absent";
+}
+
+TEST(WriteBatch, SerializedBatchAppliesAtomicallyAndMalformedIsCorruption) {
+    OpenDb t;
+    put(t.db, "gone", "x");
+    BatchBuilder b;
+    b.put("a", "1").put("b", std::string(1000, 'z')).del("gone");
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_write_batch_data(t.db, PANROCKS_WRITE_SYNC, b.data.data(), b.data.size(), &err), PANROCKS_OK)
+        << err.message;
+    panrocks_pin *pin = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    uint64_t size = 0;
+    EXPECT_EQ(panrocks_get_copy(t.db, nullptr, nullptr, pin, "b", 1, nullptr, 0, &size, &err), PANROCKS_OK);
+    EXPECT_EQ(size, 1000u);
+    EXPECT_EQ(panrocks_get_copy(t.db, nullptr, nullptr, pin, "gone", 4, nullptr, 0, &size, &err), PANROCKS_NOT_FOUND);
+
+    std::string truncated = b.data.substr(0, b.data.size() - 3);
+    EXPECT_EQ(panrocks_write_batch_data(t.db, 0, truncated.data(), truncated.size(), &err), PANROCKS_CORRUPTION);
+    EXPECT_GT(err.message_length, 0u);
+    EXPECT_EQ(panrocks_write_batch_data(t.db, 0, "short", 5, &err), PANROCKS_CORRUPTION);
+    std::string garbage = std::string(12, '\0') + "\x42garbage";
+    garbage[8] = 1;
+    EXPECT_NE(panrocks_write_batch_data(t.db, 0, garbage.data(), garbage.size(), &err), PANROCKS_OK);
+    panrocks_pin_destroy(pin);
+}
+
+TEST(Iterator, MovesReportPositionsAndBoundsHold) {
+    OpenDb t;
+    for (int i = 0; i < 20; i++) put(t.db, "k" + std::string(i < 10 ? "0" : "") + std::to_string(i), "v" + std::to_string(i));
+    panrocks_error err{};
+    panrocks_read_options_spec spec;
+    panrocks_read_options_spec_init(&spec);
+    std::string lower = "k05", upper = "k15";
+    spec.lower_bound = {lower.data(), lower.size()};
+    spec.upper_bound = {upper.data(), upper.size()};
+    panrocks_iterator *it = nullptr;
+    ASSERT_EQ(panrocks_iterator_create(t.db, nullptr, &spec, &it, &err), PANROCKS_OK);
+    lower.assign("zz");  // the iterator owns copies of its bounds
+    panrocks_iter_entry e{};
+    panrocks_iterator_seek_to_first(it, &e);
+    ASSERT_EQ(e.valid, 1);
+    EXPECT_EQ(std::string(e.key, e.key_size), "k05");
+    int n = 0;
+    for (; e.valid; panrocks_iterator_next(it, &e)) n++;
+    EXPECT_EQ(n, 10);
+    panrocks_iterator_next(it, &e);  // moving past the end is a no-op, not a crash
+    EXPECT_EQ(e.valid, 0);
+    panrocks_iterator_seek_for_prev(it, "k99", 3, &e);
+    EXPECT_EQ(std::string(e.key, e.key_size), "k14");
+    panrocks_iterator_prev(it, &e);
+    EXPECT_EQ(std::string(e.value, e.value_size), "v13");
+    EXPECT_EQ(panrocks_iterator_status(it, &err), PANROCKS_OK);
+    panrocks_iterator_destroy(it);
+    panrocks_iterator_seek_to_first(nullptr, &e);  // tolerated
+}
+
+TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
+    OpenDb t;
+    for (int i = 0; i < 100; i++) {
+        char k[8];
+        std::snprintf(k, sizeof k, "%03d", i);
+        put(t.db, k, value_of(i, i == 50 ? 5000 : 10));
+    }
+    panrocks_error err{};
+    panrocks_iterator *it = nullptr;
+    ASSERT_EQ(panrocks_iterator_create(t.db, nullptr, nullptr, &it, &err), PANROCKS_OK);
+    panrocks_iter_entry first{};
+    panrocks_iterator_seek_to_first(it, &first);
+    std::vector<panrocks_iter_entry> entries(16);
+    char buffer[1024];
+    size_t count = 0, total = 0;
+    std::vector<std::string> seen;
+    int32_t step = 0;
+    while (true) {
+        ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD, step, entries.size(), buffer, sizeof buffer,
+                                               entries.data(), &count, &err),
+                  PANROCKS_OK);
+        if (count == 0) break;
+        for (size_t i = 0; i < count; i++) {
+            seen.emplace_back(entries[i].key, entries[i].key_size);
+            int index = std::stoi(seen.back());
+            EXPECT_EQ(std::string(entries[i].value, entries[i].value_size), value_of(index, index == 50 ? 5000 : 10));
+        }
+        const panrocks_iter_entry &last = entries[count - 1];
+        if (std::string(last.key, last.key_size) == "050") {
+            EXPECT_FALSE(last.value >= buffer && last.value < buffer + sizeof buffer)
+                << "an entry larger than the buffer travels in place";
+        }
+        total += count;
+        step = 1;
+    }
+    EXPECT_EQ(total, 100u);
+    for (int i = 0; i < 100; i++) {
+        char k[8];
+        std::snprintf(k, sizeof k, "%03d", i);
+        EXPECT_EQ(seen[i], k);
+    }
+    EXPECT_EQ(panrocks_iterator_next_batch(it, 9, 0, 1, buffer, 1, entries.data(), &count, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    panrocks_iterator_destroy(it);
+}
+
+TEST(ColumnFamilies, CreateDropListAndDestroyHandles) {
+    TempDir dir;
+    panrocks_error err{};
+    {
+        OpenDb t(dir.path());
+        panrocks_cf_descriptor d{};
+        d.name = "users";
+        d.options = "write_buffer_size=1048576;merge_operator=uint64add";
+        d.table_options = "block_size=8192";
+        panrocks_cache *cache = nullptr;
+        ASSERT_EQ(panrocks_cache_create_lru(1 << 20, -1, &cache, &err), PANROCKS_OK);
+        d.block_cache = cache;
+        panrocks_cf *users = nullptr;
+        ASSERT_EQ(panrocks_create_column_family(t.db, &d, &users, &err), PANROCKS_OK) << err.message;
+        panrocks_cache_destroy(cache);  // the family keeps its own reference
+        EXPECT_GT(panrocks_column_family_id(users), 0u);
+        char name[16];
+        ASSERT_EQ(panrocks_column_family_name(users, name, sizeof name), 5u);
+        EXPECT_EQ(std::string(name, 5), "users");
+        ASSERT_EQ(panrocks_put(t.db, users, 0, "k", 1, "v", 1, &err), PANROCKS_OK);
+
+        d.name = "bad";
+        d.options = "no_such_option=1";
+        panrocks_cf *bad = nullptr;
+        EXPECT_EQ(panrocks_create_column_family(t.db, &d, &bad, &err), PANROCKS_INVALID_ARGUMENT);
+        EXPECT_NE(std::string(err.message).find("no_such_option"), std::string::npos) << err.message;
+
+        d.name = "temp";
+        d.options = nullptr;
+        d.table_options = nullptr;
+        d.block_cache = nullptr;
+        panrocks_cf *temp = nullptr;
+        ASSERT_EQ(panrocks_create_column_family(t.db, &d, &temp, &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_drop_column_family(t.db, temp, &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_destroy_column_family_handle(t.db, temp, &err), PANROCKS_OK);
+        EXPECT_EQ(panrocks_destroy_column_family_handle(t.db, temp, &err), PANROCKS_INVALID_ARGUMENT)
+            << "a handle is destroyed once";
+        EXPECT_EQ(panrocks_destroy_column_family_handle(t.db, panrocks_default_cf(t.db), &err), PANROCKS_OK)
+            << "the default handle lives as long as the DB";
+    }
+    uint64_t size = 0;
+    uint32_t count = 0;
+    ASSERT_EQ(panrocks_list_column_families(dir.path().c_str(), nullptr, nullptr, 0, &size, &count, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(count, 2u);
+    std::vector<char> names(size);
+    ASSERT_EQ(panrocks_list_column_families(dir.path().c_str(), "", names.data(), names.size(), &size, &count, &err),
+              PANROCKS_OK);
+    uint32_t first = 0;
+    std::memcpy(&first, names.data(), 4);
+    EXPECT_EQ(std::string(names.data() + 4, first), "default");
+    EXPECT_NE(panrocks_list_column_families((dir.path() + "/nope").c_str(), nullptr, nullptr, 0, &size, &count, &err),
+              PANROCKS_OK);
+}
+
+TEST(Snapshots, ReadsSeeTheirView) {
+    OpenDb t;
+    put(t.db, "k", "old");
+    panrocks_error err{};
+    panrocks_snapshot *s = nullptr;
+    ASSERT_EQ(panrocks_snapshot_create(t.db, &s, &err), PANROCKS_OK);
+    EXPECT_GT(panrocks_snapshot_sequence(s), 0u);
+    put(t.db, "k", "new");
+    panrocks_read_options_spec spec;
+    panrocks_read_options_spec_init(&spec);
+    spec.snapshot = s;
+    panrocks_read_options *at = nullptr;
+    ASSERT_EQ(panrocks_read_options_create(&spec, &at, &err), PANROCKS_OK);
+    panrocks_pin *pin = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    char buf[8];
+    uint64_t size = 0;
+    ASSERT_EQ(panrocks_get_copy(t.db, nullptr, at, pin, "k", 1, buf, sizeof buf, &size, &err), PANROCKS_OK);
+    EXPECT_EQ(std::string(buf, size), "old");
+    panrocks_pin_destroy(pin);
+    panrocks_read_options_destroy(at);
+    panrocks_snapshot_release(t.db, s);
+    panrocks_snapshot_release(t.db, nullptr);
+}
+
+TEST(Statistics, TickersAndHistogramsByName) {
+    TempDir dir;
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    req.enable_statistics = 1;
+    panrocks_db *db = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_OK);
+    put(db, "k", "v");
+    uint64_t written = 0;
+    ASSERT_EQ(panrocks_statistics_ticker(db, "rocksdb.number.keys.written", &written, &err), PANROCKS_OK);
+    EXPECT_EQ(written, 1u);
+    EXPECT_EQ(panrocks_statistics_ticker(db, "rocksdb.no.such.ticker", &written, &err), PANROCKS_NOT_FOUND);
+    panrocks_histogram h{};
+    ASSERT_EQ(panrocks_statistics_histogram(db, "rocksdb.db.write.micros", &h, &err), PANROCKS_OK);
+    EXPECT_EQ(h.count, 1u);
+    ASSERT_EQ(panrocks_statistics_reset(db, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_statistics_ticker(db, "rocksdb.number.keys.written", &written, &err), PANROCKS_OK);
+    EXPECT_EQ(written, 0u);
+    ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK);
+
+    OpenDb without;
+    EXPECT_EQ(panrocks_statistics_ticker(without.db, "rocksdb.number.keys.written", &written, &err),
+              PANROCKS_NOT_SUPPORTED);
+}
+
+TEST(Maintenance, FlushCompactPropertiesAndSizes) {
+    OpenDb t;
+    for (int i = 0; i < 1000; i++) put(t.db, "key" + std::to_string(i), value_of(i, 200));
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_flush(t.db, nullptr, 1, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_compact_range(t.db, nullptr, panrocks_slice{nullptr, 0}, panrocks_slice{nullptr, 0}, &err),
+              PANROCKS_OK);
+    uint64_t keys = 0;
+    ASSERT_EQ(panrocks_get_int_property(t.db, nullptr, "rocksdb.estimate-num-keys", &keys, &err), PANROCKS_OK);
+    EXPECT_NEAR(static_cast<double>(keys), 1000.0, 100.0);
+    EXPECT_EQ(panrocks_get_int_property(t.db, nullptr, "rocksdb.nope", &keys, &err), PANROCKS_NOT_FOUND);
+    uint64_t size = 0;
+    char small[8];
+    ASSERT_EQ(panrocks_get_property(t.db, nullptr, "rocksdb.stats", small, sizeof small, &size, &err), PANROCKS_OK);
+    EXPECT_GT(size, sizeof small) << "reports the full size, copies what fits";
+    panrocks_slice starts[2] = {{"key", 3}, {"a", 1}}, limits[2] = {{"kez", 3}, {"b", 1}};
+    uint64_t sizes[2] = {0, 0};
+    ASSERT_EQ(panrocks_approximate_sizes(t.db, nullptr, 2, starts, limits, 0, sizes, &err), PANROCKS_OK);
+    EXPECT_GT(sizes[0], 10000u) << "200 KB of values, compressed by default";
+    EXPECT_EQ(sizes[1], 0u);
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Describes the machine and the run settings as JSON (stdout), for the
+report of scripts/bench.sh. Standard library only."""
+import argparse
+import json
+import os
+import platform
+import re
+import subprocess
+import time
+
+
+def read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def run(*cmd):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        return (p.stdout + p.stderr).strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", required=True)
+    ap.add_argument("--jmh-timing", required=True)
+    ap.add_argument("--native-timing", required=True)
+    ap.add_argument("--groups", nargs="+", required=True)
+    ap.add_argument("--adaptive-sizes", required=True)
+    ap.add_argument("--java", required=True)
+    a = ap.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+    cpuinfo = read("/proc/cpuinfo")
+    models = re.findall(r"^model name\s*:\s*(.*)$", cpuinfo, re.M)
+    mhz = re.findall(r"^cpu MHz\s*:\s*(.*)$", cpuinfo, re.M)
+    flags = re.search(r"^flags\s*:\s*(.*)$", cpuinfo, re.M)
+    mem = re.search(r"^MemTotal:\s*(\d+) kB", read("/proc/meminfo"), re.M)
+    osr = dict(re.findall(r'^(\w+)="?([^"\n]*)"?$', read("/etc/os-release"), re.M))
+    pom = read(os.path.join(root, "pom.xml"))
+
+    def prop(name):
+        m = re.search(r"<%s>([^<]+)</%s>" % (name, name), pom)
+        return m.group(1) if m else None
+
+    groups = []
+    for g in a.groups:
+        name, keys, keysize, dataset, sizes, threads = g.split()
+        groups.append({"name": name, "keyCount": int(keys), "keySize": int(keysize), "dataset": dataset,
+                       "valueSizes": [int(v) for v in sizes.split(",")],
+                       "threads": [int(t) for t in threads.split(",")]})
+    meta = {
+        "mode": a.mode,
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "git": run("git", "-C", root, "rev-parse", "--short", "HEAD"),
+        "gitDirty": bool(run("git", "-C", root, "status", "--porcelain", "--untracked-files=no")),
+        "cpuModel": models[0] if models else platform.processor(),
+        "cpuMHz": mhz[0] if mhz else None,
+        "cpuFlagsAvx2": bool(flags and "avx2" in flags.group(1).split()),
+        "cores": os.cpu_count(),
+        "memTotalGiB": round(int(mem.group(1)) / 1024 / 1024, 1) if mem else None,
+        "os": osr.get("PRETTY_NAME", platform.system()),
+        "kernel": platform.release(),
+        "java": run(a.java, "-version").splitlines(),
+        "jmhVersion": prop("jmh.version"),
+        "rocksdbjniVersion": prop("rocksdbjni.version"),
+        "engineVersion": prop("rocksdb.engine.version"),
+        "librocksdb": run("dpkg-query", "-W", "-f", "${Package} ${Version}\\n", "librocksdb-dev"),
+        "jmhTiming": a.jmh_timing,
+        "nativeTiming": a.native_timing,
+        "groups": groups,
+        "adaptiveSizes": [int(v) for v in a.adaptive_sizes.split(",")],
+        "loadAverageStart": read("/proc/loadavg").split()[:3],
+    }
+    print(json.dumps(meta, indent=2))
+
+
+if __name__ == "__main__":
+    main()
