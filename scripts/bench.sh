@@ -129,7 +129,7 @@ run_jmh() {
     set +e
     "$JAVA" -jar "$JAR" "$@" $JMH_TIMING -prof gc -rf json -rff "$json" 2>&1 \
         | tee "$log" \
-        | grep --line-buffered -E '^# (Benchmark|Parameters):|^Result |<failure>|Exception|ERROR|^# Run complete'
+        | grep --line-buffered -E '^# (Benchmark|Parameters):|ops/s \[Average\]|<failure>|Exception|ERROR|^# Run complete'
     local rc=${PIPESTATUS[0]}
     set -e
     if [ "$rc" -ne 0 ] || grep -q '<failure>' "$log"; then

@@ -417,6 +417,25 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
                                      panrocks_iter_entry *entries, size_t *count,
                                      panrocks_error *error);
 
+/* The record-batch walk: from the current position, collects up to
+ * max_entries entries whose keys and values add up to at most max_bytes
+ * (the first entry is always taken), then steps past the last one. Keys
+ * are copied into buffer (RocksDB delta-encodes them, so they do not stay
+ * put). Values are returned in place, without a copy, when they stay valid
+ * until the iterator is destroyed: the iterator was created with
+ * pin_data = 1 and its column family has no merge operator (merged values
+ * are built per entry); otherwise they are copied into buffer too. The walk
+ * stops at the first entry whose copies do not fit in buffer. Each copied
+ * key is preceded by key_headroom free bytes (room for a frame header).
+ * *bytes receives the sum of key and value sizes; when not even the first
+ * entry fits, the call returns PANROCKS_INCOMPLETE with *count = 0 and
+ * *bytes = the buffer room that entry needs. */
+int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries,
+                                  uint64_t max_bytes, size_t key_headroom,
+                                  char *buffer, size_t capacity,
+                                  panrocks_iter_entry *entries, size_t *count,
+                                  uint64_t *bytes, panrocks_error *error);
+
 /* ---- column families ----------------------------------------------------- */
 
 /* Creates a column family; the handle belongs to the DB. */

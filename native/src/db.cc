@@ -136,8 +136,9 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
 
         db->db = raw;
         db->read_only = request->mode == PANROCKS_OPEN_READ_ONLY;
-        for (rocksdb::ColumnFamilyHandle *h : handles) {
-            db->families.push_back(std::make_unique<panrocks_cf>(panrocks_cf{h}));
+        for (size_t i = 0; i < handles.size(); i++) {
+            db->families.push_back(std::make_unique<panrocks_cf>(
+                panrocks_cf{handles[i], descriptors[i].options.merge_operator != nullptr}));
         }
         for (size_t i = 0; i < handles.size(); i++) {
             if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {
@@ -148,7 +149,7 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
             // RocksDB always opens "default"; when the caller did not list
             // it, keep the DB's own handle to it.
             db->families.push_back(
-                std::make_unique<panrocks_cf>(panrocks_cf{raw->DefaultColumnFamily()}));
+                std::make_unique<panrocks_cf>(panrocks_cf{raw->DefaultColumnFamily(), true}));
             db->default_family = db->families.back().get();
         }
         for (size_t i = 0; i < request->cf_count; i++) cf_handles_out[i] = db->families[i].get();

@@ -21,6 +21,9 @@
 
 struct panrocks_cf {
     rocksdb::ColumnFamilyHandle *handle;
+    // Merged values are built per entry; without an operator every value an
+    // iterator returns with pin_data lives as long as the iterator.
+    bool has_merge_operator = false;
 };
 
 struct panrocks_db {

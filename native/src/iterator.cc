@@ -12,6 +12,8 @@ using panrocks::report;
 struct panrocks_iterator {
     panrocks_read_options options;  // outlives `it`: the bounds point into it
     std::unique_ptr<rocksdb::Iterator> it;
+    // values returned while moving forward stay valid until destruction
+    bool values_stable = false;
 };
 
 namespace {
@@ -47,6 +49,8 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
             if (rc != PANROCKS_OK) return rc;
         }
         iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
+        panrocks_cf *f = cf != nullptr ? cf : db->default_family;
+        iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
         *iterator_out = iterator.release();
         return PANROCKS_OK;
     });
@@ -137,6 +141,55 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
             step();
         }
         *count = n;
+        return check(error, it.status());
+    });
+}
+
+}  // extern "C"
+
+extern "C" {
+
+int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes,
+                                  size_t key_headroom, char *buffer, size_t capacity,
+                                  panrocks_iter_entry *entries, size_t *count, uint64_t *bytes,
+                                  panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && count != nullptr && bytes != nullptr);
+        rocksdb::Iterator &it = *iterator->it;
+        size_t n = 0, used = 0;
+        uint64_t total = 0;
+        while (n < max_entries && it.Valid()) {
+            rocksdb::Slice k = it.key(), v = it.value();
+            const uint64_t size = k.size() + v.size();
+            if (n > 0 && total + size > max_bytes) break;
+            // keys are delta-encoded in blocks, so not stable: always copied
+            const size_t copied = key_headroom + k.size() + (iterator->values_stable ? 0 : v.size());
+            if (buffer == nullptr || copied > capacity - used) {
+                if (n > 0) break;
+                *count = 0;
+                *bytes = copied;
+                return static_cast<int32_t>(PANROCKS_INCOMPLETE);
+            }
+            panrocks_iter_entry &e = entries[n];
+            char *at = buffer + used + key_headroom;
+            std::memcpy(at, k.data(), k.size());
+            e.key = at;
+            if (iterator->values_stable) {
+                e.value = v.data();
+            } else {
+                std::memcpy(at + k.size(), v.data(), v.size());
+                e.value = at + k.size();
+            }
+            used += copied;
+            e.key_size = k.size();
+            e.value_size = v.size();
+            e.valid = 1;
+            total += size;
+            n++;
+            it.Next();
+        }
+        *count = n;
+        *bytes = total;
         return check(error, it.status());
     });
 }

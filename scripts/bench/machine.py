@@ -49,6 +49,15 @@ def main():
         m = re.search(r"<%s>([^<]+)</%s>" % (name, name), pom)
         return m.group(1) if m else None
 
+    def constant(path, name):
+        m = re.search(name + r"\s*=\s*([0-9][0-9 *L]*);", read(os.path.join(root, path)))
+        if not m:
+            return None
+        value = 1
+        for factor in m.group(1).replace("L", "").split("*"):
+            value *= int(factor.strip())
+        return value
+
     groups = []
     for g in a.groups:
         name, keys, keysize, dataset, sizes, threads = g.split()
@@ -76,6 +85,10 @@ def main():
         "nativeTiming": a.native_timing,
         "groups": groups,
         "adaptiveSizes": [int(v) for v in a.adaptive_sizes.split(",")],
+        "defaultAdaptiveThreshold": constant("java-api/src/main/java/io/panrocks/Options.java",
+                                             "DEFAULT_ADAPTIVE_READ_THRESHOLD"),
+        "scratchValueCapacity": constant("java-api/src/main/java/io/panrocks/internal/CallContext.java",
+                                         "INITIAL_VALUE_CAPACITY"),
         "loadAverageStart": read("/proc/loadavg").split()[:3],
     }
     print(json.dumps(meta, indent=2))

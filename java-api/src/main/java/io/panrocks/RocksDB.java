@@ -153,6 +153,10 @@ public final class RocksDB implements AutoCloseable {
         return db.isOpen();
     }
 
+    MemorySegment familyOf(ColumnFamilyHandle h) {
+        return family(h);
+    }
+
     /** Resolves a handle inside a call: NULL for the default family. */
     private MemorySegment family(ColumnFamilyHandle h) {
         return h == null ? DEFAULT : h.nativeHandle(db);
@@ -851,6 +855,24 @@ public final class RocksDB implements AutoCloseable {
         } finally {
             db.exit(c);
         }
+    }
+
+    // ---- record batches -------------------------------------------------------------
+
+    /**
+     * A cursor that reads columnFamily (null: the default one) in key order,
+     * within readOptions' iterate bounds, as zero-copy {@link RecordBatch}es.
+     */
+    public RecordCursor newRecordCursor(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
+        Objects.requireNonNull(readOptions, "readOptions");
+        if (columnFamily != null && !columnFamily.belongsTo(db)) {
+            throw new IllegalArgumentException(columnFamily + " belongs to another DB");
+        }
+        return new RecordCursor(this, db, columnFamily, readOptions);
+    }
+
+    NativeDb nativeDb() {
+        return db;
     }
 
     // ---- column families -------------------------------------------------------------

@@ -37,6 +37,11 @@ public final class Leaks {
         }
     }
 
+    /** For Cleaner actions outside this package. */
+    public static void warnForgotten(String kind, String created) {
+        warn(System.getLogger("io.panrocks"), kind, created);
+    }
+
     /** How many forgotten objects the Cleaner has released (for tests and monitoring). */
     public static int releasedByCleaner() {
         return warnings.get();

@@ -33,6 +33,8 @@ public final class NativeDb {
     /** children released at close, newest first */
     private final java.util.LinkedHashSet<DbChild.Token> children = new java.util.LinkedHashSet<>();
     private final Object lifecycleLock = new Object();
+    /** record batches and the like, closable from any thread */
+    private final java.util.Set<SharedResource> shared = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile int state = OPEN;
     /** pins other threads still held when close() ran; the last release finishes the close */
     private final AtomicInteger deferredResources = new AtomicInteger();
@@ -137,6 +139,16 @@ public final class NativeDb {
         }
     }
 
+    /** Registers a resource any thread may close; call inside a call on this DB. */
+    public void share(SharedResource resource) {
+        shared.add(resource);
+    }
+
+    /** The resource was released by its own close. */
+    public void unshare(SharedResource resource) {
+        shared.remove(resource);
+    }
+
     /**
      * Waits until every thread that was inside a call when this method
      * started has left it: after this, nothing unpublished before the call
@@ -186,11 +198,14 @@ public final class NativeDb {
         // thread's and dead threads' are released now; those that live
         // threads hold keep the engine (and the DB's children) alive until
         // they are closed, and the last one to close finishes the job.
-        List<TrackedResource> held = new ArrayList<>();
+        List<Object> held = new ArrayList<>();
         for (CallContext c : allContexts) held.addAll(c.releaseResourcesAtClose(Thread.currentThread()));
+        for (SharedResource r : List.copyOf(shared)) {
+            if (!r.releaseAtClose()) held.add(r);
+        }
         if (!held.isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, "panrocks: RocksDB " + description + " closes when the "
-                    + held.size() + " pinned value(s) or iterator(s) still open in other threads are closed");
+                    + held.size() + " pinned value(s), iterator(s) or busy record batch(es) still open in other threads are closed");
             if (deferredResources.addAndGet(held.size()) != 0) return;
         }
         finishClose(toRelease);
@@ -221,8 +236,8 @@ public final class NativeDb {
         if (childFailure != null) throw new IllegalStateException("releasing a child of " + description, childFailure);
     }
 
-    /** A pin held across close() was released; the last one closes the engine. */
-    void deferredResourceReleased() {
+    /** A resource held across close() was released; the last one closes the engine. */
+    public void deferredResourceReleased() {
         if (deferredResources.decrementAndGet() == 0) {
             try {
                 finishClose(closingChildren);

@@ -2856,6 +2856,73 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_iterator_collect {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_collect");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_collect$descriptor() {
+        return panrocks_iterator_collect.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_collect$handle() {
+        return panrocks_iterator_collect.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_collect$address() {
+        return panrocks_iterator_collect.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_collect(MemorySegment iterator, long max_entries, long max_bytes, long key_headroom, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment count, MemorySegment bytes, MemorySegment error) {
+        var mh$ = panrocks_iterator_collect.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_collect", iterator, max_entries, max_bytes, key_headroom, buffer, capacity, entries, count, bytes, error);
+            }
+            return (int)mh$.invokeExact(iterator, max_entries, max_bytes, key_headroom, buffer, capacity, entries, count, bytes, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_create_column_family {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
