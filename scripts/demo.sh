@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs the demo on a fresh machine: installs what is missing, builds the
-# io.panrocks module, then runs scripts/demo/Demo.java on the module path
-# against an embedded DB in ./demo-db (or the folder given as $1).
+# Runs the demos on a fresh machine: installs what is missing, builds the
+# io.panrocks module, then runs, on the module path, scripts/demo/Demo.java
+# (an embedded DB in ./demo-db, or the folder given as $1) and
+# scripts/demo/StreamDemo.java (a log in ./demo-db-stream, consumed as
+# zero-copy batches and forwarded over a loopback socket).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 setup_environment
@@ -12,6 +14,10 @@ if [ ! -f "$jar" ] || [ -n "$(find native/src native/include java-api/src jextra
     mvn_cmd -q install -DskipTests -pl java-api -am
 fi
 db="${1:-$PANROCKS_ROOT/demo-db}"
-exec "$JAVA_HOME/bin/java" --module-path "$jar" --add-modules io.panrocks \
-    --enable-native-access=io.panrocks \
-    "$PANROCKS_ROOT/scripts/demo/Demo.java" "$db"
+run() {
+    "$JAVA_HOME/bin/java" --module-path "$jar" --add-modules io.panrocks \
+        --enable-native-access=io.panrocks "$@"
+}
+run "$PANROCKS_ROOT/scripts/demo/Demo.java" "$db"
+echo
+run "$PANROCKS_ROOT/scripts/demo/StreamDemo.java" "$db"
