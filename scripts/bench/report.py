@@ -55,7 +55,7 @@ VARIANTS = [
       what="`get(ReadOptions, ByteBuffer key, ByteBuffer value)`, direct buffers, key put into the buffer per read"),
     V("PanrocksGet.getSegment", "panrocks", "get", "panrocks get(MemorySegment)", ("get_buffer", 1),
       "RocksJavaGet.getDirectBuffer",
-      what="`long get(MemorySegment key, MemorySegment value)`, native key slice and native value buffer"),
+      what="`long get(MemorySegment key, MemorySegment value)`, key copied into a native key segment per read, native value buffer"),
     V("PanrocksGet.getPinned", "panrocks", "get", "panrocks getPinned", ("get_pinned", 1), "RocksJavaGet.get",
       what="`getPinned(key)`: zero-copy; size, first and last byte read; closed"),
     V("PanrocksGet.getScoped", "panrocks", "get", "panrocks get(key, reader) adaptive", ("get_pinned", 1),
@@ -641,8 +641,13 @@ class Report:
         self.w("## Method", "")
         self.w("- **JMH**: `%s -prof gc`, throughput mode (ops/s), results as mean ± 99.9%% confidence "
                "half-width over all measurement iterations of all forks. Every benchmark method runs in its "
-               "own forked JVM (`--enable-native-access=ALL-UNNAMED -Xms3g -Xmx3g`) that loads only one "
-               "engine: panrocks and RocksJava never share a JVM (two copies of RocksDB in one process crash)."
+               "own forked JVM (`--enable-native-access=ALL-UNNAMED -Xms2g -Xmx2g -Xmn128m`) that loads only one "
+               "engine: panrocks and RocksJava never share a JVM (two copies of RocksDB in one process crash). "
+               "The young generation is fixed at 128 MiB because on this VM the first touch of a heap page "
+               "is very expensive: with G1's default growing young generation, a variant allocating 64 KiB "
+               "per read measured the page faults of fresh young regions (about 15× slower, and getting "
+               "slower as the young generation grew) instead of the read; a fixed, quickly recycled young "
+               "generation removes that for both engines alike."
                % m.get("jmhTiming", "?"))
         self.w("- **Native floor** (`native/build/bench/panrocks_native_bench`, source `native/bench/`): the same "
                "shapes, data and options in C++ straight on the librocksdb panrocks uses, timed like JMH "

@@ -80,7 +80,9 @@ class CrashRecoveryTest {
         while (acked.isEmpty() && child.isAlive() && System.currentTimeMillis() < deadline) Thread.sleep(5);
         assertTrue(child.isAlive(), "the writer died on its own");
         Thread.sleep(runMillis);
-        child.destroyForcibly(); // SIGKILL: no shutdown hook, no close, no flush
+        // SIGKILL: no shutdown hook, no close, no flush. Through the ProcessHandle, since
+        // Process.destroyForcibly also closes our end of the pipe and would lose unread ACKs.
+        child.toHandle().destroyForcibly();
         child.waitFor();
         reader.join();
         assertEquals(137, child.exitValue(), "killed by SIGKILL");

@@ -53,7 +53,8 @@ class LogConsumerCrashTest {
                     + " (delivered up to " + lastDelivered + "), restarted at " + start);
             assertTrue(start == lastCommit + 1 || start == lastDelivered + 1,
                     "seed " + seed + ": restart at " + start + ", last commit seen " + lastCommit
-                            + ", last delivered " + lastDelivered + " (its commit may have landed before the kill)");
+                            + ", last delivered " + lastDelivered + " (its commit may have landed before the kill)\n"
+                            + "first run ended with:\n" + String.join("\n", first.subList(Math.max(0, first.size() - 30), first.size())));
             for (String line : second) {
                 if (line.startsWith("DELIVERED ")) {
                     long o = Long.parseLong(line.substring(10));
@@ -97,7 +98,7 @@ class LogConsumerCrashTest {
                 Thread.sleep(2);
             }
             Thread.sleep(killAfterMillis);
-            child.destroyForcibly();
+            child.toHandle().destroyForcibly(); // SIGKILL; Process.destroyForcibly would also close the pipe and lose unread lines
         }
         child.waitFor();
         reader.join();

@@ -162,6 +162,7 @@ public final class RocksDB implements AutoCloseable {
         return h == null ? DEFAULT : h.nativeHandle(db);
     }
     // ---- put ----
+
     /** Writes value under key. */
     public void put(byte[] key, byte[] value) throws RocksDBException {
         put(null, WriteOptions.DEFAULT, key, value);
@@ -177,63 +178,37 @@ public final class RocksDB implements AutoCloseable {
 
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
             throws RocksDBException {
-        Bytes.key(key);
-        Bytes.value(value);
-        put(columnFamily, writeOptions, key, 0, key.length, value, 0, value.length);
+        write(Writes.Op.PUT, columnFamily, writeOptions, Bytes.key(key), 0, key.length, Bytes.value(value), 0, value.length);
     }
 
-    /** As {@link #put(byte[], byte[])} with {@code key[keyOffset, keyOffset + keyLength)} and the same for value. */
+    /** With {@code key[keyOffset, +keyLength)} and {@code value[valueOffset, +valueLength)}. */
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
                     byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.checkRange(key, keyOffset, keyLength, "key");
-        Bytes.checkRange(value, valueOffset, valueLength, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.PUT, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
-                    value, valueOffset, valueLength);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
-    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
-            throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.segment(key, "key");
-        Bytes.segment(value, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.PUT, family(columnFamily), writeOptions.flags(), key, value);
-        } finally {
-            db.exit(c);
-        }
+        write(Writes.Op.PUT, columnFamily, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
     }
 
     public void put(MemorySegment key, MemorySegment value) throws RocksDBException {
         put(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
-    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
+    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.key(key);
-        Objects.requireNonNull(value, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.PUT, family(columnFamily), writeOptions.flags(), key, value);
-        } finally {
-            db.exit(c);
-        }
+        write(Writes.Op.PUT, columnFamily, writeOptions, key, Bytes.segment(value, "value"));
     }
 
     public void put(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         put(null, writeOptions, key, value);
     }
 
+    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        write(Writes.Op.PUT, columnFamily, writeOptions, key, Objects.requireNonNull(value, "value"));
+    }
+
     // ---- merge ----
+
     /** Merges value into key with the column family's merge operator. */
     public void merge(byte[] key, byte[] value) throws RocksDBException {
         merge(null, WriteOptions.DEFAULT, key, value);
@@ -249,63 +224,37 @@ public final class RocksDB implements AutoCloseable {
 
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
             throws RocksDBException {
-        Bytes.key(key);
-        Bytes.value(value);
-        merge(columnFamily, writeOptions, key, 0, key.length, value, 0, value.length);
+        write(Writes.Op.MERGE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, Bytes.value(value), 0, value.length);
     }
 
-    /** As {@link #merge(byte[], byte[])} with {@code key[keyOffset, keyOffset + keyLength)} and the same for value. */
+    /** With {@code key[keyOffset, +keyLength)} and {@code value[valueOffset, +valueLength)}. */
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
                     byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.checkRange(key, keyOffset, keyLength, "key");
-        Bytes.checkRange(value, valueOffset, valueLength, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.MERGE, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
-                    value, valueOffset, valueLength);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
-    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
-            throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.segment(key, "key");
-        Bytes.segment(value, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.MERGE, family(columnFamily), writeOptions.flags(), key, value);
-        } finally {
-            db.exit(c);
-        }
+        write(Writes.Op.MERGE, columnFamily, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
     }
 
     public void merge(MemorySegment key, MemorySegment value) throws RocksDBException {
         merge(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
-    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
+    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.key(key);
-        Objects.requireNonNull(value, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.MERGE, family(columnFamily), writeOptions.flags(), key, value);
-        } finally {
-            db.exit(c);
-        }
+        write(Writes.Op.MERGE, columnFamily, writeOptions, key, Bytes.segment(value, "value"));
     }
 
     public void merge(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         merge(null, writeOptions, key, value);
     }
 
+    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        write(Writes.Op.MERGE, columnFamily, writeOptions, key, Objects.requireNonNull(value, "value"));
+    }
+
     // ---- delete ----
+
     /** Deletes key (a missing key is fine). */
     public void delete(byte[] key) throws RocksDBException {
         delete(null, WriteOptions.DEFAULT, key);
@@ -320,43 +269,23 @@ public final class RocksDB implements AutoCloseable {
     }
 
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.key(key);
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.DELETE, family(columnFamily), writeOptions.flags(), key, 0, key.length, null, 0, 0);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.segment(key, "key");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.DELETE, family(columnFamily), writeOptions.flags(), key, null);
-        } finally {
-            db.exit(c);
-        }
+        write(Writes.Op.DELETE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, null, 0, 0);
     }
 
     public void delete(MemorySegment key) throws RocksDBException {
         delete(null, WriteOptions.DEFAULT, key);
     }
 
+    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
+        write(Writes.Op.DELETE, columnFamily, writeOptions, key, null);
+    }
+
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.key(key);
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.DELETE, family(columnFamily), writeOptions.flags(), key, null);
-        } finally {
-            db.exit(c);
-        }
+        write(Writes.Op.DELETE, columnFamily, writeOptions, key, null);
     }
 
     // ---- singleDelete ----
+
     /** Deletes a key that was written once and never merged or overwritten: RocksDB's SingleDelete. */
     public void singleDelete(byte[] key) throws RocksDBException {
         singleDelete(null, WriteOptions.DEFAULT, key);
@@ -371,37 +300,58 @@ public final class RocksDB implements AutoCloseable {
     }
 
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.key(key);
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.SINGLE_DELETE, family(columnFamily), writeOptions.flags(), key, 0, key.length, null, 0, 0);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.segment(key, "key");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, Writes.Op.SINGLE_DELETE, family(columnFamily), writeOptions.flags(), key, null);
-        } finally {
-            db.exit(c);
-        }
+        write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, null, 0, 0);
     }
 
     public void singleDelete(MemorySegment key) throws RocksDBException {
         singleDelete(null, WriteOptions.DEFAULT, key);
     }
 
+    public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
+        write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, key, null);
+    }
+
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
+        write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, key, null);
+    }
+
+    // ---- the three write paths behind every overload ----
+
+    private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key,
+                       int keyOffset, int keyLength, byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.checkRange(key, keyOffset, keyLength, "key");
+        if (value != null) Bytes.checkRange(value, valueOffset, valueLength, "value");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
+                    value, valueOffset, valueLength);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** value null: a delete */
+    private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key,
+                       MemorySegment value) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.segment(key, "key");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, value);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** value null: a delete */
+    private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key,
+                       ByteBuffer value) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            writes.write(c, Writes.Op.SINGLE_DELETE, family(columnFamily), writeOptions.flags(), key, null);
+            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, value);
         } finally {
             db.exit(c);
         }

@@ -72,13 +72,6 @@ public record DataSpec(int keyCount, int keySize, int valueSize, String dataset)
         return keys;
     }
 
-    /** All keys back to back (key i at i * keySize), as the native floor lays them out. */
-    public byte[] packedKeys() {
-        byte[] all = new byte[Math.multiplyExact(keyCount, keySize)];
-        for (int i = 0; i < keyCount; i++) System.arraycopy(key(i), 0, all, i * keySize, keySize);
-        return all;
-    }
-
     /** Writes value i into out[0, valueSize). */
     public void fillValue(int i, byte[] out) {
         int start = (i * 31) & 0xff;

@@ -34,7 +34,7 @@ import java.util.function.Function;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms3g", "-Xmx3g"})
+@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms2g", "-Xmx2g", "-Xmn128m"})
 public class PanrocksGet {
 
     /** Per-thread buffers and key generator (stream 0 for the first thread, as the native floor). */
@@ -46,7 +46,7 @@ public class PanrocksGet {
         byte[] value;
         ByteBuffer keyBuffer;
         ByteBuffer valueBuffer;
-        MemorySegment packedKeys;
+        MemorySegment keySegment;
         MemorySegment valueSegment;
         MemorySegment adaptiveBuffer;
         Digest reader;
@@ -61,8 +61,7 @@ public class PanrocksGet {
             keyBuffer = ByteBuffer.allocateDirect(s.keySize);
             valueBuffer = ByteBuffer.allocateDirect(s.valueSize);
             arena = Arena.ofShared();
-            packedKeys = arena.allocate(Math.multiplyExact((long) s.keyCount, s.keySize));
-            MemorySegment.copy(MemorySegment.ofArray(s.spec.packedKeys()), 0, packedKeys, 0, packedKeys.byteSize());
+            keySegment = arena.allocate(s.keySize);
             valueSegment = arena.allocate(s.valueSize);
             adaptiveBuffer = arena.allocate(s.valueSize);
             reader = new Digest();
@@ -115,11 +114,16 @@ public class PanrocksGet {
         bh.consume(s.db.get(ReadOptions.DEFAULT, k, v));
     }
 
-    /** {@code long get(MemorySegment key, MemorySegment value)}: native key, engine copies into a native value buffer. */
+    /**
+     * {@code long get(MemorySegment key, MemorySegment value)}: the key copied into a native key
+     * segment (as the ByteBuffer variant puts it into a direct buffer), the engine copies the value
+     * into a native value segment.
+     */
     @Benchmark
     public void getSegment(PanrocksDb s, ThreadState t, Blackhole bh) throws RocksDBException {
-        long at = (long) t.rng.below(t.keys.length) * t.keySize;
-        bh.consume(s.db.get(t.packedKeys.asSlice(at, t.keySize), t.valueSegment));
+        MemorySegment k = t.keySegment;
+        MemorySegment.copy(t.key(), 0, k, ValueLayout.JAVA_BYTE, 0, t.keySize);
+        bh.consume(s.db.get(k, t.valueSegment));
     }
 
     // ---- zero-copy ---------------------------------------------------------
