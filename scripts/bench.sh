@@ -4,7 +4,7 @@
 # C++ floor (native/bench/panrocks_native_bench), same engine version, data
 # and options.
 #
-#   scripts/bench.sh            full run (about 4 hours on 2 cores)
+#   scripts/bench.sh            full run (about 4 to 4.5 hours on 2 cores)
 #   scripts/bench.sh --quick    validation run (under 10 minutes; noisy)
 #
 # Options:
@@ -75,7 +75,7 @@ else
     GROUPS_SPEC=(
         "main 1000 16 flushed 16,128,1024,4096,16384,65536,1048576 1,2"
         "keys100k 100000 16 flushed 16,4096 1"
-        "key128 1000 128 flushed 16 1"
+        "key128 1000 128 flushed 16,4096 1"
         "memtable 1000 16 memtable 16,65536 1"
     )
     ADAPTIVE_SIZES="16,64,256,512,1024,2048,4096,8192,16384,65536,1048576"
