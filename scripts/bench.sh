@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
         --no-build) build=0 ;;
         --no-docs) docs=0 ;;
         --report-only) report_only="${2:?--report-only needs a run folder}"; shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
     shift

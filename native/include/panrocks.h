@@ -403,17 +403,17 @@ int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *er
 
 /* The bulk walk: from the current position (after stepping once if
  * `step_first`), collects up to max_entries entries in one crossing,
- * moving in `direction`. Entries are copied back to back into buffer
- * (keys and values) while they fit in `capacity`; the walk stops at the
- * first entry that does not fit, or at the last one allowed, and returns
- * it uncopied with pointers into RocksDB's memory (the iterator stays on
- * it, so those pointers are valid until the next move). Large values thus
- * always travel zero-copy, small ones many per crossing. *count receives
- * the number of entries filled; 0 means the iterator is exhausted (or
- * failed: see status). */
+ * moving in `direction`. Entries of at most copy_limit bytes (key + value)
+ * are copied back to back into buffer while they fit in `capacity`; the walk
+ * stops at the first entry that is larger or does not fit, or at the last
+ * one allowed, and returns it uncopied with pointers into RocksDB's memory
+ * (the iterator stays on it, so those pointers are valid until the next
+ * move). Large values thus always travel zero-copy, small ones many per
+ * crossing. *count receives the number of entries filled; 0 means the
+ * iterator is exhausted (or failed: see status). */
 int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction,
                                      int32_t step_first, size_t max_entries,
-                                     char *buffer, size_t capacity,
+                                     size_t copy_limit, char *buffer, size_t capacity,
                                      panrocks_iter_entry *entries, size_t *count,
                                      panrocks_error *error);
 

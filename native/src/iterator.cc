@@ -105,9 +105,9 @@ int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *er
 }
 
 int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction,
-                                     int32_t step_first, size_t max_entries, char *buffer,
-                                     size_t capacity, panrocks_iter_entry *entries, size_t *count,
-                                     panrocks_error *error) {
+                                     int32_t step_first, size_t max_entries, size_t copy_limit,
+                                     char *buffer, size_t capacity, panrocks_iter_entry *entries,
+                                     size_t *count, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && count != nullptr);
         PANROCKS_REQUIRE(error, direction == PANROCKS_FORWARD || direction == PANROCKS_BACKWARD);
@@ -122,7 +122,7 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
             const size_t need = k.size() + v.size();
             panrocks_iter_entry &e = entries[n++];
             e.valid = 1;
-            if (n == max_entries || buffer == nullptr || need > capacity - used) {
+            if (n == max_entries || buffer == nullptr || need > copy_limit || need > capacity - used) {
                 // the last entry stays where RocksDB holds it: no copy, and
                 // the iterator stays on it so the pointers remain valid
                 e.key = k.data();

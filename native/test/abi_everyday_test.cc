@@ -184,8 +184,8 @@ TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
     std::vector<std::string> seen;
     int32_t step = 0;
     while (true) {
-        ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD, step, entries.size(), buffer, sizeof buffer,
-                                               entries.data(), &count, &err),
+        ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD, step, entries.size(), 256, buffer,
+                                               sizeof buffer, entries.data(), &count, &err),
                   PANROCKS_OK);
         if (count == 0) break;
         for (size_t i = 0; i < count; i++) {
@@ -196,7 +196,7 @@ TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
         const panrocks_iter_entry &last = entries[count - 1];
         if (std::string(last.key, last.key_size) == "050") {
             EXPECT_FALSE(last.value >= buffer && last.value < buffer + sizeof buffer)
-                << "an entry larger than the buffer travels in place";
+                << "an entry over the copy limit travels in place";
         }
         total += count;
         step = 1;
@@ -207,7 +207,7 @@ TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
         std::snprintf(k, sizeof k, "%03d", i);
         EXPECT_EQ(seen[i], k);
     }
-    EXPECT_EQ(panrocks_iterator_next_batch(it, 9, 0, 1, buffer, 1, entries.data(), &count, &err),
+    EXPECT_EQ(panrocks_iterator_next_batch(it, 9, 0, 1, 1, buffer, 1, entries.data(), &count, &err),
               PANROCKS_INVALID_ARGUMENT);
     panrocks_iterator_destroy(it);
 }

@@ -373,6 +373,23 @@ class ZeroCopyReadTest {
     }
 
     @Test
+    void forgottenPinsAreReleasedAsTheThreadKeepsReading() throws Exception {
+        for (int i = 0; i < 100; i++) db.put(bytes("key" + i), randomBytes(i, 8192));
+        db.flush();
+        long idle = db.getLongProperty("rocksdb.block-cache-pinned-usage");
+        for (int i = 0; i < 300; i++) db.getPinned(bytes("key" + (i % 100))); // never closed
+        assertTrue(db.getLongProperty("rocksdb.block-cache-pinned-usage") > idle, "the forgotten pins hold blocks");
+        System.gc();
+        Thread.sleep(200);
+        for (int i = 0; i < 5000; i++) {
+            try (PinnedValue v = db.getPinned(bytes("key" + (i % 100)))) {
+                assertEquals(8192, v.size());
+            }
+        }
+        assertEquals(idle, db.getLongProperty("rocksdb.block-cache-pinned-usage"), "swept and released");
+    }
+
+    @Test
     void concurrentReadersSeeTheirValues() throws Exception {
         int keys = 500;
         for (int i = 0; i < keys; i++) db.put(bytes("key" + i), randomBytes(i, 100 + i * 37));

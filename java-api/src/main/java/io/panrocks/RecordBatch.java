@@ -69,7 +69,7 @@ public final class RecordBatch implements AutoCloseable {
         final Arena arena = Arena.ofShared();
         private final MemorySegment iterator;
         private final MemorySegment memory;
-        private final String created = Leaks.creationSite();
+        private final Object site = Leaks.captureSite();
         private boolean released;
         private boolean deferred;
 
@@ -125,7 +125,7 @@ public final class RecordBatch implements AutoCloseable {
             }
             if (!wasOpen) return;
             close();
-            Leaks.warnForgotten("RecordBatch", created);
+            Leaks.warnForgotten("RecordBatch", site);
         }
 
         synchronized boolean isOpen() {

@@ -42,6 +42,12 @@ import java.util.Objects;
 public final class RocksIterator implements AutoCloseable {
     static final int DEFAULT_BATCH_ENTRIES = 256;
     static final long DEFAULT_BATCH_BYTES = 128 * 1024;
+    /**
+     * Entries up to this size are copied into the batch buffer; a larger one
+     * ends the batch and is handed over in place. Around here a copy starts
+     * to cost more than the crossing it saves.
+     */
+    static final long COPY_LIMIT = 2048;
     private static final long ENTRY = panrocks_iter_entry.sizeof();
     private static final long KEY = panrocks_iter_entry.key$offset();
     private static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
@@ -247,7 +253,12 @@ public final class RocksIterator implements AutoCloseable {
 
     // ---- bulk walks ----------------------------------------------------------------
 
-    /** Receives one entry of a bulk walk; the segments are valid only during the call. */
+    /**
+     * Receives one entry of a bulk walk. The segments are meant for the
+     * call only; they throw once the walk has moved past the batch they
+     * came in (at the latest when the walk returns), and never read freed
+     * memory.
+     */
     @FunctionalInterface
     public interface EntryVisitor {
         /** @return false to stop the walk at this entry */
@@ -279,7 +290,8 @@ public final class RocksIterator implements AutoCloseable {
             int stepFirst = 0;
             while (true) {
                 int rc = panrocks_h.panrocks_iterator_next_batch(handle, forward ? 0 : 1, stepFirst,
-                        DEFAULT_BATCH_ENTRIES, batchBuffer, batchBuffer.byteSize(), entries, c.size, c.error);
+                        DEFAULT_BATCH_ENTRIES, COPY_LIMIT, batchBuffer, batchBuffer.byteSize(), entries, c.size,
+                        c.error);
                 if (rc != 0) {
                     valid = false;
                     throw c.failure(rc);
@@ -290,23 +302,23 @@ public final class RocksIterator implements AutoCloseable {
                     return visited;
                 }
                 stepFirst = 1;
-                for (long i = 0; i < n; i++) {
-                    long at = i * ENTRY;
-                    long k = entries.get(ValueLayout.JAVA_LONG, at + KEY);
-                    long ks = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
-                    long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
-                    long vs = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
-                    visited++;
-                    boolean more;
-                    try {
-                        more = visitor.visit(scope.view(k, ks), scope.view(v, vs));
-                    } finally {
-                        scope.renew();
+                try {
+                    for (long i = 0; i < n; i++) {
+                        long at = i * ENTRY;
+                        long k = entries.get(ValueLayout.JAVA_LONG, at + KEY);
+                        long ks = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
+                        long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
+                        long vs = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
+                        visited++;
+                        if (!visitor.visit(scope.view(k, ks), scope.view(v, vs))) {
+                            stopAt(k, ks, forward);
+                            return visited;
+                        }
                     }
-                    if (!more) {
-                        stopAt(k, ks, forward);
-                        return visited;
-                    }
+                } finally {
+                    // one scope per batch: the batch's memory lives until the next
+                    // crossing, so that is when the views must end
+                    scope.renew();
                 }
                 // the batch's last entry is where the iterator stands
                 load(n - 1);

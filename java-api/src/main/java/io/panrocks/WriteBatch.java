@@ -79,7 +79,7 @@ public final class WriteBatch implements AutoCloseable {
     public synchronized WriteBatch put(ColumnFamilyHandle family, byte[] key, byte[] value) {
         Bytes.key(key);
         Bytes.value(value);
-        record(family, TYPE_VALUE, TYPE_CF_VALUE, MemorySegment.ofArray(key), MemorySegment.ofArray(value));
+        record(family, TYPE_VALUE, TYPE_CF_VALUE, key, value);
         return this;
     }
 
@@ -113,7 +113,7 @@ public final class WriteBatch implements AutoCloseable {
     public synchronized WriteBatch merge(ColumnFamilyHandle family, byte[] key, byte[] value) {
         Bytes.key(key);
         Bytes.value(value);
-        record(family, TYPE_MERGE, TYPE_CF_MERGE, MemorySegment.ofArray(key), MemorySegment.ofArray(value));
+        record(family, TYPE_MERGE, TYPE_CF_MERGE, key, value);
         return this;
     }
 
@@ -127,7 +127,7 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     public synchronized WriteBatch delete(ColumnFamilyHandle family, byte[] key) {
-        record(family, TYPE_DELETION, TYPE_CF_DELETION, MemorySegment.ofArray(Bytes.key(key)), null);
+        record(family, TYPE_DELETION, TYPE_CF_DELETION, Bytes.key(key), null);
         return this;
     }
 
@@ -142,7 +142,7 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     public synchronized WriteBatch singleDelete(ColumnFamilyHandle family, byte[] key) {
-        record(family, TYPE_SINGLE_DELETION, TYPE_CF_SINGLE_DELETION, MemorySegment.ofArray(Bytes.key(key)), null);
+        record(family, TYPE_SINGLE_DELETION, TYPE_CF_SINGLE_DELETION, Bytes.key(key), null);
         return this;
     }
 
@@ -154,8 +154,7 @@ public final class WriteBatch implements AutoCloseable {
     public synchronized WriteBatch deleteRange(ColumnFamilyHandle family, byte[] beginKey, byte[] endKey) {
         Objects.requireNonNull(beginKey, "beginKey");
         Objects.requireNonNull(endKey, "endKey");
-        record(family, TYPE_RANGE_DELETION, TYPE_CF_RANGE_DELETION, MemorySegment.ofArray(beginKey),
-                MemorySegment.ofArray(endKey));
+        record(family, TYPE_RANGE_DELETION, TYPE_CF_RANGE_DELETION, beginKey, endKey);
         return this;
     }
 
@@ -230,24 +229,31 @@ public final class WriteBatch implements AutoCloseable {
 
     // ---- encoding --------------------------------------------------------------
 
+    /** A record from arrays: copied straight from the heap, no segment objects. */
+    private void record(ColumnFamilyHandle family, byte plainType, byte familyType, byte[] key, byte[] second) {
+        long secondLength = second == null ? 0 : second.length;
+        MemorySegment b = ensure(16 + key.length + secondLength);
+        long p = header(b, family, plainType, familyType, key.length);
+        MemorySegment.copy(key, 0, b, ValueLayout.JAVA_BYTE, p, key.length);
+        p += key.length;
+        if (second != null) {
+            p = varint32(b, p, second.length);
+            MemorySegment.copy(second, 0, b, ValueLayout.JAVA_BYTE, p, second.length);
+            p += second.length;
+        }
+        commit(p);
+    }
+
+    /** A record from segments (native or heap). */
     private void record(ColumnFamilyHandle family, byte plainType, byte familyType, MemorySegment key,
                         MemorySegment second) {
-        checkOpen();
-        int familyId = family == null ? 0 : family.getID();
         long keyLength = key.byteSize();
         long secondLength = second == null ? 0 : second.byteSize();
         if (keyLength > Bytes.MAX_ENGINE_LENGTH || secondLength > Bytes.MAX_ENGINE_LENGTH) {
             throw new IllegalArgumentException("keys and values are limited to " + Bytes.MAX_ENGINE_LENGTH + " bytes");
         }
-        MemorySegment b = ensure(1 + 5 + 5 + keyLength + 5 + secondLength);
-        long p = size;
-        if (familyId == 0) {
-            b.set(ValueLayout.JAVA_BYTE, p++, plainType);
-        } else {
-            b.set(ValueLayout.JAVA_BYTE, p++, familyType);
-            p = varint32(b, p, familyId);
-        }
-        p = varint32(b, p, keyLength);
+        MemorySegment b = ensure(16 + keyLength + secondLength);
+        long p = header(b, family, plainType, familyType, keyLength);
         MemorySegment.copy(key, 0, b, p, keyLength);
         p += keyLength;
         if (second != null) {
@@ -255,7 +261,24 @@ public final class WriteBatch implements AutoCloseable {
             MemorySegment.copy(second, 0, b, p, secondLength);
             p += secondLength;
         }
-        size = p;
+        commit(p);
+    }
+
+    /** Tag, family ID (unless default) and key length; returns where the key goes. */
+    private long header(MemorySegment b, ColumnFamilyHandle family, byte plainType, byte familyType, long keyLength) {
+        int familyId = family == null ? 0 : family.getID();
+        long p = size;
+        if (familyId == 0) {
+            b.set(ValueLayout.JAVA_BYTE, p++, plainType);
+        } else {
+            b.set(ValueLayout.JAVA_BYTE, p++, familyType);
+            p = varint32(b, p, familyId);
+        }
+        return varint32(b, p, keyLength);
+    }
+
+    private void commit(long end) {
+        size = end;
         count++;
     }
 
@@ -269,7 +292,7 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     private MemorySegment ensure(long extra) {
-        MemorySegment b = memory.buffer;
+        MemorySegment b = checkOpen();
         if (size + extra > b.byteSize()) {
             MemorySegment grown = NativeMemory.allocate(Math.max(size + extra, b.byteSize() * 2));
             MemorySegment.copy(b, 0, grown, 0, size);

@@ -286,9 +286,23 @@ public final class CallContext {
         freePins[freePinCount++] = pin.address();
     }
 
+    /** open resources at which the next sweep for forgotten pins runs */
+    private int sweepAt = 64;
+    private int tracked;
+
     synchronized void track(TrackedResource pin) {
+        // sweep when open resources pile up, and now and then anyway
+        if (openResources.size() >= sweepAt || (++tracked & 4095) == 0 && !openResources.isEmpty()) sweepForgotten();
         pin.index = openResources.size();
         openResources.add(pin);
+    }
+
+    /** Releases the pins whose holders were collected unclosed; runs on the owner, less and less often. */
+    private void sweepForgotten() {
+        for (TrackedResource r : List.copyOf(openResources)) {
+            if (r.isForgotten()) r.releaseForgotten();
+        }
+        sweepAt = Math.max(64, 2 * openResources.size());
     }
 
     /** Releases a tracked pin once: by its owner, the Cleaner, or the DB's close. */
@@ -315,8 +329,10 @@ public final class CallContext {
             if (owner == closer) {
                 p.invalidate();
                 release(p);
+            } else if (p.isForgotten()) {
+                p.releaseForgotten(); // nobody can reach its views any more
             } else if (!owner.isAlive()) {
-                release(p);
+                release(p); // nor can anybody read views confined to a dead thread
             } else {
                 p.deferred = true;
                 held.add(p);

@@ -31,14 +31,14 @@ public abstract class DbChild implements AutoCloseable {
         final NativeDb db;
         final String kind;
         private final Runnable nativeRelease;
-        private final String created;
+        private final Object site;
         private final AtomicBoolean released = new AtomicBoolean();
 
         Token(NativeDb db, String kind, Runnable nativeRelease) {
             this.db = db;
             this.kind = kind;
             this.nativeRelease = nativeRelease;
-            this.created = Leaks.creationSite();
+            this.site = Leaks.captureSite();
         }
 
         boolean isReleased() {
@@ -70,7 +70,7 @@ public abstract class DbChild implements AutoCloseable {
                 return; // the DB's close releases (or released) it
             }
             try {
-                if (releaseByUser()) Leaks.warn(LOG, kind, created);
+                if (releaseByUser()) Leaks.warn(LOG, kind, site);
             } finally {
                 db.exit(c);
             }

@@ -27,6 +27,10 @@ public final class Leaks {
     private static final java.util.concurrent.atomic.AtomicInteger warnings = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Logs one forgotten object; after MAX_WARNINGS, once more to say the rest are quiet. */
+    static void warn(System.Logger log, String kind, Object site) {
+        warn(log, kind, describe(site));
+    }
+
     static void warn(System.Logger log, String kind, String created) {
         int n = warnings.incrementAndGet();
         if (n <= MAX_WARNINGS) {
@@ -38,8 +42,8 @@ public final class Leaks {
     }
 
     /** For Cleaner actions outside this package. */
-    public static void warnForgotten(String kind, String created) {
-        warn(System.getLogger("io.panrocks"), kind, created);
+    public static void warnForgotten(String kind, Object site) {
+        warn(System.getLogger("io.panrocks"), kind, site);
     }
 
     /** How many forgotten objects the Cleaner has released (for tests and monitoring). */
@@ -47,9 +51,24 @@ public final class Leaks {
         return warnings.get();
     }
 
+    /**
+     * Where an object is being created, cheaply: the thread's name (no
+     * string is built), or the calling frames with -Dpanrocks.leaks=track.
+     * {@link #describe} turns it into text when a warning needs it.
+     */
+    public static Object captureSite() {
+        return TRACK ? creationSite(true) : Thread.currentThread().getName();
+    }
+
+    /** Text for a site from {@link #captureSite()}. */
+    public static String describe(Object site) {
+        return TRACK || !(site instanceof String name) ? String.valueOf(site)
+                : "Created on thread \"" + name + "\"; run with -Dpanrocks.leaks=track to see where.";
+    }
+
     /** A description of the caller, for leak warnings. */
     public static String creationSite() {
-        return creationSite(TRACK);
+        return describe(captureSite());
     }
 
     /** With {@code always}, the calling frames even without -Dpanrocks.leaks=track (for rare objects). */

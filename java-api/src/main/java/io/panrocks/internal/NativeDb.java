@@ -95,10 +95,14 @@ public final class NativeDb {
         }
     }
 
-    /** Frees contexts of threads that have ended: they cannot be inside a call. */
+    /**
+     * Frees contexts of threads that have ended: they cannot be inside a
+     * call, and the views of their pins and iterators (confined to them)
+     * can no longer be read by anyone.
+     */
     private void reclaimDeadThreads() {
         for (CallContext c : allContexts) {
-            if (!c.owner.isAlive() && c.openResourceCount() == 0) {
+            if (!c.owner.isAlive() && c.releaseResourcesAtClose(Thread.currentThread()).isEmpty()) {
                 allContexts.remove(c);
                 c.free();
             }

@@ -35,12 +35,21 @@ public final class TrackedResource implements Runnable {
     private final Scope scope;
     /** native scratch of the holder, freed with the resource (may be null) */
     private final MemorySegment ownedMemory;
-    private final String created;
+    /** where it was created: see {@link Leaks#captureSite()} */
+    private final Object site;
     private final String description;
     // guarded by context
     int index = -1;
     boolean deferred;
     private Cleaner.Cleanable cleanable;
+    /**
+     * Pins are watched through this weak reference instead of the Cleaner:
+     * registering with a Cleaner takes its global lock, which a read path
+     * must not. The owner's context sweeps for forgotten pins as their
+     * number grows ({@link CallContext#track}), and the DB's close releases
+     * the rest.
+     */
+    private java.lang.ref.WeakReference<Object> holder;
 
     private TrackedResource(CallContext context, Kind kind, MemorySegment handle, MultiGetScratch multiGet,
                             Scope scope, MemorySegment ownedMemory, String description) {
@@ -51,7 +60,7 @@ public final class TrackedResource implements Runnable {
         this.scope = scope;
         this.ownedMemory = ownedMemory;
         this.description = description;
-        this.created = Leaks.creationSite();
+        this.site = Leaks.captureSite();
     }
 
     /**
@@ -73,9 +82,24 @@ public final class TrackedResource implements Runnable {
     }
 
     private static TrackedResource register(TrackedResource t, Object holder) {
+        if (t.kind == Kind.PIN) {
+            t.holder = new java.lang.ref.WeakReference<>(holder);
+            t.cleanable = () -> { };
+        } else {
+            t.cleanable = Leaks.CLEANER.register(holder, t);
+        }
         t.context.track(t);
-        t.cleanable = Leaks.CLEANER.register(holder, t);
         return t;
+    }
+
+    /** A pin whose holder was collected without being closed. */
+    boolean isForgotten() {
+        return holder != null && holder.refersTo(null);
+    }
+
+    /** By the owner's sweep: releases a forgotten pin, with the warning. */
+    void releaseForgotten() {
+        if (release()) Leaks.warn(LOG, description, site);
     }
 
     /** Owner's close: the views throw from now on, then the native side is released. Idempotent. */
@@ -101,7 +125,7 @@ public final class TrackedResource implements Runnable {
     /** Cleaner: the holder became unreachable without being closed. */
     @Override
     public void run() {
-        if (release()) Leaks.warn(LOG, description, created);
+        if (release()) Leaks.warn(LOG, description, site);
     }
 
     private boolean release() {

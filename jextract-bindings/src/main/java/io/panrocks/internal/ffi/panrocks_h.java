@@ -2797,6 +2797,7 @@ public class panrocks_h {
             panrocks_h.C_INT,
             panrocks_h.C_INT,
             panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
             panrocks_h.C_POINTER,
@@ -2812,7 +2813,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_next_batch$descriptor() {
@@ -2822,7 +2823,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_next_batch$handle() {
@@ -2832,7 +2833,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_next_batch$address() {
@@ -2841,16 +2842,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
+     * int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction, int32_t step_first, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_error *error)
      * }
      */
-    public static int panrocks_iterator_next_batch(MemorySegment iterator, int direction, int step_first, long max_entries, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment count, MemorySegment error) {
+    public static int panrocks_iterator_next_batch(MemorySegment iterator, int direction, int step_first, long max_entries, long copy_limit, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment count, MemorySegment error) {
         var mh$ = panrocks_iterator_next_batch.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_next_batch", iterator, direction, step_first, max_entries, buffer, capacity, entries, count, error);
+                traceDowncall("panrocks_iterator_next_batch", iterator, direction, step_first, max_entries, copy_limit, buffer, capacity, entries, count, error);
             }
-            return (int)mh$.invokeExact(iterator, direction, step_first, max_entries, buffer, capacity, entries, count, error);
+            return (int)mh$.invokeExact(iterator, direction, step_first, max_entries, copy_limit, buffer, capacity, entries, count, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
