@@ -4,6 +4,8 @@
 #   ROCKSDB_ROOT=/prefix      build against a RocksDB >= 7.8 installed there
 #   PANROCKS_SANITIZE=1       AddressSanitizer + UBSan build into native/build-sanitize
 #   PANROCKS_NATIVE_BUILD=dir another build folder
+#   PANROCKS_ENGINE_LIBRARY=/path/lib.so [PANROCKS_ENGINE_OLD_CXX_ABI=1]
+#                             link that RocksDB build instead (measurement; see CMakeLists.txt)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 command -v cmake >/dev/null || ensure_packages cmake
@@ -17,6 +19,10 @@ else
 fi
 args=(-S "$src" -B "$build" "${extra[@]}")
 [ -n "${ROCKSDB_ROOT:-}" ] && args+=("-DROCKSDB_ROOT=$ROCKSDB_ROOT")
+if [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
+    args+=("-DPANROCKS_ENGINE_LIBRARY=$PANROCKS_ENGINE_LIBRARY")
+    [ "${PANROCKS_ENGINE_OLD_CXX_ABI:-0}" = "1" ] && args+=("-DPANROCKS_ENGINE_OLD_CXX_ABI=ON")
+fi
 cmake "${args[@]}" >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 say "built $build/libpanrocks.so"
