@@ -299,9 +299,15 @@ public final class CallContext {
 
     /** Releases the pins whose holders were collected unclosed; runs on the owner, less and less often. */
     private void sweepForgotten() {
+        TrackedResource first = null;
+        int released = 0;
         for (TrackedResource r : List.copyOf(openResources)) {
-            if (r.isForgotten()) r.releaseForgotten();
+            if (r.isForgotten() && r.releaseQuietly()) {
+                if (first == null) first = r;
+                released++;
+            }
         }
+        if (first != null) first.warnForgotten(released); // one line per sweep, not per pin
         sweepAt = Math.max(64, 2 * openResources.size());
     }
 

@@ -32,10 +32,14 @@ public final class Leaks {
     }
 
     static void warn(System.Logger log, String kind, String created) {
+        warnSentence(log, "a " + kind + " was never closed; released by the Cleaner. " + created);
+    }
+
+    /** One warning line (counted against the cap) after "panrocks: ". */
+    static void warnSentence(System.Logger log, String sentence) {
         int n = warnings.incrementAndGet();
         if (n <= MAX_WARNINGS) {
-            log.log(System.Logger.Level.WARNING, "panrocks: a " + kind
-                    + " was never closed; released by the Cleaner. " + created);
+            log.log(System.Logger.Level.WARNING, "panrocks: " + sentence);
         } else if (n == MAX_WARNINGS + 1) {
             log.log(System.Logger.Level.WARNING, "panrocks: more objects were never closed; further warnings suppressed");
         }

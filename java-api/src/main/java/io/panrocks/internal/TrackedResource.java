@@ -97,9 +97,20 @@ public final class TrackedResource implements Runnable {
         return holder != null && holder.refersTo(null);
     }
 
-    /** By the owner's sweep: releases a forgotten pin, with the warning. */
+    /** By the DB's close: releases a forgotten pin, with the warning. */
     void releaseForgotten() {
         if (release()) Leaks.warn(LOG, description, site);
+    }
+
+    /** By the owner's sweep, which warns once for all it released. */
+    boolean releaseQuietly() {
+        return release();
+    }
+
+    void warnForgotten(int count) {
+        String what = count == 1 ? "a " + description + " was" : count + " " + description + "s were";
+        Leaks.warnSentence(LOG, what + " never closed; released as their thread read on. The first: "
+                + Leaks.describe(site));
     }
 
     /** Owner's close: the views throw from now on, then the native side is released. Idempotent. */

@@ -89,6 +89,12 @@ public class PanrocksDb extends BenchParams {
             if (failure[0] instanceof RuntimeException e) throw e;
             throw new IllegalStateException("loading failed", failure[0]);
         }
+        try {
+            EngineCheck.verify();
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
         return db;
     }
 
