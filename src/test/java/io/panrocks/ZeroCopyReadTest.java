@@ -373,6 +373,26 @@ class ZeroCopyReadTest {
     }
 
     @Test
+    void adaptiveThresholdIsExactAtEverySize() throws RocksDBException {
+        for (long threshold : new long[]{0, 1024, Long.MAX_VALUE}) {
+            Path d = dir.resolve("threshold-" + threshold);
+            try (RocksDB t = RocksDB.open(new Options().setCreateIfMissing(true).setAdaptiveReadThreshold(threshold), d);
+                 Arena arena = Arena.ofConfined()) {
+                assertEquals(threshold, t.adaptiveReadThreshold());
+                for (int size : new int[]{0, 16, 1024, 1025, 200_000}) {
+                    byte[] value = randomBytes(size, size);
+                    t.put(bytes("k" + size), value);
+                    assertArrayEquals(value, t.get(bytes("k" + size), s -> s.toArray(ValueLayout.JAVA_BYTE)));
+                    try (PinnedValue v = t.getAdaptive(ReadOptions.DEFAULT, bytes("k" + size), arena.allocate(300_000))) {
+                        assertArrayEquals(value, v.toByteArray());
+                        assertEquals(size > threshold, v.isPinned(), "threshold " + threshold + ", size " + size);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void forgottenPinsAreReleasedAsTheThreadKeepsReading() throws Exception {
         for (int i = 0; i < 100; i++) db.put(bytes("key" + i), randomBytes(i, 8192));
         db.flush();

@@ -236,8 +236,16 @@ final class Reads {
             throw c.failure(rc);
         }
         boolean pinned = c.valuePinned();
-        long address = pinned ? c.valueAddress() : buffer.address();
         long size = c.valueSize();
+        if (pinned && size <= adaptiveThreshold) {
+            // the policy says copy, but the scratch was too small: copy out of
+            // the pin into grown scratch, so the threshold means what it says
+            buffer = f.buffer(size);
+            Bytes.copyFromAddress(c.valueAddress(), buffer, 0, size);
+            panrocks_h.panrocks_pin_release(f.pin);
+            pinned = false;
+        }
+        long address = pinned ? c.valueAddress() : buffer.address();
         // reads made from inside the reader use another frame
         c.lend();
         try (Arena scope = Arena.ofConfined()) {
