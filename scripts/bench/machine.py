@@ -2,6 +2,7 @@
 """Describes the machine and the run settings as JSON (stdout), for the
 report of scripts/bench.sh. Standard library only."""
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -26,6 +27,36 @@ def run(*cmd):
         return ""
 
 
+def engine_info(path):
+    """What distinguishes an engine binary: identity, and how it was built. The count of
+    call sites of __assert_fail shows whether RocksDB's assert()s are compiled in (a build
+    without -DNDEBUG has thousands; with it only third-party code keeps a few)."""
+    info = {"path": path, "realPath": os.path.realpath(path)}
+    try:
+        info["bytes"] = os.path.getsize(path)
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+        info["sha256"] = h.hexdigest()
+    except OSError as e:
+        info["error"] = str(e)
+        return info
+    try:
+        p = subprocess.run(["objdump", "-d", "--no-show-raw-insn", path], capture_output=True, text=True,
+                           timeout=300)
+        if p.returncode == 0:
+            info["assertFailCallSites"] = sum(1 for line in p.stdout.splitlines()
+                                              if "call" in line and "<__assert_fail" in line)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    comment = run("readelf", "-p", ".comment", path)
+    found = re.findall(r"\]\s+(GCC: .*|clang .*)", comment)
+    if found:
+        info["compilers"] = sorted(set(x.strip() for x in found))
+    return info
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", required=True)
@@ -34,6 +65,10 @@ def main():
     ap.add_argument("--groups", nargs="+", required=True)
     ap.add_argument("--adaptive-sizes", required=True)
     ap.add_argument("--java", required=True)
+    ap.add_argument("--forward-sizes", default="")
+    ap.add_argument("--engine", action="append", default=[], help="name=path of an engine binary")
+    ap.add_argument("--rjengine-sizes", default="")
+    ap.add_argument("--rjengine-variants", nargs="*", default=[])
     a = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -89,6 +124,10 @@ def main():
                                              "DEFAULT_ADAPTIVE_READ_THRESHOLD"),
         "scratchValueCapacity": constant("java-api/src/main/java/io/panrocks/internal/CallContext.java",
                                          "INITIAL_VALUE_CAPACITY"),
+        "forwardSizes": [int(v) for v in a.forward_sizes.split(",") if v],
+        "engines": {e.split("=", 1)[0]: engine_info(e.split("=", 1)[1]) for e in a.engine},
+        "rjengineSizes": [int(v) for v in a.rjengine_sizes.split(",") if v],
+        "rjengineVariants": a.rjengine_variants,
         "loadAverageStart": read("/proc/loadavg").split()[:3],
     }
     print(json.dumps(meta, indent=2))

@@ -21,6 +21,8 @@ final class Batches {
     private static final long ENTRY = panrocks_iter_entry.sizeof();
     /** room for copied keys per record, before the buffer is grown */
     private static final long KEY_ROOM = 32;
+    /** room for copied values (of families with a merge operator) per batch */
+    private static final long VALUE_ROOM = 64 * 1024;
     static final int INCOMPLETE = 7;
 
     private Batches() {
@@ -39,7 +41,9 @@ final class Batches {
         boolean handedOver = false;
         try {
             long entriesSize = ENTRY * (maxRecords + 1L);
-            long capacity = Math.min(maxBytes, 4L << 20) + maxRecords * (RecordBatch.FRAME_HEADER + KEY_ROOM);
+            // keys are always copied; values only when the engine cannot keep them
+            // pinned (merge results), and then a batch may just hold fewer records
+            long capacity = maxRecords * (RecordBatch.FRAME_HEADER + KEY_ROOM) + Math.min(maxBytes, VALUE_ROOM);
             memory = NativeMemory.allocate(entriesSize + capacity);
             MemorySegment position = memory.asSlice(ENTRY * maxRecords, ENTRY);
             if (seekKey == null) {

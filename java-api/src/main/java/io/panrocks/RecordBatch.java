@@ -72,6 +72,8 @@ public final class RecordBatch implements AutoCloseable {
         private final Object site = Leaks.captureSite();
         private boolean released;
         private boolean deferred;
+        /** held while a channel write reads the batch's memory through unscoped views */
+        final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock();
 
         State(NativeDb db, MemorySegment iterator, MemorySegment memory) {
             this.db = db;
@@ -82,33 +84,53 @@ public final class RecordBatch implements AutoCloseable {
         /** By the batch's own close, any thread. */
         void close() {
             boolean finishDeferred;
-            synchronized (this) {
-                if (released) return;
-                try {
-                    arena.close();
-                } catch (IllegalStateException inUse) {
-                    throw new IllegalStateException("RecordBatch is in use by an I/O operation; close it afterwards", inUse);
+            if (!writing.tryLock()) {
+                throw new IllegalStateException("RecordBatch is being written to a channel; close it afterwards");
+            }
+            try {
+                synchronized (this) {
+                    if (released) return;
+                    try {
+                        arena.close();
+                    } catch (IllegalStateException inUse) {
+                        throw new IllegalStateException("RecordBatch is in use by an I/O operation; close it afterwards",
+                                inUse);
+                    }
+                    released = true;
+                    freeNative();
+                    finishDeferred = deferred;
                 }
-                released = true;
-                freeNative();
-                finishDeferred = deferred;
+            } finally {
+                writing.unlock();
             }
             db.unshare(this);
             if (finishDeferred) db.deferredResourceReleased();
         }
 
         @Override
-        public synchronized boolean releaseAtClose() {
-            if (released) return true;
-            try {
-                arena.close();
-            } catch (IllegalStateException inUse) {
-                deferred = true;
+        public boolean releaseAtClose() {
+            if (!writing.tryLock()) {
+                synchronized (this) {
+                    deferred = true;  // the writer's thread closes it when done
+                }
                 return false;
             }
-            released = true;
-            freeNative();
-            return true;
+            try {
+                synchronized (this) {
+                    if (released) return true;
+                    try {
+                        arena.close();
+                    } catch (IllegalStateException inUse) {
+                        deferred = true;
+                        return false;
+                    }
+                    released = true;
+                    freeNative();
+                    return true;
+                }
+            } finally {
+                writing.unlock();
+            }
         }
 
         private void freeNative() {
@@ -212,14 +234,7 @@ public final class RecordBatch implements AutoCloseable {
      */
     public long writeValuesTo(WritableByteChannel channel) throws IOException {
         Objects.requireNonNull(channel, "channel");
-        ByteBuffer[] views = new ByteBuffer[Math.min(count, GATHER)];
-        long written = 0;
-        for (int first = 0; first < count; first += views.length) {
-            int n = Math.min(views.length, count - first);
-            for (int j = 0; j < n; j++) views[j] = value(first + j).asByteBuffer();
-            written += writeFully(channel, views, n);
-        }
-        return written;
+        return write(channel, false);
     }
 
     /**
@@ -229,26 +244,92 @@ public final class RecordBatch implements AutoCloseable {
      */
     public long writeRecordsTo(WritableByteChannel channel) throws IOException {
         Objects.requireNonNull(channel, "channel");
-        ByteBuffer[] views = new ByteBuffer[2 * Math.min(count, GATHER)];
+        return write(channel, true);
+    }
+
+    private long write(WritableByteChannel channel, boolean framed) throws IOException {
+        if (state == null) return 0;
+        // The views below are not scoped (an arena-scoped buffer costs NIO an
+        // acquire, a releaser object and a list node per buffer): instead the
+        // batch cannot be released while this lock is held.
+        if (!state.writing.tryLock()) {
+            throw new IllegalStateException("RecordBatch is being written to a channel by another thread");
+        }
+        try {
+            if (!state.isOpen()) throw new IllegalStateException("RecordBatch is closed");
+            return writeLocked(channel, framed);
+        } finally {
+            state.writing.unlock();
+        }
+    }
+
+    private long writeLocked(WritableByteChannel channel, boolean framed) throws IOException {
+        int perRecord = framed ? 2 : 1;
+        ByteBuffer[] views = new ByteBuffer[perRecord * Math.min(count, GATHER)];
+        Views window = new Views();
         long written = 0;
-        for (int first = 0; first < count; first += views.length / 2) {
-            int n = Math.min(views.length / 2, count - first);
+        for (int first = 0; first < count; first += views.length / perRecord) {
+            int n = Math.min(views.length / perRecord, count - first);
             for (int j = 0; j < n; j++) {
-                int i = first + j;
-                long at = entryAt(i);
-                long keyAddress = entries.get(ValueLayout.JAVA_LONG, at + KEY);
-                long keySize = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
-                MemorySegment framed = MemorySegment.ofAddress(keyAddress - FRAME_HEADER)
-                        .reinterpret(FRAME_HEADER + keySize, state.arena, null);
-                MemorySegment value = value(i);
-                framed.set(BIG_ENDIAN_INT, 0, (int) keySize);
-                framed.set(BIG_ENDIAN_INT, 4, (int) value.byteSize());
-                views[2 * j] = framed.asReadOnly().asByteBuffer();
-                views[2 * j + 1] = value.asByteBuffer();
+                long at = entryAt(first + j);
+                long valueAddress = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
+                long valueSize = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
+                if (framed) {
+                    long keyAddress = entries.get(ValueLayout.JAVA_LONG, at + KEY);
+                    long keySize = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
+                    window.header(keyAddress - FRAME_HEADER, (int) keySize, (int) valueSize);
+                    views[2 * j] = window.of(keyAddress - FRAME_HEADER, FRAME_HEADER + keySize);
+                }
+                views[perRecord * j + perRecord - 1] = window.of(valueAddress, valueSize);
             }
-            written += writeFully(channel, views, 2 * n);
+            written += writeFully(channel, views, perRecord * n);
         }
         return written;
+    }
+
+    /**
+     * ByteBuffer views of this batch's memory for channel writes, valid
+     * while the write holds the batch's lock. One direct buffer spans every
+     * record of the batch, and each view is a slice of it: one object per
+     * view. (Not read-only: they never leave this class.) Falls back to a
+     * buffer per view when the batch's memory spans more than a ByteBuffer can.
+     */
+    private final class Views {
+        private long base;
+        private MemorySegment spanSegment;
+        private ByteBuffer span;
+
+        Views() {
+            long lo = Long.MAX_VALUE, hi = 0;
+            for (int i = 0; i < count; i++) {
+                long at = i * ENTRY;
+                long k = entries.get(ValueLayout.JAVA_LONG, at + KEY) - FRAME_HEADER;
+                long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
+                lo = Math.min(lo, Math.min(k, v));
+                hi = Math.max(hi, Math.max(k + FRAME_HEADER + entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE),
+                        v + entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE)));
+            }
+            if (count > 0 && hi - lo <= Integer.MAX_VALUE) {
+                base = lo;
+                spanSegment = MemorySegment.ofAddress(lo).reinterpret(hi - lo);
+                span = spanSegment.asByteBuffer();
+            }
+        }
+
+        /** Fills the frame header in the room the batch kept before the key. */
+        void header(long address, int keySize, int valueSize) {
+            MemorySegment at = spanSegment != null ? spanSegment : MemorySegment.ofAddress(address)
+                    .reinterpret(FRAME_HEADER);
+            long offset = spanSegment != null ? address - base : 0;
+            at.set(BIG_ENDIAN_INT, offset, keySize);
+            at.set(BIG_ENDIAN_INT, offset + 4, valueSize);
+        }
+
+        ByteBuffer of(long address, long size) {
+            return span != null
+                    ? span.slice((int) (address - base), (int) size)
+                    : MemorySegment.ofAddress(address).reinterpret(size).asByteBuffer();
+        }
     }
 
     private static long writeFully(WritableByteChannel channel, ByteBuffer[] views, int n) throws IOException {

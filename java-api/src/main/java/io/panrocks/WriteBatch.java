@@ -49,7 +49,7 @@ public final class WriteBatch implements AutoCloseable {
         MemorySegment buffer;
 
         Memory(long capacity) {
-            buffer = NativeMemory.allocate(capacity);
+            buffer = NativeMemory.allocateZeroed(capacity); // the header's sequence stays 0
         }
 
         @Override

@@ -113,7 +113,7 @@ public final class CallContext {
         this.owner = owner;
         long errorSize = panrocks_error.sizeof();
         long valueSize = panrocks_value.sizeof();
-        block = NativeMemory.allocate(errorSize + valueSize + 8);
+        block = NativeMemory.allocateZeroed(errorSize + valueSize + 8);
         error = block.asSlice(0, errorSize);
         value = block.asSlice(errorSize, valueSize);
         size = block.asSlice(errorSize + valueSize, 8);

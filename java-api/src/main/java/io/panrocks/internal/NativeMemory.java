@@ -28,7 +28,7 @@ public final class NativeMemory {
     private NativeMemory() {
     }
 
-    /** Allocates {@code size} bytes, zeroed, 16-byte aligned (malloc's guarantee). */
+    /** Allocates {@code size} bytes, 16-byte aligned (malloc's guarantee); contents undefined. */
     public static MemorySegment allocate(long size) {
         MemorySegment p;
         try {
@@ -37,7 +37,12 @@ public final class NativeMemory {
             throw new AssertionError(t);
         }
         if (p.address() == 0) throw new OutOfMemoryError("panrocks: malloc(" + size + ") failed");
-        MemorySegment s = p.reinterpret(size);
+        return p.reinterpret(size);
+    }
+
+    /** As {@link #allocate}, zeroed: for records whose fields are read before written. */
+    public static MemorySegment allocateZeroed(long size) {
+        MemorySegment s = allocate(size);
         s.fill((byte) 0);
         return s;
     }
@@ -54,7 +59,7 @@ public final class NativeMemory {
     /** A NUL-terminated copy of {@code s}; free with {@link #free}. */
     public static MemorySegment cString(String s) {
         byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        MemorySegment m = allocate(utf8.length + 1L);
+        MemorySegment m = allocateZeroed(utf8.length + 1L);
         MemorySegment.copy(utf8, 0, m, ValueLayout.JAVA_BYTE, 0, utf8.length);
         return m;
     }

@@ -53,6 +53,16 @@ public abstract class ForwardParams {
     @Param({"0"})
     public int records;
 
+    /**
+     * Where the frames go. "tmpfs": a file in /dev/shm, the kernel copies
+     * every byte (what a socket costs too; the same for both sides, so it
+     * bounds any ratio). "devnull": /dev/null, which takes the bytes without
+     * touching them, so only what the binding itself costs remains. The
+     * output is verified byte for byte on tmpfs in setup either way.
+     */
+    @Param({"tmpfs", "devnull"})
+    public String sink;
+
     Path file;
     FileChannel channel;
     private Path outDir;
@@ -106,6 +116,17 @@ public abstract class ForwardParams {
             file = outDir.resolve("forward.out");
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** After setup's verification: measure with the sink asked for. */
+    void useSink() {
+        if (!sink.equals("devnull")) return;
+        try {
+            channel.close();
+            channel = FileChannel.open(Path.of("/dev/null"), StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

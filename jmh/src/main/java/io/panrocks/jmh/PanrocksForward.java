@@ -118,6 +118,7 @@ public class PanrocksForward {
                 long written = forward(start);
                 report("panrocks RecordBatch.writeRecordsTo", start, verifyOutput(start, written));
             }
+            useSink();
         }
 
         /** One operation: records start .. start+999 to the channel. */

@@ -114,6 +114,7 @@ public class RocksJavaForward {
                 long written = forward(start);
                 report("RocksJava key()/value() + ByteBuffer.wrap", start, verifyOutput(start, written));
             }
+            useSink();
         }
 
         /** One operation: records start .. start+999 to the channel. */
