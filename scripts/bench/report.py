@@ -1180,7 +1180,7 @@ class Report:
                       "MB/s (panrocks RJ / Debian / RocksJava)", "(a) same binary", "(b) as shipped",
                       "B/record panrocks " + RJ_TAG, "B/record panrocks " + DEB_TAG, "B/record RocksJava", "reading"],
                      rows, ["---", "--:", "--:"] + ["--:"] * 9 + ["---"]), "")
-        found = [r for r in self.target_rows() if r[0].startswith("issue 7")]
+        found = list(dict.fromkeys(r for r in self.target_rows() if r[0].startswith("issue 7")))
         for t, v, ad, av, bd, bv, primary, basis in found:
             self.w("- %s: %s — (a) same binary: %s; (b) as shipped: %s (%s)" % (
                 esc_md(t), primary, esc_md(ad), esc_md(bd), bv))
