@@ -96,4 +96,64 @@ class LifecycleTest {
         assertThrows(UnsupportedOperationException.class, () -> ReadOptions.DEFAULT.setFillCache(false));
         assertThrows(UnsupportedOperationException.class, () -> WriteOptions.DEFAULT.setSync(true));
     }
+    @Test
+    void objectsOfOneDbAreRefusedByAnother() throws RocksDBException {
+        try (RocksDB a = TestSupport.openFresh(dir.resolve("a"));
+             RocksDB b = TestSupport.openFresh(dir.resolve("b"));
+             Snapshot ofA = a.getSnapshot()) {
+            a.put(bytes("k"), bytes("a"));
+            b.put(bytes("k"), bytes("b"));
+            ReadOptions atA = new ReadOptions().setSnapshot(ofA);
+            assertNull(a.get(atA, bytes("k")), "the snapshot predates the put");
+
+            // a snapshot is a sequence number of its own DB: refused before any native call
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.get(atA, bytes("k")));
+            assertTrue(e.getMessage().contains("Snapshot belongs to another DB"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> b.get(atA, bytes("k"), new byte[8]));
+            assertThrows(IllegalArgumentException.class, () -> b.getPinned(atA, bytes("k")));
+            assertThrows(IllegalArgumentException.class, () -> b.newIterator(atA));
+            assertThrows(IllegalArgumentException.class,
+                    () -> b.multiGetAsList(atA, java.util.List.of(bytes("k"))));
+            assertThrows(IllegalArgumentException.class, () -> b.newRecordCursor(null, atA));
+            assertEquals("b", string(b.get(bytes("k"))), "B is untouched and still usable");
+            assertNull(a.get(atA, bytes("k")), "A still reads at its snapshot");
+
+            // families: the batch binds to the family's DB
+            try (ColumnFamilyHandle cfA = a.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
+                 ColumnFamilyHandle cfB = b.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
+                 WriteBatch batch = new WriteBatch()) {
+                batch.put(bytes("plain"), bytes("1")).put(cfA, bytes("x"), bytes("2"));
+                IllegalArgumentException wrongDb = assertThrows(IllegalArgumentException.class,
+                        () -> b.write(new WriteOptions(), batch));
+                assertTrue(wrongDb.getMessage().contains("another DB"), wrongDb.getMessage());
+                assertNull(b.get(bytes("plain")), "nothing of the refused batch reached B");
+                assertNull(b.get(cfB, bytes("x")));
+
+                long sizeBefore = batch.getDataSize();
+                assertThrows(IllegalArgumentException.class, () -> batch.put(cfB, bytes("y"), bytes("3")));
+                assertEquals(sizeBefore, batch.getDataSize(), "a refused update leaves the batch as it was");
+                assertEquals(2, batch.count());
+
+                a.write(new WriteOptions(), batch);
+                assertEquals("2", string(a.get(cfA, bytes("x"))));
+
+                // clear() unbinds: a default-family batch goes anywhere
+                batch.clear();
+                batch.put(bytes("both"), bytes("4"));
+                a.write(new WriteOptions(), batch);
+                b.write(new WriteOptions(), batch);
+                assertEquals("4", string(a.get(bytes("both"))));
+                assertEquals("4", string(b.get(bytes("both"))));
+
+                batch.clear();
+                batch.put(cfB, bytes("y"), bytes("5"));
+                b.write(new WriteOptions(), batch);
+                assertEquals("5", string(b.get(cfB, bytes("y"))));
+                assertThrows(IllegalArgumentException.class, () -> a.get(cfB, bytes("y")));
+
+                cfB.close();
+                assertThrows(IllegalStateException.class, () -> batch.put(cfB, bytes("z"), bytes("6")));
+            }
+        }
+    }
 }

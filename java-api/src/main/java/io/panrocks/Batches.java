@@ -97,7 +97,7 @@ final class Batches {
     private static MemorySegment newPinningIterator(NativeDb db, CallContext c, MemorySegment cf, ReadOptions options) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            options.fillSpec(spec, arena);
+            options.fillSpec(db, spec, arena);
             panrocks_read_options_spec.pin_data(spec, 1);
             int rc = panrocks_h.panrocks_iterator_create(db.handle(), cf, spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());

@@ -67,6 +67,10 @@ public final class ColumnFamilyHandle extends DbChild {
         return owner == db;
     }
 
+    NativeDb owner() {
+        return db;
+    }
+
     private static void destroy(MemorySegment dbHandle, MemorySegment handle) {
         MemorySegment error = NativeMemory.allocate(panrocks_error.sizeof());
         try {

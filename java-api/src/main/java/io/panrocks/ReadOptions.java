@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.ffi.panrocks_slice;
@@ -306,7 +307,7 @@ public final class ReadOptions implements AutoCloseable {
     MemorySegment nativeHandle(CallContext c) {
         if (this == DEFAULT) return MemorySegment.NULL;
         Snapshot s = snapshot;
-        if (s != null) s.checkUsable();
+        if (s != null) s.checkUsableOn(c.db());
         int v = version;
         MemorySegment cached = c.cachedReadOptions(this, v);
         if (cached != null) return cached;
@@ -319,13 +320,13 @@ public final class ReadOptions implements AutoCloseable {
      */
     MemorySegment memoryOnlyHandle(CallContext c) {
         Snapshot s = snapshot;
-        if (s != null) s.checkUsable();
+        if (s != null) s.checkUsableOn(c.db());
         int v = version;
         MemorySegment cached = c.cachedReadOptions(memoryOnlyKey, v);
         if (cached != null) return cached;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            fillSpec(spec, arena);
+            fillSpec(c.db(), spec, arena);
             panrocks_read_options_spec.read_tier(spec, panrocks_h.PANROCKS_READ_TIER_MEMORY_ONLY());
             return c.cacheReadOptions(memoryOnlyKey, v, c.createReadOptions(spec));
         }
@@ -338,15 +339,22 @@ public final class ReadOptions implements AutoCloseable {
         // rare (once per thread and change): scratch of its own
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            fillSpec(spec, arena);
+            fillSpec(c.db(), spec, arena);
             return c.createReadOptions(spec);
         }
     }
 
-    /** Writes these options into a panrocks_read_options_spec; the bounds are allocated in arena. */
-    void fillSpec(MemorySegment spec, Arena arena) {
+    /**
+     * Writes these options, for a call on {@code owner}, into a
+     * panrocks_read_options_spec; the bounds are allocated in arena.
+     */
+    void fillSpec(NativeDb owner, MemorySegment spec, Arena arena) {
         panrocks_h.panrocks_read_options_spec_init(spec);
-        if (snapshot != null) panrocks_read_options_spec.snapshot(spec, snapshot.handle());
+        Snapshot s = snapshot;
+        if (s != null) {
+            s.checkUsableOn(owner);
+            panrocks_read_options_spec.snapshot(spec, s.handle());
+        }
         if (iterateLowerBound != null) bound(panrocks_read_options_spec.lower_bound(spec), iterateLowerBound, arena);
         if (iterateUpperBound != null) bound(panrocks_read_options_spec.upper_bound(spec), iterateUpperBound, arena);
         panrocks_read_options_spec.readahead_size(spec, readaheadSize);

@@ -798,7 +798,7 @@ public final class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            readOptions.fillSpec(spec, arena);
+            readOptions.fillSpec(db, spec, arena);
             int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
             return new RocksIterator(db, c, c.size.get(ValueLayout.ADDRESS, 0));
@@ -818,6 +818,8 @@ public final class RocksDB implements AutoCloseable {
         if (columnFamily != null && !columnFamily.belongsTo(db)) {
             throw new IllegalArgumentException(columnFamily + " belongs to another DB");
         }
+        Snapshot snapshot = readOptions.snapshot();
+        if (snapshot != null) snapshot.checkUsableOn(db); // fail here, not at the first batch
         return new RecordCursor(this, db, columnFamily, readOptions);
     }
 

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.Leaks;
+import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 
 import java.lang.foreign.MemorySegment;
@@ -20,9 +21,13 @@ import java.util.Objects;
  * to the engine in one downcall. RocksDB parses it there; nothing is
  * applied unless all of it is.
  *
- * <p>Not bound to a DB: the same batch may be written to several, and
- * reused after {@link #clear()}. Safe to hand between threads (every
- * method synchronizes on the batch), but meant for one thread at a time.
+ * <p>A batch of the default column family only is bound to no DB: it may
+ * be written to several, and reused after {@link #clear()}. Updates of
+ * another family bind the batch to that family's DB until {@code clear()}:
+ * family IDs mean nothing elsewhere, so writing it to another DB, or
+ * mixing families of two DBs, throws {@link IllegalArgumentException}.
+ * Safe to hand between threads (every method synchronizes on the batch),
+ * but meant for one thread at a time.
  * Close it to free its native memory at once; a forgotten batch is freed
  * by a Cleaner.
  */
@@ -43,6 +48,8 @@ public final class WriteBatch implements AutoCloseable {
     private long[] savedSizes = new long[4];
     private int[] savedCounts = new int[4];
     private int savePoints;
+    /** the DB of the non-default families recorded since the last clear(); null if none */
+    private NativeDb familyDb;
 
     /** The batch's native buffer; freed once, by close() or the Cleaner. */
     private static final class Memory implements Runnable {
@@ -213,6 +220,7 @@ public final class WriteBatch implements AutoCloseable {
         size = HEADER;
         count = 0;
         savePoints = 0;
+        familyDb = null;
     }
 
     /** The serialized batch, as RocksJava's {@code WriteBatch.data()}: RocksDB's own format. */
@@ -220,8 +228,19 @@ public final class WriteBatch implements AutoCloseable {
         return serialized().toArray(ValueLayout.JAVA_BYTE);
     }
 
-    /** The serialized batch in native memory; valid while the batch is locked (see {@link RocksDB#write}). */
-    MemorySegment serialized() {
+    /**
+     * The serialized batch in native memory, for a write to {@code target};
+     * valid while the batch is locked (see {@link RocksDB#write}).
+     */
+    MemorySegment serializedFor(NativeDb target) {
+        if (familyDb != null && familyDb != target) {
+            throw new IllegalArgumentException("this WriteBatch holds updates of column families of another DB ("
+                    + familyDb + "); it can only be written there");
+        }
+        return serialized();
+    }
+
+    private MemorySegment serialized() {
         MemorySegment b = checkOpen();
         b.set(COUNT, 8, count);
         return b.asSlice(0, size);
@@ -267,6 +286,7 @@ public final class WriteBatch implements AutoCloseable {
     /** Tag, family ID (unless default) and key length; returns where the key goes. */
     private long header(MemorySegment b, ColumnFamilyHandle family, byte plainType, byte familyType, long keyLength) {
         int familyId = family == null ? 0 : family.getID();
+        if (familyId != 0) bindTo(family);
         long p = size;
         if (familyId == 0) {
             b.set(ValueLayout.JAVA_BYTE, p++, plainType);
@@ -275,6 +295,17 @@ public final class WriteBatch implements AutoCloseable {
             p = varint32(b, p, familyId);
         }
         return varint32(b, p, keyLength);
+    }
+
+    /** Checks family before anything is written: a rejected update leaves the batch unchanged. */
+    private void bindTo(ColumnFamilyHandle family) {
+        family.checkUsable();
+        NativeDb owner = family.owner();
+        if (familyDb == null) {
+            familyDb = owner;
+        } else if (familyDb != owner) {
+            throw new IllegalArgumentException(family + " belongs to another DB than the families already in this batch");
+        }
     }
 
     private void commit(long end) {

@@ -86,7 +86,7 @@ final class Writes {
     }
 
     void write(CallContext c, int flags, WriteBatch batch) throws RocksDBException {
-        MemorySegment data = batch.serialized();
+        MemorySegment data = batch.serializedFor(c.db());
         int rc = panrocks_h.panrocks_write_batch_data(db, flags, data, data.byteSize(), c.error);
         if (rc != 0) throw c.failure(rc);
     }

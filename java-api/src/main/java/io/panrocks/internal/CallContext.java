@@ -152,6 +152,11 @@ public final class CallContext {
 
     // ---- scratch -----------------------------------------------------------
 
+    /** The DB this context makes calls on. */
+    public NativeDb db() {
+        return db;
+    }
+
     /** The frame free for the current read. */
     public Frame frame() {
         Frame f;

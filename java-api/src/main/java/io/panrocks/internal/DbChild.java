@@ -114,6 +114,18 @@ public abstract class DbChild implements AutoCloseable {
         if (!db.isOpen()) throw new IllegalStateException(kind + " is closed (its " + db.closed().getMessage() + ")");
     }
 
+    /**
+     * As {@link #checkUsable()}, and that this object belongs to {@code owner}.
+     * Native objects of one DB are meaningless to another: a snapshot or a
+     * column family of DB A handed to DB B is undefined behaviour in RocksDB.
+     *
+     * @throws IllegalArgumentException if it belongs to another DB
+     */
+    public final void checkUsableOn(NativeDb owner) {
+        if (owner != db) throw new IllegalArgumentException(kind + " belongs to another DB (" + db + ")");
+        checkUsable();
+    }
+
     /** Releases this object; idempotent. After it, every use throws {@link IllegalStateException}. */
     @Override
     public void close() {
