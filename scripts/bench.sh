@@ -14,11 +14,12 @@
 # benchmarks runs again on RocksJava's binary (-Dpanrocks.library.path), so
 # binding and engine build can be told apart.
 #
-#   scripts/bench.sh            full run (about 5 hours on 2 cores)
-#   scripts/bench.sh --quick    validation run (under 10 minutes; noisy)
+#   scripts/bench.sh              full run (about 5 hours on 2 cores)
+#   scripts/bench.sh --standard   the shapes that decide the targets, 2 forks (about 1 hour)
+#   scripts/bench.sh --quick      validation run (under 10 minutes; noisy)
 #
 # Options:
-#   --quick | --full     mode (default --full)
+#   --quick | --standard | --full     mode (default --full)
 #   --no-build           use the jars and native binaries already built
 #   --no-rjengine        skip everything on RocksJava's engine binary
 #   --report-only DIR    only regenerate docs/ from an existing run folder
@@ -43,12 +44,13 @@ report_only=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) mode=quick ;;
+        --standard) mode=standard ;;
         --full) mode=full ;;
         --no-build) build=0 ;;
         --no-rjengine) rjengine=0 ;;
         --no-docs) docs=0 ;;
         --report-only) report_only="${2:?--report-only needs a run folder}"; shift ;;
-        -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
     shift
@@ -99,6 +101,17 @@ if [ "$mode" = quick ]; then
     # the engine-build, guard and forward benchmarks added
     JMH_TIMING="${BENCH_JMH_TIMING:--f 1 -wi 2 -w 400ms -i 5 -r 400ms}"
     NATIVE_TIMING="${BENCH_NATIVE_TIMING:---warmup-ms 500 --measure-ms 400 --iterations 5}"
+elif [ "$mode" = standard ]; then
+    # Every value size a target names (16 B, 1 KiB, 16 KiB, 64 KiB) on the main
+    # configuration, 2 forks of 1 s iterations: figures with usable errors in
+    # about an hour, where the full sweep takes five.
+    GROUPS_SPEC=(
+        "main 1000 16 flushed 16,1024,16384,65536 1,2"
+    )
+    ADAPTIVE_SIZES="64,512,1024,2048,4096,65536"
+    FORWARD_SIZES="4096,65536"
+    JMH_TIMING="${BENCH_JMH_TIMING:--f 2 -wi 2 -w 1s -i 5 -r 1s}"
+    NATIVE_TIMING="${BENCH_NATIVE_TIMING:---warmup-ms 1000 --measure-ms 1000 --iterations 5}"
 else
     GROUPS_SPEC=(
         "main 1000 16 flushed 16,128,1024,4096,16384,65536,1048576 1,2"
