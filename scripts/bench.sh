@@ -132,7 +132,7 @@ else
     NATIVE_TIMING="${BENCH_NATIVE_TIMING:---warmup-ms 2000 --measure-ms 2000 --iterations 5}"
 fi
 # The panrocks variants rerun on RocksJava's engine binary (JMH include regexes).
-RJ_VARIANTS=('PanrocksGet\.(get|getPreallocated|getPinned|getScoped)$' 'PanrocksMultiGet\.multiGetCopy$'
+RJ_VARIANTS=('PanrocksGet\.(get|getPreallocated|getDirectBuffer|getPinned|getScoped)$' 'PanrocksMultiGet\.multiGetCopy$'
              'PanrocksScan\.(scanZeroCopy|scanForward)$' 'PanrocksWrite\.(put|batch100)$')
 # Benchmarks with parameters of their own, run by their own invocations.
 SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|PanrocksForward|RocksJavaForward)\.'
