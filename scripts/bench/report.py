@@ -1702,9 +1702,13 @@ class Report:
                        "one downcall; `WriteBatch.put` serializes every record into native memory on the "
                        "Java side (synchronized, with a capacity check and growth), then one downcall parses "
                        "it. RocksJava's `WriteBatch.put` is one JNI call per record into the C++ "
-                       "`WriteBatch`. Where the Java-side serialization costs more than those JNI calls, "
-                       "panrocks loses; the allocation figures in the list above show what each record costs "
-                       "on the heap.")
+                       "`WriteBatch`; panrocks's stub then copies the serialized batch once more into a "
+                       "`rocksdb::WriteBatch` (RocksDB's public API cannot adopt foreign memory), a cost that "
+                       "grows with the batch. Both bindings' writes are bound by the engine's write path (WAL, "
+                       "memtable insert) and by the flushes and compactions that the growing DB triggers during "
+                       "the measurement, so write results drift between runs by more than the JMH error of one "
+                       "run: compare each binding with the native floor (the (c) columns of the Writes "
+                       "table above) before reading a write ratio as the binding's.")
         if why:
             self.w("Why (from what each path does; the ns/op and allocation tables give the size of the "
                    "effect):", "")
