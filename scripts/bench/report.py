@@ -1475,11 +1475,10 @@ class Report:
                "with threshold `copy` (Long.MAX_VALUE), `pin` (0) and `default` (%s bytes), keyCount 1000, "
                "keySize 16, flushed. %s"
                % (default if default is not None else "?",
-                  ("Note: a read can only copy what fits the calling thread's scratch buffer, %s for a thread "
-                   "that has only read (the data is loaded on another thread, so the measuring thread is one), "
-                   "so above %s `copy` pins like `pin` does and the threshold no longer matters. (The buffer "
-                   "grows to the largest value the thread has written, up to 1 MiB.)"
-                   % (fmt_size(scratch), fmt_size(scratch))) if scratch else ""), "")
+                  ("Every size at or below the threshold is copied: the engine first fills the calling "
+                   "thread's scratch buffer (%s until a larger value grows it), and a value that did not fit "
+                   "is copied out of its pin into grown scratch, so `copy` copies at every size and pays for "
+                   "it at large ones." % fmt_size(scratch)) if scratch else ""), "")
         points = sorted(set(p for (_, p) in run.adaptive))
         rows, model = [], []
         all_within = True

@@ -168,7 +168,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * ({@link RocksDB#get(byte[], java.util.function.Function)},
      * {@link RocksDB#getAdaptive}); larger ones are handed out pinned.
      * 0 pins everything. The default, {@link Options#DEFAULT_ADAPTIVE_READ_THRESHOLD},
-     * was chosen by measurement (docs/benchmarks.md). Each reading thread
+     * was chosen by measurement (docs/benchmarks.md;
+     * jmh/results/20261122T0350Z-adaptive-focused checks it at 16 B to 1 MiB). Each reading thread
      * keeps a scratch buffer as large as the largest value it copied (at
      * least 16 KiB), so a large threshold costs memory per thread.
      */
