@@ -296,7 +296,6 @@ public final class RecordBatch implements AutoCloseable {
      */
     private final class Views {
         private long base;
-        private MemorySegment spanSegment;
         private ByteBuffer span;
 
         Views() {
@@ -311,18 +310,14 @@ public final class RecordBatch implements AutoCloseable {
             }
             if (count > 0 && hi - lo <= Integer.MAX_VALUE) {
                 base = lo;
-                spanSegment = MemorySegment.ofAddress(lo).reinterpret(hi - lo);
-                span = spanSegment.asByteBuffer();
+                span = MemorySegment.ofAddress(lo).reinterpret(hi - lo).asByteBuffer();
             }
         }
 
         /** Fills the frame header in the room the batch kept before the key. */
         void header(long address, int keySize, int valueSize) {
-            MemorySegment at = spanSegment != null ? spanSegment : MemorySegment.ofAddress(address)
-                    .reinterpret(FRAME_HEADER);
-            long offset = spanSegment != null ? address - base : 0;
-            at.set(BIG_ENDIAN_INT, offset, keySize);
-            at.set(BIG_ENDIAN_INT, offset + 4, valueSize);
+            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, address, keySize);
+            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, address + 4, valueSize);
         }
 
         ByteBuffer of(long address, long size) {

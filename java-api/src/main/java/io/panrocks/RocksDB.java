@@ -67,7 +67,7 @@ public final class RocksDB implements AutoCloseable {
         this.statistics = options.statisticsEnabled();
         this.defaultFamily = new ColumnFamilyHandle(db, db.defaultFamily(), true);
         // a DB never closed is closed when unreachable (the action holds the NativeDb, not this)
-        Leaks.CLEANER.register(this, db.closerForForgotten(Leaks.creationSite(true)));
+        Leaks.CLEANER.register(this, db.closerForForgotten(Leaks.creationSite()));
     }
 
     ColumnFamilyHandle wrapFamily(MemorySegment handle, boolean isDefault) {

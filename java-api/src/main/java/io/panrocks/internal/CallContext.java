@@ -352,10 +352,6 @@ public final class CallContext {
         return held;
     }
 
-    synchronized int openResourceCount() {
-        return openResources.size();
-    }
-
     // ---- results -----------------------------------------------------------
 
     public long valueSize() {

@@ -61,7 +61,7 @@ public final class Leaks {
      * {@link #describe} turns it into text when a warning needs it.
      */
     public static Object captureSite() {
-        return TRACK ? creationSite(true) : Thread.currentThread().getName();
+        return TRACK ? creationSite() : Thread.currentThread().getName();
     }
 
     /** Text for a site from {@link #captureSite()}. */
@@ -70,17 +70,8 @@ public final class Leaks {
                 : "Created on thread \"" + name + "\"; run with -Dpanrocks.leaks=track to see where.";
     }
 
-    /** A description of the caller, for leak warnings. */
+    /** The calling frames, even without -Dpanrocks.leaks=track (for rare objects). */
     public static String creationSite() {
-        return describe(captureSite());
-    }
-
-    /** With {@code always}, the calling frames even without -Dpanrocks.leaks=track (for rare objects). */
-    public static String creationSite(boolean always) {
-        if (!always) {
-            return "Created on thread \"" + Thread.currentThread().getName()
-                    + "\"; run with -Dpanrocks.leaks=track to see where.";
-        }
         return "Created at:" + StackWalker.getInstance().walk(frames -> frames
                 .filter(f -> !f.getClassName().startsWith("io.panrocks.internal."))
                 .limit(12)

@@ -1,7 +1,9 @@
 package io.panrocks.jmh;
 
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 import java.io.IOException;
@@ -99,6 +101,17 @@ public abstract class ForwardParams {
     /** Bytes one operation writes. */
     public long bytesPerOp() {
         return (long) RECORDS_PER_OP * (FRAME_HEADER + KEY_BYTES + valueSize);
+    }
+
+    /** Each measuring thread's own generator of start offsets. */
+    @State(Scope.Thread)
+    public static class Starts {
+        Rng rng;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            rng = new Rng();
+        }
     }
 
     /** A random start offset: the op's 1000 records are always inside the log. */

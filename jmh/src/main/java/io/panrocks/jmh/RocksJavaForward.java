@@ -163,18 +163,8 @@ public class RocksJavaForward {
         }
     }
 
-    @State(Scope.Thread)
-    public static class ThreadState {
-        Rng rng;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            rng = new Rng();
-        }
-    }
-
     @Benchmark
-    public long forward(Log s, ThreadState t) throws IOException, RocksDBException {
+    public long forward(Log s, ForwardParams.Starts t) throws IOException, RocksDBException {
         return s.forward(s.randomStart(t.rng));
     }
 }
