@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 1
+#define PANROCKS_ABI_VERSION 2
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -385,15 +385,25 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
                                  panrocks_error *error);
 void panrocks_iterator_destroy(panrocks_iterator *iterator);
 
-/* Each move fills *entry with the new position in the same crossing. */
-void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry);
-void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry);
-void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length,
-                            panrocks_iter_entry *entry);
-void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target,
-                                     size_t target_length, panrocks_iter_entry *entry);
-void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry);
-void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry);
+/* Each move fills *entry with the new position in the same crossing and
+ * returns PANROCKS_OK; a position past either end, or an engine error
+ * (see panrocks_iterator_status), is an invalid entry, not a failure.
+ * A move fails only when the engine threw (out of memory, say): then the
+ * entry is not filled and the iterator is unusable, every later move and
+ * walk failing the same way; destroy it. */
+int32_t panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                                        panrocks_error *error);
+int32_t panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                                       panrocks_error *error);
+int32_t panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length,
+                               panrocks_iter_entry *entry, panrocks_error *error);
+int32_t panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target,
+                                        size_t target_length, panrocks_iter_entry *entry,
+                                        panrocks_error *error);
+int32_t panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                               panrocks_error *error);
+int32_t panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                               panrocks_error *error);
 
 /* The iterator's status: PANROCKS_OK while it is fine, even when invalid at an end. */
 int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error);
@@ -417,24 +427,33 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
                                      panrocks_iter_entry *entries, size_t *count,
                                      panrocks_error *error);
 
+/* What a record-batch walk collected. */
+typedef struct panrocks_collect_result {
+    uint64_t count;   /* entries filled */
+    uint64_t bytes;   /* sum of their key and value sizes */
+    uint64_t used;    /* bytes of buffer the copies took */
+    uint64_t needed;  /* on PANROCKS_INCOMPLETE: buffer room the next entry needs */
+} panrocks_collect_result;
+
 /* The record-batch walk: from the current position, collects up to
  * max_entries entries whose keys and values add up to at most max_bytes
- * (the first entry is always taken), then steps past the last one. Keys
- * are copied into buffer (RocksDB delta-encodes them, so they do not stay
- * put). Values are returned in place, without a copy, when they stay valid
- * until the iterator is destroyed: the iterator was created with
- * pin_data = 1 and its column family has no merge operator (merged values
- * are built per entry); otherwise they are copied into buffer too. The walk
- * stops at the first entry whose copies do not fit in buffer. Each copied
- * key is preceded by key_headroom free bytes (room for a frame header).
- * *bytes receives the sum of key and value sizes; when not even the first
- * entry fits, the call returns PANROCKS_INCOMPLETE with *count = 0 and
- * *bytes = the buffer room that entry needs. */
+ * (with take_first set, the first entry is taken even if it alone is
+ * larger), stepping past each one taken. Keys are copied into buffer
+ * (RocksDB delta-encodes them, so they do not stay put), each preceded by
+ * key_headroom free bytes (room for a frame header). Values are returned in
+ * place, without a copy, when they stay valid until the iterator is
+ * destroyed: the iterator was created with pin_data = 1 and its column
+ * family has no merge operator (merged values are built per entry);
+ * otherwise they are copied into buffer too.
+ * Returns PANROCKS_OK when it stopped at max_entries, max_bytes or the end
+ * of the range, and PANROCKS_INCOMPLETE when buffer cannot hold the next
+ * entry's copies (result->needed says how much room they need; the entries
+ * collected so far are valid): call again with more buffer to go on. */
 int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries,
-                                  uint64_t max_bytes, size_t key_headroom,
+                                  uint64_t max_bytes, int32_t take_first, size_t key_headroom,
                                   char *buffer, size_t capacity,
-                                  panrocks_iter_entry *entries, size_t *count,
-                                  uint64_t *bytes, panrocks_error *error);
+                                  panrocks_iter_entry *entries, panrocks_collect_result *result,
+                                  panrocks_error *error);
 
 /* ---- column families ----------------------------------------------------- */
 

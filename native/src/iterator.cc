@@ -14,6 +14,9 @@ struct panrocks_iterator {
     std::unique_ptr<rocksdb::Iterator> it;
     // values returned while moving forward stay valid until destruction
     bool values_stable = false;
+    // the engine threw inside a move: its state is unknown, so it is not
+    // touched again (only destroyed)
+    bool failed = false;
 };
 
 namespace {
@@ -32,6 +35,23 @@ inline void position(const rocksdb::Iterator &it, panrocks_iter_entry *entry) {
         entry->key_size = entry->value_size = 0;
         entry->valid = 0;
     }
+}
+
+// A move under the exception barrier; an iterator the engine threw in is
+// never moved again.
+template <typename Move>
+int32_t guarded_move(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error, Move &&step) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, iterator != nullptr && entry != nullptr);
+        if (iterator->failed) {
+            return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier and cannot move");
+        }
+        iterator->failed = true;  // until the move returns normally
+        step(*iterator->it);
+        iterator->failed = false;
+        position(*iterator->it, entry);
+        return static_cast<int32_t>(PANROCKS_OK);
+    });
 }
 
 }  // namespace
@@ -58,43 +78,42 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
 
 void panrocks_iterator_destroy(panrocks_iterator *iterator) { delete iterator; }
 
-void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
-    if (iterator == nullptr) return;
-    iterator->it->SeekToFirst();
-    position(*iterator->it, entry);
+int32_t panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                                        panrocks_error *error) {
+    return guarded_move(iterator, entry, error, [](rocksdb::Iterator &it) { it.SeekToFirst(); });
 }
 
-void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
-    if (iterator == nullptr) return;
-    iterator->it->SeekToLast();
-    position(*iterator->it, entry);
+int32_t panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                                       panrocks_error *error) {
+    return guarded_move(iterator, entry, error, [](rocksdb::Iterator &it) { it.SeekToLast(); });
 }
 
-void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length,
-                            panrocks_iter_entry *entry) {
-    if (iterator == nullptr) return;
-    iterator->it->Seek(rocksdb::Slice(target, target_length));
-    position(*iterator->it, entry);
+int32_t panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length,
+                               panrocks_iter_entry *entry, panrocks_error *error) {
+    return guarded_move(iterator, entry, error,
+                [&](rocksdb::Iterator &it) { it.Seek(rocksdb::Slice(target, target_length)); });
 }
 
-void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target,
-                                     size_t target_length, panrocks_iter_entry *entry) {
-    if (iterator == nullptr) return;
-    iterator->it->SeekForPrev(rocksdb::Slice(target, target_length));
-    position(*iterator->it, entry);
+int32_t panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target,
+                                        size_t target_length, panrocks_iter_entry *entry,
+                                        panrocks_error *error) {
+    return guarded_move(iterator, entry, error,
+                [&](rocksdb::Iterator &it) { it.SeekForPrev(rocksdb::Slice(target, target_length)); });
 }
 
 // Moving an invalid iterator is undefined in RocksDB; here it is a no-op.
-void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
-    if (iterator == nullptr) return;
-    if (iterator->it->Valid()) iterator->it->Next();
-    position(*iterator->it, entry);
+int32_t panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                               panrocks_error *error) {
+    return guarded_move(iterator, entry, error, [](rocksdb::Iterator &it) {
+        if (it.Valid()) it.Next();
+    });
 }
 
-void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
-    if (iterator == nullptr) return;
-    if (iterator->it->Valid()) iterator->it->Prev();
-    position(*iterator->it, entry);
+int32_t panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry,
+                               panrocks_error *error) {
+    return guarded_move(iterator, entry, error, [](rocksdb::Iterator &it) {
+        if (it.Valid()) it.Prev();
+    });
 }
 
 int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error) {
@@ -111,6 +130,10 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && count != nullptr);
         PANROCKS_REQUIRE(error, direction == PANROCKS_FORWARD || direction == PANROCKS_BACKWARD);
+        if (iterator->failed) {
+            return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier and cannot move");
+        }
+        iterator->failed = true;  // until the walk returns normally
         rocksdb::Iterator &it = *iterator->it;
         const bool forward = direction == PANROCKS_FORWARD;
         auto step = [&] { forward ? it.Next() : it.Prev(); };
@@ -141,6 +164,7 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
             step();
         }
         *count = n;
+        iterator->failed = false;
         return check(error, it.status());
     });
 }
@@ -150,25 +174,31 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
 extern "C" {
 
 int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes,
-                                  size_t key_headroom, char *buffer, size_t capacity,
-                                  panrocks_iter_entry *entries, size_t *count, uint64_t *bytes,
+                                  int32_t take_first, size_t key_headroom, char *buffer, size_t capacity,
+                                  panrocks_iter_entry *entries, panrocks_collect_result *result,
                                   panrocks_error *error) {
     return guarded(error, [&] {
-        PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && count != nullptr && bytes != nullptr);
+        PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && result != nullptr);
+        PANROCKS_REQUIRE(error, buffer != nullptr || capacity == 0);
+        *result = panrocks_collect_result{};
+        if (iterator->failed) {
+            return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier and cannot move");
+        }
+        iterator->failed = true;  // until the walk returns normally
         rocksdb::Iterator &it = *iterator->it;
         size_t n = 0, used = 0;
         uint64_t total = 0;
+        int32_t rc = PANROCKS_OK;
         while (n < max_entries && it.Valid()) {
             rocksdb::Slice k = it.key(), v = it.value();
             const uint64_t size = k.size() + v.size();
-            if (n > 0 && total + size > max_bytes) break;
+            if ((n > 0 || !take_first) && total + size > max_bytes) break;
             // keys are delta-encoded in blocks, so not stable: always copied
             const size_t copied = key_headroom + k.size() + (iterator->values_stable ? 0 : v.size());
-            if (buffer == nullptr || copied > capacity - used) {
-                if (n > 0) break;
-                *count = 0;
-                *bytes = copied;
-                return static_cast<int32_t>(PANROCKS_INCOMPLETE);
+            if (copied > capacity - used) {
+                result->needed = copied;
+                rc = PANROCKS_INCOMPLETE;
+                break;
             }
             panrocks_iter_entry &e = entries[n];
             char *at = buffer + used + key_headroom;
@@ -184,13 +214,17 @@ int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entrie
             e.key_size = k.size();
             e.value_size = v.size();
             e.valid = 1;
+            e.reserved = 0;
             total += size;
             n++;
             it.Next();
         }
-        *count = n;
-        *bytes = total;
-        return check(error, it.status());
+        iterator->failed = false;
+        result->count = n;
+        result->bytes = total;
+        result->used = used;
+        if (!it.status().ok()) return report(error, it.status());
+        return rc;
     });
 }
 

@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
+import io.panrocks.internal.ffi.panrocks_collect_result;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
@@ -10,22 +11,43 @@ import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Builds record batches: a fresh iterator with {@code pin_data} per batch
  * (so the values stay pinned exactly as long as the batch, however long the
- * cursor runs), positioned, then one crossing collects the records.
+ * cursor runs), positioned, then crossings that collect the records into
+ * memory sized to what is there: the entry table and the room for copied
+ * keys start small and grow, so a huge record limit costs nothing until
+ * records fill it.
  */
 final class Batches {
     private static final long ENTRY = panrocks_iter_entry.sizeof();
-    /** room for copied keys per record, before the buffer is grown */
+    private static final long KEY = panrocks_iter_entry.key$offset();
+    private static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
+    private static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
+    private static final ValueLayout.OfInt BIG_ENDIAN_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    /** entries of the first crossing; the table doubles as records keep coming */
+    private static final int FIRST_ENTRIES = 256;
+    /** room for a copied key (and its frame header) per record in the first chunk */
     private static final long KEY_ROOM = 32;
-    /** room for copied values (of families with a merge operator) per batch */
+    /** room for copied values (of families with a merge operator) in the first chunk */
     private static final long VALUE_ROOM = 64 * 1024;
-    static final int INCOMPLETE = 7;
+    /** largest chunk of copy room allocated at once (unless one record needs more) */
+    private static final long MAX_CHUNK = 16L << 20;
 
     private Batches() {
+    }
+
+    /** The native memory a batch owns besides its iterator: the entry table and the chunks of copies. */
+    record Memory(MemorySegment entries, List<MemorySegment> chunks) {
+        void free() {
+            NativeMemory.free(entries);
+            for (MemorySegment chunk : chunks) NativeMemory.free(chunk);
+        }
     }
 
     /**
@@ -34,55 +56,90 @@ final class Batches {
      * read options' bounds if null), skipping seekKey itself when
      * {@code after} is set. Runs inside a call on db.
      */
-    static RecordBatch collect(NativeDb db, CallContext c, MemorySegment cf, ReadOptions options, byte[] seekKey,
-                               boolean after, int maxRecords, long maxBytes) throws RocksDBException {
+    static RecordBatch collect(RocksDB owner, NativeDb db, CallContext c, MemorySegment cf, ReadOptions options,
+                               byte[] seekKey, boolean after, int maxRecords, long maxBytes) throws RocksDBException {
         MemorySegment iterator = newPinningIterator(db, c, cf, options);
-        MemorySegment memory = MemorySegment.NULL;
+        int capacity = Math.min(maxRecords, FIRST_ENTRIES);
+        MemorySegment entries = MemorySegment.NULL;
+        List<MemorySegment> chunks = new ArrayList<>();
         boolean handedOver = false;
         try {
-            long entriesSize = ENTRY * (maxRecords + 1L);
-            // keys are always copied; values only when the engine cannot keep them
-            // pinned (merge results), and then a batch may just hold fewer records
-            long capacity = maxRecords * (RecordBatch.FRAME_HEADER + KEY_ROOM) + Math.min(maxBytes, VALUE_ROOM);
-            memory = NativeMemory.allocate(entriesSize + capacity);
-            MemorySegment position = memory.asSlice(ENTRY * maxRecords, ENTRY);
+            entries = NativeMemory.allocate(ENTRY * capacity);
+            MemorySegment position = entries.asSlice(0, ENTRY); // overwritten by the first record
+            int rc;
             if (seekKey == null) {
-                panrocks_h.panrocks_iterator_seek_to_first(iterator, position);
+                rc = panrocks_h.panrocks_iterator_seek_to_first(iterator, position, c.error);
             } else {
                 MemorySegment key = c.stageKey(seekKey, 0, seekKey.length);
-                panrocks_h.panrocks_iterator_seek(iterator, key, seekKey.length, position);
-                if (after && panrocks_iter_entry.valid(position) != 0 && sameKey(position, seekKey)) {
-                    panrocks_h.panrocks_iterator_next(iterator, position);
+                rc = panrocks_h.panrocks_iterator_seek(iterator, key, seekKey.length, position, c.error);
+                if (rc == 0 && after && panrocks_iter_entry.valid(position) != 0 && sameKey(position, seekKey)) {
+                    rc = panrocks_h.panrocks_iterator_next(iterator, position, c.error);
                 }
             }
-            MemorySegment bytes = c.value; // idle out-parameter slot
+            if (rc != 0) throw c.failure(rc);
+
+            MemorySegment result = c.keyBuffer(panrocks_collect_result.sizeof());
+            MemorySegment chunk = NativeMemory.allocate(
+                    Math.min(MAX_CHUNK, capacity * (RecordBatch.FRAME_HEADER + KEY_ROOM) + Math.min(maxBytes, VALUE_ROOM)));
+            chunks.add(chunk);
+            long chunkUsed = 0;
+            int count = 0;
+            long bytes = 0;
             while (true) {
-                MemorySegment entries = memory.asSlice(0, ENTRY * maxRecords);
-                MemorySegment buffer = memory.asSlice(entriesSize, memory.byteSize() - entriesSize);
-                int rc = panrocks_h.panrocks_iterator_collect(iterator, maxRecords, maxBytes, RecordBatch.FRAME_HEADER,
-                        buffer, buffer.byteSize(), entries, c.size, bytes, c.error);
-                if (rc == INCOMPLETE) {
-                    // not even the first record's copies fit: make room for it
-                    long needed = bytes.get(ValueLayout.JAVA_LONG, 0);
-                    long grown = Math.max(needed, 2 * (memory.byteSize() - entriesSize));
-                    NativeMemory.free(memory);
-                    memory = MemorySegment.NULL;
-                    memory = NativeMemory.allocate(entriesSize + grown);
+                if (count == capacity) {
+                    if (count == maxRecords) break;
+                    int grown = (int) Math.min(maxRecords, 2L * capacity);
+                    MemorySegment bigger = NativeMemory.allocate(ENTRY * grown);
+                    MemorySegment.copy(entries, 0, bigger, 0, ENTRY * count);
+                    NativeMemory.free(entries);
+                    entries = bigger;
+                    capacity = grown;
+                }
+                rc = panrocks_h.panrocks_iterator_collect(iterator, capacity - count, maxBytes - bytes,
+                        count == 0 ? 1 : 0, RecordBatch.FRAME_HEADER, chunk.asSlice(chunkUsed),
+                        chunk.byteSize() - chunkUsed, entries.asSlice(ENTRY * count), result, c.error);
+                int got = (int) panrocks_collect_result.count(result);
+                count += got;
+                bytes += panrocks_collect_result.bytes(result);
+                chunkUsed += panrocks_collect_result.used(result);
+                if (rc == Reads.INCOMPLETE) {
+                    // the next record's copies need a fresh chunk
+                    long needed = panrocks_collect_result.needed(result);
+                    chunk = NativeMemory.allocate(Math.max(needed, Math.min(MAX_CHUNK, 2 * chunk.byteSize())));
+                    chunks.add(chunk);
+                    chunkUsed = 0;
                     continue;
                 }
                 if (rc != 0) throw c.failure(rc);
-                int count = (int) c.size.get(ValueLayout.JAVA_LONG, 0);
-                if (count == 0) return RecordBatch.EMPTY;
-                RecordBatch.State state = new RecordBatch.State(db, iterator, memory);
-                db.share(state);
-                handedOver = true;
-                return new RecordBatch(state, count, bytes.get(ValueLayout.JAVA_LONG, 0), memory);
+                if (count < capacity) break; // the end of the range, or the byte budget
             }
+            if (count == 0) return RecordBatch.EMPTY;
+            writeFrameHeaders(entries, count);
+            Memory memory = new Memory(entries, List.copyOf(chunks));
+            handedOver = true;
+            return new RecordBatch(owner, db, iterator, memory, count, bytes);
         } finally {
             if (!handedOver) {
                 panrocks_h.panrocks_iterator_destroy(iterator);
-                NativeMemory.free(memory);
+                NativeMemory.free(entries);
+                for (MemorySegment chunk : chunks) NativeMemory.free(chunk);
             }
+        }
+    }
+
+    /**
+     * Writes each record's frame header (key and value length, big-endian)
+     * into the room kept before its copied key, while the batch is still
+     * private, so that writing frames later only reads.
+     */
+    private static void writeFrameHeaders(MemorySegment entries, int count) {
+        for (int i = 0; i < count; i++) {
+            long at = i * ENTRY;
+            long key = entries.get(ValueLayout.JAVA_LONG, at + KEY);
+            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, key - RecordBatch.FRAME_HEADER,
+                    (int) entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE));
+            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, key - RecordBatch.FRAME_HEADER + 4,
+                    (int) entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE));
         }
     }
 

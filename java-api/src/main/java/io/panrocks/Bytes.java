@@ -30,13 +30,27 @@ final class Bytes {
         return Objects.requireNonNull(key, "key");
     }
 
-    static java.nio.ByteBuffer writable(java.nio.ByteBuffer buffer, String what) {
+    /**
+     * The bytes of {@code buffer[position, limit)} as a segment that may be
+     * passed to a native call by this thread (read-only buffers included:
+     * an input is only read); see {@link #segment}.
+     */
+    static MemorySegment keyBuffer(java.nio.ByteBuffer buffer, String what) {
+        Objects.requireNonNull(buffer, what);
+        return segment(MemorySegment.ofBuffer(buffer), what);
+    }
+
+    /** An output buffer: writable, and usable by this thread. */
+    static java.nio.ByteBuffer output(java.nio.ByteBuffer buffer, String what) {
         Objects.requireNonNull(buffer, what);
         if (buffer.isReadOnly()) throw new IllegalArgumentException(what + " buffer is read-only");
+        accessible(MemorySegment.ofBuffer(buffer), what);
         return buffer;
     }
 
-    static MemorySegment writable(MemorySegment segment, String what) {
+
+    /** An output segment: writable, usable by this thread, and within the engine's limits. */
+    static MemorySegment output(MemorySegment segment, String what) {
         segment(segment, what);
         if (segment.isReadOnly()) throw new IllegalArgumentException(what + " segment is read-only");
         return segment;
@@ -54,17 +68,47 @@ final class Bytes {
      */
     static MemorySegment segment(MemorySegment segment, String what) {
         Objects.requireNonNull(segment, what);
+        accessible(segment, what);
+        if (segment.byteSize() > MAX_ENGINE_LENGTH) {
+            throw new IllegalArgumentException(what + " of " + segment.byteSize()
+                    + " bytes is larger than RocksDB's limit of " + MAX_ENGINE_LENGTH);
+        }
+        return segment;
+    }
+
+    /** Checks that this thread may access the segment now (its arena is open and not another thread's). */
+    static MemorySegment accessible(MemorySegment segment, String what) {
         if (!segment.scope().isAlive()) {
             throw new IllegalStateException(what + " segment's arena is already closed");
         }
         if (!segment.isAccessibleBy(Thread.currentThread())) {
             throw new WrongThreadException(what + " segment is confined to another thread");
         }
-        if (segment.byteSize() > MAX_ENGINE_LENGTH) {
-            throw new IllegalArgumentException(what + " of " + segment.byteSize()
-                    + " bytes is larger than RocksDB's limit of " + MAX_ENGINE_LENGTH);
-        }
         return segment;
+    }
+
+    /**
+     * What a downcall with caller segments threw: the linker checks each
+     * segment argument when the call starts (an arena closed since our own
+     * check, by another thread), and the generated bindings wrap what it
+     * throws in an {@link AssertionError}. Rethrow the linker's exception
+     * as it was meant.
+     */
+    static RuntimeException linkerFailure(AssertionError e) {
+        if (e.getCause() instanceof RuntimeException cause) return cause;
+        throw e;
+    }
+
+    /** Largest array the JVM allocates. */
+    static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    /** @throws IllegalStateException if a value of {@code size} bytes cannot be a byte[] */
+    static int checkFitsArray(long size) {
+        if (size > MAX_ARRAY) {
+            throw new IllegalStateException("a value of " + size
+                    + " bytes does not fit in a byte[]; read it as a MemorySegment");
+        }
+        return (int) size;
     }
 
     /** Copies n bytes from a raw engine pointer into a heap array. */

@@ -1,6 +1,6 @@
 package io.panrocks;
 
-import io.panrocks.internal.DbChild;
+import io.panrocks.internal.DbResource;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
@@ -16,16 +16,22 @@ import java.util.Arrays;
  * {@code ColumnFamilyHandle}. Owned by its DB: closing the DB closes it.
  * Closing a handle releases it (the family and its data stay; see
  * {@link RocksDB#dropColumnFamily} to remove them); later use throws
- * {@link IllegalStateException}. Thread-safe.
+ * {@link IllegalStateException}. Thread-safe: closing a handle while other
+ * threads use it lets their calls finish first. While a handle is
+ * reachable, its DB is not closed by the Cleaner.
  */
-public final class ColumnFamilyHandle extends DbChild {
+public final class ColumnFamilyHandle implements AutoCloseable {
+    private final RocksDB owner;
+    private final NativeDb db;
+    private final DbResource resource;
     private final MemorySegment handle;
     private final byte[] name;
     private final int id;
     private final boolean isDefault;
 
-    ColumnFamilyHandle(NativeDb db, MemorySegment handle, boolean isDefault) {
-        super(db, "ColumnFamilyHandle");
+    ColumnFamilyHandle(RocksDB owner, NativeDb db, MemorySegment handle, boolean isDefault) {
+        this.owner = owner;
+        this.db = db;
         this.handle = handle;
         this.isDefault = isDefault;
         this.id = panrocks_h.panrocks_column_family_id(handle);
@@ -39,8 +45,9 @@ public final class ColumnFamilyHandle extends DbChild {
         }
         MemorySegment dbHandle = db.handle();
         // the default family's native handle lives as long as the DB: nothing to leak
-        if (isDefault) adopt(() -> { }, false);
-        else adopt(() -> destroy(dbHandle, handle));
+        this.resource = isDefault
+                ? DbResource.sharedUnwatched(db, "ColumnFamilyHandle", () -> { })
+                : DbResource.shared(db, "ColumnFamilyHandle", this, () -> destroy(dbHandle, handle));
     }
 
     public byte[] getName() {
@@ -57,10 +64,29 @@ public final class ColumnFamilyHandle extends DbChild {
     }
 
     /** The native handle, for a call on {@code owner}; checks that the handle is usable there. */
-    MemorySegment nativeHandle(NativeDb owner) {
-        if (owner != db) throw new IllegalArgumentException(this + " belongs to another DB");
-        checkUsable();
+    MemorySegment nativeHandle(NativeDb expected) {
+        if (expected != db) throw new IllegalArgumentException(this + " belongs to another DB");
+        resource.checkUsable();
         return handle;
+    }
+
+    /** @throws IllegalStateException if it or its DB is closed */
+    void checkUsable() {
+        resource.checkUsable();
+    }
+
+    /** Whether it was closed (by {@link #close()} or its DB's close). */
+    public boolean isReleased() {
+        return resource.isReleased() || !db.isOpen();
+    }
+
+    /**
+     * Releases the handle (the family and its data stay); idempotent, any
+     * thread. Calls other threads are making with it finish first.
+     */
+    @Override
+    public void close() {
+        resource.close();
     }
 
     boolean belongsTo(NativeDb owner) {

@@ -1,11 +1,10 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.DbChild;
+import io.panrocks.internal.DbResource;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
-import io.panrocks.internal.Scope;
-import io.panrocks.internal.TrackedResource;
+import io.panrocks.internal.ViewScope;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -21,35 +20,39 @@ import java.util.Objects;
  * {@link #valueSize} and {@link #value}. {@link #clear()} and reuse: a
  * batch that has reached its size allocates nothing per execution.
  *
- * <p>A batch belongs to the thread that created it. Pinned values stay
+ * <p>A batch belongs to the thread that created it: other threads can
+ * neither use nor close it ({@link WrongThreadException}). Pinned values stay
  * valid until the next execute, clear or close; after that their segments
- * throw {@link IllegalStateException}. Owned by its DB: closing the DB
- * closes it.
+ * throw {@link IllegalStateException}. Owned by its DB: closing the DB closes
+ * it (later, if another live thread holds it). A forgotten batch is closed by
+ * a Cleaner once neither it nor a segment of its values is reachable.
  */
-public final class MultiGet extends DbChild {
-    private final Thread owner;
+public final class MultiGet implements AutoCloseable {
+    private final RocksDB owner;
+    private final NativeDb db;
     private final MultiGetScratch scratch;
+    private final DbResource resource;
+    /** the pinned values' scope: their segments keep it, and so the scratch, alive */
+    private final ViewScope scope;
     /** the family read (null: default); kept so that its handle stays reachable and checked */
     private final ColumnFamilyHandle family;
     private boolean executed;
     private boolean pinned;
-    private TrackedResource pins;
     private MemorySegment buffer = MemorySegment.NULL;
 
-    MultiGet(NativeDb db, CallContext c, ColumnFamilyHandle family) {
-        super(db, "MultiGet");
-        this.owner = Thread.currentThread();
+    MultiGet(RocksDB owner, NativeDb db, CallContext c, ColumnFamilyHandle family) {
+        this.owner = owner;
+        this.db = db;
         MultiGetScratch s = new MultiGetScratch(c);
         this.scratch = s;
         this.family = family;
-        adopt(s::free);
+        this.scope = new ViewScope();
+        this.resource = DbResource.confined(c, "MultiGet", scope, true, s::free);
     }
 
     private void checkOwner() {
-        if (Thread.currentThread() != owner) {
-            throw new WrongThreadException("MultiGet belongs to thread \"" + owner.getName() + "\"");
-        }
-        checkUsable();
+        resource.checkOwner();
+        resource.checkUsable();
     }
 
     /** Adds a key (copied now, so the array may be reused at once). */
@@ -120,29 +123,34 @@ public final class MultiGet extends DbChild {
         dropResults();
         CallContext c = db.enter();
         try {
-            checkUsable();
+            resource.checkUsable();
             int mode = pin ? Reads.MULTIGET_PIN : Reads.MULTIGET_COPY;
             MemorySegment cf = family == null ? MemorySegment.NULL : family.nativeHandle(db);
-            int rc = scratch.execute(c, db.handle(), cf, readOptions.nativeHandle(c), mode,
-                    buffer, buffer.byteSize());
+            int rc;
+            try {
+                rc = scratch.execute(c, db.handle(), cf, readOptions.nativeHandle(c), mode, buffer, buffer.byteSize());
+            } catch (AssertionError e) {
+                throw Bytes.linkerFailure(e);
+            }
+            // pins are held from here on, even if the whole call failed
+            pinned = pin;
             if (rc != 0) throw c.failure(rc);
             executed = true;
-            pinned = pin;
             this.buffer = buffer;
-            if (pin) {
-                pins = TrackedResource.trackMultiGet(c, scratch, new Scope(), this);
-            }
         } finally {
             db.exit(c);
         }
     }
 
+    /** Ends the current results: their segments die, then the pins are released. */
     private void dropResults() {
         executed = false;
-        if (pins != null) {
-            pins.close();
-            pins = null;
+        if (pinned) {
+            scope.renew();
+            scratch.releasePins();
+            pinned = false;
         }
+        buffer = MemorySegment.NULL;
     }
 
     private void checkExecuted(int i) {
@@ -179,14 +187,20 @@ public final class MultiGet extends DbChild {
         long size = scratch.size(i);
         // a slice of the caller's buffer keeps that buffer's lifetime
         return pinned
-                ? pins.scope().view(address, size)
+                ? scope.view(address, size)
                 : buffer.asSlice(address - buffer.address(), size).asReadOnly();
     }
 
-    /** Value i copied to the heap, or null (see {@link #value}). */
+    /**
+     * Value i copied to the heap, or null (see {@link #value}).
+     *
+     * @throws IllegalStateException if it does not fit in a byte[] (2 GiB)
+     */
     public byte[] valueAsBytes(int i) {
         MemorySegment v = value(i);
-        return v == null ? null : v.toArray(ValueLayout.JAVA_BYTE);
+        if (v == null) return null;
+        Bytes.checkFitsArray(v.byteSize());
+        return v.toArray(ValueLayout.JAVA_BYTE);
     }
 
     /** The error of key i with RocksDB's code and subcode, or null if it succeeded or was not found. */
@@ -198,10 +212,18 @@ public final class MultiGet extends DbChild {
                 Status.Severity.NoError, "MultiGet of key " + i));
     }
 
+    /**
+     * Releases the batch and its pins; idempotent. Only its thread may close
+     * it while it is open ({@link WrongThreadException} otherwise).
+     */
     @Override
     public void close() {
-        if (pins != null && Thread.currentThread() == owner) dropResults();
-        super.close();
+        resource.close();
+    }
+
+    /** Whether it was closed (by {@link #close()} or its DB's close). */
+    public boolean isReleased() {
+        return resource.isReleased() || !db.isOpen();
     }
 
 }

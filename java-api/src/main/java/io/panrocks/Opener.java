@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
+import io.panrocks.internal.OpenPaths;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -49,13 +50,37 @@ final class Opener {
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
         Path absolute = path.toAbsolutePath();
+        Path canonical = OpenPaths.canonical(path);
         List<LRUCache> caches = new ArrayList<>();
         for (ColumnFamilyDescriptor d : families) {
             BlockBasedTableConfig t = d.getOptions().tableFormatConfig();
             if (t != null && t.blockCache() != null && !caches.contains(t.blockCache())) caches.add(t.blockCache());
         }
-        return withCaches(caches, 0, new ArrayList<>(),
-                cacheHandles -> openNow(options, absolute, families, handlesOut, readOnly, errorIfWal, caches, cacheHandles));
+        // A read-only DB takes no lock, in RocksDB as here: it may sit beside a writer.
+        OpenPaths.Claim claim = null;
+        if (!readOnly) {
+            claim = OpenPaths.claim(canonical, absolute.toString());
+            if (claim == null) throw alreadyOpen(absolute, canonical);
+        }
+        OpenPaths.Claim held = claim;
+        boolean opened = false;
+        try {
+            RocksDB db = withCaches(caches, 0, new ArrayList<>(), cacheHandles -> openNow(options, absolute, canonical,
+                    families, handlesOut, readOnly, errorIfWal, caches, cacheHandles, held));
+            opened = true;
+            return db;
+        } finally {
+            if (!opened && claim != null) claim.release();
+        }
+    }
+
+    /** The refusal of a second writable open of one directory, with RocksDB's code for the same case. */
+    private static RocksDBException alreadyOpen(Path path, Path canonical) {
+        String holder = OpenPaths.holder(canonical);
+        return new RocksDBException(new Status(Status.Code.IOError, Status.SubCode.None, Status.Severity.NoError,
+                "lock " + canonical.resolve("LOCK") + ": the DB is already open in this process"
+                        + (holder == null ? "" : " (as " + holder + ")")
+                        + (path.equals(canonical) ? "" : "; " + path + " is the same directory")));
     }
 
     private interface OpenAction {
@@ -72,9 +97,10 @@ final class Opener {
         });
     }
 
-    private static RocksDB openNow(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
+    private static RocksDB openNow(DBOptions options, Path path, Path canonical, List<ColumnFamilyDescriptor> families,
                                    List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal,
-                                   List<LRUCache> caches, List<MemorySegment> cacheHandles) throws RocksDBException {
+                                   List<LRUCache> caches, List<MemorySegment> cacheHandles, OpenPaths.Claim claim)
+            throws RocksDBException {
         try (Arena arena = Arena.ofConfined()) {
             int n = families.size();
             MemorySegment descriptors = panrocks_cf_descriptor.allocateArray(n, arena);
@@ -92,7 +118,8 @@ final class Opener {
                 }
             }
             MemorySegment request = panrocks_open_request.allocate(arena);
-            panrocks_open_request.path(request, arena.allocateFrom(path.toString()));
+            // the canonical path, so that RocksDB's own lock registry sees one DB as one
+            panrocks_open_request.path(request, arena.allocateFrom(canonical.toString()));
             panrocks_open_request.db_options(request, arena.allocateFrom(options.values.toString()));
             panrocks_open_request.mode(request, readOnly
                     ? panrocks_h.PANROCKS_OPEN_READ_ONLY() : panrocks_h.PANROCKS_OPEN_READ_WRITE());
@@ -107,7 +134,7 @@ final class Opener {
             int rc = panrocks_h.panrocks_open(request, dbOut, handlesArray, error);
             if (rc != 0) throw Errors.toException(rc, error);
 
-            NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString());
+            NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString(), claim);
             RocksDB rocks = new RocksDB(db, path, readOnly, options);
             if (handlesOut == null) return rocks;
             handlesOut.clear();

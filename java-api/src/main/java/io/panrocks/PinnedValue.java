@@ -1,6 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.TrackedResource;
+import io.panrocks.internal.DbResource;
+import io.panrocks.internal.ViewScope;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -21,27 +22,42 @@ import java.lang.foreign.ValueLayout;
  * <h2>Threads</h2>
  * A pinned value belongs to the thread that read it: only that thread may
  * read its segment and close it (other threads get a
- * {@link WrongThreadException}). Hand data to another thread by copying it,
- * or use a record batch, which any thread may read and close.
+ * {@link WrongThreadException}, and the value stays open). Hand data to
+ * another thread by copying it, or use a record batch, which any thread may
+ * read and close.
  *
  * <h2>Forgetting to close</h2>
- * A pinned value that becomes unreachable unclosed is released by a Cleaner,
- * with a warning on the {@code io.panrocks} logger. Closing the DB releases
- * the pinned values of the closing thread; those other threads still hold
- * keep the engine open until they are closed.
+ * A pinned value is released by the safety net only once neither it nor its
+ * segment is reachable (a segment you kept keeps the pin, so it never reads
+ * released memory), with a warning on the {@code io.panrocks} logger.
+ * Closing the DB releases the pinned values of the closing thread; those
+ * other threads still hold keep the engine open until they are closed.
  */
 public final class PinnedValue implements AutoCloseable {
     private final MemorySegment value;
     private final boolean pinned;
-    private TrackedResource pin;
+    /** the views' scope (null when copied): the segment keeps it, and so the pin, alive */
+    private final ViewScope scope;
+    private final DbResource pin;
+    /** keeps the DB from the Cleaner while this value is reachable */
+    private final RocksDB db;
 
-    PinnedValue(MemorySegment value, boolean pinned) {
+    /** A pinned value: {@code value} is a view of {@code scope}, released through {@code pin}. */
+    PinnedValue(RocksDB db, MemorySegment value, ViewScope scope, DbResource pin) {
+        this.db = db;
         this.value = value;
-        this.pinned = pinned;
+        this.pinned = true;
+        this.scope = scope;
+        this.pin = pin;
     }
 
-    void attach(TrackedResource pin) {
-        this.pin = pin;
+    /** A value copied into the caller's buffer: nothing to release. */
+    PinnedValue(RocksDB db, MemorySegment copied) {
+        this.db = db;
+        this.value = copied;
+        this.pinned = false;
+        this.scope = null;
+        this.pin = null;
     }
 
     /**
@@ -49,7 +65,7 @@ public final class PinnedValue implements AutoCloseable {
      * after that throws {@link IllegalStateException}.
      */
     public MemorySegment value() {
-        if (pin != null && !pin.isOpen()) throw new IllegalStateException("PinnedValue is closed");
+        if (pin != null && pin.isReleased()) throw new IllegalStateException("PinnedValue is closed");
         return value;
     }
 
@@ -63,12 +79,21 @@ public final class PinnedValue implements AutoCloseable {
         return pinned;
     }
 
-    /** A copy of the value on the heap. */
+    /**
+     * A copy of the value on the heap.
+     *
+     * @throws IllegalStateException if the value does not fit in a byte[] (2 GiB): read {@link #value()}
+     */
     public byte[] toByteArray() {
-        return value().toArray(ValueLayout.JAVA_BYTE);
+        MemorySegment v = value();
+        Bytes.checkFitsArray(v.byteSize());
+        return v.toArray(ValueLayout.JAVA_BYTE);
     }
 
-    /** Releases the pin; idempotent. Must run on the thread that read the value. */
+    /**
+     * Releases the pin; idempotent. Only the thread that read the value may
+     * close it while it is open ({@link WrongThreadException} otherwise).
+     */
     @Override
     public void close() {
         if (pin != null) pin.close();
@@ -77,6 +102,6 @@ public final class PinnedValue implements AutoCloseable {
     @Override
     public String toString() {
         return "PinnedValue{" + value.byteSize() + " bytes, " + (pinned ? "pinned" : "copied")
-                + (pin != null && !pin.isOpen() ? ", closed" : "") + "}";
+                + (pin != null && pin.isReleased() ? ", closed" : "") + "}";
     }
 }

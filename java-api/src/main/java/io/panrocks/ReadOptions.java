@@ -351,10 +351,7 @@ public final class ReadOptions implements AutoCloseable {
     void fillSpec(NativeDb owner, MemorySegment spec, Arena arena) {
         panrocks_h.panrocks_read_options_spec_init(spec);
         Snapshot s = snapshot;
-        if (s != null) {
-            s.checkUsableOn(owner);
-            panrocks_read_options_spec.snapshot(spec, s.handle());
-        }
+        if (s != null) panrocks_read_options_spec.snapshot(spec, s.nativeHandle(owner));
         if (iterateLowerBound != null) bound(panrocks_read_options_spec.lower_bound(spec), iterateLowerBound, arena);
         if (iterateUpperBound != null) bound(panrocks_read_options_spec.upper_bound(spec), iterateUpperBound, arena);
         panrocks_read_options_spec.readahead_size(spec, readaheadSize);

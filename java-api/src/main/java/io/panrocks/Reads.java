@@ -3,8 +3,8 @@ package io.panrocks;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.MultiGetScratch;
-import io.panrocks.internal.Scope;
-import io.panrocks.internal.TrackedResource;
+import io.panrocks.internal.DbResource;
+import io.panrocks.internal.ViewScope;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.Arena;
@@ -33,11 +33,13 @@ final class Reads {
     static final int MULTIGET_COPY = 0;
     static final int MULTIGET_PIN = 1;
 
+    private final RocksDB owner;
     private final MemorySegment db;
     /** values up to this size are copied by the adaptive reads; larger ones are pinned */
     private final long adaptiveThreshold;
 
-    Reads(MemorySegment db, long adaptiveThreshold) {
+    Reads(RocksDB owner, MemorySegment db, long adaptiveThreshold) {
+        this.owner = owner;
         this.db = db;
         this.adaptiveThreshold = adaptiveThreshold;
     }
@@ -190,11 +192,14 @@ final class Reads {
         return lend(c, pin, c.valueAddress(), c.valueSize());
     }
 
-    private static PinnedValue lend(CallContext c, MemorySegment pin, long address, long size) {
-        Scope scope = new Scope();
-        PinnedValue value = new PinnedValue(scope.view(address, size), true);
-        value.attach(TrackedResource.track(c, TrackedResource.Kind.PIN, pin, scope, null, value, "PinnedValue"));
-        return value;
+    private PinnedValue lend(CallContext c, MemorySegment pin, long address, long size) {
+        ViewScope scope = new ViewScope();
+        MemorySegment view = scope.view(address, size);
+        DbResource resource = DbResource.confined(c, "PinnedValue", scope, false, () -> {
+            panrocks_h.panrocks_pin_release(pin);
+            c.returnPin(pin);
+        });
+        return new PinnedValue(owner, view, scope, resource);
     }
 
     /**
@@ -214,7 +219,7 @@ final class Reads {
         }
         if (!c.valuePinned()) {
             c.returnPin(pin);
-            return new PinnedValue(buffer.asSlice(0, c.valueSize()).asReadOnly(), false);
+            return new PinnedValue(owner, buffer.asSlice(0, c.valueSize()).asReadOnly());
         }
         return lend(c, pin, c.valueAddress(), c.valueSize());
     }

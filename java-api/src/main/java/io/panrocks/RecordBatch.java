@@ -1,9 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.Leaks;
+import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
-import io.panrocks.internal.NativeMemory;
-import io.panrocks.internal.SharedResource;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;
 
@@ -11,7 +9,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.GatheringByteChannel;
@@ -27,17 +24,22 @@ import java.util.Objects;
  * <h2>Lifetime and threads</h2>
  * {@link #key(int)} and {@link #value(int)} are read-only segments valid
  * until {@link #close()}; any access after it throws
- * {@link IllegalStateException}. Unlike a {@link PinnedValue}, a batch may
- * be handed to another thread: any thread may read it, write it to a
- * channel, and close it (once nobody reads it any more). Closing the DB
- * closes its batches too, unless a channel write is using one at that
- * moment; then the DB's engine stays open until that batch is closed.
+ * {@link IllegalStateException}, from any thread, at once: the views live
+ * in a shared arena that the close closes first. Unlike a
+ * {@link PinnedValue}, a batch may be handed to another thread: any thread
+ * may read it, write it to a channel, and close it; closing twice, or from
+ * two threads at once, is harmless. A close while a channel write of this
+ * batch runs (from another thread, or from inside the channel) takes effect
+ * when the write returns. Closing the DB closes its batches too; one being
+ * written keeps the DB's engine open until its write returns. A batch
+ * forgotten unclosed is closed by a Cleaner (its views then throw).
  *
  * <h2>To channels</h2>
  * {@link #writeValuesTo} and {@link #writeRecordsTo} hand the pinned bytes
  * to a {@link WritableByteChannel} through read-only {@link ByteBuffer}
- * views: no copy on the Java heap, gathering writes where the channel
- * supports them.
+ * views of the batch's arena: no copy on the Java heap, gathering writes
+ * where the channel supports them. A channel can neither change RocksDB's
+ * memory through them nor read them after the batch is closed.
  *
  * <p>A batch holds the blocks it pins, so keep batches short-lived.
  */
@@ -49,126 +51,41 @@ public final class RecordBatch implements AutoCloseable {
     private static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
     private static final long VALUE = panrocks_iter_entry.value$offset();
     private static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
-    private static final ValueLayout.OfInt BIG_ENDIAN_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfLong BIG_ENDIAN_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     /** views per gathering write: below the kernel's IOV_MAX */
     private static final int GATHER = 512;
 
     static final RecordBatch EMPTY = new RecordBatch();
 
-    private final State state;
-    private final Cleaner.Cleanable cleanable;
+    /** keeps the DB from the Cleaner while the batch is reachable */
+    private final RocksDB owner;
+    /** the views' scope: closed (by any thread) before the memory is released */
+    private final Arena arena;
+    private final DbResource resource;
     private final int count;
     private final long bytes;
-    /** the entries (key/value addresses and sizes) and the copied keys, in native memory */
+    /** the entries (key/value addresses and sizes), a segment of the arena */
     private final MemorySegment entries;
 
-    /** Everything that must be released; what the DB and the Cleaner hold (never the batch). */
-    static final class State implements SharedResource, Runnable {
-        final NativeDb db;
-        final Arena arena = Arena.ofShared();
-        private final MemorySegment iterator;
-        private final MemorySegment memory;
-        private final Object site = Leaks.captureSite();
-        private boolean released;
-        private boolean deferred;
-        /** held while a channel write reads the batch's memory through unscoped views */
-        final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock();
-
-        State(NativeDb db, MemorySegment iterator, MemorySegment memory) {
-            this.db = db;
-            this.iterator = iterator;
-            this.memory = memory;
-        }
-
-        /** By the batch's own close, any thread. */
-        void close() {
-            boolean finishDeferred;
-            if (!writing.tryLock()) {
-                throw new IllegalStateException("RecordBatch is being written to a channel; close it afterwards");
-            }
-            try {
-                synchronized (this) {
-                    if (released) return;
-                    try {
-                        arena.close();
-                    } catch (IllegalStateException inUse) {
-                        throw new IllegalStateException("RecordBatch is in use by an I/O operation; close it afterwards",
-                                inUse);
-                    }
-                    released = true;
-                    freeNative();
-                    finishDeferred = deferred;
-                }
-            } finally {
-                writing.unlock();
-            }
-            db.unshare(this);
-            if (finishDeferred) db.deferredResourceReleased();
-        }
-
-        @Override
-        public boolean releaseAtClose() {
-            if (!writing.tryLock()) {
-                synchronized (this) {
-                    deferred = true;  // the writer's thread closes it when done
-                }
-                return false;
-            }
-            try {
-                synchronized (this) {
-                    if (released) return true;
-                    try {
-                        arena.close();
-                    } catch (IllegalStateException inUse) {
-                        deferred = true;
-                        return false;
-                    }
-                    released = true;
-                    freeNative();
-                    return true;
-                }
-            } finally {
-                writing.unlock();
-            }
-        }
-
-        private void freeNative() {
-            panrocks_h.panrocks_iterator_destroy(iterator);
-            NativeMemory.free(memory);
-        }
-
-        /** Cleaner: the batch became unreachable unclosed. */
-        @Override
-        public void run() {
-            boolean wasOpen;
-            synchronized (this) {
-                wasOpen = !released;
-            }
-            if (!wasOpen) return;
-            close();
-            Leaks.warnForgotten("RecordBatch", site);
-        }
-
-        synchronized boolean isOpen() {
-            return !released;
-        }
-    }
-
     private RecordBatch() {
-        state = null;
-        cleanable = () -> { };
+        owner = null;
+        arena = null;
+        resource = null;
         count = 0;
         bytes = 0;
         entries = MemorySegment.NULL;
     }
 
-    RecordBatch(State state, int count, long bytes, MemorySegment entries) {
-        this.state = state;
+    RecordBatch(RocksDB owner, NativeDb db, MemorySegment iterator, Batches.Memory memory, int count, long bytes) {
+        this.owner = owner;
+        this.arena = Arena.ofShared();
         this.count = count;
         this.bytes = bytes;
-        this.entries = entries.reinterpret(ENTRY * count, state.arena, null);
-        this.cleanable = Leaks.CLEANER.register(this, state);
+        this.entries = memory.entries().reinterpret(ENTRY * count, arena, null);
+        this.resource = DbResource.sharedViews(db, "RecordBatch", this, arena, () -> {
+            panrocks_h.panrocks_iterator_destroy(iterator);
+            memory.free();
+        });
     }
 
     /** Number of records. */
@@ -222,7 +139,7 @@ public final class RecordBatch implements AutoCloseable {
     }
 
     private MemorySegment view(long address, long size) {
-        return MemorySegment.ofAddress(address).reinterpret(size, state.arena, null).asReadOnly();
+        return MemorySegment.ofAddress(address).reinterpret(size, arena, null).asReadOnly();
     }
 
     // ---- channels --------------------------------------------------------------
@@ -248,22 +165,18 @@ public final class RecordBatch implements AutoCloseable {
     }
 
     private long write(WritableByteChannel channel, boolean framed) throws IOException {
-        if (state == null) return 0;
-        // The views below are not scoped (an arena-scoped buffer costs NIO an
-        // acquire, a releaser object and a list node per buffer): instead the
-        // batch cannot be released while this lock is held.
-        if (!state.writing.tryLock()) {
-            throw new IllegalStateException("RecordBatch is being written to a channel by another thread");
-        }
+        if (resource == null) return 0;
+        // a close meanwhile (from another thread, or from inside the channel)
+        // waits for the write: the views stay valid throughout
+        if (!resource.tryUse()) throw new IllegalStateException("RecordBatch is closed");
         try {
-            if (!state.isOpen()) throw new IllegalStateException("RecordBatch is closed");
-            return writeLocked(channel, framed);
+            return writeInUse(channel, framed);
         } finally {
-            state.writing.unlock();
+            resource.endUse();
         }
     }
 
-    private long writeLocked(WritableByteChannel channel, boolean framed) throws IOException {
+    private long writeInUse(WritableByteChannel channel, boolean framed) throws IOException {
         int perRecord = framed ? 2 : 1;
         ByteBuffer[] views = new ByteBuffer[perRecord * Math.min(count, GATHER)];
         Views window = new Views();
@@ -277,7 +190,6 @@ public final class RecordBatch implements AutoCloseable {
                 if (framed) {
                     long keyAddress = entries.get(ValueLayout.JAVA_LONG, at + KEY);
                     long keySize = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
-                    window.header(keyAddress - FRAME_HEADER, (int) keySize, (int) valueSize);
                     views[2 * j] = window.of(keyAddress - FRAME_HEADER, FRAME_HEADER + keySize);
                 }
                 views[perRecord * j + perRecord - 1] = window.of(valueAddress, valueSize);
@@ -288,11 +200,12 @@ public final class RecordBatch implements AutoCloseable {
     }
 
     /**
-     * ByteBuffer views of this batch's memory for channel writes, valid
-     * while the write holds the batch's lock. One direct buffer spans every
+     * Read-only ByteBuffer views of this batch's memory for channel writes,
+     * scoped to the batch's arena: a channel that keeps one cannot read it
+     * after the close, nor write through it ever. One buffer spans every
      * record of the batch, and each view is a slice of it: one object per
-     * view. (Not read-only: they never leave this class.) Falls back to a
-     * buffer per view when the batch's memory spans more than a ByteBuffer can.
+     * view. Falls back to a buffer per view when the batch's memory spans
+     * more than a ByteBuffer can.
      */
     private final class Views {
         private long base;
@@ -310,20 +223,14 @@ public final class RecordBatch implements AutoCloseable {
             }
             if (count > 0 && hi - lo <= Integer.MAX_VALUE) {
                 base = lo;
-                span = MemorySegment.ofAddress(lo).reinterpret(hi - lo).asByteBuffer();
+                span = MemorySegment.ofAddress(lo).reinterpret(hi - lo, arena, null).asReadOnly().asByteBuffer();
             }
-        }
-
-        /** Fills the frame header in the room the batch kept before the key. */
-        void header(long address, int keySize, int valueSize) {
-            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, address, keySize);
-            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, address + 4, valueSize);
         }
 
         ByteBuffer of(long address, long size) {
             return span != null
                     ? span.slice((int) (address - base), (int) size)
-                    : MemorySegment.ofAddress(address).reinterpret(size).asByteBuffer();
+                    : MemorySegment.ofAddress(address).reinterpret(size, arena, null).asReadOnly().asByteBuffer();
         }
     }
 
@@ -349,16 +256,21 @@ public final class RecordBatch implements AutoCloseable {
         return written;
     }
 
-    /** Releases the pinned memory; any thread, idempotent. Every view throws after it. */
+    /**
+     * Releases the pinned memory; idempotent, any thread. Every view throws
+     * after it. During a channel write of this batch, the close happens when
+     * the write returns.
+     *
+     * @throws IllegalStateException if a view is in use by an I/O operation
+     *         outside this batch's own writes (close it afterwards)
+     */
     @Override
     public void close() {
-        if (state == null) return;
-        state.close();
-        cleanable.clean();
+        if (resource != null) resource.close();
     }
 
     public boolean isOpen() {
-        return state == null || state.isOpen();
+        return resource == null || !resource.isReleased();
     }
 
     @Override

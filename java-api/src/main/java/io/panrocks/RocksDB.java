@@ -60,18 +60,18 @@ public final class RocksDB implements AutoCloseable {
 
     RocksDB(NativeDb db, Path path, boolean readOnly, DBOptions options) {
         this.db = db;
-        this.reads = new Reads(db.handle(), options.adaptiveReadThreshold());
+        this.reads = new Reads(this, db.handle(), options.adaptiveReadThreshold());
         this.writes = new Writes(db.handle());
         this.path = path;
         this.readOnly = readOnly;
         this.statistics = options.statisticsEnabled();
-        this.defaultFamily = new ColumnFamilyHandle(db, db.defaultFamily(), true);
+        this.defaultFamily = new ColumnFamilyHandle(this, db, db.defaultFamily(), true);
         // a DB never closed is closed when unreachable (the action holds the NativeDb, not this)
         Leaks.CLEANER.register(this, db.closerForForgotten(Leaks.creationSite()));
     }
 
     ColumnFamilyHandle wrapFamily(MemorySegment handle, boolean isDefault) {
-        return new ColumnFamilyHandle(db, handle, isDefault);
+        return new ColumnFamilyHandle(this, db, handle, isDefault);
     }
 
     // ---- opening -------------------------------------------------------------
@@ -512,7 +512,7 @@ public final class RocksDB implements AutoCloseable {
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
-        Bytes.writable(value, "value");
+        Bytes.output(value, "value");
         CallContext c = db.enter();
         try {
             return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
@@ -540,7 +540,7 @@ public final class RocksDB implements AutoCloseable {
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
-        Bytes.writable(value, "value");
+        Bytes.output(value, "value");
         CallContext c = db.enter();
         try {
             return reads.get(c, family(columnFamily), readOptions, key, value);
@@ -608,7 +608,7 @@ public final class RocksDB implements AutoCloseable {
                                    MemorySegment buffer) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
-        Bytes.writable(buffer, "buffer");
+        Bytes.output(buffer, "buffer");
         if (!buffer.isNative()) throw new IllegalArgumentException("buffer must be a native segment");
         CallContext c = db.enter();
         try {
@@ -718,7 +718,7 @@ public final class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             if (columnFamily != null) family(columnFamily); // checked now, kept by the batch
-            return new MultiGet(db, c, columnFamily);
+            return new MultiGet(this, db, c, columnFamily);
         } finally {
             db.exit(c);
         }
@@ -801,7 +801,7 @@ public final class RocksDB implements AutoCloseable {
             readOptions.fillSpec(db, spec, arena);
             int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
-            return new RocksIterator(db, c, c.size.get(ValueLayout.ADDRESS, 0));
+            return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0));
         } finally {
             db.exit(c);
         }
@@ -1028,7 +1028,7 @@ public final class RocksDB implements AutoCloseable {
     public Snapshot getSnapshot() throws RocksDBException {
         CallContext c = db.enter();
         try {
-            return new Snapshot(db, c);
+            return new Snapshot(this, db, c);
         } finally {
             db.exit(c);
         }
@@ -1036,7 +1036,9 @@ public final class RocksDB implements AutoCloseable {
 
     /** Same as {@code snapshot.close()}, as RocksJava spells it. */
     public void releaseSnapshot(Snapshot snapshot) {
-        Objects.requireNonNull(snapshot, "snapshot").close();
+        Objects.requireNonNull(snapshot, "snapshot");
+        if (!snapshot.belongsTo(this)) throw new IllegalArgumentException(snapshot + " belongs to another DB");
+        snapshot.close();
     }
 
     // ---- lifecycle ---------------------------------------------------------

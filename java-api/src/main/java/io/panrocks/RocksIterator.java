@@ -1,10 +1,10 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
-import io.panrocks.internal.Scope;
-import io.panrocks.internal.TrackedResource;
+import io.panrocks.internal.ViewScope;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;
 
@@ -33,11 +33,24 @@ import java.util.Objects;
  *
  * <h2>Threads and lifetime</h2>
  * An iterator belongs to the thread that created it (others get a
- * {@link WrongThreadException}). It sees the DB as of its creation (or its
- * read options' snapshot). Close it; closing the DB closes the iterators of
- * the closing thread, and waits for those of live threads to be closed
- * before the engine shuts down. A forgotten iterator is closed by a
- * Cleaner, with a warning.
+ * {@link WrongThreadException}, and the iterator stays open). It sees the DB
+ * as of its creation (or its read options' snapshot). Close it; closing the
+ * DB closes the iterators of the closing thread, and waits for those of live
+ * threads to be closed before the engine shuts down. A forgotten iterator
+ * is closed by a Cleaner, with a warning, once neither it nor a view of its
+ * entries is reachable.
+ *
+ * <h2>Inside a walk</h2>
+ * The visitor of {@link #scanForward}/{@link #scanBackward} may close the
+ * iterator: the walk then stops after that visit, and the iterator closes
+ * when the walk returns. It may not move it or read its current entry
+ * ({@link IllegalStateException}): the walk owns the position.
+ *
+ * <h2>Errors</h2>
+ * A move that fails (an I/O error, corruption, or the engine running out of
+ * memory) leaves the iterator invalid; {@link #status()} throws the
+ * failure. A failure the engine could not report as a status (it ran out of
+ * memory, say) leaves the iterator invalid for good.
  */
 public final class RocksIterator implements AutoCloseable {
     static final int DEFAULT_BATCH_ENTRIES = 256;
@@ -55,29 +68,44 @@ public final class RocksIterator implements AutoCloseable {
     private static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
     private static final long VALID = panrocks_iter_entry.valid$offset();
 
+    private final RocksDB owner;
     private final NativeDb db;
-    private final Thread owner;
     private final MemorySegment handle;
-    private final TrackedResource resource;
-    private final Scope scope;
+    private final DbResource resource;
+    /** the views' scope: they keep it, and so the native iterator, alive */
+    private final ViewScope scope;
     /** the bulk walk's entries (the first one doubles as the position after a move) */
     private final MemorySegment entries;
     private final MemorySegment batchBuffer;
 
     private boolean valid;
+    /** true while a bulk walk runs: the visitor may not move the iterator */
+    private boolean walking;
+    /** a failure the engine reported from a move; status() throws it */
+    private RocksDBException failure;
+    /** a failure the engine could not recover from (an exception inside it): moves are refused */
+    private boolean broken;
     private long keyAddress, keySize, valueAddress, valueSize;
 
-    RocksIterator(NativeDb db, CallContext c, MemorySegment handle) {
+    RocksIterator(RocksDB owner, NativeDb db, CallContext c, MemorySegment handle) {
+        this.owner = owner;
         this.db = db;
-        this.owner = Thread.currentThread();
         this.handle = handle;
-        this.scope = new Scope();
+        this.scope = new ViewScope();
         long entriesBytes = ENTRY * (DEFAULT_BATCH_ENTRIES + 1);
-        MemorySegment memory = NativeMemory.allocate(entriesBytes + DEFAULT_BATCH_BYTES);
+        MemorySegment memory;
+        try {
+            memory = NativeMemory.allocate(entriesBytes + DEFAULT_BATCH_BYTES);
+        } catch (Throwable t) {
+            panrocks_h.panrocks_iterator_destroy(handle);
+            throw t;
+        }
         this.entries = memory.asSlice(0, entriesBytes);
         this.batchBuffer = memory.asSlice(entriesBytes, DEFAULT_BATCH_BYTES);
-        this.resource = TrackedResource.track(c, TrackedResource.Kind.ITERATOR, handle, scope, memory, this,
-                "RocksIterator");
+        this.resource = DbResource.confined(c, "RocksIterator", scope, true, () -> {
+            panrocks_h.panrocks_iterator_destroy(handle);
+            NativeMemory.free(memory);
+        });
     }
 
     // ---- moves ---------------------------------------------------------------
@@ -85,8 +113,7 @@ public final class RocksIterator implements AutoCloseable {
     public void seekToFirst() {
         CallContext c = enterMove();
         try {
-            panrocks_h.panrocks_iterator_seek_to_first(handle, entries);
-            load();
+            moved(c, panrocks_h.panrocks_iterator_seek_to_first(handle, entries, c.error));
         } finally {
             db.exit(c);
         }
@@ -95,8 +122,7 @@ public final class RocksIterator implements AutoCloseable {
     public void seekToLast() {
         CallContext c = enterMove();
         try {
-            panrocks_h.panrocks_iterator_seek_to_last(handle, entries);
-            load();
+            moved(c, panrocks_h.panrocks_iterator_seek_to_last(handle, entries, c.error));
         } finally {
             db.exit(c);
         }
@@ -107,20 +133,26 @@ public final class RocksIterator implements AutoCloseable {
         Bytes.key(target);
         CallContext c = enterMove();
         try {
-            panrocks_h.panrocks_iterator_seek(handle, c.stageKey(target, 0, target.length), target.length, entries);
-            load();
+            moved(c, panrocks_h.panrocks_iterator_seek(handle, c.stageKey(target, 0, target.length), target.length,
+                    entries, c.error));
         } finally {
             db.exit(c);
         }
     }
 
+    /** Moves to the first key at or after target (a native segment is read in place). */
     public void seek(MemorySegment target) {
         Bytes.segment(target, "target");
         CallContext c = enterMove();
         try {
             MemorySegment t = target.isNative() ? target : c.stageKey(target);
-            panrocks_h.panrocks_iterator_seek(handle, t, target.byteSize(), entries);
-            load();
+            int rc;
+            try {
+                rc = panrocks_h.panrocks_iterator_seek(handle, t, target.byteSize(), entries, c.error);
+            } catch (AssertionError e) {
+                throw Bytes.linkerFailure(e);
+            }
+            moved(c, rc);
         } finally {
             db.exit(c);
         }
@@ -128,8 +160,7 @@ public final class RocksIterator implements AutoCloseable {
 
     /** Seeks to target[position, limit) and moves its position to the limit. */
     public void seek(ByteBuffer target) {
-        Objects.requireNonNull(target, "target");
-        seek(MemorySegment.ofBuffer(target));
+        seek(Bytes.keyBuffer(target, "target"));
         target.position(target.limit());
     }
 
@@ -138,42 +169,52 @@ public final class RocksIterator implements AutoCloseable {
         Bytes.key(target);
         CallContext c = enterMove();
         try {
-            panrocks_h.panrocks_iterator_seek_for_prev(handle, c.stageKey(target, 0, target.length), target.length,
-                    entries);
-            load();
+            moved(c, panrocks_h.panrocks_iterator_seek_for_prev(handle, c.stageKey(target, 0, target.length),
+                    target.length, entries, c.error));
         } finally {
             db.exit(c);
         }
     }
 
+    /** Moves to the last key at or before target (a native segment is read in place). */
     public void seekForPrev(MemorySegment target) {
         Bytes.segment(target, "target");
         CallContext c = enterMove();
         try {
             MemorySegment t = target.isNative() ? target : c.stageKey(target);
-            panrocks_h.panrocks_iterator_seek_for_prev(handle, t, target.byteSize(), entries);
-            load();
+            int rc;
+            try {
+                rc = panrocks_h.panrocks_iterator_seek_for_prev(handle, t, target.byteSize(), entries, c.error);
+            } catch (AssertionError e) {
+                throw Bytes.linkerFailure(e);
+            }
+            moved(c, rc);
         } finally {
             db.exit(c);
         }
+    }
+
+    /** Seeks for prev to target[position, limit) and moves its position to the limit. */
+    public void seekForPrev(ByteBuffer target) {
+        seekForPrev(Bytes.keyBuffer(target, "target"));
+        target.position(target.limit());
     }
 
     /** Steps to the next entry; on an invalid iterator, does nothing. */
     public void next() {
         CallContext c = enterMove();
         try {
-            panrocks_h.panrocks_iterator_next(handle, entries);
-            load();
+            moved(c, panrocks_h.panrocks_iterator_next(handle, entries, c.error));
         } finally {
             db.exit(c);
         }
     }
 
+    /** Steps to the previous entry; on an invalid iterator, does nothing. */
     public void prev() {
         CallContext c = enterMove();
         try {
-            panrocks_h.panrocks_iterator_prev(handle, entries);
-            load();
+            moved(c, panrocks_h.panrocks_iterator_prev(handle, entries, c.error));
         } finally {
             db.exit(c);
         }
@@ -182,13 +223,14 @@ public final class RocksIterator implements AutoCloseable {
     /** Whether the iterator stands on an entry (false past either end, or after an error: see {@link #status()}). */
     public boolean isValid() {
         checkOwner();
-        return valid;
+        return valid && !walking;
     }
 
     /** @throws RocksDBException if the iterator hit an error (I/O, corruption, Incomplete ...) */
     public void status() throws RocksDBException {
         CallContext c = enter();
         try {
+            if (failure != null) throw new RocksDBException(failure.getStatus());
             int rc = panrocks_h.panrocks_iterator_status(handle, c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
@@ -210,11 +252,17 @@ public final class RocksIterator implements AutoCloseable {
         return scope.view(valueAddress, valueSize);
     }
 
+    /** The current key, copied. */
     public byte[] keyBytes() {
         checkValid();
         return copy(keyAddress, keySize);
     }
 
+    /**
+     * The current value, copied.
+     *
+     * @throws IllegalStateException if it does not fit in a byte[] (2 GiB): read {@link #value()}
+     */
     public byte[] valueBytes() {
         checkValid();
         return copy(valueAddress, valueSize);
@@ -226,29 +274,31 @@ public final class RocksIterator implements AutoCloseable {
      * min(size, remaining), and returns the full size.
      */
     public int key(ByteBuffer buffer) {
+        Bytes.output(buffer, "buffer");
         checkValid();
         return copyInto(keyAddress, keySize, buffer);
     }
 
+    /** As {@link #key(ByteBuffer)}, for the value. */
     public int value(ByteBuffer buffer) {
+        Bytes.output(buffer, "buffer");
         checkValid();
         return copyInto(valueAddress, valueSize, buffer);
     }
 
     private static byte[] copy(long address, long size) {
+        Bytes.checkFitsArray(size);
         byte[] out = new byte[(int) size];
         Bytes.copyFromAddress(address, out, 0, out.length);
         return out;
     }
 
     private static int copyInto(long address, long size, ByteBuffer buffer) {
-        Objects.requireNonNull(buffer, "buffer");
-        if (buffer.isReadOnly()) throw new IllegalArgumentException("buffer is read-only");
         int position = buffer.position();
         int n = (int) Math.min(size, buffer.remaining());
         Bytes.copyFromAddress(address, MemorySegment.ofBuffer(buffer), 0, n);
         buffer.limit(position + n);
-        return (int) size;
+        return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
     // ---- bulk walks ----------------------------------------------------------------
@@ -270,7 +320,8 @@ public final class RocksIterator implements AutoCloseable {
      * the end (or the upper bound) or until the visitor returns false; then
      * the iterator stands on the entry where the visitor stopped (or is
      * invalid). Many entries cross per downcall. Returns how many were
-     * visited.
+     * visited. The visitor may close the iterator (the walk stops after that
+     * visit) but not move it.
      */
     public long scanForward(EntryVisitor visitor) throws RocksDBException {
         return scan(visitor, true);
@@ -284,8 +335,17 @@ public final class RocksIterator implements AutoCloseable {
     private long scan(EntryVisitor visitor, boolean forward) throws RocksDBException {
         Objects.requireNonNull(visitor, "visitor");
         CallContext c = enterMove();
+        if (!resource.tryUse()) {
+            db.exit(c);
+            throw new IllegalStateException("RocksIterator is closed");
+        }
+        walking = true;
+        boolean settled = false;
         try {
-            if (!valid) return 0;
+            if (!valid) {
+                settled = true;
+                return 0;
+            }
             long visited = 0;
             int stepFirst = 0;
             while (true) {
@@ -294,11 +354,14 @@ public final class RocksIterator implements AutoCloseable {
                         c.error);
                 if (rc != 0) {
                     valid = false;
-                    throw c.failure(rc);
+                    RocksDBException e = c.failure(rc);
+                    if (rc >= panrocks_h.PANROCKS_OUT_OF_MEMORY()) broken = true;
+                    throw e;
                 }
                 long n = c.size.get(ValueLayout.JAVA_LONG, 0);
                 if (n == 0) {
                     valid = false;
+                    settled = true;
                     return visited;
                 }
                 stepFirst = 1;
@@ -310,8 +373,11 @@ public final class RocksIterator implements AutoCloseable {
                         long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
                         long vs = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
                         visited++;
-                        if (!visitor.visit(scope.view(k, ks), scope.view(v, vs))) {
-                            stopAt(k, ks, forward);
+                        boolean more = visitor.visit(scope.view(k, ks), scope.view(v, vs));
+                        if (resource.closePending()) return visited; // closed by the visitor: closes at the end
+                        if (!more) {
+                            stopAt(c, k, ks, forward);
+                            settled = true;
                             return visited;
                         }
                     }
@@ -324,16 +390,20 @@ public final class RocksIterator implements AutoCloseable {
                 load(n - 1);
             }
         } finally {
+            // a visitor that threw (or closed the iterator) left the walk mid-batch:
+            // the position is unknown, and a stale one would point at freed memory
+            if (!settled) valid = false;
+            walking = false;
             db.exit(c);
+            resource.endUse(); // performs a close the visitor asked for
         }
     }
 
     /** Leaves the iterator on the entry whose key is at [k, k + ks). */
-    private void stopAt(long k, long ks, boolean forward) {
+    private void stopAt(CallContext c, long k, long ks, boolean forward) {
         MemorySegment target = MemorySegment.ofAddress(k).reinterpret(ks);
-        if (forward) panrocks_h.panrocks_iterator_seek(handle, target, ks, entries);
-        else panrocks_h.panrocks_iterator_seek_for_prev(handle, target, ks, entries);
-        load();
+        moved(c, forward ? panrocks_h.panrocks_iterator_seek(handle, target, ks, entries, c.error)
+                : panrocks_h.panrocks_iterator_seek_for_prev(handle, target, ks, entries, c.error));
     }
 
     // ---- plumbing ----------------------------------------------------------------------
@@ -341,7 +411,7 @@ public final class RocksIterator implements AutoCloseable {
     private CallContext enter() {
         checkOwner();
         CallContext c = db.enter();
-        if (!resource.isOpen()) {
+        if (resource.isReleased()) {
             db.exit(c);
             throw new IllegalStateException("RocksIterator is closed");
         }
@@ -350,20 +420,39 @@ public final class RocksIterator implements AutoCloseable {
 
     /** Enters for a move: the current entry's views end here. */
     private CallContext enterMove() {
+        checkOwner();
+        if (walking) {
+            throw new IllegalStateException("a RocksIterator cannot be moved from inside its own scan's visitor");
+        }
         CallContext c = enter();
         scope.renew();
         return c;
     }
 
-    private void checkOwner() {
-        if (Thread.currentThread() != owner) {
-            throw new WrongThreadException("RocksIterator belongs to thread \"" + owner.getName() + "\"");
+    /** Takes in the outcome of a move. */
+    private void moved(CallContext c, int rc) {
+        if (rc == 0 && !broken) {
+            failure = null;
+            load();
+            return;
         }
-        if (!resource.isOpen()) throw new IllegalStateException("RocksIterator is closed");
+        valid = false;
+        if (rc != 0) {
+            failure = c.failure(rc);
+            if (rc >= panrocks_h.PANROCKS_OUT_OF_MEMORY()) broken = true;
+        }
+    }
+
+    private void checkOwner() {
+        resource.checkOwner();
+        if (resource.isReleased()) throw new IllegalStateException("RocksIterator is closed");
     }
 
     private void checkValid() {
         checkOwner();
+        if (walking) {
+            throw new IllegalStateException("inside a scan, read the entry the visitor receives, not the iterator's");
+        }
         if (!valid) throw new IllegalStateException("RocksIterator is not on an entry (check isValid())");
     }
 
@@ -380,12 +469,17 @@ public final class RocksIterator implements AutoCloseable {
         valueSize = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
     }
 
-    /** Releases the iterator; idempotent. Must run on its thread. */
+    /**
+     * Releases the iterator; idempotent. Only its thread may close it while
+     * it is open ({@link WrongThreadException} otherwise); from inside a
+     * walk's visitor the close happens when the walk returns.
+     */
     @Override
     public void close() {
-        if (Thread.currentThread() != owner && resource.isOpen()) {
-            throw new WrongThreadException("RocksIterator belongs to thread \"" + owner.getName() + "\"");
-        }
         resource.close();
+    }
+
+    RocksDB db() {
+        return owner;
     }
 }

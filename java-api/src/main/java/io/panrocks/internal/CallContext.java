@@ -57,6 +57,9 @@ public final class CallContext {
     @SuppressWarnings("unused") // through CALLS
     private volatile long calls;
     private int depth;
+    /** > 0 while this thread waits out a grace period ({@link NativeDb#awaitGracePeriod()}); written by it only */
+    volatile int graceWaits;
+    private static final System.Logger LOG = System.getLogger("io.panrocks");
 
     /** error record, then panrocks_value, then a uint64 out-parameter */
     private final MemorySegment block;
@@ -71,7 +74,7 @@ public final class CallContext {
     // pins lent out as PinnedValues; guarded by this
     private long[] freePins = new long[8];
     private int freePinCount;
-    private final List<TrackedResource> openResources = new ArrayList<>();
+    private final List<DbResource> openResources = new ArrayList<>();
     private MultiGetScratch multiGet;
     private boolean freed;
 
@@ -144,6 +147,10 @@ public final class CallContext {
 
     boolean insideCall() {
         return depth > 0;
+    }
+
+    boolean inGracePeriod() {
+        return graceWaits > 0;
     }
 
     long callsVolatile() {
@@ -295,61 +302,66 @@ public final class CallContext {
     private int sweepAt = 64;
     private int tracked;
 
-    synchronized void track(TrackedResource pin) {
-        // sweep when open resources pile up, and now and then anyway
-        if (openResources.size() >= sweepAt || (++tracked & 4095) == 0 && !openResources.isEmpty()) sweepForgotten();
-        pin.index = openResources.size();
-        openResources.add(pin);
+    /** Registers a CONFINED resource of this thread; sweeps for forgotten pins as they pile up. */
+    void track(DbResource r) {
+        boolean sweep;
+        synchronized (this) {
+            r.index = openResources.size();
+            openResources.add(r);
+            // sweep when open resources pile up, and now and then anyway
+            sweep = openResources.size() >= sweepAt || (++tracked & 4095) == 0;
+        }
+        if (sweep) sweepForgotten();
     }
 
-    /** Releases the pins whose holders were collected unclosed; runs on the owner, less and less often. */
+    synchronized void untrack(DbResource r) {
+        int i = r.index;
+        if (i < 0) return;
+        int last = openResources.size() - 1;
+        DbResource moved = openResources.get(last);
+        openResources.set(i, moved);
+        moved.index = i;
+        openResources.remove(last);
+        r.index = -1;
+    }
+
+    /** The CONFINED resources this thread still holds open. */
+    synchronized List<DbResource> openResources() {
+        return List.copyOf(openResources);
+    }
+
+    /**
+     * Releases the resources whose views and holders were collected unclosed;
+     * runs on the owner, less and less often. Holds no lock while releasing
+     * (a release takes the resource's monitor, then this one).
+     */
     private void sweepForgotten() {
-        TrackedResource first = null;
+        DbResource first = null;
         int released = 0;
-        for (TrackedResource r : List.copyOf(openResources)) {
-            if (r.isForgotten() && r.releaseQuietly()) {
+        for (DbResource r : openResources()) {
+            if (r.isUnobservable() && r.releaseForgottenQuietly()) {
                 if (first == null) first = r;
                 released++;
             }
         }
-        if (first != null) first.warnForgotten(released); // one line per sweep, not per pin
-        sweepAt = Math.max(64, 2 * openResources.size());
-    }
-
-    /** Releases a tracked pin once: by its owner, the Cleaner, or the DB's close. */
-    synchronized boolean release(TrackedResource pin) {
-        if (pin.index < 0) return false;
-        int last = openResources.size() - 1;
-        TrackedResource moved = openResources.get(last);
-        openResources.set(pin.index, moved);
-        moved.index = pin.index;
-        openResources.remove(last);
-        pin.index = -1;
-        pin.freeNative();
-        return true;
+        if (first != null) Leaks.warnSentence(LOG, (released == 1 ? "a " + first.kind() + " was" : released + " "
+                + first.kind() + "s were") + " never closed; released as their thread read on.");
+        synchronized (this) {
+            sweepAt = Math.max(64, 2 * openResources.size());
+        }
     }
 
     /**
-     * At DB close, after all calls drained: releases the pins nobody else
-     * can be reading (this thread's, or a dead thread's) and returns the
-     * ones that live threads still hold.
+     * For a dead owner: releases every resource (nobody can read views
+     * confined to a dead thread); true if none is left.
      */
-    synchronized List<TrackedResource> releaseResourcesAtClose(Thread closer) {
-        List<TrackedResource> held = new ArrayList<>();
-        for (TrackedResource p : List.copyOf(openResources)) {
-            if (owner == closer) {
-                p.invalidate();
-                release(p);
-            } else if (p.isForgotten()) {
-                p.releaseForgotten(); // nobody can reach its views any more
-            } else if (!owner.isAlive()) {
-                release(p); // nor can anybody read views confined to a dead thread
-            } else {
-                p.deferred = true;
-                held.add(p);
-            }
+    boolean releaseUnobservable() {
+        for (DbResource r : openResources()) {
+            if (r.isUnobservable()) r.releaseForgottenQuietly();
         }
-        return held;
+        synchronized (this) {
+            return openResources.isEmpty();
+        }
     }
 
     // ---- results -----------------------------------------------------------

@@ -5,6 +5,7 @@ import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,38 +13,39 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The native side of one open DB: its handle, the per-thread call contexts,
- * and the close protocol that makes closing under concurrency safe.
+ * the resources it owns, and the close protocol that makes closing under
+ * concurrency safe.
  *
  * <p>Lifecycle: OPEN -> CLOSING -> CLOSED. {@link #enter()} admits calls only
  * while OPEN. {@link #close()} flips to CLOSING, waits until no thread is
  * inside a call (each context's call counter moves past any call in
- * progress), releases the DB's children, then the DB itself. A call that
- * raced with close either finished before the native DB was freed or saw
- * CLOSING and threw {@link IllegalStateException} without touching native
- * memory.
+ * progress), asks every {@link DbResource} to release (those a live thread
+ * may still look at defer), and closes the engine once the last of them is
+ * released. A call that raced with close either finished before anything
+ * was freed or saw CLOSING and threw {@link IllegalStateException} without
+ * touching native memory.
  */
 public final class NativeDb {
     private static final int OPEN = 0, CLOSING = 1, CLOSED = 2;
+    private static final System.Logger LOG = System.getLogger("io.panrocks");
 
     private final MemorySegment handle;
     private final MemorySegment defaultFamily;
     private final String description;
-    private final ThreadLocal<CallContext> contexts = new ThreadLocal<>();
+    /** what {@link OpenPaths} knows this DB by; null if not registered there */
+    private final OpenPaths.Claim pathClaim;
     private final CopyOnWriteArrayList<CallContext> allContexts = new CopyOnWriteArrayList<>();
-    /** children released at close, newest first */
-    private final java.util.LinkedHashSet<DbChild.Token> children = new java.util.LinkedHashSet<>();
     private final Object lifecycleLock = new Object();
-    /** record batches and the like, closable from any thread */
-    private final java.util.Set<SharedResource> shared = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** SHARED and SHARED_VIEWS resources, oldest first; guarded by lifecycleLock (CONFINED ones live in their context) */
+    private final LinkedHashSet<DbResource> resources = new LinkedHashSet<>();
     private volatile int state = OPEN;
-    /** pins other threads still held when close() ran; the last release finishes the close */
+    /** resources whose release the close deferred; the last one released finishes the close */
     private final AtomicInteger deferredResources = new AtomicInteger();
-    private volatile List<DbChild.Token> closingChildren = List.of();
-    private static final System.Logger LOG = System.getLogger("io.panrocks");
 
-    public NativeDb(MemorySegment handle, String description) {
+    public NativeDb(MemorySegment handle, String description, OpenPaths.Claim pathClaim) {
         this.handle = handle;
         this.description = description;
+        this.pathClaim = pathClaim;
         this.defaultFamily = panrocks_h.panrocks_default_cf(handle);
     }
 
@@ -64,13 +66,20 @@ public final class NativeDb {
         return state == OPEN;
     }
 
+    @Override
+    public String toString() {
+        return description;
+    }
+
+    // ---- the call guard ----------------------------------------------------------
+
     /**
      * Admits the calling thread into a native call on this DB.
      *
      * @throws IllegalStateException if the DB is closing or closed
      */
     public CallContext enter() {
-        CallContext c = contexts.get();
+        CallContext c = ThreadContexts.get(this);
         if (c == null) c = register();
         c.enter();
         if (state != OPEN) {
@@ -84,25 +93,30 @@ public final class NativeDb {
         c.exit();
     }
 
+    /** The calling thread's context if it has one (never creates one). */
+    CallContext currentContext() {
+        return ThreadContexts.get(this);
+    }
+
     private CallContext register() {
         synchronized (lifecycleLock) {
             if (state != OPEN) throw closed();
             reclaimDeadThreads();
             CallContext c = new CallContext(this, Thread.currentThread());
             allContexts.add(c);
-            contexts.set(c);
+            ThreadContexts.put(this, c);
             return c;
         }
     }
 
     /**
      * Frees contexts of threads that have ended: they cannot be inside a
-     * call, and the views of their pins and iterators (confined to them)
-     * can no longer be read by anyone.
+     * call, and the views of their resources (confined to them) can no
+     * longer be read by anyone.
      */
     private void reclaimDeadThreads() {
         for (CallContext c : allContexts) {
-            if (!c.owner.isAlive() && c.releaseResourcesAtClose(Thread.currentThread()).isEmpty()) {
+            if (!c.owner.isAlive() && c.releaseUnobservable()) {
                 allContexts.remove(c);
                 c.free();
             }
@@ -110,8 +124,9 @@ public final class NativeDb {
     }
 
     /**
-     * The Cleaner's action for a DB whose facade was never closed: warns
-     * (naming where it was opened) and closes it.
+     * The Cleaner's action for a DB whose facade became unreachable unclosed
+     * (and so did every object of it, since those refer to the facade):
+     * warns, naming where it was opened, and closes it.
      */
     public Runnable closerForForgotten(String created) {
         return () -> {
@@ -129,36 +144,46 @@ public final class NativeDb {
         return new IllegalStateException("RocksDB " + description + " is closed");
     }
 
-    /** Registers a child that close() must release before the DB. */
-    void adopt(DbChild.Token child) {
+    // ---- resources ---------------------------------------------------------------
+
+    /** Registers a SHARED or SHARED_VIEWS resource, created inside a call on this DB. */
+    void register(DbResource r) {
         synchronized (lifecycleLock) {
-            if (state != OPEN) throw closed();
-            children.add(child);
+            if (state == CLOSED) throw closed();
+            resources.add(r);
         }
     }
 
-    void disown(DbChild.Token child) {
-        synchronized (lifecycleLock) {
-            children.remove(child);
+    void unregister(DbResource r) {
+        if (r.sharing == DbResource.Sharing.CONFINED) {
+            r.context.untrack(r);
+        } else {
+            synchronized (lifecycleLock) {
+                resources.remove(r);
+            }
         }
-    }
-
-    /** Registers a resource any thread may close; call inside a call on this DB. */
-    public void share(SharedResource resource) {
-        shared.add(resource);
-    }
-
-    /** The resource was released by its own close. */
-    public void unshare(SharedResource resource) {
-        shared.remove(resource);
     }
 
     /**
-     * Waits until every thread that was inside a call when this method
-     * started has left it: after this, nothing unpublished before the call
-     * can still be in use by a native call.
+     * Waits until every other thread that was inside a call when this method
+     * started has left it, so that nothing unpublished before this call can
+     * still be in use by the engine: the grace period of a SHARED release.
+     * Threads that are themselves waiting out a grace period hold nothing
+     * such a release frees (the calls they are inside of have returned from
+     * the engine and run user code), so they count as quiescent: two
+     * callbacks releasing objects at once do not wait for each other.
      */
-    public void awaitQuiescence() {
+    void awaitGracePeriod() {
+        CallContext own = ThreadContexts.get(this);
+        if (own != null) own.graceWaits++;
+        try {
+            awaitCalls(true);
+        } finally {
+            if (own != null) own.graceWaits--;
+        }
+    }
+
+    private void awaitCalls(boolean skipGraceWaiters) {
         Thread self = Thread.currentThread();
         List<CallContext> snapshot = List.copyOf(allContexts);
         long[] seen = new long[snapshot.size()];
@@ -167,6 +192,7 @@ public final class NativeDb {
             CallContext c = snapshot.get(i);
             if ((seen[i] & 1) == 0 || c.owner == self) continue;
             for (int spins = 0; c.callsVolatile() == seen[i]; spins++) {
+                if (skipGraceWaiters && c.inGracePeriod()) break;
                 if (spins < 100) Thread.onSpinWait();
                 else if (spins < 200) Thread.yield();
                 else LockSupport.parkNanos(Math.min(1_000_000L, 10_000L * (spins - 199)));
@@ -174,9 +200,12 @@ public final class NativeDb {
         }
     }
 
+    // ---- close ---------------------------------------------------------------------
+
     /**
      * Closes the DB: refuses new calls, waits for calls in progress, releases
-     * children then the native DB. Idempotent.
+     * what it owns, then closes the engine (later, if a live thread still
+     * holds a view or a use of one of its resources). Idempotent.
      *
      * @throws IllegalStateException if called from inside a call on this DB
      *         (a callback), which would free memory that call still uses
@@ -184,74 +213,67 @@ public final class NativeDb {
      *         the native DB is freed regardless
      */
     public void close() throws RocksDBException {
-        CallContext own = contexts.get();
+        CallContext own = ThreadContexts.get(this);
         if (own != null && own.insideCall()) {
             throw new IllegalStateException("RocksDB " + description
                     + " cannot be closed from inside one of its own calls (a callback)");
         }
-        List<DbChild.Token> toRelease;
         synchronized (lifecycleLock) {
             if (state != OPEN) return;
             state = CLOSING;
-            toRelease = new ArrayList<>(children);
-            children.clear();
-            closingChildren = toRelease;
         }
-        awaitQuiescence();
-        // Pinned values are confined to the thread that read them: this
-        // thread's and dead threads' are released now; those that live
-        // threads hold keep the engine (and the DB's children) alive until
-        // they are closed, and the last one to close finishes the job.
-        List<Object> held = new ArrayList<>();
-        for (CallContext c : allContexts) held.addAll(c.releaseResourcesAtClose(Thread.currentThread()));
-        for (SharedResource r : List.copyOf(shared)) {
-            if (!r.releaseAtClose()) held.add(r);
+        awaitCalls(false);
+        Thread self = Thread.currentThread();
+        List<DbResource> all = new ArrayList<>();
+        for (CallContext c : allContexts) all.addAll(c.openResources());
+        synchronized (lifecycleLock) {
+            List<DbResource> shared = new ArrayList<>(resources);
+            for (int i = shared.size() - 1; i >= 0; i--) all.add(shared.get(i)); // newest first
         }
-        if (!held.isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "panrocks: RocksDB " + description + " closes when the "
-                    + held.size() + " pinned value(s), iterator(s) or busy record batch(es) still open in other threads are closed");
-            if (deferredResources.addAndGet(held.size()) != 0) return;
-        }
-        finishClose(toRelease);
-    }
-
-    /** Releases the children, newest first, then the engine. */
-    private void finishClose(List<DbChild.Token> toRelease) throws RocksDBException {
-        Throwable childFailure = null;
-        for (int i = toRelease.size() - 1; i >= 0; i--) {
+        int deferred = 0;
+        Throwable failure = null;
+        for (DbResource r : all) {
             try {
-                toRelease.get(i).releaseByOwner();
+                if (!r.releaseAtClose(self)) deferred++;
             } catch (Throwable t) {
-                if (childFailure == null) childFailure = t;
-                else childFailure.addSuppressed(t);
+                if (failure == null) failure = t;
+                else failure.addSuppressed(t);
+            }
+        }
+        if (deferred > 0) {
+            LOG.log(System.Logger.Level.WARNING, "panrocks: RocksDB " + description + " closes when the "
+                    + deferred + " pinned value(s), iterator(s), MultiGet(s) or busy record batch(es) that other "
+                    + "threads still use are closed");
+            if (deferredResources.addAndGet(deferred) != 0) {
+                rethrow(failure);
+                return;
             }
         }
         RocksDBException engineFailure = closeEngine();
         if (engineFailure != null) {
-            if (childFailure != null) engineFailure.addSuppressed(childFailure);
+            if (failure != null) engineFailure.addSuppressed(failure);
             throw engineFailure;
         }
-        rethrow(childFailure);
+        rethrow(failure);
     }
 
-    private void rethrow(Throwable childFailure) {
-        if (childFailure instanceof RuntimeException re) throw re;
-        if (childFailure instanceof Error er) throw er;
-        if (childFailure != null) throw new IllegalStateException("releasing a child of " + description, childFailure);
+    private void rethrow(Throwable failure) {
+        if (failure instanceof RuntimeException re) throw re;
+        if (failure instanceof Error er) throw er;
+        if (failure != null) throw new IllegalStateException("releasing a resource of " + description, failure);
     }
 
-    /** A resource held across close() was released; the last one closes the engine. */
-    public void deferredResourceReleased() {
+    /** A resource the close deferred was released; the last one closes the engine. */
+    void deferredResourceReleased() {
         if (deferredResources.decrementAndGet() == 0) {
-            try {
-                finishClose(closingChildren);
-            } catch (Throwable failure) {
+            RocksDBException failure = closeEngine();
+            if (failure != null) {
                 LOG.log(System.Logger.Level.WARNING, "panrocks: closing RocksDB " + description + " failed", failure);
             }
         }
     }
 
-    /** Closes the native DB and frees every context's scratch. */
+    /** Closes the native DB and frees every context's scratch; releases the path. */
     private RocksDBException closeEngine() {
         RocksDBException failure = null;
         MemorySegment error = NativeMemory.allocate(io.panrocks.internal.ffi.panrocks_error.sizeof());
@@ -263,7 +285,14 @@ public final class NativeDb {
             for (CallContext c : allContexts) c.free();
             allContexts.clear();
             state = CLOSED;
+            ThreadContexts.remove(this);
+            if (pathClaim != null) pathClaim.release();
         }
         return failure;
+    }
+
+    /** Whether the engine has been closed (all deferred resources released). */
+    public boolean isEngineClosed() {
+        return state == CLOSED;
     }
 }

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)1L;
+    private static final int PANROCKS_ABI_VERSION = (int)2L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 1
+     * #define PANROCKS_ABI_VERSION 2
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -2380,7 +2380,9 @@ public class panrocks_h {
     }
 
     private static class panrocks_iterator_seek_to_first {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
@@ -2393,7 +2395,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_seek_to_first$descriptor() {
@@ -2403,7 +2405,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_seek_to_first$handle() {
@@ -2413,7 +2415,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_seek_to_first$address() {
@@ -2422,23 +2424,25 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_first(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
-    public static void panrocks_iterator_seek_to_first(MemorySegment iterator, MemorySegment entry) {
+    public static int panrocks_iterator_seek_to_first(MemorySegment iterator, MemorySegment entry, MemorySegment error) {
         var mh$ = panrocks_iterator_seek_to_first.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_seek_to_first", iterator, entry);
+                traceDowncall("panrocks_iterator_seek_to_first", iterator, entry, error);
             }
-            mh$.invokeExact(iterator, entry);
+            return (int)mh$.invokeExact(iterator, entry, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
     private static class panrocks_iterator_seek_to_last {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
@@ -2451,7 +2455,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_seek_to_last$descriptor() {
@@ -2461,7 +2465,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_seek_to_last$handle() {
@@ -2471,7 +2475,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_seek_to_last$address() {
@@ -2480,26 +2484,28 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
-    public static void panrocks_iterator_seek_to_last(MemorySegment iterator, MemorySegment entry) {
+    public static int panrocks_iterator_seek_to_last(MemorySegment iterator, MemorySegment entry, MemorySegment error) {
         var mh$ = panrocks_iterator_seek_to_last.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_seek_to_last", iterator, entry);
+                traceDowncall("panrocks_iterator_seek_to_last", iterator, entry, error);
             }
-            mh$.invokeExact(iterator, entry);
+            return (int)mh$.invokeExact(iterator, entry, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
     private static class panrocks_iterator_seek {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
@@ -2511,7 +2517,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_seek$descriptor() {
@@ -2521,7 +2527,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_seek$handle() {
@@ -2531,7 +2537,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_seek$address() {
@@ -2540,26 +2546,28 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * void panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
-    public static void panrocks_iterator_seek(MemorySegment iterator, MemorySegment target, long target_length, MemorySegment entry) {
+    public static int panrocks_iterator_seek(MemorySegment iterator, MemorySegment target, long target_length, MemorySegment entry, MemorySegment error) {
         var mh$ = panrocks_iterator_seek.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_seek", iterator, target, target_length, entry);
+                traceDowncall("panrocks_iterator_seek", iterator, target, target_length, entry, error);
             }
-            mh$.invokeExact(iterator, target, target_length, entry);
+            return (int)mh$.invokeExact(iterator, target, target_length, entry, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
     private static class panrocks_iterator_seek_for_prev {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
@@ -2571,7 +2579,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_seek_for_prev$descriptor() {
@@ -2581,7 +2589,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_seek_for_prev$handle() {
@@ -2591,7 +2599,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_seek_for_prev$address() {
@@ -2600,23 +2608,25 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * void panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target, size_t target_length, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
-    public static void panrocks_iterator_seek_for_prev(MemorySegment iterator, MemorySegment target, long target_length, MemorySegment entry) {
+    public static int panrocks_iterator_seek_for_prev(MemorySegment iterator, MemorySegment target, long target_length, MemorySegment entry, MemorySegment error) {
         var mh$ = panrocks_iterator_seek_for_prev.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_seek_for_prev", iterator, target, target_length, entry);
+                traceDowncall("panrocks_iterator_seek_for_prev", iterator, target, target_length, entry, error);
             }
-            mh$.invokeExact(iterator, target, target_length, entry);
+            return (int)mh$.invokeExact(iterator, target, target_length, entry, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
     private static class panrocks_iterator_next {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
@@ -2629,7 +2639,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_next$descriptor() {
@@ -2639,7 +2649,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_next$handle() {
@@ -2649,7 +2659,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_next$address() {
@@ -2658,23 +2668,25 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * void panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_next(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
-    public static void panrocks_iterator_next(MemorySegment iterator, MemorySegment entry) {
+    public static int panrocks_iterator_next(MemorySegment iterator, MemorySegment entry, MemorySegment error) {
         var mh$ = panrocks_iterator_next.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_next", iterator, entry);
+                traceDowncall("panrocks_iterator_next", iterator, entry, error);
             }
-            mh$.invokeExact(iterator, entry);
+            return (int)mh$.invokeExact(iterator, entry, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
     private static class panrocks_iterator_prev {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
@@ -2687,7 +2699,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_prev$descriptor() {
@@ -2697,7 +2709,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_prev$handle() {
@@ -2707,7 +2719,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_prev$address() {
@@ -2716,16 +2728,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * void panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry)
+     * int32_t panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error)
      * }
      */
-    public static void panrocks_iterator_prev(MemorySegment iterator, MemorySegment entry) {
+    public static int panrocks_iterator_prev(MemorySegment iterator, MemorySegment entry, MemorySegment error) {
         var mh$ = panrocks_iterator_prev.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_prev", iterator, entry);
+                traceDowncall("panrocks_iterator_prev", iterator, entry, error);
             }
-            mh$.invokeExact(iterator, entry);
+            return (int)mh$.invokeExact(iterator, entry, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -2863,10 +2875,10 @@ public class panrocks_h {
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
             panrocks_h.C_LONG,
+            panrocks_h.C_INT,
             panrocks_h.C_LONG,
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
@@ -2880,7 +2892,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, int32_t take_first, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, panrocks_collect_result *result, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_iterator_collect$descriptor() {
@@ -2890,7 +2902,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, int32_t take_first, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, panrocks_collect_result *result, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_iterator_collect$handle() {
@@ -2900,7 +2912,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, int32_t take_first, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, panrocks_collect_result *result, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_iterator_collect$address() {
@@ -2909,16 +2921,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, uint64_t *bytes, panrocks_error *error)
+     * int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entries, uint64_t max_bytes, int32_t take_first, size_t key_headroom, char *buffer, size_t capacity, panrocks_iter_entry *entries, panrocks_collect_result *result, panrocks_error *error)
      * }
      */
-    public static int panrocks_iterator_collect(MemorySegment iterator, long max_entries, long max_bytes, long key_headroom, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment count, MemorySegment bytes, MemorySegment error) {
+    public static int panrocks_iterator_collect(MemorySegment iterator, long max_entries, long max_bytes, int take_first, long key_headroom, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment result, MemorySegment error) {
         var mh$ = panrocks_iterator_collect.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_collect", iterator, max_entries, max_bytes, key_headroom, buffer, capacity, entries, count, bytes, error);
+                traceDowncall("panrocks_iterator_collect", iterator, max_entries, max_bytes, take_first, key_headroom, buffer, capacity, entries, result, error);
             }
-            return (int)mh$.invokeExact(iterator, max_entries, max_bytes, key_headroom, buffer, capacity, entries, count, bytes, error);
+            return (int)mh$.invokeExact(iterator, max_entries, max_bytes, take_first, key_headroom, buffer, capacity, entries, result, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

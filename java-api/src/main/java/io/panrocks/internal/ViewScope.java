@@ -1,0 +1,87 @@
+package io.panrocks.internal;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.function.Consumer;
+
+/**
+ * The lifetime of the views a thread-confined resource hands out over memory
+ * it does not own (a pinned block, an iterator's current entry, the values of
+ * a pinned MultiGet).
+ *
+ * <p>Every view is a read-only segment of the scope's current confined arena.
+ * {@link #renew()} closes that arena, so every view handed out so far throws
+ * {@link IllegalStateException} from then on; the next view opens a fresh
+ * arena. Confined arenas are cheap to close, but only their thread can close
+ * them, so a view of this scope may outlive a close that runs elsewhere (the
+ * Cleaner, another thread's DB close). To make that safe, <b>every view keeps
+ * its scope reachable</b>: each arena's session holds a close action that
+ * refers to this object, and every segment refers to its session. The
+ * resource behind the views watches this object (weakly, or through the
+ * Cleaner), so it is released by a safety net only once no view and no holder
+ * can reach it; otherwise only its own thread releases it, after
+ * {@link #close()}.
+ */
+public final class ViewScope {
+    private final Thread owner;
+    private Arena arena;
+    private boolean closed;
+    /** the close action every arena of this scope carries: it refers to this scope */
+    private final Consumer<MemorySegment> keepAlive = this::keepAlive;
+
+    /** A scope confined to the calling thread. */
+    public ViewScope() {
+        this.owner = Thread.currentThread();
+    }
+
+    public Thread owner() {
+        return owner;
+    }
+
+    /** A read-only view of [address, address + size), valid until the next renew or close. */
+    public MemorySegment view(long address, long size) {
+        return MemorySegment.ofAddress(address).reinterpret(size, arena(), null).asReadOnly();
+    }
+
+    /** The current arena (opened if needed): segments scoped to it die at the next renew or close. */
+    public Arena arena() {
+        if (closed) throw new IllegalStateException("the scope of these bytes is closed");
+        Arena a = arena;
+        if (a == null) {
+            if (Thread.currentThread() != owner) {
+                throw new WrongThreadException("views belong to thread \"" + owner.getName() + "\"");
+            }
+            a = Arena.ofConfined();
+            // the session now refers to this scope, and every view to the session
+            MemorySegment.NULL.reinterpret(0, a, keepAlive);
+            arena = a;
+        }
+        return a;
+    }
+
+    /**
+     * Invalidates every view handed out so far. Only the owner thread can
+     * (another gets {@link WrongThreadException} and nothing changes).
+     */
+    public void renew() {
+        Arena a = arena;
+        if (a != null) {
+            a.close(); // first: a refused close leaves the views open and the arena in place
+            arena = null;
+        }
+    }
+
+    /** Invalidates the views for good; only the owner thread can. */
+    public void close() {
+        renew();
+        closed = true;
+    }
+
+    public boolean isOpen() {
+        return !closed;
+    }
+
+    private void keepAlive(MemorySegment ignored) {
+        // nothing to do at close: the action exists for the reference it holds
+    }
+}
