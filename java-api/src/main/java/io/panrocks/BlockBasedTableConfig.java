@@ -14,7 +14,7 @@ public final class BlockBasedTableConfig {
 
     /** Uncompressed size of a data block (default 4 KiB). */
     public BlockBasedTableConfig setBlockSize(long blockSize) {
-        values.put("block_size", Long.toString(OptionValues.requireAtLeast(blockSize, 1, "blockSize")));
+        values.put("block_size", Long.toString(blockSize));
         return this;
     }
 

@@ -24,9 +24,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
 
     BlockBasedTableConfig tableFormatConfig();
 
-    /** Memtable size before it is flushed (default 64 MiB). */
+    /** Memtable size before it is flushed (default 64 MiB; at most 64 GiB, where RocksDB clamps it). */
     default T setWriteBufferSize(long bytes) {
-        OptionValues.requireAtLeast(bytes, 1, "writeBufferSize");
         return setRawColumnFamilyOption("write_buffer_size", Long.toString(bytes));
     }
 

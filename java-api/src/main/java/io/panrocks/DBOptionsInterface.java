@@ -60,9 +60,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return v == null ? -1 : Integer.parseInt(v);
     }
 
-    /** Concurrent background flushes and compactions (default 2). */
+    /** Concurrent background flushes and compactions (default 2; at most 1024: RocksDB starts that many threads for the process). */
     default T setMaxBackgroundJobs(int maxBackgroundJobs) {
-        OptionValues.requireAtLeast(maxBackgroundJobs, 1, "maxBackgroundJobs");
         return setRawDBOption("max_background_jobs", Integer.toString(maxBackgroundJobs));
     }
 
@@ -72,7 +71,6 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     default T setMaxSubcompactions(int maxSubcompactions) {
-        OptionValues.requireAtLeast(maxSubcompactions, 1, "maxSubcompactions");
         return setRawDBOption("max_subcompactions", Integer.toString(maxSubcompactions));
     }
 

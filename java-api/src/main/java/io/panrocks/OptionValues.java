@@ -25,9 +25,80 @@ final class OptionValues {
     void put(String name, String value) {
         checkToken(name, "option name");
         if (name.isEmpty() || name.indexOf('=') >= 0) throw new IllegalArgumentException("bad option name: " + name);
-        // nested values ({...}) are composed by panrocks' own setters
-        if (!(value != null && value.startsWith("{id=") && value.endsWith("}"))) checkToken(value, name);
+        checkValue(value, name);
+        Bound bound = BOUNDS.get(name);
+        if (bound != null) bound.check(value);
         values.put(name, value);
+    }
+
+    /**
+     * The range an option's value must lie in: values outside it the engine
+     * cannot take (it aborts, preallocates absurd files, starts threads it
+     * never stops, or silently clamps them). Checked for typed and raw
+     * setters alike, naming the option both ways.
+     */
+    record Bound(String rocksdbName, String javaName, long min, long max, String why) {
+        void check(String value) {
+            long v;
+            try {
+                v = Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(javaName + " (" + rocksdbName + ") must be a number, was " + value);
+            }
+            if (v < min || v > max) {
+                throw new IllegalArgumentException(javaName + " (" + rocksdbName + ") must be in [" + min + ", " + max
+                        + "], was " + v + (why.isEmpty() ? "" : ": " + why));
+            }
+        }
+    }
+
+    static final long GiB = 1L << 30;
+
+    private static final Map<String, Bound> BOUNDS = Map.ofEntries(
+            bound("write_buffer_size", "writeBufferSize", 1, 64 * GiB,
+                    "RocksDB clamps it to 64 GiB and preallocates each WAL file at 1.1 times it"),
+            bound("arena_block_size", "arenaBlockSize", 0, 64 * GiB, "memtable arena blocks above a memtable's limit"),
+            bound("db_write_buffer_size", "dbWriteBufferSize", 0, Long.MAX_VALUE / 2, ""),
+            bound("max_background_jobs", "maxBackgroundJobs", 1, 1024,
+                    "RocksDB starts that many threads for the whole process and never stops them"),
+            bound("max_background_compactions", "maxBackgroundCompactions", -1, 1024, "threads, as maxBackgroundJobs"),
+            bound("max_background_flushes", "maxBackgroundFlushes", -1, 1024, "threads, as maxBackgroundJobs"),
+            bound("max_subcompactions", "maxSubcompactions", 1, 1024, "threads, as maxBackgroundJobs"),
+            bound("max_file_opening_threads", "maxFileOpeningThreads", 1, 1024, "threads"),
+            bound("block_size", "blockSize", 1, 0xFFFF_FFFFL, "RocksDB's block format limit (4 GiB)"),
+            bound("compaction_readahead_size", "compactionReadaheadSize", 0, GiB, "one buffer that size per file read"),
+            bound("writable_file_max_buffer_size", "writableFileMaxBufferSize", 0, GiB, "one buffer that size per file"));
+
+    private static Map.Entry<String, Bound> bound(String rocksdbName, String javaName, long min, long max, String why) {
+        return Map.entry(rocksdbName, new Bound(rocksdbName, javaName, min, max, why));
+    }
+
+    /**
+     * A value is a plain token (no {@code ;}, {@code {} or {@code }}), or
+     * one brace group spanning the whole value (RocksDB's syntax for nested
+     * options, {@code {id=stringappend;delimiter=,}}): braces balanced and
+     * never closed before the end, so that no {@code ;} can reach the top
+     * level and set another option.
+     */
+    static void checkValue(String value, String option) {
+        if (value == null) throw new IllegalArgumentException(option + " must not be null");
+        if (!value.startsWith("{")) {
+            checkToken(value, option);
+            return;
+        }
+        int depth = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '{') {
+                depth++;
+            } else if (c == '}') {
+                depth--;
+                if (depth == 0 && i != value.length() - 1) {
+                    throw new IllegalArgumentException(option + ": a nested value must be one {...} group: " + value);
+                }
+            }
+        }
+        if (depth != 0) throw new IllegalArgumentException(option + ": unbalanced braces in " + value);
     }
 
     String get(String name) {

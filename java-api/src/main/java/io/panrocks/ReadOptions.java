@@ -227,10 +227,16 @@ public final class ReadOptions implements AutoCloseable {
         return asyncIo;
     }
 
-    /** Iterator readahead in bytes; 0 lets RocksDB adapt it. */
+    /** Largest readahead accepted: 1 GiB. */
+    public static final long MAX_READAHEAD = 1L << 30;
+
+    /** Iterator readahead in bytes, at most {@link #MAX_READAHEAD}; 0 lets RocksDB adapt it. */
     public ReadOptions setReadaheadSize(long readaheadSize) {
         checkMutable();
-        if (readaheadSize < 0) throw new IllegalArgumentException("readaheadSize must be >= 0, was " + readaheadSize);
+        if (readaheadSize < 0 || readaheadSize > MAX_READAHEAD) {
+            throw new IllegalArgumentException("readaheadSize (readahead_size) must be in [0, " + MAX_READAHEAD
+                    + "], was " + readaheadSize + ": an iterator allocates a buffer that size per file it reads");
+        }
         this.readaheadSize = readaheadSize;
         return changed();
     }

@@ -57,8 +57,13 @@ final class Reads {
         long capacity = buffer.byteSize();
         // small values arrive copied into the scratch buffer, large ones
         // pinned: one crossing either way, and one copy into the array
-        int rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                buffer, capacity, capacity, c.value, c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
+                    buffer, capacity, capacity, c.value, c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc != OK) {
             if (rc == NOT_FOUND) return null;
             throw c.failure(rc);
@@ -74,12 +79,7 @@ final class Reads {
 
     private static byte[] copyPinned(CallContext c, CallContext.Frame f) {
         try {
-            long size = c.valueSize();
-            if (size > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("a value of " + size
-                        + " bytes does not fit in a byte[]; read it as a MemorySegment");
-            }
-            byte[] out = new byte[(int) size];
+            byte[] out = new byte[Bytes.checkFitsArray(c.valueSize())];
             Bytes.copyFromAddress(c.valueAddress(), out, 0, out.length);
             return out;
         } finally {
@@ -113,8 +113,13 @@ final class Reads {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         long capacity = Math.min(buffer.byteSize(), valueLength);
-        int rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                buffer, capacity, capacity, c.value, c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
+                    buffer, capacity, capacity, c.value, c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc != OK) {
             if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
             throw c.failure(rc);
@@ -146,8 +151,13 @@ final class Reads {
         }
         // the engine copies straight into the caller's memory
         CallContext.Frame f = c.frame();
-        int rc = panrocks_h.panrocks_get_copy(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                value, value.byteSize(), c.size, c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_copy(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
+                    value, value.byteSize(), c.size, c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc != OK) {
             if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
             throw c.failure(rc);
@@ -172,9 +182,10 @@ final class Reads {
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
+    /** key[position, limit) for a native call: a direct buffer in place, a heap one (read-only too) staged. */
     static MemorySegment stageKey(CallContext c, ByteBuffer key) {
-        if (key.isDirect()) return MemorySegment.ofBuffer(key);
-        return c.stageKey(key.array(), key.arrayOffset() + key.position(), key.remaining());
+        MemorySegment k = MemorySegment.ofBuffer(key);
+        return k.isNative() ? k : c.stageKey(k);
     }
 
     // ---- zero-copy -----------------------------------------------------------
@@ -183,7 +194,12 @@ final class Reads {
     PinnedValue getPinned(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength)
             throws RocksDBException {
         MemorySegment pin = c.takePin();
-        int rc = panrocks_h.panrocks_get_pinned(db, cf, ro.nativeHandle(c), pin, k, keyLength, c.value, c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_pinned(db, cf, ro.nativeHandle(c), pin, k, keyLength, c.value, c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc != OK) {
             c.returnPin(pin);
             if (rc == NOT_FOUND) return null;
@@ -210,8 +226,13 @@ final class Reads {
     PinnedValue getAdaptive(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength,
                             MemorySegment buffer) throws RocksDBException {
         MemorySegment pin = c.takePin();
-        int rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), pin, k, keyLength,
-                buffer, buffer.byteSize(), adaptiveThreshold, c.value, c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), pin, k, keyLength,
+                    buffer, buffer.byteSize(), adaptiveThreshold, c.value, c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc != OK) {
             c.returnPin(pin);
             if (rc == NOT_FOUND) return null;
@@ -234,8 +255,13 @@ final class Reads {
               Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
-        int rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                buffer, buffer.byteSize(), adaptiveThreshold, c.value, c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
+                    buffer, buffer.byteSize(), adaptiveThreshold, c.value, c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc != OK) {
             if (rc == NOT_FOUND) return null;
             throw c.failure(rc);
@@ -293,7 +319,7 @@ final class Reads {
                 for (int j = 0; j < indexes.size(); j++) {
                     int status = scratch.status(j);
                     if (status == OK) {
-                        byte[] v = new byte[(int) scratch.size(j)];
+                        byte[] v = new byte[Bytes.checkFitsArray(scratch.size(j))];
                         Bytes.copyFromAddress(scratch.dataAddress(j), v, 0, v.length);
                         values[indexes.get(j)] = v;
                     } else if (status != NOT_FOUND) {
@@ -316,8 +342,13 @@ final class Reads {
     boolean exists(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength)
             throws RocksDBException {
         CallContext.Frame f = c.frame();
-        int rc = panrocks_h.panrocks_get_copy(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                MemorySegment.NULL, 0, c.size, c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_copy(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
+                    MemorySegment.NULL, 0, c.size, c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc == OK) return true;
         if (rc == NOT_FOUND) return false;
         throw c.failure(rc);
@@ -329,9 +360,14 @@ final class Reads {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         MemorySegment flags = c.value; // two int32 out-parameters in the idle value slot
-        int rc = panrocks_h.panrocks_key_may_exist(db, cf, ro.nativeHandle(c), k, keyLength,
-                valueHolder == null ? MemorySegment.NULL : buffer, buffer.byteSize(), c.size,
-                flags.asSlice(0, 4), flags.asSlice(4, 4), c.error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_key_may_exist(db, cf, ro.nativeHandle(c), k, keyLength,
+                    valueHolder == null ? MemorySegment.NULL : buffer, buffer.byteSize(), c.size,
+                    flags.asSlice(0, 4), flags.asSlice(4, 4), c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         if (rc != OK) throw c.failure(rc);
         boolean may = flags.get(ValueLayout.JAVA_INT, 4) != 0;
         boolean found = flags.get(ValueLayout.JAVA_INT, 0) != 0;

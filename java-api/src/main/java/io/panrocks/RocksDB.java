@@ -321,7 +321,7 @@ public final class RocksDB implements AutoCloseable {
                        int keyOffset, int keyLength, byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
         Bytes.checkRange(key, keyOffset, keyLength, "key");
-        if (value != null) Bytes.checkRange(value, valueOffset, valueLength, "value");
+        if (op.hasValue()) Bytes.checkRange(value, valueOffset, valueLength, "value");
         CallContext c = db.enter();
         try {
             writes.write(c, op, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
@@ -348,7 +348,8 @@ public final class RocksDB implements AutoCloseable {
     private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key,
                        ByteBuffer value) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.key(key);
+        Bytes.keyBuffer(key, "key");
+        if (op.hasValue()) Bytes.keyBuffer(value, "value");
         CallContext c = db.enter();
         try {
             writes.write(c, op, family(columnFamily), writeOptions.flags(), key, value);
@@ -539,7 +540,7 @@ public final class RocksDB implements AutoCloseable {
     public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.key(key);
+        Bytes.keyBuffer(key, "key");
         Bytes.output(value, "value");
         CallContext c = db.enter();
         try {
@@ -694,16 +695,19 @@ public final class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Objects.requireNonNull(columnFamilies, "columnFamilies");
         Objects.requireNonNull(keys, "keys");
-        if (columnFamilies.size() != keys.size()) {
+        // copies: the caller's lists may change under us
+        List<ColumnFamilyHandle> familyList = new ArrayList<>(columnFamilies);
+        List<byte[]> keyList = new ArrayList<>(keys);
+        if (familyList.size() != keyList.size()) {
             throw new IllegalArgumentException("columnFamilies and keys differ in size: "
-                    + columnFamilies.size() + " and " + keys.size());
+                    + familyList.size() + " and " + keyList.size());
         }
-        for (byte[] k : keys) Objects.requireNonNull(k, "keys must not contain null");
+        for (byte[] k : keyList) Objects.requireNonNull(k, "keys must not contain null");
         CallContext c = db.enter();
         try {
-            List<MemorySegment> families = new ArrayList<>(keys.size());
-            for (ColumnFamilyHandle h : columnFamilies) families.add(family(h));
-            return reads.multiGetAsList(c, families, readOptions, keys);
+            List<MemorySegment> families = new ArrayList<>(keyList.size());
+            for (ColumnFamilyHandle h : familyList) families.add(family(h));
+            return reads.multiGetAsList(c, families, readOptions, keyList);
         } finally {
             db.exit(c);
         }

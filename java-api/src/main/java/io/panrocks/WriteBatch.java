@@ -285,6 +285,7 @@ public final class WriteBatch implements AutoCloseable {
 
     /** Tag, family ID (unless default) and key length; returns where the key goes. */
     private long header(MemorySegment b, ColumnFamilyHandle family, byte plainType, byte familyType, long keyLength) {
+        if (family != null) family.checkUsable();
         int familyId = family == null ? 0 : family.getID();
         if (familyId != 0) bindTo(family);
         long p = size;
@@ -299,7 +300,6 @@ public final class WriteBatch implements AutoCloseable {
 
     /** Checks family before anything is written: a rejected update leaves the batch unchanged. */
     private void bindTo(ColumnFamilyHandle family) {
-        family.checkUsable();
         NativeDb owner = family.owner();
         if (familyDb == null) {
             familyDb = owner;

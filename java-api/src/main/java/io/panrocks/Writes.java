@@ -17,7 +17,14 @@ import java.nio.ByteBuffer;
  * <p>Like {@link Reads}, every method runs inside a call the caller entered.
  */
 final class Writes {
-    enum Op { PUT, MERGE, DELETE, SINGLE_DELETE }
+    enum Op {
+        PUT, MERGE, DELETE, SINGLE_DELETE;
+
+        /** Whether the operation writes a value (the others must be given none). */
+        boolean hasValue() {
+            return this == PUT || this == MERGE;
+        }
+    }
 
     private final MemorySegment db;
 
@@ -28,12 +35,17 @@ final class Writes {
     /** put or merge of two native (or staged) ranges */
     void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment k, long keyLength,
                MemorySegment v, long valueLength) throws RocksDBException {
-        int rc = switch (op) {
-            case PUT -> panrocks_h.panrocks_put(db, cf, flags, k, keyLength, v, valueLength, c.error);
-            case MERGE -> panrocks_h.panrocks_merge(db, cf, flags, k, keyLength, v, valueLength, c.error);
-            case DELETE -> panrocks_h.panrocks_delete(db, cf, flags, k, keyLength, c.error);
-            case SINGLE_DELETE -> panrocks_h.panrocks_single_delete(db, cf, flags, k, keyLength, c.error);
-        };
+        int rc;
+        try {
+            rc = switch (op) {
+                case PUT -> panrocks_h.panrocks_put(db, cf, flags, k, keyLength, v, valueLength, c.error);
+                case MERGE -> panrocks_h.panrocks_merge(db, cf, flags, k, keyLength, v, valueLength, c.error);
+                case DELETE -> panrocks_h.panrocks_delete(db, cf, flags, k, keyLength, c.error);
+                case SINGLE_DELETE -> panrocks_h.panrocks_single_delete(db, cf, flags, k, keyLength, c.error);
+            };
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
         c.trimScratch();
         if (rc != 0) throw c.failure(rc);
     }
@@ -42,7 +54,7 @@ final class Writes {
                byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         MemorySegment k = c.stageKey(key, keyOffset, keyLength);
         MemorySegment v = MemorySegment.NULL;
-        if (value != null) {
+        if (op.hasValue()) {
             v = c.frame().buffer(valueLength);
             MemorySegment.copy(value, valueOffset, v, ValueLayout.JAVA_BYTE, 0, valueLength);
         }
@@ -54,7 +66,7 @@ final class Writes {
         MemorySegment k = key.isNative() ? key : c.stageKey(key);
         MemorySegment v = MemorySegment.NULL;
         long valueLength = 0;
-        if (value != null) {
+        if (op.hasValue()) {
             valueLength = value.byteSize();
             v = value;
             if (!value.isNative()) {
@@ -69,10 +81,10 @@ final class Writes {
     void write(CallContext c, Op op, MemorySegment cf, int flags, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         MemorySegment k = MemorySegment.ofBuffer(key);
-        MemorySegment v = value == null ? null : MemorySegment.ofBuffer(value);
+        MemorySegment v = op.hasValue() ? MemorySegment.ofBuffer(value) : null;
         write(c, op, cf, flags, k, v);
         key.position(key.limit());
-        if (value != null) value.position(value.limit());
+        if (op.hasValue()) value.position(value.limit());
     }
 
     void deleteRange(CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end) throws RocksDBException {
