@@ -1,7 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.Errors;
-import io.panrocks.internal.Leaks;
+import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -9,7 +9,6 @@ import io.panrocks.internal.ffi.panrocks_h;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.ref.Cleaner;
 
 /**
  * An LRU block cache, as RocksJava's {@code LRUCache}: give the same cache
@@ -24,23 +23,8 @@ import java.lang.ref.Cleaner;
  */
 public final class LRUCache implements AutoCloseable {
     private final long capacity;
-    private final State state;
-    private final Cleaner.Cleanable cleanable;
-
-    /** The native cache; released once, by close() or the Cleaner. */
-    private static final class State implements Runnable {
-        private MemorySegment handle;
-
-        State(MemorySegment handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public synchronized void run() {
-            if (handle != null) panrocks_h.panrocks_cache_destroy(handle);
-            handle = null;
-        }
-    }
+    /** the native cache; a DB opened with it holds its own reference */
+    private final StandaloneResource cache;
 
     /** A cache of {@code capacity} bytes, shards chosen by RocksDB. */
     public LRUCache(long capacity) {
@@ -62,9 +46,9 @@ public final class LRUCache implements AutoCloseable {
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = panrocks_h.panrocks_cache_create_lru(capacity, numShardBits, out, error);
             if (rc != 0) throw new IllegalArgumentException("LRUCache: " + Errors.toException(rc, error).getMessage());
-            this.state = new State(out.get(ValueLayout.ADDRESS, 0));
+            this.cache = new StandaloneResource("LRUCache", this, out.get(ValueLayout.ADDRESS, 0),
+                    panrocks_h::panrocks_cache_destroy);
         }
-        this.cleanable = Leaks.CLEANER.register(this, state);
     }
 
     public long capacity() {
@@ -73,22 +57,22 @@ public final class LRUCache implements AutoCloseable {
 
     /** Bytes in the cache now. */
     public long getUsage() {
-        synchronized (state) {
-            return state.handle == null ? 0 : panrocks_h.panrocks_cache_usage(checkOpen());
+        synchronized (cache) {
+            return cache.isReleased() ? 0 : panrocks_h.panrocks_cache_usage(cache.handle());
         }
     }
 
     /** Bytes of entries in use (pinned) now. */
     public long getPinnedUsage() {
-        synchronized (state) {
-            return state.handle == null ? 0 : panrocks_h.panrocks_cache_pinned_usage(checkOpen());
+        synchronized (cache) {
+            return cache.isReleased() ? 0 : panrocks_h.panrocks_cache_pinned_usage(cache.handle());
         }
     }
 
     /** Runs action with the native handle, which stays valid meanwhile (an open uses this). */
     <T, E extends Exception> T withHandle(HandleAction<T, E> action) throws E {
-        synchronized (state) {
-            return action.apply(checkOpen());
+        synchronized (cache) {
+            return action.apply(cache.handle());
         }
     }
 
@@ -96,13 +80,8 @@ public final class LRUCache implements AutoCloseable {
         T apply(MemorySegment handle) throws E;
     }
 
-    private MemorySegment checkOpen() {
-        if (state.handle == null) throw new IllegalStateException("LRUCache is closed");
-        return state.handle;
-    }
-
     @Override
     public void close() {
-        cleanable.clean();
+        cache.close();
     }
 }

@@ -1,12 +1,11 @@
 package io.panrocks;
 
-import io.panrocks.internal.Leaks;
+import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
@@ -41,8 +40,8 @@ public final class WriteBatch implements AutoCloseable {
     private static final int HEADER = 12;
     private static final ValueLayout.OfInt COUNT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private final Memory memory;
-    private final Cleaner.Cleanable cleanable;
+    /** the serialized batch; a StandaloneResource so that close() and the Cleaner free it once */
+    private final StandaloneResource memory;
     private long size = HEADER;
     private int count;
     private long[] savedSizes = new long[4];
@@ -51,21 +50,6 @@ public final class WriteBatch implements AutoCloseable {
     /** the DB of the non-default families recorded since the last clear(); null if none */
     private NativeDb familyDb;
 
-    /** The batch's native buffer; freed once, by close() or the Cleaner. */
-    private static final class Memory implements Runnable {
-        MemorySegment buffer;
-
-        Memory(long capacity) {
-            buffer = NativeMemory.allocateZeroed(capacity); // the header's sequence stays 0
-        }
-
-        @Override
-        public synchronized void run() {
-            NativeMemory.free(buffer);
-            buffer = null;
-        }
-    }
-
     public WriteBatch() {
         this(1024);
     }
@@ -73,8 +57,9 @@ public final class WriteBatch implements AutoCloseable {
     /** A batch with room for {@code reservedBytes} before it grows. */
     public WriteBatch(int reservedBytes) {
         if (reservedBytes < 0) throw new IllegalArgumentException("reservedBytes must be >= 0, was " + reservedBytes);
-        memory = new Memory(Math.max(HEADER + 64L, reservedBytes));
-        cleanable = Leaks.CLEANER.register(this, memory);
+        // the header's sequence stays 0
+        memory = new StandaloneResource("WriteBatch", this, NativeMemory.allocateZeroed(Math.max(HEADER + 64L, reservedBytes)),
+                NativeMemory::free);
     }
 
     // ---- updates ------------------------------------------------------------
@@ -327,24 +312,19 @@ public final class WriteBatch implements AutoCloseable {
         if (size + extra > b.byteSize()) {
             MemorySegment grown = NativeMemory.allocate(Math.max(size + extra, b.byteSize() * 2));
             MemorySegment.copy(b, 0, grown, 0, size);
-            synchronized (memory) {
-                NativeMemory.free(b);
-                memory.buffer = grown;
-            }
+            memory.replace(grown);
             b = grown;
         }
         return b;
     }
 
     private MemorySegment checkOpen() {
-        MemorySegment b = memory.buffer;
-        if (b == null) throw new IllegalStateException("WriteBatch is closed");
-        return b;
+        return memory.handle();
     }
 
     /** Frees the native memory; idempotent. Any later use throws {@link IllegalStateException}. */
     @Override
     public synchronized void close() {
-        cleanable.clean();
+        memory.close();
     }
 }
