@@ -10,9 +10,7 @@ package io.panrocks;
  */
 public record BloomFilter(double bitsPerKey, boolean useBlockBasedBuilder) {
     public BloomFilter {
-        if (!(bitsPerKey > 0) || bitsPerKey > 100) {
-            throw new IllegalArgumentException("bitsPerKey must be in (0, 100], was " + bitsPerKey);
-        }
+        OptionValues.requireNormal(bitsPerKey, 100, "bitsPerKey");
     }
 
     public BloomFilter(double bitsPerKey) {

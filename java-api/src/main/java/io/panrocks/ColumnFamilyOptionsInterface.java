@@ -99,7 +99,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     default T setMaxBytesForLevelMultiplier(double multiplier) {
-        if (!(multiplier > 0)) throw new IllegalArgumentException("maxBytesForLevelMultiplier must be > 0, was " + multiplier);
+        OptionValues.requireNormal(multiplier, 1e6, "maxBytesForLevelMultiplier");
         return setRawColumnFamilyOption("max_bytes_for_level_multiplier", Double.toString(multiplier));
     }
 

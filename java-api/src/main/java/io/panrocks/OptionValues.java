@@ -134,6 +134,18 @@ final class OptionValues {
         return j.toString();
     }
 
+    /**
+     * A positive, finite, normal double of at most {@code max}: RocksDB parses
+     * option doubles with {@code std::stod}, which refuses subnormal values
+     * (so the open would fail), and NaN or infinity mean nothing here.
+     */
+    static double requireNormal(double value, double max, String option) {
+        if (!(value >= Double.MIN_NORMAL && value <= max)) {
+            throw new IllegalArgumentException(option + " must be a normal number in (0, " + max + "], was " + value);
+        }
+        return value;
+    }
+
     static long requireAtLeast(long value, long min, String option) {
         if (value < min) throw new IllegalArgumentException(option + " must be >= " + min + ", was " + value);
         return value;
