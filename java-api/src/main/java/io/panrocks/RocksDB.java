@@ -7,23 +7,33 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
-import io.panrocks.internal.ffi.panrocks_slice;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * An open RocksDB database: the entry point of panrocks, shaped like
- * RocksJava's {@code org.rocksdb.RocksDB}. Every operation has a form for
- * the default column family and one taking a {@link ColumnFamilyHandle}.
+ * RocksJava's {@code org.rocksdb.RocksDB}.
+ *
+ * <h2>How the overloads are laid out</h2>
+ * Every operation has one <i>main overload</i>, the one taking the most
+ * arguments (column family, options, the data with offsets or as segments);
+ * its javadoc is the operation's contract, written once, as in RocksDB's
+ * {@code db.h}. The shorter overloads fill in the default column family
+ * ({@code null} means the default one everywhere), {@link ReadOptions#DEFAULT}
+ * or {@link WriteOptions#DEFAULT}, and say so in one line. Operations come in
+ * this order: opening; writes (put, merge, delete, single delete, delete
+ * range, batches); reads into a new array, into your buffer, zero-copy;
+ * batched reads and existence; iterators and cursors; snapshots; column
+ * families; maintenance and introspection; closing.
  *
  * <h2>Threads</h2>
  * A {@code RocksDB} is safe to use from many threads at once; reads take no
@@ -37,12 +47,20 @@ import java.util.function.Function;
  * pinned values, column family handles), then closes the engine. Any later
  * use of the DB or of what it owned throws {@link IllegalStateException}.
  * Pinned values and iterators that other live threads still hold keep the
- * engine open until they are closed (see {@link PinnedValue}).
+ * engine open until they are closed (see {@link PinnedValue}). A DB that
+ * becomes unreachable unclosed, with every object of it, is closed by a
+ * Cleaner with a warning.
  *
  * <h2>Errors</h2>
  * A missing key is an answer ({@code null} or {@link #NOT_FOUND}), not an
  * exception. Engine failures are {@link RocksDBException}s with RocksDB's
- * code, subcode and message. Bad arguments fail before any native call.
+ * code, subcode and message. Bad arguments fail before any native call:
+ * {@link NullPointerException} for a null key, value or options object,
+ * {@link IndexOutOfBoundsException} for offsets and lengths outside an array,
+ * {@link IllegalArgumentException} for a key or value over RocksDB's 4 GiB
+ * limit or an object of another DB, {@link IllegalStateException} for a
+ * closed object or a segment whose arena is closed, and
+ * {@link WrongThreadException} for a segment confined to another thread.
  */
 public final class RocksDB implements AutoCloseable {
     /** Returned by the reads into a caller's buffer when the key is absent. */
@@ -53,6 +71,8 @@ public final class RocksDB implements AutoCloseable {
     private final NativeDb db;
     private final Reads reads;
     private final Writes writes;
+    private final ColumnFamilies families;
+    private final Maintenance maintenance;
     private final Path path;
     private final boolean readOnly;
     private final boolean statistics;
@@ -62,6 +82,8 @@ public final class RocksDB implements AutoCloseable {
         this.db = db;
         this.reads = new Reads(this, db.handle(), options.adaptiveReadThreshold());
         this.writes = new Writes(db.handle());
+        this.families = new ColumnFamilies(this, db);
+        this.maintenance = new Maintenance(db);
         this.path = path;
         this.readOnly = readOnly;
         this.statistics = options.statisticsEnabled();
@@ -74,83 +96,8 @@ public final class RocksDB implements AutoCloseable {
         return new ColumnFamilyHandle(this, db, handle, isDefault);
     }
 
-    // ---- opening -------------------------------------------------------------
-
-    /** Opens (creating if missing) the DB at path with default options, as RocksJava's {@code open(path)}. */
-    public static RocksDB open(Path path) throws RocksDBException {
-        return open(new Options().setCreateIfMissing(true), path);
-    }
-
-    public static RocksDB open(String path) throws RocksDBException {
-        return open(Path.of(Objects.requireNonNull(path, "path")));
-    }
-
-    public static RocksDB open(Options options, String path) throws RocksDBException {
-        return open(options, Path.of(Objects.requireNonNull(path, "path")));
-    }
-
-    /** Opens the DB at path for reading and writing, with its default column family only. */
-    public static RocksDB open(Options options, Path path) throws RocksDBException {
-        return Opener.open(options, path, false, false);
-    }
-
-    /**
-     * Opens the DB at path with the given column families (all that exist
-     * must be named, "default" included; with
-     * {@code setCreateMissingColumnFamilies(true)} missing ones are created).
-     * {@code columnFamilyHandles} receives one handle per descriptor, in order.
-     */
-    public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, false, false);
-    }
-
-    /** Opens the DB at path read-only; writes fail with {@link Status.Code#NotSupported}. */
-    public static RocksDB openReadOnly(Path path) throws RocksDBException {
-        return openReadOnly(new Options(), path);
-    }
-
-    public static RocksDB openReadOnly(Options options, Path path) throws RocksDBException {
-        return Opener.open(options, path, true, false);
-    }
-
-    /**
-     * Opens read-only, failing if a write-ahead log holds data not yet in an
-     * SST file (which a read-only DB would not see).
-     */
-    public static RocksDB openReadOnly(Options options, Path path, boolean errorIfWalFileExists)
-            throws RocksDBException {
-        return Opener.open(options, path, true, errorIfWalFileExists);
-    }
-
-    public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, false);
-    }
-
-    /** The names of the column families of the DB at path. */
-    public static List<byte[]> listColumnFamilies(Options options, Path path) throws RocksDBException {
-        return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")), path);
-    }
-
-    /** Version of the RocksDB engine panrocks runs on, e.g. "7.8.3". */
-    public static String engineVersion() {
-        return NativeLibrary.engineVersion();
-    }
-
-    /** Where the DB lives. */
-    public Path getPath() {
-        return path;
-    }
-
-    public boolean isReadOnly() {
-        return readOnly;
-    }
-
-    public boolean isOpen() {
-        return db.isOpen();
+    NativeDb nativeDb() {
+        return db;
     }
 
     MemorySegment familyOf(ColumnFamilyHandle h) {
@@ -161,161 +108,423 @@ public final class RocksDB implements AutoCloseable {
     private MemorySegment family(ColumnFamilyHandle h) {
         return h == null ? DEFAULT : h.nativeHandle(db);
     }
-    // ---- put ----
 
-    /** Writes value under key. */
-    public void put(byte[] key, byte[] value) throws RocksDBException {
-        put(null, WriteOptions.DEFAULT, key, value);
+    // =========================================================================
+    // Opening
+    // =========================================================================
+
+    /**
+     * Opens the DB at {@code path} for reading and writing, with its default
+     * column family only, configured by {@code options}.
+     *
+     * <p>The path is resolved as the kernel would (symbolic links, {@code .}
+     * and {@code ..}), and RocksDB is given that path. A DB open for writing
+     * in this process cannot be opened for writing again under any spelling
+     * of its path: the second open fails with a {@link RocksDBException} of
+     * code {@link Status.Code#IOError}, as RocksDB's own lock does for the
+     * same spelling. A DB with more column families than the default one
+     * must be opened with
+     * {@link #open(DBOptions, Path, List, List)}.
+     *
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     *         (missing DB without {@code setCreateIfMissing(true)}, locked by
+     *         another process, corrupted, options it cannot take)
+     * @throws IllegalStateException if RocksJava's engine is loaded in this
+     *         process (two engines cannot share one)
+     */
+    public static RocksDB open(Options options, Path path) throws RocksDBException {
+        return Opener.open(options, path, false, false);
     }
 
-    public void put(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
-        put(columnFamily, WriteOptions.DEFAULT, key, value);
+    /** As {@link #open(Options, Path)}, with default options and {@code create_if_missing} set. */
+    public static RocksDB open(Path path) throws RocksDBException {
+        return open(new Options().setCreateIfMissing(true), path);
     }
 
-    public void put(WriteOptions writeOptions, byte[] key, byte[] value) throws RocksDBException {
-        put(null, writeOptions, key, value);
+    /** As {@link #open(Path)}, for a path given as a string. */
+    public static RocksDB open(String path) throws RocksDBException {
+        return open(Path.of(Objects.requireNonNull(path, "path")));
     }
 
-    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
+    /** As {@link #open(Options, Path)}, for a path given as a string. */
+    public static RocksDB open(Options options, String path) throws RocksDBException {
+        return open(options, Path.of(Objects.requireNonNull(path, "path")));
+    }
+
+    /**
+     * Opens the DB at {@code path} with the given column families: every
+     * family that exists must be named, "default" included (with
+     * {@code setCreateMissingColumnFamilies(true)}, missing ones are created).
+     * {@code columnFamilyHandles} is cleared, then receives one handle per
+     * descriptor, in order. Otherwise as {@link #open(Options, Path)}.
+     */
+    public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
+        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, false, false);
+    }
+
+    /**
+     * Opens the DB at {@code path} read-only: writes fail with
+     * {@link Status.Code#NotSupported}. A read-only DB takes no lock, in
+     * RocksDB as here, so it may be opened beside a writer (it sees what was
+     * flushed when it opened). Set {@code errorIfWalFileExists} to fail
+     * instead when a write-ahead log holds data not yet in an SST file, which
+     * a read-only DB would not see.
+     */
+    public static RocksDB openReadOnly(Options options, Path path, boolean errorIfWalFileExists)
             throws RocksDBException {
-        write(Writes.Op.PUT, columnFamily, writeOptions, Bytes.key(key), 0, key.length, Bytes.value(value), 0, value.length);
+        return Opener.open(options, path, true, errorIfWalFileExists);
     }
 
-    /** With {@code key[keyOffset, +keyLength)} and {@code value[valueOffset, +valueLength)}. */
+    /** As {@link #openReadOnly(Options, Path, boolean)}, with default options. */
+    public static RocksDB openReadOnly(Path path) throws RocksDBException {
+        return openReadOnly(new Options(), path);
+    }
+
+    /** As {@link #openReadOnly(Options, Path, boolean)}, tolerating write-ahead logs. */
+    public static RocksDB openReadOnly(Options options, Path path) throws RocksDBException {
+        return Opener.open(options, path, true, false);
+    }
+
+    /** As {@link #openReadOnly(Options, Path, boolean)}, with column families as {@link #open(DBOptions, Path, List, List)}. */
+    public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
+        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, false);
+    }
+
+    /**
+     * The names of the column families of the DB at {@code path}, without
+     * opening it.
+     *
+     * @throws RocksDBException if there is no DB there, or it cannot be read
+     */
+    public static List<byte[]> listColumnFamilies(Options options, Path path) throws RocksDBException {
+        return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")), path);
+    }
+
+    /** Version of the RocksDB engine panrocks runs on, e.g. "9.11.2". */
+    public static String engineVersion() {
+        return NativeLibrary.engineVersion();
+    }
+
+    /** Where the DB lives, as it was given to open (absolute). */
+    public Path getPath() {
+        return path;
+    }
+
+    /** Whether the DB was opened read-only. */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /** Whether the DB still accepts calls (false from the moment {@link #close()} starts). */
+    public boolean isOpen() {
+        return db.isOpen();
+    }
+
+    /** The handle of the default column family (owned by the DB; closing it does nothing to the family). */
+    public ColumnFamilyHandle getDefaultColumnFamily() {
+        return defaultFamily;
+    }
+
+    // =========================================================================
+    // Writes
+    // =========================================================================
+
+    /**
+     * Writes {@code value[valueOffset, valueOffset + valueLength)} under
+     * {@code key[keyOffset, keyOffset + keyLength)} in {@code columnFamily}
+     * ({@code null}: the default one), replacing any value the key had.
+     *
+     * <p>Both ranges are copied once into the calling thread's native scratch
+     * and handed to the engine in one crossing; the arrays may be reused as
+     * soon as the call returns. Durability follows {@code writeOptions}:
+     * acknowledged writes are in the write-ahead log (fsynced with
+     * {@code setSync(true)}), unless {@code setDisableWAL(true)}.
+     *
+     * @throws NullPointerException if writeOptions, key or value is null
+     * @throws IndexOutOfBoundsException if a range lies outside its array
+     * @throws IllegalArgumentException if columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException with RocksDB's status if the engine refuses the
+     *         write (read-only DB, dropped family, I/O error, write stall with
+     *         {@code setNoSlowdown(true)})
+     */
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
                     byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         write(Writes.Op.PUT, columnFamily, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
     }
 
-    public void put(MemorySegment key, MemorySegment value) throws RocksDBException {
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options. */
+    public void put(byte[] key, byte[] value) throws RocksDBException {
         put(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options. */
+    public void put(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
+        put(columnFamily, WriteOptions.DEFAULT, key, value);
+    }
+
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family. */
+    public void put(WriteOptions writeOptions, byte[] key, byte[] value) throws RocksDBException {
+        put(null, writeOptions, key, value);
+    }
+
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays. */
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
+            throws RocksDBException {
+        write(Writes.Op.PUT, columnFamily, writeOptions, Bytes.key(key), 0, key.length, Bytes.value(value), 0, value.length);
+    }
+
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family. */
+    public void put(WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
+                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        put(null, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}
+     * for segments: native segments are read in place (no copy), heap ones
+     * are copied once into the thread's scratch.
+     *
+     * @throws IllegalStateException if a segment's arena is closed
+     * @throws WrongThreadException if a segment is confined to another thread
+     */
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
         write(Writes.Op.PUT, columnFamily, writeOptions, key, Bytes.segment(value, "value"));
     }
 
-    public void put(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family and options. */
+    public void put(MemorySegment key, MemorySegment value) throws RocksDBException {
+        put(null, WriteOptions.DEFAULT, key, value);
+    }
+
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family. */
+    public void put(WriteOptions writeOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
         put(null, writeOptions, key, value);
     }
 
-    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
+    /**
+     * RocksJava's ByteBuffer form of
+     * {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}:
+     * writes {@code key[position, limit)} and {@code value[position, limit)}
+     * (heap, direct and read-only buffers alike) and moves both positions to
+     * their limits.
+     */
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         write(Writes.Op.PUT, columnFamily, writeOptions, key, Objects.requireNonNull(value, "value"));
     }
 
-    // ---- merge ----
+    /** As {@link #put(ColumnFamilyHandle, WriteOptions, ByteBuffer, ByteBuffer)}, default family. */
+    public void put(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        put(null, writeOptions, key, value);
+    }
 
-    /** Merges value into key with the column family's merge operator. */
+    /**
+     * Merges {@code value[valueOffset, +valueLength)} into the value of
+     * {@code key[keyOffset, +keyLength)} with the column family's merge
+     * operator (see {@link ColumnFamilyOptionsInterface#setMergeOperator}).
+     * Otherwise as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}.
+     *
+     * @throws RocksDBException {@link Status.Code#NotSupported} if the family
+     *         has no merge operator, or as a put
+     */
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
+                      byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        write(Writes.Op.MERGE, columnFamily, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
+    }
+
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options. */
     public void merge(byte[] key, byte[] value) throws RocksDBException {
         merge(null, WriteOptions.DEFAULT, key, value);
     }
 
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options. */
     public void merge(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
         merge(columnFamily, WriteOptions.DEFAULT, key, value);
     }
 
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family. */
     public void merge(WriteOptions writeOptions, byte[] key, byte[] value) throws RocksDBException {
         merge(null, writeOptions, key, value);
     }
 
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays. */
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
             throws RocksDBException {
         write(Writes.Op.MERGE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, Bytes.value(value), 0, value.length);
     }
 
-    /** With {@code key[keyOffset, +keyLength)} and {@code value[valueOffset, +valueLength)}. */
-    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
-                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        write(Writes.Op.MERGE, columnFamily, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
-    }
-
-    public void merge(MemorySegment key, MemorySegment value) throws RocksDBException {
-        merge(null, WriteOptions.DEFAULT, key, value);
-    }
-
-    /** Native segments are read in place; heap ones are copied once into the thread's scratch. */
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, for segments (see the segment put). */
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
         write(Writes.Op.MERGE, columnFamily, writeOptions, key, Bytes.segment(value, "value"));
     }
 
-    public void merge(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
-        merge(null, writeOptions, key, value);
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family and options. */
+    public void merge(MemorySegment key, MemorySegment value) throws RocksDBException {
+        merge(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** RocksJava's ByteBuffer form: writes key[position, limit) and value[position, limit), moving both positions to their limits. */
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, for ByteBuffers (see the ByteBuffer put). */
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         write(Writes.Op.MERGE, columnFamily, writeOptions, key, Objects.requireNonNull(value, "value"));
     }
 
-    // ---- delete ----
-
-    /** Deletes key (a missing key is fine). */
-    public void delete(byte[] key) throws RocksDBException {
-        delete(null, WriteOptions.DEFAULT, key);
+    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, ByteBuffer, ByteBuffer)}, default family. */
+    public void merge(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        merge(null, writeOptions, key, value);
     }
 
-    public void delete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
-        delete(columnFamily, WriteOptions.DEFAULT, key);
-    }
-
-    public void delete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
-        delete(null, writeOptions, key);
-    }
-
+    /**
+     * Deletes {@code key} from {@code columnFamily} ({@code null}: the
+     * default one); a missing key is fine. Otherwise as
+     * {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}.
+     */
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
         write(Writes.Op.DELETE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, null, 0, 0);
     }
 
-    public void delete(MemorySegment key) throws RocksDBException {
+    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default family and options. */
+    public void delete(byte[] key) throws RocksDBException {
         delete(null, WriteOptions.DEFAULT, key);
     }
 
+    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default options. */
+    public void delete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        delete(columnFamily, WriteOptions.DEFAULT, key);
+    }
+
+    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default family. */
+    public void delete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
+        delete(null, writeOptions, key);
+    }
+
+    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for a segment (read in place if native). */
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
         write(Writes.Op.DELETE, columnFamily, writeOptions, key, null);
     }
 
+    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family and options. */
+    public void delete(MemorySegment key) throws RocksDBException {
+        delete(null, WriteOptions.DEFAULT, key);
+    }
+
+    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family. */
+    public void delete(WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
+        delete(null, writeOptions, key);
+    }
+
+    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[position, limit)}; moves its position to the limit. */
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
         write(Writes.Op.DELETE, columnFamily, writeOptions, key, null);
     }
 
-    // ---- singleDelete ----
-
-    /** Deletes a key that was written once and never merged or overwritten: RocksDB's SingleDelete. */
-    public void singleDelete(byte[] key) throws RocksDBException {
-        singleDelete(null, WriteOptions.DEFAULT, key);
-    }
-
-    public void singleDelete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
-        singleDelete(columnFamily, WriteOptions.DEFAULT, key);
-    }
-
-    public void singleDelete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
-        singleDelete(null, writeOptions, key);
-    }
-
+    /**
+     * RocksDB's SingleDelete: deletes a key that was written once and never
+     * merged or overwritten since (the result is undefined in RocksDB
+     * otherwise, though never a crash). Otherwise as
+     * {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}.
+     */
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
         write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, null, 0, 0);
     }
 
-    public void singleDelete(MemorySegment key) throws RocksDBException {
+    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default family and options. */
+    public void singleDelete(byte[] key) throws RocksDBException {
         singleDelete(null, WriteOptions.DEFAULT, key);
     }
 
+    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default options. */
+    public void singleDelete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        singleDelete(columnFamily, WriteOptions.DEFAULT, key);
+    }
+
+    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default family. */
+    public void singleDelete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
+        singleDelete(null, writeOptions, key);
+    }
+
+    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, for a segment. */
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
         write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, key, null);
     }
 
+    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family and options. */
+    public void singleDelete(MemorySegment key) throws RocksDBException {
+        singleDelete(null, WriteOptions.DEFAULT, key);
+    }
+
+    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[position, limit)}. */
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
         write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, key, null);
     }
 
-    // ---- the three write paths behind every overload ----
+    /**
+     * Deletes every key in {@code [beginKey, endKey)} of {@code columnFamily}
+     * with one range tombstone (cheap to write; reads skip the range).
+     * Otherwise as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}.
+     *
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} if endKey sorts before beginKey
+     */
+    public void deleteRange(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] beginKey, byte[] endKey)
+            throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Objects.requireNonNull(beginKey, "beginKey");
+        Objects.requireNonNull(endKey, "endKey");
+        CallContext c = db.enter();
+        try {
+            writes.deleteRange(c, family(columnFamily), writeOptions.flags(), beginKey, endKey);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default family and options. */
+    public void deleteRange(byte[] beginKey, byte[] endKey) throws RocksDBException {
+        deleteRange(null, WriteOptions.DEFAULT, beginKey, endKey);
+    }
+
+    /** As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default options. */
+    public void deleteRange(ColumnFamilyHandle columnFamily, byte[] beginKey, byte[] endKey) throws RocksDBException {
+        deleteRange(columnFamily, WriteOptions.DEFAULT, beginKey, endKey);
+    }
+
+    /** As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default family. */
+    public void deleteRange(WriteOptions writeOptions, byte[] beginKey, byte[] endKey) throws RocksDBException {
+        deleteRange(null, writeOptions, beginKey, endKey);
+    }
+
+    /**
+     * Applies every update of {@code batch} atomically, in one crossing (the
+     * batch is serialized in RocksDB's own format as it is filled); the batch
+     * is left as it was and can be reused. The batch is locked meanwhile, so
+     * other threads cannot change it under the write.
+     *
+     * @throws IllegalArgumentException if the batch holds updates of column
+     *         families of another DB
+     * @throws IllegalStateException if the batch or the DB is closed
+     * @throws RocksDBException with RocksDB's status if the engine refuses the write
+     */
+    public void write(WriteOptions writeOptions, WriteBatch batch) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Objects.requireNonNull(batch, "batch");
+        synchronized (batch) {
+            CallContext c = db.enter();
+            try {
+                writes.write(c, writeOptions.flags(), batch);
+            } finally {
+                db.exit(c);
+            }
+        }
+    }
+
+    // the three write paths behind every overload
 
     private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key,
                        int keyOffset, int keyLength, byte[] value, int valueOffset, int valueLength) throws RocksDBException {
@@ -358,77 +567,29 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    /** Writes {@code value[valueOffset, +valueLength)} under {@code key[keyOffset, +keyLength)}. */
-    public void put(WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
-                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        put(null, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
-    }
+    // =========================================================================
+    // Reads into a new array
+    // =========================================================================
 
-    public void put(WriteOptions writeOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
-        put(null, writeOptions, key, value);
-    }
-
-    public void delete(WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
-        delete(null, writeOptions, key);
-    }
-
-    // ---- deleteRange ----
-    /** Deletes every key in [beginKey, endKey). */
-    public void deleteRange(byte[] beginKey, byte[] endKey) throws RocksDBException {
-        deleteRange(null, WriteOptions.DEFAULT, beginKey, endKey);
-    }
-
-    public void deleteRange(ColumnFamilyHandle columnFamily, byte[] beginKey, byte[] endKey) throws RocksDBException {
-        deleteRange(columnFamily, WriteOptions.DEFAULT, beginKey, endKey);
-    }
-
-    public void deleteRange(WriteOptions writeOptions, byte[] beginKey, byte[] endKey) throws RocksDBException {
-        deleteRange(null, writeOptions, beginKey, endKey);
-    }
-
-    public void deleteRange(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] beginKey, byte[] endKey)
-            throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Objects.requireNonNull(beginKey, "beginKey");
-        Objects.requireNonNull(endKey, "endKey");
-        CallContext c = db.enter();
-        try {
-            writes.deleteRange(c, family(columnFamily), writeOptions.flags(), beginKey, endKey);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    // ---- write batches ----
-    /** Applies every update of batch atomically; the batch stays as it was and can be reused. */
-    public void write(WriteOptions writeOptions, WriteBatch batch) throws RocksDBException {
-        Objects.requireNonNull(writeOptions, "writeOptions");
-        Objects.requireNonNull(batch, "batch");
-        synchronized (batch) {
-            CallContext c = db.enter();
-            try {
-                writes.write(c, writeOptions.flags(), batch);
-            } finally {
-                db.exit(c);
-            }
-        }
-    }
-
-    // ---- reads: copies -----------------------------------------------------
-
-    /** The value of key, or {@code null} if the key is absent. */
-    public byte[] get(byte[] key) throws RocksDBException {
-        return get(null, ReadOptions.DEFAULT, key);
-    }
-
-    public byte[] get(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
-        return get(columnFamily, ReadOptions.DEFAULT, key);
-    }
-
-    public byte[] get(ReadOptions readOptions, byte[] key) throws RocksDBException {
-        return get(null, readOptions, key);
-    }
-
+    /**
+     * The value of {@code key} in {@code columnFamily} ({@code null}: the
+     * default one) as seen by {@code readOptions} (its snapshot, read tier
+     * ...), copied into a new array; {@code null} if the key is absent.
+     *
+     * <p>One crossing: a small value arrives copied into the thread's scratch,
+     * a large one pinned in RocksDB's memory, and is copied once into the
+     * array. For reads that allocate nothing, use
+     * {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)},
+     * and for zero-copy reads {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}.
+     *
+     * @throws NullPointerException if readOptions or key is null
+     * @throws IllegalArgumentException if columnFamily or the snapshot belongs to another DB
+     * @throws IllegalStateException if the DB, columnFamily or the snapshot is
+     *         closed, or the value does not fit in a byte[] (2 GiB)
+     * @throws RocksDBException with RocksDB's status on an engine failure
+     *         (I/O error, corruption, {@link Status.Code#Incomplete} for a
+     *         memory-only read that needed I/O)
+     */
     public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
@@ -440,41 +601,34 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    /**
-     * Reads key into the caller's reusable array, as RocksJava's
-     * {@code get(key, value)}: copies {@code min(size, value.length)} bytes
-     * and returns the value's full size, or {@link #NOT_FOUND}. When the
-     * result exceeds {@code value.length}, grow the array and call again.
-     * Allocates nothing.
-     */
-    public int get(byte[] key, byte[] value) throws RocksDBException {
-        return get(null, ReadOptions.DEFAULT, key, value);
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options. */
+    public byte[] get(byte[] key) throws RocksDBException {
+        return get(null, ReadOptions.DEFAULT, key);
     }
 
-    public int get(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
-        return get(columnFamily, ReadOptions.DEFAULT, key, value);
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default options. */
+    public byte[] get(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key);
     }
 
-    public int get(ReadOptions readOptions, byte[] key, byte[] value) throws RocksDBException {
-        return get(null, readOptions, key, value);
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default family. */
+    public byte[] get(ReadOptions readOptions, byte[] key) throws RocksDBException {
+        return get(null, readOptions, key);
     }
 
-    public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, byte[] value)
-            throws RocksDBException {
-        Bytes.key(key);
-        Bytes.value(value);
-        return get(columnFamily, readOptions, key, 0, key.length, value, 0, value.length);
-    }
-
-    public int get(ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
-                   byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        return get(null, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
-    }
+    // =========================================================================
+    // Reads into your buffer
+    // =========================================================================
 
     /**
      * Reads {@code key[keyOffset, keyOffset + keyLength)} and copies at most
-     * {@code valueLength} bytes of its value to {@code value[valueOffset...]};
-     * returns the value's full size or {@link #NOT_FOUND}. Allocates nothing.
+     * {@code valueLength} bytes of its value to {@code value[valueOffset...]},
+     * as RocksJava's {@code get(key, value)}: returns the value's full size,
+     * or {@link #NOT_FOUND}. When the result exceeds {@code valueLength}, the
+     * array holds a prefix: grow it and call again. Allocates nothing.
+     *
+     * @throws IndexOutOfBoundsException if a range lies outside its array
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
     public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
@@ -495,20 +649,47 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    /**
-     * Reads key into {@code value}: copies {@code min(size, value.byteSize())}
-     * bytes and returns the full size, or {@link #NOT_FOUND}. A native
-     * {@code value} is filled by the engine directly; a heap one (over a
-     * {@code byte[]}) through the thread's scratch. Allocates nothing.
-     */
-    public long get(MemorySegment key, MemorySegment value) throws RocksDBException {
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options. */
+    public int get(byte[] key, byte[] value) throws RocksDBException {
         return get(null, ReadOptions.DEFAULT, key, value);
     }
 
-    public long get(ReadOptions readOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options. */
+    public int get(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key, value);
+    }
+
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family. */
+    public int get(ReadOptions readOptions, byte[] key, byte[] value) throws RocksDBException {
         return get(null, readOptions, key, value);
     }
 
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays. */
+    public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, byte[] value)
+            throws RocksDBException {
+        Bytes.key(key);
+        Bytes.value(value);
+        return get(columnFamily, readOptions, key, 0, key.length, value, 0, value.length);
+    }
+
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default family. */
+    public int get(ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
+                   byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        return get(null, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}
+     * for segments, returning the full size as a long: copies
+     * {@code min(size, value.byteSize())} bytes into {@code value}. A native
+     * {@code value} is filled by the engine directly; a heap one (over a
+     * {@code byte[]}) through the thread's scratch. A native key is read in
+     * place. Allocates nothing.
+     *
+     * @throws IllegalArgumentException if value is read-only
+     * @throws IllegalStateException if a segment's arena is closed
+     * @throws WrongThreadException if a segment is confined to another thread
+     */
     public long get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -522,21 +703,26 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    /**
-     * RocksJava's ByteBuffer read: reads {@code key} from its position to its
-     * limit (and moves its position to the limit), copies the value into
-     * {@code value} from its position and sets its limit to position +
-     * min(size, remaining). Returns the full size or {@link #NOT_FOUND}.
-     * Heap and direct buffers both work; neither allocates.
-     */
-    public int get(ByteBuffer key, ByteBuffer value) throws RocksDBException {
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment, MemorySegment)}, default family and options. */
+    public long get(MemorySegment key, MemorySegment value) throws RocksDBException {
         return get(null, ReadOptions.DEFAULT, key, value);
     }
 
-    public int get(ReadOptions readOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment, MemorySegment)}, default family. */
+    public long get(ReadOptions readOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
         return get(null, readOptions, key, value);
     }
 
+    /**
+     * RocksJava's ByteBuffer read: reads {@code key[position, limit)} (and
+     * moves its position to the limit), copies the value into {@code value}
+     * from its position and sets its limit to position + min(size,
+     * remaining). Returns the full size (capped at
+     * {@link Integer#MAX_VALUE}) or {@link #NOT_FOUND}. Heap, direct and (for
+     * the key) read-only buffers work; neither allocates.
+     *
+     * @throws IllegalArgumentException if value is read-only
+     */
     public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -550,21 +736,85 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    // ---- reads: zero-copy ----------------------------------------------------
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family and options. */
+    public int get(ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        return get(null, ReadOptions.DEFAULT, key, value);
+    }
+
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family. */
+    public int get(ReadOptions readOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        return get(null, readOptions, key, value);
+    }
+
+    // =========================================================================
+    // Zero-copy reads
+    // =========================================================================
 
     /**
-     * Reads key without copying: the value stays pinned in RocksDB's memory
-     * until the returned {@link PinnedValue} is closed. Returns null if the
-     * key is absent. The value belongs to the calling thread.
+     * The scoped zero-copy read: calls {@code reader} with the value of
+     * {@code key} as a read-only segment valid only while the reader runs
+     * (using it later throws {@link IllegalStateException}, using it on
+     * another thread {@link WrongThreadException}), and returns what the
+     * reader returns; returns null without calling it if the key is absent.
+     *
+     * <p>Small values are copied into the thread's scratch, large ones
+     * (above {@link #adaptiveReadThreshold()}) pinned; the reader cannot tell.
+     * Nothing is allocated when the reader is inlined. The reader may call
+     * this DB again (those calls use other scratch), but may not close it.
+     *
+     * @throws IllegalStateException if the reader closes this DB
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])};
+     *         what the reader throws propagates unchanged
      */
-    public PinnedValue getPinned(byte[] key) throws RocksDBException {
-        return getPinned(null, ReadOptions.DEFAULT, key);
+    public <T> T get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
+                     Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        Objects.requireNonNull(reader, "reader");
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length, reader);
+        } finally {
+            db.exit(c);
+        }
     }
 
-    public PinnedValue getPinned(ReadOptions readOptions, byte[] key) throws RocksDBException {
-        return getPinned(null, readOptions, key);
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, default family and options. */
+    public <T> T get(byte[] key, Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
+        return get(null, ReadOptions.DEFAULT, key, reader);
     }
 
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, default family. */
+    public <T> T get(ReadOptions readOptions, byte[] key, Function<? super MemorySegment, ? extends T> reader)
+            throws RocksDBException {
+        return get(null, readOptions, key, reader);
+    }
+
+    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, for a segment key (read in place if native). */
+    public <T> T get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key,
+                     Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.segment(key, "key");
+        Objects.requireNonNull(reader, "reader");
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), reader);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * Reads {@code key} without copying: the value stays pinned in RocksDB's
+     * memory until the returned {@link PinnedValue} is closed; null if the key
+     * is absent. The value belongs to the calling thread (see
+     * {@link PinnedValue} for its lifetime and threads). A pin costs an owned
+     * handle (about 300 bytes on the heap); the scoped read
+     * {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)} is the
+     * allocation-free zero-copy form.
+     *
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public PinnedValue getPinned(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -577,10 +827,17 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    public PinnedValue getPinned(ReadOptions readOptions, MemorySegment key) throws RocksDBException {
+    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options. */
+    public PinnedValue getPinned(byte[] key) throws RocksDBException {
+        return getPinned(null, ReadOptions.DEFAULT, key);
+    }
+
+    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, default family. */
+    public PinnedValue getPinned(ReadOptions readOptions, byte[] key) throws RocksDBException {
         return getPinned(null, readOptions, key);
     }
 
+    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, for a segment key (read in place if native). */
     public PinnedValue getPinned(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -593,18 +850,22 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
+    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, MemorySegment)}, default family. */
+    public PinnedValue getPinned(ReadOptions readOptions, MemorySegment key) throws RocksDBException {
+        return getPinned(null, readOptions, key);
+    }
+
     /**
      * The adaptive read, in one crossing: a value of at most
      * {@link #adaptiveReadThreshold()} bytes that fits in {@code buffer} (a
      * native segment of yours) is copied there and its pin released at once;
      * a larger one is returned pinned. Either way the result's
-     * {@link PinnedValue#value()} holds the bytes; close it when done.
-     * Returns null if the key is absent.
+     * {@link PinnedValue#value()} holds the bytes (a slice of your buffer, or
+     * RocksDB's memory); close it when done. Returns null if the key is absent.
+     *
+     * @throws IllegalArgumentException if buffer is a heap or read-only segment
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
-    public PinnedValue getAdaptive(ReadOptions readOptions, byte[] key, MemorySegment buffer) throws RocksDBException {
-        return getAdaptive(null, readOptions, key, buffer);
-    }
-
     public PinnedValue getAdaptive(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
                                    MemorySegment buffer) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -620,82 +881,40 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
+    /** As {@link #getAdaptive(ColumnFamilyHandle, ReadOptions, byte[], MemorySegment)}, default family. */
+    public PinnedValue getAdaptive(ReadOptions readOptions, byte[] key, MemorySegment buffer) throws RocksDBException {
+        return getAdaptive(null, readOptions, key, buffer);
+    }
+
     /**
-     * The scoped zero-copy read: calls {@code reader} with the value as a
-     * read-only segment that is valid only while the reader runs (using it
-     * later throws {@link IllegalStateException}), and returns what the
-     * reader returns; returns null without calling it if the key is absent.
-     * Small values are copied into the thread's scratch, large ones pinned
-     * (above {@link #adaptiveReadThreshold()}); the reader cannot tell.
-     * Nothing is allocated when the reader is inlined. The reader may call
-     * this DB again, but must not close it.
+     * Values up to this many bytes are copied by the adaptive reads; larger
+     * ones are pinned (set with {@link DBOptionsInterface#setAdaptiveReadThreshold}).
      */
-    public <T> T get(byte[] key, Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
-        return get(null, ReadOptions.DEFAULT, key, reader);
-    }
-
-    public <T> T get(ReadOptions readOptions, byte[] key, Function<? super MemorySegment, ? extends T> reader)
-            throws RocksDBException {
-        return get(null, readOptions, key, reader);
-    }
-
-    public <T> T get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
-                     Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
-        Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.key(key);
-        Objects.requireNonNull(reader, "reader");
-        CallContext c = db.enter();
-        try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length, reader);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    public <T> T get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key,
-                     Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
-        Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.segment(key, "key");
-        Objects.requireNonNull(reader, "reader");
-        CallContext c = db.enter();
-        try {
-            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), reader);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /** Values up to this many bytes are copied by the adaptive reads; larger ones are pinned. */
     public long adaptiveReadThreshold() {
         return reads.adaptiveThreshold();
     }
 
-    // ---- reads: batched and existence ------------------------------------------
+    // =========================================================================
+    // Batched reads and existence
+    // =========================================================================
 
     /**
-     * Reads all keys with one batched MultiGet; the list holds each value or
-     * null for an absent key, in key order (RocksJava's {@code multiGetAsList}).
+     * Reads {@code keys.get(i)} in {@code columnFamilies.get(i)} for every i,
+     * with one batched MultiGet per family (one engine call: one consistent
+     * view, batched block reads), as RocksJava's {@code multiGetAsList}: the
+     * list holds each value, or null for an absent key, in key order. The
+     * lists are copied first, so the caller may change them afterwards.
+     *
+     * @throws IllegalArgumentException if the lists differ in size
+     * @throws NullPointerException if a key is null
+     * @throws IllegalStateException if a value does not fit in a byte[] (2 GiB)
+     * @throws RocksDBException with the status of the first key that failed
      */
-    public List<byte[]> multiGetAsList(List<byte[]> keys) throws RocksDBException {
-        return multiGetAsList(ReadOptions.DEFAULT, keys);
-    }
-
-    public List<byte[]> multiGetAsList(ReadOptions readOptions, List<byte[]> keys) throws RocksDBException {
-        Objects.requireNonNull(keys, "keys");
-        return multiGetAsList(readOptions, java.util.Collections.nCopies(keys.size(), null), keys);
-    }
-
-    /** As RocksJava's: {@code columnFamilies.get(i)} is the family of {@code keys.get(i)}; one MultiGet per family. */
-    public List<byte[]> multiGetAsList(List<ColumnFamilyHandle> columnFamilies, List<byte[]> keys) throws RocksDBException {
-        return multiGetAsList(ReadOptions.DEFAULT, columnFamilies, keys);
-    }
-
     public List<byte[]> multiGetAsList(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies, List<byte[]> keys)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Objects.requireNonNull(columnFamilies, "columnFamilies");
         Objects.requireNonNull(keys, "keys");
-        // copies: the caller's lists may change under us
         List<ColumnFamilyHandle> familyList = new ArrayList<>(columnFamilies);
         List<byte[]> keyList = new ArrayList<>(keys);
         if (familyList.size() != keyList.size()) {
@@ -705,19 +924,36 @@ public final class RocksDB implements AutoCloseable {
         for (byte[] k : keyList) Objects.requireNonNull(k, "keys must not contain null");
         CallContext c = db.enter();
         try {
-            List<MemorySegment> families = new ArrayList<>(keyList.size());
-            for (ColumnFamilyHandle h : familyList) families.add(family(h));
-            return reads.multiGetAsList(c, families, readOptions, keyList);
+            List<MemorySegment> handles = new ArrayList<>(keyList.size());
+            for (ColumnFamilyHandle h : familyList) handles.add(family(h));
+            return reads.multiGetAsList(c, handles, readOptions, keyList);
         } finally {
             db.exit(c);
         }
     }
 
-    /** A reusable batch for allocation-free MultiGet into one buffer, or pinned. */
-    public MultiGet newMultiGet() {
-        return newMultiGet(null);
+    /** As {@link #multiGetAsList(ReadOptions, List, List)}, every key in the default family, default options. */
+    public List<byte[]> multiGetAsList(List<byte[]> keys) throws RocksDBException {
+        return multiGetAsList(ReadOptions.DEFAULT, keys);
     }
 
+    /** As {@link #multiGetAsList(ReadOptions, List, List)}, every key in the default family. */
+    public List<byte[]> multiGetAsList(ReadOptions readOptions, List<byte[]> keys) throws RocksDBException {
+        Objects.requireNonNull(keys, "keys");
+        return multiGetAsList(readOptions, Collections.nCopies(keys.size(), null), keys);
+    }
+
+    /** As {@link #multiGetAsList(ReadOptions, List, List)}, default options. */
+    public List<byte[]> multiGetAsList(List<ColumnFamilyHandle> columnFamilies, List<byte[]> keys) throws RocksDBException {
+        return multiGetAsList(ReadOptions.DEFAULT, columnFamilies, keys);
+    }
+
+    /**
+     * A reusable batch for MultiGet over {@code columnFamily} ({@code null}:
+     * the default one) that allocates nothing per execution, copying into one
+     * buffer of yours or leaving values pinned (see {@link MultiGet}). It
+     * belongs to the calling thread.
+     */
     public MultiGet newMultiGet(ColumnFamilyHandle columnFamily) {
         CallContext c = db.enter();
         try {
@@ -728,11 +964,17 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    /** Whether key is present: a real read that copies nothing. */
-    public boolean exists(byte[] key) throws RocksDBException {
-        return exists(null, ReadOptions.DEFAULT, key);
+    /** As {@link #newMultiGet(ColumnFamilyHandle)}, for the default family. */
+    public MultiGet newMultiGet() {
+        return newMultiGet(null);
     }
 
+    /**
+     * Whether {@code key} is present in {@code columnFamily}: a definite
+     * answer from a real read that copies nothing.
+     *
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public boolean exists(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
@@ -744,21 +986,16 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
+    /** As {@link #exists(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options. */
+    public boolean exists(byte[] key) throws RocksDBException {
+        return exists(null, ReadOptions.DEFAULT, key);
+    }
+
     /**
      * RocksDB's cheap, memory-only probe: false means the key is certainly
-     * absent; true means it may be present (bloom filters can be wrong this way).
-     */
-    public boolean keyMayExist(byte[] key) throws RocksDBException {
-        return keyMayExist(null, ReadOptions.DEFAULT, key, null);
-    }
-
-    public boolean keyMayExist(ReadOptions readOptions, byte[] key, Holder<byte[]> valueHolder) throws RocksDBException {
-        return keyMayExist(null, readOptions, key, valueHolder);
-    }
-
-    /**
-     * As {@link #keyMayExist(byte[])}; when the value happened to be in
-     * memory, {@code valueHolder} receives it (else null).
+     * absent; true means it may be present (bloom filters can be wrong this
+     * way). When the value happened to be in memory, {@code valueHolder} (if
+     * not null) receives it, else null.
      */
     public boolean keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
                                Holder<byte[]> valueHolder) throws RocksDBException {
@@ -773,6 +1010,16 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
+    /** As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family and options, no value. */
+    public boolean keyMayExist(byte[] key) throws RocksDBException {
+        return keyMayExist(null, ReadOptions.DEFAULT, key, null);
+    }
+
+    /** As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family. */
+    public boolean keyMayExist(ReadOptions readOptions, byte[] key, Holder<byte[]> valueHolder) throws RocksDBException {
+        return keyMayExist(null, readOptions, key, valueHolder);
+    }
+
     private static MemorySegment stage(CallContext c, MemorySegment key) {
         return key.isNative() ? key : c.stageKey(key);
     }
@@ -781,22 +1028,18 @@ public final class RocksDB implements AutoCloseable {
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
-    // ---- iterators -----------------------------------------------------------------
+    // =========================================================================
+    // Iterators and record cursors
+    // =========================================================================
 
-    /** An iterator over the default column family (see {@link RocksIterator}). */
-    public RocksIterator newIterator() {
-        return newIterator(null, ReadOptions.DEFAULT);
-    }
-
-    public RocksIterator newIterator(ReadOptions readOptions) {
-        return newIterator(null, readOptions);
-    }
-
-    public RocksIterator newIterator(ColumnFamilyHandle columnFamily) {
-        return newIterator(columnFamily, ReadOptions.DEFAULT);
-    }
-
-    /** An iterator over columnFamily; it copies what it needs of readOptions (bounds included). */
+    /**
+     * An iterator over {@code columnFamily} ({@code null}: the default one)
+     * as of now (or of readOptions' snapshot); it copies what it needs of
+     * {@code readOptions} (bounds included), so they may change afterwards.
+     * It belongs to the calling thread; close it (see {@link RocksIterator}).
+     *
+     * @throws IllegalArgumentException if the engine refuses the read options
+     */
     public RocksIterator newIterator(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
         Objects.requireNonNull(readOptions, "readOptions");
         CallContext c = db.enter();
@@ -811,11 +1054,25 @@ public final class RocksDB implements AutoCloseable {
         }
     }
 
-    // ---- record batches -------------------------------------------------------------
+    /** As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family and options. */
+    public RocksIterator newIterator() {
+        return newIterator(null, ReadOptions.DEFAULT);
+    }
+
+    /** As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family. */
+    public RocksIterator newIterator(ReadOptions readOptions) {
+        return newIterator(null, readOptions);
+    }
+
+    /** As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default options. */
+    public RocksIterator newIterator(ColumnFamilyHandle columnFamily) {
+        return newIterator(columnFamily, ReadOptions.DEFAULT);
+    }
 
     /**
-     * A cursor that reads columnFamily (null: the default one) in key order,
-     * within readOptions' iterate bounds, as zero-copy {@link RecordBatch}es.
+     * A cursor that reads {@code columnFamily} ({@code null}: the default one)
+     * in key order, within readOptions' iterate bounds, as zero-copy
+     * {@link RecordBatch}es that any thread may read, forward and close.
      */
     public RecordCursor newRecordCursor(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -827,190 +1084,136 @@ public final class RocksDB implements AutoCloseable {
         return new RecordCursor(this, db, columnFamily, readOptions);
     }
 
-    NativeDb nativeDb() {
-        return db;
-    }
+    // =========================================================================
+    // Snapshots
+    // =========================================================================
 
-    // ---- column families -------------------------------------------------------------
-
-    /** The handle of the default column family (owned by the DB; closing it is a no-op on the family). */
-    public ColumnFamilyHandle getDefaultColumnFamily() {
-        return defaultFamily;
-    }
-
-    /** Creates a column family and returns its handle (owned by the DB). */
-    public ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor) throws RocksDBException {
-        Objects.requireNonNull(descriptor, "descriptor");
-        BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
-        LRUCache cache = table == null ? null : table.blockCache();
-        if (cache == null) return createColumnFamily(descriptor, MemorySegment.NULL);
-        return cache.withHandle(h -> createColumnFamily(descriptor, h));
-    }
-
-    private ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor, MemorySegment cache)
-            throws RocksDBException {
-        CallContext c = db.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment d = io.panrocks.internal.ffi.panrocks_cf_descriptor.allocate(arena);
-            io.panrocks.internal.ffi.panrocks_cf_descriptor.name(d, Opener.cString(arena, descriptor.nameBytes()));
-            io.panrocks.internal.ffi.panrocks_cf_descriptor.options(d,
-                    arena.allocateFrom(descriptor.getOptions().values.toString()));
-            BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
-            if (table != null) {
-                io.panrocks.internal.ffi.panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
-            }
-            io.panrocks.internal.ffi.panrocks_cf_descriptor.block_cache(d, cache);
-            int rc = panrocks_h.panrocks_create_column_family(db.handle(), d, c.size, c.error);
-            if (rc != 0) throw c.failure(rc);
-            return wrapFamily(c.size.get(ValueLayout.ADDRESS, 0), false);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /** Creates several column families; stops at the first failure (the ones made stay). */
-    public List<ColumnFamilyHandle> createColumnFamilies(List<ColumnFamilyDescriptor> descriptors)
-            throws RocksDBException {
-        Objects.requireNonNull(descriptors, "descriptors");
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        for (ColumnFamilyDescriptor d : descriptors) handles.add(createColumnFamily(d));
-        return handles;
-    }
-
-    /** Drops the family and its data; its handle stays usable for nothing but close. */
-    public void dropColumnFamily(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        Objects.requireNonNull(columnFamily, "columnFamily");
+    /**
+     * A consistent view of the DB as of now, for {@link ReadOptions#setSnapshot};
+     * close it (or {@link #releaseSnapshot}) when done: an open snapshot keeps
+     * old versions of keys from being compacted away.
+     */
+    public Snapshot getSnapshot() throws RocksDBException {
         CallContext c = db.enter();
         try {
-            int rc = panrocks_h.panrocks_drop_column_family(db.handle(), family(columnFamily), c.error);
-            if (rc != 0) throw c.failure(rc);
+            return new Snapshot(this, db, c);
         } finally {
             db.exit(c);
         }
     }
 
-    // ---- maintenance ---------------------------------------------------------
+    /**
+     * Same as {@code snapshot.close()}, as RocksJava spells it.
+     *
+     * @throws IllegalArgumentException if the snapshot belongs to another DB
+     */
+    public void releaseSnapshot(Snapshot snapshot) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        if (!snapshot.belongsTo(this)) throw new IllegalArgumentException(snapshot + " belongs to another DB");
+        snapshot.close();
+    }
 
-    /** Flushes the memtables of the default family to SST files and waits for it. */
+    // =========================================================================
+    // Column families
+    // =========================================================================
+
+    /**
+     * Creates a column family and returns its handle (owned by the DB: closing
+     * the DB closes it). Its block cache, if any, may be closed afterwards:
+     * the family keeps its own reference.
+     *
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} if a family
+     *         of that name exists, or as the engine says
+     */
+    public ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor) throws RocksDBException {
+        return families.create(descriptor);
+    }
+
+    /** Creates several column families; stops at the first failure (the ones made stay, and are not returned). */
+    public List<ColumnFamilyHandle> createColumnFamilies(List<ColumnFamilyDescriptor> descriptors)
+            throws RocksDBException {
+        return families.createAll(descriptors);
+    }
+
+    /**
+     * Drops the family and, in time, its data. Its handle stays valid (reads
+     * through it still work until it is closed, as in RocksDB); close it.
+     */
+    public void dropColumnFamily(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        families.drop(columnFamily);
+    }
+
+    // =========================================================================
+    // Maintenance and introspection
+    // =========================================================================
+
+    /** Flushes the memtables of {@code columnFamily} ({@code null}: the default one) to SST files and waits for it. */
+    public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        maintenance.flush(columnFamily);
+    }
+
+    /** As {@link #flush(ColumnFamilyHandle)}, for the default family. */
     public void flush() throws RocksDBException {
         flush(null);
     }
 
-    public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_flush(db.handle(), family(columnFamily), 1, c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+    /**
+     * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
+     * ({@code null}: the default one; a null bound is open) and waits for it.
+     */
+    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
+        maintenance.compactRange(columnFamily, begin, end);
     }
 
-    /** Compacts the whole key space of the default family. */
+    /** As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole default family. */
     public void compactRange() throws RocksDBException {
         compactRange(null, null, null);
     }
 
+    /** As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole family. */
     public void compactRange(ColumnFamilyHandle columnFamily) throws RocksDBException {
         compactRange(columnFamily, null, null);
     }
 
-    /** Compacts keys in [begin, end); null bounds are open. */
+    /** As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, in the default family. */
     public void compactRange(byte[] begin, byte[] end) throws RocksDBException {
         compactRange(null, begin, end);
     }
 
-    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
-        CallContext c = db.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_compact_range(db.handle(), family(columnFamily), slice(arena, begin),
-                    slice(arena, end), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+    /**
+     * A DB property of {@code columnFamily} ({@code null}: the default one) as
+     * text (e.g. "rocksdb.stats"), or null if RocksDB does not know it.
+     */
+    public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+        return maintenance.property(columnFamily, name);
     }
 
-    private static MemorySegment slice(Arena arena, byte[] bytes) {
-        MemorySegment s = panrocks_slice.allocate(arena);
-        if (bytes != null) {
-            panrocks_slice.data(s, arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes));
-            panrocks_slice.size(s, bytes.length);
-        }
-        return s;
-    }
-
-    /** A DB property as text (e.g. "rocksdb.stats"), or null if RocksDB does not know it. */
+    /** As {@link #getProperty(ColumnFamilyHandle, String)}, for the default family. */
     public String getProperty(String name) throws RocksDBException {
         return getProperty(null, name);
     }
 
-    public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        Objects.requireNonNull(name, "name");
-        CallContext c = db.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment n = arena.allocateFrom(name);
-            MemorySegment cf = family(columnFamily);
-            CallContext.Frame f = c.frame();
-            MemorySegment buffer = f.buffer();
-            int rc = panrocks_h.panrocks_get_property(db.handle(), cf, n, buffer, buffer.byteSize(), c.size, c.error);
-            if (rc == Reads.NOT_FOUND) return null;
-            if (rc != 0) throw c.failure(rc);
-            long size = c.size.get(ValueLayout.JAVA_LONG, 0);
-            if (size > buffer.byteSize()) {
-                buffer = f.buffer(size);
-                rc = panrocks_h.panrocks_get_property(db.handle(), cf, n, buffer, buffer.byteSize(), c.size, c.error);
-                if (rc != 0) throw c.failure(rc);
-                size = Math.min(c.size.get(ValueLayout.JAVA_LONG, 0), buffer.byteSize());
-            }
-            return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
-        } finally {
-            db.exit(c);
-        }
+    /**
+     * A numeric DB property of {@code columnFamily} ({@code null}: the default
+     * one), e.g. "rocksdb.estimate-num-keys"; -1 if unknown or not numeric.
+     */
+    public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+        return maintenance.longProperty(columnFamily, name);
     }
 
-    /** A numeric DB property (e.g. "rocksdb.estimate-num-keys"), or -1 if unknown or not numeric. */
+    /** As {@link #getLongProperty(ColumnFamilyHandle, String)}, for the default family. */
     public long getLongProperty(String name) throws RocksDBException {
         return getLongProperty(null, name);
     }
 
-    public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        Objects.requireNonNull(name, "name");
-        CallContext c = db.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_get_int_property(db.handle(), family(columnFamily), arena.allocateFrom(name),
-                    c.size, c.error);
-            if (rc == Reads.NOT_FOUND) return -1;
-            if (rc != 0) throw c.failure(rc);
-            return c.size.get(ValueLayout.JAVA_LONG, 0);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /** Approximate bytes each range takes on disk (and in memtables, if asked), as RocksJava's. */
+    /**
+     * Approximate bytes each range of {@code columnFamily} ({@code null}: the
+     * default one) takes in SST files, and in memtables with
+     * {@link SizeApproximationFlag#INCLUDE_MEMTABLES}, as RocksJava's.
+     */
     public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
                                       SizeApproximationFlag... flags) throws RocksDBException {
-        Objects.requireNonNull(ranges, "ranges");
-        boolean memtables = List.of(flags).contains(SizeApproximationFlag.INCLUDE_MEMTABLES);
-        CallContext c = db.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            int n = ranges.size();
-            MemorySegment starts = panrocks_slice.allocateArray(Math.max(n, 1), arena);
-            MemorySegment limits = panrocks_slice.allocateArray(Math.max(n, 1), arena);
-            for (int i = 0; i < n; i++) {
-                Range r = Objects.requireNonNull(ranges.get(i), "ranges must not contain null");
-                MemorySegment.copy(slice(arena, r.start()), 0, starts, panrocks_slice.sizeof() * i, panrocks_slice.sizeof());
-                MemorySegment.copy(slice(arena, r.limit()), 0, limits, panrocks_slice.sizeof() * i, panrocks_slice.sizeof());
-            }
-            MemorySegment sizes = arena.allocate(ValueLayout.JAVA_LONG, Math.max(n, 1));
-            int rc = panrocks_h.panrocks_approximate_sizes(db.handle(), family(columnFamily), n, starts, limits,
-                    memtables ? 1 : 0, sizes, c.error);
-            if (rc != 0) throw c.failure(rc);
-            return n == 0 ? new long[0] : sizes.toArray(ValueLayout.JAVA_LONG);
-        } finally {
-            db.exit(c);
-        }
+        return maintenance.approximateSizes(columnFamily, ranges, flags);
     }
 
     /**
@@ -1026,30 +1229,15 @@ public final class RocksDB implements AutoCloseable {
         return new Statistics(db);
     }
 
-    // ---- snapshots ---------------------------------------------------------
-
-    /** A consistent view of the DB as of now; close it (or {@link #releaseSnapshot}) when done. */
-    public Snapshot getSnapshot() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            return new Snapshot(this, db, c);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /** Same as {@code snapshot.close()}, as RocksJava spells it. */
-    public void releaseSnapshot(Snapshot snapshot) {
-        Objects.requireNonNull(snapshot, "snapshot");
-        if (!snapshot.belongsTo(this)) throw new IllegalArgumentException(snapshot + " belongs to another DB");
-        snapshot.close();
-    }
-
-    // ---- lifecycle ---------------------------------------------------------
+    // =========================================================================
+    // Closing
+    // =========================================================================
 
     /**
-     * Closes the DB (see the class comment). Idempotent.
+     * Closes the DB (see the class comment). Idempotent; any thread, but not
+     * from inside one of its own calls (a reader or a visitor).
      *
+     * @throws IllegalStateException if called from inside a call on this DB
      * @throws RocksDBException if the engine reported an error while closing;
      *         the DB is closed regardless
      */

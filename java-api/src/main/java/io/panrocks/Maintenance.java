@@ -1,0 +1,130 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_slice;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The cold paths behind {@link RocksDB}: flush, compaction, properties and
+ * size estimates. Each runs inside a call (so the DB's close waits for it)
+ * and allocates freely: none of them is on a hot path.
+ */
+final class Maintenance {
+    private final NativeDb db;
+
+    Maintenance(NativeDb db) {
+        this.db = db;
+    }
+
+    /** {@code family}: NULL for the default one; resolved inside the call by the caller's lambda. */
+    private MemorySegment family(ColumnFamilyHandle h) {
+        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
+    }
+
+    void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_flush(db.handle(), family(columnFamily), 1, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int rc = panrocks_h.panrocks_compact_range(db.handle(), family(columnFamily), slice(arena, begin),
+                    slice(arena, end), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** A slice over a copy of bytes, or an empty (NULL) slice for null: an open bound. */
+    private static MemorySegment slice(Arena arena, byte[] bytes) {
+        MemorySegment s = panrocks_slice.allocate(arena);
+        if (bytes != null) {
+            panrocks_slice.data(s, arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes));
+            panrocks_slice.size(s, bytes.length);
+        }
+        return s;
+    }
+
+    String property(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+        Objects.requireNonNull(name, "name");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment n = arena.allocateFrom(name);
+            MemorySegment cf = family(columnFamily);
+            CallContext.Frame f = c.frame();
+            MemorySegment buffer = f.buffer();
+            int rc = panrocks_h.panrocks_get_property(db.handle(), cf, n, buffer, buffer.byteSize(), c.size, c.error);
+            if (rc == Reads.NOT_FOUND) return null;
+            if (rc != 0) throw c.failure(rc);
+            long size = c.size.get(ValueLayout.JAVA_LONG, 0);
+            if (size > buffer.byteSize()) {
+                buffer = f.buffer(size);
+                rc = panrocks_h.panrocks_get_property(db.handle(), cf, n, buffer, buffer.byteSize(), c.size, c.error);
+                if (rc != 0) throw c.failure(rc);
+                size = Math.min(c.size.get(ValueLayout.JAVA_LONG, 0), buffer.byteSize());
+            }
+            return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+        } finally {
+            c.trimScratch();
+            db.exit(c);
+        }
+    }
+
+    long longProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+        Objects.requireNonNull(name, "name");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int rc = panrocks_h.panrocks_get_int_property(db.handle(), family(columnFamily), arena.allocateFrom(name),
+                    c.size, c.error);
+            if (rc == Reads.NOT_FOUND) return -1;
+            if (rc != 0) throw c.failure(rc);
+            return c.size.get(ValueLayout.JAVA_LONG, 0);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    long[] approximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges, SizeApproximationFlag... flags)
+            throws RocksDBException {
+        Objects.requireNonNull(ranges, "ranges");
+        Objects.requireNonNull(flags, "flags");
+        List<Range> copy = new ArrayList<>(ranges); // the caller's list may change under us
+        for (Range r : copy) Objects.requireNonNull(r, "ranges must not contain null");
+        boolean memtables = false;
+        for (SizeApproximationFlag f : flags) memtables |= f == SizeApproximationFlag.INCLUDE_MEMTABLES;
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int n = copy.size();
+            long slice = panrocks_slice.sizeof();
+            MemorySegment starts = panrocks_slice.allocateArray(Math.max(n, 1), arena);
+            MemorySegment limits = panrocks_slice.allocateArray(Math.max(n, 1), arena);
+            for (int i = 0; i < n; i++) {
+                MemorySegment.copy(slice(arena, copy.get(i).start()), 0, starts, slice * i, slice);
+                MemorySegment.copy(slice(arena, copy.get(i).limit()), 0, limits, slice * i, slice);
+            }
+            MemorySegment sizes = arena.allocate(ValueLayout.JAVA_LONG, Math.max(n, 1));
+            int rc = panrocks_h.panrocks_approximate_sizes(db.handle(), family(columnFamily), n, starts, limits,
+                    memtables ? 1 : 0, sizes, c.error);
+            if (rc != 0) throw c.failure(rc);
+            return n == 0 ? new long[0] : sizes.toArray(ValueLayout.JAVA_LONG);
+        } finally {
+            db.exit(c);
+        }
+    }
+}
