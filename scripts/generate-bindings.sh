@@ -6,6 +6,10 @@
 # `jextract` on PATH). Its output must compile for --release 22, which the
 # JDK-22-era jextract produces; newer jextract output calls JDK 23 API
 # (SymbolLookup.findOrThrow), and the build then fails with a clear error.
+# The committed bindings come from jextract revision
+# 360bdc9cec421ebd7e2830a84cd5f6f4e22358c3 (the last before a53f5c0, whose
+# output calls SymbolLookup.findOrThrow) over Debian's libclang 14.0.6: that
+# pair regenerates them byte for byte.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -15,7 +19,8 @@ elif command -v jextract >/dev/null 2>&1; then
     jextract="$(command -v jextract)"
 else
     die "jextract not found: set JEXTRACT_HOME to a jextract build (bin/jextract) or put jextract on PATH.
-  Build it from https://github.com/openjdk/jextract (a JDK 22 based revision) with LLVM's libclang."
+  Use https://github.com/openjdk/jextract at revision 360bdc9cec421ebd7e2830a84cd5f6f4e22358c3
+  (its last JDK-22-era one) with libclang 14: that regenerates the committed bindings byte for byte."
 fi
 
 header="$PANROCKS_ROOT/native/include/panrocks.h"
