@@ -29,9 +29,10 @@ package=io.panrocks.internal.ffi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# Only what panrocks.h itself declares, not what it includes (stdint.h ...).
+# Only what panrocks.h and its feature headers (panrocks_*.h, included from
+# it) declare, not what they include (stdint.h ...).
 "$jextract" --dump-includes "$tmp/all.txt" "$header" >/dev/null 2>&1 || die "jextract --dump-includes failed"
-grep -E "header: .*/panrocks\.h$" "$tmp/all.txt" | sed 's/#.*//' > "$tmp/includes.txt"
+grep -E "header: .*/native/include/panrocks(_[a-z0-9_]+)?\.h$" "$tmp/all.txt" | sed 's/#.*//' > "$tmp/includes.txt"
 
 rm -rf "${out:?}/${package//.//}"
 "$jextract" --output "$out" --target-package "$package" @"$tmp/includes.txt" "$header" 2>&1 \

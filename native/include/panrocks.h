@@ -530,6 +530,11 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
                                    int32_t include_memtables, uint64_t *sizes,
                                    panrocks_error *error);
 
+/* ---- feature headers -------------------------------------------------------
+ * Larger feature areas declare their functions in headers of their own
+ * (panrocks_<area>.h, under the same conventions), included here so that
+ * panrocks.h stays the one header of the ABI. */
+
 #ifdef __cplusplus
 }
 #endif
