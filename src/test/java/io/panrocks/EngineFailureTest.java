@@ -1,16 +1,15 @@
 package io.panrocks;
 
 import io.panrocks.fork.HoldOpen;
+import io.panrocks.testkit.ForkedJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -42,19 +41,15 @@ class EngineFailureTest {
     @Test
     void dbLockedByAnotherProcess() throws Exception {
         Path path = dir.resolve("db");
-        Process holder = new ProcessBuilder(ForkedJvm.javaBinary().toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", ForkedJvm.testClasses() + File.pathSeparator + ForkedJvm.panrocksLocation(),
-                HoldOpen.class.getName(), path.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream()))) {
-            assertEquals("OPEN", out.readLine());
+        try (ForkedJvm.Running holder = ForkedJvm.main(HoldOpen.class, path.toString())
+                .onStderr(System.err::println).start()) {
+            assertEquals("OPEN", holder.awaitLine(line -> true, Duration.ofSeconds(60)), () -> holder.stdoutLines().toString());
             RocksDBException e = assertThrows(RocksDBException.class, () -> TestSupport.openFresh(path));
             assertEquals(Status.Code.IOError, e.code());
             assertTrue(e.getMessage().contains("lock"), e.getMessage());
             assertTrue(e.getMessage().contains(path.resolve("LOCK").toString()), e.getMessage());
-            holder.getOutputStream().close();
-            assertEquals(0, holder.waitFor());
-        } finally {
-            holder.destroyForcibly();
+            holder.closeStdin();
+            assertEquals(0, holder.await().assertNoCrashOrHang().exitCode());
         }
         try (RocksDB db = TestSupport.openFresh(path)) {
             assertArrayEquals(new byte[]{2}, db.get(new byte[]{1}));

@@ -1,16 +1,15 @@
 package io.panrocks;
 
-import org.junit.jupiter.api.AfterEach;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,19 +19,15 @@ import static io.panrocks.TestSupport.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 class IteratorTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = OpenDbExtension.opening(
+            dir -> RocksDB.open(new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3), dir));
     RocksDB db;
 
     @BeforeEach
-    void open() throws RocksDBException {
-        db = RocksDB.open(new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3), dir);
+    void open(RocksDB db) throws RocksDBException {
+        this.db = db;
         for (int i = 0; i < 100; i++) db.put(bytes(key(i)), bytes("value" + i));
-    }
-
-    @AfterEach
-    void close() throws RocksDBException {
-        db.close();
     }
 
     static String key(int i) {
@@ -214,6 +209,6 @@ class IteratorTest {
         assertThrows(IllegalStateException.class, () -> k.get(ValueLayout.JAVA_BYTE, 0));
         assertThrows(IllegalStateException.class, it::next);
         it.close();
-        db = RocksDB.open(new Options(), dir);
+        db = fixture.reopen(); // the iterator's close did not keep the engine open
     }
 }

@@ -1,10 +1,10 @@
 package io.panrocks;
 
 import io.panrocks.fork.LeakLoop;
+import io.panrocks.testkit.ForkedJvm;
 import org.junit.jupiter.api.Test;
 
-import java.io.File;
-import java.util.List;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -24,13 +24,11 @@ class LeakTest {
 
     @Test
     void memoryStaysFlatOverAMillionOperationsOfEachKind() throws Exception {
-        ForkedJvm.Result r = ForkedJvm.run(List.of(ForkedJvm.javaBinary().toString(), "--enable-native-access=ALL-UNNAMED",
-                "-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC",
-                "-cp", ForkedJvm.testClasses() + File.pathSeparator + ForkedJvm.panrocksLocation(),
-                LeakLoop.class.getName(), Integer.toString(N)), 600);
-        assertEquals(0, r.exitCode(), r::toString);
+        ForkedJvm.Result r = ForkedJvm.main(LeakLoop.class, Integer.toString(N))
+                .fixedHeap("256m").jvmFlags("-XX:+AlwaysPreTouch", "-XX:+UseSerialGC")
+                .timeout(Duration.ofMinutes(10)).run().assertSuccess();
         int kinds = 0;
-        for (String line : r.stdout().lines().toList()) {
+        for (String line : r.stdoutLines()) {
             if (!line.startsWith("LEAK ")) continue;
             String[] f = line.split(" ");
             long rss = Long.parseLong(f[2]), malloc = Long.parseLong(f[3]);

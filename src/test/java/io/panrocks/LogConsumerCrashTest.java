@@ -1,18 +1,17 @@
 package io.panrocks;
 
 import io.panrocks.fork.LogConsumerChild;
+import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -23,19 +22,18 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class LogConsumerCrashTest {
     static final int RECORDS = 4000;
-    static final int ROUNDS = Integer.getInteger("panrocks.consumer.rounds", 5);
 
     @TempDir
     Path dir;
 
     @Test
     void restartedConsumerResumesExactlyAfterItsLastCommit() throws Exception {
-        long base = Long.getLong("panrocks.consumer.seed", System.nanoTime());
-        for (int round = 0; round < ROUNDS; round++) {
-            long seed = base + round;
+        Seeds seeds = Seeds.of("LogConsumerCrashTest", "panrocks.consumer", 5);
+        for (int round = 0; round < seeds.rounds(); round++) {
+            long seed = seeds.seed(round);
             Path path = dir.resolve("round" + round);
             fill(path);
-            Random r = new Random(seed);
+            Random r = seeds.random(round);
             List<String> first = run(path, seed, "run", 50 + r.nextInt(400));
             long lastCommit = -1, lastDelivered = -1;
             TreeSet<Long> delivered = new TreeSet<>();
@@ -79,30 +77,18 @@ class LogConsumerCrashTest {
 
     /** Runs the consumer; kills it after killAfterMillis of consuming, or lets it finish when negative. */
     private static List<String> run(Path path, long seed, String mode, long killAfterMillis) throws Exception {
-        Process child = new ProcessBuilder(ForkedJvm.javaBinary().toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", ForkedJvm.testClasses() + File.pathSeparator + ForkedJvm.panrocksLocation(),
-                LogConsumerChild.class.getName(), path.toString(), Long.toString(seed), mode)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        List<String> lines = new CopyOnWriteArrayList<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
-                for (String line; (line = out.readLine()) != null; ) lines.add(line);
-            } catch (Exception ignored) {
-                // the pipe breaks when the child dies
+        ForkedJvm.Result result;
+        try (ForkedJvm.Running child = ForkedJvm.main(LogConsumerChild.class, path.toString(), Long.toString(seed), mode)
+                .onStderr(System.err::println).start()) {
+            if (killAfterMillis >= 0) {
+                child.awaitLine(line -> line.startsWith("COMMITTED"), Duration.ofSeconds(60));
+                Thread.sleep(killAfterMillis);
+                child.kill(); // SIGKILL
             }
-        });
-        reader.start();
-        if (killAfterMillis >= 0) {
-            long deadline = System.currentTimeMillis() + 60_000;
-            while (lines.stream().noneMatch(l -> l.startsWith("COMMITTED")) && System.currentTimeMillis() < deadline) {
-                Thread.sleep(2);
-            }
-            Thread.sleep(killAfterMillis);
-            child.toHandle().destroyForcibly(); // SIGKILL; Process.destroyForcibly would also close the pipe and lose unread lines
+            result = child.await();
         }
-        child.waitFor();
-        reader.join();
-        if (killAfterMillis < 0) assertEquals(0, child.exitValue(), String.join("\n", lines));
-        return new ArrayList<>(lines);
+        if (killAfterMillis < 0) result.assertSuccess();
+        else result.assertNoCrashOrHang();
+        return new ArrayList<>(result.stdoutLines());
     }
 }

@@ -1,9 +1,9 @@
 package io.panrocks;
 
-import org.junit.jupiter.api.AfterEach;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -29,28 +29,25 @@ import static io.panrocks.TestSupport.randomBytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 class RecordBatchTest {
-    @TempDir
-    Path dir;
+    final List<ColumnFamilyHandle> handles = new ArrayList<>();
+    @RegisterExtension
+    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> {
+        List<ColumnFamilyDescriptor> families = new ArrayList<>();
+        families.add(new ColumnFamilyDescriptor(bytes("default")));
+        families.addAll(RecordLog.columnFamilies("events"));
+        return RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
+                families, handles);
+    });
     RocksDB db;
     ColumnFamilyHandle records, commits;
     RecordLog log;
 
     @BeforeEach
-    void open() throws RocksDBException {
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        List<ColumnFamilyDescriptor> families = new ArrayList<>();
-        families.add(new ColumnFamilyDescriptor(bytes("default")));
-        families.addAll(RecordLog.columnFamilies("events"));
-        db = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
-                families, handles);
+    void open(RocksDB db) throws RocksDBException {
+        this.db = db;
         records = handles.get(1);
         commits = handles.get(2);
         log = new RecordLog(db, records, commits);
-    }
-
-    @AfterEach
-    void close() throws RocksDBException {
-        db.close();
     }
 
     static byte[] payload(long offset) {
@@ -207,7 +204,7 @@ class RecordBatchTest {
     void valuesAndFramedRecordsReachAFileChannelIdentical() throws Exception {
         for (int i = 0; i < 300; i++) log.append(payload(i));
         db.flush(records);
-        Path values = dir.resolve("values.bin"), framed = dir.resolve("framed.bin");
+        Path values = fixture.dir().resolve("values.bin"), framed = fixture.dir().resolve("framed.bin");
         try (RecordBatch batch = log.consumer("file").poll(1000, 1 << 30);
              FileChannel v = FileChannel.open(values, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileChannel f = FileChannel.open(framed, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
@@ -296,7 +293,7 @@ class RecordBatchTest {
             out.close();
             in.close();
         }
-        open(); // the last release closed the engine: the lock is free
+        open(fixture.reopen()); // the last release closed the engine: the lock is free
     }
 
     private static void checkFrame(DataInputStream in, long offset) throws IOException {

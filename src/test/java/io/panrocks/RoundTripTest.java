@@ -1,16 +1,15 @@
 package io.panrocks;
 
-import org.junit.jupiter.api.AfterEach;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
 import java.util.Arrays;
 
 import static io.panrocks.TestSupport.bytes;
@@ -18,19 +17,13 @@ import static io.panrocks.TestSupport.randomBytes;
 import static io.panrocks.TestSupport.string;
 import static org.junit.jupiter.api.Assertions.*;
 
+@ExtendWith(OpenDbExtension.class)
 class RoundTripTest {
-    @TempDir
-    Path dir;
     RocksDB db;
 
     @BeforeEach
-    void open() throws RocksDBException {
-        db = TestSupport.openFresh(dir);
-    }
-
-    @AfterEach
-    void close() throws RocksDBException {
-        db.close();
+    void open(RocksDB db) {
+        this.db = db;
     }
 
     @Test

@@ -1,16 +1,15 @@
 package io.panrocks;
 
-import org.junit.jupiter.api.AfterEach;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,19 +18,14 @@ import static io.panrocks.TestSupport.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 class WritesAndBatchesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
+            new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')), dir));
     RocksDB db;
 
     @BeforeEach
-    void open() throws RocksDBException {
-        db = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')),
-                dir);
-    }
-
-    @AfterEach
-    void close() throws RocksDBException {
-        db.close();
+    void open(RocksDB db) {
+        this.db = db;
     }
 
     static byte[] u64(long v) {

@@ -1,9 +1,9 @@
 package io.panrocks;
 
-import org.junit.jupiter.api.AfterEach;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,18 +26,13 @@ import static org.junit.jupiter.api.Assertions.*;
 class ZeroCopyReadTest {
     static final int[] SIZES = {0, 1, 1023, 1024, 4096, 65536, 4 << 20};
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     RocksDB db;
 
     @BeforeEach
-    void open() throws RocksDBException {
-        db = TestSupport.openFresh(dir);
-    }
-
-    @AfterEach
-    void close() throws RocksDBException {
-        db.close();
+    void open(RocksDB db) {
+        this.db = db;
     }
 
     static Stream<Arguments> sizesAndPlaces() {
@@ -317,7 +312,7 @@ class ZeroCopyReadTest {
         db.close();
         assertThrows(IllegalStateException.class, () -> view.get(ValueLayout.JAVA_BYTE, 0));
         pinned.close();
-        db = TestSupport.openFresh(dir); // the lock was released
+        db = fixture.reopen(); // the lock was released
     }
 
     @Test
@@ -343,12 +338,12 @@ class ZeroCopyReadTest {
         db.close();
         assertFalse(db.isOpen());
         assertThrows(IllegalStateException.class, () -> db.get(bytes("k")));
-        RocksDBException locked = assertThrows(RocksDBException.class, () -> TestSupport.openFresh(dir));
+        RocksDBException locked = assertThrows(RocksDBException.class, () -> TestSupport.openFresh(fixture.dir()));
         assertEquals(Status.Code.IOError, locked.code(), "engine still open while the pin is held");
         closedLatch.countDown();
         reader.join();
         assertNull(failure.get());
-        db = TestSupport.openFresh(dir); // last pin released -> engine closed -> lock free
+        db = fixture.reopen(); // last pin released -> engine closed -> lock free
         assertArrayEquals(value, db.get(bytes("k")));
     }
 
@@ -375,7 +370,7 @@ class ZeroCopyReadTest {
     @Test
     void adaptiveThresholdIsExactAtEverySize() throws RocksDBException {
         for (long threshold : new long[]{0, 1024, Long.MAX_VALUE}) {
-            Path d = dir.resolve("threshold-" + threshold);
+            Path d = fixture.dir().resolve("threshold-" + threshold);
             try (RocksDB t = RocksDB.open(new Options().setCreateIfMissing(true).setAdaptiveReadThreshold(threshold), d);
                  Arena arena = Arena.ofConfined()) {
                 assertEquals(threshold, t.adaptiveReadThreshold());

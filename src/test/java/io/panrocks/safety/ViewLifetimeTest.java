@@ -1,0 +1,26 @@
+package io.panrocks.safety;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.stream.Stream;
+
+/**
+ * Issue 11, class 1: views that outlive their owner, and foreign closes.
+ * Each probe of {@link ViewLifetimeProbes} runs in a child JVM of its own, with a time
+ * limit, and must print OK: no hs_err file, no death by a signal, no hang,
+ * no wrong bytes, no other exception than the one promised.
+ */
+@Tag("safety")
+class ViewLifetimeTest {
+    static Stream<String> probes() {
+        return ProbeRunner.names(ViewLifetimeProbes.class);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("probes")
+    void probe(String name) throws Exception {
+        ProbeRunner.run(ViewLifetimeProbes.class, name);
+    }
+}
