@@ -95,8 +95,7 @@ final class Bytes {
      * as it was meant.
      */
     static RuntimeException linkerFailure(AssertionError e) {
-        if (e.getCause() instanceof RuntimeException cause) return cause;
-        throw e;
+        return io.panrocks.internal.Errors.fromBinding(e);
     }
 
     /** Largest array the JVM allocates. */

@@ -61,8 +61,15 @@ final class Maintenance {
         return s;
     }
 
-    String property(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+    /** A property name crosses as a C string: a zero character would cut it short (and read another property). */
+    private static String propertyName(String name) {
         Objects.requireNonNull(name, "name");
+        if (name.indexOf('\0') >= 0) throw new IllegalArgumentException("a property name must not contain a zero character");
+        return name;
+    }
+
+    String property(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+        propertyName(name);
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment n = arena.allocateFrom(name);
@@ -87,7 +94,7 @@ final class Maintenance {
     }
 
     long longProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        Objects.requireNonNull(name, "name");
+        propertyName(name);
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             int rc = panrocks_h.panrocks_get_int_property(db.handle(), family(columnFamily), arena.allocateFrom(name),

@@ -89,6 +89,7 @@ final class OptionValues {
         int depth = 0;
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
+            if (c == '\0') throw new IllegalArgumentException(option + " must not contain a zero character");
             if (c == '{') {
                 depth++;
             } else if (c == '}') {
@@ -119,8 +120,9 @@ final class OptionValues {
         if (s == null) throw new IllegalArgumentException(option + " must not be null");
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == ';' || c == '{' || c == '}') {
-                throw new IllegalArgumentException(option + " must not contain ';', '{' or '}': " + s);
+            if (c == ';' || c == '{' || c == '}' || c == '\0') {
+                throw new IllegalArgumentException(option + " must not contain ';', '{', '}' or a zero character: "
+                        + s.replace("\0", "\\0"));
             }
         }
     }

@@ -41,6 +41,9 @@ public final class PinnedValue implements AutoCloseable {
     private final DbResource pin;
     /** keeps the DB from the Cleaner while this value is reachable */
     private final RocksDB db;
+    /** a copied value's owner and state (a pinned one's live in its DbResource) */
+    private final Thread owner;
+    private volatile boolean copyClosed;
 
     /** A pinned value: {@code value} is a view of {@code scope}, released through {@code pin}. */
     PinnedValue(RocksDB db, MemorySegment value, ViewScope scope, DbResource pin) {
@@ -49,6 +52,7 @@ public final class PinnedValue implements AutoCloseable {
         this.pinned = true;
         this.scope = scope;
         this.pin = pin;
+        this.owner = scope.owner();
     }
 
     /** A value copied into the caller's buffer: nothing to release. */
@@ -58,6 +62,7 @@ public final class PinnedValue implements AutoCloseable {
         this.pinned = false;
         this.scope = null;
         this.pin = null;
+        this.owner = Thread.currentThread();
     }
 
     /**
@@ -65,8 +70,12 @@ public final class PinnedValue implements AutoCloseable {
      * after that throws {@link IllegalStateException}.
      */
     public MemorySegment value() {
-        if (pin != null && pin.isReleased()) throw new IllegalStateException("PinnedValue is closed");
+        if (isClosed()) throw new IllegalStateException("PinnedValue is closed");
         return value;
+    }
+
+    private boolean isClosed() {
+        return pin != null ? pin.isReleased() : copyClosed;
     }
 
     /** The value's size in bytes. */
@@ -96,12 +105,21 @@ public final class PinnedValue implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (pin != null) pin.close();
+        if (pin != null) {
+            pin.close();
+        } else if (!copyClosed) {
+            // nothing native to release, but the same contract as a pin
+            if (Thread.currentThread() != owner && owner.isAlive()) {
+                throw new WrongThreadException("PinnedValue belongs to thread \"" + owner.getName()
+                        + "\"; only that thread can close it");
+            }
+            copyClosed = true;
+        }
     }
 
     @Override
     public String toString() {
         return "PinnedValue{" + value.byteSize() + " bytes, " + (pinned ? "pinned" : "copied")
-                + (pin != null && pin.isReleased() ? ", closed" : "") + "}";
+                + (isClosed() ? ", closed" : "") + "}";
     }
 }

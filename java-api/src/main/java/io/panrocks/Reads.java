@@ -283,7 +283,13 @@ final class Reads {
             return reader.apply(MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly());
         } finally {
             c.giveBack();
-            if (pinned) panrocks_h.panrocks_pin_release(f.pin);
+            if (pinned) {
+                try {
+                    panrocks_h.panrocks_pin_release(f.pin);
+                } catch (AssertionError e) {
+                    throw Bytes.linkerFailure(e); // out of stack, deep in nested readers
+                }
+            }
         }
     }
 

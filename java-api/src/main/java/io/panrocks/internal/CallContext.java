@@ -125,7 +125,12 @@ public final class CallContext {
     }
 
     private MemorySegment createPin() {
-        int rc = panrocks_h.panrocks_pin_create(size, error);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_pin_create(size, error);
+        } catch (AssertionError e) {
+            throw Errors.fromBinding(e); // out of stack, deep in nested readers
+        }
         if (rc != 0) throw new OutOfMemoryError("panrocks: cannot create a pin: " + Errors.message(error));
         return size.get(ValueLayout.ADDRESS, 0);
     }

@@ -27,6 +27,20 @@ public final class Errors {
         return e;
     }
 
+    /**
+     * What a downcall threw, as it was meant: the generated bindings wrap
+     * anything a downcall throws in {@code AssertionError("should not reach
+     * here")}, whether the linker refused a segment (closed since it was
+     * checked: IllegalStateException, WrongThreadException) or the call ran
+     * out of stack (StackOverflowError). Unwrapped, or rethrown as is.
+     */
+    public static RuntimeException fromBinding(AssertionError e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException re) return re;
+        if (cause instanceof Error er && !(cause instanceof AssertionError)) throw er;
+        throw e;
+    }
+
     static String message(MemorySegment error) {
         MemorySegment message = panrocks_error.message(error);
         long full = Integer.toUnsignedLong(panrocks_error.message_length(error));

@@ -98,10 +98,18 @@ public final class NativeDb {
         return ThreadContexts.get(this);
     }
 
+    /** registrations at which dead threads' contexts are next reclaimed; guarded by lifecycleLock */
+    private int reclaimAt = 64;
+
     private CallContext register() {
         synchronized (lifecycleLock) {
             if (state != OPEN) throw closed();
-            reclaimDeadThreads();
+            // amortized: many short-lived threads (virtual ones, pools) would
+            // otherwise make every registration scan every context
+            if (allContexts.size() >= reclaimAt) {
+                reclaimDeadThreads();
+                reclaimAt = Math.max(64, 2 * allContexts.size());
+            }
             CallContext c = new CallContext(this, Thread.currentThread());
             allContexts.add(c);
             ThreadContexts.put(this, c);
@@ -278,12 +286,15 @@ public final class NativeDb {
         RocksDBException failure = null;
         MemorySegment error = NativeMemory.allocate(io.panrocks.internal.ffi.panrocks_error.sizeof());
         try {
+            // scratch first: a frame's PinnableSlice may still pin a block or a
+            // memtable (a read cut short by a StackOverflowError never released
+            // it), and releasing a pin needs the engine
+            for (CallContext c : allContexts) c.free();
+            allContexts.clear();
             int rc = panrocks_h.panrocks_close(handle, error);
             if (rc != 0) failure = Errors.toException(rc, error);
         } finally {
             NativeMemory.free(error);
-            for (CallContext c : allContexts) c.free();
-            allContexts.clear();
             state = CLOSED;
             ThreadContexts.remove(this);
             if (pathClaim != null) pathClaim.release();

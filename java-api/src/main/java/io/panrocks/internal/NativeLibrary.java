@@ -10,10 +10,17 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
  * Finds and loads libpanrocks.so exactly once per class loader.
@@ -45,7 +52,88 @@ public final class NativeLibrary {
     /** Loads the library (once) and checks its ABI; returns where it came from. */
     public static Path ensureLoaded() {
         Path p = loadedFrom;
-        return p != null ? p : loadOnce();
+        return p != null ? p : loadOnFreshStack();
+    }
+
+    /**
+     * Loads on a thread of its own, with a stack of its own. Loading
+     * initializes every class of panrocks (the generated bindings create
+     * their method handles in static initializers): a class whose
+     * initialization fails, say with a {@link StackOverflowError} because the
+     * first call came from deep in a recursion, stays unusable for the JVM's
+     * life. Done here, up front, no caller's stack depth can do that.
+     */
+    private static Path loadOnFreshStack() {
+        FutureTask<Path> load = new FutureTask<>(NativeLibrary::loadOnce);
+        Thread loader = new Thread(null, load, "panrocks-load", 16L << 20);
+        loader.setDaemon(true);
+        loader.start();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return load.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the load finishes anyway; tell the caller afterwards
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException re) throw re;
+                    if (cause instanceof Error er) throw er;
+                    throw new IllegalStateException("panrocks: loading the native library failed", cause);
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Initializes every class of panrocks and of its bindings (see
+     * {@link #loadOnFreshStack()}). None of their static initializers loads
+     * the library, so this cannot wait on itself.
+     */
+    private static void initializeClasses() {
+        ClassLoader loader = NativeLibrary.class.getClassLoader();
+        for (Class<?> nested : panrocks_h.class.getDeclaredClasses()) initialize(nested.getName(), loader);
+        for (String name : panrocksClassNames()) initialize(name, loader);
+    }
+
+    private static void initialize(String className, ClassLoader loader) {
+        try {
+            Class.forName(className, true, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            // not ours to fail the load over: the class fails again, with its own error, where it is used
+        }
+    }
+
+    /** The classes of the jar or folder panrocks was loaded from (empty if that cannot be listed). */
+    private static List<String> panrocksClassNames() {
+        List<String> names = new ArrayList<>();
+        try {
+            CodeSource source = NativeLibrary.class.getProtectionDomain().getCodeSource();
+            if (source == null) return names;
+            Path location = Path.of(source.getLocation().toURI());
+            if (Files.isDirectory(location)) {
+                try (var files = Files.walk(location.resolve("io/panrocks"))) {
+                    files.filter(f -> f.toString().endsWith(".class"))
+                            .forEach(f -> names.add(className(location.relativize(f).toString())));
+                }
+            } else {
+                try (JarFile jar = new JarFile(location.toFile())) {
+                    jar.stream().map(JarEntry::getName)
+                            .filter(n -> n.startsWith("io/panrocks/") && n.endsWith(".class"))
+                            .forEach(n -> names.add(className(n)));
+                }
+            }
+        } catch (Exception e) {
+            // listing is best effort: the bindings' nested classes are initialized regardless
+        }
+        names.removeIf(n -> n.endsWith("module-info") || n.endsWith("package-info"));
+        return names;
+    }
+
+    private static String className(String path) {
+        return path.substring(0, path.length() - ".class".length()).replace('/', '.').replace('\\', '.');
     }
 
     /** Version of the RocksDB engine the loaded library runs on, e.g. "7.8.3". */
@@ -68,6 +156,7 @@ public final class NativeLibrary {
         System.load(path.toString());
         checkAbi(path);
         engineVersion = panrocks_h.panrocks_engine_version().reinterpret(64).getString(0);
+        initializeClasses();
         loadedFrom = path;
         return path;
     }
