@@ -533,12 +533,17 @@ final class AttackerProbes {
         AtomicInteger read = new AtomicInteger();
         AtomicBoolean refused = new AtomicBoolean();
         Thread reader = start("reader", failure, () -> {
-            RocksIterator it = box.getAndSet(null).newIterator(); // from here on, nobody holds the RocksDB
-            try (it) {
+            RocksDB db = box.getAndSet(null);
+            PinnedValue pin = db.getPinned(b(key(7)));
+            RocksIterator it = db.newIterator();
+            db = null; // from here on, nobody holds the RocksDB
+            try (it; pin) {
                 it.seekToFirst();
                 created.countDown();
                 long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
                 while (System.nanoTime() < until) {
+                    // the pin stays good: the engine waits for this thread's objects
+                    checkSame(valueOf(key(7), 300), pin.toByteArray(), "a pin of the forgotten DB");
                     try {
                         if (!it.isValid()) it.seekToFirst();
                         String k = text(it.keyBytes());
