@@ -34,7 +34,7 @@ final class CloseHangProbes {
     }
 
     /** Generous: the healthy runs take a few seconds. */
-    static final Duration LIMIT = Duration.ofSeconds(20);
+    static final Duration LIMIT = Duration.ofSeconds(30);
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
             // Today: deadlock within milliseconds: each close enters the DB and then
@@ -59,7 +59,7 @@ final class CloseHangProbes {
 
     static String fourThreadsClosingSnapshots(Path dir) throws Exception {
         RocksDB db = small(dir);
-        int perThread = rounds(5000);
+        int perThread = rounds(3000);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
         CyclicBarrier gate = new CyclicBarrier(4);
@@ -78,7 +78,7 @@ final class CloseHangProbes {
     /** One thread forgets every tenth snapshot and MultiGet and collects garbage now and then; closers close theirs. */
     static String forgetful(Path dir, int closers) throws Exception {
         RocksDB db = small(dir);
-        int n = rounds(20_000);
+        int n = rounds(10_000);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
