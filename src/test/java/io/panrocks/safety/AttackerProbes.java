@@ -551,7 +551,7 @@ final class AttackerProbes {
             try (it; pin) {
                 it.seekToFirst();
                 created.countDown();
-                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
                 while (System.nanoTime() < until) {
                     // the pin stays good: the engine waits for this thread's objects
                     checkSame(valueOf(key(7), 300), pin.toByteArray(), "a pin of the forgotten DB");
@@ -813,7 +813,7 @@ final class AttackerProbes {
         });
         int opened = 0, refused = 0;
         List<String> odd = new ArrayList<>();
-        for (int i = 0; i < rounds(100); i++) {
+        for (int i = 0; i < rounds(30); i++) {
             try (RocksDB db = RocksDB.open(options, dir.resolve("db"))) {
                 db.put(b("k"), b("v"));
                 opened++;
@@ -832,7 +832,7 @@ final class AttackerProbes {
 
     static String virtualThreads(Path dir) throws Exception {
         RocksDB db = fill(dir, "db", 100, 500);
-        int threads = rounds(20_000);
+        int threads = rounds(10_000);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicInteger done = new AtomicInteger();
         long start = System.nanoTime();

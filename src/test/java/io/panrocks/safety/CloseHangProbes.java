@@ -110,7 +110,7 @@ final class CloseHangProbes {
     }
 
     static String dbCloseRacingBatchCloses(Path dir) throws Exception {
-        int rounds = rounds(150);
+        int rounds = rounds(100);
         Random random = random("db-close-racing-batch-closes");
         int threw = 0, neverClosed = 0, leftOpen = 0;
         String firstThrow = null, firstLock = null;

@@ -146,7 +146,7 @@ final class ViewLifetimeProbes {
             kept.addAll(keeper.keep(db, layout, i));
         }
         Map<String, Integer> outcomes = new TreeMap<>();
-        int cycles = rounds(layout == Layout.LARGE ? 5 : 10);
+        int cycles = rounds(layout == Layout.LARGE ? 4 : 6);
         for (int cycle = 0; cycle < cycles; cycle++) {
             churn(db, layout, cycle);
             gc();
