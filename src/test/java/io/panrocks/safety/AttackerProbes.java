@@ -47,34 +47,38 @@ final class AttackerProbes {
     }
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: after the visitor throws, key() still shows the entry where the
+            // At b64ec9b (before the fix): after the visitor throws, key() still shows the entry where the
             // scan started (its pointer may be into a block the iterator has let go of)
             // while the engine's iterator stands at the end of the batch: next() skips
             // the entries in between.
             .add("iterator-after-a-visitor-threw", AttackerProbes::visitorThrows)
-            // Today: passes, the lenient way: the other thread's close throws
+            // At b64ec9b (before the fix): passes, the lenient way: the other thread's close throws
             // IllegalStateException ("RecordBatch is being written to a channel; close it
             // afterwards"), the write completes with the right bytes, a later close works.
             // (Deferring the close, as inside the channel, would be the consistent rule.)
             .add("close-batch-from-another-thread-during-a-write", AttackerProbes::closeBatchDuringWrite)
-            // Today: the DB's close defers to the write, but nothing finishes the close when
+            // At b64ec9b (before the fix): the DB's close defers to the write, but nothing finishes the close when
             // the write ends: the batch stays open and the path stays locked until the user
             // closes the batch.
             .add("close-db-from-another-thread-during-a-write", AttackerProbes::closeDbDuringWrite)
-            // Today: a PinnedValue whose small value was copied into the caller's buffer
-            // ignores close(): value() works after it, and another thread's close returns normally.
+            // At b64ec9b and still at c0cd4f9: a PinnedValue whose small value was copied into
+            // the caller's buffer ignores close(): value() works after it (its javadoc says it
+            // throws), and another thread's close returns normally.
             .add("adaptive-copied-value-after-close", AttackerProbes::adaptiveCopied)
-            // Today: a zero byte in a raw option value ends the C string: every option
-            // after it is silently dropped (here error_if_exists, so an existing DB opens).
+            // At b64ec9b and still at c0cd4f9: a zero byte in a raw option value ends the C
+            // string: every option after it is silently dropped (here error_if_exists, so an
+            // existing DB opens).
             .add("zero-byte-in-an-option-value", AttackerProbes::zeroByteInOption)
-            // Today: the JVM aborts ("pure virtual method called"): an overflow inside a
-            // finally block skips a frame's pin release, and the DB's close destroys the
-            // engine before the still-pinned frame. Overflows inside a downcall come out
-            // as AssertionError("should not reach here") from the generated binding.
+            // At b64ec9b: once, the JVM aborted ("pure virtual method called"; an overflow in
+            // a finally block can skip a frame's pin release, and the close destroyed the
+            // engine before the still-pinned frame). At b64ec9b and still at c0cd4f9: a few
+            // of the overflows that hit a downcall come out as AssertionError("should not
+            // reach here"), the generated binding's wrapper around the StackOverflowError.
             .add(Probe.of("stack-overflow-inside-callbacks", dir -> stackOverflow(dir, true)).withJvmFlags("-Xmx256m", "-Xss512k"))
-            // Today: the overflow can hit the static initializer of a binding's lazy
-            // holder class (panrocks_h$panrocks_pin_release ...): NoClassDefFoundError
-            // "Could not initialize class", and that binding is dead for the process.
+            // At b64ec9b and still at c0cd4f9: the overflow can hit the static initializer of
+            // a binding's lazy holder class (panrocks_h$panrocks_pin_release ...):
+            // NoClassDefFoundError "Could not initialize class", and that binding is dead for
+            // the rest of the process.
             .add(Probe.of("stack-overflow-during-first-use", dir -> stackOverflow(dir, false)).withJvmFlags("-Xmx256m", "-Xss512k"))
             .add("column-family-closed-and-dropped-under-load", AttackerProbes::familyUnderLoad)
             .add("write-batch-of-a-dropped-family", AttackerProbes::batchOfDroppedFamily)

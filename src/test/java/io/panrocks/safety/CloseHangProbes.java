@@ -37,15 +37,15 @@ final class CloseHangProbes {
     static final Duration LIMIT = Duration.ofSeconds(30);
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: deadlock within milliseconds: each close enters the DB and then
+            // At b64ec9b (before the fix): deadlock within milliseconds: each close enters the DB and then
             // waits (awaitQuiescence) for every other thread inside a call, and the
             // other closers are inside theirs (DbChild.Token.releaseByUser).
             .add("four-threads-closing-snapshots", CloseHangProbes::fourThreadsClosingSnapshots)
-            // Today: deadlock between the thread's close and the Cleaner's release
+            // At b64ec9b (before the fix): deadlock between the thread's close and the Cleaner's release
             // of a forgotten snapshot or MultiGet, each waiting for the other to leave its call.
             .add("forgotten-snapshots-and-multigets-with-gc", dir -> forgetful(dir, 0))
             .add("forgotten-snapshots-beside-two-closers", dir -> forgetful(dir, 2))
-            // Today: in some rounds the DB never finishes closing (a batch released by
+            // At b64ec9b (before the fix): in some rounds the DB never finishes closing (a batch released by
             // its own close is also counted as deferred), so the path cannot be reopened;
             // and a batch's close sometimes throws IllegalStateException ("being written
             // to a channel") because the DB's close holds the batch's lock.
