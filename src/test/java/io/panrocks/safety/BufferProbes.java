@@ -38,17 +38,17 @@ final class BufferProbes {
     }
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: writeValuesTo hands the channel writable ByteBuffers over the
+            // At b64ec9b (before the fix): writeValuesTo hands the channel writable ByteBuffers over the
             // memtable and the block cache; the channel's writes change the stored
             // values, and the change reaches the SST files (flush) and survives reopen.
             .add("channel-cannot-write-into-values", dir -> vandal(dir, false, false))
             .add("gathering-channel-cannot-write-into-records", dir -> vandal(dir, true, true))
-            // Today: the kept buffers are unscoped: after the batch is closed they
+            // At b64ec9b (before the fix): the kept buffers are unscoped: after the batch is closed they
             // still read (freed) memory: no IllegalStateException, and other bytes
             // or a SIGSEGV once the memory is reused.
             .add("kept-channel-buffer-dies-with-its-batch", dir -> keptBuffers(dir, false))
             .add("kept-channel-buffer-dies-with-its-batch-records", dir -> keptBuffers(dir, true))
-            // Today: passes (every segment view is asReadOnly()).
+            // At b64ec9b (before the fix): passes (every segment view is asReadOnly()).
             .add("every-view-and-its-bytebuffer-is-read-only", BufferProbes::everyViewIsReadOnly);
 
     static final int RECORDS = 400;

@@ -30,7 +30,7 @@ final class HugeValueProbes {
     static final long SIZE = (2L << 30) + 16;
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: get(key) throws the promised IllegalStateException;
+            // At b64ec9b (before the fix): get(key) throws the promised IllegalStateException;
             // multiGetAsList and RocksIterator.valueBytes() throw
             // NegativeArraySizeException (the size is cast to int).
             .add(Probe.of("value-over-2-gib-through-byte-array-forms", HugeValueProbes::hugeValue)

@@ -63,14 +63,14 @@ final class InputProbes {
     }
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: SIGSEGV (the engine reads 64 bytes at address 0).
+            // At b64ec9b (before the fix): SIGSEGV (the engine reads 64 bytes at address 0).
             .add("put-offset-overload-null-value-with-length", InputProbes::putNullValueWithLength)
-            // Today: the put and merge offset overloads accept a null value array
+            // At b64ec9b (before the fix): the put and merge offset overloads accept a null value array
             // with length 0 and write an empty value.
             .add("null-arrays-to-every-overload", InputProbes::nullSweep)
-            // Today: passes.
+            // At b64ec9b (before the fix): passes.
             .add("bad-ranges-to-every-offset-overload", InputProbes::rangeSweep)
-            // Today: the setters accept them; opening with writeBufferSize aborts the
+            // At b64ec9b (before the fix): the setters accept them; opening with writeBufferSize aborts the
             // JVM (std::bad_alloc, or a 64 GiB WAL preallocation that fills the disk
             // first), readaheadSize aborts at the first iterator move (bad_alloc
             // outside the stub's guard), maxBackgroundJobs fails the open with
@@ -78,23 +78,23 @@ final class InputProbes {
             // threads, blockSize >= 4 GiB fails the open with InvalidArgument, and a
             // multiplier of Double.MIN_VALUE is formatted so that RocksDB cannot parse it.
             .add("option-values-the-engine-cannot-take", InputProbes::engineCannotTake)
-            // Today: passes (the typed setters check their lower bounds).
+            // At b64ec9b (before the fix): passes (the typed setters check their lower bounds).
             .add("negative-and-zero-option-values", InputProbes::negativeAndZero)
-            // Today: the value of Integer.MAX_VALUE records sizes the batch's memory by
+            // At b64ec9b (before the fix): the value of Integer.MAX_VALUE records sizes the batch's memory by
             // maxRecords, not by what exists: a 171 GB malloc (OutOfMemoryError, or a
             // 171 GB mapping where the kernel overcommits).
             .add(Probe.of("huge-max-records-poll", dir -> hugeMaxRecords(dir, true)).withJvmFlags("-Xmx64m"))
             .add(Probe.of("huge-max-records-cursor", dir -> hugeMaxRecords(dir, false)).withJvmFlags("-Xmx64m"))
-            // Today: a read-only heap ByteBuffer is refused as a key by get (ReadOnlyBufferException from array()).
+            // At b64ec9b (before the fix): a read-only heap ByteBuffer is refused as a key by get (ReadOnlyBufferException from array()).
             .add("read-only-heap-bytebuffer-as-key", InputProbes::readOnlyKey)
-            // Today: the ByteBuffer overloads pass direct buffers of a closed (or
+            // At b64ec9b (before the fix): the ByteBuffer overloads pass direct buffers of a closed (or
             // another thread's) arena to the linker, whose exception the generated
             // binding wraps: AssertionError "should not reach here".
             .add("segments-and-buffers-of-a-closed-arena", dir -> arenaSweep(dir, false))
             .add("segments-and-buffers-confined-to-another-thread", dir -> arenaSweep(dir, true))
-            // Today: passes.
+            // At b64ec9b (before the fix): passes.
             .add("read-only-output-buffers", InputProbes::readOnlyOutputs)
-            // Today: a value starting with "{id=" and ending with "}" skips the check
+            // At b64ec9b (before the fix): a value starting with "{id=" and ending with "}" skips the check
             // for ';', so other options ride along.
             .add("raw-option-value-smuggling-options", InputProbes::smuggling);
 
@@ -295,8 +295,8 @@ final class InputProbes {
                         () -> new ColumnFamilyOptions().setWriteBufferSize(1L << 40)),
                 new Setting("setMaxBackgroundJobs(Integer.MAX_VALUE)", "max_background_jobs",
                         () -> new DBOptions().setMaxBackgroundJobs(Integer.MAX_VALUE)),
-                new Setting("setMaxBackgroundJobs(100000)", "max_background_jobs",
-                        () -> new Options().setMaxBackgroundJobs(100_000)),
+                new Setting("setMaxBackgroundJobs(1000000)", "max_background_jobs",
+                        () -> new Options().setMaxBackgroundJobs(1_000_000)),
                 new Setting("setBlockSize(Long.MAX_VALUE)", "block_size",
                         () -> new BlockBasedTableConfig().setBlockSize(Long.MAX_VALUE)),
                 new Setting("setBlockSize(4 GiB)", "block_size",

@@ -31,18 +31,18 @@ final class PathAliasProbes {
     }
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: each of these opens a second writable instance of the open DB
+            // At b64ec9b (before the fix): each of these opens a second writable instance of the open DB
             // (the relative path passes: Opener makes paths absolute).
             .add("second-open-through-dot", dir -> secondOpen(dir, "dot"))
             .add("second-open-through-dotdot", dir -> secondOpen(dir, "dotdot"))
             .add("second-open-through-symlink", dir -> secondOpen(dir, "symlink"))
             .add("second-open-through-relative-path", dir -> secondOpen(dir, "relative"))
             .add("second-open-through-proc-self-cwd", dir -> secondOpen(dir, "proc"))
-            // Today: passes (the literal path is RocksDB's own check).
+            // At b64ec9b (before the fix): passes (the literal path is RocksDB's own check).
             .add("second-open-through-the-same-path", dir -> secondOpen(dir, "same"))
-            // Today: passes. The fix must keep read-only opens beside a writable one working, through aliases too.
+            // At b64ec9b (before the fix): passes. The fix must keep read-only opens beside a writable one working, through aliases too.
             .add("read-only-opens-beside-the-writable-one", PathAliasProbes::readOnlyBeside)
-            // Today: both racing opens succeed, and within a few rounds the two
+            // At b64ec9b (before the fix): both racing opens succeed, and within a few rounds the two
             // instances have deleted each other's MANIFEST: the DB no longer opens
             // (IO error: PathNotFound MANIFEST-0000xx).
             .add("racing-opens-through-two-aliases", PathAliasProbes::racingOpens);

@@ -35,7 +35,7 @@ final class ProbeRunner {
                 .run();
         String outcome = r.stdoutLines().stream()
                 .filter(l -> l.startsWith("OK ") || l.startsWith("FAIL ") || l.startsWith("HANG "))
-                .findFirst().orElse("(no verdict: the child died before it could give one)");
+                .findFirst().orElse("DIED " + name + " before it could give a verdict");
         System.out.println("[" + catalog.getSimpleName() + "] " + outcome + " (" + r.elapsed().toMillis() + " ms)");
         r.assertNoCrashOrHang();
         if (r.exitCode() == ProbeMain.EXIT_HUNG) fail("probe hung: " + outcome + "\n" + r);

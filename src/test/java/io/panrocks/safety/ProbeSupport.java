@@ -26,6 +26,8 @@ final class ProbeSupport {
 
     /** A probe whose threads did not finish in time. */
     static final class Hang extends RuntimeException {
+        private static final long serialVersionUID = 1;
+
         Hang(String message) {
             super(message);
         }
@@ -33,6 +35,8 @@ final class ProbeSupport {
 
     /** The API answered, but wrongly. */
     static final class WrongResult extends AssertionError {
+        private static final long serialVersionUID = 1;
+
         WrongResult(String message) {
             super(message);
         }

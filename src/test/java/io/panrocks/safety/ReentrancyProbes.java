@@ -35,13 +35,13 @@ final class ReentrancyProbes {
     static final int KEYS = 600;
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: the close frees the iterator and its entry buffer while the
+            // At b64ec9b (before the fix): the close frees the iterator and its entry buffer while the
             // scan goes on with them: SIGSEGV in panrocks_iterator_next_batch, or an
             // IllegalStateException out of the scan.
             .add("close-iterator-inside-scan-forward", dir -> closeInsideScan(dir, 300, true))
             .add("close-iterator-inside-scan-forward-large-entries", dir -> closeInsideScan(dir, 9000, true))
             .add("close-iterator-inside-scan-backward", dir -> closeInsideScan(dir, 300, false))
-            // Today: every move inside the visitor returns normally (no
+            // At b64ec9b (before the fix): every move inside the visitor returns normally (no
             // IllegalStateException), moves the native iterator under the scan:
             // entries skipped or repeated, or a crash.
             .add("seekToFirst-inside-scan", dir -> moveInsideScan(dir, "seekToFirst"))
@@ -52,19 +52,19 @@ final class ReentrancyProbes {
             .add("prev-inside-scan", dir -> moveInsideScan(dir, "prev"))
             .add("nested-scanForward-inside-scan", dir -> moveInsideScan(dir, "scanForward"))
             .add("nested-scanBackward-inside-scan", dir -> moveInsideScan(dir, "scanBackward"))
-            // Today: the close succeeds at once (the batch's lock is reentrant) and
+            // At b64ec9b (before the fix): the close succeeds at once (the batch's lock is reentrant) and
             // frees the pinned blocks the write is sending: the rest of the current
             // gather window is read from freed memory, the next window throws
             // IllegalStateException "Already closed" out of the write.
             .add("close-batch-inside-channel-write-records", dir -> closeBatchInsideWrite(dir, true, KEYS))
             .add("close-batch-inside-channel-write-values", dir -> closeBatchInsideWrite(dir, false, KEYS))
-            // Today: with one gather window (< 512 records) everything the channel
+            // At b64ec9b (before the fix): with one gather window (< 512 records) everything the channel
             // reads after its close comes from freed memory: other bytes, or a SIGSEGV.
             .add("close-batch-inside-channel-write-one-window", dir -> closeBatchInsideWrite(dir, true, 300))
-            // Today: the DB's close takes the batch's (reentrant) lock, frees the
+            // At b64ec9b (before the fix): the DB's close takes the batch's (reentrant) lock, frees the
             // batch and closes the engine under the write: SIGSEGV or other bytes.
             .add("close-db-inside-channel-write", ReentrancyProbes::closeDbInsideWrite)
-            // Today: passes (IllegalStateException: closing from inside a call).
+            // At b64ec9b (before the fix): passes (IllegalStateException: closing from inside a call).
             .add("close-db-inside-scoped-reader", ReentrancyProbes::closeDbInsideReader)
             .add("close-db-inside-scan-visitor", ReentrancyProbes::closeDbInsideVisitor);
 

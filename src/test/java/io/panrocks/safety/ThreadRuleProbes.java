@@ -33,11 +33,11 @@ final class ThreadRuleProbes {
     }
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: the first foreign close throws WrongThreadException (from the
+            // At b64ec9b (before the fix): the first foreign close throws WrongThreadException (from the
             // view's arena), the second returns normally and releases the pin.
             .add("pinned-value-foreign-close", dir -> foreignClose(dir, false))
             .add("adaptive-pinned-value-foreign-close", dir -> foreignClose(dir, true))
-            // Today: in some rounds one of the two closes throws IllegalStateException
+            // At b64ec9b (before the fix): in some rounds one of the two closes throws IllegalStateException
             // ("RecordBatch is being written to a channel; close it afterwards"): the
             // loser of the batch's tryLock takes the other close for a channel write.
             .add("two-threads-closing-one-batch", ThreadRuleProbes::twoClosers);

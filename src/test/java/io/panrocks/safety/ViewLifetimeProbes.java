@@ -42,30 +42,30 @@ final class ViewLifetimeProbes {
     }
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Today: the Cleaner destroys the forgotten iterator while its kept
+            // At b64ec9b (before the fix): the Cleaner destroys the forgotten iterator while its kept
             // views stay open -> the views read other blocks' bytes (wrong result)
             // or SIGSEGV in a copy from unmapped memory.
             .add("iterator-views-outlive-forgotten-iterator", dir -> keptViews(dir, Layout.SST, ViewLifetimeProbes::keepIteratorEntry))
             .add("iterator-views-outlive-forgotten-iterator-memtable", dir -> keptViews(dir, Layout.MEMTABLE, ViewLifetimeProbes::keepIteratorEntry))
-            // Today: the thread's sweep for forgotten pins releases the pin
+            // At b64ec9b (before the fix): the thread's sweep for forgotten pins releases the pin
             // under the kept view -> wrong bytes or SIGSEGV.
             .add("pinned-view-outlives-forgotten-pin", dir -> keptViews(dir, Layout.SST, ViewLifetimeProbes::keepPinned))
             .add("pinned-view-outlives-forgotten-pin-large", dir -> keptViews(dir, Layout.LARGE, ViewLifetimeProbes::keepPinned))
-            // Today: the Cleaner releases the forgotten MultiGet's pins -> wrong bytes or SIGSEGV.
+            // At b64ec9b (before the fix): the Cleaner releases the forgotten MultiGet's pins -> wrong bytes or SIGSEGV.
             .add("multiget-view-outlives-forgotten-multiget", dir -> keptViews(dir, Layout.SST, ViewLifetimeProbes::keepMultiGet))
-            // Today: the second foreign close returns normally and frees the pin
+            // At b64ec9b (before the fix): the second foreign close returns normally and frees the pin
             // (Scope.renew dropped its arena before arena.close threw); the
             // owner then gets "PinnedValue is closed" and its kept view reads freed memory.
             .add("pinned-value-foreign-close-refused-every-time", ViewLifetimeProbes::pinnedForeignClose)
-            // Today: passes (RocksIterator.close checks its owner before anything else).
+            // At b64ec9b (before the fix): passes (RocksIterator.close checks its owner before anything else).
             .add("iterator-foreign-close-refused-every-time", ViewLifetimeProbes::iteratorForeignClose)
-            // Today: MultiGet.close() checks no owner: another thread's close frees
+            // At b64ec9b (before the fix): MultiGet.close() checks no owner: another thread's close frees
             // the pins under the owner's views, and the owner's next use throws.
             .add("multiget-foreign-close-refused-every-time", ViewLifetimeProbes::multiGetForeignClose)
-            // Today: the refused foreign close dropped the view's arena without
+            // At b64ec9b (before the fix): the refused foreign close dropped the view's arena without
             // closing it, so after the owner's close the view still reads (freed) memory.
             .add("view-dies-with-owner-close-after-refused-foreign-close", ViewLifetimeProbes::viewAfterRefusedForeignClose)
-            // Today: passes.
+            // At b64ec9b (before the fix): passes.
             .add("closing-a-closed-object-from-any-thread-is-a-no-op", ViewLifetimeProbes::closedCloseAnywhere);
 
     // ---- kept views -----------------------------------------------------------------
@@ -146,7 +146,7 @@ final class ViewLifetimeProbes {
             kept.addAll(keeper.keep(db, layout, i));
         }
         Map<String, Integer> outcomes = new TreeMap<>();
-        int cycles = rounds(layout == Layout.LARGE ? 5 : 10);
+        int cycles = rounds(layout == Layout.LARGE ? 4 : 6);
         for (int cycle = 0; cycle < cycles; cycle++) {
             churn(db, layout, cycle);
             gc();
