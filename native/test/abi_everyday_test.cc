@@ -170,6 +170,13 @@ TEST(Iterator, MovesReportPositionsAndBoundsHold) {
 // no allocator can give) comes back as a status, and the iterator is not
 // touched again.
 TEST(Iterator, AMoveTheEngineThrowsInFailsAndStaysFailed) {
+#if defined(__SANITIZE_ADDRESS__)
+    // ASan's throwing operator new reports out-of-memory and aborts instead of
+    // throwing std::bad_alloc (allocator_may_return_null covers malloc and
+    // nothrow new only); engines that allocate the buffer up front (9.x) would
+    // abort the run. The plain build runs this test.
+    GTEST_SKIP() << "under AddressSanitizer a failed throwing new aborts";
+#endif
     OpenDb t;
     for (int i = 0; i < 100; i++) put(t.db, "k" + std::to_string(i), std::string(100, 'v'));
     panrocks_error err{};
