@@ -304,4 +304,28 @@ class RecordBatchTest {
         in.readFully(value);
         assertArrayEquals(payload(offset), value, "record " + offset);
     }
+
+    /** A channel that says it took bytes it never consumed cannot keep a write (and the batch) busy forever. */
+    @Test
+    void aChannelThatLiesAboutProgressEndsTheWrite() throws Exception {
+        for (int i = 0; i < 20; i++) log.append(payload(i));
+        try (LogConsumer consumer = log.consumer("liar"); RecordBatch batch = consumer.poll(20, 1 << 20)) {
+            assertEquals(20, batch.size());
+            java.nio.channels.WritableByteChannel liar = new java.nio.channels.WritableByteChannel() {
+                public int write(ByteBuffer src) {
+                    return src.remaining(); // claims everything, takes nothing
+                }
+
+                public boolean isOpen() {
+                    return true;
+                }
+
+                public void close() {
+                }
+            };
+            IOException e = assertThrows(IOException.class, () -> batch.writeRecordsTo(liar));
+            assertTrue(e.getMessage().contains("accepted no bytes"), e.getMessage());
+            assertTrue(batch.isOpen(), "the batch is still there to retry or close");
+        }
+    }
 }

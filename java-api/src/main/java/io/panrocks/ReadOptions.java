@@ -312,12 +312,12 @@ public final class ReadOptions implements AutoCloseable {
      */
     MemorySegment nativeHandle(CallContext c) {
         if (this == DEFAULT) return MemorySegment.NULL;
-        Snapshot s = snapshot;
+        Snapshot s = snapshot; // read once: the check, the cache key and the native copy agree
         if (s != null) s.checkUsableOn(c.db());
         int v = version;
-        MemorySegment cached = c.cachedReadOptions(this, v);
+        MemorySegment cached = c.cachedReadOptions(this, v, s);
         if (cached != null) return cached;
-        return c.cacheReadOptions(this, v, buildNative(c));
+        return c.cacheReadOptions(this, v, s, buildNative(c, s, false));
     }
 
     /**
@@ -328,24 +328,20 @@ public final class ReadOptions implements AutoCloseable {
         Snapshot s = snapshot;
         if (s != null) s.checkUsableOn(c.db());
         int v = version;
-        MemorySegment cached = c.cachedReadOptions(memoryOnlyKey, v);
+        MemorySegment cached = c.cachedReadOptions(memoryOnlyKey, v, s);
         if (cached != null) return cached;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            fillSpec(c.db(), spec, arena);
-            panrocks_read_options_spec.read_tier(spec, panrocks_h.PANROCKS_READ_TIER_MEMORY_ONLY());
-            return c.cacheReadOptions(memoryOnlyKey, v, c.createReadOptions(spec));
-        }
+        return c.cacheReadOptions(memoryOnlyKey, v, s, buildNative(c, s, true));
     }
 
     /** identity of the memory-only variant in the per-thread cache */
     private final Object memoryOnlyKey = new Object();
 
-    private MemorySegment buildNative(CallContext c) {
+    private MemorySegment buildNative(CallContext c, Snapshot s, boolean memoryOnly) {
         // rare (once per thread and change): scratch of its own
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            fillSpec(c.db(), spec, arena);
+            fillSpec(c.db(), spec, arena, s);
+            if (memoryOnly) panrocks_read_options_spec.read_tier(spec, panrocks_h.PANROCKS_READ_TIER_MEMORY_ONLY());
             return c.createReadOptions(spec);
         }
     }
@@ -355,8 +351,12 @@ public final class ReadOptions implements AutoCloseable {
      * panrocks_read_options_spec; the bounds are allocated in arena.
      */
     void fillSpec(NativeDb owner, MemorySegment spec, Arena arena) {
+        fillSpec(owner, spec, arena, snapshot);
+    }
+
+    /** As {@link #fillSpec(NativeDb, MemorySegment, Arena)}, with the snapshot the caller read. */
+    private void fillSpec(NativeDb owner, MemorySegment spec, Arena arena, Snapshot s) {
         panrocks_h.panrocks_read_options_spec_init(spec);
-        Snapshot s = snapshot;
         if (s != null) panrocks_read_options_spec.snapshot(spec, s.nativeHandle(owner));
         if (iterateLowerBound != null) bound(panrocks_read_options_spec.lower_bound(spec), iterateLowerBound, arena);
         if (iterateUpperBound != null) bound(panrocks_read_options_spec.upper_bound(spec), iterateUpperBound, arena);

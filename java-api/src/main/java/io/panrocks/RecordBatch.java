@@ -234,26 +234,42 @@ public final class RecordBatch implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes views[0, n) fully. Progress is measured on the buffers, not on
+     * what the channel claims: a channel that reports bytes it did not take
+     * would otherwise keep this loop (and the batch, and a DB close waiting
+     * for it) busy forever.
+     */
     private static long writeFully(WritableByteChannel channel, ByteBuffer[] views, int n) throws IOException {
         long written = 0;
         if (channel instanceof GatheringByteChannel gathering) {
             int from = 0;
             while (from < n) {
-                long w = gathering.write(views, from, n - from);
-                if (w == 0 && views[from].hasRemaining()) throw new IOException("channel accepted no bytes (non-blocking?)");
-                written += w;
+                long before = remaining(views, from, n);
+                gathering.write(views, from, n - from);
+                long taken = before - remaining(views, from, n);
+                if (taken <= 0) throw new IOException("channel accepted no bytes (non-blocking, or misbehaving?)");
+                written += taken;
                 while (from < n && !views[from].hasRemaining()) from++;
             }
         } else {
             for (int j = 0; j < n; j++) {
                 while (views[j].hasRemaining()) {
-                    int w = channel.write(views[j]);
-                    if (w == 0) throw new IOException("channel accepted no bytes (non-blocking?)");
-                    written += w;
+                    int before = views[j].remaining();
+                    channel.write(views[j]);
+                    int taken = before - views[j].remaining();
+                    if (taken <= 0) throw new IOException("channel accepted no bytes (non-blocking, or misbehaving?)");
+                    written += taken;
                 }
             }
         }
         return written;
+    }
+
+    private static long remaining(ByteBuffer[] views, int from, int to) {
+        long r = 0;
+        for (int i = from; i < to; i++) r += views[i].remaining();
+        return r;
     }
 
     /**

@@ -240,14 +240,21 @@ public final class CallContext {
     private static final int READ_OPTIONS_SLOTS = 4;
     private final Object[] readOptionsKeys = new Object[READ_OPTIONS_SLOTS];
     private final int[] readOptionsVersions = new int[READ_OPTIONS_SLOTS];
+    /** the snapshot each native copy was built with: a copy is reused only for that very snapshot */
+    private final Object[] readOptionsSnapshots = new Object[READ_OPTIONS_SLOTS];
     private final MemorySegment[] readOptionsHandles = new MemorySegment[READ_OPTIONS_SLOTS];
     private int readOptionsNext;
 
-    /** The native ReadOptions built earlier on this thread for (key, version), or null. */
-    public MemorySegment cachedReadOptions(Object key, int version) {
+    /**
+     * The native ReadOptions built earlier on this thread for (key, version)
+     * with {@code snapshot}, or null. The snapshot is compared too: a setter
+     * racing a read may change the snapshot before it bumps the version, and
+     * a copy built for a released snapshot must never be used again.
+     */
+    public MemorySegment cachedReadOptions(Object key, int version, Object snapshot) {
         for (int i = 0; i < READ_OPTIONS_SLOTS; i++) {
             if (readOptionsKeys[i] == key) {
-                if (readOptionsVersions[i] == version) return readOptionsHandles[i];
+                if (readOptionsVersions[i] == version && readOptionsSnapshots[i] == snapshot) return readOptionsHandles[i];
                 evict(i);
                 return null;
             }
@@ -255,8 +262,8 @@ public final class CallContext {
         return null;
     }
 
-    /** Keeps handle for (key, version), evicting the oldest entry when full. */
-    public MemorySegment cacheReadOptions(Object key, int version, MemorySegment handle) {
+    /** Keeps handle for (key, version, snapshot), evicting the oldest entry when full. */
+    public MemorySegment cacheReadOptions(Object key, int version, Object snapshot, MemorySegment handle) {
         int slot = -1;
         for (int i = 0; i < READ_OPTIONS_SLOTS && slot < 0; i++) {
             if (readOptionsKeys[i] == null) slot = i;
@@ -268,6 +275,7 @@ public final class CallContext {
         }
         readOptionsKeys[slot] = key;
         readOptionsVersions[slot] = version;
+        readOptionsSnapshots[slot] = snapshot;
         readOptionsHandles[slot] = handle;
         return handle;
     }
@@ -282,6 +290,7 @@ public final class CallContext {
     private void evict(int i) {
         if (readOptionsHandles[i] != null) panrocks_h.panrocks_read_options_destroy(readOptionsHandles[i]);
         readOptionsKeys[i] = null;
+        readOptionsSnapshots[i] = null;
         readOptionsHandles[i] = null;
     }
 
