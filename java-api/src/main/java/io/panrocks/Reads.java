@@ -27,11 +27,12 @@ import java.util.function.Function;
  * throughout.
  */
 final class Reads {
-    static final int OK = 0;
-    static final int NOT_FOUND = 1;
-    static final int INCOMPLETE = 7;
-    static final int MULTIGET_COPY = 0;
-    static final int MULTIGET_PIN = 1;
+    // the C ABI's statuses and MultiGet modes (panrocks.h)
+    static final int OK = panrocks_h.PANROCKS_OK();
+    static final int NOT_FOUND = panrocks_h.PANROCKS_NOT_FOUND();
+    static final int INCOMPLETE = panrocks_h.PANROCKS_INCOMPLETE();
+    static final int MULTIGET_COPY = panrocks_h.PANROCKS_MULTIGET_COPY();
+    static final int MULTIGET_PIN = panrocks_h.PANROCKS_MULTIGET_PIN();
 
     private final RocksDB owner;
     private final MemorySegment db;

@@ -349,7 +349,8 @@ public final class RocksIterator implements AutoCloseable {
             long visited = 0;
             int stepFirst = 0;
             while (true) {
-                int rc = panrocks_h.panrocks_iterator_next_batch(handle, forward ? 0 : 1, stepFirst,
+                int rc = panrocks_h.panrocks_iterator_next_batch(handle,
+                        forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(), stepFirst,
                         DEFAULT_BATCH_ENTRIES, COPY_LIMIT, batchBuffer, batchBuffer.byteSize(), entries, c.size,
                         c.error);
                 if (rc != 0) {

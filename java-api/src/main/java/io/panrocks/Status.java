@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.ffi.panrocks_h;
+
 import java.util.Objects;
 
 /**
@@ -21,28 +23,31 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
         state = state == null ? "" : state;
     }
 
-    /** RocksDB's {@code Status::Code} values, plus panrocks' own failures. */
+    /**
+     * RocksDB's {@code Status::Code} values, plus panrocks' own failures; the
+     * numbers come from the C ABI (panrocks.h), through its generated bindings.
+     */
     public enum Code {
-        Ok(0, "OK"),
-        NotFound(1, "NotFound"),
-        Corruption(2, "Corruption"),
-        NotSupported(3, "Not implemented"),
-        InvalidArgument(4, "Invalid argument"),
-        IOError(5, "IO error"),
-        MergeInProgress(6, "Merge in progress"),
-        Incomplete(7, "Result incomplete"),
-        ShutdownInProgress(8, "Shutdown in progress"),
-        TimedOut(9, "Operation timed out"),
-        Aborted(10, "Operation aborted"),
-        Busy(11, "Resource busy"),
-        Expired(12, "Operation expired"),
-        TryAgain(13, "Operation failed. Try again."),
-        CompactionTooDeep(14, "Compaction too deep"),
-        ColumnFamilyDropped(15, "Column family dropped"),
+        Ok(panrocks_h.PANROCKS_OK(), "OK"),
+        NotFound(panrocks_h.PANROCKS_NOT_FOUND(), "NotFound"),
+        Corruption(panrocks_h.PANROCKS_CORRUPTION(), "Corruption"),
+        NotSupported(panrocks_h.PANROCKS_NOT_SUPPORTED(), "Not implemented"),
+        InvalidArgument(panrocks_h.PANROCKS_INVALID_ARGUMENT(), "Invalid argument"),
+        IOError(panrocks_h.PANROCKS_IO_ERROR(), "IO error"),
+        MergeInProgress(panrocks_h.PANROCKS_MERGE_IN_PROGRESS(), "Merge in progress"),
+        Incomplete(panrocks_h.PANROCKS_INCOMPLETE(), "Result incomplete"),
+        ShutdownInProgress(panrocks_h.PANROCKS_SHUTDOWN_IN_PROGRESS(), "Shutdown in progress"),
+        TimedOut(panrocks_h.PANROCKS_TIMED_OUT(), "Operation timed out"),
+        Aborted(panrocks_h.PANROCKS_ABORTED(), "Operation aborted"),
+        Busy(panrocks_h.PANROCKS_BUSY(), "Resource busy"),
+        Expired(panrocks_h.PANROCKS_EXPIRED(), "Operation expired"),
+        TryAgain(panrocks_h.PANROCKS_TRY_AGAIN(), "Operation failed. Try again."),
+        CompactionTooDeep(panrocks_h.PANROCKS_COMPACTION_TOO_DEEP(), "Compaction too deep"),
+        ColumnFamilyDropped(panrocks_h.PANROCKS_COLUMN_FAMILY_DROPPED(), "Column family dropped"),
         /** The native layer ran out of memory (std::bad_alloc). */
-        OutOfMemory(100, "Out of memory"),
+        OutOfMemory(panrocks_h.PANROCKS_OUT_OF_MEMORY(), "Out of memory"),
         /** An unexpected C++ exception was caught at the native boundary. */
-        InternalError(101, "Internal error"),
+        InternalError(panrocks_h.PANROCKS_INTERNAL_ERROR(), "Internal error"),
         /** A code this version of panrocks does not know. */
         Undefined(-1, "Undefined");
 

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.ffi.panrocks_h;
+
 /**
  * Options of a write, as in RocksJava's {@code WriteOptions}.
  *
@@ -12,8 +14,10 @@ public final class WriteOptions implements AutoCloseable {
     /** RocksDB's defaults: no sync, WAL on. */
     public static final WriteOptions DEFAULT = new WriteOptions().freeze();
 
-    // bit values of PANROCKS_WRITE_* in panrocks.h
-    static final int SYNC = 1, DISABLE_WAL = 2, NO_SLOWDOWN = 4, LOW_PRI = 8, IGNORE_MISSING_CF = 16;
+    // the bits of the C ABI's write flags (PANROCKS_WRITE_* in panrocks.h)
+    static final int SYNC = panrocks_h.PANROCKS_WRITE_SYNC(), DISABLE_WAL = panrocks_h.PANROCKS_WRITE_DISABLE_WAL(),
+            NO_SLOWDOWN = panrocks_h.PANROCKS_WRITE_NO_SLOWDOWN(), LOW_PRI = panrocks_h.PANROCKS_WRITE_LOW_PRI(),
+            IGNORE_MISSING_CF = panrocks_h.PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES();
 
     private volatile int flags;
     private boolean frozen;
