@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 2
+#define PANROCKS_ABI_VERSION 3
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -529,6 +529,11 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
                                    const panrocks_slice *starts, const panrocks_slice *limits,
                                    int32_t include_memtables, uint64_t *sizes,
                                    panrocks_error *error);
+
+/* The DB's unique identity (its IDENTITY file): min(size, capacity) bytes
+ * into buffer (may be NULL), *size = the full size. */
+int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
+                                 size_t *size, panrocks_error *error);
 
 /* ---- feature headers -------------------------------------------------------
  * Larger feature areas declare their functions in headers of their own

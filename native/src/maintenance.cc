@@ -80,3 +80,20 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
 }
 
 }  // extern "C"
+
+extern "C" {
+
+int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity, size_t *size,
+                                 panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && size != nullptr);
+        std::string identity;
+        int32_t rc = check(error, db->db->GetDbIdentity(identity));
+        if (rc != PANROCKS_OK) return rc;
+        *size = identity.size();
+        if (buffer != nullptr) std::memcpy(buffer, identity.data(), std::min(capacity, identity.size()));
+        return static_cast<int32_t>(PANROCKS_OK);
+    });
+}
+
+}  // extern "C"

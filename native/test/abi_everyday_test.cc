@@ -431,3 +431,32 @@ TEST(Iterator, CollectStopsAtEachLimitAndResumes) {
     EXPECT_EQ(std::string(entries[0].value, entries[0].value_size), std::string(10, 'a' + 8));
     panrocks_iterator_destroy(it);
 }
+
+TEST(Maintenance, DbIdentityIsStableAndReadIntoTheCallersBuffer) {
+    OpenDb a, b;
+    panrocks_error err{};
+    size_t size = 0;
+    ASSERT_EQ(panrocks_get_db_identity(a.db, nullptr, 0, &size, &err), PANROCKS_OK);
+    ASSERT_GT(size, 0u);
+    std::string first(size, '\0');
+    ASSERT_EQ(panrocks_get_db_identity(a.db, first.data(), first.size(), &size, &err), PANROCKS_OK);
+    EXPECT_EQ(size, first.size());
+
+    char prefix[4] = {0, 0, 0, 0};  // a short buffer gets a prefix and the full size
+    ASSERT_EQ(panrocks_get_db_identity(a.db, prefix, 3, &size, &err), PANROCKS_OK);
+    EXPECT_EQ(size, first.size());
+    EXPECT_EQ(std::string(prefix, 3), first.substr(0, 3));
+    EXPECT_EQ(prefix[3], 0);
+
+    a.reopen();
+    std::string again(size, '\0');
+    ASSERT_EQ(panrocks_get_db_identity(a.db, again.data(), again.size(), &size, &err), PANROCKS_OK);
+    EXPECT_EQ(again, first) << "the identity survives a reopen";
+
+    std::string other(64, '\0');
+    ASSERT_EQ(panrocks_get_db_identity(b.db, other.data(), other.size(), &size, &err), PANROCKS_OK);
+    EXPECT_NE(other.substr(0, size), first) << "two DBs, two identities";
+
+    EXPECT_EQ(panrocks_get_db_identity(nullptr, nullptr, 0, &size, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_get_db_identity(a.db, nullptr, 0, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
+}

@@ -196,4 +196,21 @@ class ColumnFamilyAndMaintenanceTest {
         }
         assertThrows(IllegalStateException.class, () -> RocksDB.open(new Options().setTableFormatConfig(table), dir.resolve("a")));
     }
+
+    @Test
+    void dbIdentityIsStableAcrossReopensAndDiffersBetweenDbs() throws RocksDBException {
+        String first;
+        try (RocksDB db = RocksDB.open(dir.resolve("a"))) {
+            first = db.getDbIdentity();
+            assertFalse(first.isBlank());
+            assertEquals(first, db.getDbIdentity());
+        }
+        try (RocksDB again = RocksDB.open(dir.resolve("a")); RocksDB other = RocksDB.open(dir.resolve("b"))) {
+            assertEquals(first, again.getDbIdentity(), "the identity survives a reopen");
+            assertNotEquals(first, other.getDbIdentity(), "two DBs, two identities");
+        }
+        RocksDB closed = RocksDB.open(dir.resolve("a"));
+        closed.close();
+        assertThrows(IllegalStateException.class, closed::getDbIdentity);
+    }
 }

@@ -134,4 +134,22 @@ final class Maintenance {
             db.exit(c);
         }
     }
+
+    String identity() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            MemorySegment buffer = c.frame().buffer();
+            int rc = panrocks_h.panrocks_get_db_identity(db.handle(), buffer, buffer.byteSize(), c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            long size = c.size.get(ValueLayout.JAVA_LONG, 0);
+            if (size > buffer.byteSize()) {
+                buffer = c.frame().buffer(size);
+                rc = panrocks_h.panrocks_get_db_identity(db.handle(), buffer, buffer.byteSize(), c.size, c.error);
+                if (rc != 0) throw c.failure(rc);
+            }
+            return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+        } finally {
+            db.exit(c);
+        }
+    }
 }

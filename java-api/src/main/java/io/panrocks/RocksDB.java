@@ -1217,6 +1217,19 @@ public final class RocksDB implements AutoCloseable {
     }
 
     /**
+     * The DB's unique identity: the ID RocksDB keeps in its {@code IDENTITY}
+     * file, stable across reopens, different for every DB (a copied
+     * directory keeps it; backups and replicas use it to tell DBs apart).
+     *
+     * @return the identity (a UUID's text, for DBs RocksDB created)
+     * @throws IllegalStateException if the DB is closed
+     * @throws RocksDBException if the engine cannot read it
+     */
+    public String getDbIdentity() throws RocksDBException {
+        return maintenance.identity();
+    }
+
+    /**
      * Tickers and histograms, for a DB opened with
      * {@link DBOptionsInterface#setStatisticsEnabled(boolean)}.
      *

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)2L;
+    private static final int PANROCKS_ABI_VERSION = (int)3L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 2
+     * #define PANROCKS_ABI_VERSION 3
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -3789,6 +3789,68 @@ public class panrocks_h {
                 traceDowncall("panrocks_approximate_sizes", db, cf, count, starts, limits, include_memtables, sizes, error);
             }
             return (int)mh$.invokeExact(db, cf, count, starts, limits, include_memtables, sizes, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_db_identity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_db_identity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity, size_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_db_identity$descriptor() {
+        return panrocks_get_db_identity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity, size_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_db_identity$handle() {
+        return panrocks_get_db_identity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity, size_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_db_identity$address() {
+        return panrocks_get_db_identity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity, size_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_db_identity(MemorySegment db, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_get_db_identity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_db_identity", db, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(db, buffer, capacity, size, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
