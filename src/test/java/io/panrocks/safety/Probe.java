@@ -18,7 +18,7 @@ public record Probe(String name, Body body, List<String> jvmFlags, Duration time
     }
 
     /** Child JVM time limit unless a probe says otherwise (the probe's own watchdogs fire earlier). */
-    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(90);
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(Math.max(90, io.panrocks.testkit.Seeds.scaled(90)));
 
     public static Probe of(String name, Body body) {
         return new Probe(name, body, List.of("-Xmx256m"), DEFAULT_TIMEOUT);

@@ -22,7 +22,8 @@ public final class ProbeMain {
     public static void main(String[] args) throws Exception {
         Probe probe = catalog(args[0]).get(args[1]);
         PrintStream out = System.out;
-        long seconds = Long.getLong("panrocks.safety.watchdog.seconds", 75);
+        // rounds scale with -Dpanrocks.test.scale, and so must the time they may take
+        long seconds = Long.getLong("panrocks.safety.watchdog.seconds", Math.max(75, io.panrocks.testkit.Seeds.scaled(75)));
         Thread watchdog = new Thread(() -> {
             try {
                 Thread.sleep(Duration.ofSeconds(seconds));
