@@ -142,20 +142,7 @@ public final class RocksIterator implements AutoCloseable {
 
     /** Moves to the first key at or after target (a native segment is read in place). */
     public void seek(MemorySegment target) {
-        Bytes.segment(target, "target");
-        CallContext c = enterMove();
-        try {
-            MemorySegment t = target.isNative() ? target : c.stageKey(target);
-            int rc;
-            try {
-                rc = panrocks_h.panrocks_iterator_seek(handle, t, target.byteSize(), entries, c.error);
-            } catch (AssertionError e) {
-                throw Bytes.linkerFailure(e);
-            }
-            moved(c, rc);
-        } finally {
-            db.exit(c);
-        }
+        seekSegment(target, false);
     }
 
     /** Seeks to target[position, limit) and moves its position to the limit. */
@@ -178,15 +165,21 @@ public final class RocksIterator implements AutoCloseable {
 
     /** Moves to the last key at or before target (a native segment is read in place). */
     public void seekForPrev(MemorySegment target) {
+        seekSegment(target, true);
+    }
+
+    private void seekSegment(MemorySegment target, boolean forPrev) {
         Bytes.segment(target, "target");
         CallContext c = enterMove();
         try {
             MemorySegment t = target.isNative() ? target : c.stageKey(target);
             int rc;
             try {
-                rc = panrocks_h.panrocks_iterator_seek_for_prev(handle, t, target.byteSize(), entries, c.error);
+                rc = forPrev
+                        ? panrocks_h.panrocks_iterator_seek_for_prev(handle, t, target.byteSize(), entries, c.error)
+                        : panrocks_h.panrocks_iterator_seek(handle, t, target.byteSize(), entries, c.error);
             } catch (AssertionError e) {
-                throw Bytes.linkerFailure(e);
+                throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
             }
             moved(c, rc);
         } finally {
