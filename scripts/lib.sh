@@ -7,8 +7,11 @@ export PANROCKS_ROOT
 say() { printf '[panrocks] %s\n' "$*" >&2; }
 die() { printf '[panrocks] error: %s\n' "$*" >&2; exit 1; }
 
-# Debian packages the build and tests need.
-PANROCKS_DEBIAN_PACKAGES=(cmake make g++ librocksdb-dev libgtest-dev maven)
+# Debian packages the bundled engine's build needs (scripts/build-engine.sh):
+# the static snappy, lz4 and zlib archives, xz for zstd's source tarball.
+PANROCKS_ENGINE_PACKAGES=(libsnappy-dev liblz4-dev zlib1g-dev xz-utils)
+# Debian packages the build and tests need (the README lists the same).
+PANROCKS_DEBIAN_PACKAGES=(cmake make g++ libgtest-dev maven "${PANROCKS_ENGINE_PACKAGES[@]}")
 
 # Installs missing Debian packages when root; otherwise prints the exact
 # command and fails.
@@ -35,6 +38,25 @@ ensure_packages() {
     else
         die "missing Debian packages; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
     fi
+}
+
+# The Debian mirror this machine's apt already uses (deb822 *.sources or
+# one-line *.list; security mirrors skipped), so that no host name is written
+# into the repository. PANROCKS_DEBIAN_MIRROR overrides.
+debian_mirror() {
+    if [ -n "${PANROCKS_DEBIAN_MIRROR:-}" ]; then echo "$PANROCKS_DEBIAN_MIRROR"; return; fi
+    local f uri
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$f" ] || continue
+        uri="$(awk 'tolower($1)=="uris:" { for (i = 2; i <= NF; i++) if ($i !~ /security/) { print $i; exit } }' "$f")"
+        [ -n "$uri" ] && { echo "$uri"; return; }
+    done
+    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+        [ -f "$f" ] || continue
+        uri="$(awk '$1=="deb" || $1=="deb-src" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { if ($i !~ /security/) { print $i; exit } else break } }' "$f")"
+        [ -n "$uri" ] && { echo "$uri"; return; }
+    done
+    die "no Debian mirror in /etc/apt/sources.list*; set PANROCKS_DEBIAN_MIRROR=http://your-mirror/debian"
 }
 
 # Feature version (22, 25, ...) of the JDK at $1, or nothing.

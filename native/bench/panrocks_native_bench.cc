@@ -235,9 +235,15 @@ uint64_t intProperty(rocksdb::DB& db, const std::string& name) {
 // requested dataset state. Then proves that state, because a silently flushed
 // "memtable" run would be compared against the wrong Java numbers.
 DbPtr openLoaded(const fs::path& path, const Config& c, const KeyValues& kv) {
+#if ROCKSDB_MAJOR >= 11  // 11.0 dropped the DB** overloads
+  std::unique_ptr<rocksdb::DB> opened;
+  check(rocksdb::DB::Open(makeOptions(c), path.string(), &opened), "DB::Open");
+  DbPtr db(opened.release());
+#else
   rocksdb::DB* raw = nullptr;
   check(rocksdb::DB::Open(makeOptions(c), path.string(), &raw), "DB::Open");
   DbPtr db(raw);
+#endif
 
   const rocksdb::WriteOptions write;
   for (uint32_t i = 0; i < kv.count(); ++i) check(db->Put(write, kv.key(i), kv.value(i)), "Put");

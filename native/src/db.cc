@@ -2,6 +2,9 @@
 #include <rocksdb/convenience.h>
 #include <rocksdb/table.h>
 #include <rocksdb/version.h>
+#if ROCKSDB_MAJOR >= 8
+#include <rocksdb/advanced_cache.h>  // Cache's members moved here in 8.0
+#endif
 
 #include "internal.h"
 
@@ -122,16 +125,26 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
         }
 
         std::vector<rocksdb::ColumnFamilyHandle *> handles;
+#if ROCKSDB_MAJOR >= 11
+        std::unique_ptr<rocksdb::DB> opened;  // 11.0 dropped the DB** overloads
         rocksdb::DB *raw = nullptr;
+        auto *out = &opened;
+#else
+        rocksdb::DB *raw = nullptr;
+        auto *out = &raw;
+#endif
         rocksdb::Status s;
         if (request->mode == PANROCKS_OPEN_READ_ONLY) {
-            s = rocksdb::DB::OpenForReadOnly(db_options, request->path, descriptors, &handles, &raw,
+            s = rocksdb::DB::OpenForReadOnly(db_options, request->path, descriptors, &handles, out,
                                              request->error_if_wal_file_exists != 0);
         } else if (request->mode == PANROCKS_OPEN_READ_WRITE) {
-            s = rocksdb::DB::Open(db_options, request->path, descriptors, &handles, &raw);
+            s = rocksdb::DB::Open(db_options, request->path, descriptors, &handles, out);
         } else {
             return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown open mode");
         }
+#if ROCKSDB_MAJOR >= 11
+        raw = opened.release();
+#endif
         if (!s.ok()) return report(error, s);
 
         db->db = raw;

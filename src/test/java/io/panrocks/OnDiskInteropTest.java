@@ -1,0 +1,127 @@
+package io.panrocks;
+
+import io.panrocks.fork.InteropData;
+import io.panrocks.fork.InteropPanrocks;
+import io.panrocks.fork.InteropRocksJava;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Databases cross between RocksJava and panrocks on disk, each side in a JVM
+ * of its own (two RocksDB copies are not the point here): every family (one
+ * per compression type, half flushed, half still in the WAL, deletes on top)
+ * must read back byte for byte, compared through a digest of all entries in
+ * iteration order.
+ */
+class OnDiskInteropTest {
+    @TempDir
+    Path tmp;
+
+    /** The RocksJava release of the bundled engine's version: the suite's own test dependency. */
+    static Path sameVersionRocksJava() throws Exception {
+        Class<?> c = Class.forName("org.rocksdb.RocksDB", false, OnDiskInteropTest.class.getClassLoader());
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    /** Another RocksJava release copied by Maven into target/rocksjava (see src/test/pom.xml). */
+    static Path rocksJava(String property) {
+        String p = System.getProperty(property);
+        assertNotNull(p, "system property " + property + " (set by src/test/pom.xml)");
+        Path jar = Path.of(p);
+        assertTrue(Files.isRegularFile(jar), jar + " is missing");
+        return jar;
+    }
+
+    static ForkedJvm.Result rocksJavaChild(Path jar, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ForkedJvm.javaBinary().toString(), "-Xmx512m",
+                "-cp", ForkedJvm.testClasses() + File.pathSeparator + jar, InteropRocksJava.class.getName()));
+        cmd.addAll(List.of(args));
+        return ForkedJvm.run(cmd, 300);
+    }
+
+    static ForkedJvm.Result panrocksChild(String... args) throws Exception {
+        return ForkedJvm.runOnClassPath(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx512m"),
+                InteropPanrocks.class, args);
+    }
+
+    /** The digest lines of a child's output; fails unless it exited 0. */
+    static List<String> digests(ForkedJvm.Result r) {
+        assertEquals(0, r.exitCode(), r::toString);
+        return r.stdout().lines().filter(l -> l.startsWith("family ")).toList();
+    }
+
+    static String engine(ForkedJvm.Result r) {
+        return r.stdout().lines().filter(l -> l.startsWith("engine ")).findFirst().orElse("engine ?");
+    }
+
+    private void assertSameContents(List<String> written, List<String> read, String what) {
+        assertEquals(InteropData.FAMILIES.size(), written.size(), "every family was written: " + written);
+        for (String line : written) {
+            assertFalse(line.contains(" entries 0 "), "no family is empty: " + line);
+        }
+        assertEquals(written, read, what);
+    }
+
+    @Test
+    void aDbWrittenByRocksJavaOfTheSameVersionReadsBackIdenticallyInPanrocks() throws Exception {
+        Path db = tmp.resolve("db");
+        ForkedJvm.Result w = rocksJavaChild(sameVersionRocksJava(), "write", db.toString());
+        ForkedJvm.Result r = panrocksChild("read", db.toString());
+        assertEquals(engine(w), engine(r), "same engine version on both sides");
+        assertSameContents(digests(w), digests(r), "panrocks reads what RocksJava wrote\n" + w + "\n" + r);
+    }
+
+    @Test
+    void aDbWrittenByPanrocksReadsBackIdenticallyInRocksJavaOfTheSameVersion() throws Exception {
+        Path db = tmp.resolve("db");
+        ForkedJvm.Result w = panrocksChild("write", db.toString());
+        ForkedJvm.Result r = rocksJavaChild(sameVersionRocksJava(), "read", db.toString());
+        assertEquals(engine(w), engine(r), "same engine version on both sides");
+        assertSameContents(digests(w), digests(r), "RocksJava reads what panrocks wrote\n" + w + "\n" + r);
+    }
+
+    @Test
+    void aDbWrittenByRocksJava7_8_3OpensInPanrocks() throws Exception {
+        Path db = tmp.resolve("db");
+        ForkedJvm.Result w = rocksJavaChild(rocksJava("panrocks.test.rocksjava.old"), "write", db.toString());
+        assertEquals("engine 7.8.3", engine(w), w::toString);
+        ForkedJvm.Result r = panrocksChild("read", db.toString());
+        assertSameContents(digests(w), digests(r), "panrocks reads what RocksJava 7.8.3 wrote\n" + w + "\n" + r);
+    }
+
+    /**
+     * RocksJava 11.8.1 with its defaults: panrocks either opens the DB and
+     * reads it back identically, or refuses it with a RocksDBException that
+     * names the cause; a crash (any other exit) fails. Run twice: the default
+     * family alone with RocksJava's default options, and the family per
+     * compression type.
+     */
+    @Test
+    void aDbWrittenByTheNewestRocksJavaOpensOrIsRefusedWithAReason() throws Exception {
+        Path jar = rocksJava("panrocks.test.rocksjava.newest");
+        for (String mode : List.of("write-defaults", "write")) {
+            Path db = tmp.resolve(mode);
+            ForkedJvm.Result w = rocksJavaChild(jar, mode, db.toString());
+            assertTrue(engine(w).startsWith("engine 11."), w::toString);
+            List<String> written = digests(w);
+            ForkedJvm.Result r = panrocksChild("read", db.toString());
+            assertEquals(0, r.exitCode(), "no crash: " + r);
+            String refused = r.stdout().lines().filter(l -> l.startsWith("refused: ")).findFirst().orElse(null);
+            if (refused == null) {
+                assertEquals(written, digests(r), mode + ": panrocks " + engine(r) + " reads what RocksJava 11 wrote");
+            } else {
+                assertTrue(refused.length() > "refused: ".length() + 20, "the refusal names its cause: " + refused);
+            }
+            System.out.println("[interop] RocksJava " + engine(w).substring(7) + " " + mode + " -> panrocks "
+                    + engine(r).substring(7) + ": " + (refused == null ? "opened, identical contents" : refused));
+        }
+    }
+}
