@@ -1,35 +1,33 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite of issues 5, 6 and 7 and writes docs/benchmarks.md
-# with its charts: panrocks against RocksJava 7.8.3 (JMH, jmh/) beside the
-# native C++ floor (native/bench/panrocks_native_bench), same engine version,
-# data and options.
+# with its charts: panrocks against RocksJava of the same engine version as
+# shipped (rocksdbjni ${rocksdbjni.version} of the root pom, 9.11.2; JMH,
+# jmh/) beside the native C++ floor (native/bench/panrocks_native_bench) on
+# panrocks' own engine build (the bundled RocksDB of scripts/build-engine.sh),
+# same data and options. The newest RocksJava (rocksdbjni
+# ${rocksdbjni.newest.version}, 11.8.1) runs the RocksJava benchmarks of the
+# main group once more as an extra, labelled row.
 #
-# Two engine binaries of RocksDB 7.8.3 take part: Debian's librocksdb (what
-# panrocks links as shipped; built without -DNDEBUG, so RocksDB's debug
-# assertions run in it) and the librocksdbjni-linux64.so inside RocksJava's
-# jar (RocksJava's own build). The script extracts the latter (under a name
-# without "librocksdbjni") into native/build-rjengine/engine/ and builds
-# libpanrocks.so and the native floor against it into native/build-rjengine/;
-# the native floor then runs on both binaries, and a subset of the panrocks
-# benchmarks runs again on RocksJava's binary (-Dpanrocks.library.path), so
-# binding and engine build can be told apart.
+# The benchmarks jar does not contain RocksJava: the run puts the rocksdbjni
+# jar of its choice on the class path (JMH forks inherit it), and every fork
+# checks the engine versions it got (-Dpanrocks.bench.expectEngine,
+# -Dpanrocks.bench.expectRocksJava).
 #
 #   scripts/bench.sh              full run (about 5 hours on 2 cores)
 #   scripts/bench.sh --standard   the shapes that decide the targets, 2 forks (about 1 hour)
-#   scripts/bench.sh --quick      validation run (under 10 minutes; noisy)
+#   scripts/bench.sh --quick      validation run (under 15 minutes; noisy)
 #
 # Options:
 #   --quick | --standard | --full     mode (default --full)
 #   --no-build           use the jars and native binaries already built
-#   --no-rjengine        skip everything on RocksJava's engine binary
+#   --no-newest          skip the extra row of the newest RocksJava
 #   --report-only DIR    only regenerate docs/ from an existing run folder
 #   --no-docs            keep docs/ as is (the report still goes to DIR/benchmarks.md)
 #
 # Every raw result stays in jmh/results/<timestamp>-<mode>/: the JMH JSON
-# (one file per group of parameter points; *-rjengine.json ran panrocks on
-# RocksJava's engine binary), the JMH logs, the native JSON lines
-# (native.jsonl on Debian's engine, native-rjengine.jsonl on RocksJava's),
-# the machine description. The report is generated from that one folder only
+# (one file per group of parameter points; *-rocksjava-newest.json ran the
+# newest RocksJava), the JMH logs, the native JSON lines (native.jsonl), the
+# machine description. The report is generated from that one folder only
 # (scripts/bench/report.py), so numbers of different runs never mix. JMH
 # timing can be overridden with BENCH_JMH_TIMING="-f 2 -wi 3 ...", the
 # native timing with BENCH_NATIVE_TIMING="--warmup-ms ... ".
@@ -38,7 +36,7 @@ source "$(dirname "$0")/lib.sh"
 
 mode=full
 build=1
-rjengine=1
+newest=1
 docs=1
 report_only=""
 while [ $# -gt 0 ]; do
@@ -47,10 +45,10 @@ while [ $# -gt 0 ]; do
         --standard) mode=standard ;;
         --full) mode=full ;;
         --no-build) build=0 ;;
-        --no-rjengine) rjengine=0 ;;
+        --no-newest) newest=0 ;;
         --no-docs) docs=0 ;;
         --report-only) report_only="${2:?--report-only needs a run folder}"; shift ;;
-        -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
     shift
@@ -75,22 +73,22 @@ setup_environment
 JAVA="$JAVA_HOME/bin/java"
 JAR="$PANROCKS_ROOT/jmh/target/benchmarks.jar"
 NATIVE="$PANROCKS_ROOT/native/build/bench/panrocks_native_bench"
-# RocksJava's engine binary and the panrocks builds on it (see the header)
-RJ_BUILD="$PANROCKS_ROOT/native/build-rjengine"
-RJ_ENGINE="$RJ_BUILD/engine/librocksdb-rocksjava-7.8.3.so"
-RJ_LIBPANROCKS="$RJ_BUILD/libpanrocks.so"
-RJ_NATIVE="$RJ_BUILD/bench/panrocks_native_bench"
-RJ_JAR="${BENCH_ROCKSDBJNI_JAR:-$HOME/.m2/repository/org/rocksdb/rocksdbjni/7.8.3/rocksdbjni-7.8.3.jar}"
+pom_property() { sed -n "s:.*<$1>\\(.*\\)</$1>.*:\\1:p" "$PANROCKS_ROOT/pom.xml" | head -1; }
+RJ_VERSION="$(pom_property rocksdbjni.version)"
+RJ_NEWEST_VERSION="$(pom_property rocksdbjni.newest.version)"
+M2="${BENCH_M2_REPOSITORY:-$HOME/.m2/repository}"
+RJ_JAR="$M2/org/rocksdb/rocksdbjni/$RJ_VERSION/rocksdbjni-$RJ_VERSION.jar"
+RJ_NEWEST_JAR="$M2/org/rocksdb/rocksdbjni/$RJ_NEWEST_VERSION/rocksdbjni-$RJ_NEWEST_VERSION.jar"
 
 # ---- the parameter matrix ----------------------------------------------------
 # A group is one JMH invocation and one native invocation (on each engine
 # binary) over the same points: name keyCount keySize dataset valueSizes
 # threads. threads "1,2" adds the @Threads(2) get variants (and native
 # --threads 1,2); "1" leaves them out. Points whose data set exceeds 2 GiB are
-# skipped, never attempted. The first group is the main one: the panrocks
-# variants of RJ_VARIANTS run again on RocksJava's engine binary at its points
-# (1 thread). GuardBenchmark (issue 6) has no parameters; the forward
-# benchmark (issue 7) runs at FORWARD_SIZES, panrocks on both engine binaries.
+# skipped, never attempted. The first group is the main one: the RocksJava
+# variants of RJ_NEWEST_VARIANTS run again on the newest RocksJava at its
+# points (1 thread). GuardBenchmark (issue 6) has no parameters; the forward
+# benchmark (issue 7) runs at FORWARD_SIZES.
 if [ "$mode" = quick ]; then
     GROUPS_SPEC=(
         "main 1000 16 flushed 16,65536 1,2"
@@ -98,7 +96,7 @@ if [ "$mode" = quick ]; then
     ADAPTIVE_SIZES="64,1024,4096,65536"
     FORWARD_SIZES="4096"
     # 400 ms iterations (was 500 ms) keep the quick run under 10 minutes with
-    # the engine-build, guard and forward benchmarks added
+    # the guard and forward benchmarks added
     JMH_TIMING="${BENCH_JMH_TIMING:--f 1 -wi 2 -w 400ms -i 5 -r 400ms}"
     NATIVE_TIMING="${BENCH_NATIVE_TIMING:---warmup-ms 500 --measure-ms 400 --iterations 5}"
 elif [ "$mode" = standard ]; then
@@ -131,9 +129,8 @@ else
     JMH_TIMING="${BENCH_JMH_TIMING:--f 2 -wi 2 -w 2s -i 5 -r 2s}"
     NATIVE_TIMING="${BENCH_NATIVE_TIMING:---warmup-ms 2000 --measure-ms 2000 --iterations 5}"
 fi
-# The panrocks variants rerun on RocksJava's engine binary (JMH include regexes).
-RJ_VARIANTS=('PanrocksGet\.(get|getPreallocated|getDirectBuffer|getPinned|getScoped)$' 'PanrocksMultiGet\.multiGetCopy$'
-             'PanrocksScan\.(scanZeroCopy|scanForward)$' 'PanrocksWrite\.(put|batch100)$')
+# The RocksJava variants rerun on the newest RocksJava (JMH include regexes).
+RJ_NEWEST_VARIANTS=('io\.panrocks\.jmh\.RocksJava(Get|MultiGet|Scan|Write)\.')
 # Benchmarks with parameters of their own, run by their own invocations.
 SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|PanrocksForward|RocksJavaForward)\.'
 MAX_DATA_BYTES=$((2 * 1024 * 1024 * 1024))
@@ -144,40 +141,24 @@ if [ "$build" = 1 ]; then
     scripts/build-native.sh >/dev/null
     say "building the JMH jar (mvn -pl jmh -am package)"
     mvn_cmd -q -pl jmh -am package -DskipTests
-    if [ "$rjengine" = 1 ]; then
-        [ -f "$RJ_JAR" ] || die "no $RJ_JAR (the mvn build above should have fetched it)"
-        say "extracting RocksJava's engine binary to $RJ_ENGINE"
-        mkdir -p "$(dirname "$RJ_ENGINE")"
-        # a name without "librocksdbjni": panrocks refuses to load beside a library of that name
-        python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read("librocksdbjni-linux64.so"))' \
-            "$RJ_JAR" > "$RJ_ENGINE.tmp"
-        if cmp -s "$RJ_ENGINE.tmp" "$RJ_ENGINE"; then rm "$RJ_ENGINE.tmp"; else mv "$RJ_ENGINE.tmp" "$RJ_ENGINE"; fi
-        say "building libpanrocks.so and the native floor on it into $RJ_BUILD"
-        PANROCKS_ENGINE_LIBRARY="$RJ_ENGINE" PANROCKS_ENGINE_OLD_CXX_ABI=1 PANROCKS_NATIVE_BUILD="$RJ_BUILD" \
-            scripts/build-native.sh >/dev/null
+    if [ "$newest" = 1 ] && [ ! -f "$RJ_NEWEST_JAR" ]; then
+        say "fetching rocksdbjni $RJ_NEWEST_VERSION (the extra row)"
+        mvn_cmd -q dependency:get -Dartifact="org.rocksdb:rocksdbjni:$RJ_NEWEST_VERSION" -Dtransitive=false
     fi
 fi
 [ -f "$JAR" ] || die "no $JAR; run without --no-build"
 [ -x "$NATIVE" ] || die "no $NATIVE; run without --no-build"
-# The engine each build really links (ldd), checked again inside every panrocks fork.
-linked_engine() { ldd "$1" | awk '/librocksdb/ { print $1; exit }'; }
-linked_engine_path() { ldd "$1" | awk '/librocksdb/ { print $3; exit }'; }
-DEBIAN_ENGINE_NAME="$(linked_engine "$PANROCKS_ROOT/native/build/libpanrocks.so")"
-DEBIAN_ENGINE="$(readlink -f "$(linked_engine_path "$PANROCKS_ROOT/native/build/libpanrocks.so")")"
-[ -n "$DEBIAN_ENGINE_NAME" ] || die "native/build/libpanrocks.so links no librocksdb?"
-[ "$(linked_engine "$NATIVE")" = "$DEBIAN_ENGINE_NAME" ] || die "$NATIVE does not link $DEBIAN_ENGINE_NAME"
-if [ "$rjengine" = 1 ]; then
-    for f in "$RJ_ENGINE" "$RJ_LIBPANROCKS" "$RJ_NATIVE"; do
-        [ -f "$f" ] || die "no $f; run without --no-build (or pass --no-rjengine)"
-    done
-    for f in "$RJ_LIBPANROCKS" "$RJ_NATIVE"; do
-        [ "$(readlink -f "$(linked_engine_path "$f")")" = "$(readlink -f "$RJ_ENGINE")" ] \
-            || die "$f does not link $RJ_ENGINE (ldd: $(ldd "$f" | grep rocksdb))"
-    done
-fi
+[ -f "$RJ_JAR" ] || die "no $RJ_JAR; run without --no-build"
+[ "$newest" = 0 ] || [ -f "$RJ_NEWEST_JAR" ] || die "no $RJ_NEWEST_JAR; run without --no-build (or pass --no-newest)"
+# The engine inside libpanrocks.so (and linked into the native floor): the
+# bundled static build, whose version every panrocks fork checks.
+ENGINE_PREFIX="$(scripts/build-engine.sh 2>/dev/null)" || die "no bundled engine (scripts/build-engine.sh)"
+grep -q -- "-DPANROCKS_ENGINE_PREFIX=$ENGINE_PREFIX" native/build/panrocks-configuration.txt 2>/dev/null \
+    || die "native/build is not built on the bundled engine $ENGINE_PREFIX; run without --no-build"
+ENGINE_VERSION="$(sed -n 's/^rocksdb_version=//p' "$ENGINE_PREFIX/engine.txt")"
 # -jvmArgsPrepend keeps the forks' own @Fork(jvmArgsAppend) arguments
-DEBIAN_JVM="-Dpanrocks.bench.expectEngine=$DEBIAN_ENGINE_NAME"
-RJ_JVM="-Dpanrocks.library.path=$RJ_LIBPANROCKS -Dpanrocks.bench.expectEngine=$(basename "$RJ_ENGINE")"
+ENGINE_JVM="-Dpanrocks.bench.expectEngine=$ENGINE_VERSION -Dpanrocks.bench.expectRocksJava=$RJ_VERSION"
+NEWEST_JVM="-Dpanrocks.bench.expectEngine=$ENGINE_VERSION -Dpanrocks.bench.expectRocksJava=$RJ_NEWEST_VERSION"
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 RUN="$PANROCKS_ROOT/jmh/results/$stamp-$mode"
@@ -188,10 +169,10 @@ start=$(date +%s)
 read -r _ main_keys main_keysize main_dataset main_sizes _ <<<"${GROUPS_SPEC[0]}"
 machine_args=(--mode "$mode" --jmh-timing "$JMH_TIMING" --native-timing "$NATIVE_TIMING"
               --groups "${GROUPS_SPEC[@]}" --adaptive-sizes "$ADAPTIVE_SIZES" --java "$JAVA"
-              --forward-sizes "$FORWARD_SIZES" --engine "debian=$DEBIAN_ENGINE")
-if [ "$rjengine" = 1 ]; then
-    machine_args+=(--engine "rocksjava=$RJ_ENGINE" --rjengine-sizes "$main_sizes"
-                   --rjengine-variants "${RJ_VARIANTS[@]}")
+              --forward-sizes "$FORWARD_SIZES" --engine "bundled=$PANROCKS_ROOT/native/build/libpanrocks.so"
+              --engine-description "$ENGINE_PREFIX/engine.txt")
+if [ "$newest" = 1 ]; then
+    machine_args+=(--rocksjava-newest "$RJ_NEWEST_VERSION" --newest-sizes "$main_sizes")
 fi
 python3 scripts/bench/machine.py "${machine_args[@]}" > "$RUN/machine.json"
 
@@ -212,15 +193,16 @@ fitting_sizes() {
 }
 
 # One JMH invocation; keeps the JSON and the full log, shows progress lines.
-# run_jmh NAME JVM_PREPEND ARGS...; a name ending in -rjengine marks results of
-# panrocks on RocksJava's engine binary (the report goes by the file name).
+# run_jmh NAME ROCKSJAVA_JAR JVM_PREPEND ARGS...; a name ending in
+# -rocksjava-newest marks results of the newest RocksJava (the report goes by
+# the file name).
 run_jmh() {
-    local name="$1" jvm="$2"; shift 2
+    local name="$1" rj="$2" jvm="$3"; shift 3
     local log="$RUN/jmh-$name.log" json="$RUN/jmh-$name.json"
     say "JMH group $name: $*"
     # shellcheck disable=SC2086
     set +e
-    "$JAVA" -jar "$JAR" "$@" $JMH_TIMING -jvmArgsPrepend "$jvm" -prof gc -rf json -rff "$json" 2>&1 \
+    "$JAVA" -cp "$JAR:$rj" org.openjdk.jmh.Main "$@" $JMH_TIMING -jvmArgsPrepend "$jvm" -prof gc -rf json -rff "$json" 2>&1 \
         | tee "$log" \
         | grep --line-buffered -E '^# (Benchmark|Parameters):|ops/s \[Average\]|<failure>|Exception|ERROR|^# Run complete'
     local rc=${PIPESTATUS[0]}
@@ -231,7 +213,7 @@ run_jmh() {
     fi
 }
 
-# run_native BINARY OUTPUT-SUFFIX NAME ARGS...: "" for Debian's engine, "-rjengine" for RocksJava's
+# run_native BINARY OUTPUT-SUFFIX NAME ARGS...
 run_native() {
     local bin="$1" suffix="$2" name="$3"; shift 3
     say "native floor$suffix, group $name: $*"
@@ -249,29 +231,26 @@ for spec in "${GROUPS_SPEC[@]}"; do
     native_args=(--key-count "$keys" --key-size "$keysize" --value-size "$sizes" --dataset "$dataset"
                  --threads "$threads")
     run_native "$NATIVE" "" "$name" "${native_args[@]}"
-    [ "$rjengine" = 1 ] && run_native "$RJ_NATIVE" "-rjengine" "$name" "${native_args[@]}"
     excludes=(-e "$SPECIAL")
     [ "$threads" = 1 ] && excludes+=(-e 'Threads2$')
-    run_jmh "$name" "$DEBIAN_JVM" 'io\.panrocks\.jmh\.' "${excludes[@]}" \
+    run_jmh "$name" "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.' "${excludes[@]}" \
         -p keyCount="$keys" -p keySize="$keysize" -p dataset="$dataset" -p valueSize="$sizes"
 done
 
-# panrocks on RocksJava's engine binary: the main group's points, 1 thread
-if [ "$rjengine" = 1 ]; then
-    run_jmh main-rjengine "$RJ_JVM" "${RJ_VARIANTS[@]}" -p keyCount="$main_keys" -p keySize="$main_keysize" \
+# the newest RocksJava: its benchmarks at the main group's points, 1 thread
+if [ "$newest" = 1 ]; then
+    run_jmh main-rocksjava-newest "$RJ_NEWEST_JAR" "$NEWEST_JVM" "${RJ_NEWEST_VARIANTS[@]}" -e 'Threads2$' \
+        -p keyCount="$main_keys" -p keySize="$main_keysize" \
         -p dataset="$main_dataset" -p valueSize="$(fitting_sizes "$main_keys" "$main_keysize" "$main_sizes")"
 fi
 
-# issue 6: the call guard (no parameters; Debian's engine, as shipped)
-run_jmh guard "$DEBIAN_JVM" 'io\.panrocks\.jmh\.GuardBenchmark\.'
+# issue 6: the call guard (no parameters)
+run_jmh guard "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.GuardBenchmark\.'
 
-# issue 7: batch-and-forward; panrocks on both engine binaries, RocksJava
-run_jmh forward "$DEBIAN_JVM" 'io\.panrocks\.jmh\.(PanrocksForward|RocksJavaForward)\.' -p valueSize="$FORWARD_SIZES"
-if [ "$rjengine" = 1 ]; then
-    run_jmh forward-rjengine "$RJ_JVM" 'io\.panrocks\.jmh\.PanrocksForward\.' -p valueSize="$FORWARD_SIZES"
-fi
+# issue 7: batch-and-forward; panrocks, RocksJava
+run_jmh forward "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.(PanrocksForward|RocksJavaForward)\.' -p valueSize="$FORWARD_SIZES"
 
-run_jmh adaptive "$DEBIAN_JVM" 'AdaptiveThresholdBenchmark' -p keyCount=1000 -p keySize=16 -p dataset=flushed \
+run_jmh adaptive "$RJ_JAR" "$ENGINE_JVM" 'AdaptiveThresholdBenchmark' -p keyCount=1000 -p keySize=16 -p dataset=flushed \
     -p valueSize="$(fitting_sizes 1000 16 "$ADAPTIVE_SIZES")" -p threshold=copy,pin,default
 
 end=$(date +%s)

@@ -188,8 +188,11 @@ fi
 start=$(date +%s)
 say "building RocksDB $version once for this machine (static, NDEBUG, snappy/lz4/zlib/zstd/bzip2)."
 say "The first build takes about 30 minutes on 2 cores; later builds reuse $prefix"
+# An interrupted build (killed, disk full) resumes in its work folder: the
+# unpacked sources and CMake's build folder are kept until the build succeeds.
 work="$CACHE/work-$key"
-rm -rf "$work" "$prefix.partial"
+[ -d "$work" ] && say "resuming the interrupted build in $work"
+rm -rf "$prefix.partial"
 mkdir -p "$work" "$prefix.partial/lib" "$prefix.partial/include"
 stage="$prefix.partial"
 
@@ -199,8 +202,9 @@ if [ -z "$src_given" ]; then
     rocksdb_tarball="$(fetch_orig "$ROCKSDB_DEBIAN_PACKAGE" "$ROCKSDB_ORIG_SHA256")"
 fi
 
-unpack() { # tarball dest: the single top folder of the tarball becomes dest
-    mkdir -p "$2.tmp" && tar xf "$1" -C "$2.tmp"
+unpack() { # tarball dest: the single top folder of the tarball becomes dest (once)
+    [ -d "$2" ] && return 0
+    rm -rf "$2.tmp"; mkdir -p "$2.tmp" && tar xf "$1" -C "$2.tmp"
     local top; top="$(find "$2.tmp" -mindepth 1 -maxdepth 1 -type d | head -1)"
     mv "$top" "$2" && rm -rf "$2.tmp"
 }

@@ -67,8 +67,9 @@ def main():
     ap.add_argument("--java", required=True)
     ap.add_argument("--forward-sizes", default="")
     ap.add_argument("--engine", action="append", default=[], help="name=path of an engine binary")
-    ap.add_argument("--rjengine-sizes", default="")
-    ap.add_argument("--rjengine-variants", nargs="*", default=[])
+    ap.add_argument("--engine-description", default="", help="engine.txt of the bundled engine build")
+    ap.add_argument("--rocksjava-newest", default="", help="version of the newest RocksJava (extra row)")
+    ap.add_argument("--newest-sizes", default="")
     a = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -115,7 +116,8 @@ def main():
         "jmhVersion": prop("jmh.version"),
         "rocksdbjniVersion": prop("rocksdbjni.version"),
         "engineVersion": prop("rocksdb.engine.version"),
-        "librocksdb": run("dpkg-query", "-W", "-f", "${Package} ${Version}\\n", "librocksdb-dev"),
+        "rocksdbjniNewestVersion": a.rocksjava_newest or None,
+        "engineBuild": dict(line.split("=", 1) for line in read(a.engine_description).splitlines() if "=" in line),
         "jmhTiming": a.jmh_timing,
         "nativeTiming": a.native_timing,
         "groups": groups,
@@ -126,8 +128,7 @@ def main():
                                          "INITIAL_VALUE_CAPACITY"),
         "forwardSizes": [int(v) for v in a.forward_sizes.split(",") if v],
         "engines": {e.split("=", 1)[0]: engine_info(e.split("=", 1)[1]) for e in a.engine},
-        "rjengineSizes": [int(v) for v in a.rjengine_sizes.split(",") if v],
-        "rjengineVariants": a.rjengine_variants,
+        "newestSizes": [int(v) for v in a.newest_sizes.split(",") if v],
         "loadAverageStart": read("/proc/loadavg").split()[:3],
     }
     print(json.dumps(meta, indent=2))

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * RocksJava and panrocks in one JVM, each with its own copy of RocksDB. The
@@ -30,6 +31,8 @@ class RocksJavaCoexistenceTest {
     }
 
     private static void assertCoexists(Path jar, String expectedVersionPrefix) throws Exception {
+        assumeTrue(!EngineLinkageTest.sharedEngineBuild(),
+                "built against a shared RocksDB: panrocks refuses RocksJava (NativeLoadingTest)");
         for (String order : List.of("rocksjava-first", "panrocks-first")) {
             ForkedJvm.Result r = run(jar, order);
             assertEquals(0, r.exitCode(), order + ": " + r);

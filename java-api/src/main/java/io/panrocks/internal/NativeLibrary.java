@@ -136,7 +136,7 @@ public final class NativeLibrary {
         return path.substring(0, path.length() - ".class".length()).replace('/', '.').replace('\\', '.');
     }
 
-    /** Version of the RocksDB engine the loaded library runs on, e.g. "7.8.3". */
+    /** Version of the RocksDB engine the loaded library runs on, e.g. "9.11.2". */
     public static String engineVersion() {
         ensureLoaded();
         return engineVersion;
@@ -152,9 +152,9 @@ public final class NativeLibrary {
             throw new UnsatisfiedLinkError("panrocks: native library " + path + " does not exist (from -D"
                     + LIBRARY_PATH_PROPERTY + ")");
         }
-        refuseSecondEngine();
         System.load(path.toString());
         checkAbi(path);
+        refuseSecondEngine();  // after the load: a shared librocksdb comes in with the library
         engineVersion = panrocks_h.panrocks_engine_version().reinterpret(64).getString(0);
         initializeClasses();
         loadedFrom = path;
@@ -162,23 +162,36 @@ public final class NativeLibrary {
     }
 
     /**
-     * Refuses to run beside another copy of RocksDB in this process
-     * (RocksJava's librocksdbjni, which links its own). RocksDB keeps
-     * registries in function-local statics that the dynamic linker unifies
-     * process-wide (STB_GNU_UNIQUE), so two engine builds end up freeing each
-     * other's cache entries with the wrong code: a crash, not an error.
-     * Checked when the library loads and again at every open.
+     * Refuses to run beside RocksJava when that would crash: only when this
+     * libpanrocks.so was built against a <em>shared</em> librocksdb (the
+     * ROCKSDB_ROOT build) and RocksJava's librocksdbjni is in the process too.
+     * A shared RocksDB exports its symbols, some of them STB_GNU_UNIQUE
+     * (function-local statics of its registries), which the dynamic linker
+     * unifies process-wide with the same symbols of librocksdbjni: the two
+     * engine builds then free each other's cache entries (a SIGSEGV, seen).
+     * The bundled engine (the default build) is linked statically with every
+     * symbol local and no unique symbols, so it shares nothing with RocksJava
+     * and runs beside it (RocksJavaCoexistenceTest). Checked when the library
+     * loads and again at every open.
      */
     public static void refuseSecondEngine() {
         Path maps = Path.of("/proc/self/maps");
         if (!Files.isReadable(maps)) return;
         try (var lines = Files.lines(maps)) {
-            String other = lines.filter(l -> l.contains("librocksdbjni")).findFirst().orElse(null);
-            if (other != null) {
+            String rocksJava = null, shared = null;
+            for (String l : (Iterable<String>) lines::iterator) {
+                String file = l.substring(l.lastIndexOf(' ') + 1);
+                String name = file.substring(file.lastIndexOf('/') + 1);
+                if (name.startsWith("librocksdbjni")) rocksJava = file;
+                else if (name.startsWith("librocksdb.so")) shared = file;
+            }
+            if (rocksJava != null && shared != null) {
                 throw new IllegalStateException("panrocks: RocksJava's native library is loaded in this JVM ("
-                        + other.substring(other.lastIndexOf(' ') + 1) + "). Two copies of the RocksDB engine cannot "
-                        + "share a process: RocksDB's internal registries are process-wide symbols, and the two "
-                        + "copies would free each other's memory. Run RocksJava and panrocks in separate JVMs.");
+                        + rocksJava + ") and this libpanrocks.so runs on the shared RocksDB " + shared
+                        + ". Two copies of the RocksDB engine with exported symbols cannot share a process: "
+                        + "RocksDB's internal registries are process-wide symbols, and the two copies would free "
+                        + "each other's memory. Use panrocks' bundled engine (the default build, statically "
+                        + "linked), or run RocksJava and panrocks in separate JVMs.");
             }
         } catch (IOException | UncheckedIOException e) {
             // an unreadable maps file is not a reason to refuse

@@ -18,7 +18,7 @@ import java.util.Arrays;
 import java.util.Collections;
 
 /**
- * A RocksJava 7.8.3 database with the same options and data as
+ * A RocksJava database with the same options and data as
  * {@link PanrocksDb} and the native floor. Only RocksJava is touched here:
  * a fork that uses this state never loads panrocks.
  */
@@ -34,6 +34,7 @@ public class RocksJavaDb extends BenchParams {
     @Setup(Level.Trial)
     public void open() throws RocksDBException {
         RocksDB.loadLibrary();
+        EngineCheck.verifyRocksJava();
         spec = spec();
         keys = spec.keys();
         dir = DataSpec.tempDir();

@@ -67,6 +67,7 @@ public class RocksJavaForward {
         @Setup(Level.Trial)
         public void open() throws Exception {
             RocksDB.loadLibrary();
+            EngineCheck.verifyRocksJava();
             int n = recordCount();
             dir = DataSpec.tempDir();
             cache = new LRUCache(DataSpec.CACHE_BYTES);

@@ -20,7 +20,7 @@ import org.rocksdb.RocksDBException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 
-/** RocksJava 7.8.3 point gets, the shapes of its own GetBenchmarks. */
+/** RocksJava point gets, the shapes of its own GetBenchmarks. */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
