@@ -214,14 +214,14 @@ unpack "$zstd_tar" "$work/zstd"
 nice -n 10 make -C "$work/zstd/lib" -j"$JOBS" libzstd.a CFLAGS="$ENGINE_CFLAGS -O3" >"$work/zstd.log" 2>&1 \
     || { tail -30 "$work/zstd.log" >&2; die "zstd build failed (log: $work/zstd.log)"; }
 cp "$work/zstd/lib/libzstd.a" "$stage/lib/"
-cp "$work/zstd/lib/zstd.h" "$work/zstd/lib/zdict.h" "$work/zstd/lib/zstd_errors.h" "$stage/include/"
+cp -p "$work/zstd/lib/zstd.h" "$work/zstd/lib/zdict.h" "$work/zstd/lib/zstd_errors.h" "$stage/include/"
 
 say "bzip2: building libbz2.a (-fPIC) from $(basename "$bzip2_tar")"
 unpack "$bzip2_tar" "$work/bzip2"
 nice -n 10 make -C "$work/bzip2" -j"$JOBS" libbz2.a CFLAGS="$ENGINE_CFLAGS -D_FILE_OFFSET_BITS=64" >"$work/bzip2.log" 2>&1 \
     || { tail -30 "$work/bzip2.log" >&2; die "bzip2 build failed (log: $work/bzip2.log)"; }
 cp "$work/bzip2/libbz2.a" "$stage/lib/"
-cp "$work/bzip2/bzlib.h" "$stage/include/"
+cp -p "$work/bzip2/bzlib.h" "$stage/include/"
 
 for entry in "${DEBIAN_STATIC_LIBS[@]}"; do
     lib="lib${entry%%:*}.a"

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Writes the benchmark report (markdown) and its SVG charts from ONE run
-folder of scripts/bench.sh: the JMH JSON files (jmh-*.json; jmh-*-rjengine.json
-ran panrocks on RocksJava's engine binary), the native floor's JSON lines
-(native.jsonl on Debian's librocksdb, native-rjengine.jsonl on RocksJava's
-build) and machine.json. Numbers of different runs are never mixed. Python 3
+folder of scripts/bench.sh: the JMH JSON files (jmh-*.json;
+jmh-*-rocksjava-newest.json ran the newest RocksJava, the extra row; in runs
+before the bundled engine, jmh-*-rjengine.json ran panrocks on RocksJava's
+engine binary), the native floor's JSON lines (native.jsonl on the engine
+panrocks links: the bundled build, or Debian's librocksdb in older runs;
+native-rjengine.jsonl on RocksJava's build) and machine.json. Numbers of different runs are never mixed. Python 3
 standard library only.
 
     scripts/bench/report.py jmh/results/<run> --out docs/benchmarks.md --svg-dir docs
@@ -259,8 +261,22 @@ class Run:
         self.forward = {}     # (bid, valueSize, sink) -> M; bid "rj:PanrocksForward.forward" on RJ's engine
         self.jmh_files = sorted(glob.glob(os.path.join(folder, "jmh-*.json")))
         self.warnings = []
+        self.results_newest = {}  # (bid, point) -> M, the newest RocksJava (extra row)
         for path in self.jmh_files:
             rj = os.path.basename(path).endswith("-rjengine.json")
+            if os.path.basename(path).endswith("-rocksjava-newest.json"):
+                try:
+                    with open(path) as f:
+                        for e in json.load(f):
+                            parts = e["benchmark"].split(".")
+                            pr = e.get("params", {})
+                            pm = e["primaryMetric"]
+                            self.results_newest[(parts[-2] + "." + parts[-1], point_key(
+                                pr["keyCount"], pr["keySize"], pr["dataset"], pr["valueSize"]))] = M(
+                                num(pm["score"]), num(pm["scoreError"]))
+                except (OSError, ValueError, KeyError) as e:
+                    self.warnings.append("could not read %s: %s" % (os.path.basename(path), e))
+                continue
             try:
                 with open(path) as f:
                     data = json.load(f)
@@ -893,7 +909,22 @@ class Report:
             self.w("> **%s run: validation numbers.** Short iterations and one fork on a shared machine; "
                    "errors are wide and many results are flagged noisy (⚠). Run `scripts/bench.sh` "
                    "(full mode) for figures to quote." % mode.capitalize(), "")
-        self.w("panrocks (Java FFM binding) against RocksJava %s (JNI), both on RocksDB %s, beside a native C++ "
+        if meta.get("engineBuild"):
+            eb = meta["engineBuild"]
+            self.w("panrocks (Java FFM binding) on its bundled engine, RocksDB %s built from source with "
+                   "`-DNDEBUG` (scripts/build-engine.sh), against RocksJava %s (JNI) as shipped, on its own build of "
+                   "the same RocksDB version, beside a native C++ floor that calls panrocks' engine build directly. "
+                   "%sEvery number below comes from one run, `%s` (mode **%s**, started %s, git %s%s); its raw JMH "
+                   "JSON and native JSON lines are in that folder. Regenerate this page with "
+                   "`scripts/bench.sh --report-only %s`."
+                   % (eb.get("rocksdb_version", "?"), meta.get("rocksdbjniVersion", "?"),
+                      ("The newest RocksJava, %s, ran RocksJava's benchmarks once more: an extra, labelled row "
+                       "(section *The newest RocksJava*). " % meta["rocksdbjniNewestVersion"])
+                      if meta.get("rocksdbjniNewestVersion") else "",
+                      self.repo_path(self.run.folder), mode, meta.get("started", "?"), meta.get("git", "?"),
+                      ", uncommitted changes" if meta.get("gitDirty") else "", self.repo_path(self.run.folder)), "")
+        else:
+          self.w("panrocks (Java FFM binding) against RocksJava %s (JNI), both on RocksDB %s, beside a native C++ "
                "floor that calls the engine directly. RocksDB %s exists here as two different binaries "
                "(Debian's librocksdb, which panrocks links as shipped, and the build inside RocksJava's jar), so "
                "panrocks and the native floor ran on both; see the next section before reading any "
@@ -910,7 +941,16 @@ class Report:
 
     def summary(self):
         self.w("## Targets (issue 5, issue 3's scaling, issue 7)", "")
-        self.w("Each target is checked at every measured point it applies to (point = value size, or "
+        bundled = bool(self.run.meta.get("engineBuild")) and not self.run.results_rj
+        if bundled:
+            self.w("Each target is checked at every measured point it applies to. panrocks runs on its bundled "
+                   "engine and RocksJava on its own build of the same RocksDB version, both built with "
+                   "`-DNDEBUG`: the comparison **as shipped** (column b) is the verdict; column (a), the old "
+                   "same-binary detour, is not measured. Ratios carry their error (99.9% half-widths combined); "
+                   "\"within error\" means the error interval straddles the target, ⚠ marks an error above 20% "
+                   "of the ratio.", "")
+        else:
+          self.w("Each target is checked at every measured point it applies to (point = value size, or "
                "keyCount/keySize/dataset/value size when several configurations ran). **Verdicts are taken on "
                "(a), the same engine binary**: panrocks rerun on RocksJava's own engine build against RocksJava "
                "(and, for targets against native, against the native floor on that same build), which "
@@ -928,9 +968,9 @@ class Report:
             elif basis == "a":
                 shown = primary + " (a)"
             elif basis == "self":
-                shown = primary + " (panrocks 2 threads / 1 thread, Debian's engine)"
+                shown = primary + " (panrocks 2 threads / 1 thread)"
             else:
-                shown = primary + " (b only: not rerun on RJ's engine)"
+                shown = primary + (" (as shipped)" if bundled else " (b only: not rerun on RJ's engine)")
             rows.append((esc_md(t), esc_md(v), esc_md(ad), av, esc_md(bd), bv, shown))
         met = sum(1 for r in found if r[6].startswith("**met"))
         unmet = sum(1 for r in found if r[6].startswith("**not met"))
@@ -944,6 +984,8 @@ class Report:
 
     def engine_builds(self):
         run, m = self.run, self.run.meta
+        if m.get("engineBuild"):
+            return self.bundled_engine()
         self.w("## Engine builds: same version, different code", "")
         engines = m.get("engines") or {}
         deb, rjb = engines.get("debian") or {}, engines.get("rocksjava") or {}
@@ -1026,6 +1068,45 @@ class Report:
         elif rjv:
             self.w("The panrocks rerun on RocksJava's engine was planned but produced no results (see the "
                    "warnings and the JMH log).", "")
+
+    def bundled_engine(self):
+        run, m = self.run, self.run.meta
+        eb = m.get("engineBuild") or {}
+        eng = (m.get("engines") or {}).get("bundled") or {}
+        sites = eng.get("assertFailCallSites")
+        self.w("## Engines", "")
+        self.w("panrocks: RocksDB %s inside `libpanrocks.so` (%s, sha256 `%s…`), built by "
+               "`scripts/build-engine.sh` from `%s`: %s; C++ flags `%s`; %s. Its disassembly has %s call sites of "
+               "`__assert_fail` (RocksDB's `assert()`s are compiled out; the few left are third-party code). "
+               "RocksJava %s runs on the `librocksdbjni-linux64.so` of its jar, the RocksDB project's own build "
+               "of the same version. The native floor links panrocks' engine build."
+               % (eb.get("rocksdb_version", "?"), "%.1f MB" % (eng.get("bytes", 0) / 1e6), (eng.get("sha256") or "?")[:16],
+                  eb.get("rocksdb_source", "?"), eb.get("cmake", "?").replace("-D", ""), eb.get("cxxflags", "?"),
+                  eb.get("compiler", "?"), sites if isinstance(sites, int) else "?",
+                  m.get("rocksdbjniVersion", "?")), "")
+        if not m.get("rocksdbjniNewestVersion"):
+            return
+        self.w("### The newest RocksJava (extra row)", "")
+        if not run.results_newest:
+            self.w("RocksJava %s was planned but produced no results (see the warnings and the JMH log)."
+                   % m["rocksdbjniNewestVersion"], "")
+            return
+        self.w("RocksJava %s (its own engine build, RocksDB %s) ran RocksJava's benchmarks at the main "
+               "configuration's points, 1 thread. Cell: ops/s, then the ratio to RocksJava %s of the same row "
+               "(above 1: the newest release is faster)."
+               % (m["rocksdbjniNewestVersion"], m["rocksdbjniNewestVersion"], m.get("rocksdbjniVersion", "?")), "")
+        sizes = sorted(set(p[3] for (_, p) in run.results_newest))
+        rows = []
+        for bid in sorted(set(b for (b, _) in run.results_newest)):
+            cells = []
+            for sz in sizes:
+                p = [q for (b, q) in run.results_newest if b == bid and q[3] == sz]
+                n = run.results_newest.get((bid, p[0])) if p else None
+                o = run.results.get((bid, p[0])) if p else None
+                rt = ratio(n, o) if n and o else None
+                cells.append("%s (%s)" % (fmt_ops(n.score) if n else "–", fmt_ratio(rt) if rt else "–"))
+            rows.append(["%s %s" % (esc_md(bid), m["rocksdbjniNewestVersion"])] + cells)
+        self.w(table(["benchmark"] + [fmt_size(sz) for sz in sizes], rows), "")
 
     def comparisons(self):
         run = self.run
@@ -1888,6 +1969,12 @@ def main():
     ap.add_argument("--svg-dir", required=True, help="folder for bench-*.svg")
     a = ap.parse_args()
     run = Run(a.run)
+    if run.meta.get("engineBuild"):
+        # runs on the bundled engine: panrocks and the native floor run on panrocks' own build
+        global DEB_TAG, NATIVE_DEB_TAG
+        DEB_TAG, NATIVE_DEB_TAG = "[bundled]", "[bundled build]"
+        Report.CHART_NOTE = ["panrocks and the native floor: the bundled engine build",
+                             "RocksJava: its own build of the same RocksDB version"]
     if not run.results and not run.native and not run.adaptive and not run.guard and not run.forward:
         sys.exit("report.py: no results in %s" % a.run)
     os.makedirs(a.svg_dir, exist_ok=True)
