@@ -151,6 +151,7 @@ public final class MixedEngines {
         Db first, second;
         if (args[0].equals("panrocks-first")) {
             first = new PanrocksDb(dir.resolve("panrocks"));
+            org.rocksdb.RocksDB.loadLibrary();
             second = new RocksJavaDb(dir.resolve("rocksjava"));
         } else {
             org.rocksdb.RocksDB.loadLibrary();
