@@ -166,8 +166,8 @@ if [ -z "$src_given" ]; then
 elif [ -d "$src_given" ]; then
     version="$(version_of "$src_given")"
 else
-    vh="$(tar tf "$src_given" 2>/dev/null | grep -m1 'include/rocksdb/version.h$')" \
-        || die "$src_given is not a RocksDB source tarball (no include/rocksdb/version.h inside)"
+    vh="$(set +o pipefail; tar tf "$src_given" 2>/dev/null | grep -m1 'include/rocksdb/version.h$')"
+    [ -n "$vh" ] || die "$src_given is not a RocksDB source tarball (no include/rocksdb/version.h inside)"
     tmpv="$(mktemp -d)"; tar xf "$src_given" -C "$tmpv" "$vh"
     version="$(version_of "$tmpv/${vh%/include/rocksdb/version.h}")"; rm -rf "$tmpv"
 fi
