@@ -1077,7 +1077,7 @@ class Report:
         self.w("## Engines", "")
         self.w("panrocks: RocksDB %s inside `libpanrocks.so` (%s, sha256 `%s…`), built by "
                "`scripts/build-engine.sh` from `%s`: %s; C++ flags `%s`; %s. Its disassembly has %s call sites of "
-               "`__assert_fail` (RocksDB's `assert()`s are compiled out; the few left are third-party code). "
+               "`__assert_fail` (a build without `-DNDEBUG` has thousands). "
                "RocksJava %s runs on the `librocksdbjni-linux64.so` of its jar, the RocksDB project's own build "
                "of the same version. The native floor links panrocks' engine build."
                % (eb.get("rocksdb_version", "?"), "%.1f MB" % (eng.get("bytes", 0) / 1e6), (eng.get("sha256") or "?")[:16],
