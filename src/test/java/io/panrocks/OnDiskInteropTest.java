@@ -3,13 +3,13 @@ package io.panrocks;
 import io.panrocks.fork.InteropData;
 import io.panrocks.fork.InteropPanrocks;
 import io.panrocks.fork.InteropRocksJava;
+import io.panrocks.testkit.ForkedJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -53,16 +53,16 @@ class OnDiskInteropTest {
         return jar;
     }
 
+    /** A child with the test classes and that RocksJava jar only (no panrocks). */
     static ForkedJvm.Result rocksJavaChild(Path jar, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ForkedJvm.javaBinary().toString(), "-Xmx512m",
-                "-cp", ForkedJvm.testClasses() + File.pathSeparator + jar, InteropRocksJava.class.getName()));
-        cmd.addAll(List.of(args));
-        return ForkedJvm.run(cmd, 300);
+        return ForkedJvm.main(InteropRocksJava.class, args).classPath(ForkedJvm.testClasses(), jar)
+                .heap("512m").timeout(Duration.ofMinutes(5)).run().assertNoCrashOrHang();
     }
 
+    /** A child with the test classes and panrocks only. */
     static ForkedJvm.Result panrocksChild(String... args) throws Exception {
-        return ForkedJvm.runOnClassPath(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx512m"),
-                InteropPanrocks.class, args);
+        return ForkedJvm.main(InteropPanrocks.class, args).heap("512m").timeout(Duration.ofMinutes(5)).run()
+                .assertNoCrashOrHang();
     }
 
     /** The digest lines of a child's output; fails unless it exited 0. */

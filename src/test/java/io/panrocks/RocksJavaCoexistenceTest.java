@@ -1,10 +1,11 @@
 package io.panrocks;
 
 import io.panrocks.fork.MixedEngines;
+import io.panrocks.testkit.ForkedJvm;
 import org.junit.jupiter.api.Test;
 
-import java.io.File;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -23,11 +24,8 @@ class RocksJavaCoexistenceTest {
     static final long SECONDS = Long.getLong("panrocks.coexistence.seconds", 8);
 
     private static ForkedJvm.Result run(Path rocksJavaJar, String order) throws Exception {
-        List<String> cmd = List.of(ForkedJvm.javaBinary().toString(), "--enable-native-access=ALL-UNNAMED",
-                "-Xmx512m", "-cp", ForkedJvm.testClasses() + File.pathSeparator + ForkedJvm.panrocksLocation()
-                        + File.pathSeparator + rocksJavaJar,
-                MixedEngines.class.getName(), order, Long.toString(SECONDS));
-        return ForkedJvm.run(cmd, 240);
+        return ForkedJvm.main(MixedEngines.class, order, Long.toString(SECONDS)).addToClassPath(rocksJavaJar)
+                .heap("512m").timeout(Duration.ofMinutes(4)).run();
     }
 
     private static void assertCoexists(Path jar, String expectedVersionPrefix) throws Exception {
