@@ -196,6 +196,13 @@ rm -rf "$prefix.partial"
 mkdir -p "$work" "$prefix.partial/lib" "$prefix.partial/include"
 stage="$prefix.partial"
 
+# One apt index download for all the tarballs not yet in $CACHE/sources (the
+# fetches below run in subshells, which inherit APT_READY).
+pinned=("$ZSTD_ORIG_SHA256" "$BZIP2_ORIG_SHA256")
+[ -z "$src_given" ] && pinned+=("$ROCKSDB_ORIG_SHA256")
+for want in "${pinned[@]}"; do
+    compgen -G "$CACHE/sources/$want/*.orig.tar.*" >/dev/null || { apt_prepare; break; }
+done
 zstd_tar="$(fetch_orig "$ZSTD_DEBIAN_PACKAGE" "$ZSTD_ORIG_SHA256")"
 bzip2_tar="$(fetch_orig "$BZIP2_DEBIAN_PACKAGE" "$BZIP2_ORIG_SHA256")"
 if [ -z "$src_given" ]; then
