@@ -540,6 +540,8 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
  * (panrocks_<area>.h, under the same conventions), included here so that
  * panrocks.h stays the one header of the ABI. */
 
+#include "panrocks_txn.h"
+
 #ifdef __cplusplus
 }
 #endif
