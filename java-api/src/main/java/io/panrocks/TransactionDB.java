@@ -308,7 +308,9 @@ public final class TransactionDB extends RocksDB {
     /**
      * The prepared transactions of this DB: after a restart, those prepared
      * before it (their writes are not visible until committed). Each comes
-     * back as the same object every time.
+     * back as the same object every time. RocksDB recovers them without
+     * their locks (it skips concurrency control for them): decide them
+     * (commit or roll back) before new transactions write the same keys.
      *
      * @return the prepared transactions, possibly none
      * @throws IllegalStateException if the DB is closed
