@@ -103,10 +103,13 @@ public final class Transaction implements AutoCloseable {
     /** What the Java side allows, under the lock. */
     private enum Phase { ACTIVE, PREPARED, COMMITTED, ROLLED_BACK }
 
-    private static final int OK = 0, NOT_FOUND = 1;
-    private static final int PUT = 0, MERGE = 1, DELETE = 2, SINGLE_DELETE = 3;
-    private static final int ASSUME_TRACKED = 1, UNTRACKED = 2;
-    private static final int FOR_UPDATE = 1, SHARED_LOCK = 2, SKIP_VALIDATE = 4;
+    private static final int OK = panrocks_h.PANROCKS_OK(), NOT_FOUND = panrocks_h.PANROCKS_NOT_FOUND();
+    private static final int PUT = panrocks_h.PANROCKS_TXN_OP_PUT(), MERGE = panrocks_h.PANROCKS_TXN_OP_MERGE(),
+            DELETE = panrocks_h.PANROCKS_TXN_OP_DELETE(), SINGLE_DELETE = panrocks_h.PANROCKS_TXN_OP_SINGLE_DELETE();
+    private static final int ASSUME_TRACKED = panrocks_h.PANROCKS_TXN_ASSUME_TRACKED(),
+            UNTRACKED = panrocks_h.PANROCKS_TXN_UNTRACKED();
+    private static final int FOR_UPDATE = panrocks_h.PANROCKS_TXN_FOR_UPDATE(),
+            SHARED_LOCK = panrocks_h.PANROCKS_TXN_SHARED_LOCK(), SKIP_VALIDATE = panrocks_h.PANROCKS_TXN_SKIP_VALIDATE();
 
     private final RocksDB owner;
     private final NativeDb db;

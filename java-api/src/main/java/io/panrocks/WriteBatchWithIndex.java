@@ -52,8 +52,10 @@ import java.util.function.Function;
  * use RocksDB's bytewise key order, so there is no comparator to give.
  */
 public final class WriteBatchWithIndex implements AutoCloseable {
-    private static final int PUT = 0, MERGE = 1, DELETE = 2, SINGLE_DELETE = 3, DELETE_RANGE = 4, LOG_DATA = 5;
-    private static final int OK = 0, NOT_FOUND = 1;
+    private static final int PUT = panrocks_h.PANROCKS_WBWI_OP_PUT(), MERGE = panrocks_h.PANROCKS_WBWI_OP_MERGE(),
+            DELETE = panrocks_h.PANROCKS_WBWI_OP_DELETE(), SINGLE_DELETE = panrocks_h.PANROCKS_WBWI_OP_SINGLE_DELETE(),
+            DELETE_RANGE = panrocks_h.PANROCKS_WBWI_OP_DELETE_RANGE(), LOG_DATA = panrocks_h.PANROCKS_WBWI_OP_LOG_DATA();
+    private static final int OK = panrocks_h.PANROCKS_OK(), NOT_FOUND = panrocks_h.PANROCKS_NOT_FOUND();
 
     /** The batch's own native scratch: the error record and a staging buffer for keys and values. */
     private static final class Scratch {
