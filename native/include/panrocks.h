@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 3
+#define PANROCKS_ABI_VERSION 4
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -539,6 +539,8 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
  * Larger feature areas declare their functions in headers of their own
  * (panrocks_<area>.h, under the same conventions), included here so that
  * panrocks.h stays the one header of the ABI. */
+
+#include "panrocks_txn.h"
 
 #ifdef __cplusplus
 }

@@ -84,6 +84,59 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
     return PANROCKS_OK;
 }
 
+int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
+                     rocksdb::DBOptions *db_options,
+                     std::vector<rocksdb::ColumnFamilyDescriptor> *descriptors,
+                     panrocks_error *error) {
+    const rocksdb::ConfigOptions config = strict_config();
+    if (request->db_options != nullptr && request->db_options[0] != '\0') {
+        rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(),
+                                                            request->db_options, db_options);
+        if (!s.ok()) return report(error, s);
+    }
+    if (request->enable_statistics) {
+        db->statistics = rocksdb::CreateDBStatistics();
+        db_options->statistics = db->statistics;
+    }
+    if (request->cf_count == 0) {
+        descriptors->emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
+        return PANROCKS_OK;
+    }
+    for (size_t i = 0; i < request->cf_count; i++) {
+        const panrocks_cf_descriptor &d = request->cfs[i];
+        PANROCKS_REQUIRE(error, d.name != nullptr);
+        rocksdb::ColumnFamilyOptions cf_options;
+        int32_t rc = family_options(d, &cf_options, error);
+        if (rc != PANROCKS_OK) return rc;
+        descriptors->emplace_back(d.name, cf_options);
+    }
+    return PANROCKS_OK;
+}
+
+void adopt_families(panrocks_db *db, rocksdb::DB *raw,
+                    const std::vector<rocksdb::ColumnFamilyDescriptor> &descriptors,
+                    const std::vector<rocksdb::ColumnFamilyHandle *> &handles,
+                    const panrocks_open_request *request, panrocks_cf **cf_handles_out) {
+    db->db = raw;
+    for (size_t i = 0; i < handles.size(); i++) {
+        db->families.push_back(std::make_unique<panrocks_cf>(
+            panrocks_cf{handles[i], descriptors[i].options.merge_operator != nullptr}));
+    }
+    for (size_t i = 0; i < handles.size(); i++) {
+        if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {
+            db->default_family = db->families[i].get();
+        }
+    }
+    if (db->default_family == nullptr) {
+        // RocksDB always opens "default"; when the caller did not list
+        // it, keep the DB's own handle to it.
+        db->families.push_back(
+            std::make_unique<panrocks_cf>(panrocks_cf{raw->DefaultColumnFamily(), true}));
+        db->default_family = db->families.back().get();
+    }
+    for (size_t i = 0; i < request->cf_count; i++) cf_handles_out[i] = db->families[i].get();
+}
+
 }  // namespace panrocks
 
 extern "C" {
@@ -95,34 +148,11 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
         PANROCKS_REQUIRE(error, db_out != nullptr);
         PANROCKS_REQUIRE(error, request->cf_count == 0 ||
                                     (request->cfs != nullptr && cf_handles_out != nullptr));
-        const rocksdb::ConfigOptions config = strict_config();
-
-        rocksdb::DBOptions db_options;
-        if (request->db_options != nullptr && request->db_options[0] != '\0') {
-            rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(),
-                                                                request->db_options, &db_options);
-            if (!s.ok()) return report(error, s);
-        }
         auto db = std::make_unique<panrocks_db>();
-        if (request->enable_statistics) {
-            db->statistics = rocksdb::CreateDBStatistics();
-            db_options.statistics = db->statistics;
-        }
-
+        rocksdb::DBOptions db_options;
         std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-        if (request->cf_count == 0) {
-            descriptors.emplace_back(rocksdb::kDefaultColumnFamilyName,
-                                     rocksdb::ColumnFamilyOptions());
-        } else {
-            for (size_t i = 0; i < request->cf_count; i++) {
-                const panrocks_cf_descriptor &d = request->cfs[i];
-                PANROCKS_REQUIRE(error, d.name != nullptr);
-                rocksdb::ColumnFamilyOptions cf_options;
-                int32_t rc = panrocks::family_options(d, &cf_options, error);
-                if (rc != PANROCKS_OK) return rc;
-                descriptors.emplace_back(d.name, cf_options);
-            }
-        }
+        int32_t rc = panrocks::open_options(request, db.get(), &db_options, &descriptors, error);
+        if (rc != PANROCKS_OK) return rc;
 
         std::vector<rocksdb::ColumnFamilyHandle *> handles;
 #if ROCKSDB_MAJOR >= 11
@@ -147,25 +177,8 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
 #endif
         if (!s.ok()) return report(error, s);
 
-        db->db = raw;
         db->read_only = request->mode == PANROCKS_OPEN_READ_ONLY;
-        for (size_t i = 0; i < handles.size(); i++) {
-            db->families.push_back(std::make_unique<panrocks_cf>(
-                panrocks_cf{handles[i], descriptors[i].options.merge_operator != nullptr}));
-        }
-        for (size_t i = 0; i < handles.size(); i++) {
-            if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {
-                db->default_family = db->families[i].get();
-            }
-        }
-        if (db->default_family == nullptr) {
-            // RocksDB always opens "default"; when the caller did not list
-            // it, keep the DB's own handle to it.
-            db->families.push_back(
-                std::make_unique<panrocks_cf>(panrocks_cf{raw->DefaultColumnFamily(), true}));
-            db->default_family = db->families.back().get();
-        }
-        for (size_t i = 0; i < request->cf_count; i++) cf_handles_out[i] = db->families[i].get();
+        panrocks::adopt_families(db.get(), raw, descriptors, handles, request, cf_handles_out);
         *db_out = db.release();
         return PANROCKS_OK;
     });
@@ -174,6 +187,8 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
 int32_t panrocks_close(panrocks_db *db, panrocks_error *error) {
     if (db == nullptr) return PANROCKS_OK;
     return guarded(error, [&] {
+        // transactions first: RocksDB's must be deleted before their DB
+        panrocks::release_transactions(db);
         int32_t rc = PANROCKS_OK;
         for (auto &family : db->families) {
             if (family->handle != nullptr &&

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <rocksdb/cache.h>
@@ -18,6 +19,13 @@
 #include <rocksdb/statistics.h>
 
 #include "panrocks.h"
+
+namespace rocksdb {
+class OptimisticTransactionDB;
+class Transaction;
+class TransactionDB;
+class WriteBatchWithIndex;
+}  // namespace rocksdb
 
 struct panrocks_cf {
     rocksdb::ColumnFamilyHandle *handle;
@@ -35,6 +43,14 @@ struct panrocks_db {
     std::vector<std::unique_ptr<panrocks_cf>> families;
     panrocks_cf *default_family = nullptr;
     std::mutex families_mutex;  // create/destroy of handles may race with each other
+    // A transaction DB (txn.cc): `db` is then that DB, seen as a plain one.
+    int32_t txn_kind = 0;  // PANROCKS_TXN_DB_*, or 0
+    rocksdb::TransactionDB *txn_db = nullptr;
+    rocksdb::OptimisticTransactionDB *occ_db = nullptr;
+    // Every transaction handle of the DB, by the transaction it wraps: one
+    // handle per transaction, and released ones are gone from here.
+    std::mutex txns_mutex;
+    std::unordered_map<rocksdb::Transaction *, panrocks_txn *> txns;
 };
 
 struct panrocks_cache {
@@ -54,6 +70,67 @@ struct panrocks_snapshot {
 
 struct panrocks_pin {
     rocksdb::PinnableSlice slice;
+};
+
+// MultiGet scratch (multiget.cc, txn.cc).
+struct panrocks_multiget {
+    // Kept between calls: their capacity is what makes reuse allocation-free.
+    std::vector<rocksdb::Slice> keys;
+    std::vector<rocksdb::PinnableSlice> values;
+    std::vector<rocksdb::Status> statuses;
+
+    void release() {
+        for (auto &v : values) v.Reset();
+    }
+    void resize(size_t n) {
+        if (values.size() < n) {
+            // PinnableSlice is not movable into a grown vector while pinned;
+            // all pins are released before a call, so rebuilding is safe.
+            release();
+            values = std::vector<rocksdb::PinnableSlice>(n);
+        }
+        keys.resize(n);
+        statuses.resize(n);
+    }
+};
+
+struct panrocks_iterator;
+
+// A write batch that iterators show the updates of (a transaction's, or a
+// WriteBatchWithIndex): it knows its iterators, so that whatever rebuilds
+// or frees the batch's index ends them first (txn.cc, wbwi.cc).
+struct panrocks_iterator_source {
+    rocksdb::WriteBatchWithIndex *batch = nullptr;
+    std::vector<panrocks_iterator *> iterators;
+
+    void attach(panrocks_iterator *iterator);
+    void detach(panrocks_iterator *iterator);
+    // Every iterator over the batch is ended: never moved again.
+    void end_all();
+    ~panrocks_iterator_source() { end_all(); }
+};
+
+struct panrocks_iterator {
+    panrocks_read_options options;  // outlives `it`: the bounds point into it
+    // A base iterator taken over by this one (NewIteratorWithBase): its read
+    // options must outlive `it` too, so it is destroyed after `it`.
+    std::unique_ptr<panrocks_iterator> wrapped;
+    std::unique_ptr<rocksdb::Iterator> it;
+    // values returned while moving forward stay valid until destruction
+    bool values_stable = false;
+    // the engine threw inside a move: its state is unknown, so it is not
+    // touched again (only destroyed)
+    bool failed = false;
+    // Over a batch's updates: the batch (null once ended), entries copied
+    // out of the batch's buffer (a later update may move it), and whether
+    // the batch's index was rebuilt or freed (then `it` is never moved).
+    panrocks_iterator_source *source = nullptr;
+    bool ended = false;
+    std::string key_copy, value_copy;
+
+    ~panrocks_iterator() {
+        if (source != nullptr) source->detach(this);
+    }
 };
 
 namespace panrocks {
@@ -85,6 +162,30 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
 // Fills o from spec (copying the bounds into o).
 int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,
                            panrocks_error *error);
+
+// The two halves of an open around the engine's own Open (db.cc): parses the
+// request's DB options and families, then takes in what the engine opened.
+int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
+                     rocksdb::DBOptions *db_options,
+                     std::vector<rocksdb::ColumnFamilyDescriptor> *descriptors,
+                     panrocks_error *error);
+void adopt_families(panrocks_db *db, rocksdb::DB *raw,
+                    const std::vector<rocksdb::ColumnFamilyDescriptor> &descriptors,
+                    const std::vector<rocksdb::ColumnFamilyHandle *> &handles,
+                    const panrocks_open_request *request, panrocks_cf **cf_handles_out);
+
+// Releases the transactions a caller left open (txn.cc), before the DB closes.
+void release_transactions(panrocks_db *db);
+
+// Fills a MultiGet's entries from scratch's values and statuses, copying
+// into buffer in COPY mode (then releasing the pins) (multiget.cc).
+void multiget_entries(panrocks_multiget *scratch, size_t count, int32_t mode, char *buffer,
+                      size_t capacity, panrocks_multiget_entry *entries);
+
+// Where an adaptive read left its value in pin: copied into buffer and
+// released when at most copy_threshold and it fits, else kept (read.cc).
+void adaptive_result(panrocks_pin *pin, char *buffer, size_t capacity, uint64_t copy_threshold,
+                     panrocks_value *value);
 
 // Fills the record with a message and returns the code.
 int32_t report(panrocks_error *error, int32_t code, int32_t subcode,

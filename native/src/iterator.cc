@@ -1,6 +1,9 @@
 // Iterators: every move reports the new position in the same crossing,
 // and the bulk walk returns many entries per crossing.
 #include <algorithm>
+#include <cstdint>
+
+#include <rocksdb/utilities/write_batch_with_index.h>
 
 #include "internal.h"
 
@@ -9,22 +12,39 @@ using panrocks::family;
 using panrocks::guarded;
 using panrocks::report;
 
-struct panrocks_iterator {
-    panrocks_read_options options;  // outlives `it`: the bounds point into it
-    std::unique_ptr<rocksdb::Iterator> it;
-    // values returned while moving forward stay valid until destruction
-    bool values_stable = false;
-    // the engine threw inside a move: its state is unknown, so it is not
-    // touched again (only destroyed)
-    bool failed = false;
-};
-
 namespace {
 
-inline void position(const rocksdb::Iterator &it, panrocks_iter_entry *entry) {
+// Whether a slice lies in the buffer of the batch an iterator shows.
+inline bool inside(const std::string &buffer, const rocksdb::Slice &s) {
+    const auto begin = reinterpret_cast<uintptr_t>(buffer.data());
+    const auto at = reinterpret_cast<uintptr_t>(s.data());
+    return at >= begin && at < begin + buffer.size();
+}
+
+// The current key and value. An iterator over a batch's updates copies the
+// ones that lie in the batch's buffer: the next update of the batch may
+// move that buffer, and the caller's views must not follow it.
+inline void current(panrocks_iterator *iterator, rocksdb::Slice *k, rocksdb::Slice *v) {
+    rocksdb::Iterator &it = *iterator->it;
+    *k = it.key();
+    *v = it.value();
+    if (iterator->source == nullptr) return;
+    const std::string &buffer = iterator->source->batch->GetWriteBatch()->Data();
+    if (inside(buffer, *k)) {
+        iterator->key_copy.assign(k->data(), k->size());
+        *k = rocksdb::Slice(iterator->key_copy);
+    }
+    if (inside(buffer, *v)) {
+        iterator->value_copy.assign(v->data(), v->size());
+        *v = rocksdb::Slice(iterator->value_copy);
+    }
+}
+
+inline void position(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
     if (entry == nullptr) return;
-    if (it.Valid()) {
-        rocksdb::Slice k = it.key(), v = it.value();
+    if (iterator->it->Valid()) {
+        rocksdb::Slice k, v;
+        current(iterator, &k, &v);
         entry->key = k.data();
         entry->key_size = k.size();
         entry->value = v.data();
@@ -37,19 +57,31 @@ inline void position(const rocksdb::Iterator &it, panrocks_iter_entry *entry) {
     }
 }
 
+// An iterator that cannot be moved: failed inside the engine, or ended
+// with its batch. 0 when it can.
+inline int32_t unusable(panrocks_iterator *iterator, panrocks_error *error) {
+    if (iterator->ended) {
+        return report(error, PANROCKS_ENDED,
+                      "panrocks: the transaction or batch this iterator reads was committed, rolled back, "
+                      "cleared or released");
+    }
+    if (iterator->failed || !iterator->it) {
+        return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier and cannot move");
+    }
+    return PANROCKS_OK;
+}
+
 // A move under the exception barrier; an iterator the engine threw in is
 // never moved again.
 template <typename Move>
 int32_t guarded_move(panrocks_iterator *iterator, panrocks_iter_entry *entry, panrocks_error *error, Move &&step) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, iterator != nullptr && entry != nullptr);
-        if (iterator->failed) {
-            return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier and cannot move");
-        }
+        if (int32_t rc = unusable(iterator, error)) return rc;
         iterator->failed = true;  // until the move returns normally
         step(*iterator->it);
+        position(iterator, entry);
         iterator->failed = false;
-        position(*iterator->it, entry);
         return static_cast<int32_t>(PANROCKS_OK);
     });
 }
@@ -119,6 +151,7 @@ int32_t panrocks_iterator_prev(panrocks_iterator *iterator, panrocks_iter_entry 
 int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, iterator != nullptr);
+        if (iterator->ended || !iterator->it) return unusable(iterator, error);
         return check(error, iterator->it->status());
     });
 }
@@ -130,9 +163,7 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && count != nullptr);
         PANROCKS_REQUIRE(error, direction == PANROCKS_FORWARD || direction == PANROCKS_BACKWARD);
-        if (iterator->failed) {
-            return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier and cannot move");
-        }
+        if (int32_t rc = unusable(iterator, error)) return rc;
         iterator->failed = true;  // until the walk returns normally
         rocksdb::Iterator &it = *iterator->it;
         const bool forward = direction == PANROCKS_FORWARD;
@@ -141,7 +172,8 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
         if (step_first && it.Valid()) step();
         size_t n = 0, used = 0;
         while (n < max_entries && it.Valid()) {
-            rocksdb::Slice k = it.key(), v = it.value();
+            rocksdb::Slice k, v;
+            current(iterator, &k, &v);
             const size_t need = k.size() + v.size();
             panrocks_iter_entry &e = entries[n++];
             e.valid = 1;
@@ -181,16 +213,15 @@ int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entrie
         PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && result != nullptr);
         PANROCKS_REQUIRE(error, buffer != nullptr || capacity == 0);
         *result = panrocks_collect_result{};
-        if (iterator->failed) {
-            return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier and cannot move");
-        }
+        if (int32_t rc = unusable(iterator, error)) return rc;
         iterator->failed = true;  // until the walk returns normally
         rocksdb::Iterator &it = *iterator->it;
         size_t n = 0, used = 0;
         uint64_t total = 0;
         int32_t rc = PANROCKS_OK;
         while (n < max_entries && it.Valid()) {
-            rocksdb::Slice k = it.key(), v = it.value();
+            rocksdb::Slice k, v;
+            current(iterator, &k, &v);
             const uint64_t size = k.size() + v.size();
             if ((n > 0 || !take_first) && total + size > max_bytes) break;
             // keys are delta-encoded in blocks, so not stable: always copied
@@ -229,3 +260,27 @@ int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entrie
 }
 
 }  // extern "C"
+
+void panrocks_iterator_source::attach(panrocks_iterator *iterator) {
+    iterators.push_back(iterator);
+    iterator->source = this;
+}
+
+void panrocks_iterator_source::detach(panrocks_iterator *iterator) {
+    for (size_t i = 0; i < iterators.size(); i++) {
+        if (iterators[i] == iterator) {
+            iterators[i] = iterators.back();
+            iterators.pop_back();
+            break;
+        }
+    }
+    iterator->source = nullptr;
+}
+
+void panrocks_iterator_source::end_all() {
+    for (panrocks_iterator *iterator : iterators) {
+        iterator->ended = true;
+        iterator->source = nullptr;
+    }
+    iterators.clear();
+}

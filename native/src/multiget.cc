@@ -8,26 +8,38 @@ using panrocks::guarded;
 using panrocks::read_options;
 using panrocks::report;
 
-struct panrocks_multiget {
-    // Kept between calls: their capacity is what makes reuse allocation-free.
-    std::vector<rocksdb::Slice> keys;
-    std::vector<rocksdb::PinnableSlice> values;
-    std::vector<rocksdb::Status> statuses;
+namespace panrocks {
 
-    void release() {
-        for (auto &v : values) v.Reset();
-    }
-    void resize(size_t n) {
-        if (values.size() < n) {
-            // PinnableSlice is not movable into a grown vector while pinned;
-            // all pins are released before a call, so rebuilding is safe.
-            release();
-            values = std::vector<rocksdb::PinnableSlice>(n);
+void multiget_entries(panrocks_multiget *scratch, size_t count, int32_t mode, char *buffer,
+                      size_t capacity, panrocks_multiget_entry *entries) {
+    size_t used = 0;
+    for (size_t i = 0; i < count; i++) {
+        const rocksdb::Status &s = scratch->statuses[i];
+        rocksdb::PinnableSlice &v = scratch->values[i];
+        panrocks_multiget_entry &e = entries[i];
+        e.subcode = static_cast<int32_t>(s.subcode());
+        if (!s.ok()) {
+            e.status = static_cast<int32_t>(s.code());
+            e.data = nullptr;
+            e.size = 0;
+            continue;
         }
-        keys.resize(n);
-        statuses.resize(n);
+        e.status = PANROCKS_OK;
+        e.size = v.size();
+        if (mode == PANROCKS_MULTIGET_PIN) {
+            e.data = v.data();
+        } else if (buffer != nullptr && v.size() <= capacity - used) {
+            std::memcpy(buffer + used, v.data(), v.size());
+            e.data = buffer + used;
+            used += v.size();
+        } else {
+            e.data = nullptr;
+        }
     }
-};
+    if (mode == PANROCKS_MULTIGET_COPY) scratch->release();
+}
+
+}  // namespace panrocks
 
 extern "C" {
 
@@ -59,31 +71,7 @@ int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read
         for (size_t i = 0; i < count; i++) scratch->keys[i] = rocksdb::Slice(keys[i].data, keys[i].size);
         db->db->MultiGet(read_options(options), family(db, cf), count, scratch->keys.data(),
                          scratch->values.data(), scratch->statuses.data(), false);
-        size_t used = 0;
-        for (size_t i = 0; i < count; i++) {
-            const rocksdb::Status &s = scratch->statuses[i];
-            rocksdb::PinnableSlice &v = scratch->values[i];
-            panrocks_multiget_entry &e = entries[i];
-            e.subcode = static_cast<int32_t>(s.subcode());
-            if (!s.ok()) {
-                e.status = static_cast<int32_t>(s.code());
-                e.data = nullptr;
-                e.size = 0;
-                continue;
-            }
-            e.status = PANROCKS_OK;
-            e.size = v.size();
-            if (mode == PANROCKS_MULTIGET_PIN) {
-                e.data = v.data();
-            } else if (buffer != nullptr && v.size() <= capacity - used) {
-                std::memcpy(buffer + used, v.data(), v.size());
-                e.data = buffer + used;
-                used += v.size();
-            } else {
-                e.data = nullptr;
-            }
-        }
-        if (mode == PANROCKS_MULTIGET_COPY) scratch->release();
+        panrocks::multiget_entries(scratch, count, mode, buffer, capacity, entries);
         return PANROCKS_OK;
     });
 }

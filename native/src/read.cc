@@ -29,6 +29,25 @@ inline int32_t read_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read
 
 }  // namespace
 
+namespace panrocks {
+
+void adaptive_result(panrocks_pin *pin, char *buffer, size_t capacity, uint64_t copy_threshold,
+                     panrocks_value *value) {
+    const size_t size = pin->slice.size();
+    value->size = size;
+    if (size <= copy_threshold && size <= capacity && buffer != nullptr) {
+        std::memcpy(buffer, pin->slice.data(), size);
+        pin->slice.Reset();
+        value->data = buffer;
+        value->pinned = 0;
+    } else {
+        value->data = pin->slice.data();
+        value->pinned = 1;
+    }
+}
+
+}  // namespace panrocks
+
 extern "C" {
 
 int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error) {
@@ -84,17 +103,7 @@ int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf,
         PANROCKS_REQUIRE(error, db != nullptr && pin != nullptr && value != nullptr);
         int32_t rc = read_pinned(db, cf, options, pin, key, key_length, error);
         if (rc != PANROCKS_OK) return rc;
-        const size_t size = pin->slice.size();
-        value->size = size;
-        if (size <= copy_threshold && size <= capacity && buffer != nullptr) {
-            std::memcpy(buffer, pin->slice.data(), size);
-            pin->slice.Reset();
-            value->data = buffer;
-            value->pinned = 0;
-        } else {
-            value->data = pin->slice.data();
-            value->pinned = 1;
-        }
+        panrocks::adaptive_result(pin, buffer, capacity, copy_threshold, value);
         return PANROCKS_OK;
     });
 }

@@ -75,6 +75,21 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         resource.checkUsable();
     }
 
+    /**
+     * Starts a use that outlives one call (an iterator over a transaction or
+     * batch keeps RocksDB's handle): a close meanwhile waits for
+     * {@link #endUse()}.
+     *
+     * @throws IllegalStateException if it is closed or closing
+     */
+    void beginUse() {
+        if (!resource.tryUse()) throw new IllegalStateException(this + " is closed");
+    }
+
+    void endUse() {
+        resource.endUse();
+    }
+
     /** Whether it was closed (by {@link #close()} or its DB's close). */
     public boolean isReleased() {
         return resource.isReleased() || !db.isOpen();

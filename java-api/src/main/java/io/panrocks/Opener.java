@@ -29,17 +29,54 @@ final class Opener {
 
     static final byte[] DEFAULT_FAMILY = "default".getBytes(StandardCharsets.UTF_8);
 
+    /**
+     * What kind of DB an open makes: the native open and the facade around
+     * its result. A plain RocksDB, or a transaction DB (see TransactionDB).
+     */
+    interface Kind {
+        /** panrocks_open or an alternative with the same outputs; inside the open's arena. */
+        int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error, Arena arena);
+
+        RocksDB wrap(NativeDb db, Path path, boolean readOnly, DBOptions options);
+    }
+
+    static final Kind PLAIN = new Kind() {
+        @Override
+        public int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error,
+                        Arena arena) {
+            return panrocks_h.panrocks_open(request, dbOut, handles, error);
+        }
+
+        @Override
+        public RocksDB wrap(NativeDb db, Path path, boolean readOnly, DBOptions options) {
+            return new RocksDB(db, path, readOnly, options);
+        }
+    };
+
     /** Opens with the default family only, configured by options. */
     static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal) throws RocksDBException {
+        return open(options, path, readOnly, errorIfWal, PLAIN);
+    }
+
+    /** As {@link #open(Options, Path, boolean, boolean)}, a DB of the given kind. */
+    static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal, Kind kind)
+            throws RocksDBException {
         Objects.requireNonNull(options, "options");
         ColumnFamilyOptions defaultFamily = new ColumnFamilyOptions(options);
         // null: no handle objects for the caller; the DB's own default handle serves
         return open(new DBOptions(options), path,
-                List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), null, readOnly, errorIfWal);
+                List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), null, readOnly, errorIfWal, kind);
     }
 
     static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
                         List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal)
+            throws RocksDBException {
+        return open(options, path, families, handlesOut, readOnly, errorIfWal, PLAIN);
+    }
+
+    /** As {@link #open(DBOptions, Path, List, List, boolean, boolean)}, a DB of the given kind. */
+    static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
+                        List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal, Kind kind)
             throws RocksDBException {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(path, "path");
@@ -66,7 +103,7 @@ final class Opener {
         boolean opened = false;
         try {
             RocksDB db = withCaches(caches, 0, new ArrayList<>(), cacheHandles -> openNow(options, absolute, canonical,
-                    families, handlesOut, readOnly, errorIfWal, caches, cacheHandles, held));
+                    families, handlesOut, readOnly, errorIfWal, caches, cacheHandles, held, kind));
             opened = true;
             return db;
         } finally {
@@ -99,8 +136,8 @@ final class Opener {
 
     private static RocksDB openNow(DBOptions options, Path path, Path canonical, List<ColumnFamilyDescriptor> families,
                                    List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal,
-                                   List<LRUCache> caches, List<MemorySegment> cacheHandles, OpenPaths.Claim claim)
-            throws RocksDBException {
+                                   List<LRUCache> caches, List<MemorySegment> cacheHandles, OpenPaths.Claim claim,
+                                   Kind kind) throws RocksDBException {
         try (Arena arena = Arena.ofConfined()) {
             int n = families.size();
             MemorySegment descriptors = panrocks_cf_descriptor.allocateArray(n, arena);
@@ -131,11 +168,11 @@ final class Opener {
             MemorySegment dbOut = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment handlesArray = arena.allocate(ValueLayout.ADDRESS, n);
             MemorySegment error = panrocks_error.allocate(arena);
-            int rc = panrocks_h.panrocks_open(request, dbOut, handlesArray, error);
+            int rc = kind.open(request, dbOut, handlesArray, error, arena);
             if (rc != 0) throw Errors.toException(rc, error);
 
             NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString(), claim);
-            RocksDB rocks = new RocksDB(db, path, readOnly, options);
+            RocksDB rocks = kind.wrap(db, path, readOnly, options);
             if (handlesOut == null) return rocks;
             handlesOut.clear();
             for (int i = 0; i < n; i++) {

@@ -311,13 +311,21 @@ public final class ReadOptions implements AutoCloseable {
      * for the shared defaults. Must be called inside a call on the DB.
      */
     MemorySegment nativeHandle(CallContext c) {
+        return nativeHandle(c, null);
+    }
+
+    /**
+     * As {@link #nativeHandle(CallContext)}, for a read of transaction
+     * {@code via} (which may use its own snapshot), or of the DB if null.
+     */
+    MemorySegment nativeHandle(CallContext c, Transaction via) {
         if (this == DEFAULT) return MemorySegment.NULL;
         Snapshot s = snapshot; // read once: the check, the cache key and the native copy agree
-        if (s != null) s.checkUsableOn(c.db());
+        if (s != null) s.checkUsableOn(c.db(), via);
         int v = version;
         MemorySegment cached = c.cachedReadOptions(this, v, s);
         if (cached != null) return cached;
-        return c.cacheReadOptions(this, v, s, buildNative(c, s, false));
+        return c.cacheReadOptions(this, v, s, buildNative(c, s, false, via));
     }
 
     /**
@@ -330,17 +338,17 @@ public final class ReadOptions implements AutoCloseable {
         int v = version;
         MemorySegment cached = c.cachedReadOptions(memoryOnlyKey, v, s);
         if (cached != null) return cached;
-        return c.cacheReadOptions(memoryOnlyKey, v, s, buildNative(c, s, true));
+        return c.cacheReadOptions(memoryOnlyKey, v, s, buildNative(c, s, true, null));
     }
 
     /** identity of the memory-only variant in the per-thread cache */
     private final Object memoryOnlyKey = new Object();
 
-    private MemorySegment buildNative(CallContext c, Snapshot s, boolean memoryOnly) {
+    private MemorySegment buildNative(CallContext c, Snapshot s, boolean memoryOnly, Transaction via) {
         // rare (once per thread and change): scratch of its own
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            fillSpec(c.db(), spec, arena, s);
+            fillSpec(c.db(), spec, arena, s, via);
             if (memoryOnly) panrocks_read_options_spec.read_tier(spec, panrocks_h.PANROCKS_READ_TIER_MEMORY_ONLY());
             return c.createReadOptions(spec);
         }
@@ -351,13 +359,18 @@ public final class ReadOptions implements AutoCloseable {
      * panrocks_read_options_spec; the bounds are allocated in arena.
      */
     void fillSpec(NativeDb owner, MemorySegment spec, Arena arena) {
-        fillSpec(owner, spec, arena, snapshot);
+        fillSpec(owner, spec, arena, snapshot, null);
+    }
+
+    /** As {@link #fillSpec(NativeDb, MemorySegment, Arena)}, for an iterator of transaction {@code via}. */
+    void fillSpec(NativeDb owner, MemorySegment spec, Arena arena, Transaction via) {
+        fillSpec(owner, spec, arena, snapshot, via);
     }
 
     /** As {@link #fillSpec(NativeDb, MemorySegment, Arena)}, with the snapshot the caller read. */
-    private void fillSpec(NativeDb owner, MemorySegment spec, Arena arena, Snapshot s) {
+    private void fillSpec(NativeDb owner, MemorySegment spec, Arena arena, Snapshot s, Transaction via) {
         panrocks_h.panrocks_read_options_spec_init(spec);
-        if (s != null) panrocks_read_options_spec.snapshot(spec, s.nativeHandle(owner));
+        if (s != null) panrocks_read_options_spec.snapshot(spec, s.nativeHandle(owner, via));
         if (iterateLowerBound != null) bound(panrocks_read_options_spec.lower_bound(spec), iterateLowerBound, arena);
         if (iterateUpperBound != null) bound(panrocks_read_options_spec.upper_bound(spec), iterateUpperBound, arena);
         panrocks_read_options_spec.readahead_size(spec, readaheadSize);

@@ -206,10 +206,11 @@ final class Reads {
             if (rc == NOT_FOUND) return null;
             throw c.failure(rc);
         }
-        return lend(c, pin, c.valueAddress(), c.valueSize());
+        return lend(owner, c, pin, c.valueAddress(), c.valueSize());
     }
 
-    private PinnedValue lend(CallContext c, MemorySegment pin, long address, long size) {
+    /** A pinned value of {@code owner} over the pin (taken from c's pool) that holds [address, address + size). */
+    static PinnedValue lend(RocksDB owner, CallContext c, MemorySegment pin, long address, long size) {
         ViewScope scope = new ViewScope();
         MemorySegment view = scope.view(address, size);
         DbResource resource = DbResource.confined(c, "PinnedValue", scope, false, () -> {
@@ -243,7 +244,7 @@ final class Reads {
             c.returnPin(pin);
             return new PinnedValue(owner, buffer.asSlice(0, c.valueSize()).asReadOnly());
         }
-        return lend(c, pin, c.valueAddress(), c.valueSize());
+        return lend(owner, c, pin, c.valueAddress(), c.valueSize());
     }
 
     /**

@@ -61,8 +61,13 @@ import java.util.function.Function;
  * limit or an object of another DB, {@link IllegalStateException} for a
  * closed object or a segment whose arena is closed, and
  * {@link WrongThreadException} for a segment confined to another thread.
+ *
+ * <h2>Transaction DBs</h2>
+ * {@link TransactionDB} and {@link OptimisticTransactionDB} extend this class
+ * (as in RocksJava): every method here works on them too. No other class can
+ * extend it (its constructor is not public).
  */
-public final class RocksDB implements AutoCloseable {
+public class RocksDB implements AutoCloseable {
     /** Returned by the reads into a caller's buffer when the key is absent. */
     public static final int NOT_FOUND = -1;
 
@@ -522,6 +527,23 @@ public final class RocksDB implements AutoCloseable {
                 db.exit(c);
             }
         }
+    }
+
+    /**
+     * Applies every update of an indexed batch atomically, as
+     * {@link #write(WriteOptions, WriteBatch)}; the batch is left as it was.
+     *
+     * @param writeOptions durability and flow control of the write
+     * @param batch the updates
+     * @throws IllegalArgumentException if the batch holds updates of column
+     *         families of another DB
+     * @throws IllegalStateException if the batch or the DB is closed
+     * @throws RocksDBException with RocksDB's status if the engine refuses the write
+     */
+    public void write(WriteOptions writeOptions, WriteBatchWithIndex batch) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Objects.requireNonNull(batch, "batch");
+        batch.writeTo(this, db, writeOptions.flags());
     }
 
     // the three write paths behind every overload
@@ -1048,7 +1070,7 @@ public final class RocksDB implements AutoCloseable {
             readOptions.fillSpec(db, spec, arena);
             int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
-            return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0));
+            return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily);
         } finally {
             db.exit(c);
         }

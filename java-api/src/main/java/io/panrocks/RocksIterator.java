@@ -12,6 +12,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An iterator over one column family, as RocksJava's {@code RocksIterator}:
@@ -46,6 +48,18 @@ import java.util.Objects;
  * when the walk returns. It may not move it or read its current entry
  * ({@link IllegalStateException}): the walk owns the position.
  *
+ * <h2>Over a transaction or an indexed batch</h2>
+ * {@link Transaction#getIterator} and
+ * {@link WriteBatchWithIndex#newIteratorWithBase} return iterators that show
+ * the batch's updates on top of the DB. Their entries never point into the
+ * batch (what lives there is copied into the iterator), so updating the
+ * batch while the iterator stands on an entry leaves that entry readable.
+ * Each move holds the transaction's (or batch's) lock, so the transaction
+ * may be used from other threads meanwhile, one call at a time. Committing,
+ * rolling back (to a save point too), clearing or closing the transaction
+ * or batch ends the iterator: its entry stays readable until it moves, but
+ * every later move throws {@link IllegalStateException}. Close it as usual.
+ *
  * <h2>Errors</h2>
  * A move that fails (an I/O error, corruption, or the engine running out of
  * memory) leaves the iterator invalid; {@link #status()} throws the
@@ -68,10 +82,22 @@ public final class RocksIterator implements AutoCloseable {
     private static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
     private static final long VALID = panrocks_iter_entry.valid$offset();
 
+    /** the status of a move on an iterator whose transaction or batch was reset */
+    private static final int ENDED = panrocks_h.PANROCKS_ENDED();
+
     private final RocksDB owner;
     private final NativeDb db;
     private final MemorySegment handle;
     private final DbResource resource;
+    /** the family it reads (null: the default one) */
+    private final ColumnFamilyHandle family;
+    /** over a transaction or indexed batch: its lock, held by every move; null over the DB alone */
+    private final ReentrantLock guard;
+    /** the transaction or batch it reads, kept reachable while the iterator is; null over the DB alone */
+    @SuppressWarnings("unused")
+    private final Object source;
+    /** set when the native iterator was handed over to another owner (newIteratorWithBase) */
+    private final AtomicBoolean surrendered = new AtomicBoolean();
     /** the views' scope: they keep it, and so the native iterator, alive */
     private final ViewScope scope;
     /** the bulk walk's entries (the first one doubles as the position after a move) */
@@ -87,10 +113,23 @@ public final class RocksIterator implements AutoCloseable {
     private boolean broken;
     private long keyAddress, keySize, valueAddress, valueSize;
 
-    RocksIterator(RocksDB owner, NativeDb db, CallContext c, MemorySegment handle) {
+    RocksIterator(RocksDB owner, NativeDb db, CallContext c, MemorySegment handle, ColumnFamilyHandle family) {
+        this(owner, db, c, handle, family, null, null, null);
+    }
+
+    /**
+     * An iterator over a transaction or indexed batch: every move holds
+     * {@code guard}; {@code afterRelease} runs once the native iterator is
+     * gone (it ends a use of the family handle).
+     */
+    RocksIterator(RocksDB owner, NativeDb db, CallContext c, MemorySegment handle, ColumnFamilyHandle family,
+                  ReentrantLock guard, Object source, Runnable afterRelease) {
         this.owner = owner;
         this.db = db;
         this.handle = handle;
+        this.family = family;
+        this.guard = guard;
+        this.source = source;
         this.scope = new ViewScope();
         long entriesBytes = ENTRY * (DEFAULT_BATCH_ENTRIES + 1);
         MemorySegment memory;
@@ -98,13 +137,26 @@ public final class RocksIterator implements AutoCloseable {
             memory = NativeMemory.allocate(entriesBytes + DEFAULT_BATCH_BYTES);
         } catch (Throwable t) {
             panrocks_h.panrocks_iterator_destroy(handle);
+            if (afterRelease != null) afterRelease.run();
             throw t;
         }
         this.entries = memory.asSlice(0, entriesBytes);
         this.batchBuffer = memory.asSlice(entriesBytes, DEFAULT_BATCH_BYTES);
+        AtomicBoolean taken = surrendered;
         this.resource = DbResource.confined(c, "RocksIterator", scope, true, () -> {
-            panrocks_h.panrocks_iterator_destroy(handle);
-            NativeMemory.free(memory);
+            try {
+                // over a batch: the destroy detaches from the batch, which its
+                // owner may be resetting on another thread, under the same lock
+                if (guard != null) guard.lock();
+                try {
+                    if (!taken.get()) panrocks_h.panrocks_iterator_destroy(handle);
+                } finally {
+                    if (guard != null) guard.unlock();
+                }
+                NativeMemory.free(memory);
+            } finally {
+                if (afterRelease != null) afterRelease.run();
+            }
         });
     }
 
@@ -115,7 +167,7 @@ public final class RocksIterator implements AutoCloseable {
         try {
             moved(c, panrocks_h.panrocks_iterator_seek_to_first(handle, entries, c.error));
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -124,7 +176,7 @@ public final class RocksIterator implements AutoCloseable {
         try {
             moved(c, panrocks_h.panrocks_iterator_seek_to_last(handle, entries, c.error));
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -136,7 +188,7 @@ public final class RocksIterator implements AutoCloseable {
             moved(c, panrocks_h.panrocks_iterator_seek(handle, c.stageKey(target, 0, target.length), target.length,
                     entries, c.error));
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -159,7 +211,7 @@ public final class RocksIterator implements AutoCloseable {
             moved(c, panrocks_h.panrocks_iterator_seek_for_prev(handle, c.stageKey(target, 0, target.length),
                     target.length, entries, c.error));
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -183,7 +235,7 @@ public final class RocksIterator implements AutoCloseable {
             }
             moved(c, rc);
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -199,7 +251,7 @@ public final class RocksIterator implements AutoCloseable {
         try {
             moved(c, panrocks_h.panrocks_iterator_next(handle, entries, c.error));
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -209,7 +261,7 @@ public final class RocksIterator implements AutoCloseable {
         try {
             moved(c, panrocks_h.panrocks_iterator_prev(handle, entries, c.error));
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -225,9 +277,13 @@ public final class RocksIterator implements AutoCloseable {
         try {
             if (failure != null) throw new RocksDBException(failure.getStatus());
             int rc = panrocks_h.panrocks_iterator_status(handle, c.error);
+            if (rc == ENDED) {
+                c.failure(rc);
+                throw ended();
+            }
             if (rc != 0) throw c.failure(rc);
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -329,7 +385,7 @@ public final class RocksIterator implements AutoCloseable {
         Objects.requireNonNull(visitor, "visitor");
         CallContext c = enterMove();
         if (!resource.tryUse()) {
-            db.exit(c);
+            exit(c);
             throw new IllegalStateException("RocksIterator is closed");
         }
         walking = true;
@@ -349,6 +405,7 @@ public final class RocksIterator implements AutoCloseable {
                 if (rc != 0) {
                     valid = false;
                     RocksDBException e = c.failure(rc);
+                    if (rc == ENDED) throw ended();
                     if (rc >= panrocks_h.PANROCKS_OUT_OF_MEMORY()) broken = true;
                     throw e;
                 }
@@ -388,7 +445,7 @@ public final class RocksIterator implements AutoCloseable {
             // the position is unknown, and a stale one would point at freed memory
             if (!settled) valid = false;
             walking = false;
-            db.exit(c);
+            exit(c);
             resource.endUse(); // performs a close the visitor asked for
         }
     }
@@ -404,12 +461,30 @@ public final class RocksIterator implements AutoCloseable {
 
     private CallContext enter() {
         checkOwner();
-        CallContext c = db.enter();
+        ReentrantLock g = guard;
+        if (g != null) g.lock(); // before entering, as the transaction's own calls do
+        CallContext c;
+        try {
+            c = db.enter();
+        } catch (RuntimeException | Error e) {
+            if (g != null) g.unlock();
+            throw e;
+        }
         if (resource.isReleased()) {
-            db.exit(c);
+            exit(c);
             throw new IllegalStateException("RocksIterator is closed");
         }
         return c;
+    }
+
+    private void exit(CallContext c) {
+        db.exit(c);
+        if (guard != null) guard.unlock();
+    }
+
+    private static IllegalStateException ended() {
+        return new IllegalStateException("this RocksIterator's transaction or batch was committed, rolled back, "
+                + "cleared or closed since it was created; it cannot move any more");
     }
 
     /** Enters for a move: the current entry's views end here. */
@@ -431,6 +506,10 @@ public final class RocksIterator implements AutoCloseable {
             return;
         }
         valid = false;
+        if (rc == ENDED) {
+            c.failure(rc); // clears the record
+            throw ended();
+        }
         if (rc != 0) {
             failure = c.failure(rc);
             if (rc >= panrocks_h.PANROCKS_OUT_OF_MEMORY()) broken = true;
@@ -475,5 +554,33 @@ public final class RocksIterator implements AutoCloseable {
 
     RocksDB db() {
         return owner;
+    }
+
+    NativeDb nativeDb() {
+        return db;
+    }
+
+    /** The family it reads (null: the default one). */
+    ColumnFamilyHandle family() {
+        return family;
+    }
+
+    /** Whether it reads a transaction's or batch's updates (not the DB alone). */
+    boolean isOverBatch() {
+        return guard != null;
+    }
+
+    /**
+     * Hands the native iterator over to another owner (inside a call on its
+     * DB, on its thread): this one closes, its views end, and the native
+     * iterator is left to the caller, who must destroy it if taking it over
+     * fails.
+     */
+    MemorySegment surrender() {
+        checkOwner();
+        if (walking) throw new IllegalStateException("a RocksIterator cannot be taken over from inside its own scan");
+        surrendered.set(true);
+        resource.close();
+        return handle;
     }
 }

@@ -14,10 +14,14 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * The same randomized sequence of operations, applied to a panrocks DB and
- * to a RocksJava 7.8.3 DB (same engine version, same options), must give
- * identical results at every read: point reads, MultiGet, snapshot reads,
- * iterator walks both ways with bounds (panrocks' bulk walks included),
- * and byte-identical serialized write batches.
+ * to a RocksJava DB (the build's rocksdbjni, same engine version, same
+ * options), must give identical results at every read: point reads,
+ * MultiGet, snapshot reads, iterator walks both ways with bounds (panrocks'
+ * bulk walks included), and byte-identical serialized write batches; on
+ * transaction DBs (pessimistic and optimistic) also every read, failure
+ * status (lock timeouts, conflicts, missing save points, refused range
+ * deletes) and commit outcome of transactions, and the reads, walks with
+ * base and bytes of indexed batches.
  *
  * <p>Each engine runs in its own JVM: two copies of RocksDB cannot share a
  * process. The seed is printed; rerun one with
@@ -49,14 +53,44 @@ class DifferentialTest {
         }
     }
 
+    @Test
+    void transactionsAndIndexedBatchesAgree() throws Exception {
+        Seeds seeds = Seeds.of("DifferentialTest (transactions)", "panrocks.differential.txn", 2);
+        int operations = Math.max(100, OPERATIONS / 2);
+        for (int round = 0; round < seeds.rounds(); round++) {
+            long s = seeds.seed(round);
+            String mode = round % 2 == 0 ? "pessimistic" : "optimistic";
+            Path ours = run("panrocks", s, dir.resolve("tp" + round), operations, mode);
+            Path theirs = run("rocksjava", s, dir.resolve("tr" + round), operations, mode);
+            List<String> a = Files.readAllLines(ours), b = Files.readAllLines(theirs);
+            for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+                if (!a.get(i).equals(b.get(i))) {
+                    fail(seeds.replay(round) + " (" + mode + "): transcripts differ at line " + i + "\n  panrocks:  "
+                            + abbreviate(a.get(i)) + "\n  rocksjava: " + abbreviate(b.get(i)));
+                }
+            }
+            assertEquals(b.size(), a.size(), seeds.replay(round) + ": transcript lengths");
+            long transactions = a.stream().filter(l -> l.contains(" transaction")).count();
+            long batches = a.stream().filter(l -> l.contains(" indexedBatch")).count();
+            assertTrue(transactions > operations / 20 && batches > operations / 20,
+                    "the script ran transactions (" + transactions + ") and indexed batches (" + batches + ")");
+            assertTrue(a.stream().anyMatch(l -> l.contains("error TimedOut/LockTimeout") || l.contains("commit error Busy")),
+                    "the script made conflicts");
+        }
+    }
+
     private static String abbreviate(String s) {
         return s.length() > 400 ? s.substring(0, 400) + "..." : s;
     }
 
     private static Path run(String engine, long seed, Path db) throws Exception {
+        return run(engine, seed, db, OPERATIONS, "plain");
+    }
+
+    private static Path run(String engine, long seed, Path db, int operations, String mode) throws Exception {
         Path transcript = Path.of(db + ".transcript");
-        ForkedJvm.main(DifferentialMain.class, engine, Long.toString(seed), Integer.toString(OPERATIONS),
-                        db.toString(), transcript.toString())
+        ForkedJvm.main(DifferentialMain.class, engine, Long.toString(seed), Integer.toString(operations),
+                        db.toString(), transcript.toString(), mode)
                 .heap("512m")
                 .addToClassPath(ForkedJvm.location(Class.forName("org.rocksdb.RocksDB", false,
                         DifferentialTest.class.getClassLoader())))

@@ -3,6 +3,7 @@ package io.panrocks.internal;
 import java.lang.foreign.Arena;
 import java.lang.ref.Cleaner;
 import java.lang.ref.WeakReference;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A native object that belongs to an open DB (a snapshot, a column family
@@ -31,6 +32,11 @@ import java.lang.ref.WeakReference;
  * <li>{@link Sharing#SHARED_VIEWS}: any thread reads and closes it; its views
  * are segments of a shared arena, which the release closes first (from any
  * thread: the JDK makes racing readers fail safely).</li>
+ * <li>{@link Sharing#SERIALIZED}: any thread uses and closes it, one at a
+ * time: every use holds the object's lock for the whole native call, and so
+ * does the release, which therefore needs no grace period. The DB's close
+ * releases the idle ones before it waits for calls in progress (their
+ * release may be what those calls wait for: a transaction's row locks).</li>
  * </ul>
  *
  * <h2>In use</h2>
@@ -52,7 +58,7 @@ public final class DbResource implements Runnable {
     private static final System.Logger LOG = System.getLogger("io.panrocks");
 
     /** Who may use the native object, and so how a release makes sure nobody does any more. */
-    public enum Sharing { SHARED, CONFINED, SHARED_VIEWS }
+    public enum Sharing { SHARED, CONFINED, SHARED_VIEWS, SERIALIZED }
 
     final NativeDb db;
     final Sharing sharing;
@@ -65,6 +71,8 @@ public final class DbResource implements Runnable {
     private final WeakReference<ViewScope> views;
     /** SHARED_VIEWS: the arena of its views */
     private final Arena sharedArena;
+    /** SERIALIZED: held by every use and by the release */
+    private final ReentrantLock lock;
     /** CONFINED: the registry it is in (its owner's context) */
     final CallContext context;
     /** position in the registry's list; guarded by the registry's lock */
@@ -79,7 +87,13 @@ public final class DbResource implements Runnable {
 
     private DbResource(NativeDb db, Sharing sharing, String kind, Runnable free, ViewScope views, Arena sharedArena,
                        CallContext context) {
+        this(db, sharing, kind, free, views, sharedArena, context, null);
+    }
+
+    private DbResource(NativeDb db, Sharing sharing, String kind, Runnable free, ViewScope views, Arena sharedArena,
+                       CallContext context, ReentrantLock lock) {
         this.db = db;
+        this.lock = lock;
         this.sharing = sharing;
         this.kind = kind;
         this.free = free;
@@ -122,6 +136,16 @@ public final class DbResource implements Runnable {
     /** A resource whose views live in a shared arena; any thread may read and close it. */
     public static DbResource sharedViews(NativeDb db, String kind, Object holder, Arena arena, Runnable free) {
         return adopt(new DbResource(db, Sharing.SHARED_VIEWS, kind, free, null, arena, null), holder);
+    }
+
+    /**
+     * A resource any thread may use and close, one at a time: every use runs
+     * its native call holding {@code lock}, and the release (which runs
+     * {@code free} holding it too) waits for a use in progress instead of a
+     * grace period. Call inside a call on db.
+     */
+    public static DbResource serialized(NativeDb db, String kind, Object holder, ReentrantLock lock, Runnable free) {
+        return adopt(new DbResource(db, Sharing.SERIALIZED, kind, free, null, null, null, lock), holder);
     }
 
     private static DbResource adopt(DbResource r, Object holder) {
@@ -246,6 +270,22 @@ public final class DbResource implements Runnable {
      * @return whether this call released it
      */
     private boolean release(boolean unobserved) {
+        if (sharing == Sharing.SERIALIZED) {
+            // the lock first, then this monitor: the order every path takes
+            lock.lock();
+            try {
+                synchronized (this) {
+                    if (released) return false;
+                    if (uses > 0) {
+                        closeRequested = true;
+                        return false;
+                    }
+                    return finishRelease();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
         boolean grace;
         synchronized (this) {
             if (released || releasing) return false;
@@ -258,7 +298,7 @@ public final class DbResource implements Runnable {
                 case CONFINED -> {
                     if (!unobserved) closeViewsOnOwner();
                 }
-                case SHARED -> { }
+                case SHARED, SERIALIZED -> { }
             }
             grace = sharing == Sharing.SHARED;
             if (grace) {
@@ -316,7 +356,40 @@ public final class DbResource implements Runnable {
      * defers it (returns false) while a live thread may still look at it; the
      * deferred release then tells the DB, and the last one closes the engine.
      */
-    synchronized boolean releaseAtClose(Thread closer) {
+    boolean releaseAtClose(Thread closer) {
+        if (sharing != Sharing.SERIALIZED) return releaseAtCloseLocked(closer);
+        // after the drain nobody is inside a call, so the lock is held at most
+        // by a release in progress or a use about to be refused
+        lock.lock();
+        try {
+            return releaseAtCloseLocked(closer);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * By the DB's close before it waits for calls in progress: releases a
+     * SERIALIZED resource nobody uses right now (its release may be what a
+     * call in progress waits for). Never blocks; false if it was in use.
+     */
+    boolean releaseIfIdle() {
+        if (sharing != Sharing.SERIALIZED || !lock.tryLock()) return false;
+        try {
+            synchronized (this) {
+                if (released || uses > 0) return false;
+                return finishRelease();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean isSerialized() {
+        return sharing == Sharing.SERIALIZED;
+    }
+
+    private synchronized boolean releaseAtCloseLocked(Thread closer) {
         boolean interrupted = false;
         while (releasing) {
             try {
@@ -354,7 +427,7 @@ public final class DbResource implements Runnable {
                     return false;
                 }
             }
-            case SHARED -> { }
+            case SHARED, SERIALIZED -> { }
         }
         released = true;
         try {

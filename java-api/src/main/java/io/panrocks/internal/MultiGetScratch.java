@@ -95,6 +95,17 @@ public final class MultiGetScratch {
     /** Runs RocksDB's MultiGet over the added keys; inside a call on the DB. */
     public int execute(CallContext c, MemorySegment db, MemorySegment cf, MemorySegment readOptions, int mode,
                        MemorySegment buffer, long capacity) {
+        return panrocks_h.panrocks_multi_get(db, cf, readOptions, handle, count, slices(), mode,
+                buffer, capacity, entries, c.error);
+    }
+
+    /** The per-key entries the next execution fills (valid until the next {@link #slices()}). */
+    public MemorySegment entries() {
+        return entries;
+    }
+
+    /** The key slices of the added keys, for an execution now (another MultiGet than the DB's own). */
+    public MemorySegment slices() {
         if (slices.byteSize() < count * SLICE) {
             NativeMemory.free(slices);
             NativeMemory.free(entries);
@@ -106,8 +117,7 @@ public final class MultiGetScratch {
             slices.set(ValueLayout.JAVA_LONG, i * SLICE + SLICE_DATA, base + offsets[i]);
             slices.set(ValueLayout.JAVA_LONG, i * SLICE + SLICE_SIZE, (long) lengths[i]);
         }
-        return panrocks_h.panrocks_multi_get(db, cf, readOptions, handle, count, slices, mode,
-                buffer, capacity, entries, c.error);
+        return slices;
     }
 
     public int status(int i) {

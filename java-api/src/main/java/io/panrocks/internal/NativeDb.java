@@ -154,7 +154,7 @@ public final class NativeDb {
 
     // ---- resources ---------------------------------------------------------------
 
-    /** Registers a SHARED or SHARED_VIEWS resource, created inside a call on this DB. */
+    /** Registers a SHARED, SHARED_VIEWS or SERIALIZED resource, created inside a call on this DB. */
     void register(DbResource r) {
         synchronized (lifecycleLock) {
             if (state == CLOSED) throw closed();
@@ -230,13 +230,29 @@ public final class NativeDb {
             if (state != OPEN) return;
             state = CLOSING;
         }
+        // Serialized resources nobody is using go first, before the wait: a
+        // call in progress may be waiting for what they hold (a transaction's
+        // row locks), and would otherwise keep the close waiting with it.
+        for (DbResource r : serializedResources()) {
+            try {
+                r.releaseIfIdle();
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.WARNING, "panrocks: releasing a " + r.kind() + " of " + description
+                        + " failed", t);
+            }
+        }
         awaitCalls(false);
         Thread self = Thread.currentThread();
-        List<DbResource> all = new ArrayList<>();
+        // release order: serialized resources (transactions), then what
+        // threads hold (iterators, pins), then the DB's shared objects
+        // (snapshots, handles) newest first, then the engine
+        List<DbResource> all = new ArrayList<>(serializedResources());
         for (CallContext c : allContexts) all.addAll(c.openResources());
         synchronized (lifecycleLock) {
             List<DbResource> shared = new ArrayList<>(resources);
-            for (int i = shared.size() - 1; i >= 0; i--) all.add(shared.get(i)); // newest first
+            for (int i = shared.size() - 1; i >= 0; i--) {
+                if (!shared.get(i).isSerialized()) all.add(shared.get(i)); // newest first
+            }
         }
         int deferred = 0;
         Throwable failure = null;
@@ -269,6 +285,17 @@ public final class NativeDb {
         if (failure instanceof RuntimeException re) throw re;
         if (failure instanceof Error er) throw er;
         if (failure != null) throw new IllegalStateException("releasing a resource of " + description, failure);
+    }
+
+    /** The SERIALIZED resources still registered, oldest first. */
+    private List<DbResource> serializedResources() {
+        List<DbResource> out = new ArrayList<>();
+        synchronized (lifecycleLock) {
+            for (DbResource r : resources) {
+                if (r.isSerialized()) out.add(r);
+            }
+        }
+        return out;
     }
 
     /** A resource the close deferred was released; the last one closes the engine. */

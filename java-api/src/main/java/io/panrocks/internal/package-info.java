@@ -43,10 +43,21 @@
  *   <td>the release closes the shared arena first (the JDK makes racing
  *   readers fail safely); a close during a use (a channel write) is deferred
  *   to the use's end</td><td>{@code RecordBatch}</td></tr>
+ * <tr><td>belongs to a DB, used inside calls by any thread one at a time
+ *   (RocksDB's object is not thread-safe), no views</td>
+ *   <td>{@code DbResource} {@link io.panrocks.internal.DbResource.Sharing#SERIALIZED SERIALIZED}
+ *   + its lock</td>
+ *   <td>any thread, one call at a time</td>
+ *   <td>every call holds the lock inside the engine, and so does the release:
+ *   no grace period, so a release never waits for other threads' calls (one
+ *   of them may wait for what this object holds, a row lock); the DB's close
+ *   releases idle ones before it waits for calls</td>
+ *   <td>{@code Transaction}</td></tr>
  * <tr><td>no DB owns it</td><td>{@link io.panrocks.internal.StandaloneResource}</td>
  *   <td>its holder, under a lock</td>
  *   <td>the handle is read and released under one lock, once</td>
- *   <td>{@code WriteBatch}'s buffer, {@code LRUCache}</td></tr>
+ *   <td>{@code WriteBatch}'s buffer, {@code LRUCache},
+ *   {@code WriteBatchWithIndex}</td></tr>
  * <tr><td>one thread's scratch for calls on one DB</td>
  *   <td>{@link io.panrocks.internal.CallContext}</td><td>its thread, inside calls</td>
  *   <td>freed with the engine, or when its thread is dead and holds nothing</td>

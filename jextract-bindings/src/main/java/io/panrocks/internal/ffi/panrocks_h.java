@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)3L;
+    private static final int PANROCKS_ABI_VERSION = (int)4L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 3
+     * #define PANROCKS_ABI_VERSION 4
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -319,6 +319,294 @@ public class panrocks_h {
      */
     public static int PANROCKS_BACKWARD() {
         return PANROCKS_BACKWARD;
+    }
+    private static final int PANROCKS_ENDED = (int)102L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_ENDED 102
+     * }
+     */
+    public static int PANROCKS_ENDED() {
+        return PANROCKS_ENDED;
+    }
+    private static final int PANROCKS_TXN_DB_PESSIMISTIC = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_DB_PESSIMISTIC 1
+     * }
+     */
+    public static int PANROCKS_TXN_DB_PESSIMISTIC() {
+        return PANROCKS_TXN_DB_PESSIMISTIC;
+    }
+    private static final int PANROCKS_TXN_DB_OPTIMISTIC = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_DB_OPTIMISTIC 2
+     * }
+     */
+    public static int PANROCKS_TXN_DB_OPTIMISTIC() {
+        return PANROCKS_TXN_DB_OPTIMISTIC;
+    }
+    private static final int PANROCKS_TXN_WRITE_COMMITTED = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_WRITE_COMMITTED 0
+     * }
+     */
+    public static int PANROCKS_TXN_WRITE_COMMITTED() {
+        return PANROCKS_TXN_WRITE_COMMITTED;
+    }
+    private static final int PANROCKS_TXN_WRITE_PREPARED = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_WRITE_PREPARED 1
+     * }
+     */
+    public static int PANROCKS_TXN_WRITE_PREPARED() {
+        return PANROCKS_TXN_WRITE_PREPARED;
+    }
+    private static final int PANROCKS_TXN_WRITE_UNPREPARED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_WRITE_UNPREPARED 2
+     * }
+     */
+    public static int PANROCKS_TXN_WRITE_UNPREPARED() {
+        return PANROCKS_TXN_WRITE_UNPREPARED;
+    }
+    private static final int PANROCKS_OCC_VALIDATE_SERIAL = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OCC_VALIDATE_SERIAL 0
+     * }
+     */
+    public static int PANROCKS_OCC_VALIDATE_SERIAL() {
+        return PANROCKS_OCC_VALIDATE_SERIAL;
+    }
+    private static final int PANROCKS_OCC_VALIDATE_PARALLEL = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OCC_VALIDATE_PARALLEL 1
+     * }
+     */
+    public static int PANROCKS_OCC_VALIDATE_PARALLEL() {
+        return PANROCKS_OCC_VALIDATE_PARALLEL;
+    }
+    private static final int PANROCKS_TXN_STARTED = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_STARTED 0
+     * }
+     */
+    public static int PANROCKS_TXN_STARTED() {
+        return PANROCKS_TXN_STARTED;
+    }
+    private static final int PANROCKS_TXN_AWAITING_PREPARE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_AWAITING_PREPARE 1
+     * }
+     */
+    public static int PANROCKS_TXN_AWAITING_PREPARE() {
+        return PANROCKS_TXN_AWAITING_PREPARE;
+    }
+    private static final int PANROCKS_TXN_PREPARED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_PREPARED 2
+     * }
+     */
+    public static int PANROCKS_TXN_PREPARED() {
+        return PANROCKS_TXN_PREPARED;
+    }
+    private static final int PANROCKS_TXN_AWAITING_COMMIT = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_AWAITING_COMMIT 3
+     * }
+     */
+    public static int PANROCKS_TXN_AWAITING_COMMIT() {
+        return PANROCKS_TXN_AWAITING_COMMIT;
+    }
+    private static final int PANROCKS_TXN_COMMITTED = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_COMMITTED 4
+     * }
+     */
+    public static int PANROCKS_TXN_COMMITTED() {
+        return PANROCKS_TXN_COMMITTED;
+    }
+    private static final int PANROCKS_TXN_AWAITING_ROLLBACK = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_AWAITING_ROLLBACK 5
+     * }
+     */
+    public static int PANROCKS_TXN_AWAITING_ROLLBACK() {
+        return PANROCKS_TXN_AWAITING_ROLLBACK;
+    }
+    private static final int PANROCKS_TXN_ROLLEDBACK = (int)6L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_ROLLEDBACK 6
+     * }
+     */
+    public static int PANROCKS_TXN_ROLLEDBACK() {
+        return PANROCKS_TXN_ROLLEDBACK;
+    }
+    private static final int PANROCKS_TXN_LOCKS_STOLEN = (int)7L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_LOCKS_STOLEN 7
+     * }
+     */
+    public static int PANROCKS_TXN_LOCKS_STOLEN() {
+        return PANROCKS_TXN_LOCKS_STOLEN;
+    }
+    private static final int PANROCKS_TXN_OP_PUT = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_OP_PUT 0
+     * }
+     */
+    public static int PANROCKS_TXN_OP_PUT() {
+        return PANROCKS_TXN_OP_PUT;
+    }
+    private static final int PANROCKS_TXN_OP_MERGE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_OP_MERGE 1
+     * }
+     */
+    public static int PANROCKS_TXN_OP_MERGE() {
+        return PANROCKS_TXN_OP_MERGE;
+    }
+    private static final int PANROCKS_TXN_OP_DELETE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_OP_DELETE 2
+     * }
+     */
+    public static int PANROCKS_TXN_OP_DELETE() {
+        return PANROCKS_TXN_OP_DELETE;
+    }
+    private static final int PANROCKS_TXN_OP_SINGLE_DELETE = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_OP_SINGLE_DELETE 3
+     * }
+     */
+    public static int PANROCKS_TXN_OP_SINGLE_DELETE() {
+        return PANROCKS_TXN_OP_SINGLE_DELETE;
+    }
+    private static final int PANROCKS_SAVE_POINT_SET = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_SAVE_POINT_SET 0
+     * }
+     */
+    public static int PANROCKS_SAVE_POINT_SET() {
+        return PANROCKS_SAVE_POINT_SET;
+    }
+    private static final int PANROCKS_SAVE_POINT_ROLLBACK = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_SAVE_POINT_ROLLBACK 1
+     * }
+     */
+    public static int PANROCKS_SAVE_POINT_ROLLBACK() {
+        return PANROCKS_SAVE_POINT_ROLLBACK;
+    }
+    private static final int PANROCKS_SAVE_POINT_POP = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_SAVE_POINT_POP 2
+     * }
+     */
+    public static int PANROCKS_SAVE_POINT_POP() {
+        return PANROCKS_SAVE_POINT_POP;
+    }
+    private static final int PANROCKS_TXN_SNAPSHOT_NOW = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_SNAPSHOT_NOW 0
+     * }
+     */
+    public static int PANROCKS_TXN_SNAPSHOT_NOW() {
+        return PANROCKS_TXN_SNAPSHOT_NOW;
+    }
+    private static final int PANROCKS_TXN_SNAPSHOT_NEXT_OPERATION = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_SNAPSHOT_NEXT_OPERATION 1
+     * }
+     */
+    public static int PANROCKS_TXN_SNAPSHOT_NEXT_OPERATION() {
+        return PANROCKS_TXN_SNAPSHOT_NEXT_OPERATION;
+    }
+    private static final int PANROCKS_TXN_SNAPSHOT_CLEAR = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_SNAPSHOT_CLEAR 2
+     * }
+     */
+    public static int PANROCKS_TXN_SNAPSHOT_CLEAR() {
+        return PANROCKS_TXN_SNAPSHOT_CLEAR;
+    }
+    private static final int PANROCKS_WBWI_OP_PUT = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WBWI_OP_PUT 0
+     * }
+     */
+    public static int PANROCKS_WBWI_OP_PUT() {
+        return PANROCKS_WBWI_OP_PUT;
+    }
+    private static final int PANROCKS_WBWI_OP_MERGE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WBWI_OP_MERGE 1
+     * }
+     */
+    public static int PANROCKS_WBWI_OP_MERGE() {
+        return PANROCKS_WBWI_OP_MERGE;
+    }
+    private static final int PANROCKS_WBWI_OP_DELETE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WBWI_OP_DELETE 2
+     * }
+     */
+    public static int PANROCKS_WBWI_OP_DELETE() {
+        return PANROCKS_WBWI_OP_DELETE;
+    }
+    private static final int PANROCKS_WBWI_OP_SINGLE_DELETE = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WBWI_OP_SINGLE_DELETE 3
+     * }
+     */
+    public static int PANROCKS_WBWI_OP_SINGLE_DELETE() {
+        return PANROCKS_WBWI_OP_SINGLE_DELETE;
+    }
+    private static final int PANROCKS_WBWI_OP_DELETE_RANGE = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WBWI_OP_DELETE_RANGE 4
+     * }
+     */
+    public static int PANROCKS_WBWI_OP_DELETE_RANGE() {
+        return PANROCKS_WBWI_OP_DELETE_RANGE;
+    }
+    private static final int PANROCKS_WBWI_OP_LOG_DATA = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WBWI_OP_LOG_DATA 5
+     * }
+     */
+    public static int PANROCKS_WBWI_OP_LOG_DATA() {
+        return PANROCKS_WBWI_OP_LOG_DATA;
     }
 
     private static class panrocks_abi_version {
@@ -3855,6 +4143,2323 @@ public class panrocks_h {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class panrocks_txn_db_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_db_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_db_options_init(panrocks_txn_db_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_db_options_init$descriptor() {
+        return panrocks_txn_db_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_db_options_init(panrocks_txn_db_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_txn_db_options_init$handle() {
+        return panrocks_txn_db_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_db_options_init(panrocks_txn_db_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_txn_db_options_init$address() {
+        return panrocks_txn_db_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_db_options_init(panrocks_txn_db_options *options)
+     * }
+     */
+    public static void panrocks_txn_db_options_init(MemorySegment options) {
+        var mh$ = panrocks_txn_db_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_db_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_db_open {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_db_open");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_open(const panrocks_open_request *request, int32_t kind, const panrocks_txn_db_options *options, panrocks_db **db_out, panrocks_cf **cf_handles_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_db_open$descriptor() {
+        return panrocks_txn_db_open.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_open(const panrocks_open_request *request, int32_t kind, const panrocks_txn_db_options *options, panrocks_db **db_out, panrocks_cf **cf_handles_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_db_open$handle() {
+        return panrocks_txn_db_open.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_open(const panrocks_open_request *request, int32_t kind, const panrocks_txn_db_options *options, panrocks_db **db_out, panrocks_cf **cf_handles_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_db_open$address() {
+        return panrocks_txn_db_open.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_open(const panrocks_open_request *request, int32_t kind, const panrocks_txn_db_options *options, panrocks_db **db_out, panrocks_cf **cf_handles_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_db_open(MemorySegment request, int kind, MemorySegment options, MemorySegment db_out, MemorySegment cf_handles_out, MemorySegment error) {
+        var mh$ = panrocks_txn_db_open.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_db_open", request, kind, options, db_out, cf_handles_out, error);
+            }
+            return (int)mh$.invokeExact(request, kind, options, db_out, cf_handles_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_db_kind {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_db_kind");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_kind(const panrocks_db *db)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_db_kind$descriptor() {
+        return panrocks_txn_db_kind.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_kind(const panrocks_db *db)
+     * }
+     */
+    public static MethodHandle panrocks_txn_db_kind$handle() {
+        return panrocks_txn_db_kind.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_kind(const panrocks_db *db)
+     * }
+     */
+    public static MemorySegment panrocks_txn_db_kind$address() {
+        return panrocks_txn_db_kind.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_kind(const panrocks_db *db)
+     * }
+     */
+    public static int panrocks_txn_db_kind(MemorySegment db) {
+        var mh$ = panrocks_txn_db_kind.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_db_kind", db);
+            }
+            return (int)mh$.invokeExact(db);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_options_init(panrocks_txn_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_options_init$descriptor() {
+        return panrocks_txn_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_options_init(panrocks_txn_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_txn_options_init$handle() {
+        return panrocks_txn_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_options_init(panrocks_txn_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_txn_options_init$address() {
+        return panrocks_txn_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_options_init(panrocks_txn_options *options)
+     * }
+     */
+    public static void panrocks_txn_options_init(MemorySegment options) {
+        var mh$ = panrocks_txn_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_begin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_begin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_begin(panrocks_db *db, uint32_t write_flags, const panrocks_txn_options *options, panrocks_txn *reuse, panrocks_txn **txn_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_begin$descriptor() {
+        return panrocks_txn_begin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_begin(panrocks_db *db, uint32_t write_flags, const panrocks_txn_options *options, panrocks_txn *reuse, panrocks_txn **txn_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_begin$handle() {
+        return panrocks_txn_begin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_begin(panrocks_db *db, uint32_t write_flags, const panrocks_txn_options *options, panrocks_txn *reuse, panrocks_txn **txn_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_begin$address() {
+        return panrocks_txn_begin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_begin(panrocks_db *db, uint32_t write_flags, const panrocks_txn_options *options, panrocks_txn *reuse, panrocks_txn **txn_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_begin(MemorySegment db, int write_flags, MemorySegment options, MemorySegment reuse, MemorySegment txn_out, MemorySegment error) {
+        var mh$ = panrocks_txn_begin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_begin", db, write_flags, options, reuse, txn_out, error);
+            }
+            return (int)mh$.invokeExact(db, write_flags, options, reuse, txn_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_release {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_release");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_release(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_release$descriptor() {
+        return panrocks_txn_release.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_release(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_release$handle() {
+        return panrocks_txn_release.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_release(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_release$address() {
+        return panrocks_txn_release.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_release(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_release(MemorySegment txn, MemorySegment error) {
+        var mh$ = panrocks_txn_release.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_release", txn, error);
+            }
+            return (int)mh$.invokeExact(txn, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_get_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_get_info");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_get_info(const panrocks_txn *txn, panrocks_txn_info *info)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_get_info$descriptor() {
+        return panrocks_txn_get_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_get_info(const panrocks_txn *txn, panrocks_txn_info *info)
+     * }
+     */
+    public static MethodHandle panrocks_txn_get_info$handle() {
+        return panrocks_txn_get_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_get_info(const panrocks_txn *txn, panrocks_txn_info *info)
+     * }
+     */
+    public static MemorySegment panrocks_txn_get_info$address() {
+        return panrocks_txn_get_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_get_info(const panrocks_txn *txn, panrocks_txn_info *info)
+     * }
+     */
+    public static void panrocks_txn_get_info(MemorySegment txn, MemorySegment info) {
+        var mh$ = panrocks_txn_get_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_get_info", txn, info);
+            }
+            mh$.invokeExact(txn, info);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_db {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_db");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * panrocks_db *panrocks_txn_db(const panrocks_txn *txn)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_db$descriptor() {
+        return panrocks_txn_db.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * panrocks_db *panrocks_txn_db(const panrocks_txn *txn)
+     * }
+     */
+    public static MethodHandle panrocks_txn_db$handle() {
+        return panrocks_txn_db.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * panrocks_db *panrocks_txn_db(const panrocks_txn *txn)
+     * }
+     */
+    public static MemorySegment panrocks_txn_db$address() {
+        return panrocks_txn_db.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * panrocks_db *panrocks_txn_db(const panrocks_txn *txn)
+     * }
+     */
+    public static MemorySegment panrocks_txn_db(MemorySegment txn) {
+        var mh$ = panrocks_txn_db.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_db", txn);
+            }
+            return (MemorySegment)mh$.invokeExact(txn);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_write {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_write");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write(panrocks_txn *txn, panrocks_cf *cf, int32_t op, uint32_t flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_write$descriptor() {
+        return panrocks_txn_write.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write(panrocks_txn *txn, panrocks_cf *cf, int32_t op, uint32_t flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_write$handle() {
+        return panrocks_txn_write.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write(panrocks_txn *txn, panrocks_cf *cf, int32_t op, uint32_t flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_write$address() {
+        return panrocks_txn_write.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write(panrocks_txn *txn, panrocks_cf *cf, int32_t op, uint32_t flags, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_write(MemorySegment txn, MemorySegment cf, int op, int flags, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_txn_write.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_write", txn, cf, op, flags, key, key_length, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(txn, cf, op, flags, key, key_length, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_write_batch_data {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_write_batch_data");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write_batch_data(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_write_batch_data$descriptor() {
+        return panrocks_txn_write_batch_data.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write_batch_data(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_write_batch_data$handle() {
+        return panrocks_txn_write_batch_data.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write_batch_data(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_write_batch_data$address() {
+        return panrocks_txn_write_batch_data.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_write_batch_data(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_write_batch_data(MemorySegment txn, MemorySegment data, long size, MemorySegment error) {
+        var mh$ = panrocks_txn_write_batch_data.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_write_batch_data", txn, data, size, error);
+            }
+            return (int)mh$.invokeExact(txn, data, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_get {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_get");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_get$descriptor() {
+        return panrocks_txn_get.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_get$handle() {
+        return panrocks_txn_get.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_get$address() {
+        return panrocks_txn_get.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_get(MemorySegment txn, MemorySegment cf, MemorySegment options, int flags, MemorySegment pin, MemorySegment key, long key_length, MemorySegment buffer, long capacity, long copy_threshold, MemorySegment value, MemorySegment error) {
+        var mh$ = panrocks_txn_get.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_get", txn, cf, options, flags, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
+            }
+            return (int)mh$.invokeExact(txn, cf, options, flags, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_multi_get {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_multi_get");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_multi_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_multi_get$descriptor() {
+        return panrocks_txn_multi_get.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_multi_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_multi_get$handle() {
+        return panrocks_txn_multi_get.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_multi_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_multi_get$address() {
+        return panrocks_txn_multi_get.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_multi_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options, uint32_t flags, panrocks_multiget *scratch, size_t count, const panrocks_slice *keys, int32_t mode, char *buffer, size_t capacity, panrocks_multiget_entry *entries, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_multi_get(MemorySegment txn, MemorySegment cf, MemorySegment options, int flags, MemorySegment scratch, long count, MemorySegment keys, int mode, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment error) {
+        var mh$ = panrocks_txn_multi_get.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_multi_get", txn, cf, options, flags, scratch, count, keys, mode, buffer, capacity, entries, error);
+            }
+            return (int)mh$.invokeExact(txn, cf, options, flags, scratch, count, keys, mode, buffer, capacity, entries, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_undo_get_for_update {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_undo_get_for_update");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_undo_get_for_update(panrocks_txn *txn, panrocks_cf *cf, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_undo_get_for_update$descriptor() {
+        return panrocks_txn_undo_get_for_update.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_undo_get_for_update(panrocks_txn *txn, panrocks_cf *cf, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_undo_get_for_update$handle() {
+        return panrocks_txn_undo_get_for_update.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_undo_get_for_update(panrocks_txn *txn, panrocks_cf *cf, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_undo_get_for_update$address() {
+        return panrocks_txn_undo_get_for_update.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_undo_get_for_update(panrocks_txn *txn, panrocks_cf *cf, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_undo_get_for_update(MemorySegment txn, MemorySegment cf, MemorySegment key, long key_length, MemorySegment error) {
+        var mh$ = panrocks_txn_undo_get_for_update.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_undo_get_for_update", txn, cf, key, key_length, error);
+            }
+            return (int)mh$.invokeExact(txn, cf, key, key_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_iterator_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_iterator_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_iterator_create(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_iterator_create$descriptor() {
+        return panrocks_txn_iterator_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_iterator_create(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_iterator_create$handle() {
+        return panrocks_txn_iterator_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_iterator_create(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_iterator_create$address() {
+        return panrocks_txn_iterator_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_iterator_create(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_iterator_create(MemorySegment txn, MemorySegment cf, MemorySegment spec, MemorySegment iterator_out, MemorySegment error) {
+        var mh$ = panrocks_txn_iterator_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_iterator_create", txn, cf, spec, iterator_out, error);
+            }
+            return (int)mh$.invokeExact(txn, cf, spec, iterator_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_commit {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_commit");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_commit(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_commit$descriptor() {
+        return panrocks_txn_commit.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_commit(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_commit$handle() {
+        return panrocks_txn_commit.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_commit(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_commit$address() {
+        return panrocks_txn_commit.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_commit(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_commit(MemorySegment txn, MemorySegment error) {
+        var mh$ = panrocks_txn_commit.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_commit", txn, error);
+            }
+            return (int)mh$.invokeExact(txn, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_rollback {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_rollback");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rollback(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_rollback$descriptor() {
+        return panrocks_txn_rollback.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rollback(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_rollback$handle() {
+        return panrocks_txn_rollback.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rollback(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_rollback$address() {
+        return panrocks_txn_rollback.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rollback(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_rollback(MemorySegment txn, MemorySegment error) {
+        var mh$ = panrocks_txn_rollback.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_rollback", txn, error);
+            }
+            return (int)mh$.invokeExact(txn, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_name(panrocks_txn *txn, const char *name, size_t name_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_name$descriptor() {
+        return panrocks_txn_set_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_name(panrocks_txn *txn, const char *name, size_t name_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_name$handle() {
+        return panrocks_txn_set_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_name(panrocks_txn *txn, const char *name, size_t name_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_name$address() {
+        return panrocks_txn_set_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_name(panrocks_txn *txn, const char *name, size_t name_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_set_name(MemorySegment txn, MemorySegment name, long name_length, MemorySegment error) {
+        var mh$ = panrocks_txn_set_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_name", txn, name, name_length, error);
+            }
+            return (int)mh$.invokeExact(txn, name, name_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_txn_name(const panrocks_txn *txn, char *buffer, size_t capacity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_name$descriptor() {
+        return panrocks_txn_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_txn_name(const panrocks_txn *txn, char *buffer, size_t capacity)
+     * }
+     */
+    public static MethodHandle panrocks_txn_name$handle() {
+        return panrocks_txn_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_txn_name(const panrocks_txn *txn, char *buffer, size_t capacity)
+     * }
+     */
+    public static MemorySegment panrocks_txn_name$address() {
+        return panrocks_txn_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_txn_name(const panrocks_txn *txn, char *buffer, size_t capacity)
+     * }
+     */
+    public static long panrocks_txn_name(MemorySegment txn, MemorySegment buffer, long capacity) {
+        var mh$ = panrocks_txn_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_name", txn, buffer, capacity);
+            }
+            return (long)mh$.invokeExact(txn, buffer, capacity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_prepare {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_prepare");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_prepare(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_prepare$descriptor() {
+        return panrocks_txn_prepare.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_prepare(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_prepare$handle() {
+        return panrocks_txn_prepare.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_prepare(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_prepare$address() {
+        return panrocks_txn_prepare.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_prepare(panrocks_txn *txn, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_prepare(MemorySegment txn, MemorySegment error) {
+        var mh$ = panrocks_txn_prepare.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_prepare", txn, error);
+            }
+            return (int)mh$.invokeExact(txn, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_save_point {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_save_point");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_save_point(panrocks_txn *txn, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_save_point$descriptor() {
+        return panrocks_txn_save_point.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_save_point(panrocks_txn *txn, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_save_point$handle() {
+        return panrocks_txn_save_point.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_save_point(panrocks_txn *txn, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_save_point$address() {
+        return panrocks_txn_save_point.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_save_point(panrocks_txn *txn, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_save_point(MemorySegment txn, int action, MemorySegment error) {
+        var mh$ = panrocks_txn_save_point.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_save_point", txn, action, error);
+            }
+            return (int)mh$.invokeExact(txn, action, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_snapshot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_snapshot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_snapshot(panrocks_txn *txn, int32_t how, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_snapshot$descriptor() {
+        return panrocks_txn_set_snapshot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_snapshot(panrocks_txn *txn, int32_t how, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_snapshot$handle() {
+        return panrocks_txn_set_snapshot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_snapshot(panrocks_txn *txn, int32_t how, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_snapshot$address() {
+        return panrocks_txn_set_snapshot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_set_snapshot(panrocks_txn *txn, int32_t how, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_set_snapshot(MemorySegment txn, int how, MemorySegment error) {
+        var mh$ = panrocks_txn_set_snapshot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_snapshot", txn, how, error);
+            }
+            return (int)mh$.invokeExact(txn, how, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_snapshot {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_snapshot");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const panrocks_snapshot *panrocks_txn_snapshot(panrocks_txn *txn, uint64_t *sequence)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_snapshot$descriptor() {
+        return panrocks_txn_snapshot.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const panrocks_snapshot *panrocks_txn_snapshot(panrocks_txn *txn, uint64_t *sequence)
+     * }
+     */
+    public static MethodHandle panrocks_txn_snapshot$handle() {
+        return panrocks_txn_snapshot.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const panrocks_snapshot *panrocks_txn_snapshot(panrocks_txn *txn, uint64_t *sequence)
+     * }
+     */
+    public static MemorySegment panrocks_txn_snapshot$address() {
+        return panrocks_txn_snapshot.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const panrocks_snapshot *panrocks_txn_snapshot(panrocks_txn *txn, uint64_t *sequence)
+     * }
+     */
+    public static MemorySegment panrocks_txn_snapshot(MemorySegment txn, MemorySegment sequence) {
+        var mh$ = panrocks_txn_snapshot.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_snapshot", txn, sequence);
+            }
+            return (MemorySegment)mh$.invokeExact(txn, sequence);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_snapshot_generation {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_snapshot_generation");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_snapshot_generation(const panrocks_txn *txn)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_snapshot_generation$descriptor() {
+        return panrocks_txn_snapshot_generation.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_snapshot_generation(const panrocks_txn *txn)
+     * }
+     */
+    public static MethodHandle panrocks_txn_snapshot_generation$handle() {
+        return panrocks_txn_snapshot_generation.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_snapshot_generation(const panrocks_txn *txn)
+     * }
+     */
+    public static MemorySegment panrocks_txn_snapshot_generation$address() {
+        return panrocks_txn_snapshot_generation.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_snapshot_generation(const panrocks_txn *txn)
+     * }
+     */
+    public static long panrocks_txn_snapshot_generation(MemorySegment txn) {
+        var mh$ = panrocks_txn_snapshot_generation.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_snapshot_generation", txn);
+            }
+            return (long)mh$.invokeExact(txn);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_lock_timeout {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_lock_timeout");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_lock_timeout(panrocks_txn *txn, int64_t millis)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_lock_timeout$descriptor() {
+        return panrocks_txn_set_lock_timeout.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_lock_timeout(panrocks_txn *txn, int64_t millis)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_lock_timeout$handle() {
+        return panrocks_txn_set_lock_timeout.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_lock_timeout(panrocks_txn *txn, int64_t millis)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_lock_timeout$address() {
+        return panrocks_txn_set_lock_timeout.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_lock_timeout(panrocks_txn *txn, int64_t millis)
+     * }
+     */
+    public static void panrocks_txn_set_lock_timeout(MemorySegment txn, long millis) {
+        var mh$ = panrocks_txn_set_lock_timeout.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_lock_timeout", txn, millis);
+            }
+            mh$.invokeExact(txn, millis);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_write_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_write_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_write_options(panrocks_txn *txn, uint32_t write_flags)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_write_options$descriptor() {
+        return panrocks_txn_set_write_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_write_options(panrocks_txn *txn, uint32_t write_flags)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_write_options$handle() {
+        return panrocks_txn_set_write_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_write_options(panrocks_txn *txn, uint32_t write_flags)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_write_options$address() {
+        return panrocks_txn_set_write_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_write_options(panrocks_txn *txn, uint32_t write_flags)
+     * }
+     */
+    public static void panrocks_txn_set_write_options(MemorySegment txn, int write_flags) {
+        var mh$ = panrocks_txn_set_write_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_write_options", txn, write_flags);
+            }
+            mh$.invokeExact(txn, write_flags);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_db_find {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_db_find");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_find(panrocks_db *db, const char *name, size_t name_length, panrocks_txn **txn_out, int32_t *adopted, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_db_find$descriptor() {
+        return panrocks_txn_db_find.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_find(panrocks_db *db, const char *name, size_t name_length, panrocks_txn **txn_out, int32_t *adopted, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_db_find$handle() {
+        return panrocks_txn_db_find.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_find(panrocks_db *db, const char *name, size_t name_length, panrocks_txn **txn_out, int32_t *adopted, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_db_find$address() {
+        return panrocks_txn_db_find.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_find(panrocks_db *db, const char *name, size_t name_length, panrocks_txn **txn_out, int32_t *adopted, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_db_find(MemorySegment db, MemorySegment name, long name_length, MemorySegment txn_out, MemorySegment adopted, MemorySegment error) {
+        var mh$ = panrocks_txn_db_find.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_db_find", db, name, name_length, txn_out, adopted, error);
+            }
+            return (int)mh$.invokeExact(db, name, name_length, txn_out, adopted, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_db_prepared {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_db_prepared");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_prepared(panrocks_db *db, panrocks_txn **txns, size_t capacity, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_db_prepared$descriptor() {
+        return panrocks_txn_db_prepared.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_prepared(panrocks_db *db, panrocks_txn **txns, size_t capacity, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_db_prepared$handle() {
+        return panrocks_txn_db_prepared.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_prepared(panrocks_db *db, panrocks_txn **txns, size_t capacity, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_db_prepared$address() {
+        return panrocks_txn_db_prepared.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_db_prepared(panrocks_db *db, panrocks_txn **txns, size_t capacity, size_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_db_prepared(MemorySegment db, MemorySegment txns, long capacity, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_txn_db_prepared.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_db_prepared", db, txns, capacity, count, error);
+            }
+            return (int)mh$.invokeExact(db, txns, capacity, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_create(size_t reserved_bytes, int32_t overwrite_key, panrocks_wbwi **wbwi_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_create$descriptor() {
+        return panrocks_wbwi_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_create(size_t reserved_bytes, int32_t overwrite_key, panrocks_wbwi **wbwi_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_create$handle() {
+        return panrocks_wbwi_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_create(size_t reserved_bytes, int32_t overwrite_key, panrocks_wbwi **wbwi_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_create$address() {
+        return panrocks_wbwi_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_create(size_t reserved_bytes, int32_t overwrite_key, panrocks_wbwi **wbwi_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_create(long reserved_bytes, int overwrite_key, MemorySegment wbwi_out, MemorySegment error) {
+        var mh$ = panrocks_wbwi_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_create", reserved_bytes, overwrite_key, wbwi_out, error);
+            }
+            return (int)mh$.invokeExact(reserved_bytes, overwrite_key, wbwi_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_wbwi_destroy(panrocks_wbwi *wbwi)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_destroy$descriptor() {
+        return panrocks_wbwi_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_wbwi_destroy(panrocks_wbwi *wbwi)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_destroy$handle() {
+        return panrocks_wbwi_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_wbwi_destroy(panrocks_wbwi *wbwi)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_destroy$address() {
+        return panrocks_wbwi_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_wbwi_destroy(panrocks_wbwi *wbwi)
+     * }
+     */
+    public static void panrocks_wbwi_destroy(MemorySegment wbwi) {
+        var mh$ = panrocks_wbwi_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_destroy", wbwi);
+            }
+            mh$.invokeExact(wbwi);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_write {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_write");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write(panrocks_wbwi *wbwi, panrocks_cf *cf, int32_t op, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_write$descriptor() {
+        return panrocks_wbwi_write.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write(panrocks_wbwi *wbwi, panrocks_cf *cf, int32_t op, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_write$handle() {
+        return panrocks_wbwi_write.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write(panrocks_wbwi *wbwi, panrocks_cf *cf, int32_t op, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_write$address() {
+        return panrocks_wbwi_write.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write(panrocks_wbwi *wbwi, panrocks_cf *cf, int32_t op, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_write(MemorySegment wbwi, MemorySegment cf, int op, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_wbwi_write.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_write", wbwi, cf, op, key, key_length, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(wbwi, cf, op, key, key_length, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_save_point {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_save_point");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_save_point(panrocks_wbwi *wbwi, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_save_point$descriptor() {
+        return panrocks_wbwi_save_point.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_save_point(panrocks_wbwi *wbwi, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_save_point$handle() {
+        return panrocks_wbwi_save_point.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_save_point(panrocks_wbwi *wbwi, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_save_point$address() {
+        return panrocks_wbwi_save_point.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_save_point(panrocks_wbwi *wbwi, int32_t action, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_save_point(MemorySegment wbwi, int action, MemorySegment error) {
+        var mh$ = panrocks_wbwi_save_point.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_save_point", wbwi, action, error);
+            }
+            return (int)mh$.invokeExact(wbwi, action, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_clear {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_clear");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_clear(panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_clear$descriptor() {
+        return panrocks_wbwi_clear.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_clear(panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_clear$handle() {
+        return panrocks_wbwi_clear.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_clear(panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_clear$address() {
+        return panrocks_wbwi_clear.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_clear(panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_clear(MemorySegment wbwi, MemorySegment error) {
+        var mh$ = panrocks_wbwi_clear.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_clear", wbwi, error);
+            }
+            return (int)mh$.invokeExact(wbwi, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_wbwi_count(const panrocks_wbwi *wbwi)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_count$descriptor() {
+        return panrocks_wbwi_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_wbwi_count(const panrocks_wbwi *wbwi)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_count$handle() {
+        return panrocks_wbwi_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_wbwi_count(const panrocks_wbwi *wbwi)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_count$address() {
+        return panrocks_wbwi_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint32_t panrocks_wbwi_count(const panrocks_wbwi *wbwi)
+     * }
+     */
+    public static int panrocks_wbwi_count(MemorySegment wbwi) {
+        var mh$ = panrocks_wbwi_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_count", wbwi);
+            }
+            return (int)mh$.invokeExact(wbwi);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_data {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_data");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_wbwi_data(const panrocks_wbwi *wbwi, char *buffer, size_t capacity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_data$descriptor() {
+        return panrocks_wbwi_data.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_wbwi_data(const panrocks_wbwi *wbwi, char *buffer, size_t capacity)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_data$handle() {
+        return panrocks_wbwi_data.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_wbwi_data(const panrocks_wbwi *wbwi, char *buffer, size_t capacity)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_data$address() {
+        return panrocks_wbwi_data.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_wbwi_data(const panrocks_wbwi *wbwi, char *buffer, size_t capacity)
+     * }
+     */
+    public static long panrocks_wbwi_data(MemorySegment wbwi, MemorySegment buffer, long capacity) {
+        var mh$ = panrocks_wbwi_data.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_data", wbwi, buffer, capacity);
+            }
+            return (long)mh$.invokeExact(wbwi, buffer, capacity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_get_from_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_get_from_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_get_from_batch$descriptor() {
+        return panrocks_wbwi_get_from_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_get_from_batch$handle() {
+        return panrocks_wbwi_get_from_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_get_from_batch$address() {
+        return panrocks_wbwi_get_from_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_get_from_batch(MemorySegment wbwi, MemorySegment db, MemorySegment cf, MemorySegment key, long key_length, MemorySegment buffer, long capacity, MemorySegment value_size, MemorySegment error) {
+        var mh$ = panrocks_wbwi_get_from_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_get_from_batch", wbwi, db, cf, key, key_length, buffer, capacity, value_size, error);
+            }
+            return (int)mh$.invokeExact(wbwi, db, cf, key, key_length, buffer, capacity, value_size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_get_from_batch_and_db {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_get_from_batch_and_db");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch_and_db(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_get_from_batch_and_db$descriptor() {
+        return panrocks_wbwi_get_from_batch_and_db.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch_and_db(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_get_from_batch_and_db$handle() {
+        return panrocks_wbwi_get_from_batch_and_db.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch_and_db(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_get_from_batch_and_db$address() {
+        return panrocks_wbwi_get_from_batch_and_db.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_get_from_batch_and_db(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_get_from_batch_and_db(MemorySegment wbwi, MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment pin, MemorySegment key, long key_length, MemorySegment buffer, long capacity, long copy_threshold, MemorySegment value, MemorySegment error) {
+        var mh$ = panrocks_wbwi_get_from_batch_and_db.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_get_from_batch_and_db", wbwi, db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
+            }
+            return (int)mh$.invokeExact(wbwi, db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_iterator_with_base {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_iterator_with_base");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_iterator_with_base(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, panrocks_iterator *base, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_iterator_with_base$descriptor() {
+        return panrocks_wbwi_iterator_with_base.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_iterator_with_base(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, panrocks_iterator *base, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_iterator_with_base$handle() {
+        return panrocks_wbwi_iterator_with_base.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_iterator_with_base(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, panrocks_iterator *base, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_iterator_with_base$address() {
+        return panrocks_wbwi_iterator_with_base.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_iterator_with_base(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf, panrocks_iterator *base, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_iterator_with_base(MemorySegment wbwi, MemorySegment db, MemorySegment cf, MemorySegment base, MemorySegment iterator_out, MemorySegment error) {
+        var mh$ = panrocks_wbwi_iterator_with_base.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_iterator_with_base", wbwi, db, cf, base, iterator_out, error);
+            }
+            return (int)mh$.invokeExact(wbwi, db, cf, base, iterator_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wbwi_write_to_db {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wbwi_write_to_db");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write_to_db(panrocks_db *db, uint32_t write_flags, panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wbwi_write_to_db$descriptor() {
+        return panrocks_wbwi_write_to_db.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write_to_db(panrocks_db *db, uint32_t write_flags, panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wbwi_write_to_db$handle() {
+        return panrocks_wbwi_write_to_db.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write_to_db(panrocks_db *db, uint32_t write_flags, panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wbwi_write_to_db$address() {
+        return panrocks_wbwi_write_to_db.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wbwi_write_to_db(panrocks_db *db, uint32_t write_flags, panrocks_wbwi *wbwi, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wbwi_write_to_db(MemorySegment db, int write_flags, MemorySegment wbwi, MemorySegment error) {
+        var mh$ = panrocks_wbwi_write_to_db.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wbwi_write_to_db", db, write_flags, wbwi, error);
+            }
+            return (int)mh$.invokeExact(db, write_flags, wbwi, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     private static final int PANROCKS_WRITE_SYNC = (int)1L;
     /**
      * {@snippet lang=c :
@@ -3899,6 +6504,51 @@ public class panrocks_h {
      */
     public static int PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES() {
         return PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES;
+    }
+    private static final int PANROCKS_TXN_ASSUME_TRACKED = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_ASSUME_TRACKED 1
+     * }
+     */
+    public static int PANROCKS_TXN_ASSUME_TRACKED() {
+        return PANROCKS_TXN_ASSUME_TRACKED;
+    }
+    private static final int PANROCKS_TXN_UNTRACKED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_UNTRACKED 2
+     * }
+     */
+    public static int PANROCKS_TXN_UNTRACKED() {
+        return PANROCKS_TXN_UNTRACKED;
+    }
+    private static final int PANROCKS_TXN_FOR_UPDATE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_FOR_UPDATE 1
+     * }
+     */
+    public static int PANROCKS_TXN_FOR_UPDATE() {
+        return PANROCKS_TXN_FOR_UPDATE;
+    }
+    private static final int PANROCKS_TXN_SHARED_LOCK = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_SHARED_LOCK 2
+     * }
+     */
+    public static int PANROCKS_TXN_SHARED_LOCK() {
+        return PANROCKS_TXN_SHARED_LOCK;
+    }
+    private static final int PANROCKS_TXN_SKIP_VALIDATE = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TXN_SKIP_VALIDATE 4
+     * }
+     */
+    public static int PANROCKS_TXN_SKIP_VALIDATE() {
+        return PANROCKS_TXN_SKIP_VALIDATE;
     }
 }
 

@@ -1,0 +1,163 @@
+package io.panrocks;
+
+import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_txn_options;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Options of one transaction of a pessimistic {@link TransactionDB}, as
+ * RocksJava's {@code TransactionOptions}; defaults are RocksDB's. A plain
+ * Java value, read when the transaction begins. Times are milliseconds.
+ */
+public final class TransactionOptions implements AutoCloseable {
+    private boolean setSnapshot;
+    private boolean deadlockDetect;
+    private long lockTimeout = -1;
+    private long expiration = -1;
+    private long deadlockDetectDepth = 50;
+    private long maxWriteBatchSize;
+
+    /** RocksDB's defaults: no snapshot, no deadlock detection, the DB's lock timeout, no expiration. */
+    public TransactionOptions() {
+    }
+
+    /**
+     * Take a snapshot when the transaction begins (as
+     * {@link Transaction#setSnapshot()} would): its reads for update then fail
+     * with {@link Status.Code#Busy} for keys written since.
+     *
+     * @param setSnapshot whether to
+     * @return this
+     */
+    public TransactionOptions setSetSnapshot(boolean setSnapshot) {
+        this.setSnapshot = setSnapshot;
+        return this;
+    }
+
+    /** @return whether a snapshot is taken at begin */
+    public boolean isSetSnapshot() {
+        return setSnapshot;
+    }
+
+    /**
+     * Detect deadlocks while waiting for a lock: a wait that would close a
+     * cycle of transactions fails at once with {@link Status.Code#Busy}
+     * (subcode {@link Status.SubCode#Deadlock}) instead of timing out.
+     *
+     * @param deadlockDetect whether to
+     * @return this
+     */
+    public TransactionOptions setDeadlockDetect(boolean deadlockDetect) {
+        this.deadlockDetect = deadlockDetect;
+        return this;
+    }
+
+    /** @return whether deadlocks are detected */
+    public boolean isDeadlockDetect() {
+        return deadlockDetect;
+    }
+
+    /**
+     * How long this transaction waits for a lock: negative means the DB's
+     * {@link TransactionDBOptions#setTransactionLockTimeout transaction lock
+     * timeout} (the default), zero no wait.
+     *
+     * @param lockTimeout milliseconds
+     * @return this
+     */
+    public TransactionOptions setLockTimeout(long lockTimeout) {
+        this.lockTimeout = lockTimeout;
+        return this;
+    }
+
+    /** @return this transaction's lock timeout in milliseconds (negative: the DB's) */
+    public long getLockTimeout() {
+        return lockTimeout;
+    }
+
+    /**
+     * After this long, other transactions may take this one's locks, and
+     * its commit then fails with {@link Status.Code#Expired}. Negative: never
+     * (the default).
+     *
+     * @param expiration milliseconds after begin
+     * @return this
+     */
+    public TransactionOptions setExpiration(long expiration) {
+        this.expiration = expiration;
+        return this;
+    }
+
+    /** @return the expiration in milliseconds (negative: never) */
+    public long getExpiration() {
+        return expiration;
+    }
+
+    /**
+     * How many waiting transactions deadlock detection follows before it
+     * gives up (and lets the wait time out).
+     *
+     * @param deadlockDetectDepth zero or more
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public TransactionOptions setDeadlockDetectDepth(long deadlockDetectDepth) {
+        if (deadlockDetectDepth < 0) {
+            throw new IllegalArgumentException("deadlockDetectDepth (deadlock_detect_depth) must be >= 0, was "
+                    + deadlockDetectDepth);
+        }
+        this.deadlockDetectDepth = deadlockDetectDepth;
+        return this;
+    }
+
+    /** @return the depth of deadlock detection */
+    public long getDeadlockDetectDepth() {
+        return deadlockDetectDepth;
+    }
+
+    /**
+     * The largest the transaction's write batch may grow, in bytes; a write
+     * beyond it fails with {@link Status.Code#Aborted} (subcode
+     * {@link Status.SubCode#MemoryLimit}). Zero: no limit (the default).
+     *
+     * @param maxWriteBatchSize bytes, zero or more
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public TransactionOptions setMaxWriteBatchSize(long maxWriteBatchSize) {
+        if (maxWriteBatchSize < 0) {
+            throw new IllegalArgumentException("maxWriteBatchSize (max_write_batch_size) must be >= 0, was "
+                    + maxWriteBatchSize);
+        }
+        this.maxWriteBatchSize = maxWriteBatchSize;
+        return this;
+    }
+
+    /** @return the write batch limit in bytes (zero: none) */
+    public long getMaxWriteBatchSize() {
+        return maxWriteBatchSize;
+    }
+
+    void fill(MemorySegment o) {
+        panrocks_h.panrocks_txn_options_init(o);
+        panrocks_txn_options.set_snapshot(o, setSnapshot ? 1 : 0);
+        panrocks_txn_options.deadlock_detect(o, deadlockDetect ? 1 : 0);
+        panrocks_txn_options.lock_timeout(o, lockTimeout);
+        panrocks_txn_options.expiration(o, expiration);
+        panrocks_txn_options.deadlock_detect_depth(o, deadlockDetectDepth);
+        panrocks_txn_options.max_write_batch_size(o, maxWriteBatchSize);
+    }
+
+    /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String toString() {
+        return "TransactionOptions{setSnapshot=" + setSnapshot + ", deadlockDetect=" + deadlockDetect + ", lockTimeout="
+                + lockTimeout + ", expiration=" + expiration + ", deadlockDetectDepth=" + deadlockDetectDepth
+                + ", maxWriteBatchSize=" + maxWriteBatchSize + "}";
+    }
+}

@@ -1,0 +1,691 @@
+// Transactions and indexed write batches through the C ABI: pessimistic and
+// optimistic DBs, lock timeouts and deadlocks, save points, iterators over a
+// transaction's or batch's updates (and their end when the batch is reset),
+// two-phase commit with recovery after a reopen, the registry that keeps
+// one handle per transaction. Runs plain and under ASan and UBSan.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "panrocks.h"
+#include "test_support.h"
+
+using panrocks_test::TempDir;
+
+namespace {
+
+// A transaction DB of one kind in its own (or a given) folder, closed at scope end.
+class TxnDb {
+  public:
+    explicit TxnDb(int32_t kind, const std::string *path = nullptr) : kind_(kind) {
+        if (path == nullptr) {
+            own_ = std::make_unique<TempDir>();
+            path_ = own_->path();
+        } else {
+            path_ = *path;
+        }
+        panrocks_txn_db_options_init(&options);
+        open();
+    }
+    ~TxnDb() { close(); }
+
+    void open() {
+        panrocks_open_request req{};
+        req.path = path_.c_str();
+        req.db_options = "create_if_missing=true";
+        req.mode = PANROCKS_OPEN_READ_WRITE;
+        panrocks_error err{};
+        int32_t rc = panrocks_txn_db_open(&req, kind_, &options, &db, nullptr, &err);
+        if (rc != PANROCKS_OK) ADD_FAILURE() << "open failed: " << err.message;
+    }
+    void close() {
+        panrocks_error err{};
+        if (db != nullptr) EXPECT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
+        db = nullptr;
+    }
+    void reopen() {
+        close();
+        open();
+    }
+
+    panrocks_txn_db_options options;
+    panrocks_db *db = nullptr;
+
+  private:
+    int32_t kind_;
+    std::unique_ptr<TempDir> own_;
+    std::string path_;
+};
+
+panrocks_txn *begin(panrocks_db *db, const panrocks_txn_options *o = nullptr) {
+    panrocks_txn *txn = nullptr;
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_txn_begin(db, 0, o, nullptr, &txn, &err), PANROCKS_OK) << err.message;
+    return txn;
+}
+
+int32_t txn_put(panrocks_txn *txn, const std::string &k, const std::string &v, panrocks_error *err) {
+    return panrocks_txn_write(txn, nullptr, PANROCKS_TXN_OP_PUT, 0, k.data(), k.size(), v.data(), v.size(), err);
+}
+
+void put_ok(panrocks_txn *txn, const std::string &k, const std::string &v) {
+    panrocks_error err{};
+    ASSERT_EQ(txn_put(txn, k, v, &err), PANROCKS_OK) << err.message;
+}
+
+// The transaction's view of k ("<none>" when absent).
+std::string txn_get(panrocks_txn *txn, const std::string &k, uint32_t flags = 0, int32_t *rc_out = nullptr) {
+    panrocks_error err{};
+    panrocks_pin *pin = nullptr;
+    EXPECT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    char buffer[64];
+    panrocks_value value{};
+    int32_t rc = panrocks_txn_get(txn, nullptr, nullptr, flags, pin, k.data(), k.size(), buffer, sizeof buffer,
+                                  sizeof buffer, &value, &err);
+    std::string out = "<none>";
+    if (rc == PANROCKS_OK) out.assign(value.data, value.size);
+    panrocks_pin_destroy(pin);
+    if (rc_out != nullptr) *rc_out = rc;
+    else EXPECT_TRUE(rc == PANROCKS_OK || rc == PANROCKS_NOT_FOUND) << rc << " " << err.message;
+    return out;
+}
+
+// The DB's own view of k.
+std::string db_get(panrocks_db *db, const std::string &k) {
+    panrocks_error err{};
+    panrocks_pin *pin = nullptr;
+    EXPECT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    char buffer[256];
+    uint64_t size = 0;
+    int32_t rc = panrocks_get_copy(db, nullptr, nullptr, pin, k.data(), k.size(), buffer, sizeof buffer, &size, &err);
+    panrocks_pin_destroy(pin);
+    if (rc == PANROCKS_NOT_FOUND) return "<none>";
+    EXPECT_EQ(rc, PANROCKS_OK) << err.message;
+    return std::string(buffer, std::min<uint64_t>(size, sizeof buffer));
+}
+
+void release(panrocks_txn *txn) {
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_txn_release(txn, &err), PANROCKS_OK) << err.message;
+}
+
+std::string entry_key(const panrocks_iter_entry &e) { return std::string(e.key, e.key_size); }
+std::string entry_value(const panrocks_iter_entry &e) { return std::string(e.value, e.value_size); }
+
+}  // namespace
+
+TEST(TxnDb, OpensAsATransactionDbThatWorksAsAPlainOne) {
+    for (int32_t kind : {PANROCKS_TXN_DB_PESSIMISTIC, PANROCKS_TXN_DB_OPTIMISTIC}) {
+        TxnDb t(kind);
+        ASSERT_NE(t.db, nullptr);
+        EXPECT_EQ(panrocks_txn_db_kind(t.db), kind);
+        panrocks_error err{};
+        ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "a", 1, "1", 1, &err), PANROCKS_OK) << err.message;
+        EXPECT_EQ(db_get(t.db, "a"), "1");
+        panrocks_snapshot *snapshot = nullptr;
+        ASSERT_EQ(panrocks_snapshot_create(t.db, &snapshot, &err), PANROCKS_OK);
+        panrocks_snapshot_release(t.db, snapshot);
+        // RocksDB's transaction DBs refuse range deletes
+        EXPECT_EQ(panrocks_delete_range(t.db, nullptr, 0, "a", 1, "b", 1, &err), PANROCKS_NOT_SUPPORTED);
+    }
+}
+
+TEST(TxnDb, RefusesWhatItCannotDo) {
+    TempDir dir;
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    panrocks_error err{};
+    panrocks_db *db = nullptr;
+    req.mode = PANROCKS_OPEN_READ_ONLY;
+    EXPECT_EQ(panrocks_txn_db_open(&req, PANROCKS_TXN_DB_PESSIMISTIC, nullptr, &db, nullptr, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    req.mode = PANROCKS_OPEN_READ_WRITE;
+    EXPECT_EQ(panrocks_txn_db_open(&req, 7, nullptr, &db, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
+    panrocks_txn_db_options o;
+    panrocks_txn_db_options_init(&o);
+    o.write_policy = PANROCKS_TXN_WRITE_PREPARED;
+    EXPECT_EQ(panrocks_txn_db_open(&req, PANROCKS_TXN_DB_PESSIMISTIC, &o, &db, nullptr, &err),
+              PANROCKS_NOT_SUPPORTED);
+    EXPECT_EQ(db, nullptr);
+
+    // a plain DB has no transactions
+    panrocks_test::OpenDb plain;
+    panrocks_txn *txn = nullptr;
+    EXPECT_EQ(panrocks_txn_begin(plain.db, 0, nullptr, nullptr, &txn, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_txn_db_kind(plain.db), 0);
+    int32_t adopted = 0;
+    EXPECT_EQ(panrocks_txn_db_find(plain.db, "x", 1, &txn, &adopted, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_txn_release(nullptr, &err), PANROCKS_OK);
+    panrocks_wbwi_destroy(nullptr);
+}
+
+TEST(Txn, SeesItsOwnWritesAndCommitsThemAtomically) {
+    for (int32_t kind : {PANROCKS_TXN_DB_PESSIMISTIC, PANROCKS_TXN_DB_OPTIMISTIC}) {
+        TxnDb t(kind);
+        panrocks_txn *txn = begin(t.db);
+        put_ok(txn, "k1", "v1");
+        put_ok(txn, "k2", "v2");
+        EXPECT_EQ(txn_get(txn, "k1"), "v1");
+        EXPECT_EQ(db_get(t.db, "k1"), "<none>");
+        panrocks_error err{};
+        ASSERT_EQ(panrocks_txn_write(txn, nullptr, PANROCKS_TXN_OP_DELETE, 0, "k2", 2, nullptr, 0, &err), PANROCKS_OK);
+        EXPECT_EQ(txn_get(txn, "k2"), "<none>");
+        panrocks_txn_info info;
+        panrocks_txn_get_info(txn, &info);
+        EXPECT_EQ(info.num_puts, 2u);
+        EXPECT_EQ(info.num_deletes, 1u);
+        EXPECT_EQ(info.state, PANROCKS_TXN_STARTED);
+        EXPECT_EQ(panrocks_txn_db(txn), t.db);
+        ASSERT_EQ(panrocks_txn_commit(txn, &err), PANROCKS_OK) << err.message;
+        panrocks_txn_get_info(txn, &info);
+        EXPECT_EQ(info.state, PANROCKS_TXN_COMMITTED);
+        EXPECT_EQ(db_get(t.db, "k1"), "v1");
+        EXPECT_EQ(db_get(t.db, "k2"), "<none>");
+        release(txn);
+    }
+}
+
+TEST(Txn, RollbackAndReleaseDiscardAndUnlock) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_txn *a = begin(t.db);
+    put_ok(a, "k", "a");
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_txn_rollback(a, &err), PANROCKS_OK);
+    EXPECT_EQ(db_get(t.db, "k"), "<none>");
+    release(a);
+
+    // released while started: rolled back, its lock free for the next one
+    panrocks_txn *b = begin(t.db);
+    put_ok(b, "k", "b");
+    release(b);
+    panrocks_txn_options o;
+    panrocks_txn_options_init(&o);
+    o.lock_timeout = 0;
+    panrocks_txn *c = begin(t.db, &o);
+    put_ok(c, "k", "c");
+    ASSERT_EQ(panrocks_txn_commit(c, &err), PANROCKS_OK);
+    release(c);
+    EXPECT_EQ(db_get(t.db, "k"), "c");
+}
+
+TEST(Txn, LockTimeoutIsTimedOutWithItsSubcode) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_txn *holder = begin(t.db);
+    put_ok(holder, "k", "1");
+    panrocks_txn_options o;
+    panrocks_txn_options_init(&o);
+    o.lock_timeout = 20;
+    panrocks_txn *waiter = begin(t.db, &o);
+    panrocks_error err{};
+    EXPECT_EQ(txn_put(waiter, "k", "2", &err), PANROCKS_TIMED_OUT);
+    EXPECT_EQ(err.subcode, 2);  // rocksdb::Status::kLockTimeout
+    int32_t rc = 0;
+    txn_get(waiter, "k", PANROCKS_TXN_FOR_UPDATE, &rc);
+    EXPECT_EQ(rc, PANROCKS_TIMED_OUT);
+    // a plain read takes no lock
+    EXPECT_EQ(txn_get(waiter, "k"), "<none>");
+    // and a plain write to the DB waits for the lock too (default_lock_timeout)
+    EXPECT_EQ(panrocks_put(t.db, nullptr, 0, "k", 1, "3", 1, &err), PANROCKS_TIMED_OUT);
+    release(waiter);
+    release(holder);
+}
+
+TEST(Txn, DeadlockIsBusyWithItsSubcode) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_txn_options o;
+    panrocks_txn_options_init(&o);
+    o.deadlock_detect = 1;
+    o.lock_timeout = 5000;
+    panrocks_txn *a = begin(t.db, &o);
+    panrocks_txn *b = begin(t.db, &o);
+    put_ok(a, "x", "a");
+    put_ok(b, "y", "b");
+    std::atomic<int32_t> a_result{-1};
+    std::thread other([&] {
+        panrocks_error err{};
+        a_result = txn_put(a, "y", "a", &err);  // waits for b
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    panrocks_error err{};
+    int32_t b_result = txn_put(b, "x", "b", &err);  // closes the cycle
+    int32_t b_subcode = err.subcode;
+    if (b_result != PANROCKS_OK) release(b);  // frees y for a
+    other.join();
+    // one of the two is told Busy/Deadlock, the other gets its lock
+    if (b_result == PANROCKS_BUSY) {
+        EXPECT_EQ(b_subcode, 5);  // rocksdb::Status::kDeadlock
+        EXPECT_EQ(a_result.load(), PANROCKS_OK);
+    } else {
+        EXPECT_EQ(a_result.load(), PANROCKS_BUSY);
+        release(b);
+    }
+    release(a);
+}
+
+TEST(Txn, OptimisticCommitFailsBusyOnAConflict) {
+    TxnDb t(PANROCKS_TXN_DB_OPTIMISTIC);
+    panrocks_txn *txn = begin(t.db);
+    int32_t rc = 0;
+    txn_get(txn, "k", PANROCKS_TXN_FOR_UPDATE, &rc);  // tracks k
+    EXPECT_EQ(rc, PANROCKS_NOT_FOUND);
+    put_ok(txn, "k", "txn");
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "k", 1, "db", 2, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_txn_commit(txn, &err), PANROCKS_BUSY);
+    EXPECT_EQ(db_get(t.db, "k"), "db");
+    EXPECT_EQ(panrocks_txn_prepare(txn, &err), PANROCKS_INVALID_ARGUMENT);  // no 2PC here
+    EXPECT_EQ(panrocks_txn_set_name(txn, "n", 1, &err), PANROCKS_INVALID_ARGUMENT);
+    ASSERT_EQ(panrocks_txn_rollback(txn, &err), PANROCKS_OK);
+    release(txn);
+}
+
+TEST(Txn, SavePoints) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_txn *txn = begin(t.db);
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_ROLLBACK, &err), PANROCKS_NOT_FOUND);
+    EXPECT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_POP, &err), PANROCKS_NOT_FOUND);
+    put_ok(txn, "a", "1");
+    ASSERT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_SET, &err), PANROCKS_OK);
+    put_ok(txn, "b", "2");
+    put_ok(txn, "a", "3");
+    ASSERT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_ROLLBACK, &err), PANROCKS_OK);
+    EXPECT_EQ(txn_get(txn, "a"), "1");
+    EXPECT_EQ(txn_get(txn, "b"), "<none>");
+    ASSERT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_SET, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_POP, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_txn_save_point(txn, 9, &err), PANROCKS_INVALID_ARGUMENT);
+    ASSERT_EQ(panrocks_txn_commit(txn, &err), PANROCKS_OK);
+    release(txn);
+    EXPECT_EQ(db_get(t.db, "a"), "1");
+}
+
+TEST(Txn, IteratorShowsOwnWritesOverTheDbAndEndsWithTheBatch) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_error err{};
+    for (const char *k : {"a", "c", "e"}) ASSERT_EQ(panrocks_put(t.db, nullptr, 0, k, 1, "db", 2, &err), PANROCKS_OK);
+    panrocks_txn *txn = begin(t.db);
+    put_ok(txn, "b", "txn");
+    put_ok(txn, "c", "txn");
+    ASSERT_EQ(panrocks_txn_write(txn, nullptr, PANROCKS_TXN_OP_DELETE, 0, "e", 1, nullptr, 0, &err), PANROCKS_OK);
+    panrocks_iterator *it = nullptr;
+    ASSERT_EQ(panrocks_txn_iterator_create(txn, nullptr, nullptr, &it, &err), PANROCKS_OK) << err.message;
+    panrocks_iter_entry e{};
+    std::vector<std::string> seen;
+    ASSERT_EQ(panrocks_iterator_seek_to_first(it, &e, &err), PANROCKS_OK);
+    for (; e.valid; panrocks_iterator_next(it, &e, &err)) seen.push_back(entry_key(e) + "=" + entry_value(e));
+    EXPECT_EQ(seen, (std::vector<std::string>{"a=db", "b=txn", "c=txn"}));
+
+    // positioned on a batch entry, the batch grows (its buffer moves): the
+    // entry the caller holds stays readable and unchanged
+    ASSERT_EQ(panrocks_iterator_seek(it, "b", 1, &e, &err), PANROCKS_OK);
+    ASSERT_TRUE(e.valid);
+    const char *key = e.key, *value = e.value;
+    for (int i = 0; i < 2000; i++) put_ok(txn, "z" + std::to_string(i), std::string(100, 'x'));
+    EXPECT_EQ(std::string(key, 1), "b");
+    EXPECT_EQ(std::string(value, 3), "txn");
+    ASSERT_EQ(panrocks_iterator_next(it, &e, &err), PANROCKS_OK);
+    EXPECT_EQ(entry_key(e), "c");
+
+    // the bulk walk copies or stabilizes too
+    std::vector<panrocks_iter_entry> entries(8);
+    char buffer[4096];
+    size_t count = 0;
+    ASSERT_EQ(panrocks_iterator_seek_to_first(it, &e, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD, 0, entries.size(), 2048, buffer, sizeof buffer,
+                                           entries.data(), &count, &err),
+              PANROCKS_OK);
+    ASSERT_EQ(count, entries.size());
+    EXPECT_EQ(entry_key(entries[1]), "b");
+    EXPECT_EQ(entry_key(entries[3]), "z0");
+
+    // committing rebuilds the batch: the iterator ends, and refuses to move
+    ASSERT_EQ(panrocks_txn_commit(txn, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_iterator_next(it, &e, &err), PANROCKS_ENDED);
+    EXPECT_EQ(panrocks_iterator_seek_to_first(it, &e, &err), PANROCKS_ENDED);
+    EXPECT_EQ(panrocks_iterator_status(it, &err), PANROCKS_ENDED);
+    EXPECT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD, 0, entries.size(), 2048, buffer, sizeof buffer,
+                                           entries.data(), &count, &err),
+              PANROCKS_ENDED);
+    // released after its transaction: fine
+    release(txn);
+    panrocks_iterator_destroy(it);
+}
+
+TEST(Txn, IteratorsEndOnRollbackSavePointAndRelease) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_error err{};
+    panrocks_txn *txn = begin(t.db);
+    put_ok(txn, "a", "1");
+    ASSERT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_SET, &err), PANROCKS_OK);
+    put_ok(txn, "b", "2");
+    panrocks_iterator *first = nullptr, *second = nullptr, *third = nullptr;
+    ASSERT_EQ(panrocks_txn_iterator_create(txn, nullptr, nullptr, &first, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_txn_iterator_create(txn, nullptr, nullptr, &second, &err), PANROCKS_OK);
+    panrocks_iter_entry e{};
+    ASSERT_EQ(panrocks_iterator_seek_to_first(first, &e, &err), PANROCKS_OK);
+    panrocks_iterator_destroy(second);  // destroyed while its transaction lives
+    ASSERT_EQ(panrocks_txn_save_point(txn, PANROCKS_SAVE_POINT_ROLLBACK, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_iterator_next(first, &e, &err), PANROCKS_ENDED);
+    ASSERT_EQ(panrocks_txn_iterator_create(txn, nullptr, nullptr, &third, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_iterator_seek_to_first(third, &e, &err), PANROCKS_OK);
+    EXPECT_EQ(entry_key(e), "a");
+    release(txn);  // ends the third
+    EXPECT_EQ(panrocks_iterator_prev(third, &e, &err), PANROCKS_ENDED);
+    panrocks_iterator_destroy(first);
+    panrocks_iterator_destroy(third);
+}
+
+TEST(Txn, MultiGetWithAndWithoutLocks) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "a", 1, "db-a", 4, &err), PANROCKS_OK);
+    panrocks_txn *txn = begin(t.db);
+    put_ok(txn, "b", "txn-b");
+    panrocks_multiget *scratch = nullptr;
+    ASSERT_EQ(panrocks_multiget_create(&scratch, &err), PANROCKS_OK);
+    std::vector<std::string> names = {"a", "b", "c"};
+    std::vector<panrocks_slice> keys;
+    for (auto &n : names) keys.push_back({n.data(), n.size()});
+    std::vector<panrocks_multiget_entry> entries(3);
+    for (uint32_t flags : {0u, PANROCKS_TXN_FOR_UPDATE}) {
+        for (int32_t mode : {PANROCKS_MULTIGET_COPY, PANROCKS_MULTIGET_PIN}) {
+            char buffer[64];
+            ASSERT_EQ(panrocks_txn_multi_get(txn, nullptr, nullptr, flags, scratch, 3, keys.data(), mode, buffer,
+                                             sizeof buffer, entries.data(), &err),
+                      PANROCKS_OK)
+                << err.message;
+            EXPECT_EQ(std::string(entries[0].data, entries[0].size), "db-a");
+            EXPECT_EQ(std::string(entries[1].data, entries[1].size), "txn-b");
+            EXPECT_EQ(entries[2].status, PANROCKS_NOT_FOUND);
+            panrocks_multiget_release(scratch);
+        }
+    }
+    // the keys read for update are locked now
+    panrocks_txn_options o;
+    panrocks_txn_options_init(&o);
+    o.lock_timeout = 0;
+    panrocks_txn *other = begin(t.db, &o);
+    EXPECT_EQ(txn_put(other, "c", "x", &err), PANROCKS_TIMED_OUT);
+    // read for update twice (both modes): undone after as many undos
+    ASSERT_EQ(panrocks_txn_undo_get_for_update(txn, nullptr, "c", 1, &err), PANROCKS_OK);
+    EXPECT_EQ(txn_put(other, "c", "x", &err), PANROCKS_TIMED_OUT);
+    ASSERT_EQ(panrocks_txn_undo_get_for_update(txn, nullptr, "c", 1, &err), PANROCKS_OK);
+    EXPECT_EQ(txn_put(other, "c", "x", &err), PANROCKS_OK) << err.message;
+    release(other);
+    release(txn);
+    panrocks_multiget_destroy(scratch);
+}
+
+TEST(Txn, SnapshotViewFollowsTheGeneration) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_error err{};
+    panrocks_txn *txn = begin(t.db);
+    uint64_t sequence = 0;
+    EXPECT_EQ(panrocks_txn_snapshot(txn, &sequence), nullptr);
+    uint64_t g0 = panrocks_txn_snapshot_generation(txn);
+    ASSERT_EQ(panrocks_txn_set_snapshot(txn, PANROCKS_TXN_SNAPSHOT_NOW, &err), PANROCKS_OK);
+    uint64_t g1 = panrocks_txn_snapshot_generation(txn);
+    EXPECT_NE(g0, g1);
+    const panrocks_snapshot *view = panrocks_txn_snapshot(txn, &sequence);
+    ASSERT_NE(view, nullptr);
+    ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "k", 1, "later", 5, &err), PANROCKS_OK);
+
+    // reads through the transaction at its snapshot do not see the later write
+    panrocks_read_options_spec spec;
+    panrocks_read_options_spec_init(&spec);
+    spec.snapshot = view;
+    panrocks_read_options *ro = nullptr;
+    ASSERT_EQ(panrocks_read_options_create(&spec, &ro, &err), PANROCKS_OK);
+    panrocks_pin *pin = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    panrocks_value value{};
+    EXPECT_EQ(panrocks_txn_get(txn, nullptr, ro, 0, pin, "k", 1, nullptr, 0, 0, &value, &err), PANROCKS_NOT_FOUND);
+    // and writing a key changed after the snapshot is a conflict
+    EXPECT_EQ(txn_put(txn, "k", "mine", &err), PANROCKS_BUSY);
+
+    ASSERT_EQ(panrocks_txn_set_snapshot(txn, PANROCKS_TXN_SNAPSHOT_NEXT_OPERATION, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_txn_snapshot_generation(txn), g1);  // not yet taken
+    put_ok(txn, "other", "1");
+    EXPECT_NE(panrocks_txn_snapshot_generation(txn), g1);  // taken by that write
+    ASSERT_EQ(panrocks_txn_set_snapshot(txn, PANROCKS_TXN_SNAPSHOT_CLEAR, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_txn_snapshot(txn, &sequence), nullptr);
+    EXPECT_EQ(panrocks_txn_set_snapshot(txn, 9, &err), PANROCKS_INVALID_ARGUMENT);
+    panrocks_pin_destroy(pin);
+    panrocks_read_options_destroy(ro);
+    release(txn);
+}
+
+TEST(Txn, ReuseOnlyAfterTheEnd) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_error err{};
+    panrocks_txn *txn = begin(t.db);
+    put_ok(txn, "k", "1");
+    panrocks_txn *again = nullptr;
+    EXPECT_EQ(panrocks_txn_begin(t.db, 0, nullptr, txn, &again, &err), PANROCKS_INVALID_ARGUMENT);
+    ASSERT_EQ(panrocks_txn_commit(txn, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_txn_begin(t.db, 0, nullptr, txn, &again, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(again, txn);
+    panrocks_txn_info info;
+    panrocks_txn_get_info(again, &info);
+    EXPECT_EQ(info.state, PANROCKS_TXN_STARTED);
+    EXPECT_EQ(info.num_puts, 0u);
+    put_ok(again, "k", "2");
+    ASSERT_EQ(panrocks_txn_commit(again, &err), PANROCKS_OK);
+    release(again);
+    EXPECT_EQ(db_get(t.db, "k"), "2");
+}
+
+TEST(TwoPhaseCommit, PreparedSurvivesAReopenAndIsFoundOnce) {
+    TempDir dir;
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC, &dir.path());
+    panrocks_error err{};
+    panrocks_txn *prepared = begin(t.db);
+    EXPECT_EQ(panrocks_txn_prepare(prepared, &err), PANROCKS_INVALID_ARGUMENT);  // unnamed
+    ASSERT_EQ(panrocks_txn_set_name(prepared, "xid-1", 5, &err), PANROCKS_OK);
+    char name[16];
+    EXPECT_EQ(panrocks_txn_name(prepared, name, sizeof name), 5u);
+    EXPECT_EQ(std::string(name, 5), "xid-1");
+    put_ok(prepared, "p", "prepared");
+    ASSERT_EQ(panrocks_txn_prepare(prepared, &err), PANROCKS_OK) << err.message;
+    panrocks_txn *found = nullptr;
+    int32_t adopted = -1;
+    ASSERT_EQ(panrocks_txn_db_find(t.db, "xid-1", 5, &found, &adopted, &err), PANROCKS_OK);
+    EXPECT_EQ(found, prepared);
+    EXPECT_EQ(adopted, 0);
+    panrocks_txn *unprepared = begin(t.db);
+    ASSERT_EQ(panrocks_txn_set_name(unprepared, "xid-2", 5, &err), PANROCKS_OK);
+    put_ok(unprepared, "u", "unprepared");
+    panrocks_txn *duplicate = begin(t.db);
+    EXPECT_NE(panrocks_txn_set_name(duplicate, "xid-1", 5, &err), PANROCKS_OK);  // names are unique
+    release(duplicate);
+    // both released: the prepared one stays prepared, the other rolls back
+    release(prepared);
+    release(unprepared);
+    EXPECT_EQ(db_get(t.db, "p"), "<none>");
+    t.reopen();
+
+    EXPECT_EQ(db_get(t.db, "p"), "<none>");
+    size_t count = 0;
+    ASSERT_EQ(panrocks_txn_db_prepared(t.db, nullptr, 0, &count, &err), PANROCKS_OK);
+    ASSERT_EQ(count, 1u);
+    panrocks_txn *listed[1] = {nullptr};
+    ASSERT_EQ(panrocks_txn_db_prepared(t.db, listed, 1, &count, &err), PANROCKS_OK);
+    ASSERT_NE(listed[0], nullptr);
+    ASSERT_EQ(panrocks_txn_db_find(t.db, "xid-1", 5, &found, &adopted, &err), PANROCKS_OK);
+    EXPECT_EQ(found, listed[0]);  // one handle per transaction
+    EXPECT_EQ(adopted, 0);
+    ASSERT_EQ(panrocks_txn_db_find(t.db, "xid-2", 5, &found, &adopted, &err), PANROCKS_OK);
+    EXPECT_EQ(found, nullptr);
+    panrocks_txn_info info;
+    panrocks_txn_get_info(listed[0], &info);
+    EXPECT_EQ(info.state, PANROCKS_TXN_PREPARED);
+    ASSERT_EQ(panrocks_txn_commit(listed[0], &err), PANROCKS_OK) << err.message;
+    release(listed[0]);
+    EXPECT_EQ(db_get(t.db, "p"), "prepared");
+    EXPECT_EQ(db_get(t.db, "u"), "<none>");
+}
+
+TEST(TwoPhaseCommit, RecoveredTransactionsLeftAloneCloseCleanly) {
+    TempDir dir;
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC, &dir.path());
+    panrocks_error err{};
+    panrocks_txn *txn = begin(t.db);
+    ASSERT_EQ(panrocks_txn_set_name(txn, "xid", 3, &err), PANROCKS_OK);
+    put_ok(txn, "k", "v");
+    ASSERT_EQ(panrocks_txn_prepare(txn, &err), PANROCKS_OK);
+    release(txn);
+    t.reopen();  // recovered, never looked up: RocksDB frees it with the DB
+    t.reopen();
+    panrocks_txn *found = nullptr;
+    int32_t adopted = 0;
+    ASSERT_EQ(panrocks_txn_db_find(t.db, "xid", 3, &found, &adopted, &err), PANROCKS_OK);
+    ASSERT_NE(found, nullptr);
+    EXPECT_EQ(adopted, 1);
+    ASSERT_EQ(panrocks_txn_rollback(found, &err), PANROCKS_OK);
+    release(found);
+    t.reopen();
+    ASSERT_EQ(panrocks_txn_db_find(t.db, "xid", 3, &found, &adopted, &err), PANROCKS_OK);
+    EXPECT_EQ(found, nullptr);
+    EXPECT_EQ(db_get(t.db, "k"), "<none>");
+}
+
+TEST(Txn, CloseReleasesWhatTheCallerLeftOpen) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_txn *txn = begin(t.db);
+    put_ok(txn, "k", "v");
+    begin(t.db);
+    t.close();  // both transactions are released first (ASan: nothing leaks, nothing dangles)
+}
+
+TEST(Wbwi, ReadsItsOwnUpdatesAloneAndOverTheDb) {
+    panrocks_test::OpenDb t;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "a", 1, "db-a", 4, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "c", 1, "db-c", 4, &err), PANROCKS_OK);
+    panrocks_wbwi *b = nullptr;
+    ASSERT_EQ(panrocks_wbwi_create(0, 0, &b, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_wbwi_write(b, nullptr, PANROCKS_WBWI_OP_PUT, "b", 1, "batch-b", 7, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_wbwi_write(b, nullptr, PANROCKS_WBWI_OP_DELETE, "c", 1, nullptr, 0, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_wbwi_write(b, nullptr, PANROCKS_WBWI_OP_DELETE_RANGE, "a", 1, "z", 1, &err),
+              PANROCKS_NOT_SUPPORTED);
+    EXPECT_EQ(panrocks_wbwi_write(b, nullptr, 42, "a", 1, nullptr, 0, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_wbwi_count(b), 2u);
+    EXPECT_GT(panrocks_wbwi_data(b, nullptr, 0), 12u);
+
+    char buffer[32];
+    uint64_t size = 0;
+    ASSERT_EQ(panrocks_wbwi_get_from_batch(b, nullptr, nullptr, "b", 1, buffer, sizeof buffer, &size, &err), PANROCKS_OK);
+    EXPECT_EQ(std::string(buffer, size), "batch-b");
+    EXPECT_EQ(panrocks_wbwi_get_from_batch(b, nullptr, nullptr, "c", 1, buffer, sizeof buffer, &size, &err),
+              PANROCKS_NOT_FOUND);
+    EXPECT_EQ(panrocks_wbwi_get_from_batch(b, nullptr, nullptr, "a", 1, buffer, sizeof buffer, &size, &err),
+              PANROCKS_NOT_FOUND);
+
+    panrocks_pin *pin = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    panrocks_value value{};
+    ASSERT_EQ(panrocks_wbwi_get_from_batch_and_db(b, t.db, nullptr, nullptr, pin, "a", 1, buffer, sizeof buffer, 1024,
+                                                  &value, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(std::string(value.data, value.size), "db-a");
+    EXPECT_EQ(panrocks_wbwi_get_from_batch_and_db(b, t.db, nullptr, nullptr, pin, "c", 1, buffer, sizeof buffer, 1024,
+                                                  &value, &err),
+              PANROCKS_NOT_FOUND);
+    panrocks_pin_destroy(pin);
+
+    // an iterator over the DB with the batch on top
+    panrocks_iterator *base = nullptr, *it = nullptr;
+    ASSERT_EQ(panrocks_iterator_create(t.db, nullptr, nullptr, &base, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_wbwi_iterator_with_base(b, t.db, nullptr, base, &it, &err), PANROCKS_OK);
+    // a base cannot be taken twice, nor an iterator over a batch used as one
+    panrocks_iterator *twice = nullptr;
+    EXPECT_EQ(panrocks_wbwi_iterator_with_base(b, t.db, nullptr, it, &twice, &err), PANROCKS_INVALID_ARGUMENT);
+    panrocks_iter_entry e{};
+    std::vector<std::string> seen;
+    ASSERT_EQ(panrocks_iterator_seek_to_first(it, &e, &err), PANROCKS_OK);
+    for (; e.valid; panrocks_iterator_next(it, &e, &err)) seen.push_back(entry_key(e) + "=" + entry_value(e));
+    EXPECT_EQ(seen, (std::vector<std::string>{"a=db-a", "b=batch-b"}));
+
+    // positioned on the batch's entry while the batch grows: still readable
+    ASSERT_EQ(panrocks_iterator_seek(it, "b", 1, &e, &err), PANROCKS_OK);
+    const char *v = e.value;
+    for (int i = 0; i < 2000; i++) {
+        std::string k = "k" + std::to_string(i);
+        ASSERT_EQ(panrocks_wbwi_write(b, nullptr, PANROCKS_WBWI_OP_PUT, k.data(), k.size(), "0123456789", 10, &err),
+                  PANROCKS_OK);
+    }
+    EXPECT_EQ(std::string(v, 7), "batch-b");
+
+    ASSERT_EQ(panrocks_wbwi_write_to_db(t.db, 0, b, &err), PANROCKS_OK);
+    EXPECT_EQ(db_get(t.db, "b"), "batch-b");
+    EXPECT_EQ(db_get(t.db, "c"), "<none>");
+    ASSERT_EQ(panrocks_wbwi_clear(b, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_wbwi_count(b), 0u);
+    EXPECT_EQ(panrocks_iterator_next(it, &e, &err), PANROCKS_ENDED);
+    panrocks_iterator_destroy(it);
+    panrocks_wbwi_destroy(b);
+}
+
+TEST(Wbwi, SavePointsMergesAndDestroyBeforeItsIterators) {
+    TempDir dir;
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    panrocks_cf_descriptor cf{};
+    cf.name = "default";
+    cf.options = "merge_operator={id=stringappend;delimiter=,}";
+    req.cf_count = 1;
+    req.cfs = &cf;
+    panrocks_db *db = nullptr;
+    panrocks_cf *handles[1] = {nullptr};
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_open(&req, &db, handles, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_merge(db, nullptr, 0, "m", 1, "a", 1, &err), PANROCKS_OK);
+
+    panrocks_wbwi *b = nullptr;
+    ASSERT_EQ(panrocks_wbwi_create(64, 0, &b, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_wbwi_write(b, handles[0], PANROCKS_WBWI_OP_MERGE, "m", 1, "b", 1, &err), PANROCKS_OK);
+    panrocks_pin *pin = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    panrocks_value value{};
+    char buffer[32];
+    ASSERT_EQ(panrocks_wbwi_get_from_batch_and_db(b, db, handles[0], nullptr, pin, "m", 1, buffer, sizeof buffer, 64,
+                                                  &value, &err),
+              PANROCKS_OK)
+        << err.message;
+    EXPECT_EQ(std::string(value.data, value.size), "a,b");
+    uint64_t size = 0;
+    EXPECT_EQ(panrocks_wbwi_get_from_batch(b, db, handles[0], "m", 1, buffer, sizeof buffer, &size, &err),
+              PANROCKS_MERGE_IN_PROGRESS);
+
+    EXPECT_EQ(panrocks_wbwi_save_point(b, PANROCKS_SAVE_POINT_ROLLBACK, &err), PANROCKS_NOT_FOUND);
+    ASSERT_EQ(panrocks_wbwi_save_point(b, PANROCKS_SAVE_POINT_SET, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_wbwi_write(b, nullptr, PANROCKS_WBWI_OP_PUT, "x", 1, "1", 1, &err), PANROCKS_OK);
+    panrocks_iterator *base = nullptr, *it = nullptr;
+    ASSERT_EQ(panrocks_iterator_create(db, nullptr, nullptr, &base, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_wbwi_iterator_with_base(b, db, nullptr, base, &it, &err), PANROCKS_OK);
+    panrocks_iter_entry e{};
+    ASSERT_EQ(panrocks_iterator_seek(it, "x", 1, &e, &err), PANROCKS_OK);
+    ASSERT_TRUE(e.valid);
+    ASSERT_EQ(panrocks_wbwi_save_point(b, PANROCKS_SAVE_POINT_ROLLBACK, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_iterator_next(it, &e, &err), PANROCKS_ENDED);
+    EXPECT_EQ(panrocks_wbwi_get_from_batch(b, nullptr, nullptr, "x", 1, buffer, sizeof buffer, &size, &err),
+              PANROCKS_NOT_FOUND);
+
+    panrocks_iterator *later_base = nullptr, *later = nullptr;
+    ASSERT_EQ(panrocks_iterator_create(db, nullptr, nullptr, &later_base, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_wbwi_iterator_with_base(b, db, nullptr, later_base, &later, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_iterator_seek_to_first(later, &e, &err), PANROCKS_OK);
+    panrocks_wbwi_destroy(b);  // before its iterators: they end
+    EXPECT_EQ(panrocks_iterator_next(later, &e, &err), PANROCKS_ENDED);
+    panrocks_iterator_destroy(later);
+    panrocks_iterator_destroy(it);
+    panrocks_pin_destroy(pin);
+    ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
+}
