@@ -29,6 +29,7 @@ struct panrocks_cf {
 struct panrocks_db {
     rocksdb::DB *db = nullptr;
     bool read_only = false;
+    int32_t mode = PANROCKS_OPEN_READ_WRITE;  // how it was opened (PANROCKS_OPEN_*)
     std::shared_ptr<rocksdb::Statistics> statistics;
     // Every family handle this DB opened or created, the default included;
     // owned here and deleted before the DB.
@@ -55,6 +56,27 @@ struct panrocks_snapshot {
 struct panrocks_pin {
     rocksdb::PinnableSlice slice;
 };
+
+struct panrocks_iterator {
+    panrocks_read_options options;  // outlives `it`: the bounds point into it
+    std::unique_ptr<rocksdb::Iterator> it;
+    // values returned while moving forward stay valid until destruction
+    bool values_stable = false;
+    // the engine threw inside a move: its state is unknown, so it is not
+    // touched again (only destroyed)
+    bool failed = false;
+    // a DBWithTTL's iterator, whose values carry a timestamp the engine's
+    // columns() does not strip: wide columns are refused
+    bool ttl = false;
+    // the current entry's columns as the ABI shows them (reused per entry)
+    std::vector<panrocks_wide_column> columns;
+};
+
+namespace panrocks {
+inline bool is_ttl(const panrocks_db *db) {
+    return db->mode == PANROCKS_OPEN_TTL || db->mode == PANROCKS_OPEN_TTL_READ_ONLY;
+}
+}  // namespace panrocks
 
 namespace panrocks {
 

@@ -9,16 +9,6 @@ using panrocks::family;
 using panrocks::guarded;
 using panrocks::report;
 
-struct panrocks_iterator {
-    panrocks_read_options options;  // outlives `it`: the bounds point into it
-    std::unique_ptr<rocksdb::Iterator> it;
-    // values returned while moving forward stay valid until destruction
-    bool values_stable = false;
-    // the engine threw inside a move: its state is unknown, so it is not
-    // touched again (only destroyed)
-    bool failed = false;
-};
-
 namespace {
 
 inline void position(const rocksdb::Iterator &it, panrocks_iter_entry *entry) {
@@ -71,6 +61,7 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
         iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
         panrocks_cf *f = cf != nullptr ? cf : db->default_family;
         iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
+        iterator->ttl = panrocks::is_ttl(db);
         *iterator_out = iterator.release();
         return PANROCKS_OK;
     });
