@@ -72,11 +72,6 @@ struct panrocks_iterator {
     std::vector<panrocks_wide_column> columns;
 };
 
-namespace panrocks {
-inline bool is_ttl(const panrocks_db *db) {
-    return db->mode == PANROCKS_OPEN_TTL || db->mode == PANROCKS_OPEN_TTL_READ_ONLY;
-}
-}  // namespace panrocks
 
 namespace panrocks {
 
@@ -147,6 +142,19 @@ inline int32_t guarded(panrocks_error *error, Body &&body) noexcept {
                                       "panrocks: " #condition " is false");        \
     } while (0)
 
+}  // namespace panrocks
+
+namespace panrocks {
+// RocksDB's read-only and secondary DBs do not refuse creating or dropping
+// a column family: they would write the MANIFEST of a DB whose primary may
+// be writing it too. panrocks refuses, as they refuse writes.
+inline int32_t refuse_read_only(panrocks_error *error) {
+    return report(error, PANROCKS_NOT_SUPPORTED, "Not supported operation in read only mode.");
+}
+
+inline bool is_ttl(const panrocks_db *db) {
+    return db->mode == PANROCKS_OPEN_TTL || db->mode == PANROCKS_OPEN_TTL_READ_ONLY;
+}
 }  // namespace panrocks
 
 #endif

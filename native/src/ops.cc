@@ -218,6 +218,7 @@ int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_c
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && descriptor != nullptr && descriptor->name != nullptr);
         PANROCKS_REQUIRE(error, cf_out != nullptr);
+        if (db->read_only) return panrocks::refuse_read_only(error);
         if (db->mode != PANROCKS_OPEN_TTL) {
             return report(error, PANROCKS_NOT_SUPPORTED,
                           "panrocks: families with a TTL exist only in a DB opened with TTL for writing");

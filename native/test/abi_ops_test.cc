@@ -410,6 +410,12 @@ TEST(Secondary, FollowsItsPrimary) {
     ASSERT_EQ(panrocks_try_catch_up_with_primary(follower, &err), PANROCKS_OK) << err.message;
     EXPECT_EQ(get(follower, "b"), "2");
     EXPECT_NE(panrocks_put(follower, nullptr, 0, "c", 1, "3", 1, &err), PANROCKS_OK);  // read-only
+    // RocksDB's secondary would write the primary's MANIFEST here: refused
+    panrocks_cf_descriptor d{};
+    d.name = "new";
+    panrocks_cf *cf = nullptr;
+    EXPECT_EQ(panrocks_create_column_family(follower, &d, &cf, &err), PANROCKS_NOT_SUPPORTED);
+    EXPECT_EQ(panrocks_drop_column_family(follower, panrocks_default_cf(follower), &err), PANROCKS_NOT_SUPPORTED);
     EXPECT_EQ(panrocks_try_catch_up_with_primary(primary, &err), PANROCKS_NOT_SUPPORTED);
     close(follower);
     close(primary);
@@ -421,4 +427,23 @@ TEST(Secondary, FollowsItsPrimary) {
     EXPECT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
     req.mode = 99;
     EXPECT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(ReadOnly, RefusesColumnFamilyChangesRocksDbWouldWriteToTheManifest) {
+    TempDir dir;
+    panrocks_db *primary = open(dir.path());
+    put(primary, "a", "1");
+    panrocks_db *reader = open(dir.path(), PANROCKS_OPEN_READ_ONLY, "");
+    ASSERT_NE(reader, nullptr);
+    EXPECT_EQ(get(reader, "a"), "1");
+    panrocks_error err{};
+    panrocks_cf_descriptor d{};
+    d.name = "new";
+    panrocks_cf *cf = nullptr;
+    EXPECT_EQ(panrocks_create_column_family(reader, &d, &cf, &err), PANROCKS_NOT_SUPPORTED);
+    EXPECT_EQ(panrocks_drop_column_family(reader, panrocks_default_cf(reader), &err), PANROCKS_NOT_SUPPORTED);
+    close(reader);
+    // the primary's families are what they were
+    ASSERT_EQ(panrocks_create_column_family(primary, &d, &cf, &err), PANROCKS_OK) << err.message;
+    close(primary);
 }

@@ -178,10 +178,13 @@ public class RocksDB implements AutoCloseable {
     /**
      * Opens the DB at {@code path} read-only: writes fail with
      * {@link Status.Code#NotSupported}. A read-only DB takes no lock, in
-     * RocksDB as here, so it may be opened beside a writer (it sees what was
-     * flushed when it opened). Set {@code errorIfWalFileExists} to fail
-     * instead when a write-ahead log holds data not yet in an SST file, which
-     * a read-only DB would not see.
+     * RocksDB as here, so it may be opened beside a writer: it sees the DB
+     * as it was when it opened (its write-ahead logs replayed into memory)
+     * and does not follow later writes (a secondary instance does:
+     * {@link #openAsSecondary(Options, Path, Path)}). With
+     * {@code errorIfWalFileExists}, RocksDB refuses to open, with
+     * {@link Status.Code#Corruption}, when the directory holds any
+     * write-ahead log file (even an empty one).
      */
     public static RocksDB openReadOnly(Options options, Path path, boolean errorIfWalFileExists)
             throws RocksDBException {
@@ -201,8 +204,27 @@ public class RocksDB implements AutoCloseable {
     /** As {@link #openReadOnly(Options, Path, boolean)}, with column families as {@link #open(DBOptions, Path, List, List)}. */
     public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                        List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openReadOnly(options, path, columnFamilyDescriptors, columnFamilyHandles, false);
+    }
+
+    /**
+     * As {@link #openReadOnly(Options, Path, boolean)}, with column families
+     * as {@link #open(DBOptions, Path, List, List)} (any subset of the DB's
+     * families, "default" included).
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open
+     * @param columnFamilyHandles cleared, then receives one handle per descriptor
+     * @param errorIfWalFileExists whether to refuse a directory holding a write-ahead log file
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(Options, Path)}; Corruption for a WAL file with errorIfWalFileExists
+     */
+    public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles, boolean errorIfWalFileExists)
+            throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, false);
+        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, errorIfWalFileExists);
     }
 
     /**
