@@ -332,4 +332,62 @@ class BackupEngineTest {
             backups.garbageCollect();
         }
     }
+
+    /** The engine's close from another thread waits for the backup in progress, which completes. */
+    @Test
+    void engineCloseWaitsForABackupInProgress() throws Exception {
+        try (RocksDB db = TestSupport.openFresh(db())) {
+            for (int i = 0; i < 10; i++) {
+                fill(db, i * 1000, i * 1000 + 1000);
+                db.flush();
+            }
+            BackupEngine backups = BackupEngine.open(options().setBackupRateLimit(2 << 20));
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            Thread backup = new Thread(() -> {
+                started.countDown();
+                try {
+                    outcome.set(backups.createNewBackup(db, false));
+                } catch (Throwable t) {
+                    outcome.set(t);
+                }
+            });
+            backup.start();
+            started.await();
+            Thread.sleep(50);
+            backups.close();
+            backup.join();
+            assertThrows(IllegalStateException.class, backups::getBackupInfo);
+            try (BackupEngine again = BackupEngine.open(options())) {
+                if (outcome.get() instanceof Integer id) {
+                    again.verifyBackup(id, true);
+                } else {
+                    assertInstanceOf(IllegalStateException.class, outcome.get(), "refused cleanly, never half done");
+                    assertTrue(again.getBackupInfo().isEmpty());
+                }
+            }
+        }
+    }
+
+    /** A forgotten engine is released by the Cleaner, and with it the claim on its directory. */
+    @Test
+    void aForgottenEngineGivesItsDirectoryBack() throws Exception {
+        forget();
+        BackupEngine reopened = null;
+        for (int i = 0; i < 200 && reopened == null; i++) {
+            System.gc();
+            Thread.sleep(20);
+            try {
+                reopened = BackupEngine.open(options());
+            } catch (RocksDBException busy) {
+                assertEquals(Status.Code.Busy, busy.code());
+            }
+        }
+        assertNotNull(reopened, "the Cleaner released the forgotten engine");
+        reopened.close();
+    }
+
+    private void forget() throws RocksDBException {
+        BackupEngine.open(options()).getBackupInfo();
+    }
 }

@@ -406,4 +406,21 @@ class WideColumnsTest {
         System.out.println("WideColumnsTest: getEntity of 8 columns allocates " + perRead + " B/op on the heap");
         assertTrue(perRead < 4096, perRead + " B per zero-copy entity read");
     }
+
+    @Test
+    void theDbsCloseOnTheSameThreadReleasesTheEntity() throws Exception {
+        assumeWideColumns();
+        db.putEntity(bytes("k"), List.of(col("a", "1")));
+        PinnedEntity e = db.getEntity(bytes("k"));
+        MemorySegment view = e.value(bytes("a"));
+        try (RocksIterator it = db.newIterator()) {
+            it.seekToFirst();
+            List<WideColumn> columns = it.columns();
+            db.close();
+            assertThrows(IllegalStateException.class, () -> columns.get(0).valueBytes());
+        }
+        assertThrows(IllegalStateException.class, () -> view.get(ValueLayout.JAVA_BYTE, 0));
+        assertThrows(IllegalStateException.class, e::columns);
+        e.close();
+    }
 }
