@@ -111,6 +111,11 @@ void panrocks_cache_destroy(panrocks_cache *cache);
 
 #define PANROCKS_OPEN_READ_WRITE 0
 #define PANROCKS_OPEN_READ_ONLY 1
+/* Open modes of feature areas take values of their own (16 and up here),
+ * so that modes added on parallel branches cannot collide silently. */
+#define PANROCKS_OPEN_TTL 16            /* DBWithTTL, read-write: ttls */
+#define PANROCKS_OPEN_TTL_READ_ONLY 17  /* DBWithTTL over a read-only DB: ttls */
+#define PANROCKS_OPEN_SECONDARY 18      /* a secondary instance: secondary_path */
 
 /* One column family to open. The option strings use RocksDB's own option
  * string syntax (rocksdb/convenience.h), e.g. "write_buffer_size=4194304". */
@@ -124,12 +129,18 @@ typedef struct panrocks_cf_descriptor {
 typedef struct panrocks_open_request {
     const char *path;
     const char *db_options;      /* DBOptions string; NULL: defaults */
-    int32_t mode;                /* PANROCKS_OPEN_READ_WRITE or _READ_ONLY */
+    int32_t mode;                /* PANROCKS_OPEN_* */
     int32_t error_if_wal_file_exists; /* read-only mode only */
     int32_t enable_statistics;   /* create a Statistics object for the DB */
     int32_t reserved;
     size_t cf_count;             /* 0: the default family only */
     const panrocks_cf_descriptor *cfs;
+    /* PANROCKS_OPEN_SECONDARY: where the secondary keeps its own files (info
+     * log); path is the primary's directory. NULL otherwise. */
+    const char *secondary_path;
+    /* PANROCKS_OPEN_TTL*: time to live in seconds of each family in cfs
+     * (max(cf_count, 1) entries; <= 0: forever). NULL: forever for all. */
+    const int32_t *ttls;
 } panrocks_open_request;
 
 /* Opens a DB. On success *db_out is set and, when cf_count > 0,
@@ -541,6 +552,8 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
  * panrocks.h stays the one header of the ABI. */
 
 #include "panrocks_txn.h"
+#include "panrocks_ops.h"
+#include "panrocks_entity.h"
 
 #ifdef __cplusplus
 }

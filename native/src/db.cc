@@ -1,6 +1,7 @@
 // Library identity, block caches, opening and closing DBs, options.
 #include <rocksdb/convenience.h>
 #include <rocksdb/table.h>
+#include <rocksdb/utilities/db_ttl.h>
 #include <rocksdb/version.h>
 #if ROCKSDB_MAJOR >= 8
 #include <rocksdb/advanced_cache.h>  // Cache's members moved here in 8.0
@@ -164,11 +165,29 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
         auto *out = &raw;
 #endif
         rocksdb::Status s;
-        if (request->mode == PANROCKS_OPEN_READ_ONLY) {
+        const int32_t mode = request->mode;
+        if (mode == PANROCKS_OPEN_READ_ONLY) {
             s = rocksdb::DB::OpenForReadOnly(db_options, request->path, descriptors, &handles, out,
                                              request->error_if_wal_file_exists != 0);
-        } else if (request->mode == PANROCKS_OPEN_READ_WRITE) {
+        } else if (mode == PANROCKS_OPEN_READ_WRITE) {
             s = rocksdb::DB::Open(db_options, request->path, descriptors, &handles, out);
+        } else if (mode == PANROCKS_OPEN_TTL || mode == PANROCKS_OPEN_TTL_READ_ONLY) {
+            std::vector<int32_t> ttls(descriptors.size(), 0);
+            if (request->ttls != nullptr) {
+                for (size_t i = 0; i < ttls.size(); i++) ttls[i] = request->ttls[i];
+            }
+            rocksdb::DBWithTTL *ttl_db = nullptr;
+            s = rocksdb::DBWithTTL::Open(db_options, request->path, descriptors, &handles, &ttl_db, ttls,
+                                         mode == PANROCKS_OPEN_TTL_READ_ONLY);
+#if ROCKSDB_MAJOR >= 11
+            opened.reset(ttl_db);
+#else
+            raw = ttl_db;
+#endif
+        } else if (mode == PANROCKS_OPEN_SECONDARY) {
+            PANROCKS_REQUIRE(error, request->secondary_path != nullptr);
+            s = rocksdb::DB::OpenAsSecondary(db_options, request->path, request->secondary_path, descriptors,
+                                             &handles, out);
         } else {
             return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown open mode");
         }
@@ -177,7 +196,9 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
 #endif
         if (!s.ok()) return report(error, s);
 
-        db->read_only = request->mode == PANROCKS_OPEN_READ_ONLY;
+        db->mode = mode;
+        db->read_only = mode == PANROCKS_OPEN_READ_ONLY || mode == PANROCKS_OPEN_TTL_READ_ONLY ||
+                        mode == PANROCKS_OPEN_SECONDARY;
         panrocks::adopt_families(db.get(), raw, descriptors, handles, request, cf_handles_out);
         *db_out = db.release();
         return PANROCKS_OK;

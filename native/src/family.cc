@@ -16,6 +16,7 @@ int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descrip
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && descriptor != nullptr && descriptor->name != nullptr);
         PANROCKS_REQUIRE(error, cf_out != nullptr);
+        if (db->read_only) return panrocks::refuse_read_only(error);
         rocksdb::ColumnFamilyOptions options;
         int32_t rc = panrocks::family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
@@ -33,6 +34,7 @@ int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descrip
 int32_t panrocks_drop_column_family(panrocks_db *db, panrocks_cf *cf, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && cf != nullptr);
+        if (db->read_only) return panrocks::refuse_read_only(error);
         return check(error, db->db->DropColumnFamily(cf->handle));
     });
 }

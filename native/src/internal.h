@@ -37,6 +37,7 @@ struct panrocks_cf {
 struct panrocks_db {
     rocksdb::DB *db = nullptr;
     bool read_only = false;
+    int32_t mode = PANROCKS_OPEN_READ_WRITE;  // how it was opened (PANROCKS_OPEN_*)
     std::shared_ptr<rocksdb::Statistics> statistics;
     // Every family handle this DB opened or created, the default included;
     // owned here and deleted before the DB.
@@ -127,6 +128,11 @@ struct panrocks_iterator {
     panrocks_iterator_source *source = nullptr;
     bool ended = false;
     std::string key_copy, value_copy;
+    // a DBWithTTL's iterator, whose values carry a timestamp the engine's
+    // columns() does not strip: wide columns are refused
+    bool ttl = false;
+    // the current entry's columns as the ABI shows them (reused per entry)
+    std::vector<panrocks_wide_column> columns;
 
     ~panrocks_iterator() {
         if (source != nullptr) source->detach(this);
@@ -226,6 +232,19 @@ inline int32_t guarded(panrocks_error *error, Body &&body) noexcept {
                                       "panrocks: " #condition " is false");        \
     } while (0)
 
+}  // namespace panrocks
+
+namespace panrocks {
+// RocksDB's read-only and secondary DBs do not refuse creating or dropping
+// a column family: they would write the MANIFEST of a DB whose primary may
+// be writing it too. panrocks refuses, as they refuse writes.
+inline int32_t refuse_read_only(panrocks_error *error) {
+    return report(error, PANROCKS_NOT_SUPPORTED, "Not supported operation in read only mode.");
+}
+
+inline bool is_ttl(const panrocks_db *db) {
+    return db->mode == PANROCKS_OPEN_TTL || db->mode == PANROCKS_OPEN_TTL_READ_ONLY;
+}
 }  // namespace panrocks
 
 #endif

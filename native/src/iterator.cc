@@ -103,6 +103,7 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
         iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
         panrocks_cf *f = cf != nullptr ? cf : db->default_family;
         iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
+        iterator->ttl = panrocks::is_ttl(db);
         *iterator_out = iterator.release();
         return PANROCKS_OK;
     });

@@ -69,8 +69,18 @@ int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read
         if (count == 0) return PANROCKS_OK;
         scratch->resize(count);
         for (size_t i = 0; i < count; i++) scratch->keys[i] = rocksdb::Slice(keys[i].data, keys[i].size);
-        db->db->MultiGet(read_options(options), family(db, cf), count, scratch->keys.data(),
-                         scratch->values.data(), scratch->statuses.data(), false);
+        if (panrocks::is_ttl(db)) {
+            // DBWithTTL strips its timestamps in Get; its batched MultiGet
+            // did not before RocksDB 9, and returned values with the 4 bytes
+            // of timestamp still on: one Get per key is right on every engine
+            rocksdb::ColumnFamilyHandle *h = family(db, cf);
+            for (size_t i = 0; i < count; i++) {
+                scratch->statuses[i] = db->db->Get(read_options(options), h, scratch->keys[i], &scratch->values[i]);
+            }
+        } else {
+            db->db->MultiGet(read_options(options), family(db, cf), count, scratch->keys.data(),
+                             scratch->values.data(), scratch->statuses.data(), false);
+        }
         panrocks::multiget_entries(scratch, count, mode, buffer, capacity, entries);
         return PANROCKS_OK;
     });

@@ -44,6 +44,7 @@ class OpenDb {
     }
 
     panrocks_db *db = nullptr;
+    const std::string &path() const { return path_; }
 
   private:
     void open() {

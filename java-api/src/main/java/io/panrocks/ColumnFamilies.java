@@ -26,15 +26,21 @@ final class ColumnFamilies {
     }
 
     ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor) throws RocksDBException {
+        return create(descriptor, null);
+    }
+
+    /** ttl: null for a plain family; seconds for one of a TTL DB (TtlDB.createColumnFamilyWithTtl) */
+    ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl) throws RocksDBException {
         Objects.requireNonNull(descriptor, "descriptor");
         BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
         LRUCache cache = table == null ? null : table.blockCache();
         // the cache stays locked against closing while the family takes its reference
-        if (cache == null) return create(descriptor, MemorySegment.NULL);
-        return cache.withHandle(h -> create(descriptor, h));
+        if (cache == null) return create(descriptor, MemorySegment.NULL, ttl);
+        return cache.withHandle(h -> create(descriptor, h, ttl));
     }
 
-    private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, MemorySegment cache) throws RocksDBException {
+    private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, MemorySegment cache, Integer ttl)
+            throws RocksDBException {
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = panrocks_cf_descriptor.allocate(arena);
@@ -43,7 +49,8 @@ final class ColumnFamilies {
             BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
             if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
             panrocks_cf_descriptor.block_cache(d, cache);
-            int rc = panrocks_h.panrocks_create_column_family(db.handle(), d, c.size, c.error);
+            int rc = ttl == null ? panrocks_h.panrocks_create_column_family(db.handle(), d, c.size, c.error)
+                    : panrocks_h.panrocks_create_column_family_with_ttl(db.handle(), d, ttl, c.size, c.error);
             if (rc != 0) throw c.failure(rc);
             return owner.wrapFamily(c.size.get(ValueLayout.ADDRESS, 0), false);
         } finally {

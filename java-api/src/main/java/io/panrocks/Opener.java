@@ -30,60 +30,97 @@ final class Opener {
     static final byte[] DEFAULT_FAMILY = "default".getBytes(StandardCharsets.UTF_8);
 
     /**
-     * What kind of DB an open makes: the native open and the facade around
-     * its result. A plain RocksDB, or a transaction DB (see TransactionDB).
+     * A DB with its own native open and facade (a transaction DB, see
+     * TransactionDB): the open call, with panrocks_open's outputs, and the
+     * object that wraps its result.
      */
-    interface Kind {
+    interface Facade {
         /** panrocks_open or an alternative with the same outputs; inside the open's arena. */
         int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error, Arena arena);
 
-        RocksDB wrap(NativeDb db, Path path, boolean readOnly, DBOptions options);
+        RocksDB wrap(NativeDb db, Path path, DBOptions options);
     }
-
-    static final Kind PLAIN = new Kind() {
-        @Override
-        public int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error,
-                        Arena arena) {
-            return panrocks_h.panrocks_open(request, dbOut, handles, error);
-        }
-
-        @Override
-        public RocksDB wrap(NativeDb db, Path path, boolean readOnly, DBOptions options) {
-            return new RocksDB(db, path, readOnly, options);
-        }
-    };
 
     /** Opens with the default family only, configured by options. */
     static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal) throws RocksDBException {
-        return open(options, path, readOnly, errorIfWal, PLAIN);
-    }
-
-    /** As {@link #open(Options, Path, boolean, boolean)}, a DB of the given kind. */
-    static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal, Kind kind)
-            throws RocksDBException {
-        Objects.requireNonNull(options, "options");
-        ColumnFamilyOptions defaultFamily = new ColumnFamilyOptions(options);
-        // null: no handle objects for the caller; the DB's own default handle serves
-        return open(new DBOptions(options), path,
-                List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), null, readOnly, errorIfWal, kind);
+        return open(options, path, readOnly ? Mode.readOnly(errorIfWal) : Mode.READ_WRITE);
     }
 
     static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
                         List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal)
             throws RocksDBException {
-        return open(options, path, families, handlesOut, readOnly, errorIfWal, PLAIN);
+        return open(options, path, families, handlesOut, readOnly ? Mode.readOnly(errorIfWal) : Mode.READ_WRITE);
     }
 
-    /** As {@link #open(DBOptions, Path, List, List, boolean, boolean)}, a DB of the given kind. */
+    /**
+     * How a DB is opened: RocksDB's open call (plain, read-only, with TTL,
+     * as a secondary), what it claims in {@link OpenPaths}, and which
+     * facade wraps it.
+     */
+    record Mode(Kind kind, boolean errorIfWal, int[] ttls, Path secondaryPath, Facade facade) {
+        enum Kind { READ_WRITE, READ_ONLY, TTL, TTL_READ_ONLY, SECONDARY }
+
+        static final Mode READ_WRITE = new Mode(Kind.READ_WRITE, false, null, null, null);
+
+        static Mode readOnly(boolean errorIfWal) {
+            return new Mode(Kind.READ_ONLY, errorIfWal, null, null, null);
+        }
+
+        /** read-write, through the facade's own open */
+        static Mode withFacade(Facade facade) {
+            return new Mode(Kind.READ_WRITE, false, null, null, facade);
+        }
+
+        /** ttls: one per family (seconds, <= 0 forever) */
+        static Mode ttl(int[] ttls, boolean readOnly) {
+            return new Mode(readOnly ? Kind.TTL_READ_ONLY : Kind.TTL, false, ttls, null, null);
+        }
+
+        static Mode secondary(Path secondaryPath) {
+            return new Mode(Kind.SECONDARY, false, null, secondaryPath, null);
+        }
+
+        boolean readOnly() {
+            return kind != Kind.READ_WRITE && kind != Kind.TTL;
+        }
+
+        boolean ttl() {
+            return kind == Kind.TTL || kind == Kind.TTL_READ_ONLY;
+        }
+
+        /** panrocks.h's PANROCKS_OPEN_*; the library is loaded by then */
+        int nativeMode() {
+            return switch (kind) {
+                case READ_WRITE -> panrocks_h.PANROCKS_OPEN_READ_WRITE();
+                case READ_ONLY -> panrocks_h.PANROCKS_OPEN_READ_ONLY();
+                case TTL -> panrocks_h.PANROCKS_OPEN_TTL();
+                case TTL_READ_ONLY -> panrocks_h.PANROCKS_OPEN_TTL_READ_ONLY();
+                case SECONDARY -> panrocks_h.PANROCKS_OPEN_SECONDARY();
+            };
+        }
+    }
+
+    /** Opens with the default family only, configured by options. */
+    static RocksDB open(Options options, Path path, Mode mode) throws RocksDBException {
+        Objects.requireNonNull(options, "options");
+        ColumnFamilyOptions defaultFamily = new ColumnFamilyOptions(options);
+        // null: no handle objects for the caller; the DB's own default handle serves
+        return open(new DBOptions(options), path,
+                List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), null, mode);
+    }
+
     static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
-                        List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal, Kind kind)
-            throws RocksDBException {
+                        List<ColumnFamilyHandle> handlesOut, Mode mode) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(families, "columnFamilyDescriptors");
         if (handlesOut == null && families.size() != 1) throw new IllegalArgumentException("columnFamilyHandles is null");
         if (families.isEmpty()) throw new IllegalArgumentException("columnFamilyDescriptors must name at least \"default\"");
         for (ColumnFamilyDescriptor d : families) Objects.requireNonNull(d, "columnFamilyDescriptors must not contain null");
+        if (mode.ttls() != null && mode.ttls().length != families.size()) {
+            throw new IllegalArgumentException("ttlValues must hold one TTL per column family descriptor: "
+                    + mode.ttls().length + " for " + families.size());
+        }
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
         Path absolute = path.toAbsolutePath();
@@ -93,22 +130,48 @@ final class Opener {
             BlockBasedTableConfig t = d.getOptions().tableFormatConfig();
             if (t != null && t.blockCache() != null && !caches.contains(t.blockCache())) caches.add(t.blockCache());
         }
-        // A read-only DB takes no lock, in RocksDB as here: it may sit beside a writer.
-        OpenPaths.Claim claim = null;
-        if (!readOnly) {
-            claim = OpenPaths.claim(canonical, absolute.toString());
-            if (claim == null) throw alreadyOpen(absolute, canonical);
-        }
-        OpenPaths.Claim held = claim;
+        OpenPaths.Claim claim = claim(mode, absolute, canonical);
         boolean opened = false;
         try {
             RocksDB db = withCaches(caches, 0, new ArrayList<>(), cacheHandles -> openNow(options, absolute, canonical,
-                    families, handlesOut, readOnly, errorIfWal, caches, cacheHandles, held, kind));
+                    families, handlesOut, mode, caches, cacheHandles, claim));
             opened = true;
             return db;
         } finally {
-            if (!opened && claim != null) claim.release();
+            if (!opened) claim.release();
         }
+    }
+
+    /**
+     * What an open claims: a writer the directory alone; a read-only or
+     * secondary DB (which take no lock, in RocksDB as here, and may sit
+     * beside a writer) a shared claim, and a secondary its own directory
+     * alone too (its info log lives there).
+     */
+    private static OpenPaths.Claim claim(Mode mode, Path absolute, Path canonical) throws RocksDBException {
+        if (!mode.readOnly()) {
+            OpenPaths.Claim claim = OpenPaths.claim(canonical, absolute.toString());
+            if (claim == null) throw alreadyOpen(absolute, canonical);
+            return claim;
+        }
+        OpenPaths.Claim shared = OpenPaths.share(canonical, absolute.toString());
+        if (shared == null) throw busy(absolute, canonical);
+        if (mode.secondaryPath() == null) return shared;
+        Path secondary = mode.secondaryPath().toAbsolutePath();
+        Path secondaryCanonical = OpenPaths.canonical(secondary);
+        OpenPaths.Claim own = OpenPaths.claim(secondaryCanonical, "secondary of " + absolute);
+        if (own == null) {
+            shared.release();
+            throw alreadyOpen(secondary, secondaryCanonical);
+        }
+        return shared.and(own);
+    }
+
+    /** The refusal to read a directory that a restore is rewriting. */
+    private static RocksDBException busy(Path path, Path canonical) {
+        return new RocksDBException(new Status(Status.Code.Busy, Status.SubCode.None, Status.Severity.NoError,
+                canonical + ": " + OpenPaths.holder(canonical) + " is rewriting this directory"
+                        + (path.equals(canonical) ? "" : "; " + path + " is the same directory")));
     }
 
     /** The refusal of a second writable open of one directory, with RocksDB's code for the same case. */
@@ -135,9 +198,9 @@ final class Opener {
     }
 
     private static RocksDB openNow(DBOptions options, Path path, Path canonical, List<ColumnFamilyDescriptor> families,
-                                   List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal,
-                                   List<LRUCache> caches, List<MemorySegment> cacheHandles, OpenPaths.Claim claim,
-                                   Kind kind) throws RocksDBException {
+                                   List<ColumnFamilyHandle> handlesOut, Mode mode,
+                                   List<LRUCache> caches, List<MemorySegment> cacheHandles, OpenPaths.Claim claim)
+            throws RocksDBException {
         try (Arena arena = Arena.ofConfined()) {
             int n = families.size();
             MemorySegment descriptors = panrocks_cf_descriptor.allocateArray(n, arena);
@@ -158,9 +221,15 @@ final class Opener {
             // the canonical path, so that RocksDB's own lock registry sees one DB as one
             panrocks_open_request.path(request, arena.allocateFrom(canonical.toString()));
             panrocks_open_request.db_options(request, arena.allocateFrom(options.values.toString()));
-            panrocks_open_request.mode(request, readOnly
-                    ? panrocks_h.PANROCKS_OPEN_READ_ONLY() : panrocks_h.PANROCKS_OPEN_READ_WRITE());
-            panrocks_open_request.error_if_wal_file_exists(request, errorIfWal ? 1 : 0);
+            panrocks_open_request.mode(request, mode.nativeMode());
+            panrocks_open_request.error_if_wal_file_exists(request, mode.errorIfWal() ? 1 : 0);
+            if (mode.secondaryPath() != null) {
+                Path secondary = OpenPaths.canonical(mode.secondaryPath());
+                panrocks_open_request.secondary_path(request, arena.allocateFrom(secondary.toString()));
+            }
+            if (mode.ttls() != null) {
+                panrocks_open_request.ttls(request, arena.allocateFrom(ValueLayout.JAVA_INT, mode.ttls()));
+            }
             panrocks_open_request.enable_statistics(request, options.statisticsEnabled() ? 1 : 0);
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
@@ -168,11 +237,14 @@ final class Opener {
             MemorySegment dbOut = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment handlesArray = arena.allocate(ValueLayout.ADDRESS, n);
             MemorySegment error = panrocks_error.allocate(arena);
-            int rc = kind.open(request, dbOut, handlesArray, error, arena);
+            int rc = mode.facade() != null ? mode.facade().open(request, dbOut, handlesArray, error, arena)
+                    : panrocks_h.panrocks_open(request, dbOut, handlesArray, error);
             if (rc != 0) throw Errors.toException(rc, error);
 
             NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString(), claim);
-            RocksDB rocks = kind.wrap(db, path, readOnly, options);
+            RocksDB rocks = mode.facade() != null ? mode.facade().wrap(db, path, options)
+                    : mode.ttl() ? new TtlDB(db, path, mode.readOnly(), options)
+                    : new RocksDB(db, path, mode.readOnly(), options);
             if (handlesOut == null) return rocks;
             handlesOut.clear();
             for (int i = 0; i < n; i++) {

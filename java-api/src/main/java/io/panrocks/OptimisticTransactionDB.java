@@ -30,9 +30,9 @@ public final class OptimisticTransactionDB extends RocksDB {
         super(db, path, false, options);
     }
 
-    private static Opener.Kind kind(OptimisticTransactionDBOptions occOptions) {
+    private static Opener.Mode mode(OptimisticTransactionDBOptions occOptions) {
         Objects.requireNonNull(occOptions, "optimisticOptions");
-        return new Opener.Kind() {
+        return Opener.Mode.withFacade(new Opener.Facade() {
             @Override
             public int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error,
                             Arena arena) {
@@ -43,10 +43,10 @@ public final class OptimisticTransactionDB extends RocksDB {
             }
 
             @Override
-            public RocksDB wrap(NativeDb db, Path path, boolean readOnly, DBOptions options) {
+            public RocksDB wrap(NativeDb db, Path path, DBOptions options) {
                 return new OptimisticTransactionDB(db, path, options);
             }
-        };
+        });
     }
 
     /**
@@ -62,7 +62,7 @@ public final class OptimisticTransactionDB extends RocksDB {
      */
     public static OptimisticTransactionDB open(Options options, OptimisticTransactionDBOptions optimisticOptions,
                                                Path path) throws RocksDBException {
-        return (OptimisticTransactionDB) Opener.open(options, path, false, false, kind(optimisticOptions));
+        return (OptimisticTransactionDB) Opener.open(options, path, mode(optimisticOptions));
     }
 
     /**
@@ -81,7 +81,7 @@ public final class OptimisticTransactionDB extends RocksDB {
                                                List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
         return (OptimisticTransactionDB) Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles,
-                false, false, kind(optimisticOptions));
+                mode(optimisticOptions));
     }
 
     /**

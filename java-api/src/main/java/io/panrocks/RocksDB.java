@@ -21,7 +21,8 @@ import java.util.function.Function;
 
 /**
  * An open RocksDB database: the entry point of panrocks, shaped like
- * RocksJava's {@code org.rocksdb.RocksDB}.
+ * RocksJava's {@code org.rocksdb.RocksDB}. Only panrocks subclasses it
+ * ({@link TtlDB}, a DB opened with a time to live).
  *
  * <h2>How the overloads are laid out</h2>
  * Every operation has one <i>main overload</i>, the one taking the most
@@ -78,6 +79,7 @@ public class RocksDB implements AutoCloseable {
     private final Writes writes;
     private final ColumnFamilies families;
     private final Maintenance maintenance;
+    private final FileOps files;
     private final Path path;
     private final boolean readOnly;
     private final boolean statistics;
@@ -89,6 +91,7 @@ public class RocksDB implements AutoCloseable {
         this.writes = new Writes(db.handle());
         this.families = new ColumnFamilies(this, db);
         this.maintenance = new Maintenance(db);
+        this.files = new FileOps(this, db);
         this.path = path;
         this.readOnly = readOnly;
         this.statistics = options.statisticsEnabled();
@@ -103,6 +106,14 @@ public class RocksDB implements AutoCloseable {
 
     NativeDb nativeDb() {
         return db;
+    }
+
+    ColumnFamilies columnFamilies() {
+        return families;
+    }
+
+    FileOps files() {
+        return files;
     }
 
     MemorySegment familyOf(ColumnFamilyHandle h) {
@@ -172,10 +183,13 @@ public class RocksDB implements AutoCloseable {
     /**
      * Opens the DB at {@code path} read-only: writes fail with
      * {@link Status.Code#NotSupported}. A read-only DB takes no lock, in
-     * RocksDB as here, so it may be opened beside a writer (it sees what was
-     * flushed when it opened). Set {@code errorIfWalFileExists} to fail
-     * instead when a write-ahead log holds data not yet in an SST file, which
-     * a read-only DB would not see.
+     * RocksDB as here, so it may be opened beside a writer: it sees the DB
+     * as it was when it opened (its write-ahead logs replayed into memory)
+     * and does not follow later writes (a secondary instance does:
+     * {@link #openAsSecondary(Options, Path, Path)}). With
+     * {@code errorIfWalFileExists}, RocksDB refuses to open, with
+     * {@link Status.Code#Corruption}, when the directory holds any
+     * write-ahead log file (even an empty one).
      */
     public static RocksDB openReadOnly(Options options, Path path, boolean errorIfWalFileExists)
             throws RocksDBException {
@@ -195,8 +209,27 @@ public class RocksDB implements AutoCloseable {
     /** As {@link #openReadOnly(Options, Path, boolean)}, with column families as {@link #open(DBOptions, Path, List, List)}. */
     public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                        List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openReadOnly(options, path, columnFamilyDescriptors, columnFamilyHandles, false);
+    }
+
+    /**
+     * As {@link #openReadOnly(Options, Path, boolean)}, with column families
+     * as {@link #open(DBOptions, Path, List, List)} (any subset of the DB's
+     * families, "default" included).
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open
+     * @param columnFamilyHandles cleared, then receives one handle per descriptor
+     * @param errorIfWalFileExists whether to refuse a directory holding a write-ahead log file
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(Options, Path)}; Corruption for a WAL file with errorIfWalFileExists
+     */
+    public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles, boolean errorIfWalFileExists)
+            throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, false);
+        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, errorIfWalFileExists);
     }
 
     /**
@@ -1262,6 +1295,478 @@ public class RocksDB implements AutoCloseable {
             throw new IllegalStateException("statistics are off for " + path + ": open with setStatisticsEnabled(true)");
         }
         return new Statistics(db);
+    }
+
+    // =========================================================================
+    // Files, bulk loading, secondaries and wide columns (issue 13)
+    // Checkpoints, backups and SST files have classes of their own
+    // (Checkpoint, BackupEngine, SstFileWriter); TTL DBs are TtlDB.
+    // =========================================================================
+
+    /**
+     * Opens a <i>secondary instance</i> of the DB at {@code primaryPath}: a
+     * read-only view that follows a primary (in this process or another) as
+     * far as {@link #tryCatchUpWithPrimary()} has replayed its MANIFEST and
+     * write-ahead logs. It takes no lock on the primary's directory, so any
+     * number of secondaries may sit beside the primary; writes fail with
+     * {@link Status.Code#NotSupported}, and so do flushes and compactions.
+     * {@code secondaryPath} is the secondary's own directory (its info log
+     * lives there): no other DB of this process may have it open.
+     * RocksDB recommends {@code setMaxOpenFiles(-1)} for a secondary, so that
+     * it keeps the files it read open after the primary deletes them.
+     *
+     * @param options the DB-wide options and those of the default family
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory (created if missing)
+     * @return the open secondary ({@link #isReadOnly()} is true)
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     *         (no DB at primaryPath, say), or {@link Status.Code#IOError} if
+     *         secondaryPath is open in this process
+     * @throws IllegalStateException if RocksJava's engine is loaded in this process
+     */
+    public static RocksDB openAsSecondary(Options options, Path primaryPath, Path secondaryPath) throws RocksDBException {
+        return Opener.open(options, primaryPath, Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+    }
+
+    /**
+     * As {@link #openAsSecondary(Options, Path, Path)}, for paths given as strings.
+     *
+     * @param options the DB-wide options and those of the default family
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory
+     * @return the open secondary
+     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
+     */
+    public static RocksDB openAsSecondary(Options options, String primaryPath, String secondaryPath)
+            throws RocksDBException {
+        return openAsSecondary(options, Path.of(Objects.requireNonNull(primaryPath, "primaryPath")),
+                Path.of(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+    }
+
+    /**
+     * As {@link #openAsSecondary(Options, Path, Path)}, with column families:
+     * any subset of the primary's families, "default" included (RocksDB
+     * refuses a family that does not exist). Families the primary creates
+     * later are not seen; a family the primary drops stays readable through
+     * its handle. {@code columnFamilyHandles} is cleared, then receives one
+     * handle per descriptor, in order.
+     *
+     * @param options the DB-wide options
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives their handles
+     * @return the open secondary
+     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
+     */
+    public static RocksDB openAsSecondary(DBOptions options, Path primaryPath, Path secondaryPath,
+                                          List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                          List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
+        return Opener.open(options, primaryPath, columnFamilyDescriptors, columnFamilyHandles,
+                Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+    }
+
+    /**
+     * As {@link #openAsSecondary(DBOptions, Path, Path, List, List)}, for paths given as strings.
+     *
+     * @param options the DB-wide options
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives their handles
+     * @return the open secondary
+     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
+     */
+    public static RocksDB openAsSecondary(DBOptions options, String primaryPath, String secondaryPath,
+                                          List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                          List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openAsSecondary(options, Path.of(Objects.requireNonNull(primaryPath, "primaryPath")),
+                Path.of(Objects.requireNonNull(secondaryPath, "secondaryPath")), columnFamilyDescriptors,
+                columnFamilyHandles);
+    }
+
+    /**
+     * On a secondary instance: replays what the primary wrote since the last
+     * catch-up (its MANIFEST and write-ahead logs), so that later reads and
+     * iterators see it. Iterators created before keep their view.
+     *
+     * @throws RocksDBException {@link Status.Code#NotSupported} on a DB that
+     *         is not a secondary, or RocksDB's status if replaying fails
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void tryCatchUpWithPrimary() throws RocksDBException {
+        files.tryCatchUpWithPrimary();
+    }
+
+    /**
+     * Stops RocksDB from deleting obsolete files (those compactions and
+     * flushes leave behind) until {@link #enableFileDeletions()}: the files
+     * {@link #getLiveFiles()} lists then stay on disk while you copy them.
+     * Calls are counted: each needs its own enable.
+     *
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void disableFileDeletions() throws RocksDBException {
+        files.disableFileDeletions();
+    }
+
+    /**
+     * Undoes one {@link #disableFileDeletions()} (RocksDB 9's
+     * {@code EnableFileDeletions()}); deletions resume when every disable is
+     * undone.
+     *
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void enableFileDeletions() throws RocksDBException {
+        files.enableFileDeletions(false);
+    }
+
+    /**
+     * As {@link #enableFileDeletions()}; with {@code force}, undoes every
+     * disable at once, as RocksJava's {@code enableFileDeletions(true)} (also
+     * those of a backup or checkpoint running on another thread, which then
+     * copies files RocksDB may delete under it: prefer {@code false}).
+     *
+     * @param force whether to undo every disable, not just one
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void enableFileDeletions(boolean force) throws RocksDBException {
+        files.enableFileDeletions(force);
+    }
+
+    /**
+     * The files that make up the DB now, after flushing the memtables (as
+     * RocksJava's {@code getLiveFiles()}). See {@link #getLiveFiles(boolean)}.
+     *
+     * @return the files and the MANIFEST's valid size
+     * @throws RocksDBException as {@link #getLiveFiles(boolean)}
+     */
+    public LiveFiles getLiveFiles() throws RocksDBException {
+        return getLiveFiles(true);
+    }
+
+    /**
+     * The files that make up the DB now (SST files, the current MANIFEST,
+     * CURRENT, the OPTIONS file), as names relative to the DB's directory
+     * ("/000012.sst"), and the number of bytes of the MANIFEST that are
+     * valid. With {@code flushMemtable}, the memtables are flushed first
+     * (not on a read-only DB), so that the files hold every write; without,
+     * recent writes are only in the write-ahead logs
+     * ({@link #getSortedWalFiles()}). To copy them, first
+     * {@link #disableFileDeletions()}.
+     *
+     * @param flushMemtable whether to flush the memtables first
+     * @return the files and the MANIFEST's valid size
+     * @throws RocksDBException with RocksDB's status if the flush or the listing fails
+     * @throws IllegalStateException if the DB is closed
+     */
+    public LiveFiles getLiveFiles(boolean flushMemtable) throws RocksDBException {
+        return files.liveFiles(flushMemtable);
+    }
+
+    /**
+     * What {@link #getLiveFiles(boolean)} returns, as RocksJava's
+     * {@code RocksDB.LiveFiles}: public final fields.
+     */
+    public static final class LiveFiles {
+        /** The number of bytes of the current MANIFEST that are valid (copy that many). */
+        public final long manifestFileSize;
+        /** The files, relative to the DB's directory ("/000012.sst", "/MANIFEST-000005", "/CURRENT" ...); unmodifiable. */
+        public final List<String> files;
+
+        LiveFiles(long manifestFileSize, List<String> files) {
+            this.manifestFileSize = manifestFileSize;
+            this.files = files;
+        }
+
+        @Override
+        public String toString() {
+            return "LiveFiles{manifestFileSize=" + manifestFileSize + ", files=" + files + "}";
+        }
+    }
+
+    /**
+     * Every SST file of every column family: where it is, its level, key
+     * and sequence ranges, entries (RocksDB's {@code GetLiveFilesMetaData}).
+     *
+     * @return the files (an unmodifiable list)
+     * @throws IllegalStateException if the DB is closed
+     */
+    public List<LiveFileMetaData> getLiveFilesMetaData() {
+        try {
+            return files.liveFilesMetaData();
+        } catch (RocksDBException e) {
+            throw new IllegalStateException("listing the SST files of " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The write-ahead log files, oldest first: those still in use (alive)
+     * and those moved to the archive (kept by {@code walTtlSeconds} /
+     * {@code walSizeLimitMB}).
+     *
+     * @return the WAL files (an unmodifiable list)
+     * @throws RocksDBException with RocksDB's status if listing fails
+     * @throws IllegalStateException if the DB is closed
+     */
+    public List<LogFile> getSortedWalFiles() throws RocksDBException {
+        return files.sortedWalFiles();
+    }
+
+    /**
+     * The sequence number of the most recent write (0 for an empty DB); each
+     * update of a write or batch takes one.
+     *
+     * @return the latest sequence number
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getLatestSequenceNumber() {
+        try {
+            return files.latestSequenceNumber();
+        } catch (RocksDBException e) {
+            throw new IllegalStateException("reading the sequence number of " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Adds SST files made by an {@link SstFileWriter} (or a checkpoint, or
+     * another DB) to {@code columnFamily} ({@code null}: the default one)
+     * atomically: either every file is added, or none. The files' keys
+     * become visible at once, ordered after every earlier write (RocksDB
+     * assigns them a sequence number when they overlap existing data, if
+     * {@link IngestExternalFileOptions#setAllowGlobalSeqNo allowed}).
+     * Readers go on meanwhile: iterators and snapshots taken before keep
+     * their view (with {@code snapshotConsistency}). The files are copied,
+     * or hard-linked with {@link IngestExternalFileOptions#setMoveFiles}.
+     *
+     * @param columnFamily the family to add to; null for the default one
+     * @param filePathList the SST files (paths as strings, as RocksJava's)
+     * @param ingestExternalFileOptions how to add them
+     * @throws NullPointerException if the list, a path or the options are null
+     * @throws IllegalArgumentException if the list is empty, or columnFamily belongs to another DB
+     * @throws RocksDBException with RocksDB's status: InvalidArgument for
+     *         files whose ranges overlap each other or the DB's data when that
+     *         is not allowed, a missing or corrupt file, a dropped family ...
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     */
+    public void ingestExternalFile(ColumnFamilyHandle columnFamily, List<String> filePathList,
+                                   IngestExternalFileOptions ingestExternalFileOptions) throws RocksDBException {
+        files.ingest(columnFamily, filePathList, ingestExternalFileOptions);
+    }
+
+    /**
+     * As {@link #ingestExternalFile(ColumnFamilyHandle, List, IngestExternalFileOptions)}, into the default family.
+     *
+     * @param filePathList the SST files
+     * @param ingestExternalFileOptions how to add them
+     * @throws RocksDBException as {@link #ingestExternalFile(ColumnFamilyHandle, List, IngestExternalFileOptions)}
+     */
+    public void ingestExternalFile(List<String> filePathList, IngestExternalFileOptions ingestExternalFileOptions)
+            throws RocksDBException {
+        ingestExternalFile(null, filePathList, ingestExternalFileOptions);
+    }
+
+    /**
+     * Writes a wide-column entity under {@code key} in {@code columnFamily}
+     * ({@code null}: the default one), replacing whatever the key held
+     * (RocksDB's {@code PutEntity}). The columns may come in any order;
+     * RocksDB stores them sorted by name. The default column (empty name) is
+     * what a plain {@link #get(byte[]) get} of the key returns; an entity
+     * without one reads as an empty value there. Key and columns are copied
+     * once into the thread's native scratch, in one crossing.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param writeOptions durability, as for a put
+     * @param key the key
+     * @param columns the entity's columns (names distinct; the list may be empty)
+     * @throws NullPointerException if an argument or a column is null
+     * @throws IllegalArgumentException if two columns have one name, a name or
+     *         value exceeds RocksDB's 4 GiB limit, or columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed, or a segment's arena is
+     * @throws WrongThreadException if a segment is confined to another thread
+     * @throws RocksDBException {@link Status.Code#NotSupported} on an engine
+     *         before RocksDB 8.0 or a {@link TtlDB}, or as a put
+     */
+    public void putEntity(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key,
+                          List<WideColumn> columns) throws RocksDBException {
+        putEntity(columnFamily, writeOptions, MemorySegment.ofArray(Bytes.key(key)), columns);
+    }
+
+    /**
+     * As {@link #putEntity(ColumnFamilyHandle, WriteOptions, byte[], List)}, default family and options.
+     *
+     * @param key the key
+     * @param columns the entity's columns
+     * @throws RocksDBException as {@link #putEntity(ColumnFamilyHandle, WriteOptions, byte[], List)}
+     */
+    public void putEntity(byte[] key, List<WideColumn> columns) throws RocksDBException {
+        putEntity(null, WriteOptions.DEFAULT, key, columns);
+    }
+
+    /**
+     * As {@link #putEntity(ColumnFamilyHandle, WriteOptions, byte[], List)}, default options.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param key the key
+     * @param columns the entity's columns
+     * @throws RocksDBException as {@link #putEntity(ColumnFamilyHandle, WriteOptions, byte[], List)}
+     */
+    public void putEntity(ColumnFamilyHandle columnFamily, byte[] key, List<WideColumn> columns) throws RocksDBException {
+        putEntity(columnFamily, WriteOptions.DEFAULT, key, columns);
+    }
+
+    /**
+     * As {@link #putEntity(ColumnFamilyHandle, WriteOptions, byte[], List)}, for a segment key.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param writeOptions durability, as for a put
+     * @param key the key (heap or native)
+     * @param columns the entity's columns
+     * @throws RocksDBException as {@link #putEntity(ColumnFamilyHandle, WriteOptions, byte[], List)}
+     */
+    public void putEntity(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key,
+                          List<WideColumn> columns) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Bytes.segment(key, "key");
+        Entities.checkedOrder(columns);
+        CallContext c = db.enter();
+        try {
+            Entities.put(c, db.handle(), family(columnFamily), writeOptions.flags(), key, columns);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * Reads the wide-column entity of {@code key} without copying: its
+     * columns stay where RocksDB holds them (pinned) until the returned
+     * {@link PinnedEntity} is closed; null if the key is absent. A plain value
+     * reads as an entity with only the default column. The entity belongs
+     * to the calling thread (see {@link PinnedEntity}).
+     *
+     * @param columnFamily the family; null for the default one
+     * @param readOptions snapshot, read tier ...
+     * @param key the key
+     * @return the entity, or null
+     * @throws NullPointerException if readOptions or key is null
+     * @throws IllegalArgumentException if columnFamily or the snapshot belongs to another DB
+     * @throws IllegalStateException if the DB, columnFamily or the snapshot is closed
+     * @throws RocksDBException {@link Status.Code#NotSupported} on an engine
+     *         before RocksDB 8.0 or a {@link TtlDB}; otherwise as
+     *         {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public PinnedEntity getEntity(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        CallContext c = db.enter();
+        try {
+            return Entities.getPinned(this, c, db.handle(), family(columnFamily), readOptions,
+                    c.stageKey(key, 0, key.length), key.length);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options.
+     *
+     * @param key the key
+     * @return the entity, or null
+     * @throws RocksDBException as {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public PinnedEntity getEntity(byte[] key) throws RocksDBException {
+        return getEntity(null, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}, default options.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param key the key
+     * @return the entity, or null
+     * @throws RocksDBException as {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public PinnedEntity getEntity(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        return getEntity(columnFamily, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}, for a segment key (read in place if native).
+     *
+     * @param columnFamily the family; null for the default one
+     * @param readOptions snapshot, read tier ...
+     * @param key the key
+     * @return the entity, or null
+     * @throws IllegalStateException if the key's arena is closed
+     * @throws WrongThreadException if the key is confined to another thread
+     * @throws RocksDBException as {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public PinnedEntity getEntity(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.segment(key, "key");
+        CallContext c = db.enter();
+        try {
+            return Entities.getPinned(this, c, db.handle(), family(columnFamily), readOptions, stage(c, key),
+                    key.byteSize());
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * The wide-column entity of {@code key}, its columns copied to the heap
+     * (sorted by name); null if the key is absent. Otherwise as
+     * {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param readOptions snapshot, read tier ...
+     * @param key the key
+     * @return the columns (an unmodifiable list), or null
+     * @throws IllegalStateException if a column does not fit in a byte[] (2 GiB)
+     * @throws RocksDBException as {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public List<WideColumn> getEntityColumns(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        CallContext c = db.enter();
+        try {
+            return Entities.getCopy(c, db.handle(), family(columnFamily), readOptions, c.stageKey(key, 0, key.length),
+                    key.length);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #getEntityColumns(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options.
+     *
+     * @param key the key
+     * @return the columns, or null
+     * @throws RocksDBException as {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public List<WideColumn> getEntityColumns(byte[] key) throws RocksDBException {
+        return getEntityColumns(null, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #getEntityColumns(ColumnFamilyHandle, ReadOptions, byte[])}, default options.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param key the key
+     * @return the columns, or null
+     * @throws RocksDBException as {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public List<WideColumn> getEntityColumns(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        return getEntityColumns(columnFamily, ReadOptions.DEFAULT, key);
     }
 
     // =========================================================================

@@ -335,6 +335,34 @@ public final class RocksIterator implements AutoCloseable {
         return copyInto(valueAddress, valueSize, buffer);
     }
 
+    // ---- wide columns (issue 13) -------------------------------------------------------
+
+    /**
+     * The current entry's wide columns, sorted by name, as zero-copy
+     * read-only views valid until the iterator moves or closes (the same
+     * rule as {@link #key()} and {@link #value()}). An entity comes back as
+     * written; a plain value as one default column (empty name) holding it.
+     * {@link #value()} of an entity is its default column (empty if it has
+     * none).
+     *
+     * @return the columns (an unmodifiable list)
+     * @throws IllegalStateException if the iterator is closed or not on an entry
+     * @throws WrongThreadException if called from another thread than the iterator's
+     * @throws RocksDBException {@link Status.Code#NotSupported} on an engine
+     *         before RocksDB 8.0 or a {@link TtlDB}
+     */
+    public java.util.List<WideColumn> columns() throws RocksDBException {
+        checkValid();
+        CallContext c = enter();
+        try {
+            int rc = panrocks_h.panrocks_iterator_columns(handle, c.value, c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            return Entities.views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
+        } finally {
+            db.exit(c);
+        }
+    }
+
     private static byte[] copy(long address, long size) {
         Bytes.checkFitsArray(size);
         byte[] out = new byte[(int) size];

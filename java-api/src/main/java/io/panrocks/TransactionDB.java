@@ -55,9 +55,9 @@ public final class TransactionDB extends RocksDB {
         super(db, path, false, options);
     }
 
-    private static Opener.Kind kind(TransactionDBOptions txnOptions) {
+    private static Opener.Mode mode(TransactionDBOptions txnOptions) {
         Objects.requireNonNull(txnOptions, "transactionDbOptions");
-        return new Opener.Kind() {
+        return Opener.Mode.withFacade(new Opener.Facade() {
             @Override
             public int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error,
                             Arena arena) {
@@ -68,10 +68,10 @@ public final class TransactionDB extends RocksDB {
             }
 
             @Override
-            public RocksDB wrap(NativeDb db, Path path, boolean readOnly, DBOptions options) {
+            public RocksDB wrap(NativeDb db, Path path, DBOptions options) {
                 return new TransactionDB(db, path, options);
             }
-        };
+        });
     }
 
     // =========================================================================
@@ -92,7 +92,7 @@ public final class TransactionDB extends RocksDB {
      */
     public static TransactionDB open(Options options, TransactionDBOptions transactionDbOptions, Path path)
             throws RocksDBException {
-        return (TransactionDB) Opener.open(options, path, false, false, kind(transactionDbOptions));
+        return (TransactionDB) Opener.open(options, path, mode(transactionDbOptions));
     }
 
     /**
@@ -125,8 +125,8 @@ public final class TransactionDB extends RocksDB {
                                      List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                      List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return (TransactionDB) Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, false, false,
-                kind(transactionDbOptions));
+        return (TransactionDB) Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles,
+                mode(transactionDbOptions));
     }
 
     /**

@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -147,6 +148,77 @@ public final class WriteBatch implements AutoCloseable {
         Objects.requireNonNull(beginKey, "beginKey");
         Objects.requireNonNull(endKey, "endKey");
         record(family, TYPE_RANGE_DELETION, TYPE_CF_RANGE_DELETION, beginKey, endKey);
+        return this;
+    }
+
+    // ---- wide columns (issue 13) ------------------------------------------------
+
+    // kTypeWideColumnEntity and kTypeColumnFamilyWideColumnEntity of RocksDB's ValueType
+    private static final byte TYPE_WIDE_COLUMN_ENTITY = 0x16, TYPE_CF_WIDE_COLUMN_ENTITY = 0x17;
+
+    /**
+     * As {@link #putEntity(ColumnFamilyHandle, MemorySegment, List)}, into the default family.
+     *
+     * @param key the key
+     * @param columns the entity's columns
+     * @return this batch
+     */
+    public WriteBatch putEntity(byte[] key, List<WideColumn> columns) {
+        return putEntity(null, key, columns);
+    }
+
+    /**
+     * As {@link #putEntity(ColumnFamilyHandle, MemorySegment, List)}, for an array key.
+     *
+     * @param family the family; null for the default one
+     * @param key the key
+     * @param columns the entity's columns
+     * @return this batch
+     */
+    public WriteBatch putEntity(ColumnFamilyHandle family, byte[] key, List<WideColumn> columns) {
+        return putEntity(family, MemorySegment.ofArray(Bytes.key(key)), columns);
+    }
+
+    /**
+     * Adds a wide-column entity under {@code key} in {@code family}
+     * ({@code null}: the default one), as {@link RocksDB#putEntity} writes
+     * it: the record is the one RocksDB's own {@code WriteBatch::PutEntity}
+     * produces, byte for byte (columns sorted by name and serialized in
+     * RocksDB's wide-column format, copied into the batch now).
+     *
+     * @param family the family; null for the default one
+     * @param key the key (heap or native)
+     * @param columns the entity's columns, names distinct, in any order
+     * @return this batch
+     * @throws NullPointerException if key, columns or a column is null
+     * @throws IllegalArgumentException if two columns have one name, a key,
+     *         name, value or the whole entity exceeds RocksDB's 4 GiB limit, or
+     *         family belongs to another DB than the batch's other families
+     * @throws IllegalStateException if the batch or family is closed
+     * @throws UnsupportedOperationException on an engine before RocksDB 8.0
+     *         (no wide columns)
+     */
+    public synchronized WriteBatch putEntity(ColumnFamilyHandle family, MemorySegment key, List<WideColumn> columns) {
+        Bytes.segment(key, "key");
+        int[] order = Entities.checkedOrder(columns);
+        if (!Entities.supported()) {
+            throw new UnsupportedOperationException("wide columns need RocksDB 8.0 or later; the engine is "
+                    + RocksDB.engineVersion());
+        }
+        long entity = Entities.serializedSize(columns);
+        if (entity > Bytes.MAX_ENGINE_LENGTH) {
+            throw new IllegalArgumentException("an entity of " + entity + " bytes is larger than RocksDB's limit of "
+                    + Bytes.MAX_ENGINE_LENGTH);
+        }
+        long keyLength = key.byteSize();
+        MemorySegment b = ensure(1 + 5 + 5 + keyLength + 5 + entity);
+        long p = header(b, family, TYPE_WIDE_COLUMN_ENTITY, TYPE_CF_WIDE_COLUMN_ENTITY, keyLength);
+        MemorySegment.copy(key, 0, b, p, keyLength);
+        p += keyLength;
+        p = varint32(b, p, entity);
+        long end = Entities.serialize(b, p, columns, order);
+        if (end != p + entity) throw new java.util.ConcurrentModificationException("columns changed while being added");
+        commit(end);
         return this;
     }
 

@@ -312,6 +312,35 @@ public final class CallContext {
         freePins[freePinCount++] = pin.address();
     }
 
+    // ---- wide-column entities lent out (see panrocks_entity.h) --------------
+
+    // entities lent out as PinnedEntities, or for one copying read; guarded by this
+    private long[] freeEntities = new long[4];
+    private int freeEntityCount;
+
+    /** Takes a native entity (a PinnableWideColumns) from the pool, or creates one. */
+    public synchronized MemorySegment takeEntity() {
+        if (freeEntityCount > 0) return MemorySegment.ofAddress(freeEntities[--freeEntityCount]);
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_entity_create(size, error);
+        } catch (AssertionError e) {
+            throw Errors.fromBinding(e);
+        }
+        if (rc != 0) throw new OutOfMemoryError("panrocks: cannot create an entity: " + Errors.message(error));
+        return size.get(ValueLayout.ADDRESS, 0);
+    }
+
+    /** Returns an entity that holds nothing (released) to the pool. */
+    public synchronized void returnEntity(MemorySegment entity) {
+        if (freed) {
+            panrocks_h.panrocks_entity_destroy(entity);
+            return;
+        }
+        if (freeEntityCount == freeEntities.length) freeEntities = java.util.Arrays.copyOf(freeEntities, freeEntityCount * 2);
+        freeEntities[freeEntityCount++] = entity.address();
+    }
+
     /** open resources at which the next sweep for forgotten pins runs */
     private int sweepAt = 64;
     private int tracked;
@@ -406,6 +435,8 @@ public final class CallContext {
         if (multiGet != null) multiGet.free();
         for (int i = 0; i < freePinCount; i++) panrocks_h.panrocks_pin_destroy(MemorySegment.ofAddress(freePins[i]));
         freePinCount = 0;
+        for (int i = 0; i < freeEntityCount; i++) panrocks_h.panrocks_entity_destroy(MemorySegment.ofAddress(freeEntities[i]));
+        freeEntityCount = 0;
         NativeMemory.free(keyBuffer);
         NativeMemory.free(block);
     }

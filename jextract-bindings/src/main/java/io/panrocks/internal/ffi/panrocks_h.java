@@ -266,6 +266,33 @@ public class panrocks_h {
     public static int PANROCKS_OPEN_READ_ONLY() {
         return PANROCKS_OPEN_READ_ONLY;
     }
+    private static final int PANROCKS_OPEN_TTL = (int)16L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPEN_TTL 16
+     * }
+     */
+    public static int PANROCKS_OPEN_TTL() {
+        return PANROCKS_OPEN_TTL;
+    }
+    private static final int PANROCKS_OPEN_TTL_READ_ONLY = (int)17L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPEN_TTL_READ_ONLY 17
+     * }
+     */
+    public static int PANROCKS_OPEN_TTL_READ_ONLY() {
+        return PANROCKS_OPEN_TTL_READ_ONLY;
+    }
+    private static final int PANROCKS_OPEN_SECONDARY = (int)18L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPEN_SECONDARY 18
+     * }
+     */
+    public static int PANROCKS_OPEN_SECONDARY() {
+        return PANROCKS_OPEN_SECONDARY;
+    }
     private static final int PANROCKS_READ_TIER_ALL = (int)0L;
     /**
      * {@snippet lang=c :
@@ -607,6 +634,24 @@ public class panrocks_h {
      */
     public static int PANROCKS_WBWI_OP_LOG_DATA() {
         return PANROCKS_WBWI_OP_LOG_DATA;
+    }
+    private static final int PANROCKS_WAL_ARCHIVED = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WAL_ARCHIVED 0
+     * }
+     */
+    public static int PANROCKS_WAL_ARCHIVED() {
+        return PANROCKS_WAL_ARCHIVED;
+    }
+    private static final int PANROCKS_WAL_ALIVE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WAL_ALIVE 1
+     * }
+     */
+    public static int PANROCKS_WAL_ALIVE() {
+        return PANROCKS_WAL_ALIVE;
     }
 
     private static class panrocks_abi_version {
@@ -6456,6 +6501,2884 @@ public class panrocks_h {
                 traceDowncall("panrocks_wbwi_write_to_db", db, write_flags, wbwi, error);
             }
             return (int)mh$.invokeExact(db, write_flags, wbwi, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_checkpoint_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_checkpoint_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_checkpoint_create$descriptor() {
+        return panrocks_checkpoint_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_checkpoint_create$handle() {
+        return panrocks_checkpoint_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_checkpoint_create$address() {
+        return panrocks_checkpoint_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_checkpoint_create(MemorySegment db, MemorySegment dir, long log_size_for_flush, MemorySegment sequence_number, MemorySegment error) {
+        var mh$ = panrocks_checkpoint_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_checkpoint_create", db, dir, log_size_for_flush, sequence_number, error);
+            }
+            return (int)mh$.invokeExact(db, dir, log_size_for_flush, sequence_number, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_disable_file_deletions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_disable_file_deletions");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_disable_file_deletions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_disable_file_deletions$descriptor() {
+        return panrocks_disable_file_deletions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_disable_file_deletions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_disable_file_deletions$handle() {
+        return panrocks_disable_file_deletions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_disable_file_deletions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_disable_file_deletions$address() {
+        return panrocks_disable_file_deletions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_disable_file_deletions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_disable_file_deletions(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_disable_file_deletions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_disable_file_deletions", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_enable_file_deletions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_enable_file_deletions");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_enable_file_deletions(panrocks_db *db, int32_t force, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_enable_file_deletions$descriptor() {
+        return panrocks_enable_file_deletions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_enable_file_deletions(panrocks_db *db, int32_t force, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_enable_file_deletions$handle() {
+        return panrocks_enable_file_deletions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_enable_file_deletions(panrocks_db *db, int32_t force, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_enable_file_deletions$address() {
+        return panrocks_enable_file_deletions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_enable_file_deletions(panrocks_db *db, int32_t force, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_enable_file_deletions(MemorySegment db, int force, MemorySegment error) {
+        var mh$ = panrocks_enable_file_deletions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_enable_file_deletions", db, force, error);
+            }
+            return (int)mh$.invokeExact(db, force, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_latest_sequence_number {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_latest_sequence_number");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_latest_sequence_number$descriptor() {
+        return panrocks_latest_sequence_number.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_latest_sequence_number$handle() {
+        return panrocks_latest_sequence_number.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_latest_sequence_number$address() {
+        return panrocks_latest_sequence_number.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_latest_sequence_number(MemorySegment db, MemorySegment sequence, MemorySegment error) {
+        var mh$ = panrocks_latest_sequence_number.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_latest_sequence_number", db, sequence, error);
+            }
+            return (int)mh$.invokeExact(db, sequence, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_file_list_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_file_list_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_file_list_count(const panrocks_file_list *list)
+     * }
+     */
+    public static FunctionDescriptor panrocks_file_list_count$descriptor() {
+        return panrocks_file_list_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_file_list_count(const panrocks_file_list *list)
+     * }
+     */
+    public static MethodHandle panrocks_file_list_count$handle() {
+        return panrocks_file_list_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_file_list_count(const panrocks_file_list *list)
+     * }
+     */
+    public static MemorySegment panrocks_file_list_count$address() {
+        return panrocks_file_list_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_file_list_count(const panrocks_file_list *list)
+     * }
+     */
+    public static long panrocks_file_list_count(MemorySegment list) {
+        var mh$ = panrocks_file_list_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_file_list_count", list);
+            }
+            return (long)mh$.invokeExact(list);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_file_list_get {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_file_list_get");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const panrocks_file_info *panrocks_file_list_get(const panrocks_file_list *list, size_t index)
+     * }
+     */
+    public static FunctionDescriptor panrocks_file_list_get$descriptor() {
+        return panrocks_file_list_get.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const panrocks_file_info *panrocks_file_list_get(const panrocks_file_list *list, size_t index)
+     * }
+     */
+    public static MethodHandle panrocks_file_list_get$handle() {
+        return panrocks_file_list_get.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const panrocks_file_info *panrocks_file_list_get(const panrocks_file_list *list, size_t index)
+     * }
+     */
+    public static MemorySegment panrocks_file_list_get$address() {
+        return panrocks_file_list_get.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const panrocks_file_info *panrocks_file_list_get(const panrocks_file_list *list, size_t index)
+     * }
+     */
+    public static MemorySegment panrocks_file_list_get(MemorySegment list, long index) {
+        var mh$ = panrocks_file_list_get.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_file_list_get", list, index);
+            }
+            return (MemorySegment)mh$.invokeExact(list, index);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_file_list_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_file_list_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_file_list_destroy(panrocks_file_list *list)
+     * }
+     */
+    public static FunctionDescriptor panrocks_file_list_destroy$descriptor() {
+        return panrocks_file_list_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_file_list_destroy(panrocks_file_list *list)
+     * }
+     */
+    public static MethodHandle panrocks_file_list_destroy$handle() {
+        return panrocks_file_list_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_file_list_destroy(panrocks_file_list *list)
+     * }
+     */
+    public static MemorySegment panrocks_file_list_destroy$address() {
+        return panrocks_file_list_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_file_list_destroy(panrocks_file_list *list)
+     * }
+     */
+    public static void panrocks_file_list_destroy(MemorySegment list) {
+        var mh$ = panrocks_file_list_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_file_list_destroy", list);
+            }
+            mh$.invokeExact(list);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_live_files {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_live_files");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files(panrocks_db *db, int32_t flush_memtable, panrocks_file_list **list_out, uint64_t *manifest_file_size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_live_files$descriptor() {
+        return panrocks_get_live_files.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files(panrocks_db *db, int32_t flush_memtable, panrocks_file_list **list_out, uint64_t *manifest_file_size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_live_files$handle() {
+        return panrocks_get_live_files.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files(panrocks_db *db, int32_t flush_memtable, panrocks_file_list **list_out, uint64_t *manifest_file_size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_live_files$address() {
+        return panrocks_get_live_files.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files(panrocks_db *db, int32_t flush_memtable, panrocks_file_list **list_out, uint64_t *manifest_file_size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_live_files(MemorySegment db, int flush_memtable, MemorySegment list_out, MemorySegment manifest_file_size, MemorySegment error) {
+        var mh$ = panrocks_get_live_files.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_live_files", db, flush_memtable, list_out, manifest_file_size, error);
+            }
+            return (int)mh$.invokeExact(db, flush_memtable, list_out, manifest_file_size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_live_files_metadata {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_live_files_metadata");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files_metadata(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_live_files_metadata$descriptor() {
+        return panrocks_get_live_files_metadata.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files_metadata(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_live_files_metadata$handle() {
+        return panrocks_get_live_files_metadata.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files_metadata(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_live_files_metadata$address() {
+        return panrocks_get_live_files_metadata.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_live_files_metadata(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_live_files_metadata(MemorySegment db, MemorySegment list_out, MemorySegment error) {
+        var mh$ = panrocks_get_live_files_metadata.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_live_files_metadata", db, list_out, error);
+            }
+            return (int)mh$.invokeExact(db, list_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_sorted_wal_files {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_sorted_wal_files");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_sorted_wal_files(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_sorted_wal_files$descriptor() {
+        return panrocks_get_sorted_wal_files.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_sorted_wal_files(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_sorted_wal_files$handle() {
+        return panrocks_get_sorted_wal_files.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_sorted_wal_files(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_sorted_wal_files$address() {
+        return panrocks_get_sorted_wal_files.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_sorted_wal_files(panrocks_db *db, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_sorted_wal_files(MemorySegment db, MemorySegment list_out, MemorySegment error) {
+        var mh$ = panrocks_get_sorted_wal_files.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_sorted_wal_files", db, list_out, error);
+            }
+            return (int)mh$.invokeExact(db, list_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_options_init$descriptor() {
+        return panrocks_env_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_env_options_init$handle() {
+        return panrocks_env_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_env_options_init$address() {
+        return panrocks_env_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static void panrocks_env_options_init(MemorySegment options) {
+        var mh$ = panrocks_env_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_create$descriptor() {
+        return panrocks_sst_writer_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_create$handle() {
+        return panrocks_sst_writer_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_create$address() {
+        return panrocks_sst_writer_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_create(MemorySegment env, MemorySegment db_options, MemorySegment family, MemorySegment writer_out, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_create", env, db_options, family, writer_out, error);
+            }
+            return (int)mh$.invokeExact(env, db_options, family, writer_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_destroy$descriptor() {
+        return panrocks_sst_writer_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_destroy$handle() {
+        return panrocks_sst_writer_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_destroy$address() {
+        return panrocks_sst_writer_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static void panrocks_sst_writer_destroy(MemorySegment writer) {
+        var mh$ = panrocks_sst_writer_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_destroy", writer);
+            }
+            mh$.invokeExact(writer);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_open {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_open");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_open$descriptor() {
+        return panrocks_sst_writer_open.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_open$handle() {
+        return panrocks_sst_writer_open.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_open$address() {
+        return panrocks_sst_writer_open.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_open(MemorySegment writer, MemorySegment path, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_open.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_open", writer, path, error);
+            }
+            return (int)mh$.invokeExact(writer, path, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_put {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_put");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_put$descriptor() {
+        return panrocks_sst_writer_put.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_put$handle() {
+        return panrocks_sst_writer_put.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_put$address() {
+        return panrocks_sst_writer_put.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_put(MemorySegment writer, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_put.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_put", writer, key, key_length, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_merge {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_merge");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_merge$descriptor() {
+        return panrocks_sst_writer_merge.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_merge$handle() {
+        return panrocks_sst_writer_merge.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_merge$address() {
+        return panrocks_sst_writer_merge.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_merge(MemorySegment writer, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_merge.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_merge", writer, key, key_length, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_delete {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_delete");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_delete$descriptor() {
+        return panrocks_sst_writer_delete.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_delete$handle() {
+        return panrocks_sst_writer_delete.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_delete$address() {
+        return panrocks_sst_writer_delete.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_delete(MemorySegment writer, MemorySegment key, long key_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_delete.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_delete", writer, key, key_length, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_delete_range {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_delete_range");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_delete_range$descriptor() {
+        return panrocks_sst_writer_delete_range.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_delete_range$handle() {
+        return panrocks_sst_writer_delete_range.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_delete_range$address() {
+        return panrocks_sst_writer_delete_range.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_delete_range(MemorySegment writer, MemorySegment begin, long begin_length, MemorySegment end, long end_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_delete_range.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_delete_range", writer, begin, begin_length, end, end_length, error);
+            }
+            return (int)mh$.invokeExact(writer, begin, begin_length, end, end_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_finish {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_finish");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_finish$descriptor() {
+        return panrocks_sst_writer_finish.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_finish$handle() {
+        return panrocks_sst_writer_finish.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_finish$address() {
+        return panrocks_sst_writer_finish.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_finish(MemorySegment writer, MemorySegment info, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_finish.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_finish", writer, info, error);
+            }
+            return (int)mh$.invokeExact(writer, info, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_file_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_file_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_file_size$descriptor() {
+        return panrocks_sst_writer_file_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_file_size$handle() {
+        return panrocks_sst_writer_file_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_file_size$address() {
+        return panrocks_sst_writer_file_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_file_size(MemorySegment writer, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_file_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_file_size", writer, size, error);
+            }
+            return (int)mh$.invokeExact(writer, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_ingest_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_ingest_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_ingest_options_init(panrocks_ingest_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_ingest_options_init$descriptor() {
+        return panrocks_ingest_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_ingest_options_init(panrocks_ingest_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_ingest_options_init$handle() {
+        return panrocks_ingest_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_ingest_options_init(panrocks_ingest_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_ingest_options_init$address() {
+        return panrocks_ingest_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_ingest_options_init(panrocks_ingest_options *options)
+     * }
+     */
+    public static void panrocks_ingest_options_init(MemorySegment options) {
+        var mh$ = panrocks_ingest_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_ingest_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_ingest_external_files {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_ingest_external_files");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_ingest_external_files(panrocks_db *db, panrocks_cf *cf, const char *const *paths, size_t count, const panrocks_ingest_options *options, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_ingest_external_files$descriptor() {
+        return panrocks_ingest_external_files.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_ingest_external_files(panrocks_db *db, panrocks_cf *cf, const char *const *paths, size_t count, const panrocks_ingest_options *options, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_ingest_external_files$handle() {
+        return panrocks_ingest_external_files.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_ingest_external_files(panrocks_db *db, panrocks_cf *cf, const char *const *paths, size_t count, const panrocks_ingest_options *options, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_ingest_external_files$address() {
+        return panrocks_ingest_external_files.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_ingest_external_files(panrocks_db *db, panrocks_cf *cf, const char *const *paths, size_t count, const panrocks_ingest_options *options, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_ingest_external_files(MemorySegment db, MemorySegment cf, MemorySegment paths, long count, MemorySegment options, MemorySegment error) {
+        var mh$ = panrocks_ingest_external_files.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_ingest_external_files", db, cf, paths, count, options, error);
+            }
+            return (int)mh$.invokeExact(db, cf, paths, count, options, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_options_init(panrocks_backup_engine_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_options_init$descriptor() {
+        return panrocks_backup_engine_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_options_init(panrocks_backup_engine_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_options_init$handle() {
+        return panrocks_backup_engine_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_options_init(panrocks_backup_engine_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_options_init$address() {
+        return panrocks_backup_engine_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_options_init(panrocks_backup_engine_options *options)
+     * }
+     */
+    public static void panrocks_backup_engine_options_init(MemorySegment options) {
+        var mh$ = panrocks_backup_engine_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_open {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_open");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_open(const panrocks_backup_engine_options *options, panrocks_backup_engine **engine_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_open$descriptor() {
+        return panrocks_backup_engine_open.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_open(const panrocks_backup_engine_options *options, panrocks_backup_engine **engine_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_open$handle() {
+        return panrocks_backup_engine_open.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_open(const panrocks_backup_engine_options *options, panrocks_backup_engine **engine_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_open$address() {
+        return panrocks_backup_engine_open.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_open(const panrocks_backup_engine_options *options, panrocks_backup_engine **engine_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_open(MemorySegment options, MemorySegment engine_out, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_open.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_open", options, engine_out, error);
+            }
+            return (int)mh$.invokeExact(options, engine_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_destroy(panrocks_backup_engine *engine)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_destroy$descriptor() {
+        return panrocks_backup_engine_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_destroy(panrocks_backup_engine *engine)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_destroy$handle() {
+        return panrocks_backup_engine_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_destroy(panrocks_backup_engine *engine)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_destroy$address() {
+        return panrocks_backup_engine_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_destroy(panrocks_backup_engine *engine)
+     * }
+     */
+    public static void panrocks_backup_engine_destroy(MemorySegment engine) {
+        var mh$ = panrocks_backup_engine_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_destroy", engine);
+            }
+            mh$.invokeExact(engine);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_create(panrocks_backup_engine *engine, panrocks_db *db, int32_t flush_before_backup, const char *app_metadata, size_t app_metadata_length, uint32_t *backup_id, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_create$descriptor() {
+        return panrocks_backup_engine_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_create(panrocks_backup_engine *engine, panrocks_db *db, int32_t flush_before_backup, const char *app_metadata, size_t app_metadata_length, uint32_t *backup_id, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_create$handle() {
+        return panrocks_backup_engine_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_create(panrocks_backup_engine *engine, panrocks_db *db, int32_t flush_before_backup, const char *app_metadata, size_t app_metadata_length, uint32_t *backup_id, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_create$address() {
+        return panrocks_backup_engine_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_create(panrocks_backup_engine *engine, panrocks_db *db, int32_t flush_before_backup, const char *app_metadata, size_t app_metadata_length, uint32_t *backup_id, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_create(MemorySegment engine, MemorySegment db, int flush_before_backup, MemorySegment app_metadata, long app_metadata_length, MemorySegment backup_id, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_create", engine, db, flush_before_backup, app_metadata, app_metadata_length, backup_id, error);
+            }
+            return (int)mh$.invokeExact(engine, db, flush_before_backup, app_metadata, app_metadata_length, backup_id, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_stop {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_stop");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_stop(panrocks_backup_engine *engine)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_stop$descriptor() {
+        return panrocks_backup_engine_stop.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_stop(panrocks_backup_engine *engine)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_stop$handle() {
+        return panrocks_backup_engine_stop.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_stop(panrocks_backup_engine *engine)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_stop$address() {
+        return panrocks_backup_engine_stop.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_backup_engine_stop(panrocks_backup_engine *engine)
+     * }
+     */
+    public static void panrocks_backup_engine_stop(MemorySegment engine) {
+        var mh$ = panrocks_backup_engine_stop.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_stop", engine);
+            }
+            mh$.invokeExact(engine);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_info");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_info(panrocks_backup_engine *engine, panrocks_backup_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_info$descriptor() {
+        return panrocks_backup_engine_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_info(panrocks_backup_engine *engine, panrocks_backup_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_info$handle() {
+        return panrocks_backup_engine_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_info(panrocks_backup_engine *engine, panrocks_backup_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_info$address() {
+        return panrocks_backup_engine_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_info(panrocks_backup_engine *engine, panrocks_backup_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_info(MemorySegment engine, MemorySegment list_out, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_info", engine, list_out, error);
+            }
+            return (int)mh$.invokeExact(engine, list_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_list_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_list_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_list_count$descriptor() {
+        return panrocks_backup_list_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static MethodHandle panrocks_backup_list_count$handle() {
+        return panrocks_backup_list_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static MemorySegment panrocks_backup_list_count$address() {
+        return panrocks_backup_list_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static long panrocks_backup_list_count(MemorySegment list) {
+        var mh$ = panrocks_backup_list_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_list_count", list);
+            }
+            return (long)mh$.invokeExact(list);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_list_get {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_list_get");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const panrocks_backup_info *panrocks_backup_list_get(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_list_get$descriptor() {
+        return panrocks_backup_list_get.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const panrocks_backup_info *panrocks_backup_list_get(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static MethodHandle panrocks_backup_list_get$handle() {
+        return panrocks_backup_list_get.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const panrocks_backup_info *panrocks_backup_list_get(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static MemorySegment panrocks_backup_list_get$address() {
+        return panrocks_backup_list_get.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const panrocks_backup_info *panrocks_backup_list_get(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static MemorySegment panrocks_backup_list_get(MemorySegment list, long index) {
+        var mh$ = panrocks_backup_list_get.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_list_get", list, index);
+            }
+            return (MemorySegment)mh$.invokeExact(list, index);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_list_corrupted_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_list_corrupted_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_corrupted_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_list_corrupted_count$descriptor() {
+        return panrocks_backup_list_corrupted_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_corrupted_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static MethodHandle panrocks_backup_list_corrupted_count$handle() {
+        return panrocks_backup_list_corrupted_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_corrupted_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static MemorySegment panrocks_backup_list_corrupted_count$address() {
+        return panrocks_backup_list_corrupted_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_backup_list_corrupted_count(const panrocks_backup_list *list)
+     * }
+     */
+    public static long panrocks_backup_list_corrupted_count(MemorySegment list) {
+        var mh$ = panrocks_backup_list_corrupted_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_list_corrupted_count", list);
+            }
+            return (long)mh$.invokeExact(list);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_list_corrupted_id {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_list_corrupted_id");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_backup_list_corrupted_id(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_list_corrupted_id$descriptor() {
+        return panrocks_backup_list_corrupted_id.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_backup_list_corrupted_id(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static MethodHandle panrocks_backup_list_corrupted_id$handle() {
+        return panrocks_backup_list_corrupted_id.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_backup_list_corrupted_id(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static MemorySegment panrocks_backup_list_corrupted_id$address() {
+        return panrocks_backup_list_corrupted_id.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint32_t panrocks_backup_list_corrupted_id(const panrocks_backup_list *list, size_t index)
+     * }
+     */
+    public static int panrocks_backup_list_corrupted_id(MemorySegment list, long index) {
+        var mh$ = panrocks_backup_list_corrupted_id.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_list_corrupted_id", list, index);
+            }
+            return (int)mh$.invokeExact(list, index);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_list_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_list_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_backup_list_destroy(panrocks_backup_list *list)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_list_destroy$descriptor() {
+        return panrocks_backup_list_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_backup_list_destroy(panrocks_backup_list *list)
+     * }
+     */
+    public static MethodHandle panrocks_backup_list_destroy$handle() {
+        return panrocks_backup_list_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_backup_list_destroy(panrocks_backup_list *list)
+     * }
+     */
+    public static MemorySegment panrocks_backup_list_destroy$address() {
+        return panrocks_backup_list_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_backup_list_destroy(panrocks_backup_list *list)
+     * }
+     */
+    public static void panrocks_backup_list_destroy(MemorySegment list) {
+        var mh$ = panrocks_backup_list_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_list_destroy", list);
+            }
+            mh$.invokeExact(list);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_verify {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_verify");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_verify(panrocks_backup_engine *engine, uint32_t backup_id, int32_t verify_with_checksum, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_verify$descriptor() {
+        return panrocks_backup_engine_verify.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_verify(panrocks_backup_engine *engine, uint32_t backup_id, int32_t verify_with_checksum, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_verify$handle() {
+        return panrocks_backup_engine_verify.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_verify(panrocks_backup_engine *engine, uint32_t backup_id, int32_t verify_with_checksum, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_verify$address() {
+        return panrocks_backup_engine_verify.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_verify(panrocks_backup_engine *engine, uint32_t backup_id, int32_t verify_with_checksum, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_verify(MemorySegment engine, int backup_id, int verify_with_checksum, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_verify.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_verify", engine, backup_id, verify_with_checksum, error);
+            }
+            return (int)mh$.invokeExact(engine, backup_id, verify_with_checksum, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_restore {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_restore");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_restore(panrocks_backup_engine *engine, int32_t latest, uint32_t backup_id, const char *db_dir, const char *wal_dir, int32_t keep_log_files, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_restore$descriptor() {
+        return panrocks_backup_engine_restore.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_restore(panrocks_backup_engine *engine, int32_t latest, uint32_t backup_id, const char *db_dir, const char *wal_dir, int32_t keep_log_files, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_restore$handle() {
+        return panrocks_backup_engine_restore.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_restore(panrocks_backup_engine *engine, int32_t latest, uint32_t backup_id, const char *db_dir, const char *wal_dir, int32_t keep_log_files, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_restore$address() {
+        return panrocks_backup_engine_restore.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_restore(panrocks_backup_engine *engine, int32_t latest, uint32_t backup_id, const char *db_dir, const char *wal_dir, int32_t keep_log_files, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_restore(MemorySegment engine, int latest, int backup_id, MemorySegment db_dir, MemorySegment wal_dir, int keep_log_files, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_restore.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_restore", engine, latest, backup_id, db_dir, wal_dir, keep_log_files, error);
+            }
+            return (int)mh$.invokeExact(engine, latest, backup_id, db_dir, wal_dir, keep_log_files, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_purge_old {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_purge_old");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_purge_old(panrocks_backup_engine *engine, uint32_t keep, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_purge_old$descriptor() {
+        return panrocks_backup_engine_purge_old.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_purge_old(panrocks_backup_engine *engine, uint32_t keep, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_purge_old$handle() {
+        return panrocks_backup_engine_purge_old.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_purge_old(panrocks_backup_engine *engine, uint32_t keep, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_purge_old$address() {
+        return panrocks_backup_engine_purge_old.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_purge_old(panrocks_backup_engine *engine, uint32_t keep, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_purge_old(MemorySegment engine, int keep, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_purge_old.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_purge_old", engine, keep, error);
+            }
+            return (int)mh$.invokeExact(engine, keep, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_delete {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_delete");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_delete(panrocks_backup_engine *engine, uint32_t backup_id, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_delete$descriptor() {
+        return panrocks_backup_engine_delete.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_delete(panrocks_backup_engine *engine, uint32_t backup_id, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_delete$handle() {
+        return panrocks_backup_engine_delete.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_delete(panrocks_backup_engine *engine, uint32_t backup_id, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_delete$address() {
+        return panrocks_backup_engine_delete.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_delete(panrocks_backup_engine *engine, uint32_t backup_id, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_delete(MemorySegment engine, int backup_id, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_delete.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_delete", engine, backup_id, error);
+            }
+            return (int)mh$.invokeExact(engine, backup_id, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_backup_engine_garbage_collect {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_backup_engine_garbage_collect");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_garbage_collect(panrocks_backup_engine *engine, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_backup_engine_garbage_collect$descriptor() {
+        return panrocks_backup_engine_garbage_collect.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_garbage_collect(panrocks_backup_engine *engine, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_backup_engine_garbage_collect$handle() {
+        return panrocks_backup_engine_garbage_collect.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_garbage_collect(panrocks_backup_engine *engine, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_backup_engine_garbage_collect$address() {
+        return panrocks_backup_engine_garbage_collect.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_backup_engine_garbage_collect(panrocks_backup_engine *engine, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_backup_engine_garbage_collect(MemorySegment engine, MemorySegment error) {
+        var mh$ = panrocks_backup_engine_garbage_collect.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_backup_engine_garbage_collect", engine, error);
+            }
+            return (int)mh$.invokeExact(engine, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_create_column_family_with_ttl {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_create_column_family_with_ttl");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_create_column_family_with_ttl$descriptor() {
+        return panrocks_create_column_family_with_ttl.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_create_column_family_with_ttl$handle() {
+        return panrocks_create_column_family_with_ttl.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_create_column_family_with_ttl$address() {
+        return panrocks_create_column_family_with_ttl.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_create_column_family_with_ttl(MemorySegment db, MemorySegment descriptor, int ttl, MemorySegment cf_out, MemorySegment error) {
+        var mh$ = panrocks_create_column_family_with_ttl.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_create_column_family_with_ttl", db, descriptor, ttl, cf_out, error);
+            }
+            return (int)mh$.invokeExact(db, descriptor, ttl, cf_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_try_catch_up_with_primary {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_try_catch_up_with_primary");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_try_catch_up_with_primary$descriptor() {
+        return panrocks_try_catch_up_with_primary.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_try_catch_up_with_primary$handle() {
+        return panrocks_try_catch_up_with_primary.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_try_catch_up_with_primary$address() {
+        return panrocks_try_catch_up_with_primary.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_try_catch_up_with_primary(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_try_catch_up_with_primary.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_try_catch_up_with_primary", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wide_columns_supported {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT    );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wide_columns_supported");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wide_columns_supported()
+     * }
+     */
+    public static FunctionDescriptor panrocks_wide_columns_supported$descriptor() {
+        return panrocks_wide_columns_supported.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wide_columns_supported()
+     * }
+     */
+    public static MethodHandle panrocks_wide_columns_supported$handle() {
+        return panrocks_wide_columns_supported.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wide_columns_supported()
+     * }
+     */
+    public static MemorySegment panrocks_wide_columns_supported$address() {
+        return panrocks_wide_columns_supported.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wide_columns_supported()
+     * }
+     */
+    public static int panrocks_wide_columns_supported() {
+        var mh$ = panrocks_wide_columns_supported.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wide_columns_supported");
+            }
+            return (int)mh$.invokeExact();
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_put_entity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_put_entity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_put_entity(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_put_entity$descriptor() {
+        return panrocks_put_entity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_put_entity(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_put_entity$handle() {
+        return panrocks_put_entity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_put_entity(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_put_entity$address() {
+        return panrocks_put_entity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_put_entity(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_put_entity(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, MemorySegment columns, long count, MemorySegment error) {
+        var mh$ = panrocks_put_entity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_put_entity", db, cf, write_flags, key, key_length, columns, count, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, columns, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entity_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entity_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entity_create(panrocks_entity **entity_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entity_create$descriptor() {
+        return panrocks_entity_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entity_create(panrocks_entity **entity_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_entity_create$handle() {
+        return panrocks_entity_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entity_create(panrocks_entity **entity_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_entity_create$address() {
+        return panrocks_entity_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_entity_create(panrocks_entity **entity_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_entity_create(MemorySegment entity_out, MemorySegment error) {
+        var mh$ = panrocks_entity_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entity_create", entity_out, error);
+            }
+            return (int)mh$.invokeExact(entity_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entity_release {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entity_release");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_entity_release(panrocks_entity *entity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entity_release$descriptor() {
+        return panrocks_entity_release.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_entity_release(panrocks_entity *entity)
+     * }
+     */
+    public static MethodHandle panrocks_entity_release$handle() {
+        return panrocks_entity_release.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_entity_release(panrocks_entity *entity)
+     * }
+     */
+    public static MemorySegment panrocks_entity_release$address() {
+        return panrocks_entity_release.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_entity_release(panrocks_entity *entity)
+     * }
+     */
+    public static void panrocks_entity_release(MemorySegment entity) {
+        var mh$ = panrocks_entity_release.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entity_release", entity);
+            }
+            mh$.invokeExact(entity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entity_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entity_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_entity_destroy(panrocks_entity *entity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entity_destroy$descriptor() {
+        return panrocks_entity_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_entity_destroy(panrocks_entity *entity)
+     * }
+     */
+    public static MethodHandle panrocks_entity_destroy$handle() {
+        return panrocks_entity_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_entity_destroy(panrocks_entity *entity)
+     * }
+     */
+    public static MemorySegment panrocks_entity_destroy$address() {
+        return panrocks_entity_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_entity_destroy(panrocks_entity *entity)
+     * }
+     */
+    public static void panrocks_entity_destroy(MemorySegment entity) {
+        var mh$ = panrocks_entity_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entity_destroy", entity);
+            }
+            mh$.invokeExact(entity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_entity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_entity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_entity$descriptor() {
+        return panrocks_get_entity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_entity$handle() {
+        return panrocks_get_entity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_entity$address() {
+        return panrocks_get_entity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_entity(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment entity, MemorySegment key, long key_length, MemorySegment columns, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_get_entity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_entity", db, cf, options, entity, key, key_length, columns, count, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, entity, key, key_length, columns, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_columns {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_columns");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_columns$descriptor() {
+        return panrocks_iterator_columns.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_columns$handle() {
+        return panrocks_iterator_columns.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_columns$address() {
+        return panrocks_iterator_columns.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_columns(MemorySegment iterator, MemorySegment columns, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_iterator_columns.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_columns", iterator, columns, count, error);
+            }
+            return (int)mh$.invokeExact(iterator, columns, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_put_entity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_put_entity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_put_entity$descriptor() {
+        return panrocks_sst_writer_put_entity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_put_entity$handle() {
+        return panrocks_sst_writer_put_entity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_put_entity$address() {
+        return panrocks_sst_writer_put_entity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_put_entity(MemorySegment writer, MemorySegment key, long key_length, MemorySegment columns, long count, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_put_entity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_put_entity", writer, key, key_length, columns, count, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, columns, count, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -23,6 +23,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t reserved;
  *     size_t cf_count;
  *     const panrocks_cf_descriptor *cfs;
+ *     const char *secondary_path;
+ *     const int32_t *ttls;
  * }
  * }
  */
@@ -40,7 +42,9 @@ public class panrocks_open_request {
         panrocks_h.C_INT.withName("enable_statistics"),
         panrocks_h.C_INT.withName("reserved"),
         panrocks_h.C_LONG.withName("cf_count"),
-        panrocks_h.C_POINTER.withName("cfs")
+        panrocks_h.C_POINTER.withName("cfs"),
+        panrocks_h.C_POINTER.withName("secondary_path"),
+        panrocks_h.C_POINTER.withName("ttls")
     ).withName("panrocks_open_request");
 
     /**
@@ -400,6 +404,94 @@ public class panrocks_open_request {
      */
     public static void cfs(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(cfs$LAYOUT, cfs$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout secondary_path$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("secondary_path"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const char *secondary_path
+     * }
+     */
+    public static final AddressLayout secondary_path$layout() {
+        return secondary_path$LAYOUT;
+    }
+
+    private static final long secondary_path$OFFSET = $LAYOUT.byteOffset(groupElement("secondary_path"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const char *secondary_path
+     * }
+     */
+    public static final long secondary_path$offset() {
+        return secondary_path$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const char *secondary_path
+     * }
+     */
+    public static MemorySegment secondary_path(MemorySegment struct) {
+        return struct.get(secondary_path$LAYOUT, secondary_path$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const char *secondary_path
+     * }
+     */
+    public static void secondary_path(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(secondary_path$LAYOUT, secondary_path$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout ttls$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("ttls"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const int32_t *ttls
+     * }
+     */
+    public static final AddressLayout ttls$layout() {
+        return ttls$LAYOUT;
+    }
+
+    private static final long ttls$OFFSET = $LAYOUT.byteOffset(groupElement("ttls"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const int32_t *ttls
+     * }
+     */
+    public static final long ttls$offset() {
+        return ttls$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const int32_t *ttls
+     * }
+     */
+    public static MemorySegment ttls(MemorySegment struct) {
+        return struct.get(ttls$LAYOUT, ttls$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const int32_t *ttls
+     * }
+     */
+    public static void ttls(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(ttls$LAYOUT, ttls$OFFSET, fieldValue);
     }
 
     /**

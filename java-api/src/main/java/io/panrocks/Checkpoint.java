@@ -1,0 +1,99 @@
+package io.panrocks;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Makes checkpoints of an open DB (RocksJava's {@code Checkpoint}): openable
+ * copies of it in another directory, consistent as of one moment, made of
+ * hard links to its SST files where the file system allows (so they cost
+ * little space and time) and copies otherwise.
+ *
+ * <pre>{@code
+ * try (Checkpoint checkpoint = Checkpoint.create(db)) {
+ *     checkpoint.createCheckpoint(Path.of("/backups/db-2024-06-01"));
+ * }
+ * }</pre>
+ *
+ * <p>It holds no native memory: each checkpoint is made inside one call on
+ * the DB (so the DB's close waits for it). Thread-safe; {@link #close()}
+ * only stops this object from making more. While a {@code Checkpoint} is
+ * reachable, its DB is not closed by the Cleaner.
+ */
+public final class Checkpoint implements AutoCloseable {
+    private final RocksDB db;
+    private volatile boolean closed;
+
+    private Checkpoint(RocksDB db) {
+        this.db = db;
+    }
+
+    /**
+     * A checkpoint maker for {@code db}.
+     *
+     * @param db an open DB
+     * @return the checkpoint maker
+     * @throws NullPointerException if db is null
+     * @throws IllegalStateException if db is closed
+     */
+    public static Checkpoint create(RocksDB db) {
+        Objects.requireNonNull(db, "db");
+        if (!db.isOpen()) throw new IllegalStateException("RocksDB " + db.getPath() + " is closed");
+        return new Checkpoint(db);
+    }
+
+    /**
+     * Makes a checkpoint in {@code checkpointPath}, which must not exist
+     * (its parent must). The DB's memtables are flushed first, so the
+     * checkpoint holds every acknowledged write as SST files.
+     *
+     * @param checkpointPath the new directory
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} if the
+     *         directory exists (RocksDB's refusal), or RocksDB's status for an
+     *         I/O error
+     * @throws IllegalStateException if this object or the DB is closed
+     */
+    public void createCheckpoint(Path checkpointPath) throws RocksDBException {
+        createCheckpoint(checkpointPath, 0);
+    }
+
+    /**
+     * As {@link #createCheckpoint(Path)}, for a path given as a string.
+     *
+     * @param checkpointPath the new directory
+     * @throws RocksDBException as {@link #createCheckpoint(Path)}
+     */
+    public void createCheckpoint(String checkpointPath) throws RocksDBException {
+        createCheckpoint(Path.of(Objects.requireNonNull(checkpointPath, "checkpointPath")));
+    }
+
+    /**
+     * As {@link #createCheckpoint(Path)}, flushing only when the write-ahead
+     * logs hold at least {@code logSizeForFlush} bytes (0: always); below
+     * that, the live WALs are copied into the checkpoint instead (RocksDB's
+     * {@code log_size_for_flush}).
+     *
+     * @param checkpointPath the new directory
+     * @param logSizeForFlush the WAL size from which the memtables are flushed first, {@code >= 0}
+     * @return the sequence number of the last write the checkpoint holds
+     * @throws IllegalArgumentException if logSizeForFlush is negative
+     * @throws RocksDBException as {@link #createCheckpoint(Path)}
+     */
+    public long createCheckpoint(Path checkpointPath, long logSizeForFlush) throws RocksDBException {
+        Objects.requireNonNull(checkpointPath, "checkpointPath");
+        OptionValues.requireAtLeast(logSizeForFlush, 0, "logSizeForFlush");
+        if (closed) throw new IllegalStateException("Checkpoint is closed");
+        return db.files().checkpoint(checkpointPath, logSizeForFlush);
+    }
+
+    /** Stops this object from making checkpoints; idempotent. There is nothing native to release. */
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    @Override
+    public String toString() {
+        return "Checkpoint{" + db.getPath() + (closed ? ", closed" : "") + "}";
+    }
+}

@@ -1,0 +1,261 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.DbResource;
+import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_slice;
+import io.panrocks.internal.ffi.panrocks_wide_column;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Wide columns behind {@link RocksDB}, {@link RocksIterator} and
+ * {@link WriteBatch}: staging an entity for RocksDB's PutEntity, reading
+ * one (zero-copy into a {@link PinnedEntity}, or copied), turning the
+ * engine's column arrays into views, and serializing an entity in RocksDB's
+ * own format for a write batch.
+ *
+ * <p>Every method taking a {@link CallContext} runs inside a call the
+ * caller entered.
+ */
+final class Entities {
+    static final long COLUMN = panrocks_wide_column.sizeof();
+    private static final long NAME = panrocks_wide_column.name$offset();
+    private static final long VALUE = panrocks_wide_column.value$offset();
+    private static final long DATA = panrocks_slice.data$offset();
+    private static final long SIZE = panrocks_slice.size$offset();
+    /** the serialization version RocksDB writes (db/wide/wide_column_serialization.h) */
+    static final int SERIALIZATION_VERSION = 1;
+
+    private static volatile Boolean supported;
+
+    private Entities() {
+    }
+
+    /** Whether the loaded library supports wide columns (RocksDB 8.0 and later). */
+    static boolean supported() {
+        Boolean s = supported;
+        if (s == null) {
+            io.panrocks.internal.NativeLibrary.ensureLoaded();
+            supported = s = panrocks_h.panrocks_wide_columns_supported() != 0;
+        }
+        return s;
+    }
+
+    // ---- checks -----------------------------------------------------------------
+
+    /**
+     * Checks the columns (non-null, usable segments within RocksDB's limits,
+     * distinct names) and returns their indexes sorted by name.
+     *
+     * @throws IllegalArgumentException for two columns with one name
+     */
+    static int[] checkedOrder(List<WideColumn> columns) {
+        Objects.requireNonNull(columns, "columns");
+        int n = columns.size();
+        Integer[] order = new Integer[n];
+        MemorySegment[] names = new MemorySegment[n];
+        for (int i = 0; i < n; i++) {
+            WideColumn c = Objects.requireNonNull(columns.get(i), "columns must not contain null");
+            names[i] = Bytes.segment(c.name(), "column name");
+            Bytes.segment(c.value(), "column value");
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> WideColumn.compareNames(names[a], names[b]));
+        int[] sorted = new int[n];
+        for (int i = 0; i < n; i++) {
+            sorted[i] = order[i];
+            if (i > 0 && WideColumn.compareNames(names[order[i - 1]], names[order[i]]) == 0) {
+                throw new IllegalArgumentException("two columns are named " + columns.get(order[i]).toString()
+                        .replaceFirst(" = .*", "}") + ": the names of an entity's columns must be distinct");
+            }
+        }
+        return sorted;
+    }
+
+    // ---- PutEntity --------------------------------------------------------------
+
+    /**
+     * Writes the entity through RocksDB's PutEntity: key and columns are
+     * copied once into the thread's scratch (column array first, then the
+     * bytes), so no caller memory is read outside the call's own arguments.
+     */
+    static void put(CallContext c, MemorySegment db, MemorySegment cf, int flags, MemorySegment key,
+                    List<WideColumn> columns) throws RocksDBException {
+        int n = columns.size();
+        long total = n * COLUMN + key.byteSize();
+        for (WideColumn w : columns) total += w.name().byteSize() + w.value().byteSize();
+        MemorySegment scratch = c.keyBuffer(Math.max(1, total));
+        try {
+            long p = n * COLUMN;
+            MemorySegment.copy(key, 0, scratch, p, key.byteSize());
+            long keyAt = p;
+            p += key.byteSize();
+            for (int i = 0; i < n; i++) {
+                WideColumn w = columns.get(i);
+                p = stage(scratch, i * COLUMN + NAME, p, w.name());
+                p = stage(scratch, i * COLUMN + VALUE, p, w.value());
+            }
+            int rc = panrocks_h.panrocks_put_entity(db, cf, flags, scratch.asSlice(keyAt), key.byteSize(), scratch, n,
+                    c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            c.trimScratch();
+        }
+    }
+
+    /** Copies bytes to scratch[at..] and points the slice at slot to them; returns the next free offset. */
+    private static long stage(MemorySegment scratch, long slot, long at, MemorySegment bytes) {
+        long size = bytes.byteSize();
+        MemorySegment.copy(bytes, 0, scratch, at, size);
+        scratch.set(ValueLayout.JAVA_LONG, slot + DATA, scratch.address() + at);
+        scratch.set(ValueLayout.JAVA_LONG, slot + SIZE, size);
+        return at + size;
+    }
+
+    // ---- GetEntity --------------------------------------------------------------
+
+    /** Reads k's entity into a native entity of the thread's pool, keeping it pinned; null if absent. */
+    static PinnedEntity getPinned(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
+                                  MemorySegment k, long keyLength) throws RocksDBException {
+        MemorySegment entity = c.takeEntity();
+        boolean handedOver = false;
+        try {
+            if (!read(c, db, cf, ro, entity, k, keyLength)) return null;
+            ViewScope scope = new ViewScope();
+            List<WideColumn> columns = views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
+            DbResource resource = DbResource.confined(c, "PinnedEntity", scope, false, () -> {
+                panrocks_h.panrocks_entity_release(entity);
+                c.returnEntity(entity);
+            });
+            handedOver = true;
+            return new PinnedEntity(owner, columns, scope, resource);
+        } finally {
+            if (!handedOver) {
+                panrocks_h.panrocks_entity_release(entity);
+                c.returnEntity(entity);
+            }
+        }
+    }
+
+    /** Reads k's entity and copies its columns to the heap; null if absent. */
+    static List<WideColumn> getCopy(CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
+                                    MemorySegment k, long keyLength) throws RocksDBException {
+        MemorySegment entity = c.takeEntity();
+        try {
+            if (!read(c, db, cf, ro, entity, k, keyLength)) return null;
+            long array = c.valueAddress();
+            int n = count(c.size.get(ValueLayout.JAVA_LONG, 0));
+            WideColumn[] out = new WideColumn[n];
+            for (int i = 0; i < n; i++) {
+                long at = array + i * COLUMN;
+                out[i] = WideColumn.of(copy(at + NAME), copy(at + VALUE));
+            }
+            return List.of(out);
+        } finally {
+            panrocks_h.panrocks_entity_release(entity);
+            c.returnEntity(entity);
+        }
+    }
+
+    /** One GetEntity into entity: true if found (columns at c.value, count in c.size). */
+    private static boolean read(CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro, MemorySegment entity,
+                                MemorySegment k, long keyLength) throws RocksDBException {
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_entity(db, cf, ro.nativeHandle(c), entity, k, keyLength, c.value, c.size,
+                    c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
+        if (rc == Reads.NOT_FOUND) return false;
+        if (rc != 0) throw c.failure(rc);
+        return true;
+    }
+
+    /** The engine's column array at address (count columns) as views of scope. */
+    static List<WideColumn> views(ViewScope scope, long address, long count) {
+        int n = count(count);
+        WideColumn[] out = new WideColumn[n];
+        for (int i = 0; i < n; i++) {
+            long at = address + i * COLUMN;
+            out[i] = new WideColumn(view(scope, at + NAME), view(scope, at + VALUE));
+        }
+        return List.of(out);
+    }
+
+    private static MemorySegment view(ViewScope scope, long slice) {
+        return scope.view(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + DATA),
+                Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + SIZE));
+    }
+
+    private static byte[] copy(long slice) {
+        long data = Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + DATA);
+        byte[] out = new byte[Bytes.checkFitsArray(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + SIZE))];
+        Bytes.copyFromAddress(data, out, 0, out.length);
+        return out;
+    }
+
+    private static int count(long n) {
+        if (n < 0 || n > Integer.MAX_VALUE - 8) throw new IllegalStateException("an entity of " + n + " columns");
+        return (int) n;
+    }
+
+    // ---- serialization (for write batches) -------------------------------------------
+
+    /**
+     * The size of the entity RocksDB's WideColumnSerialization writes:
+     * varint32 version, varint32 count, per column (sorted by name) a
+     * varint32-prefixed name and a varint32 value size, then the values.
+     */
+    static long serializedSize(List<WideColumn> columns) {
+        long size = varintSize(SERIALIZATION_VERSION) + varintSize(columns.size());
+        for (WideColumn c : columns) {
+            long name = c.name().byteSize(), value = c.value().byteSize();
+            size += varintSize(name) + name + varintSize(value) + value;
+        }
+        return size;
+    }
+
+    /** Writes the serialized entity (columns in {@code order}) at b[p..]; returns the end. */
+    static long serialize(MemorySegment b, long p, List<WideColumn> columns, int[] order) {
+        p = varint32(b, p, SERIALIZATION_VERSION);
+        p = varint32(b, p, columns.size());
+        for (int i : order) {
+            WideColumn c = columns.get(i);
+            p = varint32(b, p, c.name().byteSize());
+            MemorySegment.copy(c.name(), 0, b, p, c.name().byteSize());
+            p += c.name().byteSize();
+            p = varint32(b, p, c.value().byteSize());
+        }
+        for (int i : order) {
+            MemorySegment value = columns.get(i).value();
+            MemorySegment.copy(value, 0, b, p, value.byteSize());
+            p += value.byteSize();
+        }
+        return p;
+    }
+
+    static int varintSize(long value) {
+        int n = 1;
+        while (value >= 0x80) {
+            value >>>= 7;
+            n++;
+        }
+        return n;
+    }
+
+    static long varint32(MemorySegment b, long p, long value) {
+        while (value >= 0x80) {
+            b.set(ValueLayout.JAVA_BYTE, p++, (byte) (value | 0x80));
+            value >>>= 7;
+        }
+        b.set(ValueLayout.JAVA_BYTE, p++, (byte) value);
+        return p;
+    }
+}

@@ -1,0 +1,200 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.ffi.panrocks_file_info;
+import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_ingest_options;
+import io.panrocks.internal.ffi.panrocks_slice;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The operations on a DB's files behind {@link RocksDB}: checkpoints, live
+ * files and WALs, file deletions, ingestion, a secondary's catch-up. Cold
+ * paths: each runs inside a call (so the DB's close waits for it) and
+ * allocates freely.
+ */
+final class FileOps {
+    private final RocksDB owner;
+    private final NativeDb db;
+
+    FileOps(RocksDB owner, NativeDb db) {
+        this.owner = owner;
+        this.db = db;
+    }
+
+    private MemorySegment family(ColumnFamilyHandle h) {
+        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
+    }
+
+    long checkpoint(Path dir, long logSizeForFlush) throws RocksDBException {
+        Objects.requireNonNull(dir, "checkpointPath");
+        String target = cPath(dir, "checkpointPath");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int rc = panrocks_h.panrocks_checkpoint_create(db.handle(), arena.allocateFrom(target), logSizeForFlush,
+                    c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            return c.size.get(ValueLayout.JAVA_LONG, 0);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    void disableFileDeletions() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_disable_file_deletions(db.handle(), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    void enableFileDeletions(boolean force) throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_enable_file_deletions(db.handle(), force ? 1 : 0, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    long latestSequenceNumber() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_latest_sequence_number(db.handle(), c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            return c.size.get(ValueLayout.JAVA_LONG, 0);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    RocksDB.LiveFiles liveFiles(boolean flushMemtable) throws RocksDBException {
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment manifest = arena.allocate(ValueLayout.JAVA_LONG);
+            int rc = panrocks_h.panrocks_get_live_files(db.handle(), flushMemtable ? 1 : 0, c.size, manifest, c.error);
+            if (rc != 0) throw c.failure(rc);
+            List<String> files = new ArrayList<>();
+            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(string(panrocks_file_info.name(info))));
+            return new RocksDB.LiveFiles(manifest.get(ValueLayout.JAVA_LONG, 0), List.copyOf(files));
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    List<LiveFileMetaData> liveFilesMetaData() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_get_live_files_metadata(db.handle(), c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            List<LiveFileMetaData> files = new ArrayList<>();
+            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(new LiveFileMetaData(
+                    bytes(panrocks_file_info.column_family(info)), panrocks_file_info.level(info),
+                    string(panrocks_file_info.name(info)), string(panrocks_file_info.directory(info)),
+                    panrocks_file_info.size(info), panrocks_file_info.number(info),
+                    panrocks_file_info.smallest_seqno(info), panrocks_file_info.largest_seqno(info),
+                    bytes(panrocks_file_info.smallest_key(info)), bytes(panrocks_file_info.largest_key(info)),
+                    panrocks_file_info.num_reads_sampled(info), panrocks_file_info.being_compacted(info) != 0,
+                    panrocks_file_info.num_entries(info), panrocks_file_info.num_deletions(info))));
+            return List.copyOf(files);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    List<LogFile> sortedWalFiles() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_get_sorted_wal_files(db.handle(), c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            List<LogFile> files = new ArrayList<>();
+            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(new LogFile(
+                    string(panrocks_file_info.name(info)), panrocks_file_info.number(info),
+                    panrocks_file_info.wal_type(info) == panrocks_h.PANROCKS_WAL_ALIVE()
+                            ? WalFileType.kAliveLogFile : WalFileType.kArchivedLogFile,
+                    panrocks_file_info.smallest_seqno(info), panrocks_file_info.size(info))));
+            return List.copyOf(files);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Reads every entry of a panrocks_file_list, then destroys it (also when reading fails). */
+    private static void readList(MemorySegment list, java.util.function.Consumer<MemorySegment> each) {
+        try {
+            long n = panrocks_h.panrocks_file_list_count(list);
+            for (long i = 0; i < n; i++) {
+                each.accept(panrocks_h.panrocks_file_list_get(list, i).reinterpret(panrocks_file_info.sizeof()));
+            }
+        } finally {
+            panrocks_h.panrocks_file_list_destroy(list);
+        }
+    }
+
+    static byte[] bytes(MemorySegment slice) {
+        long size = panrocks_slice.size(slice);
+        byte[] out = new byte[Bytes.checkFitsArray(size)];
+        if (size > 0) Bytes.copyFromAddress(panrocks_slice.data(slice).address(), out, 0, out.length);
+        return out;
+    }
+
+    static String string(MemorySegment slice) {
+        return new String(bytes(slice), StandardCharsets.UTF_8);
+    }
+
+    void ingest(ColumnFamilyHandle columnFamily, List<String> files, IngestExternalFileOptions options)
+            throws RocksDBException {
+        Objects.requireNonNull(files, "filePathList");
+        Objects.requireNonNull(options, "ingestExternalFileOptions");
+        List<String> paths = new ArrayList<>(files); // the caller's list may change under us
+        if (paths.isEmpty()) throw new IllegalArgumentException("filePathList is empty");
+        for (String p : paths) cPath(Path.of(Objects.requireNonNull(p, "filePathList must not contain null")), "a file path");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment array = arena.allocate(ValueLayout.ADDRESS, paths.size());
+            for (int i = 0; i < paths.size(); i++) {
+                array.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(Path.of(paths.get(i)).toAbsolutePath().toString()));
+            }
+            MemorySegment o = panrocks_ingest_options.allocate(arena);
+            options.fill(o);
+            int rc = panrocks_h.panrocks_ingest_external_files(db.handle(), family(columnFamily), array, paths.size(),
+                    o, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    void tryCatchUpWithPrimary() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_try_catch_up_with_primary(db.handle(), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** A path that crosses as a C string: absolute, without a zero character. */
+    static String cPath(Path path, String what) {
+        String s = path.toAbsolutePath().toString();
+        if (s.indexOf('\0') >= 0) throw new IllegalArgumentException(what + " must not contain a zero character");
+        return s;
+    }
+
+    RocksDB owner() {
+        return owner;
+    }
+}

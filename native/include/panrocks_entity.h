@@ -1,0 +1,72 @@
+/*
+ * panrocks_entity.h - wide columns: entities of named columns stored under
+ * one key (RocksDB's PutEntity / GetEntity / Iterator::columns). Part of
+ * the panrocks C ABI; include panrocks.h, which includes this header after
+ * panrocks_ops.h.
+ *
+ * The anonymous default column (empty name) is the plain value: a Get of
+ * an entity's key returns its default column, and a plain key-value reads
+ * as an entity with only the default column. Column names are unique and
+ * come back sorted bytewise.
+ *
+ * Engines before RocksDB 8.0 (whose wide-column support was incomplete)
+ * answer every function here with PANROCKS_NOT_SUPPORTED, as does a DB
+ * opened with TTL (DBWithTTL stores a timestamp after each value, which
+ * entities do not carry).
+ */
+#ifndef PANROCKS_H
+#error "include panrocks.h"
+#endif
+
+#ifndef PANROCKS_ENTITY_H
+#define PANROCKS_ENTITY_H
+
+/* One column: borrowed name and value. */
+typedef struct panrocks_wide_column {
+    panrocks_slice name;
+    panrocks_slice value;
+} panrocks_wide_column;
+
+/* 1 if this build of the library supports wide columns, else 0. */
+int32_t panrocks_wide_columns_supported(void);
+
+/* Writes the entity columns[0..count) under key in cf, replacing what the
+ * key held. Names must be distinct (RocksDB reports Corruption otherwise);
+ * order does not matter. */
+int32_t panrocks_put_entity(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags,
+                            const char *key, size_t key_length,
+                            const panrocks_wide_column *columns, size_t count,
+                            panrocks_error *error);
+
+/* A read entity (a rocksdb::PinnableWideColumns): its columns stay in
+ * RocksDB's memory (pinned) or in the entity's own buffer until it is
+ * released, reused or destroyed. Reused, it allocates nothing in steady
+ * state. One thread at a time. */
+typedef struct panrocks_entity panrocks_entity;
+
+int32_t panrocks_entity_create(panrocks_entity **entity_out, panrocks_error *error);
+/* Releases what the entity holds; it stays reusable. */
+void panrocks_entity_release(panrocks_entity *entity);
+void panrocks_entity_destroy(panrocks_entity *entity);
+
+/* Reads key's entity into `entity`: *columns receives its columns (an array
+ * owned by the entity, sorted by name) and *count their number; both stay
+ * valid until the entity is released, reused or destroyed.
+ * PANROCKS_NOT_FOUND (no message) when the key is absent. */
+int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options,
+                            panrocks_entity *entity, const char *key, size_t key_length,
+                            const panrocks_wide_column **columns, uint64_t *count,
+                            panrocks_error *error);
+
+/* The columns of the iterator's current entry: *columns (an array owned by
+ * the iterator) and *count stay valid until its next move. InvalidArgument
+ * when the iterator is not on an entry. */
+int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns,
+                                  uint64_t *count, panrocks_error *error);
+
+/* Adds an entity to an SST file being written (RocksDB 8.6 and later). */
+int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length,
+                                       const panrocks_wide_column *columns, size_t count,
+                                       panrocks_error *error);
+
+#endif /* PANROCKS_ENTITY_H */

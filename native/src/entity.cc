@@ -1,0 +1,147 @@
+// Wide columns: PutEntity, GetEntity into a reusable PinnableWideColumns,
+// an iterator's columns, entities in SST files. Gated on the engine: before
+// RocksDB 8.0 wide columns were incomplete, so every call says NotSupported.
+// (panrocks_sst_writer_put_entity lives with the writer, in sst_writer.cc.)
+#include <rocksdb/version.h>
+#include <rocksdb/wide_columns.h>
+
+#include "internal.h"
+
+using panrocks::check;
+using panrocks::family;
+using panrocks::guarded;
+using panrocks::read_options;
+using panrocks::report;
+
+#if ROCKSDB_MAJOR >= 8
+#define PANROCKS_WIDE_COLUMNS 1
+#else
+#define PANROCKS_WIDE_COLUMNS 0
+#endif
+#define PANROCKS_STRING2(x) #x
+#define PANROCKS_STRING(x) PANROCKS_STRING2(x)
+#define PANROCKS_ENGINE_TEXT PANROCKS_STRING(ROCKSDB_MAJOR) "." PANROCKS_STRING(ROCKSDB_MINOR) "." PANROCKS_STRING(ROCKSDB_PATCH)
+
+struct panrocks_entity {
+#if PANROCKS_WIDE_COLUMNS
+    rocksdb::PinnableWideColumns columns;
+#endif
+    // the columns as the ABI shows them (capacity reused between reads)
+    std::vector<panrocks_wide_column> view;
+};
+
+namespace {
+
+#if !PANROCKS_WIDE_COLUMNS
+int32_t unsupported(panrocks_error *error) {
+    return report(error, PANROCKS_NOT_SUPPORTED,
+                  "panrocks: wide columns need RocksDB 8.0 or later; this engine is " PANROCKS_ENGINE_TEXT);
+}
+
+#else
+int32_t refuse_ttl(panrocks_error *error) {
+    return report(error, PANROCKS_NOT_SUPPORTED,
+                  "panrocks: wide columns are not supported on a DB opened with TTL");
+}
+
+rocksdb::WideColumns to_columns(const panrocks_wide_column *columns, size_t count) {
+    rocksdb::WideColumns out;
+    out.reserve(count);
+    for (size_t i = 0; i < count; i++) {
+        out.emplace_back(rocksdb::Slice(columns[i].name.data, columns[i].name.size),
+                         rocksdb::Slice(columns[i].value.data, columns[i].value.size));
+    }
+    return out;
+}
+
+void mirror(const rocksdb::WideColumns &columns, std::vector<panrocks_wide_column> &view) {
+    view.resize(columns.size());
+    for (size_t i = 0; i < columns.size(); i++) {
+        const rocksdb::WideColumn &c = columns[i];
+        view[i] = panrocks_wide_column{{c.name().data(), c.name().size()}, {c.value().data(), c.value().size()}};
+    }
+}
+#endif
+
+}  // namespace
+
+extern "C" {
+
+int32_t panrocks_wide_columns_supported(void) { return PANROCKS_WIDE_COLUMNS; }
+
+int32_t panrocks_put_entity(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key,
+                            size_t key_length, const panrocks_wide_column *columns, size_t count,
+                            panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && (columns != nullptr || count == 0));
+#if PANROCKS_WIDE_COLUMNS
+        if (panrocks::is_ttl(db)) return refuse_ttl(error);
+        return check(error, db->db->PutEntity(panrocks::write_options(write_flags), family(db, cf),
+                                              rocksdb::Slice(key, key_length), to_columns(columns, count)));
+#else
+        return unsupported(error);
+#endif
+    });
+}
+
+int32_t panrocks_entity_create(panrocks_entity **entity_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, entity_out != nullptr);
+        *entity_out = new panrocks_entity();
+        return PANROCKS_OK;
+    });
+}
+
+void panrocks_entity_release(panrocks_entity *entity) {
+    if (entity == nullptr) return;
+#if PANROCKS_WIDE_COLUMNS
+    entity->columns.Reset();
+#endif
+    entity->view.clear();
+}
+
+void panrocks_entity_destroy(panrocks_entity *entity) { delete entity; }
+
+int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options,
+                            panrocks_entity *entity, const char *key, size_t key_length,
+                            const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && entity != nullptr && columns != nullptr && count != nullptr);
+#if PANROCKS_WIDE_COLUMNS
+        if (panrocks::is_ttl(db)) return refuse_ttl(error);
+        panrocks_entity_release(entity);
+        rocksdb::Status s = db->db->GetEntity(read_options(options), family(db, cf),
+                                              rocksdb::Slice(key, key_length), &entity->columns);
+        if (s.IsNotFound()) return PANROCKS_NOT_FOUND;
+        if (!s.ok()) return report(error, s);
+        mirror(entity->columns.columns(), entity->view);
+        *columns = entity->view.data();
+        *count = entity->view.size();
+        return PANROCKS_OK;
+#else
+        return unsupported(error);
+#endif
+    });
+}
+
+int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns,
+                                  uint64_t *count, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, iterator != nullptr && columns != nullptr && count != nullptr);
+#if PANROCKS_WIDE_COLUMNS
+        if (iterator->ttl) return refuse_ttl(error);
+        if (iterator->failed) {
+            return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier");
+        }
+        PANROCKS_REQUIRE(error, iterator->it->Valid());
+        mirror(iterator->it->columns(), iterator->columns);
+        *columns = iterator->columns.data();
+        *count = iterator->columns.size();
+        return PANROCKS_OK;
+#else
+        return unsupported(error);
+#endif
+    });
+}
+
+}  // extern "C"
