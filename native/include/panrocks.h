@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 2
+#define PANROCKS_ABI_VERSION 3
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -130,6 +130,10 @@ typedef struct panrocks_open_request {
     int32_t reserved;
     size_t cf_count;             /* 0: the default family only */
     const panrocks_cf_descriptor *cfs;
+    /* compat: shared objects (statistics, write buffer manager, rate limiter,
+     * SST file manager, row cache) the DB takes a reference to; NULL: none.
+     * Defined in panrocks_compat.h. */
+    const struct panrocks_open_resources *resources;
 } panrocks_open_request;
 
 /* Opens a DB. On success *db_out is set and, when cf_count > 0,
@@ -534,6 +538,8 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
  * Larger feature areas declare their functions in headers of their own
  * (panrocks_<area>.h, under the same conventions), included here so that
  * panrocks.h stays the one header of the ABI. */
+
+#include "panrocks_compat.h"
 
 #ifdef __cplusplus
 }

@@ -105,6 +105,10 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
             db->statistics = rocksdb::CreateDBStatistics();
             db_options.statistics = db->statistics;
         }
+        if (request->resources != nullptr) {  // compat: shared objects of the open
+            int32_t rc = panrocks::apply_open_resources(*request->resources, &db_options, &db->statistics, error);
+            if (rc != PANROCKS_OK) return rc;
+        }
 
         std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
         if (request->cf_count == 0) {
@@ -138,7 +142,7 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
         db->read_only = request->mode == PANROCKS_OPEN_READ_ONLY;
         for (size_t i = 0; i < handles.size(); i++) {
             db->families.push_back(std::make_unique<panrocks_cf>(
-                panrocks_cf{handles[i], descriptors[i].options.merge_operator != nullptr}));
+                panrocks_cf{handles[i], panrocks::values_built_per_entry(descriptors[i].options)}));
         }
         for (size_t i = 0; i < handles.size(); i++) {
             if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {

@@ -23,6 +23,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t reserved;
  *     size_t cf_count;
  *     const panrocks_cf_descriptor *cfs;
+ *     const struct panrocks_open_resources *resources;
  * }
  * }
  */
@@ -40,7 +41,8 @@ public class panrocks_open_request {
         panrocks_h.C_INT.withName("enable_statistics"),
         panrocks_h.C_INT.withName("reserved"),
         panrocks_h.C_LONG.withName("cf_count"),
-        panrocks_h.C_POINTER.withName("cfs")
+        panrocks_h.C_POINTER.withName("cfs"),
+        panrocks_h.C_POINTER.withName("resources")
     ).withName("panrocks_open_request");
 
     /**
@@ -400,6 +402,50 @@ public class panrocks_open_request {
      */
     public static void cfs(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(cfs$LAYOUT, cfs$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout resources$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("resources"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static final AddressLayout resources$layout() {
+        return resources$LAYOUT;
+    }
+
+    private static final long resources$OFFSET = $LAYOUT.byteOffset(groupElement("resources"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static final long resources$offset() {
+        return resources$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static MemorySegment resources(MemorySegment struct) {
+        return struct.get(resources$LAYOUT, resources$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static void resources(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(resources$LAYOUT, resources$OFFSET, fieldValue);
     }
 
     /**
