@@ -264,7 +264,6 @@ int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_sn
         iterator->failed = true;  // until the refresh returns normally
         rocksdb::Status status = refresh_at(*iterator->it, s, 0);
         iterator->failed = false;
-        if (status.ok()) iterator->options.options.snapshot = s;
         // stands on no entry until the next seek, whatever the engine left
         *entry = panrocks_iter_entry{};
         return check(error, status);

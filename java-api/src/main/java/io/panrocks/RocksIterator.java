@@ -482,4 +482,56 @@ public final class RocksIterator implements AutoCloseable {
     RocksDB db() {
         return owner;
     }
+
+    // =========================================================================
+    // RocksJava compatibility (branch compat)
+    // =========================================================================
+
+    /**
+     * RocksDB's {@code Iterator::Refresh}: the iterator reads the DB as it is
+     * now, as if created anew with its read options, except that it reads
+     * the latest state even if it was created with a snapshot (as RocksDB
+     * documents for its newer engines). It stands on no entry afterwards:
+     * seek before reading. The views of its earlier positions die, as at any
+     * move.
+     *
+     * @throws IllegalStateException if closed, or called from inside this
+     *         iterator's own scan
+     * @throws WrongThreadException from another thread than its creator
+     * @throws RocksDBException with RocksDB's status if the engine cannot
+     *         refresh it (a tailing iterator, say)
+     */
+    public void refresh() throws RocksDBException {
+        refresh(null);
+    }
+
+    /**
+     * As {@link #refresh()}, to the state of {@code snapshot} ({@code null}:
+     * the latest state). RocksDB 8 or later; on RocksDB 7 a snapshot fails
+     * with {@link Status.Code#NotSupported}. Closing the snapshot afterwards
+     * does not change what the iterator reads.
+     *
+     * @param snapshot a snapshot of this iterator's DB, or null
+     * @throws IllegalArgumentException if the snapshot belongs to another DB
+     * @throws IllegalStateException if closed (the iterator or the snapshot),
+     *         or called from inside this iterator's own scan
+     * @throws WrongThreadException from another thread than its creator
+     * @throws RocksDBException with RocksDB's status if the engine cannot refresh it
+     */
+    public void refresh(Snapshot snapshot) throws RocksDBException {
+        CallContext c = enterMove();
+        try {
+            MemorySegment s = snapshot == null ? MemorySegment.NULL : snapshot.nativeHandle(db);
+            int rc = panrocks_h.panrocks_iterator_refresh(handle, s, entries, c.error);
+            valid = false;
+            if (rc != 0) {
+                RocksDBException e = c.failure(rc);
+                if (rc >= panrocks_h.PANROCKS_OUT_OF_MEMORY()) broken = true;
+                throw e;
+            }
+            failure = null;
+        } finally {
+            db.exit(c);
+        }
+    }
 }
