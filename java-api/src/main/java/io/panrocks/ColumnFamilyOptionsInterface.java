@@ -824,8 +824,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the compression of each level, level 0 first
      */
     default List<CompressionType> compressionPerLevel() {
-        String v = OptionDefaults.value(rawColumnFamilyOption("compression_per_level"), OptionDefaults.columnFamily(),
-                "compression_per_level");
+        String v = rawColumnFamilyOption("compression_per_level");
+        if (v == null) v = OptionDefaults.columnFamily().getOrDefault("compression_per_level", ""); // unwritten when empty
         List<CompressionType> out = new java.util.ArrayList<>();
         for (String t : OptionDefaults.split(v, ':')) out.add(OptionDefaults.compression(t));
         return out;
