@@ -489,17 +489,18 @@ public final class RocksIterator implements AutoCloseable {
 
     /**
      * RocksDB's {@code Iterator::Refresh}: the iterator reads the DB as it is
-     * now, as if created anew with its read options, except that it reads
-     * the latest state even if it was created with a snapshot (as RocksDB
-     * documents for its newer engines). It stands on no entry afterwards:
-     * seek before reading. The views of its earlier positions die, as at any
-     * move.
+     * now, as if created anew with its read options. It stands on no entry
+     * afterwards: seek before reading. The views of its earlier positions
+     * die, as at any move. The engine decides about an iterator created with
+     * a snapshot: RocksDB 8 and later refresh it to the latest state (as they
+     * document); RocksDB 7 refuses with {@link Status.Code#NotSupported} and
+     * the iterator keeps its snapshot.
      *
      * @throws IllegalStateException if closed, or called from inside this
      *         iterator's own scan
      * @throws WrongThreadException from another thread than its creator
      * @throws RocksDBException with RocksDB's status if the engine cannot
-     *         refresh it (a tailing iterator, say)
+     *         refresh it (see above; a tailing iterator, say)
      */
     public void refresh() throws RocksDBException {
         refresh(null);
