@@ -141,6 +141,10 @@ typedef struct panrocks_open_request {
     /* PANROCKS_OPEN_TTL*: time to live in seconds of each family in cfs
      * (max(cf_count, 1) entries; <= 0: forever). NULL: forever for all. */
     const int32_t *ttls;
+    /* compat: shared objects (statistics, write buffer manager, rate limiter,
+     * SST file manager, row cache) the DB takes a reference to; NULL: none.
+     * Defined in panrocks_compat.h. */
+    const struct panrocks_open_resources *resources;
 } panrocks_open_request;
 
 /* Opens a DB. On success *db_out is set and, when cf_count > 0,
@@ -554,6 +558,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_txn.h"
 #include "panrocks_ops.h"
 #include "panrocks_entity.h"
+#include "panrocks_compat.h"
 
 #ifdef __cplusplus
 }

@@ -99,6 +99,10 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
         db->statistics = rocksdb::CreateDBStatistics();
         db_options->statistics = db->statistics;
     }
+    if (request->resources != nullptr) {  // shared objects of the open (panrocks_compat.h)
+        int32_t rc = apply_open_resources(*request->resources, db_options, &db->statistics, error);
+        if (rc != PANROCKS_OK) return rc;
+    }
     if (request->cf_count == 0) {
         descriptors->emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
         return PANROCKS_OK;
@@ -121,7 +125,7 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
     db->db = raw;
     for (size_t i = 0; i < handles.size(); i++) {
         db->families.push_back(std::make_unique<panrocks_cf>(
-            panrocks_cf{handles[i], descriptors[i].options.merge_operator != nullptr}));
+            panrocks_cf{handles[i], values_built_per_entry(descriptors[i].options)}));
     }
     for (size_t i = 0; i < handles.size(); i++) {
         if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {

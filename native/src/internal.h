@@ -31,6 +31,7 @@ struct panrocks_cf {
     rocksdb::ColumnFamilyHandle *handle;
     // Merged values are built per entry; without an operator every value an
     // iterator returns with pin_data lives as long as the iterator.
+    // (compat: also set for families with blob files, see values_built_per_entry)
     bool has_merge_operator = false;
 };
 
@@ -164,6 +165,19 @@ inline rocksdb::ColumnFamilyHandle *family(panrocks_db *db, panrocks_cf *cf) {
 // Builds ColumnFamilyOptions from a descriptor's option strings and cache.
 int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out,
                        panrocks_error *error);
+
+// compat: makes options (and *statistics) refer to the shared objects of an
+// open (panrocks_compat.h); implemented in compat.cc.
+int32_t apply_open_resources(const panrocks_open_resources &resources, rocksdb::DBOptions *options,
+                             std::shared_ptr<rocksdb::Statistics> *statistics, panrocks_error *error);
+
+// compat: whether an iterator with pin_data over a family with these options
+// may return values that do not live as long as the iterator: merged values
+// are built per entry, and values in blob files are read into the
+// iterator's own buffer, reused at every move.
+inline bool values_built_per_entry(const rocksdb::ColumnFamilyOptions &options) {
+    return options.merge_operator != nullptr || options.enable_blob_files;
+}
 
 // Fills o from spec (copying the bounds into o).
 int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,

@@ -285,3 +285,42 @@ void panrocks_iterator_source::end_all() {
     }
     iterators.clear();
 }
+// ---- compat: Iterator::Refresh (panrocks_compat.h) --------------------------
+
+namespace {
+
+// Refresh(const Snapshot*) exists from RocksDB 8.x on; older engines have
+// only Refresh() (the latest state).
+template <typename It>
+auto refresh_at(It &it, const rocksdb::Snapshot *snapshot, int) -> decltype(it.Refresh(snapshot)) {
+    return it.Refresh(snapshot);
+}
+
+template <typename It>
+rocksdb::Status refresh_at(It &it, const rocksdb::Snapshot *snapshot, long) {
+    if (snapshot != nullptr) {
+        return rocksdb::Status::NotSupported("Iterator::Refresh(snapshot) needs RocksDB 8 or later");
+    }
+    return it.Refresh();
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot,
+                                  panrocks_iter_entry *entry, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, iterator != nullptr && entry != nullptr);
+        if (int32_t rc = unusable(iterator, error)) return rc;
+        const rocksdb::Snapshot *s = snapshot != nullptr ? snapshot->snapshot : nullptr;
+        iterator->failed = true;  // until the refresh returns normally
+        rocksdb::Status status = refresh_at(*iterator->it, s, 0);
+        iterator->failed = false;
+        // stands on no entry until the next seek, whatever the engine left
+        *entry = panrocks_iter_entry{};
+        return check(error, status);
+    });
+}
+
+}  // extern "C"

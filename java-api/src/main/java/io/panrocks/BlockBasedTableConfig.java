@@ -7,7 +7,8 @@ package io.panrocks;
  */
 public final class BlockBasedTableConfig {
     private final OptionValues values = new OptionValues();
-    private LRUCache blockCache;
+    private Cache blockCache;
+    private Filter filterPolicy;
 
     public BlockBasedTableConfig() {
     }
@@ -22,13 +23,13 @@ public final class BlockBasedTableConfig {
         return values.getLong("block_size", 4096);
     }
 
-    /** The block cache; {@code null} (default) gives the DB RocksDB's own 32 MiB cache. */
-    public BlockBasedTableConfig setBlockCache(LRUCache blockCache) {
+    /** The block cache ({@link LRUCache}, {@link HyperClockCache} ...); {@code null} (default) gives the DB RocksDB's own 32 MiB cache. */
+    public BlockBasedTableConfig setBlockCache(Cache blockCache) {
         this.blockCache = blockCache;
         return this;
     }
 
-    public LRUCache blockCache() {
+    public Cache blockCache() {
         return blockCache;
     }
 
@@ -38,9 +39,10 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
-    public BlockBasedTableConfig setFilterPolicy(BloomFilter filter) {
+    public BlockBasedTableConfig setFilterPolicy(Filter filter) {
         if (filter == null) values.put("filter_policy", "nullptr");
-        else values.put("filter_policy", filter.optionValue());
+        else values.put("filter_policy", ((BloomFilter) filter).optionValue());
+        filterPolicy = filter;
         return this;
     }
 
@@ -87,5 +89,402 @@ public final class BlockBasedTableConfig {
     @Override
     public String toString() {
         return "BlockBasedTableConfig{" + values + (blockCache != null ? ";block_cache=" + blockCache.capacity() : "") + "}";
+    }
+
+    // =========================================================================
+    // RocksJava compatibility: a getter for every setter, with
+    // RocksJava's names; unset options report the engine's own default.
+    // =========================================================================
+
+    private String option(String name) {
+        return OptionDefaults.value(values.get(name), OptionDefaults.table(), name);
+    }
+
+    /**
+     * The filter set with {@link #setFilterPolicy}.
+     *
+     * @return the filter, or null
+     */
+    public Filter filterPolicy() {
+        return filterPolicy;
+    }
+
+    /**
+     * RocksJava's older name of {@link #setFilterPolicy}.
+     *
+     * @param filter the filter, or null for none
+     * @return this
+     */
+    public BlockBasedTableConfig setFilter(Filter filter) {
+        return setFilterPolicy(filter);
+    }
+
+    /**
+     * The value set with {@link #setNoBlockCache}, else the engine's default.
+     *
+     * @return whether blocks are read without a cache
+     */
+    public boolean noBlockCache() {
+        return OptionDefaults.bool(option("no_block_cache"));
+    }
+
+    /**
+     * The value set with {@link #setPinL0FilterAndIndexBlocksInCache}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean pinL0FilterAndIndexBlocksInCache() {
+        return OptionDefaults.bool(option("pin_l0_filter_and_index_blocks_in_cache"));
+    }
+
+    /**
+     * The value set with {@link #setBlockRestartInterval}, else the engine's default.
+     *
+     * @return keys between restart points
+     */
+    public int blockRestartInterval() {
+        return OptionDefaults.integer(option("block_restart_interval"));
+    }
+
+    /**
+     * The value set with {@link #setWholeKeyFiltering}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean wholeKeyFiltering() {
+        return OptionDefaults.bool(option("whole_key_filtering"));
+    }
+
+    /**
+     * The value set with {@link #setFormatVersion}, else the engine's default.
+     *
+     * @return the format version
+     */
+    public int formatVersion() {
+        return OptionDefaults.integer(option("format_version"));
+    }
+
+    /**
+     * Keep index and filter blocks in the cache's high-priority pool
+     * ({@code cache_index_and_filter_blocks_with_high_priority}).
+     *
+     * @param highPriority the setting
+     * @return this
+     */
+    public BlockBasedTableConfig setCacheIndexAndFilterBlocksWithHighPriority(boolean highPriority) {
+        values.put("cache_index_and_filter_blocks_with_high_priority", Boolean.toString(highPriority));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setCacheIndexAndFilterBlocksWithHighPriority}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean cacheIndexAndFilterBlocksWithHighPriority() {
+        return OptionDefaults.bool(option("cache_index_and_filter_blocks_with_high_priority"));
+    }
+
+    /**
+     * Pin the top level of partitioned indexes and filters in the cache
+     * ({@code pin_top_level_index_and_filter}).
+     *
+     * @param pin the setting
+     * @return this
+     */
+    public BlockBasedTableConfig setPinTopLevelIndexAndFilter(boolean pin) {
+        values.put("pin_top_level_index_and_filter", Boolean.toString(pin));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setPinTopLevelIndexAndFilter}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean pinTopLevelIndexAndFilter() {
+        return OptionDefaults.bool(option("pin_top_level_index_and_filter"));
+    }
+
+    /**
+     * The index of each table ({@code index_type}).
+     *
+     * @param indexType the index type
+     * @return this
+     */
+    public BlockBasedTableConfig setIndexType(IndexType indexType) {
+        if (indexType == null) throw new IllegalArgumentException("indexType must not be null");
+        values.put("index_type", indexType.rocksName());
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setIndexType}, else the engine's default.
+     *
+     * @return the index type
+     */
+    public IndexType indexType() {
+        return IndexType.fromRocksName(option("index_type"));
+    }
+
+    /**
+     * The index inside each data block ({@code data_block_index_type}).
+     *
+     * @param type the index type
+     * @return this
+     */
+    public BlockBasedTableConfig setDataBlockIndexType(DataBlockIndexType type) {
+        if (type == null) throw new IllegalArgumentException("dataBlockIndexType must not be null");
+        values.put("data_block_index_type", type.rocksName());
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setDataBlockIndexType}, else the engine's default.
+     *
+     * @return the index type
+     */
+    public DataBlockIndexType dataBlockIndexType() {
+        return DataBlockIndexType.fromRocksName(option("data_block_index_type"));
+    }
+
+    /**
+     * Fill ratio of the hash index inside data blocks
+     * ({@code data_block_hash_table_util_ratio}).
+     *
+     * @param ratio a normal number in (0, 1]
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    public BlockBasedTableConfig setDataBlockHashTableUtilRatio(double ratio) {
+        values.put("data_block_hash_table_util_ratio",
+                Double.toString(OptionValues.requireNormal(ratio, 1.0, "dataBlockHashTableUtilRatio")));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setDataBlockHashTableUtilRatio}, else the engine's default.
+     *
+     * @return the ratio
+     */
+    public double dataBlockHashTableUtilRatio() {
+        return OptionDefaults.decimal(option("data_block_hash_table_util_ratio"));
+    }
+
+    /**
+     * The checksum of each block ({@code checksum}).
+     *
+     * @param checksumType the checksum
+     * @return this
+     */
+    public BlockBasedTableConfig setChecksumType(ChecksumType checksumType) {
+        if (checksumType == null) throw new IllegalArgumentException("checksumType must not be null");
+        values.put("checksum", checksumType.rocksName());
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setChecksumType}, else the engine's default.
+     *
+     * @return the checksum
+     */
+    public ChecksumType checksumType() {
+        return ChecksumType.fromRocksName(option("checksum"));
+    }
+
+    /**
+     * Percentage of free space below which a block is closed early
+     * ({@code block_size_deviation}).
+     *
+     * @param deviation in [0, 100]
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    public BlockBasedTableConfig setBlockSizeDeviation(int deviation) {
+        if (deviation < 0 || deviation > 100) {
+            throw new IllegalArgumentException("blockSizeDeviation must be in [0, 100], was " + deviation);
+        }
+        values.put("block_size_deviation", Integer.toString(deviation));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setBlockSizeDeviation}, else the engine's default.
+     *
+     * @return the percentage
+     */
+    public int blockSizeDeviation() {
+        return OptionDefaults.integer(option("block_size_deviation"));
+    }
+
+    /**
+     * Keys between restart points in index blocks ({@code index_block_restart_interval}).
+     *
+     * @param interval {@code >= 1}
+     * @return this
+     * @throws IllegalArgumentException if below 1
+     */
+    public BlockBasedTableConfig setIndexBlockRestartInterval(int interval) {
+        values.put("index_block_restart_interval",
+                Long.toString(OptionValues.requireAtLeast(interval, 1, "indexBlockRestartInterval")));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setIndexBlockRestartInterval}, else the engine's default.
+     *
+     * @return keys between restart points
+     */
+    public int indexBlockRestartInterval() {
+        return OptionDefaults.integer(option("index_block_restart_interval"));
+    }
+
+    /**
+     * Size of partitions of partitioned indexes and filters ({@code metadata_block_size}).
+     *
+     * @param metadataBlockSize bytes, in [1, 4 GiB)
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    public BlockBasedTableConfig setMetadataBlockSize(long metadataBlockSize) {
+        if (metadataBlockSize < 1 || metadataBlockSize > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("metadataBlockSize must be in [1, " + 0xFFFF_FFFFL + "], was "
+                    + metadataBlockSize);
+        }
+        values.put("metadata_block_size", Long.toString(metadataBlockSize));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setMetadataBlockSize}, else the engine's default.
+     *
+     * @return bytes
+     */
+    public long metadataBlockSize() {
+        return OptionDefaults.number(option("metadata_block_size"));
+    }
+
+    /**
+     * Partition filters like the index (needs {@link IndexType#kTwoLevelIndexSearch})
+     * ({@code partition_filters}).
+     *
+     * @param partitionFilters the setting
+     * @return this
+     */
+    public BlockBasedTableConfig setPartitionFilters(boolean partitionFilters) {
+        values.put("partition_filters", Boolean.toString(partitionFilters));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setPartitionFilters}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean partitionFilters() {
+        return OptionDefaults.bool(option("partition_filters"));
+    }
+
+    /**
+     * Size filters to fit allocator size classes ({@code optimize_filters_for_memory}).
+     *
+     * @param optimizeFiltersForMemory the setting
+     * @return this
+     */
+    public BlockBasedTableConfig setOptimizeFiltersForMemory(boolean optimizeFiltersForMemory) {
+        values.put("optimize_filters_for_memory", Boolean.toString(optimizeFiltersForMemory));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setOptimizeFiltersForMemory}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean optimizeFiltersForMemory() {
+        return OptionDefaults.bool(option("optimize_filters_for_memory"));
+    }
+
+    /**
+     * Decompress every block after compressing it, to check
+     * ({@code verify_compression}).
+     *
+     * @param verifyCompression the setting
+     * @return this
+     */
+    public BlockBasedTableConfig setVerifyCompression(boolean verifyCompression) {
+        values.put("verify_compression", Boolean.toString(verifyCompression));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setVerifyCompression}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean verifyCompression() {
+        return OptionDefaults.bool(option("verify_compression"));
+    }
+
+    /**
+     * Compress index blocks ({@code enable_index_compression}).
+     *
+     * @param enableIndexCompression the setting
+     * @return this
+     */
+    public BlockBasedTableConfig setEnableIndexCompression(boolean enableIndexCompression) {
+        values.put("enable_index_compression", Boolean.toString(enableIndexCompression));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setEnableIndexCompression}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean enableIndexCompression() {
+        return OptionDefaults.bool(option("enable_index_compression"));
+    }
+
+    /**
+     * Align blocks to the page size, for direct I/O; incompatible with
+     * compression ({@code block_align}).
+     *
+     * @param blockAlign the setting
+     * @return this
+     */
+    public BlockBasedTableConfig setBlockAlign(boolean blockAlign) {
+        values.put("block_align", Boolean.toString(blockAlign));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setBlockAlign}, else the engine's default.
+     *
+     * @return the setting
+     */
+    public boolean blockAlign() {
+        return OptionDefaults.bool(option("block_align"));
+    }
+
+    /**
+     * How index keys are shortened ({@code index_shortening}).
+     *
+     * @param mode the mode
+     * @return this
+     */
+    public BlockBasedTableConfig setIndexShortening(IndexShorteningMode mode) {
+        if (mode == null) throw new IllegalArgumentException("indexShortening must not be null");
+        values.put("index_shortening", mode.rocksName());
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setIndexShortening}, else the engine's default.
+     *
+     * @return the mode
+     */
+    public IndexShorteningMode indexShortening() {
+        return IndexShorteningMode.fromRocksName(option("index_shortening"));
     }
 }

@@ -8,7 +8,7 @@ package io.panrocks;
  * @param bitsPerKey          filter bits per key (10 gives about 1% false positives)
  * @param useBlockBasedBuilder the legacy block-based filter (not recommended)
  */
-public record BloomFilter(double bitsPerKey, boolean useBlockBasedBuilder) {
+public record BloomFilter(double bitsPerKey, boolean useBlockBasedBuilder) implements Filter {
     public BloomFilter {
         OptionValues.requireNormal(bitsPerKey, 100, "bitsPerKey");
     }

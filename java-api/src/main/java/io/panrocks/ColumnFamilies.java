@@ -33,7 +33,7 @@ final class ColumnFamilies {
     ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl) throws RocksDBException {
         Objects.requireNonNull(descriptor, "descriptor");
         BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
-        LRUCache cache = table == null ? null : table.blockCache();
+        Cache cache = table == null ? null : table.blockCache();
         // the cache stays locked against closing while the family takes its reference
         if (cache == null) return create(descriptor, MemorySegment.NULL, ttl);
         return cache.withHandle(h -> create(descriptor, h, ttl));

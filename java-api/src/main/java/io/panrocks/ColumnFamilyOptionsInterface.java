@@ -143,4 +143,941 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         if (name == null) throw new IllegalArgumentException("mergeOperator name must not be null");
         return setMergeOperator(MergeOperator.named(name));
     }
+
+    // =========================================================================
+    // RocksJava compatibility: a getter for every setter, with
+    // RocksJava's names; unset options report the engine's own default.
+    // =========================================================================
+
+    /**
+     * The value set with {@link #setMaxWriteBufferNumber}, else the engine's default ({@code max_write_buffer_number}).
+     *
+     * @return the value
+     */
+    default int maxWriteBufferNumber() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("max_write_buffer_number"), OptionDefaults.columnFamily(), "max_write_buffer_number"));
+    }
+
+    /**
+     * The value set with {@link #setMinWriteBufferNumberToMerge}, else the engine's default ({@code min_write_buffer_number_to_merge}).
+     *
+     * @return the value
+     */
+    default int minWriteBufferNumberToMerge() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("min_write_buffer_number_to_merge"), OptionDefaults.columnFamily(), "min_write_buffer_number_to_merge"));
+    }
+
+    /**
+     * The value set with {@link #setCompressionType}, else the engine's default ({@code compression}).
+     *
+     * @return the value
+     */
+    default CompressionType compressionType() {
+        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("compression"), OptionDefaults.columnFamily(), "compression"));
+    }
+
+    /**
+     * The value set with {@link #setBottommostCompressionType}, else the engine's default ({@code bottommost_compression}).
+     *
+     * @return the value
+     */
+    default CompressionType bottommostCompressionType() {
+        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("bottommost_compression"), OptionDefaults.columnFamily(), "bottommost_compression"));
+    }
+
+    /**
+     * The value set with {@link #setNumLevels}, else the engine's default ({@code num_levels}).
+     *
+     * @return the value
+     */
+    default int numLevels() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("num_levels"), OptionDefaults.columnFamily(), "num_levels"));
+    }
+
+    /**
+     * The value set with {@link #setLevel0FileNumCompactionTrigger}, else the engine's default ({@code level0_file_num_compaction_trigger}).
+     *
+     * @return the value
+     */
+    default int level0FileNumCompactionTrigger() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(), "level0_file_num_compaction_trigger"));
+    }
+
+    /**
+     * The value set with {@link #setLevel0SlowdownWritesTrigger}, else the engine's default ({@code level0_slowdown_writes_trigger}).
+     *
+     * @return the value
+     */
+    default int level0SlowdownWritesTrigger() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(), "level0_slowdown_writes_trigger"));
+    }
+
+    /**
+     * The value set with {@link #setLevel0StopWritesTrigger}, else the engine's default ({@code level0_stop_writes_trigger}).
+     *
+     * @return the value
+     */
+    default int level0StopWritesTrigger() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(), "level0_stop_writes_trigger"));
+    }
+
+    /**
+     * The value set with {@link #setMaxBytesForLevelBase}, else the engine's default ({@code max_bytes_for_level_base}).
+     *
+     * @return the value
+     */
+    default long maxBytesForLevelBase() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_base"), OptionDefaults.columnFamily(), "max_bytes_for_level_base"));
+    }
+
+    /**
+     * The value set with {@link #setMaxBytesForLevelMultiplier}, else the engine's default ({@code max_bytes_for_level_multiplier}).
+     *
+     * @return the value
+     */
+    default double maxBytesForLevelMultiplier() {
+        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_multiplier"), OptionDefaults.columnFamily(), "max_bytes_for_level_multiplier"));
+    }
+
+    /**
+     * The value set with {@link #setTargetFileSizeBase}, else the engine's default ({@code target_file_size_base}).
+     *
+     * @return the value
+     */
+    default long targetFileSizeBase() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("target_file_size_base"), OptionDefaults.columnFamily(), "target_file_size_base"));
+    }
+
+    /**
+     * The value set with {@link #setTargetFileSizeMultiplier}, else the engine's default ({@code target_file_size_multiplier}).
+     *
+     * @return the value
+     */
+    default int targetFileSizeMultiplier() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("target_file_size_multiplier"), OptionDefaults.columnFamily(), "target_file_size_multiplier"));
+    }
+
+    /**
+     * The value set with {@link #setLevelCompactionDynamicLevelBytes}, else the engine's default ({@code level_compaction_dynamic_level_bytes}).
+     *
+     * @return the value
+     */
+    default boolean levelCompactionDynamicLevelBytes() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("level_compaction_dynamic_level_bytes"), OptionDefaults.columnFamily(), "level_compaction_dynamic_level_bytes"));
+    }
+
+    /**
+     * The value set with {@link #setDisableAutoCompactions}, else the engine's default ({@code disable_auto_compactions}).
+     *
+     * @return the value
+     */
+    default boolean disableAutoCompactions() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("disable_auto_compactions"), OptionDefaults.columnFamily(), "disable_auto_compactions"));
+    }
+
+    /**
+     * The value set with {@link #setLevelZeroFileNumCompactionTrigger}, else the engine's default ({@code level0_file_num_compaction_trigger}).
+     *
+     * @return the value
+     */
+    default int levelZeroFileNumCompactionTrigger() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(), "level0_file_num_compaction_trigger"));
+    }
+
+    /**
+     * The value set with {@link #setLevelZeroSlowdownWritesTrigger}, else the engine's default ({@code level0_slowdown_writes_trigger}).
+     *
+     * @return the value
+     */
+    default int levelZeroSlowdownWritesTrigger() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(), "level0_slowdown_writes_trigger"));
+    }
+
+    /**
+     * The value set with {@link #setLevelZeroStopWritesTrigger}, else the engine's default ({@code level0_stop_writes_trigger}).
+     *
+     * @return the value
+     */
+    default int levelZeroStopWritesTrigger() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(), "level0_stop_writes_trigger"));
+    }
+
+    /**
+     * Flushed memtables kept in memory for conflict checking of transactions ({@code max_write_buffer_number_to_maintain}).
+     *
+     * @param maxWriteBufferNumberToMaintain the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxWriteBufferNumberToMaintain(int maxWriteBufferNumberToMaintain) {
+        OptionValues.requireAtLeast(maxWriteBufferNumberToMaintain, 0, "maxWriteBufferNumberToMaintain");
+        return setRawColumnFamilyOption("max_write_buffer_number_to_maintain", Integer.toString(maxWriteBufferNumberToMaintain));
+    }
+
+    /**
+     * The value set with {@link #setMaxWriteBufferNumberToMaintain}, else the engine's default ({@code max_write_buffer_number_to_maintain}).
+     *
+     * @return the value
+     */
+    default int maxWriteBufferNumberToMaintain() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("max_write_buffer_number_to_maintain"), OptionDefaults.columnFamily(), "max_write_buffer_number_to_maintain"));
+    }
+
+    /**
+     * Update values in the memtable in place when the new one is not larger (needs allowConcurrentMemtableWrite off) ({@code inplace_update_support}).
+     *
+     * <p>Zero-copy views of memtable entries (iterators, scans) may then see bytes change under them.
+     *
+     * @param inplaceUpdateSupport the value
+     * @return this
+     */
+    default T setInplaceUpdateSupport(boolean inplaceUpdateSupport) {
+        return setRawColumnFamilyOption("inplace_update_support", Boolean.toString(inplaceUpdateSupport));
+    }
+
+    /**
+     * The value set with {@link #setInplaceUpdateSupport}, else the engine's default ({@code inplace_update_support}).
+     *
+     * @return the value
+     */
+    default boolean inplaceUpdateSupport() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("inplace_update_support"), OptionDefaults.columnFamily(), "inplace_update_support"));
+    }
+
+    /**
+     * Locks guarding in-place updates, in [0, 1000000] (each memtable allocates them all) ({@code inplace_update_num_locks}).
+     *
+     * @param inplaceUpdateNumLocks the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setInplaceUpdateNumLocks(long inplaceUpdateNumLocks) {
+        return setRawColumnFamilyOption("inplace_update_num_locks", Long.toString(inplaceUpdateNumLocks));
+    }
+
+    /**
+     * The value set with {@link #setInplaceUpdateNumLocks}, else the engine's default ({@code inplace_update_num_locks}).
+     *
+     * @return the value
+     */
+    default long inplaceUpdateNumLocks() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("inplace_update_num_locks"), OptionDefaults.columnFamily(), "inplace_update_num_locks"));
+    }
+
+    /**
+     * Cache-line locality of memtable bloom probes ({@code bloom_locality}).
+     *
+     * @param bloomLocality the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setBloomLocality(int bloomLocality) {
+        OptionValues.requireAtLeast(bloomLocality, 0, "bloomLocality");
+        return setRawColumnFamilyOption("bloom_locality", Integer.toString(bloomLocality));
+    }
+
+    /**
+     * The value set with {@link #setBloomLocality}, else the engine's default ({@code bloom_locality}).
+     *
+     * @return the value
+     */
+    default int bloomLocality() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("bloom_locality"), OptionDefaults.columnFamily(), "bloom_locality"));
+    }
+
+    /**
+     * Most bytes one compaction takes in; 0: 25 target file sizes ({@code max_compaction_bytes}).
+     *
+     * @param maxCompactionBytes the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxCompactionBytes(long maxCompactionBytes) {
+        OptionValues.requireAtLeast(maxCompactionBytes, 0, "maxCompactionBytes");
+        return setRawColumnFamilyOption("max_compaction_bytes", Long.toString(maxCompactionBytes));
+    }
+
+    /**
+     * The value set with {@link #setMaxCompactionBytes}, else the engine's default ({@code max_compaction_bytes}).
+     *
+     * @return the value
+     */
+    default long maxCompactionBytes() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_compaction_bytes"), OptionDefaults.columnFamily(), "max_compaction_bytes"));
+    }
+
+    /**
+     * No filters in the last level: smaller, for workloads whose reads mostly find their key ({@code optimize_filters_for_hits}).
+     *
+     * @param optimizeFiltersForHits the value
+     * @return this
+     */
+    default T setOptimizeFiltersForHits(boolean optimizeFiltersForHits) {
+        return setRawColumnFamilyOption("optimize_filters_for_hits", Boolean.toString(optimizeFiltersForHits));
+    }
+
+    /**
+     * The value set with {@link #setOptimizeFiltersForHits}, else the engine's default ({@code optimize_filters_for_hits}).
+     *
+     * @return the value
+     */
+    default boolean optimizeFiltersForHits() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("optimize_filters_for_hits"), OptionDefaults.columnFamily(), "optimize_filters_for_hits"));
+    }
+
+    /**
+     * Check the LSM tree's consistency on every change ({@code force_consistency_checks}).
+     *
+     * @param forceConsistencyChecks the value
+     * @return this
+     */
+    default T setForceConsistencyChecks(boolean forceConsistencyChecks) {
+        return setRawColumnFamilyOption("force_consistency_checks", Boolean.toString(forceConsistencyChecks));
+    }
+
+    /**
+     * The value set with {@link #setForceConsistencyChecks}, else the engine's default ({@code force_consistency_checks}).
+     *
+     * @return the value
+     */
+    default boolean forceConsistencyChecks() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("force_consistency_checks"), OptionDefaults.columnFamily(), "force_consistency_checks"));
+    }
+
+    /**
+     * Size of each memtable allocation, at most 64 GiB; 0: derived from the write buffer size ({@code arena_block_size}).
+     *
+     * @param arenaBlockSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setArenaBlockSize(long arenaBlockSize) {
+        return setRawColumnFamilyOption("arena_block_size", Long.toString(arenaBlockSize));
+    }
+
+    /**
+     * The value set with {@link #setArenaBlockSize}, else the engine's default ({@code arena_block_size}).
+     *
+     * @return the value
+     */
+    default long arenaBlockSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("arena_block_size"), OptionDefaults.columnFamily(), "arena_block_size"));
+    }
+
+    /**
+     * A memtable bloom filter on whole keys (with memtablePrefixBloomSizeRatio) ({@code memtable_whole_key_filtering}).
+     *
+     * @param memtableWholeKeyFiltering the value
+     * @return this
+     */
+    default T setMemtableWholeKeyFiltering(boolean memtableWholeKeyFiltering) {
+        return setRawColumnFamilyOption("memtable_whole_key_filtering", Boolean.toString(memtableWholeKeyFiltering));
+    }
+
+    /**
+     * The value set with {@link #setMemtableWholeKeyFiltering}, else the engine's default ({@code memtable_whole_key_filtering}).
+     *
+     * @return the value
+     */
+    default boolean memtableWholeKeyFiltering() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("memtable_whole_key_filtering"), OptionDefaults.columnFamily(), "memtable_whole_key_filtering"));
+    }
+
+    /**
+     * Allocate memtables from huge pages of this size, at most 1 GiB; 0: no ({@code memtable_huge_page_size}).
+     *
+     * @param memtableHugePageSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMemtableHugePageSize(long memtableHugePageSize) {
+        return setRawColumnFamilyOption("memtable_huge_page_size", Long.toString(memtableHugePageSize));
+    }
+
+    /**
+     * The value set with {@link #setMemtableHugePageSize}, else the engine's default ({@code memtable_huge_page_size}).
+     *
+     * @return the value
+     */
+    default long memtableHugePageSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("memtable_huge_page_size"), OptionDefaults.columnFamily(), "memtable_huge_page_size"));
+    }
+
+    /**
+     * Writes slow down when compaction debt exceeds this; 0: never ({@code soft_pending_compaction_bytes_limit}).
+     *
+     * @param softPendingCompactionBytesLimit the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setSoftPendingCompactionBytesLimit(long softPendingCompactionBytesLimit) {
+        OptionValues.requireAtLeast(softPendingCompactionBytesLimit, 0, "softPendingCompactionBytesLimit");
+        return setRawColumnFamilyOption("soft_pending_compaction_bytes_limit", Long.toString(softPendingCompactionBytesLimit));
+    }
+
+    /**
+     * The value set with {@link #setSoftPendingCompactionBytesLimit}, else the engine's default ({@code soft_pending_compaction_bytes_limit}).
+     *
+     * @return the value
+     */
+    default long softPendingCompactionBytesLimit() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("soft_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(), "soft_pending_compaction_bytes_limit"));
+    }
+
+    /**
+     * Writes stop when compaction debt exceeds this; 0: never ({@code hard_pending_compaction_bytes_limit}).
+     *
+     * @param hardPendingCompactionBytesLimit the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setHardPendingCompactionBytesLimit(long hardPendingCompactionBytesLimit) {
+        OptionValues.requireAtLeast(hardPendingCompactionBytesLimit, 0, "hardPendingCompactionBytesLimit");
+        return setRawColumnFamilyOption("hard_pending_compaction_bytes_limit", Long.toString(hardPendingCompactionBytesLimit));
+    }
+
+    /**
+     * The value set with {@link #setHardPendingCompactionBytesLimit}, else the engine's default ({@code hard_pending_compaction_bytes_limit}).
+     *
+     * @return the value
+     */
+    default long hardPendingCompactionBytesLimit() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("hard_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(), "hard_pending_compaction_bytes_limit"));
+    }
+
+    /**
+     * An iterator reseeks after skipping this many versions of one key ({@code max_sequential_skip_in_iterations}).
+     *
+     * @param maxSequentialSkipInIterations the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxSequentialSkipInIterations(long maxSequentialSkipInIterations) {
+        OptionValues.requireAtLeast(maxSequentialSkipInIterations, 0, "maxSequentialSkipInIterations");
+        return setRawColumnFamilyOption("max_sequential_skip_in_iterations", Long.toString(maxSequentialSkipInIterations));
+    }
+
+    /**
+     * The value set with {@link #setMaxSequentialSkipInIterations}, else the engine's default ({@code max_sequential_skip_in_iterations}).
+     *
+     * @return the value
+     */
+    default long maxSequentialSkipInIterations() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_sequential_skip_in_iterations"), OptionDefaults.columnFamily(), "max_sequential_skip_in_iterations"));
+    }
+
+    /**
+     * Merge operands applied in the memtable at write time past this many; 0: never ({@code max_successive_merges}).
+     *
+     * @param maxSuccessiveMerges the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxSuccessiveMerges(long maxSuccessiveMerges) {
+        OptionValues.requireAtLeast(maxSuccessiveMerges, 0, "maxSuccessiveMerges");
+        return setRawColumnFamilyOption("max_successive_merges", Long.toString(maxSuccessiveMerges));
+    }
+
+    /**
+     * The value set with {@link #setMaxSuccessiveMerges}, else the engine's default ({@code max_successive_merges}).
+     *
+     * @return the value
+     */
+    default long maxSuccessiveMerges() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_successive_merges"), OptionDefaults.columnFamily(), "max_successive_merges"));
+    }
+
+    /**
+     * Read back every file a flush or compaction wrote ({@code paranoid_file_checks}).
+     *
+     * @param paranoidFileChecks the value
+     * @return this
+     */
+    default T setParanoidFileChecks(boolean paranoidFileChecks) {
+        return setRawColumnFamilyOption("paranoid_file_checks", Boolean.toString(paranoidFileChecks));
+    }
+
+    /**
+     * The value set with {@link #setParanoidFileChecks}, else the engine's default ({@code paranoid_file_checks}).
+     *
+     * @return the value
+     */
+    default boolean paranoidFileChecks() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("paranoid_file_checks"), OptionDefaults.columnFamily(), "paranoid_file_checks"));
+    }
+
+    /**
+     * Measure the I/O of flushes and compactions ({@code report_bg_io_stats}).
+     *
+     * @param reportBgIoStats the value
+     * @return this
+     */
+    default T setReportBgIoStats(boolean reportBgIoStats) {
+        return setRawColumnFamilyOption("report_bg_io_stats", Boolean.toString(reportBgIoStats));
+    }
+
+    /**
+     * The value set with {@link #setReportBgIoStats}, else the engine's default ({@code report_bg_io_stats}).
+     *
+     * @return the value
+     */
+    default boolean reportBgIoStats() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("report_bg_io_stats"), OptionDefaults.columnFamily(), "report_bg_io_stats"));
+    }
+
+    /**
+     * Files with data older than this many seconds are compacted; RocksDB's special values pass through as unsigned ({@code ttl}).
+     *
+     * @param ttl the value
+     * @return this
+     */
+    default T setTtl(long ttl) {
+        return setRawColumnFamilyOption("ttl", Long.toUnsignedString(ttl));
+    }
+
+    /**
+     * The value set with {@link #setTtl}, else the engine's default ({@code ttl}).
+     *
+     * @return the value
+     */
+    default long ttl() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("ttl"), OptionDefaults.columnFamily(), "ttl"));
+    }
+
+    /**
+     * Files older than this many seconds are recompacted; special values pass through as unsigned ({@code periodic_compaction_seconds}).
+     *
+     * @param periodicCompactionSeconds the value
+     * @return this
+     */
+    default T setPeriodicCompactionSeconds(long periodicCompactionSeconds) {
+        return setRawColumnFamilyOption("periodic_compaction_seconds", Long.toUnsignedString(periodicCompactionSeconds));
+    }
+
+    /**
+     * The value set with {@link #setPeriodicCompactionSeconds}, else the engine's default ({@code periodic_compaction_seconds}).
+     *
+     * @return the value
+     */
+    default long periodicCompactionSeconds() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("periodic_compaction_seconds"), OptionDefaults.columnFamily(), "periodic_compaction_seconds"));
+    }
+
+    /**
+     * Store large values in blob files (RocksDB's integrated BlobDB) ({@code enable_blob_files}).
+     *
+     * <p>Values read from blob files are rebuilt at every iterator move: record batches ({@link RocksDB#newRecordCursor}) of such a family copy values instead of pinning them.
+     *
+     * @param enableBlobFiles the value
+     * @return this
+     */
+    default T setEnableBlobFiles(boolean enableBlobFiles) {
+        return setRawColumnFamilyOption("enable_blob_files", Boolean.toString(enableBlobFiles));
+    }
+
+    /**
+     * The value set with {@link #setEnableBlobFiles}, else the engine's default ({@code enable_blob_files}).
+     *
+     * @return the value
+     */
+    default boolean enableBlobFiles() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_files"), OptionDefaults.columnFamily(), "enable_blob_files"));
+    }
+
+    /**
+     * Values at least this large go to blob files ({@code min_blob_size}).
+     *
+     * @param minBlobSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMinBlobSize(long minBlobSize) {
+        OptionValues.requireAtLeast(minBlobSize, 0, "minBlobSize");
+        return setRawColumnFamilyOption("min_blob_size", Long.toString(minBlobSize));
+    }
+
+    /**
+     * The value set with {@link #setMinBlobSize}, else the engine's default ({@code min_blob_size}).
+     *
+     * @return the value
+     */
+    default long minBlobSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("min_blob_size"), OptionDefaults.columnFamily(), "min_blob_size"));
+    }
+
+    /**
+     * Size at which a blob file is closed ({@code blob_file_size}).
+     *
+     * @param blobFileSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setBlobFileSize(long blobFileSize) {
+        OptionValues.requireAtLeast(blobFileSize, 1, "blobFileSize");
+        return setRawColumnFamilyOption("blob_file_size", Long.toString(blobFileSize));
+    }
+
+    /**
+     * The value set with {@link #setBlobFileSize}, else the engine's default ({@code blob_file_size}).
+     *
+     * @return the value
+     */
+    default long blobFileSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("blob_file_size"), OptionDefaults.columnFamily(), "blob_file_size"));
+    }
+
+    /**
+     * Relocate live blobs out of old blob files during compaction ({@code enable_blob_garbage_collection}).
+     *
+     * @param enableBlobGarbageCollection the value
+     * @return this
+     */
+    default T setEnableBlobGarbageCollection(boolean enableBlobGarbageCollection) {
+        return setRawColumnFamilyOption("enable_blob_garbage_collection", Boolean.toString(enableBlobGarbageCollection));
+    }
+
+    /**
+     * The value set with {@link #setEnableBlobGarbageCollection}, else the engine's default ({@code enable_blob_garbage_collection}).
+     *
+     * @return the value
+     */
+    default boolean enableBlobGarbageCollection() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_garbage_collection"), OptionDefaults.columnFamily(), "enable_blob_garbage_collection"));
+    }
+
+    /**
+     * Readahead of blob reads in compactions, at most 1 GiB ({@code blob_compaction_readahead_size}).
+     *
+     * @param blobCompactionReadaheadSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setBlobCompactionReadaheadSize(long blobCompactionReadaheadSize) {
+        return setRawColumnFamilyOption("blob_compaction_readahead_size", Long.toString(blobCompactionReadaheadSize));
+    }
+
+    /**
+     * The value set with {@link #setBlobCompactionReadaheadSize}, else the engine's default ({@code blob_compaction_readahead_size}).
+     *
+     * @return the value
+     */
+    default long blobCompactionReadaheadSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("blob_compaction_readahead_size"), OptionDefaults.columnFamily(), "blob_compaction_readahead_size"));
+    }
+
+    /**
+     * The first level whose compactions write blob files ({@code blob_file_starting_level}).
+     *
+     * @param blobFileStartingLevel the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setBlobFileStartingLevel(int blobFileStartingLevel) {
+        OptionValues.requireAtLeast(blobFileStartingLevel, 0, "blobFileStartingLevel");
+        return setRawColumnFamilyOption("blob_file_starting_level", Integer.toString(blobFileStartingLevel));
+    }
+
+    /**
+     * The value set with {@link #setBlobFileStartingLevel}, else the engine's default ({@code blob_file_starting_level}).
+     *
+     * @return the value
+     */
+    default int blobFileStartingLevel() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("blob_file_starting_level"), OptionDefaults.columnFamily(), "blob_file_starting_level"));
+    }
+
+    /**
+     * RocksJava's name of {@link #setLevel0FileNumCompactionTrigger}.
+     *
+     * @param numFiles files in level 0 that trigger a compaction, {@code >= 1}
+     * @return this
+     */
+    default T setLevelZeroFileNumCompactionTrigger(int numFiles) {
+        return setLevel0FileNumCompactionTrigger(numFiles);
+    }
+
+    /**
+     * RocksJava's name of {@link #setLevel0SlowdownWritesTrigger}.
+     *
+     * @param numFiles files in level 0 at which writes slow down, {@code >= 1}
+     * @return this
+     */
+    default T setLevelZeroSlowdownWritesTrigger(int numFiles) {
+        return setLevel0SlowdownWritesTrigger(numFiles);
+    }
+
+    /**
+     * RocksJava's name of {@link #setLevel0StopWritesTrigger}.
+     *
+     * @param numFiles files in level 0 at which writes stop, {@code >= 1}
+     * @return this
+     */
+    default T setLevelZeroStopWritesTrigger(int numFiles) {
+        return setLevel0StopWritesTrigger(numFiles);
+    }
+
+    /**
+     * The value set with {@link #setCompressionPerLevel}, else the engine's
+     * default ({@code compression_per_level}; empty: {@link #compressionType()}
+     * on every level).
+     *
+     * @return the compression of each level, level 0 first
+     */
+    default List<CompressionType> compressionPerLevel() {
+        String v = rawColumnFamilyOption("compression_per_level");
+        if (v == null) v = OptionDefaults.columnFamily().getOrDefault("compression_per_level", ""); // unwritten when empty
+        List<CompressionType> out = new java.util.ArrayList<>();
+        for (String t : OptionDefaults.split(v, ':')) out.add(OptionDefaults.compression(t));
+        return out;
+    }
+
+    /**
+     * How the family compacts ({@code compaction_style}).
+     *
+     * @param compactionStyle the style
+     * @return this
+     */
+    default T setCompactionStyle(CompactionStyle compactionStyle) {
+        if (compactionStyle == null) throw new IllegalArgumentException("compactionStyle must not be null");
+        return setRawColumnFamilyOption("compaction_style", compactionStyle.rocksName());
+    }
+
+    /**
+     * The value set with {@link #setCompactionStyle}, else the engine's default ({@code compaction_style}).
+     *
+     * @return the style
+     */
+    default CompactionStyle compactionStyle() {
+        return CompactionStyle.fromRocksName(OptionDefaults.value(rawColumnFamilyOption("compaction_style"),
+                OptionDefaults.columnFamily(), "compaction_style"));
+    }
+
+    /**
+     * Which files leveled compaction picks first ({@code compaction_pri}).
+     *
+     * @param compactionPriority the priority
+     * @return this
+     */
+    default T setCompactionPriority(CompactionPriority compactionPriority) {
+        if (compactionPriority == null) throw new IllegalArgumentException("compactionPriority must not be null");
+        return setRawColumnFamilyOption("compaction_pri", compactionPriority.rocksName());
+    }
+
+    /**
+     * The value set with {@link #setCompactionPriority}, else the engine's default ({@code compaction_pri}).
+     *
+     * @return the priority
+     */
+    default CompactionPriority compactionPriority() {
+        return CompactionPriority.fromRocksName(OptionDefaults.value(rawColumnFamilyOption("compaction_pri"),
+                OptionDefaults.columnFamily(), "compaction_pri"));
+    }
+
+    /**
+     * With {@link CompactionStyle#FIFO}: the oldest files are deleted once
+     * the family's files exceed this size
+     * ({@code compaction_options_fifo={max_table_files_size=...}}; the other
+     * FIFO fields keep their values).
+     *
+     * @param maxTableFilesSize bytes, {@code >= 1}
+     * @return this
+     * @throws IllegalArgumentException if below 1
+     */
+    default T setMaxTableFilesSizeFIFO(long maxTableFilesSize) {
+        OptionValues.requireAtLeast(maxTableFilesSize, 1, "maxTableFilesSizeFIFO");
+        String current = rawColumnFamilyOption("compaction_options_fifo");
+        java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+        if (current != null && current.startsWith("{") && current.endsWith("}")) {
+            fields.putAll(OptionDefaults.parse(current.substring(1, current.length() - 1)));
+        }
+        fields.put("max_table_files_size", Long.toString(maxTableFilesSize));
+        StringJoiner j = new StringJoiner(";", "{", "}");
+        fields.forEach((k, v) -> j.add(k + "=" + v));
+        return setRawColumnFamilyOption("compaction_options_fifo", j.toString());
+    }
+
+    /**
+     * The value set with {@link #setMaxTableFilesSizeFIFO}, else the engine's default.
+     *
+     * @return bytes
+     */
+    default long maxTableFilesSizeFIFO() {
+        String fifo = OptionDefaults.value(rawColumnFamilyOption("compaction_options_fifo"), OptionDefaults.columnFamily(),
+                "compaction_options_fifo");
+        String inner = fifo.startsWith("{") && fifo.endsWith("}") ? fifo.substring(1, fifo.length() - 1) : fifo;
+        String v = OptionDefaults.parse(inner).get("max_table_files_size");
+        if (v == null) {
+            v = OptionDefaults.parse(OptionDefaults.columnFamily().get("compaction_options_fifo")
+                    .replaceAll("^\\{|\\}$", "")).get("max_table_files_size");
+        }
+        return OptionDefaults.number(v);
+    }
+
+    /**
+     * A bloom filter in each memtable over this share of its size, in
+     * [0, 0.25] ({@code memtable_prefix_bloom_size_ratio}; 0: none). Needs a
+     * prefix extractor or {@link #setMemtableWholeKeyFiltering}.
+     *
+     * @param ratio 0, or a normal number up to 0.25
+     * @return this
+     * @throws IllegalArgumentException if out of range (subnormal numbers included: RocksDB cannot parse them)
+     */
+    default T setMemtablePrefixBloomSizeRatio(double ratio) {
+        return setRawColumnFamilyOption("memtable_prefix_bloom_size_ratio",
+                Double.toString(OptionValues.requireFraction(ratio, 0.25, "memtablePrefixBloomSizeRatio")));
+    }
+
+    /**
+     * The value set with {@link #setMemtablePrefixBloomSizeRatio}, else the engine's default.
+     *
+     * @return the ratio
+     */
+    default double memtablePrefixBloomSizeRatio() {
+        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("memtable_prefix_bloom_size_ratio"),
+                OptionDefaults.columnFamily(), "memtable_prefix_bloom_size_ratio"));
+    }
+
+    /**
+     * RocksDB's experimental memtable purge: a memtable whose live share is
+     * below this is garbage-collected in memory instead of flushed
+     * ({@code experimental_mempurge_threshold}; 0: off).
+     *
+     * @param threshold 0, or a normal number up to 1
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setExperimentalMempurgeThreshold(double threshold) {
+        return setRawColumnFamilyOption("experimental_mempurge_threshold",
+                Double.toString(OptionValues.requireFraction(threshold, 1.0, "experimentalMempurgeThreshold")));
+    }
+
+    /**
+     * The value set with {@link #setExperimentalMempurgeThreshold}, else the engine's default.
+     *
+     * @return the threshold
+     */
+    default double experimentalMempurgeThreshold() {
+        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("experimental_mempurge_threshold"),
+                OptionDefaults.columnFamily(), "experimental_mempurge_threshold"));
+    }
+
+    /**
+     * Extra multipliers of each level's target size
+     * ({@code max_bytes_for_level_multiplier_additional}).
+     *
+     * @param multipliers one per level, each {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if empty or one is negative
+     */
+    default T setMaxBytesForLevelMultiplierAdditional(int[] multipliers) {
+        if (multipliers == null || multipliers.length == 0) {
+            throw new IllegalArgumentException("maxBytesForLevelMultiplierAdditional must not be empty");
+        }
+        StringJoiner j = new StringJoiner(":");
+        for (int m : multipliers) j.add(Integer.toString((int) OptionValues.requireAtLeast(m, 0,
+                "maxBytesForLevelMultiplierAdditional")));
+        return setRawColumnFamilyOption("max_bytes_for_level_multiplier_additional", j.toString());
+    }
+
+    /**
+     * The value set with {@link #setMaxBytesForLevelMultiplierAdditional}, else the engine's default.
+     *
+     * @return the multipliers
+     */
+    default int[] maxBytesForLevelMultiplierAdditional() {
+        String v = OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_multiplier_additional"),
+                OptionDefaults.columnFamily(), "max_bytes_for_level_multiplier_additional");
+        return OptionDefaults.split(v, ':').stream().mapToInt(OptionDefaults::integer).toArray();
+    }
+
+    /**
+     * Compression of blob files ({@code blob_compression_type}).
+     *
+     * @param compressionType a real compression ({@link CompressionType#NO_COMPRESSION} included)
+     * @return this
+     * @throws IllegalArgumentException for null or {@link CompressionType#DISABLE_COMPRESSION_OPTION}
+     */
+    default T setBlobCompressionType(CompressionType compressionType) {
+        if (compressionType == null || compressionType == CompressionType.DISABLE_COMPRESSION_OPTION) {
+            throw new IllegalArgumentException("blobCompressionType must be a real compression, was " + compressionType);
+        }
+        return setRawColumnFamilyOption("blob_compression_type", compressionType.rocksName());
+    }
+
+    /**
+     * The value set with {@link #setBlobCompressionType}, else the engine's default.
+     *
+     * @return the compression
+     */
+    default CompressionType blobCompressionType() {
+        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("blob_compression_type"),
+                OptionDefaults.columnFamily(), "blob_compression_type"));
+    }
+
+    /**
+     * Blob files with more than this share of their age are relocated by
+     * blob garbage collection ({@code blob_garbage_collection_age_cutoff}).
+     *
+     * @param cutoff 0, or a normal number up to 1
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setBlobGarbageCollectionAgeCutoff(double cutoff) {
+        return setRawColumnFamilyOption("blob_garbage_collection_age_cutoff",
+                Double.toString(OptionValues.requireFraction(cutoff, 1.0, "blobGarbageCollectionAgeCutoff")));
+    }
+
+    /**
+     * The value set with {@link #setBlobGarbageCollectionAgeCutoff}, else the engine's default.
+     *
+     * @return the cutoff
+     */
+    default double blobGarbageCollectionAgeCutoff() {
+        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("blob_garbage_collection_age_cutoff"),
+                OptionDefaults.columnFamily(), "blob_garbage_collection_age_cutoff"));
+    }
+
+    /**
+     * Garbage share of the oldest blob files above which a compaction is
+     * forced ({@code blob_garbage_collection_force_threshold}).
+     *
+     * @param threshold 0, or a normal number up to 1
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setBlobGarbageCollectionForceThreshold(double threshold) {
+        return setRawColumnFamilyOption("blob_garbage_collection_force_threshold",
+                Double.toString(OptionValues.requireFraction(threshold, 1.0, "blobGarbageCollectionForceThreshold")));
+    }
+
+    /**
+     * The value set with {@link #setBlobGarbageCollectionForceThreshold}, else the engine's default.
+     *
+     * @return the threshold
+     */
+    default double blobGarbageCollectionForceThreshold() {
+        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("blob_garbage_collection_force_threshold"),
+                OptionDefaults.columnFamily(), "blob_garbage_collection_force_threshold"));
+    }
+
+    /**
+     * Whether flushes put the blobs they write in the blob cache ({@code prepopulate_blob_cache}).
+     *
+     * @param prepopulateBlobCache the setting
+     * @return this
+     */
+    default T setPrepopulateBlobCache(PrepopulateBlobCache prepopulateBlobCache) {
+        if (prepopulateBlobCache == null) throw new IllegalArgumentException("prepopulateBlobCache must not be null");
+        return setRawColumnFamilyOption("prepopulate_blob_cache", prepopulateBlobCache.rocksName());
+    }
+
+    /**
+     * The value set with {@link #setPrepopulateBlobCache}, else the engine's default.
+     *
+     * @return the setting
+     */
+    default PrepopulateBlobCache prepopulateBlobCache() {
+        return PrepopulateBlobCache.fromRocksName(OptionDefaults.value(rawColumnFamilyOption("prepopulate_blob_cache"),
+                OptionDefaults.columnFamily(), "prepopulate_blob_cache"));
+    }
 }

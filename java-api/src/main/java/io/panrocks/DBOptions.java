@@ -8,14 +8,18 @@ package io.panrocks;
  */
 public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoCloseable {
     final OptionValues values;
+    /** compat: statistics, rate limiter ... (objects, not option strings) */
+    final DbObjects objects;
 
     public DBOptions() {
         values = new OptionValues();
+        objects = new DbObjects();
     }
 
     /** The DB-wide part of an {@link Options}. */
     public DBOptions(Options options) {
         values = new OptionValues(options.dbValues);
+        objects = new DbObjects(options.objects);
     }
 
     @Override
@@ -36,6 +40,68 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
 
     @Override
     public String toString() {
-        return "DBOptions{" + values + "}";
+        return "DBOptions{" + values + objects + "}";
+    }
+
+    // ---- compat: the native objects the options refer to -------------------
+
+    @Override
+    public DBOptions self() {
+        return this;
+    }
+
+    @Override
+    public DBOptions setStatistics(Statistics statistics) {
+        objects.statistics = DbObjects.ownStatistics(statistics);
+        return this;
+    }
+
+    @Override
+    public Statistics statistics() {
+        return objects.statistics;
+    }
+
+    @Override
+    public DBOptions setRateLimiter(RateLimiter rateLimiter) {
+        objects.rateLimiter = rateLimiter;
+        return this;
+    }
+
+    @Override
+    public RateLimiter rateLimiter() {
+        return objects.rateLimiter;
+    }
+
+    @Override
+    public DBOptions setSstFileManager(SstFileManager sstFileManager) {
+        objects.sstFileManager = sstFileManager;
+        return this;
+    }
+
+    @Override
+    public SstFileManager sstFileManager() {
+        return objects.sstFileManager;
+    }
+
+    @Override
+    public DBOptions setWriteBufferManager(WriteBufferManager writeBufferManager) {
+        objects.writeBufferManager = writeBufferManager;
+        return this;
+    }
+
+    @Override
+    public WriteBufferManager writeBufferManager() {
+        return objects.writeBufferManager;
+    }
+
+    @Override
+    public DBOptions setRowCache(Cache rowCache) {
+        objects.rowCache = rowCache;
+        return this;
+    }
+
+    @Override
+    public Cache rowCache() {
+        return objects.rowCache;
     }
 }

@@ -133,7 +133,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     default boolean statisticsEnabled() {
-        return Boolean.parseBoolean(rawDBOption(OptionValues.PANROCKS_STATISTICS));
+        return statistics() != null || Boolean.parseBoolean(rawDBOption(OptionValues.PANROCKS_STATISTICS));
     }
 
     default T setInfoLogLevel(InfoLogLevel level) {
@@ -184,4 +184,1230 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     default T setAvoidFlushDuringShutdown(boolean avoid) {
         return setRawDBOption("avoid_flush_during_shutdown", Boolean.toString(avoid));
     }
+
+    // =========================================================================
+    // RocksJava compatibility: a getter for every setter, with
+    // RocksJava's names; unset options report the engine's own default.
+    // =========================================================================
+
+    /**
+     * The value set with {@link #setParanoidChecks}, else the engine's default ({@code paranoid_checks}).
+     *
+     * @return the value
+     */
+    default boolean paranoidChecks() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("paranoid_checks"), OptionDefaults.db(), "paranoid_checks"));
+    }
+
+    /**
+     * The value set with {@link #setMaxSubcompactions}, else the engine's default ({@code max_subcompactions}).
+     *
+     * @return the value
+     */
+    default int maxSubcompactions() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_subcompactions"), OptionDefaults.db(), "max_subcompactions"));
+    }
+
+    /**
+     * The value set with {@link #setWalTtlSeconds}, else the engine's default ({@code WAL_ttl_seconds}).
+     *
+     * @return the value
+     */
+    default long walTtlSeconds() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("WAL_ttl_seconds"), OptionDefaults.db(), "WAL_ttl_seconds"));
+    }
+
+    /**
+     * The value set with {@link #setWalSizeLimitMB}, else the engine's default ({@code WAL_size_limit_MB}).
+     *
+     * @return the value
+     */
+    default long walSizeLimitMB() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("WAL_size_limit_MB"), OptionDefaults.db(), "WAL_size_limit_MB"));
+    }
+
+    /**
+     * The value set with {@link #setMaxTotalWalSize}, else the engine's default ({@code max_total_wal_size}).
+     *
+     * @return the value
+     */
+    default long maxTotalWalSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_total_wal_size"), OptionDefaults.db(), "max_total_wal_size"));
+    }
+
+    /**
+     * The value set with {@link #setWalRecoveryMode}, else the engine's default ({@code wal_recovery_mode}).
+     *
+     * @return the value
+     */
+    default WALRecoveryMode walRecoveryMode() {
+        return OptionDefaults.walRecoveryMode(OptionDefaults.value(rawDBOption("wal_recovery_mode"), OptionDefaults.db(), "wal_recovery_mode"));
+    }
+
+    /**
+     * The value set with {@link #setManualWalFlush}, else the engine's default ({@code manual_wal_flush}).
+     *
+     * @return the value
+     */
+    default boolean manualWalFlush() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("manual_wal_flush"), OptionDefaults.db(), "manual_wal_flush"));
+    }
+
+    /**
+     * The value set with {@link #setWalBytesPerSync}, else the engine's default ({@code wal_bytes_per_sync}).
+     *
+     * @return the value
+     */
+    default long walBytesPerSync() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("wal_bytes_per_sync"), OptionDefaults.db(), "wal_bytes_per_sync"));
+    }
+
+    /**
+     * The value set with {@link #setBytesPerSync}, else the engine's default ({@code bytes_per_sync}).
+     *
+     * @return the value
+     */
+    default long bytesPerSync() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("bytes_per_sync"), OptionDefaults.db(), "bytes_per_sync"));
+    }
+
+    /**
+     * The value set with {@link #setUseFsync}, else the engine's default ({@code use_fsync}).
+     *
+     * @return the value
+     */
+    default boolean useFsync() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_fsync"), OptionDefaults.db(), "use_fsync"));
+    }
+
+    /**
+     * The value set with {@link #setInfoLogLevel}, else the engine's default ({@code info_log_level}).
+     *
+     * @return the value
+     */
+    default InfoLogLevel infoLogLevel() {
+        return OptionDefaults.infoLogLevel(OptionDefaults.value(rawDBOption("info_log_level"), OptionDefaults.db(), "info_log_level"));
+    }
+
+    /**
+     * The value set with {@link #setKeepLogFileNum}, else the engine's default ({@code keep_log_file_num}).
+     *
+     * @return the value
+     */
+    default long keepLogFileNum() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("keep_log_file_num"), OptionDefaults.db(), "keep_log_file_num"));
+    }
+
+    /**
+     * The value set with {@link #setAtomicFlush}, else the engine's default ({@code atomic_flush}).
+     *
+     * @return the value
+     */
+    default boolean atomicFlush() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("atomic_flush"), OptionDefaults.db(), "atomic_flush"));
+    }
+
+    /**
+     * The value set with {@link #setEnablePipelinedWrite}, else the engine's default ({@code enable_pipelined_write}).
+     *
+     * @return the value
+     */
+    default boolean enablePipelinedWrite() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_pipelined_write"), OptionDefaults.db(), "enable_pipelined_write"));
+    }
+
+    /**
+     * The value set with {@link #setDbWriteBufferSize}, else the engine's default ({@code db_write_buffer_size}).
+     *
+     * @return the value
+     */
+    default long dbWriteBufferSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("db_write_buffer_size"), OptionDefaults.db(), "db_write_buffer_size"));
+    }
+
+    /**
+     * The value set with {@link #setAvoidFlushDuringShutdown}, else the engine's default ({@code avoid_flush_during_shutdown}).
+     *
+     * @return the value
+     */
+    default boolean avoidFlushDuringShutdown() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_shutdown"), OptionDefaults.db(), "avoid_flush_during_shutdown"));
+    }
+
+    /**
+     * Threads that open SST files at DB open, in [1, 1024] ({@code max_file_opening_threads}).
+     *
+     * @param maxFileOpeningThreads the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxFileOpeningThreads(int maxFileOpeningThreads) {
+        return setRawDBOption("max_file_opening_threads", Integer.toString(maxFileOpeningThreads));
+    }
+
+    /**
+     * The value set with {@link #setMaxFileOpeningThreads}, else the engine's default ({@code max_file_opening_threads}).
+     *
+     * @return the value
+     */
+    default int maxFileOpeningThreads() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_file_opening_threads"), OptionDefaults.db(), "max_file_opening_threads"));
+    }
+
+    /**
+     * How often obsolete files are deleted, in microseconds ({@code delete_obsolete_files_period_micros}).
+     *
+     * @param deleteObsoleteFilesPeriodMicros the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setDeleteObsoleteFilesPeriodMicros(long deleteObsoleteFilesPeriodMicros) {
+        OptionValues.requireAtLeast(deleteObsoleteFilesPeriodMicros, 0, "deleteObsoleteFilesPeriodMicros");
+        return setRawDBOption("delete_obsolete_files_period_micros", Long.toString(deleteObsoleteFilesPeriodMicros));
+    }
+
+    /**
+     * The value set with {@link #setDeleteObsoleteFilesPeriodMicros}, else the engine's default ({@code delete_obsolete_files_period_micros}).
+     *
+     * @return the value
+     */
+    default long deleteObsoleteFilesPeriodMicros() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("delete_obsolete_files_period_micros"), OptionDefaults.db(), "delete_obsolete_files_period_micros"));
+    }
+
+    /**
+     * Deprecated by RocksDB for maxBackgroundJobs: concurrent compactions, -1 (derived) to 1024 ({@code max_background_compactions}).
+     *
+     * @param maxBackgroundCompactions the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxBackgroundCompactions(int maxBackgroundCompactions) {
+        return setRawDBOption("max_background_compactions", Integer.toString(maxBackgroundCompactions));
+    }
+
+    /**
+     * The value set with {@link #setMaxBackgroundCompactions}, else the engine's default ({@code max_background_compactions}).
+     *
+     * @return the value
+     */
+    default int maxBackgroundCompactions() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_background_compactions"), OptionDefaults.db(), "max_background_compactions"));
+    }
+
+    /**
+     * Deprecated by RocksDB for maxBackgroundJobs: concurrent flushes, -1 (derived) to 1024 ({@code max_background_flushes}).
+     *
+     * @param maxBackgroundFlushes the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxBackgroundFlushes(int maxBackgroundFlushes) {
+        return setRawDBOption("max_background_flushes", Integer.toString(maxBackgroundFlushes));
+    }
+
+    /**
+     * The value set with {@link #setMaxBackgroundFlushes}, else the engine's default ({@code max_background_flushes}).
+     *
+     * @return the value
+     */
+    default int maxBackgroundFlushes() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_background_flushes"), OptionDefaults.db(), "max_background_flushes"));
+    }
+
+    /**
+     * Size at which the info LOG file rolls; 0: never by size ({@code max_log_file_size}).
+     *
+     * @param maxLogFileSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxLogFileSize(long maxLogFileSize) {
+        OptionValues.requireAtLeast(maxLogFileSize, 0, "maxLogFileSize");
+        return setRawDBOption("max_log_file_size", Long.toString(maxLogFileSize));
+    }
+
+    /**
+     * The value set with {@link #setMaxLogFileSize}, else the engine's default ({@code max_log_file_size}).
+     *
+     * @return the value
+     */
+    default long maxLogFileSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_log_file_size"), OptionDefaults.db(), "max_log_file_size"));
+    }
+
+    /**
+     * Seconds after which the info LOG file rolls; 0: never by time ({@code log_file_time_to_roll}).
+     *
+     * @param logFileTimeToRoll the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setLogFileTimeToRoll(long logFileTimeToRoll) {
+        OptionValues.requireAtLeast(logFileTimeToRoll, 0, "logFileTimeToRoll");
+        return setRawDBOption("log_file_time_to_roll", Long.toString(logFileTimeToRoll));
+    }
+
+    /**
+     * The value set with {@link #setLogFileTimeToRoll}, else the engine's default ({@code log_file_time_to_roll}).
+     *
+     * @return the value
+     */
+    default long logFileTimeToRoll() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("log_file_time_to_roll"), OptionDefaults.db(), "log_file_time_to_roll"));
+    }
+
+    /**
+     * WAL files kept for reuse instead of being deleted ({@code recycle_log_file_num}).
+     *
+     * @param recycleLogFileNum the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setRecycleLogFileNum(long recycleLogFileNum) {
+        OptionValues.requireAtLeast(recycleLogFileNum, 0, "recycleLogFileNum");
+        return setRawDBOption("recycle_log_file_num", Long.toString(recycleLogFileNum));
+    }
+
+    /**
+     * The value set with {@link #setRecycleLogFileNum}, else the engine's default ({@code recycle_log_file_num}).
+     *
+     * @return the value
+     */
+    default long recycleLogFileNum() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("recycle_log_file_num"), OptionDefaults.db(), "recycle_log_file_num"));
+    }
+
+    /**
+     * Size at which the MANIFEST rolls ({@code max_manifest_file_size}).
+     *
+     * @param maxManifestFileSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxManifestFileSize(long maxManifestFileSize) {
+        OptionValues.requireAtLeast(maxManifestFileSize, 0, "maxManifestFileSize");
+        return setRawDBOption("max_manifest_file_size", Long.toString(maxManifestFileSize));
+    }
+
+    /**
+     * The value set with {@link #setMaxManifestFileSize}, else the engine's default ({@code max_manifest_file_size}).
+     *
+     * @return the value
+     */
+    default long maxManifestFileSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_manifest_file_size"), OptionDefaults.db(), "max_manifest_file_size"));
+    }
+
+    /**
+     * Shard bits of the table cache, in [-1, 19] (RocksDB crashes at open above 19) ({@code table_cache_numshardbits}).
+     *
+     * @param tableCacheNumshardbits the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setTableCacheNumshardbits(int tableCacheNumshardbits) {
+        return setRawDBOption("table_cache_numshardbits", Integer.toString(tableCacheNumshardbits));
+    }
+
+    /**
+     * The value set with {@link #setTableCacheNumshardbits}, else the engine's default ({@code table_cache_numshardbits}).
+     *
+     * @return the value
+     */
+    default int tableCacheNumshardbits() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("table_cache_numshardbits"), OptionDefaults.db(), "table_cache_numshardbits"));
+    }
+
+    /**
+     * Most bytes of batches written to the WAL as one group ({@code max_write_batch_group_size_bytes}).
+     *
+     * @param maxWriteBatchGroupSizeBytes the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxWriteBatchGroupSizeBytes(long maxWriteBatchGroupSizeBytes) {
+        OptionValues.requireAtLeast(maxWriteBatchGroupSizeBytes, 0, "maxWriteBatchGroupSizeBytes");
+        return setRawDBOption("max_write_batch_group_size_bytes", Long.toString(maxWriteBatchGroupSizeBytes));
+    }
+
+    /**
+     * The value set with {@link #setMaxWriteBatchGroupSizeBytes}, else the engine's default ({@code max_write_batch_group_size_bytes}).
+     *
+     * @return the value
+     */
+    default long maxWriteBatchGroupSizeBytes() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_write_batch_group_size_bytes"), OptionDefaults.db(), "max_write_batch_group_size_bytes"));
+    }
+
+    /**
+     * Bytes preallocated for each MANIFEST file, at most 1 GiB ({@code manifest_preallocation_size}).
+     *
+     * @param manifestPreallocationSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setManifestPreallocationSize(long manifestPreallocationSize) {
+        return setRawDBOption("manifest_preallocation_size", Long.toString(manifestPreallocationSize));
+    }
+
+    /**
+     * The value set with {@link #setManifestPreallocationSize}, else the engine's default ({@code manifest_preallocation_size}).
+     *
+     * @return the value
+     */
+    default long manifestPreallocationSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("manifest_preallocation_size"), OptionDefaults.db(), "manifest_preallocation_size"));
+    }
+
+    /**
+     * Read SST files with O_DIRECT, bypassing the page cache ({@code use_direct_reads}).
+     *
+     * @param useDirectReads the value
+     * @return this
+     */
+    default T setUseDirectReads(boolean useDirectReads) {
+        return setRawDBOption("use_direct_reads", Boolean.toString(useDirectReads));
+    }
+
+    /**
+     * The value set with {@link #setUseDirectReads}, else the engine's default ({@code use_direct_reads}).
+     *
+     * @return the value
+     */
+    default boolean useDirectReads() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_direct_reads"), OptionDefaults.db(), "use_direct_reads"));
+    }
+
+    /**
+     * Flushes and compactions read and write with O_DIRECT ({@code use_direct_io_for_flush_and_compaction}).
+     *
+     * @param useDirectIoForFlushAndCompaction the value
+     * @return this
+     */
+    default T setUseDirectIoForFlushAndCompaction(boolean useDirectIoForFlushAndCompaction) {
+        return setRawDBOption("use_direct_io_for_flush_and_compaction", Boolean.toString(useDirectIoForFlushAndCompaction));
+    }
+
+    /**
+     * The value set with {@link #setUseDirectIoForFlushAndCompaction}, else the engine's default ({@code use_direct_io_for_flush_and_compaction}).
+     *
+     * @return the value
+     */
+    default boolean useDirectIoForFlushAndCompaction() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_direct_io_for_flush_and_compaction"), OptionDefaults.db(), "use_direct_io_for_flush_and_compaction"));
+    }
+
+    /**
+     * Let RocksDB preallocate files with fallocate ({@code allow_fallocate}).
+     *
+     * @param allowFAllocate the value
+     * @return this
+     */
+    default T setAllowFAllocate(boolean allowFAllocate) {
+        return setRawDBOption("allow_fallocate", Boolean.toString(allowFAllocate));
+    }
+
+    /**
+     * The value set with {@link #setAllowFAllocate}, else the engine's default ({@code allow_fallocate}).
+     *
+     * @return the value
+     */
+    default boolean allowFAllocate() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_fallocate"), OptionDefaults.db(), "allow_fallocate"));
+    }
+
+    /**
+     * Read SST files through mmap ({@code allow_mmap_reads}).
+     *
+     * @param allowMmapReads the value
+     * @return this
+     */
+    default T setAllowMmapReads(boolean allowMmapReads) {
+        return setRawDBOption("allow_mmap_reads", Boolean.toString(allowMmapReads));
+    }
+
+    /**
+     * The value set with {@link #setAllowMmapReads}, else the engine's default ({@code allow_mmap_reads}).
+     *
+     * @return the value
+     */
+    default boolean allowMmapReads() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_mmap_reads"), OptionDefaults.db(), "allow_mmap_reads"));
+    }
+
+    /**
+     * Write files through mmap ({@code allow_mmap_writes}).
+     *
+     * @param allowMmapWrites the value
+     * @return this
+     */
+    default T setAllowMmapWrites(boolean allowMmapWrites) {
+        return setRawDBOption("allow_mmap_writes", Boolean.toString(allowMmapWrites));
+    }
+
+    /**
+     * The value set with {@link #setAllowMmapWrites}, else the engine's default ({@code allow_mmap_writes}).
+     *
+     * @return the value
+     */
+    default boolean allowMmapWrites() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_mmap_writes"), OptionDefaults.db(), "allow_mmap_writes"));
+    }
+
+    /**
+     * Open files with close-on-exec ({@code is_fd_close_on_exec}).
+     *
+     * @param isFdCloseOnExec the value
+     * @return this
+     */
+    default T setIsFdCloseOnExec(boolean isFdCloseOnExec) {
+        return setRawDBOption("is_fd_close_on_exec", Boolean.toString(isFdCloseOnExec));
+    }
+
+    /**
+     * The value set with {@link #setIsFdCloseOnExec}, else the engine's default ({@code is_fd_close_on_exec}).
+     *
+     * @return the value
+     */
+    default boolean isFdCloseOnExec() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("is_fd_close_on_exec"), OptionDefaults.db(), "is_fd_close_on_exec"));
+    }
+
+    /**
+     * Advise random access when opening SST files ({@code advise_random_on_open}).
+     *
+     * @param adviseRandomOnOpen the value
+     * @return this
+     */
+    default T setAdviseRandomOnOpen(boolean adviseRandomOnOpen) {
+        return setRawDBOption("advise_random_on_open", Boolean.toString(adviseRandomOnOpen));
+    }
+
+    /**
+     * The value set with {@link #setAdviseRandomOnOpen}, else the engine's default ({@code advise_random_on_open}).
+     *
+     * @return the value
+     */
+    default boolean adviseRandomOnOpen() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("advise_random_on_open"), OptionDefaults.db(), "advise_random_on_open"));
+    }
+
+    /**
+     * Spin before blocking on the DB mutex ({@code use_adaptive_mutex}).
+     *
+     * @param useAdaptiveMutex the value
+     * @return this
+     */
+    default T setUseAdaptiveMutex(boolean useAdaptiveMutex) {
+        return setRawDBOption("use_adaptive_mutex", Boolean.toString(useAdaptiveMutex));
+    }
+
+    /**
+     * The value set with {@link #setUseAdaptiveMutex}, else the engine's default ({@code use_adaptive_mutex}).
+     *
+     * @return the value
+     */
+    default boolean useAdaptiveMutex() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_adaptive_mutex"), OptionDefaults.db(), "use_adaptive_mutex"));
+    }
+
+    /**
+     * Track the state of RocksDB's threads (GetThreadList) ({@code enable_thread_tracking}).
+     *
+     * @param enableThreadTracking the value
+     * @return this
+     */
+    default T setEnableThreadTracking(boolean enableThreadTracking) {
+        return setRawDBOption("enable_thread_tracking", Boolean.toString(enableThreadTracking));
+    }
+
+    /**
+     * The value set with {@link #setEnableThreadTracking}, else the engine's default ({@code enable_thread_tracking}).
+     *
+     * @return the value
+     */
+    default boolean enableThreadTracking() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_thread_tracking"), OptionDefaults.db(), "enable_thread_tracking"));
+    }
+
+    /**
+     * Higher write throughput, at the cost of snapshot immutability ({@code unordered_write}).
+     *
+     * @param unorderedWrite the value
+     * @return this
+     */
+    default T setUnorderedWrite(boolean unorderedWrite) {
+        return setRawDBOption("unordered_write", Boolean.toString(unorderedWrite));
+    }
+
+    /**
+     * The value set with {@link #setUnorderedWrite}, else the engine's default ({@code unordered_write}).
+     *
+     * @return the value
+     */
+    default boolean unorderedWrite() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("unordered_write"), OptionDefaults.db(), "unordered_write"));
+    }
+
+    /**
+     * Writers insert into the memtable in parallel ({@code allow_concurrent_memtable_write}).
+     *
+     * @param allowConcurrentMemtableWrite the value
+     * @return this
+     */
+    default T setAllowConcurrentMemtableWrite(boolean allowConcurrentMemtableWrite) {
+        return setRawDBOption("allow_concurrent_memtable_write", Boolean.toString(allowConcurrentMemtableWrite));
+    }
+
+    /**
+     * The value set with {@link #setAllowConcurrentMemtableWrite}, else the engine's default ({@code allow_concurrent_memtable_write}).
+     *
+     * @return the value
+     */
+    default boolean allowConcurrentMemtableWrite() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_concurrent_memtable_write"), OptionDefaults.db(), "allow_concurrent_memtable_write"));
+    }
+
+    /**
+     * Writers spin briefly before blocking ({@code enable_write_thread_adaptive_yield}).
+     *
+     * @param enableWriteThreadAdaptiveYield the value
+     * @return this
+     */
+    default T setEnableWriteThreadAdaptiveYield(boolean enableWriteThreadAdaptiveYield) {
+        return setRawDBOption("enable_write_thread_adaptive_yield", Boolean.toString(enableWriteThreadAdaptiveYield));
+    }
+
+    /**
+     * The value set with {@link #setEnableWriteThreadAdaptiveYield}, else the engine's default ({@code enable_write_thread_adaptive_yield}).
+     *
+     * @return the value
+     */
+    default boolean enableWriteThreadAdaptiveYield() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_write_thread_adaptive_yield"), OptionDefaults.db(), "enable_write_thread_adaptive_yield"));
+    }
+
+    /**
+     * Longest spin of a waiting writer, in microseconds ({@code write_thread_max_yield_usec}).
+     *
+     * @param writeThreadMaxYieldUsec the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setWriteThreadMaxYieldUsec(long writeThreadMaxYieldUsec) {
+        OptionValues.requireAtLeast(writeThreadMaxYieldUsec, 0, "writeThreadMaxYieldUsec");
+        return setRawDBOption("write_thread_max_yield_usec", Long.toString(writeThreadMaxYieldUsec));
+    }
+
+    /**
+     * The value set with {@link #setWriteThreadMaxYieldUsec}, else the engine's default ({@code write_thread_max_yield_usec}).
+     *
+     * @return the value
+     */
+    default long writeThreadMaxYieldUsec() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_max_yield_usec"), OptionDefaults.db(), "write_thread_max_yield_usec"));
+    }
+
+    /**
+     * A yield slower than this, in microseconds, counts as slow ({@code write_thread_slow_yield_usec}).
+     *
+     * @param writeThreadSlowYieldUsec the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setWriteThreadSlowYieldUsec(long writeThreadSlowYieldUsec) {
+        OptionValues.requireAtLeast(writeThreadSlowYieldUsec, 0, "writeThreadSlowYieldUsec");
+        return setRawDBOption("write_thread_slow_yield_usec", Long.toString(writeThreadSlowYieldUsec));
+    }
+
+    /**
+     * The value set with {@link #setWriteThreadSlowYieldUsec}, else the engine's default ({@code write_thread_slow_yield_usec}).
+     *
+     * @return the value
+     */
+    default long writeThreadSlowYieldUsec() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_slow_yield_usec"), OptionDefaults.db(), "write_thread_slow_yield_usec"));
+    }
+
+    /**
+     * Skip loading file statistics at open (faster open) ({@code skip_stats_update_on_db_open}).
+     *
+     * @param skipStatsUpdateOnDbOpen the value
+     * @return this
+     */
+    default T setSkipStatsUpdateOnDbOpen(boolean skipStatsUpdateOnDbOpen) {
+        return setRawDBOption("skip_stats_update_on_db_open", Boolean.toString(skipStatsUpdateOnDbOpen));
+    }
+
+    /**
+     * The value set with {@link #setSkipStatsUpdateOnDbOpen}, else the engine's default ({@code skip_stats_update_on_db_open}).
+     *
+     * @return the value
+     */
+    default boolean skipStatsUpdateOnDbOpen() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("skip_stats_update_on_db_open"), OptionDefaults.db(), "skip_stats_update_on_db_open"));
+    }
+
+    /**
+     * Skip checking SST file sizes at open ({@code skip_checking_sst_file_sizes_on_db_open}).
+     *
+     * @param skipCheckingSstFileSizesOnDbOpen the value
+     * @return this
+     */
+    default T setSkipCheckingSstFileSizesOnDbOpen(boolean skipCheckingSstFileSizesOnDbOpen) {
+        return setRawDBOption("skip_checking_sst_file_sizes_on_db_open", Boolean.toString(skipCheckingSstFileSizesOnDbOpen));
+    }
+
+    /**
+     * The value set with {@link #setSkipCheckingSstFileSizesOnDbOpen}, else the engine's default ({@code skip_checking_sst_file_sizes_on_db_open}).
+     *
+     * @return the value
+     */
+    default boolean skipCheckingSstFileSizesOnDbOpen() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("skip_checking_sst_file_sizes_on_db_open"), OptionDefaults.db(), "skip_checking_sst_file_sizes_on_db_open"));
+    }
+
+    /**
+     * Two-phase commit support in the WAL (for transactions) ({@code allow_2pc}).
+     *
+     * @param allow2pc the value
+     * @return this
+     */
+    default T setAllow2pc(boolean allow2pc) {
+        return setRawDBOption("allow_2pc", Boolean.toString(allow2pc));
+    }
+
+    /**
+     * The value set with {@link #setAllow2pc}, else the engine's default ({@code allow_2pc}).
+     *
+     * @return the value
+     */
+    default boolean allow2pc() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_2pc"), OptionDefaults.db(), "allow_2pc"));
+    }
+
+    /**
+     * Fail the open if the OPTIONS file cannot be written ({@code fail_if_options_file_error}).
+     *
+     * @param failIfOptionsFileError the value
+     * @return this
+     */
+    default T setFailIfOptionsFileError(boolean failIfOptionsFileError) {
+        return setRawDBOption("fail_if_options_file_error", Boolean.toString(failIfOptionsFileError));
+    }
+
+    /**
+     * The value set with {@link #setFailIfOptionsFileError}, else the engine's default ({@code fail_if_options_file_error}).
+     *
+     * @return the value
+     */
+    default boolean failIfOptionsFileError() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("fail_if_options_file_error"), OptionDefaults.db(), "fail_if_options_file_error"));
+    }
+
+    /**
+     * Print malloc statistics to the info LOG ({@code dump_malloc_stats}).
+     *
+     * @param dumpMallocStats the value
+     * @return this
+     */
+    default T setDumpMallocStats(boolean dumpMallocStats) {
+        return setRawDBOption("dump_malloc_stats", Boolean.toString(dumpMallocStats));
+    }
+
+    /**
+     * The value set with {@link #setDumpMallocStats}, else the engine's default ({@code dump_malloc_stats}).
+     *
+     * @return the value
+     */
+    default boolean dumpMallocStats() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("dump_malloc_stats"), OptionDefaults.db(), "dump_malloc_stats"));
+    }
+
+    /**
+     * Keep recovered WAL data in memtables instead of flushing at open ({@code avoid_flush_during_recovery}).
+     *
+     * @param avoidFlushDuringRecovery the value
+     * @return this
+     */
+    default T setAvoidFlushDuringRecovery(boolean avoidFlushDuringRecovery) {
+        return setRawDBOption("avoid_flush_during_recovery", Boolean.toString(avoidFlushDuringRecovery));
+    }
+
+    /**
+     * The value set with {@link #setAvoidFlushDuringRecovery}, else the engine's default ({@code avoid_flush_during_recovery}).
+     *
+     * @return the value
+     */
+    default boolean avoidFlushDuringRecovery() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_recovery"), OptionDefaults.db(), "avoid_flush_during_recovery"));
+    }
+
+    /**
+     * Reserve the last level for ingested files ({@code allow_ingest_behind}).
+     *
+     * @param allowIngestBehind the value
+     * @return this
+     */
+    default T setAllowIngestBehind(boolean allowIngestBehind) {
+        return setRawDBOption("allow_ingest_behind", Boolean.toString(allowIngestBehind));
+    }
+
+    /**
+     * The value set with {@link #setAllowIngestBehind}, else the engine's default ({@code allow_ingest_behind}).
+     *
+     * @return the value
+     */
+    default boolean allowIngestBehind() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_ingest_behind"), OptionDefaults.db(), "allow_ingest_behind"));
+    }
+
+    /**
+     * A second write queue for WAL-only writes ({@code two_write_queues}).
+     *
+     * @param twoWriteQueues the value
+     * @return this
+     */
+    default T setTwoWriteQueues(boolean twoWriteQueues) {
+        return setRawDBOption("two_write_queues", Boolean.toString(twoWriteQueues));
+    }
+
+    /**
+     * The value set with {@link #setTwoWriteQueues}, else the engine's default ({@code two_write_queues}).
+     *
+     * @return the value
+     */
+    default boolean twoWriteQueues() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("two_write_queues"), OptionDefaults.db(), "two_write_queues"));
+    }
+
+    /**
+     * Defer file deletions from user threads to background threads ({@code avoid_unnecessary_blocking_io}).
+     *
+     * @param avoidUnnecessaryBlockingIO the value
+     * @return this
+     */
+    default T setAvoidUnnecessaryBlockingIO(boolean avoidUnnecessaryBlockingIO) {
+        return setRawDBOption("avoid_unnecessary_blocking_io", Boolean.toString(avoidUnnecessaryBlockingIO));
+    }
+
+    /**
+     * The value set with {@link #setAvoidUnnecessaryBlockingIO}, else the engine's default ({@code avoid_unnecessary_blocking_io}).
+     *
+     * @return the value
+     */
+    default boolean avoidUnnecessaryBlockingIO() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_unnecessary_blocking_io"), OptionDefaults.db(), "avoid_unnecessary_blocking_io"));
+    }
+
+    /**
+     * Persist statistics history in a hidden column family ({@code persist_stats_to_disk}).
+     *
+     * @param persistStatsToDisk the value
+     * @return this
+     */
+    default T setPersistStatsToDisk(boolean persistStatsToDisk) {
+        return setRawDBOption("persist_stats_to_disk", Boolean.toString(persistStatsToDisk));
+    }
+
+    /**
+     * The value set with {@link #setPersistStatsToDisk}, else the engine's default ({@code persist_stats_to_disk}).
+     *
+     * @return the value
+     */
+    default boolean persistStatsToDisk() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("persist_stats_to_disk"), OptionDefaults.db(), "persist_stats_to_disk"));
+    }
+
+    /**
+     * Record the DB ID in the MANIFEST ({@code write_dbid_to_manifest}).
+     *
+     * @param writeDbidToManifest the value
+     * @return this
+     */
+    default T setWriteDbidToManifest(boolean writeDbidToManifest) {
+        return setRawDBOption("write_dbid_to_manifest", Boolean.toString(writeDbidToManifest));
+    }
+
+    /**
+     * The value set with {@link #setWriteDbidToManifest}, else the engine's default ({@code write_dbid_to_manifest}).
+     *
+     * @return the value
+     */
+    default boolean writeDbidToManifest() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("write_dbid_to_manifest"), OptionDefaults.db(), "write_dbid_to_manifest"));
+    }
+
+    /**
+     * Readahead when reading WAL and MANIFEST files, at most 1 GiB ({@code log_readahead_size}).
+     *
+     * @param logReadaheadSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setLogReadaheadSize(long logReadaheadSize) {
+        return setRawDBOption("log_readahead_size", Long.toString(logReadaheadSize));
+    }
+
+    /**
+     * The value set with {@link #setLogReadaheadSize}, else the engine's default ({@code log_readahead_size}).
+     *
+     * @return the value
+     */
+    default long logReadaheadSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("log_readahead_size"), OptionDefaults.db(), "log_readahead_size"));
+    }
+
+    /**
+     * Open with whatever files are intact, to a consistent point ({@code best_efforts_recovery}).
+     *
+     * @param bestEffortsRecovery the value
+     * @return this
+     */
+    default T setBestEffortsRecovery(boolean bestEffortsRecovery) {
+        return setRawDBOption("best_efforts_recovery", Boolean.toString(bestEffortsRecovery));
+    }
+
+    /**
+     * The value set with {@link #setBestEffortsRecovery}, else the engine's default ({@code best_efforts_recovery}).
+     *
+     * @return the value
+     */
+    default boolean bestEffortsRecovery() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("best_efforts_recovery"), OptionDefaults.db(), "best_efforts_recovery"));
+    }
+
+    /**
+     * Automatic resumes after a background error ({@code max_bgerror_resume_count}).
+     *
+     * @param maxBgerrorResumeCount the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setMaxBgErrorResumeCount(int maxBgerrorResumeCount) {
+        OptionValues.requireAtLeast(maxBgerrorResumeCount, 0, "maxBgerrorResumeCount");
+        return setRawDBOption("max_bgerror_resume_count", Integer.toString(maxBgerrorResumeCount));
+    }
+
+    /**
+     * The value set with {@link #setMaxBgErrorResumeCount}, else the engine's default ({@code max_bgerror_resume_count}).
+     *
+     * @return the value
+     */
+    default int maxBgerrorResumeCount() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_bgerror_resume_count"), OptionDefaults.db(), "max_bgerror_resume_count"));
+    }
+
+    /**
+     * Microseconds between automatic resumes after a background error ({@code bgerror_resume_retry_interval}).
+     *
+     * @param bgerrorResumeRetryInterval the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setBgerrorResumeRetryInterval(long bgerrorResumeRetryInterval) {
+        OptionValues.requireAtLeast(bgerrorResumeRetryInterval, 0, "bgerrorResumeRetryInterval");
+        return setRawDBOption("bgerror_resume_retry_interval", Long.toString(bgerrorResumeRetryInterval));
+    }
+
+    /**
+     * The value set with {@link #setBgerrorResumeRetryInterval}, else the engine's default ({@code bgerror_resume_retry_interval}).
+     *
+     * @return the value
+     */
+    default long bgerrorResumeRetryInterval() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("bgerror_resume_retry_interval"), OptionDefaults.db(), "bgerror_resume_retry_interval"));
+    }
+
+    /**
+     * Write buffer of each file RocksDB writes, at most 1 GiB ({@code writable_file_max_buffer_size}).
+     *
+     * @param writableFileMaxBufferSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setWritableFileMaxBufferSize(long writableFileMaxBufferSize) {
+        return setRawDBOption("writable_file_max_buffer_size", Long.toString(writableFileMaxBufferSize));
+    }
+
+    /**
+     * The value set with {@link #setWritableFileMaxBufferSize}, else the engine's default ({@code writable_file_max_buffer_size}).
+     *
+     * @return the value
+     */
+    default long writableFileMaxBufferSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("writable_file_max_buffer_size"), OptionDefaults.db(), "writable_file_max_buffer_size"));
+    }
+
+    /**
+     * Write rate, in bytes per second, while writes are slowed down; 0: derived ({@code delayed_write_rate}).
+     *
+     * @param delayedWriteRate the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setDelayedWriteRate(long delayedWriteRate) {
+        OptionValues.requireAtLeast(delayedWriteRate, 0, "delayedWriteRate");
+        return setRawDBOption("delayed_write_rate", Long.toString(delayedWriteRate));
+    }
+
+    /**
+     * The value set with {@link #setDelayedWriteRate}, else the engine's default ({@code delayed_write_rate}).
+     *
+     * @return the value
+     */
+    default long delayedWriteRate() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("delayed_write_rate"), OptionDefaults.db(), "delayed_write_rate"));
+    }
+
+    /**
+     * Seconds between statistics dumps to the info LOG; 0: never ({@code stats_dump_period_sec}).
+     *
+     * @param statsDumpPeriodSec the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setStatsDumpPeriodSec(int statsDumpPeriodSec) {
+        OptionValues.requireAtLeast(statsDumpPeriodSec, 0, "statsDumpPeriodSec");
+        return setRawDBOption("stats_dump_period_sec", Integer.toString(statsDumpPeriodSec));
+    }
+
+    /**
+     * The value set with {@link #setStatsDumpPeriodSec}, else the engine's default ({@code stats_dump_period_sec}).
+     *
+     * @return the value
+     */
+    default int statsDumpPeriodSec() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("stats_dump_period_sec"), OptionDefaults.db(), "stats_dump_period_sec"));
+    }
+
+    /**
+     * Seconds between statistics snapshots kept in history; 0: never ({@code stats_persist_period_sec}).
+     *
+     * @param statsPersistPeriodSec the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setStatsPersistPeriodSec(int statsPersistPeriodSec) {
+        OptionValues.requireAtLeast(statsPersistPeriodSec, 0, "statsPersistPeriodSec");
+        return setRawDBOption("stats_persist_period_sec", Integer.toString(statsPersistPeriodSec));
+    }
+
+    /**
+     * The value set with {@link #setStatsPersistPeriodSec}, else the engine's default ({@code stats_persist_period_sec}).
+     *
+     * @return the value
+     */
+    default int statsPersistPeriodSec() {
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("stats_persist_period_sec"), OptionDefaults.db(), "stats_persist_period_sec"));
+    }
+
+    /**
+     * Memory for statistics history kept in memory ({@code stats_history_buffer_size}).
+     *
+     * @param statsHistoryBufferSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setStatsHistoryBufferSize(long statsHistoryBufferSize) {
+        OptionValues.requireAtLeast(statsHistoryBufferSize, 0, "statsHistoryBufferSize");
+        return setRawDBOption("stats_history_buffer_size", Long.toString(statsHistoryBufferSize));
+    }
+
+    /**
+     * The value set with {@link #setStatsHistoryBufferSize}, else the engine's default ({@code stats_history_buffer_size}).
+     *
+     * @return the value
+     */
+    default long statsHistoryBufferSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("stats_history_buffer_size"), OptionDefaults.db(), "stats_history_buffer_size"));
+    }
+
+    /**
+     * Wait for each bytesPerSync sync to finish ({@code strict_bytes_per_sync}).
+     *
+     * @param strictBytesPerSync the value
+     * @return this
+     */
+    default T setStrictBytesPerSync(boolean strictBytesPerSync) {
+        return setRawDBOption("strict_bytes_per_sync", Boolean.toString(strictBytesPerSync));
+    }
+
+    /**
+     * The value set with {@link #setStrictBytesPerSync}, else the engine's default ({@code strict_bytes_per_sync}).
+     *
+     * @return the value
+     */
+    default boolean strictBytesPerSync() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("strict_bytes_per_sync"), OptionDefaults.db(), "strict_bytes_per_sync"));
+    }
+
+    /**
+     * Readahead of compaction reads, at most 1 GiB ({@code compaction_readahead_size}).
+     *
+     * @param compactionReadaheadSize the value
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setCompactionReadaheadSize(long compactionReadaheadSize) {
+        return setRawDBOption("compaction_readahead_size", Long.toString(compactionReadaheadSize));
+    }
+
+    /**
+     * The value set with {@link #setCompactionReadaheadSize}, else the engine's default ({@code compaction_readahead_size}).
+     *
+     * @return the value
+     */
+    default long compactionReadaheadSize() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("compaction_readahead_size"), OptionDefaults.db(), "compaction_readahead_size"));
+    }
+
+    /**
+     * The directory of the info LOG files ({@code db_log_dir}); empty: the DB's.
+     *
+     * @param dbLogDir a directory
+     * @return this
+     * @throws IllegalArgumentException if it contains ';', '{', '}' or a zero character
+     */
+    default T setDbLogDir(String dbLogDir) {
+        OptionValues.checkToken(dbLogDir, "dbLogDir");
+        return setRawDBOption("db_log_dir", dbLogDir);
+    }
+
+    /**
+     * The value set with {@link #setDbLogDir}, else "" (the DB's directory).
+     *
+     * @return the directory
+     */
+    default String dbLogDir() {
+        String v = rawDBOption("db_log_dir");
+        return v == null ? "" : v;
+    }
+
+    /**
+     * RocksJava's {@code setIncreaseParallelism}: background threads for
+     * flushes and compactions. RocksDB's own helper also resizes the
+     * process-wide thread pools; panrocks sets {@code max_background_jobs},
+     * and RocksDB grows the pools to it when the DB opens.
+     *
+     * @param totalThreads in [1, 1024]
+     * @return this
+     * @throws IllegalArgumentException if out of range
+     */
+    default T setIncreaseParallelism(int totalThreads) {
+        return setMaxBackgroundJobs(totalThreads);
+    }
+
+    /**
+     * The environment: only {@link Env#getDefault()} exists, so this checks
+     * the argument and changes nothing.
+     *
+     * @param env {@link Env#getDefault()}
+     * @return this
+     */
+    default T setEnv(Env env) {
+        java.util.Objects.requireNonNull(env, "env");
+        return self();
+    }
+
+    /**
+     * The environment every panrocks DB uses.
+     *
+     * @return {@link Env#getDefault()}
+     */
+    default Env getEnv() {
+        return Env.getDefault();
+    }
+
+    /**
+     * This object, typed (for the setters that store objects rather than values).
+     *
+     * @return this
+     */
+    T self();
+
+    /**
+     * Collect tickers and histograms into {@code statistics} (shared by every
+     * DB given it; see {@link Statistics}); null: none, unless
+     * {@link #setStatisticsEnabled(boolean)}. The DB takes its own reference
+     * when it opens, so the object may be closed while the DB runs.
+     *
+     * @param statistics the statistics object, or null
+     * @return this
+     */
+    T setStatistics(Statistics statistics);
+
+    /**
+     * The statistics object set with {@link #setStatistics}.
+     *
+     * @return the object, or null
+     */
+    Statistics statistics();
+
+    /**
+     * Limit the I/O of flushes and compactions with {@code rateLimiter}
+     * (shared by every DB given it); null: no limit. The DB takes its own
+     * reference when it opens.
+     *
+     * @param rateLimiter the limiter, or null
+     * @return this
+     */
+    T setRateLimiter(RateLimiter rateLimiter);
+
+    /**
+     * The rate limiter set with {@link #setRateLimiter}.
+     *
+     * @return the limiter, or null
+     */
+    RateLimiter rateLimiter();
+
+    /**
+     * Track the DB's files with {@code sstFileManager} (shared by every DB
+     * given it); null: none. The DB takes its own reference when it opens.
+     *
+     * @param sstFileManager the manager, or null
+     * @return this
+     */
+    T setSstFileManager(SstFileManager sstFileManager);
+
+    /**
+     * The SST file manager set with {@link #setSstFileManager}.
+     *
+     * @return the manager, or null
+     */
+    SstFileManager sstFileManager();
+
+    /**
+     * Count the DB's memtables against {@code writeBufferManager}'s budget
+     * (shared by every DB given it); it replaces {@code dbWriteBufferSize}.
+     * null: none. The DB takes its own reference when it opens.
+     *
+     * @param writeBufferManager the manager, or null
+     * @return this
+     */
+    T setWriteBufferManager(WriteBufferManager writeBufferManager);
+
+    /**
+     * The write buffer manager set with {@link #setWriteBufferManager}.
+     *
+     * @return the manager, or null
+     */
+    WriteBufferManager writeBufferManager();
+
+    /**
+     * Cache whole rows read by point lookups in {@code rowCache}; null: none.
+     * The DB takes its own reference when it opens.
+     *
+     * @param rowCache the cache, or null
+     * @return this
+     */
+    T setRowCache(Cache rowCache);
+
+    /**
+     * The row cache set with {@link #setRowCache}.
+     *
+     * @return the cache, or null
+     */
+    Cache rowCache();
 }

@@ -4,6 +4,8 @@ package io.panrocks;
  * RocksDB 7.8's histograms, named as RocksDB names them, as RocksJava's
  * {@code HistogramType}; looked up by name (see {@link TickerType}).
  * (Generated from {@code rocksdb::HistogramsNameMap} of RocksDB 7.8.3.)
+ * RocksJava's own constant names, where they differ from RocksDB's, are
+ * there too (at the end), naming the same histograms.
  */
 public enum HistogramType {
     DB_GET_MICROS("rocksdb.db.get.micros"),
@@ -63,7 +65,89 @@ public enum HistogramType {
     PREFETCHED_BYTES_DISCARDED("rocksdb.prefetched.bytes.discarded"),
     MULTIGET_IO_BATCH_SIZE("rocksdb.multiget.io.batch.size"),
     NUM_LEVEL_READ_PER_MULTIGET("rocksdb.num.level.read.per.multiget"),
-    ASYNC_PREFETCH_ABORT_MICROS("rocksdb.async.prefetch.abort.micros");
+    ASYNC_PREFETCH_ABORT_MICROS("rocksdb.async.prefetch.abort.micros"),
+
+    // ---- RocksJava's names: its constants that RocksDB's names above do not spell ----
+    /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_READ_MICROS}. */
+    BLOB_DB_BLOB_FILE_READ_MICROS("rocksdb.blobdb.blob.file.read.micros"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_SYNC_MICROS}. */
+    BLOB_DB_BLOB_FILE_SYNC_MICROS("rocksdb.blobdb.blob.file.sync.micros"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_WRITE_MICROS}. */
+    BLOB_DB_BLOB_FILE_WRITE_MICROS("rocksdb.blobdb.blob.file.write.micros"),
+    /** RocksJava's name of {@link #BLOBDB_COMPRESSION_MICROS}. */
+    BLOB_DB_COMPRESSION_MICROS("rocksdb.blobdb.compression.micros"),
+    /** RocksJava's name of {@link #BLOBDB_DECOMPRESSION_MICROS}. */
+    BLOB_DB_DECOMPRESSION_MICROS("rocksdb.blobdb.decompression.micros"),
+    /** RocksJava's name of {@link #BLOBDB_GC_MICROS}. */
+    BLOB_DB_GC_MICROS("rocksdb.blobdb.gc.micros"),
+    /** RocksJava's name of {@link #BLOBDB_GET_MICROS}. */
+    BLOB_DB_GET_MICROS("rocksdb.blobdb.get.micros"),
+    /** RocksJava's name of {@link #BLOBDB_KEY_SIZE}. */
+    BLOB_DB_KEY_SIZE("rocksdb.blobdb.key.size"),
+    /** RocksJava's name of {@link #BLOBDB_MULTIGET_MICROS}. */
+    BLOB_DB_MULTIGET_MICROS("rocksdb.blobdb.multiget.micros"),
+    /** RocksJava's name of {@link #BLOBDB_NEXT_MICROS}. */
+    BLOB_DB_NEXT_MICROS("rocksdb.blobdb.next.micros"),
+    /** RocksJava's name of {@link #BLOBDB_PREV_MICROS}. */
+    BLOB_DB_PREV_MICROS("rocksdb.blobdb.prev.micros"),
+    /** RocksJava's name of {@link #BLOBDB_SEEK_MICROS}. */
+    BLOB_DB_SEEK_MICROS("rocksdb.blobdb.seek.micros"),
+    /** RocksJava's name of {@link #BLOBDB_VALUE_SIZE}. */
+    BLOB_DB_VALUE_SIZE("rocksdb.blobdb.value.size"),
+    /** RocksJava's name of {@link #BLOBDB_WRITE_MICROS}. */
+    BLOB_DB_WRITE_MICROS("rocksdb.blobdb.write.micros"),
+    /** RocksJava's name of {@link #COMPACTION_TIMES_CPU_MICROS}. */
+    COMPACTION_CPU_TIME("rocksdb.compaction.times.cpu_micros"),
+    /** RocksJava's name of {@link #COMPACTION_TIMES_MICROS}. */
+    COMPACTION_TIME("rocksdb.compaction.times.micros"),
+    /** RocksJava's name of {@link #DB_GET_MICROS}. */
+    DB_GET("rocksdb.db.get.micros"),
+    /** RocksJava's name of {@link #DB_MULTIGET_MICROS}. */
+    DB_MULTIGET("rocksdb.db.multiget.micros"),
+    /** RocksJava's name of {@link #DB_SEEK_MICROS}. */
+    DB_SEEK("rocksdb.db.seek.micros"),
+    /** RocksJava's name of {@link #DB_WRITE_MICROS}. */
+    DB_WRITE("rocksdb.db.write.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.compaction.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_COMPACTION_MICROS("rocksdb.file.read.compaction.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.db.iterator.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_DB_ITERATOR_MICROS("rocksdb.file.read.db.iterator.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.db.open.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_DB_OPEN_MICROS("rocksdb.file.read.db.open.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.flush.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_FLUSH_MICROS("rocksdb.file.read.flush.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.get.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_GET_MICROS("rocksdb.file.read.get.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.multiget.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_MULTIGET_MICROS("rocksdb.file.read.multiget.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.verify.db.checksum.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_VERIFY_DB_CHECKSUM_MICROS("rocksdb.file.read.verify.db.checksum.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.verify.file.checksums.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_VERIFY_FILE_CHECKSUMS_MICROS("rocksdb.file.read.verify.file.checksums.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.write.compaction.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_WRITE_COMPACTION_MICROS("rocksdb.file.write.compaction.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.write.db.open.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_WRITE_DB_OPEN_MICROS("rocksdb.file.write.db.open.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.write.flush.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_WRITE_FLUSH_MICROS("rocksdb.file.write.flush.micros"),
+    /** RocksJava's name of {@link #DB_FLUSH_MICROS}. */
+    FLUSH_TIME("rocksdb.db.flush.micros"),
+    /** RocksJava's name of {@link #NUMFILES_IN_SINGLECOMPACTION}. */
+    NUM_FILES_IN_SINGLE_COMPACTION("rocksdb.numfiles.in.singlecompaction"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.sst.write.micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    SST_WRITE_MICROS("rocksdb.sst.write.micros"),
+    /** RocksJava's name of {@link #NUM_FILES_STALL_COUNT}. */
+    STALL_L0_NUM_FILES_COUNT("rocksdb.num.files.stall.count"),
+    /** RocksJava's name of {@link #L0_SLOWDOWN_COUNT}. */
+    STALL_L0_SLOWDOWN_COUNT("rocksdb.l0.slowdown.count"),
+    /** RocksJava's name of {@link #MEMTABLE_COMPACTION_COUNT}. */
+    STALL_MEMTABLE_COMPACTION_COUNT("rocksdb.memtable.compaction.count"),
+    /** RocksJava's name of {@link #SUBCOMPACTION_SETUP_TIMES_MICROS}. */
+    SUBCOMPACTION_SETUP_TIME("rocksdb.subcompaction.setup.times.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.table.open.prefetch.tail.read.bytes} (newer engines than 7.8; -1 where the engine lacks it). */
+    TABLE_OPEN_PREFETCH_TAIL_READ_BYTES("rocksdb.table.open.prefetch.tail.read.bytes"),
+    /** RocksJava's name of {@link #DB_WRITE_STALL}. */
+    WRITE_STALL("rocksdb.db.write.stall");
 
     private final String rocksName;
 

@@ -1,7 +1,6 @@
 package io.panrocks;
 
 import io.panrocks.internal.Errors;
-import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -14,74 +13,87 @@ import java.lang.foreign.ValueLayout;
  * An LRU block cache, as RocksJava's {@code LRUCache}: give the same cache
  * to several column families or DBs (through
  * {@link BlockBasedTableConfig#setBlockCache}) to bound their memory
- * together.
- *
- * <p>Owned by you: close it when no DB will be opened with it any more.
- * DBs already open keep their own reference, so closing the cache while
- * they run is safe; they release it when they close. A cache never closed
- * is released by a Cleaner when unreachable. Thread-safe.
+ * together. Ownership and threads as {@link Cache}.
  */
-public final class LRUCache implements AutoCloseable {
-    private final long capacity;
-    /** the native cache; a DB opened with it holds its own reference */
-    private final StandaloneResource cache;
+public final class LRUCache extends Cache {
 
-    /** A cache of {@code capacity} bytes, shards chosen by RocksDB. */
+    /**
+     * A cache of {@code capacity} bytes, shards chosen by RocksDB.
+     *
+     * @param capacity bytes, {@code >= 0}
+     */
     public LRUCache(long capacity) {
         this(capacity, -1);
     }
 
     /**
-     * @param numShardBits the cache has 2^numShardBits shards; -1 lets RocksDB choose
+     * A cache of {@code capacity} bytes in 2^numShardBits shards.
+     *
+     * @param capacity bytes, {@code >= 0}
+     * @param numShardBits the cache has 2^numShardBits shards; -1 lets RocksDB choose (at most 19)
      */
     public LRUCache(long capacity, int numShardBits) {
+        this(capacity, numShardBits, false);
+    }
+
+    /**
+     * As {@link #LRUCache(long, int, boolean, double, double)}, with no
+     * high- and low-priority pools (RocksJava's defaults).
+     *
+     * @param capacity bytes, {@code >= 0}
+     * @param numShardBits 2^numShardBits shards; -1 lets RocksDB choose (at most 19)
+     * @param strictCapacityLimit refuse inserts beyond the capacity instead of exceeding it
+     */
+    public LRUCache(long capacity, int numShardBits, boolean strictCapacityLimit) {
+        this(capacity, numShardBits, strictCapacityLimit, 0.0);
+    }
+
+    /**
+     * As {@link #LRUCache(long, int, boolean, double, double)}, with no low-priority pool.
+     *
+     * @param capacity bytes, {@code >= 0}
+     * @param numShardBits 2^numShardBits shards; -1 lets RocksDB choose (at most 19)
+     * @param strictCapacityLimit refuse inserts beyond the capacity instead of exceeding it
+     * @param highPriPoolRatio share of the capacity kept for high-priority entries (index and filter blocks)
+     */
+    public LRUCache(long capacity, int numShardBits, boolean strictCapacityLimit, double highPriPoolRatio) {
+        this(capacity, numShardBits, strictCapacityLimit, highPriPoolRatio, 0.0);
+    }
+
+    /**
+     * An LRU cache with every knob of RocksDB's {@code LRUCacheOptions}.
+     *
+     * @param capacity bytes, {@code >= 0}
+     * @param numShardBits 2^numShardBits shards; -1 lets RocksDB choose (at most 19)
+     * @param strictCapacityLimit refuse inserts beyond the capacity instead of exceeding it
+     * @param highPriPoolRatio share of the capacity kept for high-priority entries, in [0, 1]
+     * @param lowPriPoolRatio share kept for low-priority entries, in [0, 1]; both add up to at most 1
+     * @throws IllegalArgumentException for values out of those ranges (NaN included)
+     */
+    public LRUCache(long capacity, int numShardBits, boolean strictCapacityLimit, double highPriPoolRatio,
+                    double lowPriPoolRatio) {
+        super("LRUCache", capacity, create(capacity, numShardBits, strictCapacityLimit, highPriPoolRatio,
+                lowPriPoolRatio));
+    }
+
+    static MemorySegment create(long capacity, int numShardBits, boolean strict, double high, double low) {
         if (capacity < 0) throw new IllegalArgumentException("capacity must be >= 0, was " + capacity);
         if (numShardBits < -1 || numShardBits > 19) {
             throw new IllegalArgumentException("numShardBits must be in [-1, 19], was " + numShardBits);
         }
+        if (!(high >= 0 && high <= 1)) throw new IllegalArgumentException("highPriPoolRatio must be in [0, 1], was " + high);
+        if (!(low >= 0 && low <= 1)) throw new IllegalArgumentException("lowPriPoolRatio must be in [0, 1], was " + low);
+        if (!(high + low <= 1)) {
+            throw new IllegalArgumentException("highPriPoolRatio + lowPriPoolRatio must be at most 1, was " + (high + low));
+        }
         NativeLibrary.ensureLoaded();
-        this.capacity = capacity;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment error = panrocks_error.allocate(arena);
-            int rc = panrocks_h.panrocks_cache_create_lru(capacity, numShardBits, out, error);
+            int rc = panrocks_h.panrocks_cache_create_lru_with(capacity, numShardBits, strict ? 1 : 0, high, low, out,
+                    error);
             if (rc != 0) throw new IllegalArgumentException("LRUCache: " + Errors.toException(rc, error).getMessage());
-            this.cache = new StandaloneResource("LRUCache", this, out.get(ValueLayout.ADDRESS, 0),
-                    panrocks_h::panrocks_cache_destroy);
+            return out.get(ValueLayout.ADDRESS, 0);
         }
-    }
-
-    public long capacity() {
-        return capacity;
-    }
-
-    /** Bytes in the cache now. */
-    public long getUsage() {
-        synchronized (cache) {
-            return cache.isReleased() ? 0 : panrocks_h.panrocks_cache_usage(cache.handle());
-        }
-    }
-
-    /** Bytes of entries in use (pinned) now. */
-    public long getPinnedUsage() {
-        synchronized (cache) {
-            return cache.isReleased() ? 0 : panrocks_h.panrocks_cache_pinned_usage(cache.handle());
-        }
-    }
-
-    /** Runs action with the native handle, which stays valid meanwhile (an open uses this). */
-    <T, E extends Exception> T withHandle(HandleAction<T, E> action) throws E {
-        synchronized (cache) {
-            return action.apply(cache.handle());
-        }
-    }
-
-    interface HandleAction<T, E extends Exception> {
-        T apply(MemorySegment handle) throws E;
-    }
-
-    @Override
-    public void close() {
-        cache.close();
     }
 }

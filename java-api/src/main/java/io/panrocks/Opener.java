@@ -125,16 +125,12 @@ final class Opener {
         NativeLibrary.refuseSecondEngine();
         Path absolute = path.toAbsolutePath();
         Path canonical = OpenPaths.canonical(path);
-        List<LRUCache> caches = new ArrayList<>();
-        for (ColumnFamilyDescriptor d : families) {
-            BlockBasedTableConfig t = d.getOptions().tableFormatConfig();
-            if (t != null && t.blockCache() != null && !caches.contains(t.blockCache())) caches.add(t.blockCache());
-        }
+        OpenResources resources = new OpenResources(options.objects, families); // caches and shared objects
         OpenPaths.Claim claim = claim(mode, absolute, canonical);
         boolean opened = false;
         try {
-            RocksDB db = withCaches(caches, 0, new ArrayList<>(), cacheHandles -> openNow(options, absolute, canonical,
-                    families, handlesOut, mode, caches, cacheHandles, claim));
+            RocksDB db = resources.withHandles(() -> openNow(options, absolute, canonical,
+                    families, handlesOut, mode, resources, claim));
             opened = true;
             return db;
         } finally {
@@ -183,23 +179,9 @@ final class Opener {
                         + (path.equals(canonical) ? "" : "; " + path + " is the same directory")));
     }
 
-    private interface OpenAction {
-        RocksDB open(List<MemorySegment> cacheHandles) throws RocksDBException;
-    }
-
-    /** Holds every cache's handle (each cache locked against closing) while the DB opens. */
-    private static RocksDB withCaches(List<LRUCache> caches, int i, List<MemorySegment> handles, OpenAction action)
-            throws RocksDBException {
-        if (i == caches.size()) return action.open(handles);
-        return caches.get(i).withHandle(h -> {
-            handles.add(h);
-            return withCaches(caches, i + 1, handles, action);
-        });
-    }
-
     private static RocksDB openNow(DBOptions options, Path path, Path canonical, List<ColumnFamilyDescriptor> families,
                                    List<ColumnFamilyHandle> handlesOut, Mode mode,
-                                   List<LRUCache> caches, List<MemorySegment> cacheHandles, OpenPaths.Claim claim)
+                                   OpenResources resources, OpenPaths.Claim claim)
             throws RocksDBException {
         try (Arena arena = Arena.ofConfined()) {
             int n = families.size();
@@ -213,7 +195,7 @@ final class Opener {
                 if (table != null) {
                     panrocks_cf_descriptor.table_options(slot, arena.allocateFrom(table.optionString()));
                     if (table.blockCache() != null) {
-                        panrocks_cf_descriptor.block_cache(slot, cacheHandles.get(caches.indexOf(table.blockCache())));
+                        panrocks_cf_descriptor.block_cache(slot, resources.cache(table.blockCache()));
                     }
                 }
             }
@@ -233,6 +215,7 @@ final class Opener {
             panrocks_open_request.enable_statistics(request, options.statisticsEnabled() ? 1 : 0);
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
+            panrocks_open_request.resources(request, resources.request(arena)); // compat
 
             MemorySegment dbOut = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment handlesArray = arena.allocate(ValueLayout.ADDRESS, n);

@@ -67,7 +67,18 @@ final class OptionValues {
             bound("max_file_opening_threads", "maxFileOpeningThreads", 1, 1024, "threads"),
             bound("block_size", "blockSize", 1, 0xFFFF_FFFFL, "RocksDB's block format limit (4 GiB)"),
             bound("compaction_readahead_size", "compactionReadaheadSize", 0, GiB, "one buffer that size per file read"),
-            bound("writable_file_max_buffer_size", "writableFileMaxBufferSize", 0, GiB, "one buffer that size per file"));
+            bound("writable_file_max_buffer_size", "writableFileMaxBufferSize", 0, GiB, "one buffer that size per file"),
+            // compat: options added for RocksJava's setters
+            bound("table_cache_numshardbits", "tableCacheNumshardbits", -1, 19,
+                    "RocksDB cannot make a table cache of more shards, and the open then crashes"),
+            bound("manifest_preallocation_size", "manifestPreallocationSize", 0, GiB,
+                    "each MANIFEST file is preallocated at this size"),
+            bound("log_readahead_size", "logReadaheadSize", 0, GiB, "one buffer that size per log read"),
+            bound("inplace_update_num_locks", "inplaceUpdateNumLocks", 0, 1_000_000,
+                    "every memtable allocates them all (an allocation failure there ends the process)"),
+            bound("memtable_huge_page_size", "memtableHugePageSize", 0, GiB, "memtables are allocated in pages of this size"),
+            bound("blob_compaction_readahead_size", "blobCompactionReadaheadSize", 0, GiB,
+                    "one buffer that size per blob file read"));
 
     private static Map.Entry<String, Bound> bound(String rocksdbName, String javaName, long min, long max, String why) {
         return Map.entry(rocksdbName, new Bound(rocksdbName, javaName, min, max, why));
@@ -150,6 +161,17 @@ final class OptionValues {
 
     static long requireAtLeast(long value, long min, String option) {
         if (value < min) throw new IllegalArgumentException(option + " must be >= " + min + ", was " + value);
+        return value;
+    }
+
+    /**
+     * compat: 0, or a normal number up to {@code max}: RocksDB parses option
+     * doubles with {@code std::stod}, which refuses subnormal values.
+     */
+    static double requireFraction(double value, double max, String option) {
+        if (!(value == 0 || (value >= Double.MIN_NORMAL && value <= max))) {
+            throw new IllegalArgumentException(option + " must be 0 or a normal number in (0, " + max + "], was " + value);
+        }
         return value;
     }
 }

@@ -22,16 +22,20 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
 
     final OptionValues dbValues;
     final OptionValues cfValues;
+    /** compat: statistics, rate limiter ... (objects, not option strings) */
+    final DbObjects objects;
     private BlockBasedTableConfig tableConfig;
 
     public Options() {
         dbValues = new OptionValues();
         cfValues = new OptionValues();
+        objects = new DbObjects();
     }
 
     /** Combines DB-wide options with those of the default family. */
     public Options(DBOptions dbOptions, ColumnFamilyOptions cfOptions) {
         dbValues = new OptionValues(dbOptions.values);
+        objects = new DbObjects(dbOptions.objects);
         cfValues = new OptionValues(cfOptions.values);
         tableConfig = cfOptions.tableFormatConfig();
     }
@@ -76,7 +80,69 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
 
     @Override
     public String toString() {
-        return "Options{db: " + dbValues + "; default family: " + cfValues
+        return "Options{db: " + dbValues + objects + "; default family: " + cfValues
                 + (tableConfig != null ? ", " + tableConfig : "") + "}";
+    }
+
+    // ---- compat: the native objects the options refer to -------------------
+
+    @Override
+    public Options self() {
+        return this;
+    }
+
+    @Override
+    public Options setStatistics(Statistics statistics) {
+        objects.statistics = DbObjects.ownStatistics(statistics);
+        return this;
+    }
+
+    @Override
+    public Statistics statistics() {
+        return objects.statistics;
+    }
+
+    @Override
+    public Options setRateLimiter(RateLimiter rateLimiter) {
+        objects.rateLimiter = rateLimiter;
+        return this;
+    }
+
+    @Override
+    public RateLimiter rateLimiter() {
+        return objects.rateLimiter;
+    }
+
+    @Override
+    public Options setSstFileManager(SstFileManager sstFileManager) {
+        objects.sstFileManager = sstFileManager;
+        return this;
+    }
+
+    @Override
+    public SstFileManager sstFileManager() {
+        return objects.sstFileManager;
+    }
+
+    @Override
+    public Options setWriteBufferManager(WriteBufferManager writeBufferManager) {
+        objects.writeBufferManager = writeBufferManager;
+        return this;
+    }
+
+    @Override
+    public WriteBufferManager writeBufferManager() {
+        return objects.writeBufferManager;
+    }
+
+    @Override
+    public Options setRowCache(Cache rowCache) {
+        objects.rowCache = rowCache;
+        return this;
+    }
+
+    @Override
+    public Cache rowCache() {
+        return objects.rowCache;
     }
 }

@@ -413,4 +413,48 @@ public final class ReadOptions implements AutoCloseable {
                 + ", upperBound=" + Arrays.toString(iterateUpperBound) + ", totalOrderSeek=" + totalOrderSeek
                 + ", prefixSameAsStart=" + prefixSameAsStart + "}";
     }
+
+    // =========================================================================
+    // RocksJava compatibility
+    // =========================================================================
+
+    /**
+     * RocksJava's {@code ReadOptions(verifyChecksums, fillCache)}: defaults
+     * for the rest.
+     *
+     * @param verifyChecksums verify block checksums on reads from storage
+     * @param fillCache put blocks read into the block cache
+     */
+    public ReadOptions(boolean verifyChecksums, boolean fillCache) {
+        this.verifyChecksums = verifyChecksums;
+        this.fillCache = fillCache;
+    }
+
+    /**
+     * RocksJava's form of {@link #setDeadline(Duration)}: the deadline in
+     * microseconds since the epoch; 0: none. (The getter {@link #deadline()}
+     * returns a {@link Duration}.)
+     *
+     * @param deadlineMicros microseconds since the epoch, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public ReadOptions setDeadline(long deadlineMicros) {
+        if (deadlineMicros < 0) throw new IllegalArgumentException("deadline must not be negative, was " + deadlineMicros);
+        return setDeadline(Duration.of(deadlineMicros, java.time.temporal.ChronoUnit.MICROS));
+    }
+
+    /**
+     * RocksJava's form of {@link #setIoTimeout(Duration)}: the timeout in
+     * microseconds; 0: none. (The getter {@link #ioTimeout()} returns a
+     * {@link Duration}.)
+     *
+     * @param ioTimeoutMicros microseconds, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public ReadOptions setIoTimeout(long ioTimeoutMicros) {
+        if (ioTimeoutMicros < 0) throw new IllegalArgumentException("ioTimeout must not be negative, was " + ioTimeoutMicros);
+        return setIoTimeout(Duration.of(ioTimeoutMicros, java.time.temporal.ChronoUnit.MICROS));
+    }
 }

@@ -1209,7 +1209,7 @@ public class RocksDB implements AutoCloseable {
 
     /** As {@link #flush(ColumnFamilyHandle)}, for the default family. */
     public void flush() throws RocksDBException {
-        flush(null);
+        flush((ColumnFamilyHandle) null);
     }
 
     /**
@@ -1286,7 +1286,9 @@ public class RocksDB implements AutoCloseable {
 
     /**
      * Tickers and histograms, for a DB opened with
-     * {@link DBOptionsInterface#setStatisticsEnabled(boolean)}.
+     * {@link DBOptionsInterface#setStatisticsEnabled(boolean)} or
+     * {@link DBOptionsInterface#setStatistics(Statistics)}: a view that fails
+     * once the DB is closed (see {@link Statistics}).
      *
      * @throws IllegalStateException if statistics were not enabled
      */
@@ -1294,7 +1296,725 @@ public class RocksDB implements AutoCloseable {
         if (!statistics) {
             throw new IllegalStateException("statistics are off for " + path + ": open with setStatisticsEnabled(true)");
         }
-        return new Statistics(db);
+        CallContext c = db.enter();
+        try {
+            return new Statistics(db, c);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    // =========================================================================
+    // RocksJava compatibility: the forms RocksJava code calls
+    // that panrocks did not have, where the behaviour is the same.
+    // =========================================================================
+
+    /** The name of the default column family, as RocksJava's {@code DEFAULT_COLUMN_FAMILY}: "default" in UTF-8. */
+    public static final byte[] DEFAULT_COLUMN_FAMILY = "default".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+    /**
+     * Loads panrocks' native library now, as RocksJava's
+     * {@code loadLibrary()} loads its own; panrocks also loads it on first use,
+     * so calling this is optional.
+     *
+     * @throws IllegalStateException if RocksJava's engine is loaded in this
+     *         process (two engines cannot share one)
+     */
+    public static void loadLibrary() {
+        NativeLibrary.ensureLoaded();
+        NativeLibrary.refuseSecondEngine();
+    }
+
+    /**
+     * As {@link #open(DBOptions, Path, List, List)}, for a path given as a string.
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors every family of the DB, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
+     */
+    public static RocksDB open(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return open(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #open(DBOptions, Path, List, List)} with default DB options
+     * (no {@code create_if_missing}, as RocksJava's).
+     *
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors every family of the DB, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
+     */
+    public static RocksDB open(String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return open(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #open(String, List, List)}, for a {@link Path}.
+     *
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors every family of the DB, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
+     */
+    public static RocksDB open(Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return open(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #openReadOnly(DBOptions, Path, List, List, boolean)}, for a path given as a string.
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @param errorIfWalFileExists fail if a write-ahead log holds data not yet in an SST file
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles, boolean errorIfWalFileExists)
+            throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors,
+                columnFamilyHandles, errorIfWalFileExists);
+    }
+
+    /**
+     * As {@link #openReadOnly(DBOptions, Path, List, List)}, for a path given as a string.
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors,
+                columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #openReadOnly(DBOptions, Path, List, List)}, default DB options, path as a string.
+     *
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openReadOnly(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #openReadOnly(Options, Path, boolean)}, for a path given as a string.
+     *
+     * @param options the options
+     * @param path the DB's directory
+     * @param errorIfWalFileExists fail if a write-ahead log holds data not yet in an SST file
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(Options options, String path, boolean errorIfWalFileExists)
+            throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), errorIfWalFileExists);
+    }
+
+    /**
+     * As {@link #openReadOnly(Options, Path)}, for a path given as a string.
+     *
+     * @param options the options
+     * @param path the DB's directory
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(Options options, String path) throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")));
+    }
+
+    /**
+     * As {@link #openReadOnly(Path)}, for a path given as a string.
+     *
+     * @param path the DB's directory
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(String path) throws RocksDBException {
+        return openReadOnly(Path.of(Objects.requireNonNull(path, "path")));
+    }
+
+    /**
+     * As {@link #listColumnFamilies(Options, Path)}, for a path given as a string.
+     *
+     * @param options the options (their DB-wide part is used)
+     * @param path the DB's directory
+     * @return the families' names
+     * @throws RocksDBException if there is no DB there, or it cannot be read
+     */
+    public static List<byte[]> listColumnFamilies(Options options, String path) throws RocksDBException {
+        return listColumnFamilies(options, Path.of(Objects.requireNonNull(path, "path")));
+    }
+
+    /**
+     * The DB's path, as RocksJava's {@code getName()} (RocksDB's {@code GetName}).
+     *
+     * @return {@link #getPath()} as a string
+     */
+    public String getName() {
+        return path.toString();
+    }
+
+    /**
+     * As {@link #close()}, RocksJava's name for the close that reports the
+     * engine's errors (panrocks' {@code close()} reports them too).
+     *
+     * @throws RocksDBException as {@link #close()}
+     */
+    public void closeE() throws RocksDBException {
+        close();
+    }
+
+    // ---- flush and compaction with options ---------------------------------
+
+    /**
+     * Flushes the memtables of {@code columnFamilies} (all together: with
+     * {@code atomicFlush}, atomically) to SST files, as
+     * {@code flushOptions} says: with {@code waitForFlush} false it only
+     * schedules the flush; with {@code allowWriteStall} false it first waits
+     * until the flush would not stall writes.
+     *
+     * @param flushOptions how
+     * @param columnFamilies the families (an empty list: the default one)
+     * @throws IllegalArgumentException if a family belongs to another DB
+     * @throws IllegalStateException if the DB or a family is closed
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     */
+    public void flush(FlushOptions flushOptions, List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
+        CompatCalls.flush(this, flushOptions, columnFamilies);
+    }
+
+    /**
+     * As {@link #flush(FlushOptions, List)}, for the default family.
+     *
+     * @param flushOptions how
+     * @throws RocksDBException as {@link #flush(FlushOptions, List)}
+     */
+    public void flush(FlushOptions flushOptions) throws RocksDBException {
+        flush(flushOptions, List.of());
+    }
+
+    /**
+     * As {@link #flush(FlushOptions, List)}, for one family ({@code null}: the default one).
+     *
+     * @param flushOptions how
+     * @param columnFamily the family
+     * @throws RocksDBException as {@link #flush(FlushOptions, List)}
+     */
+    public void flush(FlushOptions flushOptions, ColumnFamilyHandle columnFamily) throws RocksDBException {
+        flush(flushOptions, java.util.Collections.singletonList(columnFamily));
+    }
+
+    /**
+     * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
+     * ({@code null}: the default one; a null bound is open) as
+     * {@code compactRangeOptions} says (target level, last level, exclusive,
+     * subcompactions), and waits for it.
+     *
+     * @param columnFamily the family
+     * @param begin the first key, or null
+     * @param end the key after the last, or null
+     * @param compactRangeOptions how
+     * @throws IllegalArgumentException if columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     *         ({@link Status.Code#InvalidArgument} for a target level the family does not have)
+     */
+    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end,
+                             CompactRangeOptions compactRangeOptions) throws RocksDBException {
+        CompatCalls.compactRange(this, columnFamily, begin, end, compactRangeOptions);
+    }
+
+    // ---- multiGetByteBuffers ------------------------------------------------
+
+    /**
+     * RocksJava's {@code multiGetByteBuffers}: reads {@code keys} (each
+     * buffer's {@code [position, limit)}, left unmoved) with one batched
+     * MultiGet per column family, and copies each found value into the
+     * matching buffer of {@code values} from index 0, up to its capacity,
+     * then flips it (position 0, limit the bytes written), as RocksJava does.
+     * {@code columnFamilies} names one family per key, one for all keys, or
+     * none (the default family). Per-key failures are statuses, not
+     * exceptions. Unlike RocksJava, heap buffers work too.
+     *
+     * @param readOptions the read options
+     * @param columnFamilies the families
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key, in order
+     * @throws IllegalArgumentException if the lists' sizes do not match, a
+     *         value buffer is read-only, or a family belongs to another DB
+     * @throws IllegalStateException if the DB or a family is closed
+     * @throws RocksDBException with RocksDB's status if the engine fails the whole call
+     */
+    public List<ByteBufferGetStatus> multiGetByteBuffers(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies,
+                                                         List<ByteBuffer> keys, List<ByteBuffer> values)
+            throws RocksDBException {
+        return CompatCalls.multiGetByteBuffers(this, readOptions, columnFamilies, keys, values);
+    }
+
+    /**
+     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default family and options.
+     *
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key
+     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
+     */
+    public List<ByteBufferGetStatus> multiGetByteBuffers(List<ByteBuffer> keys, List<ByteBuffer> values)
+            throws RocksDBException {
+        return multiGetByteBuffers(ReadOptions.DEFAULT, List.of(), keys, values);
+    }
+
+    /**
+     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default family.
+     *
+     * @param readOptions the read options
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key
+     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
+     */
+    public List<ByteBufferGetStatus> multiGetByteBuffers(ReadOptions readOptions, List<ByteBuffer> keys,
+                                                         List<ByteBuffer> values) throws RocksDBException {
+        return multiGetByteBuffers(readOptions, List.of(), keys, values);
+    }
+
+    /**
+     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default options.
+     *
+     * @param columnFamilies the families
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key
+     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
+     */
+    public List<ByteBufferGetStatus> multiGetByteBuffers(List<ColumnFamilyHandle> columnFamilies, List<ByteBuffer> keys,
+                                                         List<ByteBuffer> values) throws RocksDBException {
+        return multiGetByteBuffers(ReadOptions.DEFAULT, columnFamilies, keys, values);
+    }
+
+    // ---- RocksJava's overloads with offsets and defaults ----------------------
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the value array
+     * @param vOffset where the value starts
+     * @param vLen the value's length
+     * @throws RocksDBException as the main overload
+     */
+    public void put(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
+        put(null, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the value array
+     * @param vOffset where the value starts
+     * @param vLen the value's length
+     * @throws RocksDBException as the main overload
+     */
+    public void put(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
+                    int vLen) throws RocksDBException {
+        put(columnFamily, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the operand array
+     * @param vOffset where the operand starts
+     * @param vLen the operand's length
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
+        merge(null, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the operand array
+     * @param vOffset where the operand starts
+     * @param vLen the operand's length
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
+                      int vLen) throws RocksDBException {
+        merge(columnFamily, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family.
+     *
+     * @param writeOptions the write options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the operand array
+     * @param vOffset where the operand starts
+     * @param vLen the operand's length
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(WriteOptions writeOptions, byte[] key, int offset, int len, byte[] value, int vOffset, int vLen)
+            throws RocksDBException {
+        merge(null, writeOptions, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[offset, offset + len)}.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param writeOptions the write options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int offset, int len)
+            throws RocksDBException {
+        write(Writes.Op.DELETE, columnFamily, writeOptions, key, offset, len, null, 0, 0);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(byte[] key, int offset, int len) throws RocksDBException {
+        delete(null, WriteOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len) throws RocksDBException {
+        delete(columnFamily, WriteOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default family.
+     *
+     * @param writeOptions the write options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(WriteOptions writeOptions, byte[] key, int offset, int len) throws RocksDBException {
+        delete(null, writeOptions, key, offset, len);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, ByteBuffer)}, default family.
+     *
+     * @param writeOptions the write options
+     * @param key the key, {@code [position, limit)}; its position moves to the limit
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
+        delete(null, writeOptions, key);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, for {@code key[offset, offset + len)}.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param readOptions the read options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, int offset, int len)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.checkRange(key, offset, len, "key");
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(byte[] key, int offset, int len) throws RocksDBException {
+        return get(null, ReadOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family.
+     *
+     * @param readOptions the read options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(ReadOptions readOptions, byte[] key, int offset, int len) throws RocksDBException {
+        return get(null, readOptions, key, offset, len);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the buffer
+     * @param vOffset where the value goes
+     * @param vLen room for it
+     * @return the value's full size, or {@link #NOT_FOUND}
+     * @throws RocksDBException as the main overload
+     */
+    public int get(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
+        return get(null, ReadOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the buffer
+     * @param vOffset where the value goes
+     * @param vLen room for it
+     * @return the value's full size, or {@link #NOT_FOUND}
+     * @throws RocksDBException as the main overload
+     */
+    public int get(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
+                   int vLen) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family and options.
+     *
+     * @param key the key
+     * @param valueHolder receives the value if it happened to be in memory, else null; may be null
+     * @return false if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(byte[] key, Holder<byte[]> valueHolder) throws RocksDBException {
+        return keyMayExist(null, ReadOptions.DEFAULT, key, valueHolder);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key
+     * @param valueHolder receives the value if it happened to be in memory, else null; may be null
+     * @return false if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(ColumnFamilyHandle columnFamily, byte[] key, Holder<byte[]> valueHolder)
+            throws RocksDBException {
+        return keyMayExist(columnFamily, ReadOptions.DEFAULT, key, valueHolder);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)},
+     * for {@code key[offset, offset + len)}.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param readOptions the read options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param valueHolder receives the value if it happened to be in memory, else null; may be null
+     * @return false if the key is certainly absent
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, int offset, int len,
+                               Holder<byte[]> valueHolder) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.checkRange(key, offset, len, "key");
+        CallContext c = db.enter();
+        try {
+            return reads.keyMayExist(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len,
+                    valueHolder);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], int, int, Holder)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param valueHolder receives the value if it happened to be in memory, else null; may be null
+     * @return false if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(byte[] key, int offset, int len, Holder<byte[]> valueHolder) throws RocksDBException {
+        return keyMayExist(null, ReadOptions.DEFAULT, key, offset, len, valueHolder);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], int, int, Holder)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param valueHolder receives the value if it happened to be in memory, else null; may be null
+     * @return false if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len,
+                               Holder<byte[]> valueHolder) throws RocksDBException {
+        return keyMayExist(columnFamily, ReadOptions.DEFAULT, key, offset, len, valueHolder);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], int, int, Holder)}, default family.
+     *
+     * @param readOptions the read options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param valueHolder receives the value if it happened to be in memory, else null; may be null
+     * @return false if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(ReadOptions readOptions, byte[] key, int offset, int len, Holder<byte[]> valueHolder)
+            throws RocksDBException {
+        return keyMayExist(null, readOptions, key, offset, len, valueHolder);
+    }
+
+    /**
+     * As {@link #getApproximateSizes(ColumnFamilyHandle, List, SizeApproximationFlag...)}, for the default family.
+     *
+     * @param ranges the key ranges
+     * @param flags what to count
+     * @return bytes per range
+     * @throws RocksDBException as the main overload
+     */
+    public long[] getApproximateSizes(List<Range> ranges, SizeApproximationFlag... flags) throws RocksDBException {
+        return getApproximateSizes(null, ranges, flags);
+    }
+
+    /**
+     * Creates one family per name, all with {@code columnFamilyOptions}, as
+     * {@link #createColumnFamilies(List)}.
+     *
+     * @param columnFamilyOptions the families' options
+     * @param columnFamilyNames their names
+     * @return their handles, in order
+     * @throws RocksDBException as {@link #createColumnFamily(ColumnFamilyDescriptor)}
+     */
+    public List<ColumnFamilyHandle> createColumnFamilies(ColumnFamilyOptions columnFamilyOptions,
+                                                         List<byte[]> columnFamilyNames) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyOptions, "columnFamilyOptions");
+        List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+        for (byte[] name : Objects.requireNonNull(columnFamilyNames, "columnFamilyNames")) {
+            descriptors.add(new ColumnFamilyDescriptor(Objects.requireNonNull(name, "columnFamilyNames must not contain null"),
+                    columnFamilyOptions));
+        }
+        return createColumnFamilies(descriptors);
+    }
+
+    /**
+     * Drops each family, in order, as {@link #dropColumnFamily}; stops at the first failure.
+     *
+     * @param columnFamilies the families
+     * @throws RocksDBException as {@link #dropColumnFamily}
+     */
+    public void dropColumnFamilies(List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
+        for (ColumnFamilyHandle h : new ArrayList<>(Objects.requireNonNull(columnFamilies, "columnFamilies"))) {
+            dropColumnFamily(h);
+        }
+    }
+
+    /**
+     * Releases a family handle before the DB closes: the same as
+     * {@code columnFamily.close()}, as RocksJava spells it.
+     *
+     * @param columnFamily a handle of this DB
+     * @throws IllegalArgumentException if it belongs to another DB
+     */
+    public void destroyColumnFamilyHandle(ColumnFamilyHandle columnFamily) {
+        Objects.requireNonNull(columnFamily, "columnFamily");
+        if (!columnFamily.belongsTo(db)) throw new IllegalArgumentException(columnFamily + " belongs to another DB");
+        columnFamily.close();
     }
 
     // =========================================================================

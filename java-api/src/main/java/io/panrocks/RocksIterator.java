@@ -359,7 +359,7 @@ public final class RocksIterator implements AutoCloseable {
             if (rc != 0) throw c.failure(rc);
             return Entities.views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
         } finally {
-            db.exit(c);
+            exit(c);
         }
     }
 
@@ -610,5 +610,62 @@ public final class RocksIterator implements AutoCloseable {
         surrendered.set(true);
         resource.close();
         return handle;
+    }
+
+    // =========================================================================
+    // RocksJava compatibility
+    // =========================================================================
+
+    /**
+     * RocksDB's {@code Iterator::Refresh}: the iterator reads the DB as it is
+     * now, as if created anew with its read options. It stands on no entry
+     * afterwards: seek before reading. The views of its earlier positions
+     * die, as at any move. The engine decides about an iterator created with
+     * a snapshot: RocksDB 8 and later refresh it to the latest state (as they
+     * document); RocksDB 7 refuses with {@link Status.Code#NotSupported} and
+     * the iterator keeps its snapshot.
+     *
+     * @throws IllegalStateException if closed, or called from inside this
+     *         iterator's own scan
+     * @throws WrongThreadException from another thread than its creator
+     * @throws RocksDBException with RocksDB's status if the engine cannot
+     *         refresh it (see above; a tailing iterator, say)
+     */
+    public void refresh() throws RocksDBException {
+        refresh(null);
+    }
+
+    /**
+     * As {@link #refresh()}, to the state of {@code snapshot} ({@code null}:
+     * the latest state). RocksDB 8 or later; on RocksDB 7 a snapshot fails
+     * with {@link Status.Code#NotSupported}. Closing the snapshot afterwards
+     * does not change what the iterator reads.
+     *
+     * @param snapshot a snapshot of this iterator's DB, or null
+     * @throws IllegalArgumentException if the snapshot belongs to another DB
+     * @throws IllegalStateException if closed (the iterator or the snapshot),
+     *         or called from inside this iterator's own scan
+     * @throws WrongThreadException from another thread than its creator
+     * @throws RocksDBException with RocksDB's status if the engine cannot refresh it
+     */
+    public void refresh(Snapshot snapshot) throws RocksDBException {
+        CallContext c = enterMove();
+        try {
+            MemorySegment s = snapshot == null ? MemorySegment.NULL : snapshot.nativeHandle(db);
+            int rc = panrocks_h.panrocks_iterator_refresh(handle, s, entries, c.error);
+            valid = false;
+            if (rc == ENDED) {
+                c.failure(rc); // clears the record
+                throw ended();
+            }
+            if (rc != 0) {
+                RocksDBException e = c.failure(rc);
+                if (rc >= panrocks_h.PANROCKS_OUT_OF_MEMORY()) broken = true;
+                throw e;
+            }
+            failure = null;
+        } finally {
+            exit(c);
+        }
     }
 }

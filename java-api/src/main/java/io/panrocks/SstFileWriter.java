@@ -68,7 +68,7 @@ public final class SstFileWriter implements AutoCloseable {
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
         BlockBasedTableConfig table = options.tableFormatConfig();
-        LRUCache cache = table == null ? null : table.blockCache();
+        Cache cache = table == null ? null : table.blockCache();
         MemorySegment handle = cache == null ? create(envOptions, options, MemorySegment.NULL)
                 : cache.withHandle(h -> create(envOptions, options, h));
         this.writer = new StandaloneResource("SstFileWriter", this, handle, panrocks_h::panrocks_sst_writer_destroy);

@@ -6,6 +6,8 @@ package io.panrocks;
  * this list cannot drift from the engine's numbering; a name the running
  * engine does not know reads as -1 through {@link Statistics#getTickerCount}.
  * (Generated from {@code rocksdb::TickersNameMap} of RocksDB 7.8.3.)
+ * RocksJava's own constant names, where they differ from RocksDB's, are
+ * there too (at the end), naming the same tickers.
  */
 public enum TickerType {
     BLOCK_CACHE_MISS("rocksdb.block.cache.miss"),
@@ -200,7 +202,255 @@ public enum TickerType {
     BLOBDB_CACHE_BYTES_READ("rocksdb.blobdb.cache.bytes.read"),
     BLOBDB_CACHE_BYTES_WRITE("rocksdb.blobdb.cache.bytes.write"),
     READ_ASYNC_MICROS("rocksdb.read.async.micros"),
-    ASYNC_READ_ERROR_COUNT("rocksdb.async.read.error.count");
+    ASYNC_READ_ERROR_COUNT("rocksdb.async.read.error.count"),
+
+    // ---- RocksJava's names: its constants that RocksDB's names above do not spell ----
+    /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_BYTES_READ}. */
+    BLOB_DB_BLOB_FILE_BYTES_READ("rocksdb.blobdb.blob.file.bytes.read"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_BYTES_WRITTEN}. */
+    BLOB_DB_BLOB_FILE_BYTES_WRITTEN("rocksdb.blobdb.blob.file.bytes.written"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_SYNCED}. */
+    BLOB_DB_BLOB_FILE_SYNCED("rocksdb.blobdb.blob.file.synced"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_INDEX_EVICTED_COUNT}. */
+    BLOB_DB_BLOB_INDEX_EVICTED_COUNT("rocksdb.blobdb.blob.index.evicted.count"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_INDEX_EVICTED_SIZE}. */
+    BLOB_DB_BLOB_INDEX_EVICTED_SIZE("rocksdb.blobdb.blob.index.evicted.size"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_INDEX_EXPIRED_COUNT}. */
+    BLOB_DB_BLOB_INDEX_EXPIRED_COUNT("rocksdb.blobdb.blob.index.expired.count"),
+    /** RocksJava's name of {@link #BLOBDB_BLOB_INDEX_EXPIRED_SIZE}. */
+    BLOB_DB_BLOB_INDEX_EXPIRED_SIZE("rocksdb.blobdb.blob.index.expired.size"),
+    /** RocksJava's name of {@link #BLOBDB_BYTES_READ}. */
+    BLOB_DB_BYTES_READ("rocksdb.blobdb.bytes.read"),
+    /** RocksJava's name of {@link #BLOBDB_BYTES_WRITTEN}. */
+    BLOB_DB_BYTES_WRITTEN("rocksdb.blobdb.bytes.written"),
+    /** RocksJava's name of {@link #BLOBDB_CACHE_ADD}. */
+    BLOB_DB_CACHE_ADD("rocksdb.blobdb.cache.add"),
+    /** RocksJava's name of {@link #BLOBDB_CACHE_ADD_FAILURES}. */
+    BLOB_DB_CACHE_ADD_FAILURES("rocksdb.blobdb.cache.add.failures"),
+    /** RocksJava's name of {@link #BLOBDB_CACHE_BYTES_READ}. */
+    BLOB_DB_CACHE_BYTES_READ("rocksdb.blobdb.cache.bytes.read"),
+    /** RocksJava's name of {@link #BLOBDB_CACHE_BYTES_WRITE}. */
+    BLOB_DB_CACHE_BYTES_WRITE("rocksdb.blobdb.cache.bytes.write"),
+    /** RocksJava's name of {@link #BLOBDB_CACHE_HIT}. */
+    BLOB_DB_CACHE_HIT("rocksdb.blobdb.cache.hit"),
+    /** RocksJava's name of {@link #BLOBDB_CACHE_MISS}. */
+    BLOB_DB_CACHE_MISS("rocksdb.blobdb.cache.miss"),
+    /** RocksJava's name of {@link #BLOBDB_FIFO_BYTES_EVICTED}. */
+    BLOB_DB_FIFO_BYTES_EVICTED("rocksdb.blobdb.fifo.bytes.evicted"),
+    /** RocksJava's name of {@link #BLOBDB_FIFO_NUM_FILES_EVICTED}. */
+    BLOB_DB_FIFO_NUM_FILES_EVICTED("rocksdb.blobdb.fifo.num.files.evicted"),
+    /** RocksJava's name of {@link #BLOBDB_FIFO_NUM_KEYS_EVICTED}. */
+    BLOB_DB_FIFO_NUM_KEYS_EVICTED("rocksdb.blobdb.fifo.num.keys.evicted"),
+    /** RocksJava's name of {@link #BLOBDB_GC_BYTES_EXPIRED}. */
+    BLOB_DB_GC_BYTES_EXPIRED("rocksdb.blobdb.gc.bytes.expired"),
+    /** RocksJava's name of {@link #BLOBDB_GC_BYTES_OVERWRITTEN}. */
+    BLOB_DB_GC_BYTES_OVERWRITTEN("rocksdb.blobdb.gc.bytes.overwritten"),
+    /** RocksJava's name of {@link #BLOBDB_GC_BYTES_RELOCATED}. */
+    BLOB_DB_GC_BYTES_RELOCATED("rocksdb.blobdb.gc.bytes.relocated"),
+    /** RocksJava's name of {@link #BLOBDB_GC_FAILURES}. */
+    BLOB_DB_GC_FAILURES("rocksdb.blobdb.gc.failures"),
+    /** RocksJava's name of {@link #BLOBDB_GC_NUM_FILES}. */
+    BLOB_DB_GC_NUM_FILES("rocksdb.blobdb.gc.num.files"),
+    /** RocksJava's name of {@link #BLOBDB_GC_NUM_KEYS_EXPIRED}. */
+    BLOB_DB_GC_NUM_KEYS_EXPIRED("rocksdb.blobdb.gc.num.keys.expired"),
+    /** RocksJava's name of {@link #BLOBDB_GC_NUM_KEYS_OVERWRITTEN}. */
+    BLOB_DB_GC_NUM_KEYS_OVERWRITTEN("rocksdb.blobdb.gc.num.keys.overwritten"),
+    /** RocksJava's name of {@link #BLOBDB_GC_NUM_KEYS_RELOCATED}. */
+    BLOB_DB_GC_NUM_KEYS_RELOCATED("rocksdb.blobdb.gc.num.keys.relocated"),
+    /** RocksJava's name of {@link #BLOBDB_GC_NUM_NEW_FILES}. */
+    BLOB_DB_GC_NUM_NEW_FILES("rocksdb.blobdb.gc.num.new.files"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_GET}. */
+    BLOB_DB_NUM_GET("rocksdb.blobdb.num.get"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_KEYS_READ}. */
+    BLOB_DB_NUM_KEYS_READ("rocksdb.blobdb.num.keys.read"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_KEYS_WRITTEN}. */
+    BLOB_DB_NUM_KEYS_WRITTEN("rocksdb.blobdb.num.keys.written"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_MULTIGET}. */
+    BLOB_DB_NUM_MULTIGET("rocksdb.blobdb.num.multiget"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_NEXT}. */
+    BLOB_DB_NUM_NEXT("rocksdb.blobdb.num.next"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_PREV}. */
+    BLOB_DB_NUM_PREV("rocksdb.blobdb.num.prev"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_PUT}. */
+    BLOB_DB_NUM_PUT("rocksdb.blobdb.num.put"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_SEEK}. */
+    BLOB_DB_NUM_SEEK("rocksdb.blobdb.num.seek"),
+    /** RocksJava's name of {@link #BLOBDB_NUM_WRITE}. */
+    BLOB_DB_NUM_WRITE("rocksdb.blobdb.num.write"),
+    /** RocksJava's name of {@link #BLOBDB_WRITE_BLOB}. */
+    BLOB_DB_WRITE_BLOB("rocksdb.blobdb.write.blob"),
+    /** RocksJava's name of {@link #BLOBDB_WRITE_BLOB_TTL}. */
+    BLOB_DB_WRITE_BLOB_TTL("rocksdb.blobdb.write.blob.ttl"),
+    /** RocksJava's name of {@link #BLOBDB_WRITE_INLINED}. */
+    BLOB_DB_WRITE_INLINED("rocksdb.blobdb.write.inlined"),
+    /** RocksJava's name of {@link #BLOBDB_WRITE_INLINED_TTL}. */
+    BLOB_DB_WRITE_INLINED_TTL("rocksdb.blobdb.write.inlined.ttl"),
+    /** RocksJava's name of {@link #BLOCK_CACHECOMPRESSED_ADD}. */
+    BLOCK_CACHE_COMPRESSED_ADD("rocksdb.block.cachecompressed.add"),
+    /** RocksJava's name of {@link #BLOCK_CACHECOMPRESSED_ADD_FAILURES}. */
+    BLOCK_CACHE_COMPRESSED_ADD_FAILURES("rocksdb.block.cachecompressed.add.failures"),
+    /** RocksJava's name of {@link #BLOCK_CACHECOMPRESSED_HIT}. */
+    BLOCK_CACHE_COMPRESSED_HIT("rocksdb.block.cachecompressed.hit"),
+    /** RocksJava's name of {@link #BLOCK_CACHECOMPRESSED_MISS}. */
+    BLOCK_CACHE_COMPRESSED_MISS("rocksdb.block.cachecompressed.miss"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.block.checksum.mismatch.count} (newer engines than 7.8; -1 where the engine lacks it). */
+    BLOCK_CHECKSUM_MISMATCH_COUNT("rocksdb.block.checksum.mismatch.count"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.bloom.filter.prefix.true.positive} (newer engines than 7.8; -1 where the engine lacks it). */
+    BLOOM_FILTER_PREFIX_TRUE_POSITIVE("rocksdb.bloom.filter.prefix.true.positive"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.bytes.compressed.from} (newer engines than 7.8; -1 where the engine lacks it). */
+    BYTES_COMPRESSED_FROM("rocksdb.bytes.compressed.from"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.bytes.compressed.to} (newer engines than 7.8; -1 where the engine lacks it). */
+    BYTES_COMPRESSED_TO("rocksdb.bytes.compressed.to"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.bytes.compression_bypassed} (newer engines than 7.8; -1 where the engine lacks it). */
+    BYTES_COMPRESSION_BYPASSED("rocksdb.bytes.compression_bypassed"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.bytes.compression.rejected} (newer engines than 7.8; -1 where the engine lacks it). */
+    BYTES_COMPRESSION_REJECTED("rocksdb.bytes.compression.rejected"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.bytes.decompressed.from} (newer engines than 7.8; -1 where the engine lacks it). */
+    BYTES_DECOMPRESSED_FROM("rocksdb.bytes.decompressed.from"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.bytes.decompressed.to} (newer engines than 7.8; -1 where the engine lacks it). */
+    BYTES_DECOMPRESSED_TO("rocksdb.bytes.decompressed.to"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.compaction.total.time.cpu_micros} (newer engines than 7.8; -1 where the engine lacks it). */
+    COMPACTION_CPU_TOTAL_TIME("rocksdb.compaction.total.time.cpu_micros"),
+    /** RocksJava's name of {@link #COMPACTION_KEY_DROP_NEW}. */
+    COMPACTION_KEY_DROP_NEWER_ENTRY("rocksdb.compaction.key.drop.new"),
+    /** RocksJava's name of {@link #COMPACT_READ_MARKED_BYTES}. */
+    COMPACT_READ_BYTES_MARKED("rocksdb.compact.read.marked.bytes"),
+    /** RocksJava's name of {@link #COMPACT_READ_PERIODIC_BYTES}. */
+    COMPACT_READ_BYTES_PERIODIC("rocksdb.compact.read.periodic.bytes"),
+    /** RocksJava's name of {@link #COMPACT_READ_TTL_BYTES}. */
+    COMPACT_READ_BYTES_TTL("rocksdb.compact.read.ttl.bytes"),
+    /** RocksJava's name of {@link #COMPACT_WRITE_MARKED_BYTES}. */
+    COMPACT_WRITE_BYTES_MARKED("rocksdb.compact.write.marked.bytes"),
+    /** RocksJava's name of {@link #COMPACT_WRITE_PERIODIC_BYTES}. */
+    COMPACT_WRITE_BYTES_PERIODIC("rocksdb.compact.write.periodic.bytes"),
+    /** RocksJava's name of {@link #COMPACT_WRITE_TTL_BYTES}. */
+    COMPACT_WRITE_BYTES_TTL("rocksdb.compact.write.ttl.bytes"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.compressed.secondary.cache.dummy.hits} (newer engines than 7.8; -1 where the engine lacks it). */
+    COMPRESSED_SECONDARY_CACHE_DUMMY_HITS("rocksdb.compressed.secondary.cache.dummy.hits"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.compressed.secondary.cache.hits} (newer engines than 7.8; -1 where the engine lacks it). */
+    COMPRESSED_SECONDARY_CACHE_HITS("rocksdb.compressed.secondary.cache.hits"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.compressed.secondary.cache.promotions} (newer engines than 7.8; -1 where the engine lacks it). */
+    COMPRESSED_SECONDARY_CACHE_PROMOTIONS("rocksdb.compressed.secondary.cache.promotions"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.compressed.secondary.cache.promotion.skips} (newer engines than 7.8; -1 where the engine lacks it). */
+    COMPRESSED_SECONDARY_CACHE_PROMOTION_SKIPS("rocksdb.compressed.secondary.cache.promotion.skips"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.error.handler.bg.error.count} (newer engines than 7.8; -1 where the engine lacks it). */
+    ERROR_HANDLER_BG_ERROR_COUNT("rocksdb.error.handler.bg.error.count"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.error.handler.bg.io.error.count} (newer engines than 7.8; -1 where the engine lacks it). */
+    ERROR_HANDLER_BG_IO_ERROR_COUNT("rocksdb.error.handler.bg.io.error.count"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.error.handler.bg.retryable.io.error.count} (newer engines than 7.8; -1 where the engine lacks it). */
+    ERROR_HANDLER_BG_RETRYABLE_IO_ERROR_COUNT("rocksdb.error.handler.bg.retryable.io.error.count"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.fifo.max.size.compactions} (newer engines than 7.8; -1 where the engine lacks it). */
+    FIFO_MAX_SIZE_COMPACTIONS("rocksdb.fifo.max.size.compactions"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.fifo.ttl.compactions} (newer engines than 7.8; -1 where the engine lacks it). */
+    FIFO_TTL_COMPACTIONS("rocksdb.fifo.ttl.compactions"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.files.marked.trash.deleted} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILES_DELETED_FROM_TRASH_QUEUE("rocksdb.files.marked.trash.deleted"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.corruption.retry.count} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_CORRUPTION_RETRY_COUNT("rocksdb.file.read.corruption.retry.count"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.file.read.corruption.retry.success.count} (newer engines than 7.8; -1 where the engine lacks it). */
+    FILE_READ_CORRUPTION_RETRY_SUCCESS_COUNT("rocksdb.file.read.corruption.retry.success.count"),
+    /** RocksJava's name of {@link #FILTER_OPERATION_TIME_NANOS}. */
+    FILTER_OPERATION_TOTAL_TIME("rocksdb.filter.operation.time.nanos"),
+    /** RocksJava's name of {@link #L0_HIT}. */
+    GET_HIT_L0("rocksdb.l0.hit"),
+    /** RocksJava's name of {@link #L1_HIT}. */
+    GET_HIT_L1("rocksdb.l1.hit"),
+    /** RocksJava's name of {@link #L2ANDUP_HIT}. */
+    GET_HIT_L2_AND_UP("rocksdb.l2andup.hit"),
+    /** RocksJava's name of {@link #GETUPDATESSINCE_CALLS}. */
+    GET_UPDATES_SINCE_CALLS("rocksdb.getupdatessince.calls"),
+    /** RocksJava's name of {@link #DB_ITER_BYTES_READ}. */
+    ITER_BYTES_READ("rocksdb.db.iter.bytes.read"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.last.level.seek.data} (newer engines than 7.8; -1 where the engine lacks it). */
+    LAST_LEVEL_SEEK_DATA("rocksdb.last.level.seek.data"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.last.level.seek.data.useful.filter.match} (newer engines than 7.8; -1 where the engine lacks it). */
+    LAST_LEVEL_SEEK_DATA_USEFUL_FILTER_MATCH("rocksdb.last.level.seek.data.useful.filter.match"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.last.level.seek.data.useful.no.filter} (newer engines than 7.8; -1 where the engine lacks it). */
+    LAST_LEVEL_SEEK_DATA_USEFUL_NO_FILTER("rocksdb.last.level.seek.data.useful.no.filter"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.last.level.seek.filtered} (newer engines than 7.8; -1 where the engine lacks it). */
+    LAST_LEVEL_SEEK_FILTERED("rocksdb.last.level.seek.filtered"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.last.level.seek.filter.match} (newer engines than 7.8; -1 where the engine lacks it). */
+    LAST_LEVEL_SEEK_FILTER_MATCH("rocksdb.last.level.seek.filter.match"),
+    /** RocksJava's name of {@link #MERGE_OPERATION_TIME_NANOS}. */
+    MERGE_OPERATION_TOTAL_TIME("rocksdb.merge.operation.time.nanos"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.non.last.level.seek.data} (newer engines than 7.8; -1 where the engine lacks it). */
+    NON_LAST_LEVEL_SEEK_DATA("rocksdb.non.last.level.seek.data"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.non.last.level.seek.data.useful.filter.match} (newer engines than 7.8; -1 where the engine lacks it). */
+    NON_LAST_LEVEL_SEEK_DATA_USEFUL_FILTER_MATCH("rocksdb.non.last.level.seek.data.useful.filter.match"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.non.last.level.seek.data.useful.no.filter} (newer engines than 7.8; -1 where the engine lacks it). */
+    NON_LAST_LEVEL_SEEK_DATA_USEFUL_NO_FILTER("rocksdb.non.last.level.seek.data.useful.no.filter"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.non.last.level.seek.filtered} (newer engines than 7.8; -1 where the engine lacks it). */
+    NON_LAST_LEVEL_SEEK_FILTERED("rocksdb.non.last.level.seek.filtered"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.non.last.level.seek.filter.match} (newer engines than 7.8; -1 where the engine lacks it). */
+    NON_LAST_LEVEL_SEEK_FILTER_MATCH("rocksdb.non.last.level.seek.filter.match"),
+    /** RocksJava's name of {@link #NUM_ITERATORS}. */
+    NO_ITERATORS("rocksdb.num.iterators"),
+    /** RocksJava's name of {@link #NUM_ITERATOR_CREATED}. */
+    NO_ITERATOR_CREATED("rocksdb.num.iterator.created"),
+    /** RocksJava's name of {@link #NUM_ITERATOR_DELETED}. */
+    NO_ITERATOR_DELETED("rocksdb.num.iterator.deleted"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.number.block_compression_bypassed} (newer engines than 7.8; -1 where the engine lacks it). */
+    NUMBER_BLOCK_COMPRESSION_BYPASSED("rocksdb.number.block_compression_bypassed"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.number.block_compression_rejected} (newer engines than 7.8; -1 where the engine lacks it). */
+    NUMBER_BLOCK_COMPRESSION_REJECTED("rocksdb.number.block_compression_rejected"),
+    /** RocksJava's name of {@link #NUMBER_DELETES_FILTERED}. */
+    NUMBER_FILTERED_DELETES("rocksdb.number.deletes.filtered"),
+    /** RocksJava's name of {@link #NUMBER_MULTIGET_GET}. */
+    NUMBER_MULTIGET_CALLS("rocksdb.number.multiget.get"),
+    /** RocksJava's name of {@link #NUMBER_RESEEKS_ITERATION}. */
+    NUMBER_OF_RESEEKS_IN_ITERATION("rocksdb.number.reseeks.iteration"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.prefetch.bytes} (newer engines than 7.8; -1 where the engine lacks it). */
+    PREFETCH_BYTES("rocksdb.prefetch.bytes"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.prefetch.bytes.useful} (newer engines than 7.8; -1 where the engine lacks it). */
+    PREFETCH_BYTES_USEFUL("rocksdb.prefetch.bytes.useful"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.prefetch.hits} (newer engines than 7.8; -1 where the engine lacks it). */
+    PREFETCH_HITS("rocksdb.prefetch.hits"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.readahead.trimmed} (newer engines than 7.8; -1 where the engine lacks it). */
+    READAHEAD_TRIMMED("rocksdb.readahead.trimmed"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.secondary.cache.data.hits} (newer engines than 7.8; -1 where the engine lacks it). */
+    SECONDARY_CACHE_DATA_HITS("rocksdb.secondary.cache.data.hits"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.secondary.cache.filter.hits} (newer engines than 7.8; -1 where the engine lacks it). */
+    SECONDARY_CACHE_FILTER_HITS("rocksdb.secondary.cache.filter.hits"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.secondary.cache.index.hits} (newer engines than 7.8; -1 where the engine lacks it). */
+    SECONDARY_CACHE_INDEX_HITS("rocksdb.secondary.cache.index.hits"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.footer.corruption.count} (newer engines than 7.8; -1 where the engine lacks it). */
+    SST_FOOTER_CORRUPTION_COUNT("rocksdb.footer.corruption.count"),
+    /** RocksJava's name of {@link #L0_NUM_FILES_STALL_MICROS}. */
+    STALL_L0_NUM_FILES_MICROS("rocksdb.l0.num.files.stall.micros"),
+    /** RocksJava's name of {@link #L0_SLOWDOWN_MICROS}. */
+    STALL_L0_SLOWDOWN_MICROS("rocksdb.l0.slowdown.micros"),
+    /** RocksJava's name of {@link #MEMTABLE_COMPACTION_MICROS}. */
+    STALL_MEMTABLE_COMPACTION_MICROS("rocksdb.memtable.compaction.micros"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.table.open.prefetch.tail.hit} (newer engines than 7.8; -1 where the engine lacks it). */
+    TABLE_OPEN_PREFETCH_TAIL_HIT("rocksdb.table.open.prefetch.tail.hit"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.table.open.prefetch.tail.miss} (newer engines than 7.8; -1 where the engine lacks it). */
+    TABLE_OPEN_PREFETCH_TAIL_MISS("rocksdb.table.open.prefetch.tail.miss"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.timestamp.filter.table.checked} (newer engines than 7.8; -1 where the engine lacks it). */
+    TIMESTAMP_FILTER_TABLE_CHECKED("rocksdb.timestamp.filter.table.checked"),
+    /** RocksJava's name of RocksDB's {@code rocksdb.timestamp.filter.table.filtered} (newer engines than 7.8; -1 where the engine lacks it). */
+    TIMESTAMP_FILTER_TABLE_FILTERED("rocksdb.timestamp.filter.table.filtered"),
+    /** RocksJava's name of {@link #TXN_OVERHEAD_DUPLICATE_KEY}. */
+    TXN_DUPLICATE_KEY_OVERHEAD("rocksdb.txn.overhead.duplicate.key"),
+    /** RocksJava's name of {@link #TXN_GET_TRYAGAIN}. */
+    TXN_GET_TRY_AGAIN("rocksdb.txn.get.tryagain"),
+    /** RocksJava's name of {@link #TXN_OVERHEAD_MUTEX_OLD_COMMIT_MAP}. */
+    TXN_OLD_COMMIT_MAP_MUTEX_OVERHEAD("rocksdb.txn.overhead.mutex.old.commit.map"),
+    /** RocksJava's name of {@link #TXN_OVERHEAD_MUTEX_PREPARE}. */
+    TXN_PREPARE_MUTEX_OVERHEAD("rocksdb.txn.overhead.mutex.prepare"),
+    /** RocksJava's name of {@link #TXN_OVERHEAD_MUTEX_SNAPSHOT}. */
+    TXN_SNAPSHOT_MUTEX_OVERHEAD("rocksdb.txn.overhead.mutex.snapshot"),
+    /** RocksJava's name of {@link #WAL_BYTES}. */
+    WAL_FILE_BYTES("rocksdb.wal.bytes"),
+    /** RocksJava's name of {@link #WAL_SYNCED}. */
+    WAL_FILE_SYNCED("rocksdb.wal.synced"),
+    /** RocksJava's name of {@link #WRITE_OTHER}. */
+    WRITE_DONE_BY_OTHER("rocksdb.write.other"),
+    /** RocksJava's name of {@link #WRITE_SELF}. */
+    WRITE_DONE_BY_SELF("rocksdb.write.self"),
+    /** RocksJava's name of {@link #WRITE_TIMEOUT}. */
+    WRITE_TIMEDOUT("rocksdb.write.timeout"),
+    /** RocksJava's name of {@link #WRITE_WAL}. */
+    WRITE_WITH_WAL("rocksdb.write.wal");
 
     private final String rocksName;
 

@@ -4,6 +4,7 @@ import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -227,6 +228,7 @@ public final class WriteBatch implements AutoCloseable {
     /** Marks the current state; {@link #rollbackToSavePoint()} returns to it. */
     public synchronized void setSavePoint() {
         checkOpen();
+        checkNotIterating();
         if (savePoints == savedSizes.length) {
             savedSizes = Arrays.copyOf(savedSizes, savePoints * 2);
             savedCounts = Arrays.copyOf(savedCounts, savePoints * 2);
@@ -243,6 +245,7 @@ public final class WriteBatch implements AutoCloseable {
      */
     public synchronized void rollbackToSavePoint() throws RocksDBException {
         checkOpen();
+        checkNotIterating();
         if (savePoints == 0) throw noSavePoint();
         savePoints--;
         size = savedSizes[savePoints];
@@ -252,6 +255,7 @@ public final class WriteBatch implements AutoCloseable {
     /** Forgets the latest save point, keeping the updates. */
     public synchronized void popSavePoint() throws RocksDBException {
         checkOpen();
+        checkNotIterating();
         if (savePoints == 0) throw noSavePoint();
         savePoints--;
     }
@@ -274,6 +278,7 @@ public final class WriteBatch implements AutoCloseable {
     /** Removes every update and save point; the batch stays usable. */
     public synchronized void clear() {
         checkOpen();
+        checkNotIterating();
         size = HEADER;
         count = 0;
         savePoints = 0;
@@ -381,6 +386,7 @@ public final class WriteBatch implements AutoCloseable {
 
     private MemorySegment ensure(long extra) {
         MemorySegment b = checkOpen();
+        checkNotIterating(); // compat: every update passes here
         if (size + extra > b.byteSize()) {
             MemorySegment grown = NativeMemory.allocate(Math.max(size + extra, b.byteSize() * 2));
             MemorySegment.copy(b, 0, grown, 0, size);
@@ -394,9 +400,585 @@ public final class WriteBatch implements AutoCloseable {
         return memory.handle();
     }
 
-    /** Frees the native memory; idempotent. Any later use throws {@link IllegalStateException}. */
+    /**
+     * Frees the native memory; idempotent. Any later use throws
+     * {@link IllegalStateException}. From inside the batch's own
+     * {@link #iterate} handler, the close happens when iterate returns.
+     */
     @Override
     public synchronized void close() {
+        if (iterating > 0) { // compat: closed from inside its own iterate: when iterate returns
+            closeDeferred = true;
+            return;
+        }
         memory.close();
+    }
+
+    // =========================================================================
+    // RocksJava compatibility: iterate, putLogData, a batch
+    // from its serialized form, the has* queries.
+    // =========================================================================
+
+    private static final byte TYPE_LOG_DATA = 0x3;
+    private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]).asReadOnly();
+
+    /** depth of iterate calls running on this batch (always under its lock) */
+    private int iterating;
+    /** a close asked for from inside iterate, performed when the outermost iterate returns */
+    private boolean closeDeferred;
+
+    private void checkNotIterating() {
+        if (iterating > 0) {
+            throw new IllegalStateException("a WriteBatch cannot be changed from inside its own iterate handler");
+        }
+    }
+
+    /**
+     * A batch holding {@code serialized}, a batch in RocksDB's format (as
+     * {@link #data()} or RocksJava's {@code data()} return it), as
+     * RocksJava's {@code WriteBatch(byte[])}. Only the records panrocks itself
+     * writes are accepted (put, merge, delete, single delete, range delete,
+     * with or without a column family, and log data); the count in the header
+     * must match them. Column families are named by ID, as in RocksDB: the
+     * batch is bound to no DB, and a write applies each record to the family
+     * of that ID in the DB written to.
+     *
+     * @param serialized the batch's bytes (copied)
+     * @throws IllegalArgumentException if they are not such a batch
+     */
+    public WriteBatch(byte[] serialized) {
+        this(Objects.requireNonNull(serialized, "serialized").length);
+        MemorySegment source = MemorySegment.ofArray(serialized);
+        int records;
+        try {
+            records = parse(source, serialized.length, null, null);
+        } catch (RocksDBException e) {
+            memory.close();
+            throw new IllegalArgumentException("not a WriteBatch panrocks accepts: " + e.getMessage(), e);
+        }
+        int declared = serialized.length >= HEADER ? source.get(COUNT, 8) : -1;
+        if (records != declared) {
+            memory.close();
+            throw new IllegalArgumentException("not a WriteBatch panrocks accepts: the header counts " + declared
+                    + " records, the batch holds " + records);
+        }
+        MemorySegment.copy(source, 0, memory.handle(), 0, serialized.length);
+        size = serialized.length;
+        count = records;
+    }
+
+    /**
+     * Appends a blob that is written to the write-ahead log with the batch
+     * but applied to no column family, as RocksDB's {@code PutLogData}: it is
+     * not counted by {@link #count()}, and {@link #iterate} reports it.
+     *
+     * @param blob the blob
+     * @return this
+     * @throws IllegalArgumentException if over RocksDB's 4 GiB limit
+     * @throws IllegalStateException if closed, or called from inside this batch's iterate
+     */
+    public synchronized WriteBatch putLogData(byte[] blob) {
+        Objects.requireNonNull(blob, "blob");
+        MemorySegment b = ensure(16 + blob.length);
+        long p = size;
+        b.set(ValueLayout.JAVA_BYTE, p++, TYPE_LOG_DATA);
+        p = varint32(b, p, blob.length);
+        MemorySegment.copy(blob, 0, b, ValueLayout.JAVA_BYTE, p, blob.length);
+        size = p + blob.length;
+        return this;
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[])}, for {@code key[position, limit)}; moves its position to the limit.
+     *
+     * @param key the key
+     * @return this
+     */
+    public WriteBatch delete(ByteBuffer key) {
+        return delete(null, key);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[])}, for {@code key[position, limit)}; moves its position to the limit.
+     *
+     * @param family the family ({@code null}: the default one)
+     * @param key the key
+     * @return this
+     */
+    public synchronized WriteBatch delete(ColumnFamilyHandle family, ByteBuffer key) {
+        Objects.requireNonNull(key, "key");
+        record(family, TYPE_DELETION, TYPE_CF_DELETION, MemorySegment.ofBuffer(key), null);
+        key.position(key.limit());
+        return this;
+    }
+
+    /**
+     * This batch, as RocksJava's {@code getWriteBatch()} (which a
+     * {@code WriteBatchWithIndex} answers with its inner batch).
+     *
+     * @return this
+     */
+    public WriteBatch getWriteBatch() {
+        return this;
+    }
+
+    /**
+     * Whether the batch holds a put.
+     *
+     * @return true if it does
+     */
+    public boolean hasPut() {
+        return has(RecordType.PUT);
+    }
+
+    /**
+     * Whether the batch holds a delete.
+     *
+     * @return true if it does
+     */
+    public boolean hasDelete() {
+        return has(RecordType.DELETE);
+    }
+
+    /**
+     * Whether the batch holds a single delete.
+     *
+     * @return true if it does
+     */
+    public boolean hasSingleDelete() {
+        return has(RecordType.SINGLE_DELETE);
+    }
+
+    /**
+     * Whether the batch holds a range delete.
+     *
+     * @return true if it does
+     */
+    public boolean hasDeleteRange() {
+        return has(RecordType.DELETE_RANGE);
+    }
+
+    /**
+     * Whether the batch holds a merge.
+     *
+     * @return true if it does
+     */
+    public boolean hasMerge() {
+        return has(RecordType.MERGE);
+    }
+
+    /**
+     * Transaction markers: a panrocks batch never holds one.
+     *
+     * @return false
+     */
+    public boolean hasBeginPrepare() {
+        return false;
+    }
+
+    /**
+     * Transaction markers: a panrocks batch never holds one.
+     *
+     * @return false
+     */
+    public boolean hasEndPrepare() {
+        return false;
+    }
+
+    /**
+     * Transaction markers: a panrocks batch never holds one.
+     *
+     * @return false
+     */
+    public boolean hasCommit() {
+        return false;
+    }
+
+    /**
+     * Transaction markers: a panrocks batch never holds one.
+     *
+     * @return false
+     */
+    public boolean hasRollback() {
+        return false;
+    }
+
+    private synchronized boolean has(RecordType wanted) {
+        boolean[] found = new boolean[1];
+        try {
+            iterate((type, cf, key, value) -> {
+                found[0] = type == wanted;
+                return !found[0];
+            });
+        } catch (RocksDBException e) {
+            throw new IllegalStateException(e);
+        }
+        return found[0];
+    }
+
+    /** The kinds of records {@link #iterate(RecordVisitor)} reports. */
+    public enum RecordType {
+        /** A put: key and value. */
+        PUT,
+        /** A merge: key and operand. */
+        MERGE,
+        /** A delete: key, empty value. */
+        DELETE,
+        /** A single delete: key, empty value. */
+        SINGLE_DELETE,
+        /** A range delete: begin key as key, end key as value. */
+        DELETE_RANGE,
+        /** A {@link #putLogData} blob: empty key, the blob as value, family 0. */
+        LOG_DATA
+    }
+
+    /**
+     * Receives the records of a batch, zero-copy: the segments are read-only
+     * views of the batch's memory, valid only during the call (reading one
+     * later throws {@link IllegalStateException}).
+     */
+    @FunctionalInterface
+    public interface RecordVisitor {
+        /**
+         * One record.
+         *
+         * @param type what it is
+         * @param columnFamilyId the ID of its column family (0: the default one)
+         * @param key its key (see {@link RecordType})
+         * @param value its value (see {@link RecordType})
+         * @return false to stop at this record
+         * @throws RocksDBException to stop with this failure (iterate rethrows it)
+         */
+        boolean visit(RecordType type, int columnFamilyId, MemorySegment key, MemorySegment value)
+                throws RocksDBException;
+    }
+
+    /**
+     * Receives the records of a batch as {@code byte[]}s, as RocksJava's
+     * {@code WriteBatch.Handler}: the same abstract methods, so a RocksJava
+     * handler compiles unchanged. As in RocksJava, every record comes to the
+     * form with a column family ID (0 for the default family); the forms
+     * without one and the transaction markers are never called (a panrocks
+     * batch holds no markers). {@link #shouldContinue()} is asked before each
+     * record. Unlike RocksJava, an exception a callback throws ends
+     * {@link WriteBatch#iterate(Handler)} and reaches its caller (RocksJava
+     * prints it and goes on).
+     */
+    public abstract static class Handler implements AutoCloseable {
+        /** A handler. */
+        protected Handler() {
+        }
+
+        /**
+         * A put.
+         *
+         * @param columnFamilyId the family's ID
+         * @param key the key
+         * @param value the value
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void put(int columnFamilyId, byte[] key, byte[] value) throws RocksDBException;
+
+        /**
+         * Never called by panrocks (RocksJava's shape).
+         *
+         * @param key the key
+         * @param value the value
+         */
+        public abstract void put(byte[] key, byte[] value);
+
+        /**
+         * A merge.
+         *
+         * @param columnFamilyId the family's ID
+         * @param key the key
+         * @param value the operand
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void merge(int columnFamilyId, byte[] key, byte[] value) throws RocksDBException;
+
+        /**
+         * Never called by panrocks (RocksJava's shape).
+         *
+         * @param key the key
+         * @param value the operand
+         */
+        public abstract void merge(byte[] key, byte[] value);
+
+        /**
+         * A delete.
+         *
+         * @param columnFamilyId the family's ID
+         * @param key the key
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void delete(int columnFamilyId, byte[] key) throws RocksDBException;
+
+        /**
+         * Never called by panrocks (RocksJava's shape).
+         *
+         * @param key the key
+         */
+        public abstract void delete(byte[] key);
+
+        /**
+         * A single delete.
+         *
+         * @param columnFamilyId the family's ID
+         * @param key the key
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void singleDelete(int columnFamilyId, byte[] key) throws RocksDBException;
+
+        /**
+         * Never called by panrocks (RocksJava's shape).
+         *
+         * @param key the key
+         */
+        public abstract void singleDelete(byte[] key);
+
+        /**
+         * A range delete.
+         *
+         * @param columnFamilyId the family's ID
+         * @param beginKey the first key deleted
+         * @param endKey the key after the last
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void deleteRange(int columnFamilyId, byte[] beginKey, byte[] endKey) throws RocksDBException;
+
+        /**
+         * Never called by panrocks (RocksJava's shape).
+         *
+         * @param beginKey the first key deleted
+         * @param endKey the key after the last
+         */
+        public abstract void deleteRange(byte[] beginKey, byte[] endKey);
+
+        /**
+         * A {@link WriteBatch#putLogData} blob.
+         *
+         * @param blob the blob
+         */
+        public abstract void logData(byte[] blob);
+
+        /**
+         * Never called by panrocks: a panrocks batch holds no blob index.
+         *
+         * @param columnFamilyId the family's ID
+         * @param key the key
+         * @param value the blob index
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void putBlobIndex(int columnFamilyId, byte[] key, byte[] value) throws RocksDBException;
+
+        /**
+         * Never called by panrocks: a panrocks batch holds no transaction marker.
+         *
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void markBeginPrepare() throws RocksDBException;
+
+        /**
+         * Never called by panrocks: a panrocks batch holds no transaction marker.
+         *
+         * @param xid the transaction's name
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void markEndPrepare(byte[] xid) throws RocksDBException;
+
+        /**
+         * Never called by panrocks: a panrocks batch holds no transaction marker.
+         *
+         * @param emptyBatch whether the batch was empty
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void markNoop(boolean emptyBatch) throws RocksDBException;
+
+        /**
+         * Never called by panrocks: a panrocks batch holds no transaction marker.
+         *
+         * @param xid the transaction's name
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void markRollback(byte[] xid) throws RocksDBException;
+
+        /**
+         * Never called by panrocks: a panrocks batch holds no transaction marker.
+         *
+         * @param xid the transaction's name
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void markCommit(byte[] xid) throws RocksDBException;
+
+        /**
+         * Never called by panrocks: a panrocks batch holds no transaction marker.
+         *
+         * @param xid the transaction's name
+         * @param ts the commit timestamp
+         * @throws RocksDBException to stop the walk
+         */
+        public abstract void markCommitWithTimestamp(byte[] xid, byte[] ts) throws RocksDBException;
+
+        /**
+         * Asked before each record: false stops the walk there.
+         *
+         * @return true (the default) to go on
+         */
+        public boolean shouldContinue() {
+            return true;
+        }
+
+        /** Nothing to release (RocksJava's handler is a native object); present for try-with-resources code. */
+        @Override
+        public void close() {
+        }
+    }
+
+    /**
+     * Walks the batch's records in order, as RocksJava's
+     * {@code iterate(Handler)}: each reaches the handler as {@code byte[]}s
+     * (see {@link Handler}). The batch is locked meanwhile (other threads
+     * wait); from inside the handler, it may be read (and written to a DB)
+     * but not changed ({@link IllegalStateException}), and a {@link #close()}
+     * happens when iterate returns.
+     *
+     * @param handler the handler
+     * @throws RocksDBException what a callback threw
+     * @throws IllegalStateException if the batch is closed
+     */
+    public void iterate(Handler handler) throws RocksDBException {
+        Objects.requireNonNull(handler, "handler");
+        iterate(handler, (type, cf, key, value) -> {
+            switch (type) {
+                case PUT -> handler.put(cf, bytes(key), bytes(value));
+                case MERGE -> handler.merge(cf, bytes(key), bytes(value));
+                case DELETE -> handler.delete(cf, bytes(key));
+                case SINGLE_DELETE -> handler.singleDelete(cf, bytes(key));
+                case DELETE_RANGE -> handler.deleteRange(cf, bytes(key), bytes(value));
+                case LOG_DATA -> handler.logData(bytes(value));
+            }
+            return true;
+        });
+    }
+
+    /**
+     * Walks the batch's records in order, zero-copy: each reaches the
+     * visitor as read-only views of the batch's memory, valid during the call
+     * only. Locking and what the visitor may do as {@link #iterate(Handler)}.
+     *
+     * @param visitor the visitor; returning false stops the walk
+     * @return how many records were visited (log data included)
+     * @throws RocksDBException what the visitor threw
+     * @throws IllegalStateException if the batch is closed
+     */
+    public long iterate(RecordVisitor visitor) throws RocksDBException {
+        Objects.requireNonNull(visitor, "visitor");
+        return iterate(null, visitor);
+    }
+
+    private static byte[] bytes(MemorySegment view) {
+        return view.toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    private synchronized long iterate(Handler handler, RecordVisitor visitor) throws RocksDBException {
+        MemorySegment b = checkOpen();
+        long[] visited = new long[1];
+        iterating++;
+        try (Arena views = Arena.ofConfined()) {
+            // read-only views of this batch's memory that die with the arena, before the memory can be freed
+            MemorySegment view = b.reinterpret(size, views, null).asReadOnly();
+            parse(view, size, handler, (type, cf, key, value) -> {
+                visited[0]++;
+                return visitor.visit(type, cf, key, value);
+            });
+        } finally {
+            iterating--;
+            if (iterating == 0 && closeDeferred) {
+                closeDeferred = false;
+                memory.close();
+            }
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
+        return visited[0];
+    }
+
+    /**
+     * Parses a serialized batch of {@code size} bytes, giving each record to
+     * visitor (null: only checks), asking handler (if any) whether to go on
+     * before each. Returns the records counted by the header (log data is not).
+     *
+     * @throws RocksDBException {@link Status.Code#Corruption} for a malformed batch, what visitor threw
+     */
+    private static int parse(MemorySegment b, long size, Handler handler, RecordVisitor visitor)
+            throws RocksDBException {
+        if (size < HEADER) throw corruption("a WriteBatch has a 12-byte header, this one has " + size + " bytes");
+        long[] p = {HEADER};
+        int counted = 0;
+        while (p[0] < size) {
+            if (handler != null && !handler.shouldContinue()) break;
+            byte tag = b.get(ValueLayout.JAVA_BYTE, p[0]++);
+            int cf = 0;
+            RecordType type;
+            boolean second = true;
+            switch (tag) {
+                case TYPE_VALUE, TYPE_CF_VALUE -> type = RecordType.PUT;
+                case TYPE_MERGE, TYPE_CF_MERGE -> type = RecordType.MERGE;
+                case TYPE_DELETION, TYPE_CF_DELETION -> {
+                    type = RecordType.DELETE;
+                    second = false;
+                }
+                case TYPE_SINGLE_DELETION, TYPE_CF_SINGLE_DELETION -> {
+                    type = RecordType.SINGLE_DELETE;
+                    second = false;
+                }
+                case TYPE_RANGE_DELETION, TYPE_CF_RANGE_DELETION -> type = RecordType.DELETE_RANGE;
+                case TYPE_LOG_DATA -> type = RecordType.LOG_DATA;
+                default -> throw corruption("unknown WriteBatch tag 0x" + Integer.toHexString(tag & 0xff)
+                        + " at byte " + (p[0] - 1));
+            }
+            if (tag == TYPE_CF_VALUE || tag == TYPE_CF_MERGE || tag == TYPE_CF_DELETION
+                    || tag == TYPE_CF_SINGLE_DELETION || tag == TYPE_CF_RANGE_DELETION) {
+                cf = (int) readVarint32(b, size, p);
+            }
+            MemorySegment key, value;
+            if (type == RecordType.LOG_DATA) {
+                key = EMPTY;
+                value = readSlice(b, size, p);
+            } else {
+                key = readSlice(b, size, p);
+                value = second ? readSlice(b, size, p) : EMPTY;
+                counted++;
+            }
+            if (visitor != null && !visitor.visit(type, cf, key, value)) break;
+        }
+        return counted;
+    }
+
+    private static long readVarint32(MemorySegment b, long size, long[] p) throws RocksDBException {
+        long result = 0;
+        for (int shift = 0; shift <= 28; shift += 7) {
+            if (p[0] >= size) throw corruption("a WriteBatch record ends inside a varint");
+            int octet = b.get(ValueLayout.JAVA_BYTE, p[0]++) & 0xff;
+            result |= (long) (octet & 0x7f) << shift;
+            if ((octet & 0x80) == 0) {
+                if (result > 0xFFFF_FFFFL) break;
+                return result;
+            }
+        }
+        throw corruption("a WriteBatch record has a malformed varint32");
+    }
+
+    private static MemorySegment readSlice(MemorySegment b, long size, long[] p) throws RocksDBException {
+        long length = readVarint32(b, size, p);
+        if (length > size - p[0]) throw corruption("a WriteBatch record runs past the end of the batch");
+        MemorySegment s = b.asSlice(p[0], length);
+        p[0] += length;
+        return s;
+    }
+
+    private static RocksDBException corruption(String message) {
+        return new RocksDBException(new Status(Status.Code.Corruption, Status.SubCode.None, Status.Severity.NoError,
+                message));
     }
 }

@@ -101,4 +101,17 @@ public final class WriteOptions implements AutoCloseable {
         return "WriteOptions{sync=" + sync() + ", disableWAL=" + disableWAL() + ", noSlowdown=" + noSlowdown()
                 + ", lowPri=" + lowPri() + ", ignoreMissingColumnFamilies=" + ignoreMissingColumnFamilies() + "}";
     }
+
+    // =========================================================================
+    // RocksJava compatibility
+    // =========================================================================
+
+    /**
+     * A copy of {@code other}, changeable on its own (RocksJava's copy constructor).
+     *
+     * @param other the options to copy
+     */
+    public WriteOptions(WriteOptions other) {
+        this.flags = other.flags;
+    }
 }

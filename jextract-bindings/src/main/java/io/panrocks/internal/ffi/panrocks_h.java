@@ -653,6 +653,150 @@ public class panrocks_h {
     public static int PANROCKS_WAL_ALIVE() {
         return PANROCKS_WAL_ALIVE;
     }
+    private static final int PANROCKS_STATS_LEVEL_DISABLE_ALL = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STATS_LEVEL_DISABLE_ALL 0
+     * }
+     */
+    public static int PANROCKS_STATS_LEVEL_DISABLE_ALL() {
+        return PANROCKS_STATS_LEVEL_DISABLE_ALL;
+    }
+    private static final int PANROCKS_STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS 1
+     * }
+     */
+    public static int PANROCKS_STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS() {
+        return PANROCKS_STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS;
+    }
+    private static final int PANROCKS_STATS_LEVEL_EXCEPT_TIMERS = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STATS_LEVEL_EXCEPT_TIMERS 2
+     * }
+     */
+    public static int PANROCKS_STATS_LEVEL_EXCEPT_TIMERS() {
+        return PANROCKS_STATS_LEVEL_EXCEPT_TIMERS;
+    }
+    private static final int PANROCKS_STATS_LEVEL_EXCEPT_DETAILED_TIMERS = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STATS_LEVEL_EXCEPT_DETAILED_TIMERS 3
+     * }
+     */
+    public static int PANROCKS_STATS_LEVEL_EXCEPT_DETAILED_TIMERS() {
+        return PANROCKS_STATS_LEVEL_EXCEPT_DETAILED_TIMERS;
+    }
+    private static final int PANROCKS_STATS_LEVEL_EXCEPT_TIME_FOR_MUTEX = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STATS_LEVEL_EXCEPT_TIME_FOR_MUTEX 4
+     * }
+     */
+    public static int PANROCKS_STATS_LEVEL_EXCEPT_TIME_FOR_MUTEX() {
+        return PANROCKS_STATS_LEVEL_EXCEPT_TIME_FOR_MUTEX;
+    }
+    private static final int PANROCKS_STATS_LEVEL_ALL = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STATS_LEVEL_ALL 5
+     * }
+     */
+    public static int PANROCKS_STATS_LEVEL_ALL() {
+        return PANROCKS_STATS_LEVEL_ALL;
+    }
+    private static final int PANROCKS_BOTTOMMOST_SKIP = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_SKIP 0
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_SKIP() {
+        return PANROCKS_BOTTOMMOST_SKIP;
+    }
+    private static final int PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER 1
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER() {
+        return PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER;
+    }
+    private static final int PANROCKS_BOTTOMMOST_FORCE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_FORCE 2
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_FORCE() {
+        return PANROCKS_BOTTOMMOST_FORCE;
+    }
+    private static final int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED 3
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED() {
+        return PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED;
+    }
+    private static final int PANROCKS_RATE_LIMITER_READS_ONLY = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_RATE_LIMITER_READS_ONLY 0
+     * }
+     */
+    public static int PANROCKS_RATE_LIMITER_READS_ONLY() {
+        return PANROCKS_RATE_LIMITER_READS_ONLY;
+    }
+    private static final int PANROCKS_RATE_LIMITER_WRITES_ONLY = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_RATE_LIMITER_WRITES_ONLY 1
+     * }
+     */
+    public static int PANROCKS_RATE_LIMITER_WRITES_ONLY() {
+        return PANROCKS_RATE_LIMITER_WRITES_ONLY;
+    }
+    private static final int PANROCKS_RATE_LIMITER_ALL_IO = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_RATE_LIMITER_ALL_IO 2
+     * }
+     */
+    public static int PANROCKS_RATE_LIMITER_ALL_IO() {
+        return PANROCKS_RATE_LIMITER_ALL_IO;
+    }
+    private static final int PANROCKS_OPTIONS_DB = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPTIONS_DB 0
+     * }
+     */
+    public static int PANROCKS_OPTIONS_DB() {
+        return PANROCKS_OPTIONS_DB;
+    }
+    private static final int PANROCKS_OPTIONS_COLUMN_FAMILY = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPTIONS_COLUMN_FAMILY 1
+     * }
+     */
+    public static int PANROCKS_OPTIONS_COLUMN_FAMILY() {
+        return PANROCKS_OPTIONS_COLUMN_FAMILY;
+    }
+    private static final int PANROCKS_OPTIONS_BLOCK_BASED_TABLE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPTIONS_BLOCK_BASED_TABLE 2
+     * }
+     */
+    public static int PANROCKS_OPTIONS_BLOCK_BASED_TABLE() {
+        return PANROCKS_OPTIONS_BLOCK_BASED_TABLE;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -9379,6 +9523,2506 @@ public class panrocks_h {
                 traceDowncall("panrocks_sst_writer_put_entity", writer, key, key_length, columns, count, error);
             }
             return (int)mh$.invokeExact(writer, key, key_length, columns, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_create(panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_create$descriptor() {
+        return panrocks_stats_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_create(panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_stats_create$handle() {
+        return panrocks_stats_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_create(panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_stats_create$address() {
+        return panrocks_stats_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_create(panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_stats_create(MemorySegment stats_out, MemorySegment error) {
+        var mh$ = panrocks_stats_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_create", stats_out, error);
+            }
+            return (int)mh$.invokeExact(stats_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_of_db {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_of_db");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_of_db(panrocks_db *db, panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_of_db$descriptor() {
+        return panrocks_stats_of_db.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_of_db(panrocks_db *db, panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_stats_of_db$handle() {
+        return panrocks_stats_of_db.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_of_db(panrocks_db *db, panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_stats_of_db$address() {
+        return panrocks_stats_of_db.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_of_db(panrocks_db *db, panrocks_stats **stats_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_stats_of_db(MemorySegment db, MemorySegment stats_out, MemorySegment error) {
+        var mh$ = panrocks_stats_of_db.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_of_db", db, stats_out, error);
+            }
+            return (int)mh$.invokeExact(db, stats_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_stats_destroy(panrocks_stats *stats)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_destroy$descriptor() {
+        return panrocks_stats_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_stats_destroy(panrocks_stats *stats)
+     * }
+     */
+    public static MethodHandle panrocks_stats_destroy$handle() {
+        return panrocks_stats_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_stats_destroy(panrocks_stats *stats)
+     * }
+     */
+    public static MemorySegment panrocks_stats_destroy$address() {
+        return panrocks_stats_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_stats_destroy(panrocks_stats *stats)
+     * }
+     */
+    public static void panrocks_stats_destroy(MemorySegment stats) {
+        var mh$ = panrocks_stats_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_destroy", stats);
+            }
+            mh$.invokeExact(stats);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_ticker {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_ticker");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_ticker(panrocks_stats *stats, const char *name, int32_t reset, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_ticker$descriptor() {
+        return panrocks_stats_ticker.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_ticker(panrocks_stats *stats, const char *name, int32_t reset, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_stats_ticker$handle() {
+        return panrocks_stats_ticker.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_ticker(panrocks_stats *stats, const char *name, int32_t reset, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_stats_ticker$address() {
+        return panrocks_stats_ticker.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_ticker(panrocks_stats *stats, const char *name, int32_t reset, uint64_t *value, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_stats_ticker(MemorySegment stats, MemorySegment name, int reset, MemorySegment value, MemorySegment error) {
+        var mh$ = panrocks_stats_ticker.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_ticker", stats, name, reset, value, error);
+            }
+            return (int)mh$.invokeExact(stats, name, reset, value, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_histogram {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_histogram");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_histogram(panrocks_stats *stats, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_histogram$descriptor() {
+        return panrocks_stats_histogram.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_histogram(panrocks_stats *stats, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_stats_histogram$handle() {
+        return panrocks_stats_histogram.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_histogram(panrocks_stats *stats, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_stats_histogram$address() {
+        return panrocks_stats_histogram.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_histogram(panrocks_stats *stats, const char *name, panrocks_histogram *histogram, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_stats_histogram(MemorySegment stats, MemorySegment name, MemorySegment histogram, MemorySegment error) {
+        var mh$ = panrocks_stats_histogram.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_histogram", stats, name, histogram, error);
+            }
+            return (int)mh$.invokeExact(stats, name, histogram, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_text {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_text");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_text(panrocks_stats *stats, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_text$descriptor() {
+        return panrocks_stats_text.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_text(panrocks_stats *stats, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_stats_text$handle() {
+        return panrocks_stats_text.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_text(panrocks_stats *stats, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_stats_text$address() {
+        return panrocks_stats_text.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_text(panrocks_stats *stats, const char *name, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_stats_text(MemorySegment stats, MemorySegment name, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_stats_text.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_text", stats, name, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(stats, name, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_reset {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_reset");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_reset(panrocks_stats *stats, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_reset$descriptor() {
+        return panrocks_stats_reset.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_reset(panrocks_stats *stats, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_stats_reset$handle() {
+        return panrocks_stats_reset.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_reset(panrocks_stats *stats, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_stats_reset$address() {
+        return panrocks_stats_reset.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_reset(panrocks_stats *stats, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_stats_reset(MemorySegment stats, MemorySegment error) {
+        var mh$ = panrocks_stats_reset.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_reset", stats, error);
+            }
+            return (int)mh$.invokeExact(stats, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_set_level {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_set_level");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_set_level(panrocks_stats *stats, int32_t level, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_set_level$descriptor() {
+        return panrocks_stats_set_level.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_set_level(panrocks_stats *stats, int32_t level, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_stats_set_level$handle() {
+        return panrocks_stats_set_level.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_set_level(panrocks_stats *stats, int32_t level, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_stats_set_level$address() {
+        return panrocks_stats_set_level.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_set_level(panrocks_stats *stats, int32_t level, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_stats_set_level(MemorySegment stats, int level, MemorySegment error) {
+        var mh$ = panrocks_stats_set_level.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_set_level", stats, level, error);
+            }
+            return (int)mh$.invokeExact(stats, level, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_stats_level {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_stats_level");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_level(const panrocks_stats *stats)
+     * }
+     */
+    public static FunctionDescriptor panrocks_stats_level$descriptor() {
+        return panrocks_stats_level.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_level(const panrocks_stats *stats)
+     * }
+     */
+    public static MethodHandle panrocks_stats_level$handle() {
+        return panrocks_stats_level.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_level(const panrocks_stats *stats)
+     * }
+     */
+    public static MemorySegment panrocks_stats_level$address() {
+        return panrocks_stats_level.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_stats_level(const panrocks_stats *stats)
+     * }
+     */
+    public static int panrocks_stats_level(MemorySegment stats) {
+        var mh$ = panrocks_stats_level.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_stats_level", stats);
+            }
+            return (int)mh$.invokeExact(stats);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_flush_families {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_flush_families");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_flush_families$descriptor() {
+        return panrocks_flush_families.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_flush_families$handle() {
+        return panrocks_flush_families.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_flush_families$address() {
+        return panrocks_flush_families.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_flush_families(MemorySegment db, MemorySegment cfs, long count, int wait, int allow_write_stall, MemorySegment error) {
+        var mh$ = panrocks_flush_families.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_flush_families", db, cfs, count, wait, allow_write_stall, error);
+            }
+            return (int)mh$.invokeExact(db, cfs, count, wait, allow_write_stall, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compact_range_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_range_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compact_range_options_init$descriptor() {
+        return panrocks_compact_range_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_compact_range_options_init$handle() {
+        return panrocks_compact_range_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_compact_range_options_init$address() {
+        return panrocks_compact_range_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static void panrocks_compact_range_options_init(MemorySegment options) {
+        var mh$ = panrocks_compact_range_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compact_range_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compact_range_with {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_slice.layout(),
+            panrocks_slice.layout(),
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_range_with");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compact_range_with$descriptor() {
+        return panrocks_compact_range_with.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_compact_range_with$handle() {
+        return panrocks_compact_range_with.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_compact_range_with$address() {
+        return panrocks_compact_range_with.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_compact_range_with(MemorySegment db, MemorySegment cf, MemorySegment begin, MemorySegment end, MemorySegment options, MemorySegment error) {
+        var mh$ = panrocks_compact_range_with.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compact_range_with", db, cf, begin, end, options, error);
+            }
+            return (int)mh$.invokeExact(db, cf, begin, end, options, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_refresh {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_refresh");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_refresh$descriptor() {
+        return panrocks_iterator_refresh.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_refresh$handle() {
+        return panrocks_iterator_refresh.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_refresh$address() {
+        return panrocks_iterator_refresh.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_refresh(MemorySegment iterator, MemorySegment snapshot, MemorySegment entry, MemorySegment error) {
+        var mh$ = panrocks_iterator_refresh.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_refresh", iterator, snapshot, entry, error);
+            }
+            return (int)mh$.invokeExact(iterator, snapshot, entry, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_create_lru_with {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_DOUBLE,
+            panrocks_h.C_DOUBLE,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_create_lru_with");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_create_lru_with$descriptor() {
+        return panrocks_cache_create_lru_with.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_cache_create_lru_with$handle() {
+        return panrocks_cache_create_lru_with.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_cache_create_lru_with$address() {
+        return panrocks_cache_create_lru_with.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_cache_create_lru_with(long capacity, int shard_bits, int strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, MemorySegment cache_out, MemorySegment error) {
+        var mh$ = panrocks_cache_create_lru_with.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_create_lru_with", capacity, shard_bits, strict_capacity_limit, high_pri_pool_ratio, low_pri_pool_ratio, cache_out, error);
+            }
+            return (int)mh$.invokeExact(capacity, shard_bits, strict_capacity_limit, high_pri_pool_ratio, low_pri_pool_ratio, cache_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_create_hyper_clock {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_create_hyper_clock");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_create_hyper_clock$descriptor() {
+        return panrocks_cache_create_hyper_clock.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_cache_create_hyper_clock$handle() {
+        return panrocks_cache_create_hyper_clock.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_cache_create_hyper_clock$address() {
+        return panrocks_cache_create_hyper_clock.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_cache_create_hyper_clock(long capacity, long estimated_entry_charge, int shard_bits, int strict_capacity_limit, MemorySegment cache_out, MemorySegment error) {
+        var mh$ = panrocks_cache_create_hyper_clock.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_create_hyper_clock", capacity, estimated_entry_charge, shard_bits, strict_capacity_limit, cache_out, error);
+            }
+            return (int)mh$.invokeExact(capacity, estimated_entry_charge, shard_bits, strict_capacity_limit, cache_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_capacity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_capacity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_capacity$descriptor() {
+        return panrocks_cache_capacity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static MethodHandle panrocks_cache_capacity$handle() {
+        return panrocks_cache_capacity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static MemorySegment panrocks_cache_capacity$address() {
+        return panrocks_cache_capacity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static long panrocks_cache_capacity(MemorySegment cache) {
+        var mh$ = panrocks_cache_capacity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_capacity", cache);
+            }
+            return (long)mh$.invokeExact(cache);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_write_buffer_manager_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_write_buffer_manager_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_create(size_t buffer_size, panrocks_cache *cache, int32_t allow_stall, panrocks_write_buffer_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_write_buffer_manager_create$descriptor() {
+        return panrocks_write_buffer_manager_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_create(size_t buffer_size, panrocks_cache *cache, int32_t allow_stall, panrocks_write_buffer_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_write_buffer_manager_create$handle() {
+        return panrocks_write_buffer_manager_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_create(size_t buffer_size, panrocks_cache *cache, int32_t allow_stall, panrocks_write_buffer_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_write_buffer_manager_create$address() {
+        return panrocks_write_buffer_manager_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_create(size_t buffer_size, panrocks_cache *cache, int32_t allow_stall, panrocks_write_buffer_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_write_buffer_manager_create(long buffer_size, MemorySegment cache, int allow_stall, MemorySegment manager_out, MemorySegment error) {
+        var mh$ = panrocks_write_buffer_manager_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_write_buffer_manager_create", buffer_size, cache, allow_stall, manager_out, error);
+            }
+            return (int)mh$.invokeExact(buffer_size, cache, allow_stall, manager_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_write_buffer_manager_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_write_buffer_manager_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_write_buffer_manager_destroy(panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_write_buffer_manager_destroy$descriptor() {
+        return panrocks_write_buffer_manager_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_write_buffer_manager_destroy(panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_write_buffer_manager_destroy$handle() {
+        return panrocks_write_buffer_manager_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_write_buffer_manager_destroy(panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_write_buffer_manager_destroy$address() {
+        return panrocks_write_buffer_manager_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_write_buffer_manager_destroy(panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static void panrocks_write_buffer_manager_destroy(MemorySegment manager) {
+        var mh$ = panrocks_write_buffer_manager_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_write_buffer_manager_destroy", manager);
+            }
+            mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_write_buffer_manager_memory_usage {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_write_buffer_manager_memory_usage");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_memory_usage(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_write_buffer_manager_memory_usage$descriptor() {
+        return panrocks_write_buffer_manager_memory_usage.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_memory_usage(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_write_buffer_manager_memory_usage$handle() {
+        return panrocks_write_buffer_manager_memory_usage.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_memory_usage(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_write_buffer_manager_memory_usage$address() {
+        return panrocks_write_buffer_manager_memory_usage.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_memory_usage(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static long panrocks_write_buffer_manager_memory_usage(MemorySegment manager) {
+        var mh$ = panrocks_write_buffer_manager_memory_usage.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_write_buffer_manager_memory_usage", manager);
+            }
+            return (long)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_write_buffer_manager_buffer_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_write_buffer_manager_buffer_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_buffer_size(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_write_buffer_manager_buffer_size$descriptor() {
+        return panrocks_write_buffer_manager_buffer_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_buffer_size(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_write_buffer_manager_buffer_size$handle() {
+        return panrocks_write_buffer_manager_buffer_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_buffer_size(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_write_buffer_manager_buffer_size$address() {
+        return panrocks_write_buffer_manager_buffer_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_write_buffer_manager_buffer_size(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static long panrocks_write_buffer_manager_buffer_size(MemorySegment manager) {
+        var mh$ = panrocks_write_buffer_manager_buffer_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_write_buffer_manager_buffer_size", manager);
+            }
+            return (long)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_write_buffer_manager_cost_to_cache {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_write_buffer_manager_cost_to_cache");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_cost_to_cache(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_write_buffer_manager_cost_to_cache$descriptor() {
+        return panrocks_write_buffer_manager_cost_to_cache.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_cost_to_cache(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_write_buffer_manager_cost_to_cache$handle() {
+        return panrocks_write_buffer_manager_cost_to_cache.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_cost_to_cache(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_write_buffer_manager_cost_to_cache$address() {
+        return panrocks_write_buffer_manager_cost_to_cache.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_write_buffer_manager_cost_to_cache(const panrocks_write_buffer_manager *manager)
+     * }
+     */
+    public static int panrocks_write_buffer_manager_cost_to_cache(MemorySegment manager) {
+        var mh$ = panrocks_write_buffer_manager_cost_to_cache.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_write_buffer_manager_cost_to_cache", manager);
+            }
+            return (int)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_create(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness, int32_t mode, int32_t auto_tuned, panrocks_rate_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_create$descriptor() {
+        return panrocks_rate_limiter_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_create(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness, int32_t mode, int32_t auto_tuned, panrocks_rate_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_create$handle() {
+        return panrocks_rate_limiter_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_create(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness, int32_t mode, int32_t auto_tuned, panrocks_rate_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_create$address() {
+        return panrocks_rate_limiter_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_create(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness, int32_t mode, int32_t auto_tuned, panrocks_rate_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_rate_limiter_create(long rate_bytes_per_sec, long refill_period_us, int fairness, int mode, int auto_tuned, MemorySegment limiter_out, MemorySegment error) {
+        var mh$ = panrocks_rate_limiter_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_create", rate_bytes_per_sec, refill_period_us, fairness, mode, auto_tuned, limiter_out, error);
+            }
+            return (int)mh$.invokeExact(rate_bytes_per_sec, refill_period_us, fairness, mode, auto_tuned, limiter_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_rate_limiter_destroy(panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_destroy$descriptor() {
+        return panrocks_rate_limiter_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_rate_limiter_destroy(panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_destroy$handle() {
+        return panrocks_rate_limiter_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_rate_limiter_destroy(panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_destroy$address() {
+        return panrocks_rate_limiter_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_rate_limiter_destroy(panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static void panrocks_rate_limiter_destroy(MemorySegment limiter) {
+        var mh$ = panrocks_rate_limiter_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_destroy", limiter);
+            }
+            mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_set_bytes_per_second {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_set_bytes_per_second");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_set_bytes_per_second(panrocks_rate_limiter *limiter, int64_t rate, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_set_bytes_per_second$descriptor() {
+        return panrocks_rate_limiter_set_bytes_per_second.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_set_bytes_per_second(panrocks_rate_limiter *limiter, int64_t rate, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_set_bytes_per_second$handle() {
+        return panrocks_rate_limiter_set_bytes_per_second.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_set_bytes_per_second(panrocks_rate_limiter *limiter, int64_t rate, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_set_bytes_per_second$address() {
+        return panrocks_rate_limiter_set_bytes_per_second.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_set_bytes_per_second(panrocks_rate_limiter *limiter, int64_t rate, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_rate_limiter_set_bytes_per_second(MemorySegment limiter, long rate, MemorySegment error) {
+        var mh$ = panrocks_rate_limiter_set_bytes_per_second.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_set_bytes_per_second", limiter, rate, error);
+            }
+            return (int)mh$.invokeExact(limiter, rate, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_bytes_per_second {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_bytes_per_second");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_bytes_per_second(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_bytes_per_second$descriptor() {
+        return panrocks_rate_limiter_bytes_per_second.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_bytes_per_second(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_bytes_per_second$handle() {
+        return panrocks_rate_limiter_bytes_per_second.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_bytes_per_second(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_bytes_per_second$address() {
+        return panrocks_rate_limiter_bytes_per_second.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_bytes_per_second(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static long panrocks_rate_limiter_bytes_per_second(MemorySegment limiter) {
+        var mh$ = panrocks_rate_limiter_bytes_per_second.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_bytes_per_second", limiter);
+            }
+            return (long)mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_single_burst_bytes {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_single_burst_bytes");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_single_burst_bytes(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_single_burst_bytes$descriptor() {
+        return panrocks_rate_limiter_single_burst_bytes.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_single_burst_bytes(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_single_burst_bytes$handle() {
+        return panrocks_rate_limiter_single_burst_bytes.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_single_burst_bytes(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_single_burst_bytes$address() {
+        return panrocks_rate_limiter_single_burst_bytes.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_single_burst_bytes(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static long panrocks_rate_limiter_single_burst_bytes(MemorySegment limiter) {
+        var mh$ = panrocks_rate_limiter_single_burst_bytes.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_single_burst_bytes", limiter);
+            }
+            return (long)mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_total_bytes_through {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_total_bytes_through");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_bytes_through(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_total_bytes_through$descriptor() {
+        return panrocks_rate_limiter_total_bytes_through.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_bytes_through(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_total_bytes_through$handle() {
+        return panrocks_rate_limiter_total_bytes_through.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_bytes_through(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_total_bytes_through$address() {
+        return panrocks_rate_limiter_total_bytes_through.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_bytes_through(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static long panrocks_rate_limiter_total_bytes_through(MemorySegment limiter) {
+        var mh$ = panrocks_rate_limiter_total_bytes_through.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_total_bytes_through", limiter);
+            }
+            return (long)mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_total_requests {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_total_requests");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_requests(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_total_requests$descriptor() {
+        return panrocks_rate_limiter_total_requests.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_requests(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_total_requests$handle() {
+        return panrocks_rate_limiter_total_requests.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_requests(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_total_requests$address() {
+        return panrocks_rate_limiter_total_requests.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int64_t panrocks_rate_limiter_total_requests(const panrocks_rate_limiter *limiter)
+     * }
+     */
+    public static long panrocks_rate_limiter_total_requests(MemorySegment limiter) {
+        var mh$ = panrocks_rate_limiter_total_requests.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_total_requests", limiter);
+            }
+            return (long)mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_rate_limiter_request {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_rate_limiter_request");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_request(panrocks_rate_limiter *limiter, int64_t bytes, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_rate_limiter_request$descriptor() {
+        return panrocks_rate_limiter_request.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_request(panrocks_rate_limiter *limiter, int64_t bytes, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_rate_limiter_request$handle() {
+        return panrocks_rate_limiter_request.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_request(panrocks_rate_limiter *limiter, int64_t bytes, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_rate_limiter_request$address() {
+        return panrocks_rate_limiter_request.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_rate_limiter_request(panrocks_rate_limiter *limiter, int64_t bytes, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_rate_limiter_request(MemorySegment limiter, long bytes, MemorySegment error) {
+        var mh$ = panrocks_rate_limiter_request.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_rate_limiter_request", limiter, bytes, error);
+            }
+            return (int)mh$.invokeExact(limiter, bytes, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_DOUBLE,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_create(int64_t rate_bytes_per_sec, double max_trash_db_ratio, uint64_t bytes_max_delete_chunk, panrocks_sst_file_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_create$descriptor() {
+        return panrocks_sst_file_manager_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_create(int64_t rate_bytes_per_sec, double max_trash_db_ratio, uint64_t bytes_max_delete_chunk, panrocks_sst_file_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_create$handle() {
+        return panrocks_sst_file_manager_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_create(int64_t rate_bytes_per_sec, double max_trash_db_ratio, uint64_t bytes_max_delete_chunk, panrocks_sst_file_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_create$address() {
+        return panrocks_sst_file_manager_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_create(int64_t rate_bytes_per_sec, double max_trash_db_ratio, uint64_t bytes_max_delete_chunk, panrocks_sst_file_manager **manager_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_file_manager_create(long rate_bytes_per_sec, double max_trash_db_ratio, long bytes_max_delete_chunk, MemorySegment manager_out, MemorySegment error) {
+        var mh$ = panrocks_sst_file_manager_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_create", rate_bytes_per_sec, max_trash_db_ratio, bytes_max_delete_chunk, manager_out, error);
+            }
+            return (int)mh$.invokeExact(rate_bytes_per_sec, max_trash_db_ratio, bytes_max_delete_chunk, manager_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_destroy(panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_destroy$descriptor() {
+        return panrocks_sst_file_manager_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_destroy(panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_destroy$handle() {
+        return panrocks_sst_file_manager_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_destroy(panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_destroy$address() {
+        return panrocks_sst_file_manager_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_destroy(panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static void panrocks_sst_file_manager_destroy(MemorySegment manager) {
+        var mh$ = panrocks_sst_file_manager_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_destroy", manager);
+            }
+            mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_set_max_allowed_space_usage {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_set_max_allowed_space_usage");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_allowed_space_usage(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_set_max_allowed_space_usage$descriptor() {
+        return panrocks_sst_file_manager_set_max_allowed_space_usage.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_allowed_space_usage(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_set_max_allowed_space_usage$handle() {
+        return panrocks_sst_file_manager_set_max_allowed_space_usage.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_allowed_space_usage(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_set_max_allowed_space_usage$address() {
+        return panrocks_sst_file_manager_set_max_allowed_space_usage.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_allowed_space_usage(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static void panrocks_sst_file_manager_set_max_allowed_space_usage(MemorySegment manager, long bytes) {
+        var mh$ = panrocks_sst_file_manager_set_max_allowed_space_usage.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_set_max_allowed_space_usage", manager, bytes);
+            }
+            mh$.invokeExact(manager, bytes);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_set_compaction_buffer_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_set_compaction_buffer_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_compaction_buffer_size(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_set_compaction_buffer_size$descriptor() {
+        return panrocks_sst_file_manager_set_compaction_buffer_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_compaction_buffer_size(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_set_compaction_buffer_size$handle() {
+        return panrocks_sst_file_manager_set_compaction_buffer_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_compaction_buffer_size(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_set_compaction_buffer_size$address() {
+        return panrocks_sst_file_manager_set_compaction_buffer_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_compaction_buffer_size(panrocks_sst_file_manager *manager, uint64_t bytes)
+     * }
+     */
+    public static void panrocks_sst_file_manager_set_compaction_buffer_size(MemorySegment manager, long bytes) {
+        var mh$ = panrocks_sst_file_manager_set_compaction_buffer_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_set_compaction_buffer_size", manager, bytes);
+            }
+            mh$.invokeExact(manager, bytes);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_is_max_allowed_space_reached {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_is_max_allowed_space_reached");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_is_max_allowed_space_reached$descriptor() {
+        return panrocks_sst_file_manager_is_max_allowed_space_reached.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_is_max_allowed_space_reached$handle() {
+        return panrocks_sst_file_manager_is_max_allowed_space_reached.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_is_max_allowed_space_reached$address() {
+        return panrocks_sst_file_manager_is_max_allowed_space_reached.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static int panrocks_sst_file_manager_is_max_allowed_space_reached(MemorySegment manager) {
+        var mh$ = panrocks_sst_file_manager_is_max_allowed_space_reached.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_is_max_allowed_space_reached", manager);
+            }
+            return (int)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions$descriptor() {
+        return panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions$handle() {
+        return panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions$address() {
+        return panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static int panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions(MemorySegment manager) {
+        var mh$ = panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions", manager);
+            }
+            return (int)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_total_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_total_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_sst_file_manager_total_size(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_total_size$descriptor() {
+        return panrocks_sst_file_manager_total_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_sst_file_manager_total_size(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_total_size$handle() {
+        return panrocks_sst_file_manager_total_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_sst_file_manager_total_size(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_total_size$address() {
+        return panrocks_sst_file_manager_total_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_sst_file_manager_total_size(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static long panrocks_sst_file_manager_total_size(MemorySegment manager) {
+        var mh$ = panrocks_sst_file_manager_total_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_total_size", manager);
+            }
+            return (long)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_tracked_files {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_tracked_files");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_tracked_files(const panrocks_sst_file_manager *manager, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_tracked_files$descriptor() {
+        return panrocks_sst_file_manager_tracked_files.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_tracked_files(const panrocks_sst_file_manager *manager, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_tracked_files$handle() {
+        return panrocks_sst_file_manager_tracked_files.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_tracked_files(const panrocks_sst_file_manager *manager, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_tracked_files$address() {
+        return panrocks_sst_file_manager_tracked_files.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_file_manager_tracked_files(const panrocks_sst_file_manager *manager, char *buffer, size_t capacity, uint64_t *size, uint32_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_file_manager_tracked_files(MemorySegment manager, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_sst_file_manager_tracked_files.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_tracked_files", manager, buffer, capacity, size, count, error);
+            }
+            return (int)mh$.invokeExact(manager, buffer, capacity, size, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_delete_rate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_delete_rate");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int64_t panrocks_sst_file_manager_delete_rate(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_delete_rate$descriptor() {
+        return panrocks_sst_file_manager_delete_rate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int64_t panrocks_sst_file_manager_delete_rate(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_delete_rate$handle() {
+        return panrocks_sst_file_manager_delete_rate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int64_t panrocks_sst_file_manager_delete_rate(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_delete_rate$address() {
+        return panrocks_sst_file_manager_delete_rate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int64_t panrocks_sst_file_manager_delete_rate(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static long panrocks_sst_file_manager_delete_rate(MemorySegment manager) {
+        var mh$ = panrocks_sst_file_manager_delete_rate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_delete_rate", manager);
+            }
+            return (long)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_set_delete_rate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_set_delete_rate");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_delete_rate(panrocks_sst_file_manager *manager, int64_t bytes_per_second)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_set_delete_rate$descriptor() {
+        return panrocks_sst_file_manager_set_delete_rate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_delete_rate(panrocks_sst_file_manager *manager, int64_t bytes_per_second)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_set_delete_rate$handle() {
+        return panrocks_sst_file_manager_set_delete_rate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_delete_rate(panrocks_sst_file_manager *manager, int64_t bytes_per_second)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_set_delete_rate$address() {
+        return panrocks_sst_file_manager_set_delete_rate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_delete_rate(panrocks_sst_file_manager *manager, int64_t bytes_per_second)
+     * }
+     */
+    public static void panrocks_sst_file_manager_set_delete_rate(MemorySegment manager, long bytes_per_second) {
+        var mh$ = panrocks_sst_file_manager_set_delete_rate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_set_delete_rate", manager, bytes_per_second);
+            }
+            mh$.invokeExact(manager, bytes_per_second);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_max_trash_db_ratio {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_DOUBLE,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_max_trash_db_ratio");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * double panrocks_sst_file_manager_max_trash_db_ratio(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_max_trash_db_ratio$descriptor() {
+        return panrocks_sst_file_manager_max_trash_db_ratio.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * double panrocks_sst_file_manager_max_trash_db_ratio(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_max_trash_db_ratio$handle() {
+        return panrocks_sst_file_manager_max_trash_db_ratio.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * double panrocks_sst_file_manager_max_trash_db_ratio(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_max_trash_db_ratio$address() {
+        return panrocks_sst_file_manager_max_trash_db_ratio.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * double panrocks_sst_file_manager_max_trash_db_ratio(const panrocks_sst_file_manager *manager)
+     * }
+     */
+    public static double panrocks_sst_file_manager_max_trash_db_ratio(MemorySegment manager) {
+        var mh$ = panrocks_sst_file_manager_max_trash_db_ratio.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_max_trash_db_ratio", manager);
+            }
+            return (double)mh$.invokeExact(manager);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_file_manager_set_max_trash_db_ratio {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_DOUBLE
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_file_manager_set_max_trash_db_ratio");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_trash_db_ratio(panrocks_sst_file_manager *manager, double ratio)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_file_manager_set_max_trash_db_ratio$descriptor() {
+        return panrocks_sst_file_manager_set_max_trash_db_ratio.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_trash_db_ratio(panrocks_sst_file_manager *manager, double ratio)
+     * }
+     */
+    public static MethodHandle panrocks_sst_file_manager_set_max_trash_db_ratio$handle() {
+        return panrocks_sst_file_manager_set_max_trash_db_ratio.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_trash_db_ratio(panrocks_sst_file_manager *manager, double ratio)
+     * }
+     */
+    public static MemorySegment panrocks_sst_file_manager_set_max_trash_db_ratio$address() {
+        return panrocks_sst_file_manager_set_max_trash_db_ratio.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_file_manager_set_max_trash_db_ratio(panrocks_sst_file_manager *manager, double ratio)
+     * }
+     */
+    public static void panrocks_sst_file_manager_set_max_trash_db_ratio(MemorySegment manager, double ratio) {
+        var mh$ = panrocks_sst_file_manager_set_max_trash_db_ratio.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_file_manager_set_max_trash_db_ratio", manager, ratio);
+            }
+            mh$.invokeExact(manager, ratio);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_default_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_default_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_default_options$descriptor() {
+        return panrocks_default_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_default_options$handle() {
+        return panrocks_default_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_default_options$address() {
+        return panrocks_default_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_default_options(int kind, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_default_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_default_options", kind, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(kind, buffer, capacity, size, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -25,6 +25,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     const panrocks_cf_descriptor *cfs;
  *     const char *secondary_path;
  *     const int32_t *ttls;
+ *     const struct panrocks_open_resources *resources;
  * }
  * }
  */
@@ -44,7 +45,8 @@ public class panrocks_open_request {
         panrocks_h.C_LONG.withName("cf_count"),
         panrocks_h.C_POINTER.withName("cfs"),
         panrocks_h.C_POINTER.withName("secondary_path"),
-        panrocks_h.C_POINTER.withName("ttls")
+        panrocks_h.C_POINTER.withName("ttls"),
+        panrocks_h.C_POINTER.withName("resources")
     ).withName("panrocks_open_request");
 
     /**
@@ -492,6 +494,50 @@ public class panrocks_open_request {
      */
     public static void ttls(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(ttls$LAYOUT, ttls$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout resources$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("resources"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static final AddressLayout resources$layout() {
+        return resources$LAYOUT;
+    }
+
+    private static final long resources$OFFSET = $LAYOUT.byteOffset(groupElement("resources"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static final long resources$offset() {
+        return resources$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static MemorySegment resources(MemorySegment struct) {
+        return struct.get(resources$LAYOUT, resources$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_open_resources *resources
+     * }
+     */
+    public static void resources(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(resources$LAYOUT, resources$OFFSET, fieldValue);
     }
 
     /**

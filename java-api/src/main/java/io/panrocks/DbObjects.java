@@ -1,0 +1,46 @@
+package io.panrocks;
+
+/**
+ * The native objects a DB's options refer to (compat): statistics, rate
+ * limiter, SST file manager, write buffer manager, row cache. They cannot
+ * be option strings; the open passes them as {@code panrocks_open_resources}
+ * and the DB takes its own reference to each.
+ */
+final class DbObjects {
+    Statistics statistics;
+    RateLimiter rateLimiter;
+    SstFileManager sstFileManager;
+    WriteBufferManager writeBufferManager;
+    Cache rowCache;
+
+    DbObjects() {
+    }
+
+    DbObjects(DbObjects other) {
+        statistics = other.statistics;
+        rateLimiter = other.rateLimiter;
+        sstFileManager = other.sstFileManager;
+        writeBufferManager = other.writeBufferManager;
+        rowCache = other.rowCache;
+    }
+
+    /** Of a statistics object of one's own: a view of a DB's cannot be given to another DB. */
+    static Statistics ownStatistics(Statistics statistics) {
+        if (statistics != null && statistics.shared == null) {
+            throw new IllegalArgumentException("the statistics view of an open DB cannot be given to another DB: "
+                    + "create a Statistics object and give it to both");
+        }
+        return statistics;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        if (statistics != null) sb.append(";statistics");
+        if (rateLimiter != null) sb.append(";rate_limiter");
+        if (sstFileManager != null) sb.append(";sst_file_manager");
+        if (writeBufferManager != null) sb.append(";write_buffer_manager");
+        if (rowCache != null) sb.append(";row_cache=").append(rowCache.capacity());
+        return sb.toString();
+    }
+}

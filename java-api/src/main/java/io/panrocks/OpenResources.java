@@ -1,0 +1,89 @@
+package io.panrocks;
+
+import io.panrocks.internal.ffi.panrocks_open_resources;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The shared native objects an open hands to the engine (compat): the
+ * families' block caches and the DB's statistics, write buffer manager, rate
+ * limiter, SST file manager and row cache. Each is locked while the DB opens
+ * (so none can be closed before the DB has taken its own reference), in
+ * creation order, so two opens sharing objects never wait for each other.
+ */
+final class OpenResources {
+    private final List<SharedNative> all = new ArrayList<>();
+    private final DbObjects objects;
+    private final Map<SharedNative, MemorySegment> handles = new IdentityHashMap<>();
+
+    OpenResources(DbObjects objects, List<ColumnFamilyDescriptor> families) {
+        this.objects = objects;
+        for (ColumnFamilyDescriptor d : families) {
+            BlockBasedTableConfig t = d.getOptions().tableFormatConfig();
+            if (t != null && t.blockCache() != null) add(t.blockCache().shared);
+        }
+        if (objects.statistics != null) add(objects.statistics.shared);
+        if (objects.writeBufferManager != null) add(objects.writeBufferManager.shared);
+        if (objects.rateLimiter != null) add(objects.rateLimiter.shared);
+        if (objects.sstFileManager != null) add(objects.sstFileManager.shared);
+        if (objects.rowCache != null) add(objects.rowCache.shared);
+        all.sort(Comparator.comparingLong(s -> s.order));
+    }
+
+    private void add(SharedNative s) {
+        for (SharedNative t : all) if (t == s) return;
+        all.add(s);
+    }
+
+    /** What runs while every object is locked and its handle known. */
+    interface Action<T> {
+        T run() throws RocksDBException;
+    }
+
+    /**
+     * Runs action with every object locked.
+     *
+     * @throws IllegalStateException naming the object if one is closed
+     */
+    <T> T withHandles(Action<T> action) throws RocksDBException {
+        return withHandles(0, action);
+    }
+
+    private <T> T withHandles(int i, Action<T> action) throws RocksDBException {
+        if (i == all.size()) return action.run();
+        SharedNative s = all.get(i);
+        return s.withHandle(h -> {
+            handles.put(s, h);
+            return withHandles(i + 1, action);
+        });
+    }
+
+    /** The handle of a block cache, inside {@link #withHandles}. */
+    MemorySegment cache(Cache cache) {
+        return handles.get(cache.shared);
+    }
+
+    /** The open request's {@code resources}: NULL when the DB refers to no object. */
+    MemorySegment request(Arena arena) {
+        DbObjects o = objects;
+        if (o.statistics == null && o.writeBufferManager == null && o.rateLimiter == null && o.sstFileManager == null
+                && o.rowCache == null) {
+            return MemorySegment.NULL;
+        }
+        MemorySegment r = panrocks_open_resources.allocate(arena);
+        if (o.statistics != null) panrocks_open_resources.statistics(r, handles.get(o.statistics.shared));
+        if (o.writeBufferManager != null) {
+            panrocks_open_resources.write_buffer_manager(r, handles.get(o.writeBufferManager.shared));
+        }
+        if (o.rateLimiter != null) panrocks_open_resources.rate_limiter(r, handles.get(o.rateLimiter.shared));
+        if (o.sstFileManager != null) panrocks_open_resources.sst_file_manager(r, handles.get(o.sstFileManager.shared));
+        if (o.rowCache != null) panrocks_open_resources.row_cache(r, handles.get(o.rowCache.shared));
+        return r;
+    }
+}

@@ -1,0 +1,230 @@
+/*
+ * panrocks_compat.h - what RocksJava code expects beside the core ABI:
+ * statistics objects, flush and compact-range options, iterator refresh,
+ * more block caches (LRU with all its knobs, HyperClockCache), write buffer
+ * managers, rate limiters, SST file managers, the shared objects a DB takes
+ * at open (panrocks_open_resources), and the engine's option defaults.
+ *
+ * Included at the end of panrocks.h; the conventions written at the top of
+ * panrocks.h apply. The shared objects here (panrocks_stats, panrocks_cache,
+ * panrocks_write_buffer_manager, panrocks_rate_limiter,
+ * panrocks_sst_file_manager) each hold one reference to the engine's object:
+ * a DB opened with one takes its own reference, so the handle may be
+ * destroyed while the DB is open. Their functions are safe to call from any
+ * thread (the engine's objects synchronize), but a handle must not be
+ * destroyed while another thread uses it.
+ */
+#ifndef PANROCKS_H
+#error "include panrocks.h"
+#endif
+
+#ifndef PANROCKS_COMPAT_H
+#define PANROCKS_COMPAT_H
+
+/* ---- statistics objects -------------------------------------------------- */
+
+/* A rocksdb::Statistics that any number of DBs may share (open one with it
+ * through panrocks_open_resources.statistics). */
+typedef struct panrocks_stats panrocks_stats;
+
+/* rocksdb::StatsLevel, by meaning (the engine's numbering is not used). */
+#define PANROCKS_STATS_LEVEL_DISABLE_ALL 0
+#define PANROCKS_STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS 1
+#define PANROCKS_STATS_LEVEL_EXCEPT_TIMERS 2
+#define PANROCKS_STATS_LEVEL_EXCEPT_DETAILED_TIMERS 3
+#define PANROCKS_STATS_LEVEL_EXCEPT_TIME_FOR_MUTEX 4
+#define PANROCKS_STATS_LEVEL_ALL 5
+
+/* A fresh statistics object (rocksdb::CreateDBStatistics()). */
+int32_t panrocks_stats_create(panrocks_stats **stats_out, panrocks_error *error);
+/* Another reference to the statistics an open DB collects into;
+ * PANROCKS_NOT_SUPPORTED if the DB has none. */
+int32_t panrocks_stats_of_db(panrocks_db *db, panrocks_stats **stats_out, panrocks_error *error);
+void panrocks_stats_destroy(panrocks_stats *stats);
+
+/* A ticker by RocksDB's name; with reset set, it is read and zeroed at once
+ * (getAndResetTickerCount). PANROCKS_NOT_FOUND if the name is unknown. */
+int32_t panrocks_stats_ticker(panrocks_stats *stats, const char *name, int32_t reset,
+                              uint64_t *value, panrocks_error *error);
+/* A histogram by RocksDB's name. PANROCKS_NOT_FOUND if the name is unknown. */
+int32_t panrocks_stats_histogram(panrocks_stats *stats, const char *name,
+                                 panrocks_histogram *histogram, panrocks_error *error);
+/* A histogram as the engine prints it (Statistics::getHistogramString),
+ * or with name NULL every ticker and histogram (Statistics::ToString).
+ * Copies min(size, capacity) bytes and reports the full size. */
+int32_t panrocks_stats_text(panrocks_stats *stats, const char *name, char *buffer, size_t capacity,
+                            uint64_t *size, panrocks_error *error);
+/* Zeroes every ticker and histogram. */
+int32_t panrocks_stats_reset(panrocks_stats *stats, panrocks_error *error);
+/* Sets the level (PANROCKS_STATS_LEVEL_*); PANROCKS_INVALID_ARGUMENT for another value. */
+int32_t panrocks_stats_set_level(panrocks_stats *stats, int32_t level, panrocks_error *error);
+/* The current level (PANROCKS_STATS_LEVEL_*); -1 for a NULL handle. */
+int32_t panrocks_stats_level(const panrocks_stats *stats);
+
+/* ---- flush and compaction with options ------------------------------------ */
+
+/* Flushes the memtables of count families (count 0: the default one),
+ * together, as DB::Flush(FlushOptions, vector) does; waits if wait; with
+ * allow_write_stall clear, waits for a write stall to clear before starting
+ * (rocksdb::FlushOptions). */
+int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count,
+                                int32_t wait, int32_t allow_write_stall, panrocks_error *error);
+
+/* rocksdb::BottommostLevelCompaction, by meaning. */
+#define PANROCKS_BOTTOMMOST_SKIP 0
+#define PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER 1
+#define PANROCKS_BOTTOMMOST_FORCE 2
+#define PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED 3
+
+/* The fields of rocksdb::CompactRangeOptions that panrocks exposes. Start
+ * from panrocks_compact_range_options_init (the engine's defaults). */
+typedef struct panrocks_compact_range_options {
+    int32_t exclusive_manual_compaction;
+    int32_t change_level;
+    int32_t target_level;               /* with change_level; -1: the lowest level that fits */
+    int32_t target_path_id;
+    int32_t bottommost_level_compaction; /* PANROCKS_BOTTOMMOST_* */
+    int32_t allow_write_stall;
+    int32_t max_subcompactions;         /* 0: the DB's max_subcompactions */
+    int32_t reserved;
+} panrocks_compact_range_options;
+
+void panrocks_compact_range_options_init(panrocks_compact_range_options *options);
+
+/* Compacts keys in [begin, end) of cf (NULL data pointer: unbounded) with
+ * options (NULL: the defaults), and waits for it. */
+int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin,
+                                    panrocks_slice end, const panrocks_compact_range_options *options,
+                                    panrocks_error *error);
+
+/* ---- iterator refresh ------------------------------------------------------- */
+
+/* Iterator::Refresh: the iterator reads the DB as of now (snapshot NULL) or
+ * as of snapshot (an engine before 8.x answers PANROCKS_NOT_SUPPORTED), and
+ * stands on no entry: *entry is invalid until the next seek. Pointers of
+ * earlier positions die. A failed iterator stays failed. */
+int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot,
+                                  panrocks_iter_entry *entry, panrocks_error *error);
+
+/* ---- block caches --------------------------------------------------------------- */
+
+/* An LRU cache with every knob of rocksdb::LRUCacheOptions panrocks exposes:
+ * shard_bits < 0 lets RocksDB choose (at most 19); the pool ratios lie in
+ * [0, 1] and add up to at most 1. */
+int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit,
+                                       double high_pri_pool_ratio, double low_pri_pool_ratio,
+                                       panrocks_cache **cache_out, panrocks_error *error);
+
+/* A HyperClockCache (rocksdb::HyperClockCacheOptions). Its table is sized
+ * at creation for capacity / estimated_entry_charge entries, at most 2^26;
+ * estimated_entry_charge 0 (size the table as it fills) needs engine 8.x or
+ * later. */
+int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits,
+                                          int32_t strict_capacity_limit, panrocks_cache **cache_out,
+                                          panrocks_error *error);
+
+size_t panrocks_cache_capacity(const panrocks_cache *cache);
+
+/* ---- write buffer managers --------------------------------------------------------- */
+
+/* A memtable memory budget that several DBs may share
+ * (rocksdb::WriteBufferManager): buffer_size bytes (0: no limit, usage
+ * counted only), charged to cache when one is given, writes stalled when
+ * over the budget with allow_stall. */
+typedef struct panrocks_write_buffer_manager panrocks_write_buffer_manager;
+
+int32_t panrocks_write_buffer_manager_create(size_t buffer_size, panrocks_cache *cache, int32_t allow_stall,
+                                             panrocks_write_buffer_manager **manager_out,
+                                             panrocks_error *error);
+void panrocks_write_buffer_manager_destroy(panrocks_write_buffer_manager *manager);
+/* Bytes of memtables counted now, by every DB using it. */
+size_t panrocks_write_buffer_manager_memory_usage(const panrocks_write_buffer_manager *manager);
+size_t panrocks_write_buffer_manager_buffer_size(const panrocks_write_buffer_manager *manager);
+/* 1 when the memory is charged to a cache. */
+int32_t panrocks_write_buffer_manager_cost_to_cache(const panrocks_write_buffer_manager *manager);
+
+/* ---- rate limiters -------------------------------------------------------------------- */
+
+/* rocksdb::RateLimiter::Mode, by meaning. */
+#define PANROCKS_RATE_LIMITER_READS_ONLY 0
+#define PANROCKS_RATE_LIMITER_WRITES_ONLY 1
+#define PANROCKS_RATE_LIMITER_ALL_IO 2
+
+/* A limit on background I/O (flush, compaction) that several DBs may share
+ * (rocksdb::NewGenericRateLimiter). rate_bytes_per_sec, refill_period_us
+ * and fairness must be > 0 (the engine asserts it). */
+typedef struct panrocks_rate_limiter panrocks_rate_limiter;
+
+int32_t panrocks_rate_limiter_create(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness,
+                                     int32_t mode, int32_t auto_tuned, panrocks_rate_limiter **limiter_out,
+                                     panrocks_error *error);
+void panrocks_rate_limiter_destroy(panrocks_rate_limiter *limiter);
+/* rate must be > 0: PANROCKS_INVALID_ARGUMENT otherwise. */
+int32_t panrocks_rate_limiter_set_bytes_per_second(panrocks_rate_limiter *limiter, int64_t rate,
+                                                   panrocks_error *error);
+int64_t panrocks_rate_limiter_bytes_per_second(const panrocks_rate_limiter *limiter);
+int64_t panrocks_rate_limiter_single_burst_bytes(const panrocks_rate_limiter *limiter);
+int64_t panrocks_rate_limiter_total_bytes_through(const panrocks_rate_limiter *limiter);
+int64_t panrocks_rate_limiter_total_requests(const panrocks_rate_limiter *limiter);
+/* Takes bytes from the budget at user priority, blocking until they are
+ * granted. 0 <= bytes <= the single burst size, else PANROCKS_INVALID_ARGUMENT
+ * (the engine asserts it). */
+int32_t panrocks_rate_limiter_request(panrocks_rate_limiter *limiter, int64_t bytes, panrocks_error *error);
+
+/* ---- SST file managers ------------------------------------------------------------------ */
+
+/* Tracks the SST and blob files of the DBs using it, limits their total
+ * space and the rate at which obsolete files are deleted
+ * (rocksdb::NewSstFileManager on the default environment).
+ * rate_bytes_per_sec 0 deletes at once; max_trash_db_ratio >= 0. */
+typedef struct panrocks_sst_file_manager panrocks_sst_file_manager;
+
+int32_t panrocks_sst_file_manager_create(int64_t rate_bytes_per_sec, double max_trash_db_ratio,
+                                         uint64_t bytes_max_delete_chunk,
+                                         panrocks_sst_file_manager **manager_out, panrocks_error *error);
+void panrocks_sst_file_manager_destroy(panrocks_sst_file_manager *manager);
+/* 0: no limit. Writes fail once the files take more. */
+void panrocks_sst_file_manager_set_max_allowed_space_usage(panrocks_sst_file_manager *manager, uint64_t bytes);
+void panrocks_sst_file_manager_set_compaction_buffer_size(panrocks_sst_file_manager *manager, uint64_t bytes);
+int32_t panrocks_sst_file_manager_is_max_allowed_space_reached(const panrocks_sst_file_manager *manager);
+int32_t panrocks_sst_file_manager_is_max_allowed_space_reached_including_compactions(
+    const panrocks_sst_file_manager *manager);
+uint64_t panrocks_sst_file_manager_total_size(const panrocks_sst_file_manager *manager);
+/* The tracked files, packed into buffer as (uint32 path length, path bytes,
+ * uint64 size) records; *size receives the bytes needed and *count the
+ * number of files. Nothing is written past capacity. */
+int32_t panrocks_sst_file_manager_tracked_files(const panrocks_sst_file_manager *manager, char *buffer,
+                                                size_t capacity, uint64_t *size, uint32_t *count,
+                                                panrocks_error *error);
+int64_t panrocks_sst_file_manager_delete_rate(const panrocks_sst_file_manager *manager);
+void panrocks_sst_file_manager_set_delete_rate(panrocks_sst_file_manager *manager, int64_t bytes_per_second);
+double panrocks_sst_file_manager_max_trash_db_ratio(const panrocks_sst_file_manager *manager);
+void panrocks_sst_file_manager_set_max_trash_db_ratio(panrocks_sst_file_manager *manager, double ratio);
+
+/* ---- objects an open shares ------------------------------------------------------------------ */
+
+/* The shared objects a DB takes a reference to at open
+ * (panrocks_open_request.resources); NULL fields mean none. A statistics
+ * object here replaces the one enable_statistics would create. */
+typedef struct panrocks_open_resources {
+    panrocks_stats *statistics;
+    panrocks_write_buffer_manager *write_buffer_manager;
+    panrocks_rate_limiter *rate_limiter;
+    panrocks_sst_file_manager *sst_file_manager;
+    panrocks_cache *row_cache;
+} panrocks_open_resources;
+
+/* ---- option defaults ------------------------------------------------------------------------- */
+
+#define PANROCKS_OPTIONS_DB 0
+#define PANROCKS_OPTIONS_COLUMN_FAMILY 1
+#define PANROCKS_OPTIONS_BLOCK_BASED_TABLE 2
+
+/* The engine's default DBOptions, ColumnFamilyOptions or
+ * BlockBasedTableOptions as an option string ("name=value;..."), as
+ * rocksdb::GetStringFromDBOptions & co. write them. Copies
+ * min(size, capacity) bytes and reports the full size. */
+int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size,
+                                 panrocks_error *error);
+
+#endif /* PANROCKS_COMPAT_H */
