@@ -18,6 +18,8 @@ namespace {
 
 using Columns = std::vector<std::pair<std::string, std::string>>;
 
+// The ABI's view of columns: it points into them, so they must outlive it.
+std::vector<panrocks_wide_column> as_abi(Columns &&columns) = delete;
 std::vector<panrocks_wide_column> as_abi(const Columns &columns) {
     std::vector<panrocks_wide_column> out;
     for (auto &c : columns) out.push_back({{c.first.data(), c.first.size()}, {c.second.data(), c.second.size()}});
@@ -65,7 +67,8 @@ TEST(WideColumns, SupportFollowsTheEngine) {
     if (panrocks_wide_columns_supported()) return;
     OpenDb t;
     panrocks_error err{};
-    auto columns = as_abi({{"a", "1"}});
+    const Columns columns_owned{{"a", "1"}};  // the ABI columns point into it
+    auto columns = as_abi(columns_owned);
     EXPECT_EQ(panrocks_put_entity(t.db, nullptr, 0, "k", 1, columns.data(), 1, &err), PANROCKS_NOT_SUPPORTED);
     EXPECT_NE(std::string(err.message).find("8.0"), std::string::npos) << err.message;
     panrocks_entity *e = nullptr;
@@ -128,7 +131,8 @@ TEST_F(Entities, PutAndGetSortedColumnsWithTheDefaultColumnAsTheValue) {
     panrocks_pin_destroy(pin);
 
     // an entity without a default column reads as an empty value
-    auto no_default = as_abi({{"x", "1"}});
+    const Columns no_default_owned{{"x", "1"}};  // the ABI columns point into it
+    auto no_default = as_abi(no_default_owned);
     ASSERT_EQ(panrocks_put_entity(t.db, nullptr, 0, "n", 1, no_default.data(), 1, &err), PANROCKS_OK);
     EXPECT_EQ(get_entity(t.db, "n"), (Columns{{"x", "1"}}));
     // and so does an empty entity
@@ -140,7 +144,8 @@ TEST_F(Entities, PutAndGetSortedColumnsWithTheDefaultColumnAsTheValue) {
 }
 
 TEST_F(Entities, DuplicateNamesAreRefused) {
-    auto columns = as_abi({{"a", "1"}, {"a", "2"}});
+    const Columns columns_owned{{"a", "1"}, {"a", "2"}};  // the ABI columns point into it
+    auto columns = as_abi(columns_owned);
     EXPECT_EQ(panrocks_put_entity(t.db, nullptr, 0, "k", 1, columns.data(), 2, &err), PANROCKS_CORRUPTION);
     get_entity(t.db, "k", PANROCKS_NOT_FOUND);
     EXPECT_EQ(panrocks_put_entity(nullptr, nullptr, 0, "k", 1, columns.data(), 2, &err), PANROCKS_INVALID_ARGUMENT);
@@ -148,7 +153,8 @@ TEST_F(Entities, DuplicateNamesAreRefused) {
 }
 
 TEST_F(Entities, IteratorColumnsFollowTheIterator) {
-    auto columns = as_abi({{"b", "2"}, {"a", "1"}});
+    const Columns columns_owned{{"b", "2"}, {"a", "1"}};  // the ABI columns point into it
+    auto columns = as_abi(columns_owned);
     ASSERT_EQ(panrocks_put_entity(t.db, nullptr, 0, "k1", 2, columns.data(), 2, &err), PANROCKS_OK);
     ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "k2", 2, "plain", 5, &err), PANROCKS_OK);
     panrocks_iterator *it = nullptr;
@@ -204,7 +210,8 @@ TEST_F(Entities, RefusedOnATtlDb) {
     req.mode = PANROCKS_OPEN_TTL;
     panrocks_db *db = nullptr;
     ASSERT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_OK) << err.message;
-    auto columns = as_abi({{"a", "1"}});
+    const Columns columns_owned{{"a", "1"}};  // the ABI columns point into it
+    auto columns = as_abi(columns_owned);
     EXPECT_EQ(panrocks_put_entity(db, nullptr, 0, "k", 1, columns.data(), 1, &err), PANROCKS_NOT_SUPPORTED);
     ASSERT_EQ(panrocks_put(db, nullptr, 0, "k", 1, "v", 1, &err), PANROCKS_OK);
     get_entity(db, "k", PANROCKS_NOT_SUPPORTED);
@@ -226,7 +233,8 @@ TEST_F(Entities, InSstFilesFromRocksDb86) {
     ASSERT_EQ(panrocks_sst_writer_create(nullptr, nullptr, nullptr, &w, &err), PANROCKS_OK);
     std::string path = dir.path() + "/e.sst";
     ASSERT_EQ(panrocks_sst_writer_open(w, path.c_str(), &err), PANROCKS_OK);
-    auto columns = as_abi({{"c", "3"}, {"", "d"}});
+    const Columns columns_owned{{"c", "3"}, {"", "d"}};  // the ABI columns point into it
+    auto columns = as_abi(columns_owned);
     int32_t rc = panrocks_sst_writer_put_entity(w, "k", 1, columns.data(), 2, &err);
     std::string version = panrocks_engine_version();
     if (rc == PANROCKS_NOT_SUPPORTED) {
