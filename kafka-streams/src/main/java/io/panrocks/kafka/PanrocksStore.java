@@ -135,21 +135,23 @@ abstract class PanrocksStore implements StateStore {
         } catch (IOException e) {
             throw new ProcessorStateException("Cannot create the directory of store " + name + ": " + dir, e);
         }
-        options = defaultOptions();
-        configSetter = newConfigSetter(configs.get(PanrocksConfigSetter.CONFIG));
-        if (configSetter != null) configSetter.setConfig(name, options, configs);
-        // what the store's correctness rests on, whatever the setter did
-        options.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setAtomicFlush(true);
-        if (StoreMetrics.debugLevel(configs) && !options.statisticsEnabled()) options.setStatisticsEnabled(true);
-
-        ColumnFamilyOptions offsetsOptions = new ColumnFamilyOptions()
-                .setCompressionType(CompressionType.NO_COMPRESSION)
-                .setWriteBufferSize(1024 * 1024L);
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try {
+            options = defaultOptions();
+            configSetter = newConfigSetter(configs.get(PanrocksConfigSetter.CONFIG));
+            if (configSetter != null) configSetter.setConfig(name, options, configs);
+            // what the store's correctness rests on, whatever the setter did
+            options.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setAtomicFlush(true);
+            if (StoreMetrics.debugLevel(configs) && !options.statisticsEnabled()) options.setStatisticsEnabled(true);
+            ColumnFamilyOptions offsetsOptions = new ColumnFamilyOptions()
+                    .setCompressionType(CompressionType.NO_COMPRESSION)
+                    .setWriteBufferSize(1024 * 1024L);
             db = RocksDB.open(new DBOptions(options), dir, List.of(
                     new ColumnFamilyDescriptor("default".getBytes(StandardCharsets.UTF_8), new ColumnFamilyOptions(options)),
                     new ColumnFamilyDescriptor(OFFSETS_FAMILY, offsetsOptions)), handles);
+        } catch (StreamsException e) {
+            closeOptions();
+            throw e;
         } catch (RocksDBException | RuntimeException e) {
             closeOptions();
             throw new ProcessorStateException("Error opening store " + name + " at location " + dir, e);
