@@ -60,6 +60,18 @@ class PanrocksKeyValueStore extends PanrocksStore implements KeyValueStore<Bytes
         WithHeaders(String name, String metricsScope) {
             super(name, metricsScope, DslStoreFormat.HEADERS);
         }
+
+        /**
+         * As Kafka 4.3's headers-aware RocksDB stores: every query fails with
+         * {@code UNKNOWN_QUERY_TYPE}, carrying the store's position, whatever
+         * the bound. Kafka's metered layer hands its typed queries down here
+         * as raw ones and passes that failure on, so IQv2 over a
+         * headers-aware store answers as it does on Kafka's own stores.
+         */
+        @Override
+        public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
+            return Positions.handle(query, positionBound, config, this, position, context, false, q -> null);
+        }
     }
 
     // ---- writes ------------------------------------------------------------------------

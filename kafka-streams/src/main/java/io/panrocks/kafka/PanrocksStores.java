@@ -56,7 +56,8 @@ public final class PanrocksStores {
 
     /**
      * As {@link #keyValueStore(String)}, for values with their timestamps and
-     * record headers (Kafka's {@code Stores.persistentTimestampedKeyValueStoreWithHeaders}).
+     * record headers (Kafka's {@code Stores.persistentTimestampedKeyValueStoreWithHeaders}). As Kafka 4.3's, the store
+     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
      *
      * @param name the store's name
      * @return the supplier
@@ -107,7 +108,8 @@ public final class PanrocksStores {
     /**
      * As {@link #windowStore(String, Duration, Duration, boolean)}, for values
      * with their timestamps and record headers
-     * (Kafka's {@code Stores.persistentTimestampedWindowStoreWithHeaders}).
+     * (Kafka's {@code Stores.persistentTimestampedWindowStoreWithHeaders}). As Kafka 4.3's, the store
+     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
      *
      * @param name             the store's name
      * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
@@ -139,7 +141,8 @@ public final class PanrocksStores {
 
     /**
      * As {@link #sessionStore(String, Duration)}, for values with record
-     * headers (Kafka's {@code Stores.persistentSessionStoreWithHeaders}).
+     * headers (Kafka's {@code Stores.persistentSessionStoreWithHeaders}). As Kafka 4.3's, the store
+     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
      *
      * @param name            the store's name
      * @param retentionPeriod how long sessions are kept after they end

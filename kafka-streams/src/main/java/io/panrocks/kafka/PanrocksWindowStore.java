@@ -72,6 +72,18 @@ class PanrocksWindowStore extends SegmentedStore implements WindowStore<Bytes, b
         WithHeaders(String name, String scope, long retention, long segmentInterval, long windowSize, boolean dups) {
             super(name, scope, DslStoreFormat.HEADERS, retention, segmentInterval, windowSize, dups);
         }
+
+        /**
+         * As Kafka 4.3's headers-aware RocksDB stores: every query fails with
+         * {@code UNKNOWN_QUERY_TYPE}, carrying the store's position, whatever
+         * the bound. Kafka's metered layer hands its typed queries down here
+         * as raw ones and passes that failure on, so IQv2 over a
+         * headers-aware store answers as it does on Kafka's own stores.
+         */
+        @Override
+        public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
+            return Positions.handle(query, positionBound, config, this, position, context, false, q -> null);
+        }
     }
 
     static byte[] storeKey(byte[] key, long timestamp, int seqnum) {

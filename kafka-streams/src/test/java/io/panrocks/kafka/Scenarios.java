@@ -75,6 +75,11 @@ final class Scenarios {
 
     /** Runs one scenario and returns its transcript. */
     static List<String> run(String scenario, Engine engine, long seed, boolean caching) throws Exception {
+        return run(scenario, engine, seed, caching, false);
+    }
+
+    /** As {@link #run(String, Engine, long, boolean)}; {@code headers}: the DSL's headers-aware store format. */
+    static List<String> run(String scenario, Engine engine, long seed, boolean caching, boolean headers) throws Exception {
         List<String> out = new ArrayList<>();
         Consumer<String> emit = out::add;
         Path stateDir = Files.createTempDirectory("panrocks-kafka-" + engine.name().toLowerCase());
@@ -83,6 +88,7 @@ final class Scenarios {
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         props.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG, engine.suppliers());
         props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, caching ? 1024 * 1024 : 0);
+        if (headers) props.put(StreamsConfig.DSL_STORE_FORMAT_CONFIG, StreamsConfig.DSL_STORE_FORMAT_HEADERS);
         Random random = new Random(seed);
         try {
             switch (scenario) {
