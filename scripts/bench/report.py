@@ -1962,6 +1962,26 @@ def esc_md(s):
     return str(s).replace("|", "\\|")
 
 
+# Sections other generators own (scripts/bench-kafka.sh writes the Kafka Streams one): each lies between
+# "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them, at the end.
+KEPT_SECTIONS = ("kafka-streams",)
+
+
+def kept_sections(path):
+    try:
+        with open(path) as f:
+            old = f.read()
+    except OSError:
+        return ""
+    out = ""
+    for name in KEPT_SECTIONS:
+        begin, end = "<!-- %s:begin -->" % name, "<!-- %s:end -->" % name
+        i, j = old.find(begin), old.find(end)
+        if i >= 0 and j > i:
+            out += "\n" + old[i:j + len(end)] + "\n"
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("run", help="run folder (jmh/results/<timestamp>-<mode>)")
@@ -1979,6 +1999,7 @@ def main():
         sys.exit("report.py: no results in %s" % a.run)
     os.makedirs(a.svg_dir, exist_ok=True)
     text = Report(run, a.svg_dir, a.out).build()
+    text += kept_sections(a.out)
     with open(a.out, "w") as f:
         f.write(text)
     print("report.py: wrote %s (%d JMH results, %d on RocksJava's engine, %d native, %d native on RocksJava's "

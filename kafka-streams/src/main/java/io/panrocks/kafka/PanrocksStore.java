@@ -1,0 +1,531 @@
+package io.panrocks.kafka;
+
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.BloomFilter;
+import io.panrocks.ColumnFamilyDescriptor;
+import io.panrocks.ColumnFamilyHandle;
+import io.panrocks.ColumnFamilyOptions;
+import io.panrocks.CompressionType;
+import io.panrocks.DBOptions;
+import io.panrocks.InfoLogLevel;
+import io.panrocks.LRUCache;
+import io.panrocks.Options;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
+import io.panrocks.RocksIterator;
+import io.panrocks.WriteBatch;
+import io.panrocks.WriteOptions;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.metrics.Sensor;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.errors.ProcessorStateException;
+import org.apache.kafka.streams.errors.StreamsException;
+import org.apache.kafka.streams.errors.TaskCorruptedException;
+import org.apache.kafka.streams.processor.StateStore;
+import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
+import org.apache.kafka.streams.query.Position;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What every panrocks state store shares: one panrocks DB per store, its
+ * options (Kafka's defaults, then the {@link PanrocksConfigSetter}), a data
+ * column family and an {@code offsets} family holding the store's status,
+ * its committed changelog offsets and its IQ position (KIP-1035: the store
+ * manages its own offsets, flushed atomically with the data), writes with
+ * the WAL off (the changelog is the durability), batch restores, the
+ * iterators it must close when it closes, its metrics.
+ *
+ * <p>Threads: the stream thread (or the state updater) writes; interactive
+ * queries read from any thread at the same time. Reads take no lock;
+ * writes and the position change together under the position's monitor.
+ */
+abstract class PanrocksStore implements StateStore {
+    private static final Logger LOG = LoggerFactory.getLogger(PanrocksStore.class);
+
+    /** Stores live in {@code <task state dir>/panrocks/<store name>}; Kafka's own use {@code rocksdb/}. */
+    static final String PARENT_DIR = "panrocks";
+    static final byte[] OFFSETS_FAMILY = "offsets".getBytes(StandardCharsets.UTF_8);
+    static final byte[] STATUS_KEY = "status".getBytes(StandardCharsets.UTF_8);
+    static final byte[] POSITION_KEY = "position".getBytes(StandardCharsets.UTF_8);
+    /** the store's kind and value format, written at creation and checked at every open */
+    static final byte[] FORMAT_KEY = "panrocks.format".getBytes(StandardCharsets.UTF_8);
+    static final long OPEN = 1L;
+    static final long CLOSED = 0L;
+
+    static final long WRITE_BUFFER_SIZE = 16 * 1024 * 1024L;
+    static final long BLOCK_CACHE_SIZE = 50 * 1024 * 1024L;
+    static final long BLOCK_SIZE = 4096L;
+    static final int MAX_WRITE_BUFFERS = 3;
+    /** a reusable batch that grew past this is dropped after use, so one big putAll does not pin its memory */
+    private static final long BATCH_KEEP_LIMIT = 16L << 20;
+
+    final String name;
+    final String metricsScope;
+    /** what is stored, e.g. "key-value/TIMESTAMPED": a store refuses to open data written as another format */
+    final String format;
+
+    volatile boolean open;
+    RocksDB db;
+    ColumnFamilyHandle data;
+    ColumnFamilyHandle offsets;
+    WriteOptions writeOptions;
+    private LRUCache ownCache;
+    private Options options;
+    private PanrocksConfigSetter configSetter;
+    StoreMetrics metrics;
+    StateStoreContext context;
+    /** where the store stands in its input topics, for IQv2; guards writes together with their position */
+    Position position = Position.emptyPosition();
+    private boolean consistencyEnabled;
+    private WriteBatch batch;
+    final Set<StoreIterator> openIterators = ConcurrentHashMap.newKeySet();
+
+    PanrocksStore(String name, String metricsScope, String format) {
+        this.name = name;
+        this.metricsScope = metricsScope;
+        this.format = format;
+    }
+
+    // ---- lifecycle ----------------------------------------------------------------------
+
+    @Override
+    public void init(StateStoreContext stateStoreContext, StateStore root) {
+        if (open) throw new IllegalStateException("Store " + name + " is already open");
+        Map<String, Object> configs = stateStoreContext.appConfigs();
+        openDb(configs, stateStoreContext.stateDir().toPath(), stateStoreContext);
+        this.context = stateStoreContext;
+        try {
+            metrics = StoreMetrics.register(this, stateStoreContext, configs);
+            stateStoreContext.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, this::writePosition);
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+        consistencyEnabled = StreamsConfig.InternalConfig.getBoolean(configs,
+                StreamsConfig.InternalConfig.IQ_CONSISTENCY_OFFSET_VECTOR_ENABLED, false);
+    }
+
+    /** Opens the DB under {@code stateDir}; {@code context} gives the task (for EOS corruption) and may be null in tests. */
+    final void openDb(Map<String, Object> configs, Path stateDir, StateStoreContext context) {
+        boolean eos = StreamsConfig.EXACTLY_ONCE_V2.equals(String.valueOf(configs.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)));
+        Path dir = stateDir.resolve(PARENT_DIR).resolve(name);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new ProcessorStateException("Cannot create the directory of store " + name + ": " + dir, e);
+        }
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try {
+            options = defaultOptions();
+            configSetter = newConfigSetter(configs.get(PanrocksConfigSetter.CONFIG));
+            if (configSetter != null) configSetter.setConfig(name, options, configs);
+            // what the store's correctness rests on, whatever the setter did
+            options.setCreateIfMissing(true).setCreateMissingColumnFamilies(true).setAtomicFlush(true);
+            if (StoreMetrics.debugLevel(configs) && !options.statisticsEnabled()) options.setStatisticsEnabled(true);
+            ColumnFamilyOptions offsetsOptions = new ColumnFamilyOptions()
+                    .setCompressionType(CompressionType.NO_COMPRESSION)
+                    .setWriteBufferSize(1024 * 1024L);
+            db = RocksDB.open(new DBOptions(options), dir, List.of(
+                    new ColumnFamilyDescriptor("default".getBytes(StandardCharsets.UTF_8), new ColumnFamilyOptions(options)),
+                    new ColumnFamilyDescriptor(OFFSETS_FAMILY, offsetsOptions)), handles);
+        } catch (StreamsException e) {
+            closeOptions();
+            throw e;
+        } catch (RocksDBException | RuntimeException e) {
+            closeOptions();
+            throw new ProcessorStateException("Error opening store " + name + " at location " + dir, e);
+        }
+        data = handles.get(0);
+        offsets = handles.get(1);
+        writeOptions = new WriteOptions().setDisableWAL(true);
+        try {
+            checkFormat();
+            byte[] status = db.get(offsets, STATUS_KEY);
+            if (eos && status != null && decodeLong(status) == OPEN) {
+                // the last run did not close the store: under EOS its data may hold uncommitted writes
+                String message = "State store " + name + " didn't find a valid state, since under EOS it has the risk"
+                        + " of getting uncommitted data in stores";
+                ProcessorStateException cause = new ProcessorStateException(message);
+                throw context != null ? new TaskCorruptedException(Set.of(context.taskId()), cause) : cause;
+            }
+            db.put(offsets, writeOptions, STATUS_KEY, encodeLong(OPEN));
+            byte[] stored = db.get(offsets, POSITION_KEY);
+            position = stored == null ? Position.emptyPosition() : Positions.deserialize(ByteBuffer.wrap(stored));
+            opened();
+        } catch (RocksDBException e) {
+            closeQuietly();
+            throw new ProcessorStateException("Error opening store " + name + " at location " + dir, e);
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+        open = true;
+    }
+
+    /** A subclass's hook after the DB opened (segments are found here). */
+    void opened() throws RocksDBException {
+    }
+
+    /** Kafka's built-in store's options. */
+    private Options defaultOptions() {
+        ownCache = new LRUCache(BLOCK_CACHE_SIZE);
+        return new Options()
+                .setTableFormatConfig(new BlockBasedTableConfig()
+                        .setBlockCache(ownCache)
+                        .setBlockSize(BLOCK_SIZE)
+                        .setFilterPolicy(new BloomFilter()))
+                .setRawColumnFamilyOption("optimize_filters_for_hits", "true")
+                .setWriteBufferSize(WRITE_BUFFER_SIZE)
+                .setCompressionType(CompressionType.NO_COMPRESSION)
+                .setRawColumnFamilyOption("compaction_style", "kCompactionStyleUniversal")
+                .setMaxWriteBufferNumber(MAX_WRITE_BUFFERS)
+                .setErrorIfExists(false)
+                .setInfoLogLevel(InfoLogLevel.ERROR_LEVEL)
+                .setMaxBackgroundJobs(Math.max(Runtime.getRuntime().availableProcessors(), 2));
+    }
+
+    private static PanrocksConfigSetter newConfigSetter(Object configured) {
+        if (configured == null) return null;
+        Class<?> type;
+        try {
+            type = configured instanceof Class<?> c ? c
+                    : Class.forName(configured.toString().trim(), true, Thread.currentThread().getContextClassLoader() != null
+                    ? Thread.currentThread().getContextClassLoader() : PanrocksStore.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new StreamsException(PanrocksConfigSetter.CONFIG + ": no class " + configured, e);
+        }
+        if (!PanrocksConfigSetter.class.isAssignableFrom(type)) {
+            throw new StreamsException(PanrocksConfigSetter.CONFIG + ": " + type.getName() + " is not a "
+                    + PanrocksConfigSetter.class.getName());
+        }
+        try {
+            return (PanrocksConfigSetter) type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new StreamsException(PanrocksConfigSetter.CONFIG + ": cannot instantiate " + type.getName()
+                    + " (it needs a public no-argument constructor)", e);
+        }
+    }
+
+    /** Refuses a DB written as another kind or format of store; records the format in a new one. */
+    private void checkFormat() throws RocksDBException {
+        byte[] stored = db.get(offsets, FORMAT_KEY);
+        byte[] mine = format.getBytes(StandardCharsets.UTF_8);
+        if (stored == null) {
+            db.put(offsets, writeOptions, FORMAT_KEY, mine);
+        } else if (!Arrays.equals(stored, mine)) {
+            throw new ProcessorStateException("Store " + name + " holds a " + new String(stored, StandardCharsets.UTF_8)
+                    + " store and cannot be opened as a " + format + " store. To change a store's type, delete its"
+                    + " local state (the store's directory under the task's state directory) and let Kafka Streams"
+                    + " restore it from the changelog.");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!open) return;
+        synchronized (position) {
+            if (!open) return;
+            open = false;
+        }
+        closeOpenIterators();
+        if (metrics != null) {
+            metrics.close();
+            metrics = null;
+        }
+        try {
+            db.put(offsets, writeOptions, STATUS_KEY, encodeLong(CLOSED));
+        } catch (RocksDBException | RuntimeException e) {
+            LOG.error("Error while marking store {} closed", name, e);
+        }
+        closeQuietly();
+    }
+
+    /** Releases the DB and everything the store created; safe on a half-open store. */
+    private void closeQuietly() {
+        open = false;
+        if (batch != null) {
+            batch.close();
+            batch = null;
+        }
+        if (db != null) {
+            try {
+                db.close(); // releases the family handles too
+            } catch (RocksDBException | RuntimeException e) {
+                LOG.error("Error while closing store {}", name, e);
+            }
+            db = null;
+        }
+        closeOptions();
+    }
+
+    private void closeOptions() {
+        if (configSetter != null) {
+            try {
+                configSetter.close(name, options);
+            } catch (RuntimeException e) {
+                LOG.error("{}.close failed for store {}", configSetter.getClass().getName(), name, e);
+            }
+            configSetter = null;
+        }
+        if (ownCache != null) {
+            ownCache.close();
+            ownCache = null;
+        }
+    }
+
+    private void closeOpenIterators() {
+        List<StoreIterator> iterators = new ArrayList<>(openIterators);
+        if (!iterators.isEmpty()) {
+            LOG.warn("Closing {} open iterators for store {}", iterators.size(), name);
+            for (StoreIterator it : iterators) it.closeByStore();
+        }
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean persistent() {
+        return true;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open;
+    }
+
+    final void validateStoreOpen() {
+        if (!open) throw new InvalidStateStoreException("Store " + name + " is currently closed");
+    }
+
+    /** A panrocks call that failed because the store closed under it is the store's closed state, as Kafka says it. */
+    final RuntimeException closedOr(RuntimeException e) {
+        return open ? e : new InvalidStateStoreException("Store " + name + " is currently closed", e);
+    }
+
+    // ---- offsets (KIP-1035) -------------------------------------------------------------
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public boolean managesOffsets() {
+        return true;
+    }
+
+    @Override
+    public Long committedOffset(TopicPartition partition) {
+        validateStoreOpen();
+        try {
+            byte[] v = db.get(offsets, offsetKey(partition));
+            return v == null ? null : decodeLong(v);
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("Error while getting committed offset for partition " + partition, e);
+        } catch (IllegalStateException e) {
+            throw closedOr(e);
+        }
+    }
+
+    /**
+     * Records the changelog offsets the data written so far corresponds to. The
+     * offsets go to the {@code offsets} family without the WAL; atomic flush
+     * puts them on disk only together with every write before them, so after
+     * any crash the offsets on disk never run ahead of the data on disk.
+     */
+    @Override
+    public void commit(Map<TopicPartition, Long> changelogOffsets) {
+        synchronized (position) {
+            if (!open) return;
+            try {
+                WriteBatch b = batch();
+                if (changelogOffsets.isEmpty()) {
+                    wipeOffsets(b);
+                } else {
+                    for (Map.Entry<TopicPartition, Long> e : changelogOffsets.entrySet()) {
+                        byte[] key = offsetKey(e.getKey());
+                        if (e.getValue() == null) b.delete(offsets, key);
+                        else b.put(offsets, key, encodeLong(e.getValue()));
+                    }
+                }
+                writeBatch();
+            } catch (RocksDBException e) {
+                throw new ProcessorStateException("Error while executing commit from store " + name, e);
+            } catch (IllegalStateException e) {
+                throw closedOr(e);
+            }
+        }
+        StoreMetrics m = metrics;
+        if (m != null) m.maybeRecord();
+    }
+
+    /** Every offset goes, and the position with them (as Kafka's store does); status and format stay. */
+    private void wipeOffsets(WriteBatch b) {
+        try (RocksIterator it = db.newIterator(offsets)) {
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+                byte[] key = it.keyBytes();
+                if (!Arrays.equals(key, STATUS_KEY) && !Arrays.equals(key, FORMAT_KEY)) b.delete(offsets, key);
+            }
+        }
+    }
+
+    /** The commit callback: the position goes to disk with the next flush of the data. */
+    final void writePosition() {
+        validateStoreOpen();
+        synchronized (position) {
+            try {
+                db.put(offsets, writeOptions, POSITION_KEY, Positions.serialize(position));
+            } catch (RocksDBException e) {
+                LOG.warn("Error while committing position for store {}", name, e);
+            }
+        }
+    }
+
+    static byte[] offsetKey(TopicPartition partition) {
+        return partition.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    static byte[] encodeLong(long v) {
+        return ByteBuffer.allocate(Long.BYTES).putLong(v).array();
+    }
+
+    static long decodeLong(byte[] v) {
+        if (v.length != Long.BYTES) throw new ProcessorStateException("A long must be 8 bytes, was " + v.length);
+        return ByteBuffer.wrap(v).getLong();
+    }
+
+    @Override
+    public Position getPosition() {
+        return position;
+    }
+
+    /** As Kafka's stores: the record being processed moves the position (call under the position's monitor). */
+    final void updatePosition() {
+        StateStoreContext c = context;
+        if (c == null) return;
+        Optional<RecordMetadata> meta = c.recordMetadata();
+        if (meta.isPresent() && meta.get().topic() != null) {
+            position.withComponent(meta.get().topic(), meta.get().partition(), meta.get().offset());
+        }
+    }
+
+    // ---- writes -------------------------------------------------------------------------
+
+    /** One put or delete (null value), WAL off. */
+    final void write(byte[] key, byte[] value) throws RocksDBException {
+        if (value == null) db.delete(data, writeOptions, key);
+        else db.put(data, writeOptions, key, value);
+    }
+
+    /** The store's reusable batch, cleared; use and then {@link #writeBatch()} under the position's monitor. */
+    final WriteBatch batch() {
+        if (batch == null) batch = new WriteBatch(64 * 1024);
+        else batch.clear();
+        return batch;
+    }
+
+    /** Applies {@link #batch()} in one crossing, WAL off. */
+    final void writeBatch() throws RocksDBException {
+        try {
+            if (batch.count() > 0) db.write(writeOptions, batch);
+        } finally {
+            if (batch.getDataSize() > BATCH_KEEP_LIMIT) {
+                batch.close();
+                batch = null;
+            }
+        }
+    }
+
+    // ---- restore ------------------------------------------------------------------------
+
+    /** Restores a batch of changelog records in one write, WAL off. */
+    final void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
+        synchronized (position) {
+            validateStoreOpen();
+            try {
+                WriteBatch b = batch();
+                beforeRestore(records);
+                for (ConsumerRecord<byte[], byte[]> record : records) {
+                    if (addToRestoreBatch(b, record.key(), record.value())) applyChangelogPosition(record);
+                }
+                writeBatch();
+            } catch (RocksDBException e) {
+                throw new ProcessorStateException("Error restoring batch to store " + name, e);
+            } catch (IllegalStateException e) {
+                throw closedOr(e);
+            }
+        }
+    }
+
+    /** A subclass's look at a restore batch before its records are added (segmented stores advance stream time). */
+    void beforeRestore(Collection<ConsumerRecord<byte[], byte[]>> records) throws RocksDBException {
+    }
+
+    /** Adds one changelog record to the batch; false if the store drops it (an expired window). */
+    abstract boolean addToRestoreBatch(WriteBatch b, byte[] key, byte[] value) throws RocksDBException;
+
+    /** As Kafka's stores: with IQ consistency on, changelog records carry the position that wrote them. */
+    private void applyChangelogPosition(ConsumerRecord<byte[], byte[]> record) {
+        if (!consistencyEnabled) return;
+        Header version = record.headers().lastHeader(Positions.CHANGELOG_VERSION_HEADER);
+        if (version == null) return;
+        if (version.value()[0] == 0) {
+            Header vector = record.headers().lastHeader(Positions.CHANGELOG_POSITION_HEADER);
+            if (vector == null) {
+                throw new StreamsException("This should not happen. Consistency is enabled but the changelog "
+                        + "contains records without consistency information.");
+            }
+            position.merge(Positions.deserialize(ByteBuffer.wrap(vector.value())));
+        } else {
+            LOG.warn("Changelog records have been encoded using a larger version than this server understands. "
+                    + "Please upgrade your server.");
+        }
+    }
+
+    // ---- reads --------------------------------------------------------------------------
+
+    /** {@code rocksdb.estimate-num-keys} of the data; an unsigned overflow reads as Long.MAX_VALUE. */
+    long approximateNumEntries() {
+        validateStoreOpen();
+        long n;
+        try {
+            n = db.getLongProperty(data, "rocksdb.estimate-num-keys");
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("Error fetching property from store " + name, e);
+        } catch (IllegalStateException e) {
+            throw closedOr(e);
+        }
+        return n < 0 ? Long.MAX_VALUE : n;
+    }
+
+    /** For tests: the directory of a store of this name under a task's state directory. */
+    static File storeDir(File stateDir, String storeName) {
+        return new File(new File(stateDir, PARENT_DIR), storeName);
+    }
+
+    /** The sensor a subclass records dropped records with (expired windows); null without metrics. */
+    Sensor droppedRecordsSensor() {
+        StoreMetrics m = metrics;
+        return m == null ? null : m.droppedRecords();
+    }
+}

@@ -1,0 +1,172 @@
+package io.panrocks.kafka;
+
+import org.apache.kafka.streams.DslStoreFormat;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+import org.apache.kafka.streams.state.SessionBytesStoreSupplier;
+import org.apache.kafka.streams.state.WindowBytesStoreSupplier;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Store suppliers for panrocks state stores, the counterparts of Kafka's
+ * {@code Stores.persistent*} factories, for a store named in a topology
+ * ({@code Materialized.as(PanrocksStores.keyValueStore("counts"))},
+ * {@code Stores.keyValueStoreBuilder(PanrocksStores.keyValueStore("s"), ...)}).
+ * To switch every store of a DSL topology at once, configure
+ * {@link PanrocksDslStoreSuppliers} instead.
+ *
+ * <p>Each store is one panrocks DB under {@code <state.dir>/<application
+ * id>/<task>/panrocks/<store name>}: key-value stores hold Kafka's bytes as
+ * they come; window and session stores keep Kafka's segmented layout (and
+ * so its iteration order) as key prefixes of one DB. Every store manages its
+ * own changelog offsets (KIP-1035), writes without the WAL (the changelog is
+ * the durability), restores in batches, answers IQv2 key and range queries
+ * with positions, and reports the RocksDB metrics Kafka's stores report.
+ * The metrics scopes are the built-in stores' ({@code rocksdb},
+ * {@code rocksdb-window}, {@code rocksdb-session}).
+ */
+public final class PanrocksStores {
+    private PanrocksStores() {
+    }
+
+    /**
+     * A persistent key-value store of plain values (Kafka's
+     * {@code Stores.persistentKeyValueStore}).
+     *
+     * @param name the store's name
+     * @return the supplier
+     * @throws NullPointerException if {@code name} is null
+     */
+    public static KeyValueBytesStoreSupplier keyValueStore(String name) {
+        return Suppliers.keyValue(name, DslStoreFormat.PLAIN);
+    }
+
+    /**
+     * As {@link #keyValueStore(String)}, for values with their timestamps
+     * (Kafka's {@code Stores.persistentTimestampedKeyValueStore}; the DSL's default).
+     *
+     * @param name the store's name
+     * @return the supplier
+     * @throws NullPointerException if {@code name} is null
+     */
+    public static KeyValueBytesStoreSupplier timestampedKeyValueStore(String name) {
+        return Suppliers.keyValue(name, DslStoreFormat.TIMESTAMPED);
+    }
+
+    /**
+     * As {@link #keyValueStore(String)}, for values with their timestamps and
+     * record headers (Kafka's {@code Stores.persistentTimestampedKeyValueStoreWithHeaders}). As Kafka 4.3's, the store
+     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
+     *
+     * @param name the store's name
+     * @return the supplier
+     * @throws NullPointerException if {@code name} is null
+     */
+    public static KeyValueBytesStoreSupplier timestampedKeyValueStoreWithHeaders(String name) {
+        return Suppliers.keyValue(name, DslStoreFormat.HEADERS);
+    }
+
+    /**
+     * A persistent window store of plain values (Kafka's
+     * {@code Stores.persistentWindowStore}), in segments of half the
+     * retention period (at least a minute), as Kafka's.
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     *                         (stream-stream joins); a null value is then ignored
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if a duration is negative, not representable
+     *                                  in milliseconds, or the retention is shorter than the window
+     */
+    public static WindowBytesStoreSupplier windowStore(String name, Duration retentionPeriod, Duration windowSize,
+                                                       boolean retainDuplicates) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.PLAIN);
+    }
+
+    /**
+     * As {@link #windowStore(String, Duration, Duration, boolean)}, for values
+     * with their timestamps (Kafka's {@code Stores.persistentTimestampedWindowStore};
+     * the DSL's default).
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier timestampedWindowStore(String name, Duration retentionPeriod,
+                                                                  Duration windowSize, boolean retainDuplicates) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.TIMESTAMPED);
+    }
+
+    /**
+     * As {@link #windowStore(String, Duration, Duration, boolean)}, for values
+     * with their timestamps and record headers
+     * (Kafka's {@code Stores.persistentTimestampedWindowStoreWithHeaders}). As Kafka 4.3's, the store
+     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier timestampedWindowStoreWithHeaders(String name, Duration retentionPeriod,
+                                                                             Duration windowSize,
+                                                                             boolean retainDuplicates) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.HEADERS);
+    }
+
+    /**
+     * A persistent session store (Kafka's {@code Stores.persistentSessionStore}),
+     * in segments of half the retention period (at least a minute), as Kafka's.
+     *
+     * @param name            the store's name
+     * @param retentionPeriod how long sessions are kept after they end
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the retention is negative or not representable in milliseconds
+     */
+    public static SessionBytesStoreSupplier sessionStore(String name, Duration retentionPeriod) {
+        return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.PLAIN);
+    }
+
+    /**
+     * As {@link #sessionStore(String, Duration)}, for values with record
+     * headers (Kafka's {@code Stores.persistentSessionStoreWithHeaders}). As Kafka 4.3's, the store
+     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
+     *
+     * @param name            the store's name
+     * @param retentionPeriod how long sessions are kept after they end
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #sessionStore(String, Duration)}
+     */
+    public static SessionBytesStoreSupplier sessionStoreWithHeaders(String name, Duration retentionPeriod) {
+        return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.HEADERS);
+    }
+
+    private static WindowBytesStoreSupplier window(String name, Duration retentionPeriod, Duration windowSize,
+                                                   boolean retainDuplicates, DslStoreFormat format) {
+        long retention = millis(retentionPeriod, "retentionPeriod");
+        return Suppliers.window(name, retention, Suppliers.defaultSegmentInterval(retention),
+                millis(windowSize, "windowSize"), retainDuplicates, format);
+    }
+
+    static long millis(Duration d, String what) {
+        Objects.requireNonNull(d, what + " cannot be null");
+        try {
+            return d.toMillis();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(what + " cannot be represented as long milliseconds: " + d, e);
+        }
+    }
+}
