@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.testkit.EngineVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -154,7 +155,7 @@ class CompatSharedObjectsTest {
         assertTrue(table.getMessage().contains("estimatedEntryCharge"), table.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new HyperClockCache(1 << 20, -1, -1, false));
         assertThrows(IllegalArgumentException.class, () -> new HyperClockCache(-1, 4096, -1, false));
-        boolean automatic = Integer.parseInt(RocksDB.engineVersion().split("\\.")[0]) >= 8;
+        boolean automatic = EngineVersion.atLeast(8, 0);
         if (automatic) {
             try (HyperClockCache c = new HyperClockCache(1 << 20, 0, -1, false)) {
                 assertEquals(1 << 20, c.capacity());

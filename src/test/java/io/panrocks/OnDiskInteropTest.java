@@ -4,6 +4,7 @@ import io.panrocks.fork.InteropData;
 import io.panrocks.fork.InteropPanrocks;
 import io.panrocks.fork.InteropRocksJava;
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.RocksJavaJars;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,16 +27,14 @@ class OnDiskInteropTest {
     @TempDir
     Path tmp;
 
-    /** The RocksJava release of the bundled engine's version: the suite's own test dependency. */
+    /** The RocksJava release of the engine's version when the suite has it, else the suite's own. */
     static Path sameVersionRocksJava() throws Exception {
-        Class<?> c = Class.forName("org.rocksdb.RocksDB", false, OnDiskInteropTest.class.getClassLoader());
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+        return RocksJavaJars.sameVersionAs(RocksDB.engineVersion());
     }
 
     /** The version of the same-version RocksJava jar (from its file name, without loading it here). */
     static String sameVersionRocksJavaVersion() throws Exception {
-        String name = sameVersionRocksJava().getFileName().toString();
-        return name.replaceFirst("^rocksdbjni-", "").replaceFirst("\\.jar$", "");
+        return RocksJavaJars.versionOf(sameVersionRocksJava());
     }
 
     /** The same-version tests need the engine inside panrocks to be RocksJava's version. */
@@ -44,13 +43,8 @@ class OnDiskInteropTest {
                 + RocksDB.engineVersion() + ", the suite's RocksJava is " + sameVersionRocksJavaVersion());
     }
 
-    /** Another RocksJava release copied by Maven into target/rocksjava (see src/test/pom.xml). */
     static Path rocksJava(String property) {
-        String p = System.getProperty(property);
-        assertNotNull(p, "system property " + property + " (set by src/test/pom.xml)");
-        Path jar = Path.of(p);
-        assertTrue(Files.isRegularFile(jar), jar + " is missing");
-        return jar;
+        return RocksJavaJars.named(property);
     }
 
     /** A child with the test classes and that RocksJava jar only (no panrocks). */

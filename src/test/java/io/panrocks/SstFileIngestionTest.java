@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.testkit.EngineVersion;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -278,8 +279,7 @@ class SstFileIngestionTest {
         assertFalse(o.ingestBehind());
         assertTrue(o.failedMoveFallBackToCopy());
         assertFalse(o.failIfNotBottommostLevel());
-        int major = Integer.parseInt(RocksDB.engineVersion().split("\\.")[0]);
-        assertEquals(major < 9, o.writeGlobalSeqno(), "RocksDB 9 stopped writing the sequence number into files by default");
+        assertEquals(!EngineVersion.atLeast(9, 0), o.writeGlobalSeqno(), "RocksDB 9 stopped writing the sequence number into files by default");
         IngestExternalFileOptions r = new IngestExternalFileOptions(true, false, false, false);
         assertTrue(r.moveFiles());
         assertFalse(r.snapshotConsistency());

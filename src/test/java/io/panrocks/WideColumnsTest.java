@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.testkit.EngineVersion;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,12 +39,8 @@ class WideColumnsTest {
             List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("wide"))), handles));
     private RocksDB db;
 
-    static int engineMajor() {
-        return Integer.parseInt(RocksDB.engineVersion().split("\\.")[0]);
-    }
-
     static void assumeWideColumns() {
-        assumeTrue(engineMajor() >= 8, "wide columns need RocksDB 8.0 or later; this engine is " + RocksDB.engineVersion());
+        assumeTrue(EngineVersion.atLeast(8, 0), "wide columns need RocksDB 8.0 or later; this engine is " + RocksDB.engineVersion());
     }
 
     @BeforeEach
@@ -63,7 +60,7 @@ class WideColumnsTest {
 
     @Test
     void olderEnginesSayNotSupported() throws Exception {
-        assumeTrue(engineMajor() < 8, "this engine (" + RocksDB.engineVersion() + ") supports wide columns");
+        assumeTrue(!EngineVersion.atLeast(8, 0), "this engine (" + RocksDB.engineVersion() + ") supports wide columns");
         RocksDBException e = assertThrows(RocksDBException.class, () -> db.putEntity(bytes("k"), List.of(col("a", "1"))));
         assertEquals(Status.Code.NotSupported, e.code());
         assertTrue(e.getMessage().contains("8.0"), e.getMessage());
@@ -361,8 +358,7 @@ class WideColumnsTest {
     @Test
     void entitiesInSstFilesFromRocksDb86() throws Exception {
         assumeWideColumns();
-        String[] v = RocksDB.engineVersion().split("\\.");
-        assumeTrue(engineMajor() > 8 || Integer.parseInt(v[1]) >= 6, "entities in SST files need RocksDB 8.6+");
+        assumeTrue(EngineVersion.atLeast(8, 6), "entities in SST files need RocksDB 8.6+");
         Path file = fixture.dir().resolveSibling(fixture.dir().getFileName() + "-entities.sst");
         try (SstFileWriter writer = new SstFileWriter(new Options())) {
             writer.open(file);

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.testkit.EngineVersion;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,12 +33,6 @@ class WriteBatchWithIndexTest {
     @BeforeEach
     void open(RocksDB db) {
         this.db = db;
-    }
-
-    static boolean engineAtLeast(int major, int minor) {
-        String[] v = RocksDB.engineVersion().split("\\.");
-        int ma = Integer.parseInt(v[0]), mi = Integer.parseInt(v[1]);
-        return ma > major || (ma == major && mi >= minor);
     }
 
     private static List<String> walk(RocksIterator it) {
@@ -135,7 +130,7 @@ class WriteBatchWithIndexTest {
             RocksIterator it = batch.newIteratorWithBase(base);
             assertThrows(IllegalStateException.class, base::seekToFirst, "the base was taken over");
             // the base's bounds apply to the batch's side too from RocksDB 8.8 on; before, only to the DB's
-            assertEquals(engineAtLeast(8, 8) ? List.of("a=db-a", "b=batch-b", "c=batch-c")
+            assertEquals(EngineVersion.atLeast(8, 8) ? List.of("a=db-a", "b=batch-b", "c=batch-c")
                     : List.of("a=db-a", "b=batch-b", "c=batch-c", "g=more"), walk(it));
             it.close();
             try (RocksIterator all = batch.newIteratorWithBase(db, null, ReadOptions.DEFAULT)) {

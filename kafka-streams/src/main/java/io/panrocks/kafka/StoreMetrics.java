@@ -266,7 +266,7 @@ final class StoreMetrics {
     private void baseline() {
         try {
             for (int i = 0; i < TICKERS.length; i++) last[i] = statistics.getTickerCount(TICKERS[i]);
-        } catch (RocksDBException | RuntimeException e) {
+        } catch (RuntimeException e) { // a store closing meanwhile: IllegalStateException
             LOG.debug("Cannot read the statistics of store {}", store.name, e);
         }
     }
@@ -283,7 +283,7 @@ final class StoreMetrics {
             }
             flush = statistics.getHistogramData("rocksdb.db.flush.micros");
             compaction = statistics.getHistogramData("rocksdb.compaction.times.micros");
-        } catch (RocksDBException | RuntimeException e) {
+        } catch (RuntimeException e) { // a store closing meanwhile: IllegalStateException
             LOG.debug("Cannot read the statistics of store {}", store.name, e);
             return;
         }
