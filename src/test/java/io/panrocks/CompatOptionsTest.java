@@ -660,8 +660,16 @@ class CompatOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> t.setMetadataBlockSize(0));
         assertThrows(IllegalArgumentException.class, () -> t.setIndexBlockRestartInterval(0));
         // the largest accepted values are accepted
-        new Options().setTableCacheNumshardbits(19).setTableCacheNumshardbits(-1).setManifestPreallocationSize(1L << 30)
-                .setInplaceUpdateNumLocks(1_000_000).setMemtablePrefixBloomSizeRatio(0.25).setTtl(-1L);
+        new Options().setTableCacheNumshardbits(19).setTableCacheNumshardbits(0).setManifestPreallocationSize(1L << 30)
+                .setInplaceUpdateNumLocks(1_000_000).setMemtablePrefixBloomSizeRatio(0.25).setTtl(0L)
+                .setPeriodicCompactionSeconds(Long.MAX_VALUE).setMaxBackgroundCompactions(1).setMaxBackgroundFlushes(1);
+        // RocksDB's "derived" and "automatic" values: left unset, never given as negative numbers
+        for (Runnable negative : List.<Runnable>of(() -> new Options().setTableCacheNumshardbits(-1),
+                () -> new Options().setTtl(-1L), () -> new Options().setPeriodicCompactionSeconds(-1L),
+                () -> new Options().setMaxBackgroundCompactions(-1), () -> new Options().setMaxBackgroundFlushes(-1),
+                () -> new Options().setLevelZeroStopWritesTrigger(0), () -> new Options().setIncreaseParallelism(0))) {
+            assertThrows(IllegalArgumentException.class, negative::run);
+        }
     }
 
     /** A table cache of 2^20 shards crashed the engine at open (abort on 7.8, SIGSEGV on 9.11) before the bound. */

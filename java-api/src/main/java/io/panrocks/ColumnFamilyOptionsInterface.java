@@ -626,13 +626,17 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
-     * Files with data older than this many seconds are compacted; RocksDB's special values pass through as unsigned ({@code ttl}).
+     * Files with data older than this many seconds are compacted, 0 off
+     * ({@code ttl}). Leave it unset for RocksDB's default (an automatic
+     * value); RocksDB's special values are not taken as negative numbers.
      *
-     * @param ttl the value
+     * @param ttl seconds, {@code >= 0}
      * @return this
+     * @throws IllegalArgumentException if negative
      */
     default T setTtl(long ttl) {
-        return setRawColumnFamilyOption("ttl", Long.toUnsignedString(ttl));
+        OptionValues.requireAtLeast(ttl, 0, "ttl");
+        return setRawColumnFamilyOption("ttl", Long.toString(ttl));
     }
 
     /**
@@ -645,13 +649,18 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
-     * Files older than this many seconds are recompacted; special values pass through as unsigned ({@code periodic_compaction_seconds}).
+     * Files older than this many seconds are recompacted, 0 off
+     * ({@code periodic_compaction_seconds}). Leave it unset for RocksDB's
+     * default (an automatic value); its special values are not taken as
+     * negative numbers.
      *
-     * @param periodicCompactionSeconds the value
+     * @param periodicCompactionSeconds seconds, {@code >= 0}
      * @return this
+     * @throws IllegalArgumentException if negative
      */
     default T setPeriodicCompactionSeconds(long periodicCompactionSeconds) {
-        return setRawColumnFamilyOption("periodic_compaction_seconds", Long.toUnsignedString(periodicCompactionSeconds));
+        OptionValues.requireAtLeast(periodicCompactionSeconds, 0, "periodicCompactionSeconds");
+        return setRawColumnFamilyOption("periodic_compaction_seconds", Long.toString(periodicCompactionSeconds));
     }
 
     /**
@@ -793,6 +802,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return this
      */
     default T setLevelZeroFileNumCompactionTrigger(int numFiles) {
+        OptionValues.requireAtLeast(numFiles, 1, "levelZeroFileNumCompactionTrigger");
         return setLevel0FileNumCompactionTrigger(numFiles);
     }
 
@@ -803,6 +813,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return this
      */
     default T setLevelZeroSlowdownWritesTrigger(int numFiles) {
+        OptionValues.requireAtLeast(numFiles, 1, "levelZeroSlowdownWritesTrigger");
         return setLevel0SlowdownWritesTrigger(numFiles);
     }
 
@@ -813,6 +824,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return this
      */
     default T setLevelZeroStopWritesTrigger(int numFiles) {
+        OptionValues.requireAtLeast(numFiles, 1, "levelZeroStopWritesTrigger");
         return setLevel0StopWritesTrigger(numFiles);
     }
 

@@ -376,13 +376,16 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * Deprecated by RocksDB for maxBackgroundJobs: concurrent compactions, -1 (derived) to 1024 ({@code max_background_compactions}).
+     * Deprecated by RocksDB for maxBackgroundJobs: concurrent compactions,
+     * 1 to 1024 ({@code max_background_compactions}). Leave it unset for
+     * RocksDB's -1 (derived from maxBackgroundJobs).
      *
      * @param maxBackgroundCompactions the value
      * @return this
      * @throws IllegalArgumentException if out of range
      */
     default T setMaxBackgroundCompactions(int maxBackgroundCompactions) {
+        OptionValues.requireAtLeast(maxBackgroundCompactions, 1, "maxBackgroundCompactions");
         return setRawDBOption("max_background_compactions", Integer.toString(maxBackgroundCompactions));
     }
 
@@ -396,13 +399,16 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * Deprecated by RocksDB for maxBackgroundJobs: concurrent flushes, -1 (derived) to 1024 ({@code max_background_flushes}).
+     * Deprecated by RocksDB for maxBackgroundJobs: concurrent flushes,
+     * 1 to 1024 ({@code max_background_flushes}). Leave it unset for
+     * RocksDB's -1 (derived from maxBackgroundJobs).
      *
      * @param maxBackgroundFlushes the value
      * @return this
      * @throws IllegalArgumentException if out of range
      */
     default T setMaxBackgroundFlushes(int maxBackgroundFlushes) {
+        OptionValues.requireAtLeast(maxBackgroundFlushes, 1, "maxBackgroundFlushes");
         return setRawDBOption("max_background_flushes", Integer.toString(maxBackgroundFlushes));
     }
 
@@ -500,13 +506,15 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * Shard bits of the table cache, in [-1, 19] (RocksDB crashes at open above 19) ({@code table_cache_numshardbits}).
+     * Shard bits of the table cache, in [0, 19] (RocksDB crashes at open
+     * above 19) ({@code table_cache_numshardbits}).
      *
      * @param tableCacheNumshardbits the value
      * @return this
      * @throws IllegalArgumentException if out of range
      */
     default T setTableCacheNumshardbits(int tableCacheNumshardbits) {
+        OptionValues.requireAtLeast(tableCacheNumshardbits, 0, "tableCacheNumshardbits");
         return setRawDBOption("table_cache_numshardbits", Integer.toString(tableCacheNumshardbits));
     }
 
@@ -1296,6 +1304,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @throws IllegalArgumentException if out of range
      */
     default T setIncreaseParallelism(int totalThreads) {
+        OptionValues.requireAtLeast(totalThreads, 1, "increaseParallelism");
         return setMaxBackgroundJobs(totalThreads);
     }
 
