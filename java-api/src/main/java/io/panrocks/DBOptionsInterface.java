@@ -1304,7 +1304,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @throws IllegalArgumentException if out of range
      */
     default T setIncreaseParallelism(int totalThreads) {
-        OptionValues.requireAtLeast(totalThreads, 1, "increaseParallelism");
+        OptionValues.requireAtLeast(totalThreads, 1, "increaseParallelism (maxBackgroundJobs)");
         return setMaxBackgroundJobs(totalThreads);
     }
 
