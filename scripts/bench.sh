@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the benchmark suite of issues 5, 6 and 7 and writes docs/benchmarks.md
+# Runs the benchmark suite (gets, scans, writes, call guard, batch and forward,
+# adaptive threshold) and writes docs/benchmarks.md
 # with its charts: panrocks against RocksJava of the same engine version as
 # shipped (rocksdbjni ${rocksdbjni.version} of the root pom, 9.11.2; JMH,
 # jmh/) beside the native C++ floor (native/bench/panrocks_native_bench) on
@@ -48,7 +49,7 @@ while [ $# -gt 0 ]; do
         --no-newest) newest=0 ;;
         --no-docs) docs=0 ;;
         --report-only) report_only="${2:?--report-only needs a run folder}"; shift ;;
-        -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
     shift
@@ -87,8 +88,8 @@ RJ_NEWEST_JAR="$M2/org/rocksdb/rocksdbjni/$RJ_NEWEST_VERSION/rocksdbjni-$RJ_NEWE
 # --threads 1,2); "1" leaves them out. Points whose data set exceeds 2 GiB are
 # skipped, never attempted. The first group is the main one: the RocksJava
 # variants of RJ_NEWEST_VARIANTS run again on the newest RocksJava at its
-# points (1 thread). GuardBenchmark (issue 6) has no parameters; the forward
-# benchmark (issue 7) runs at FORWARD_SIZES.
+# points (1 thread). GuardBenchmark (the call guard) has no parameters; the
+# forward benchmark (batch and forward) runs at FORWARD_SIZES.
 if [ "$mode" = quick ]; then
     GROUPS_SPEC=(
         "main 1000 16 flushed 16,65536 1,2"
@@ -244,10 +245,10 @@ if [ "$newest" = 1 ]; then
         -p dataset="$main_dataset" -p valueSize="$(fitting_sizes "$main_keys" "$main_keysize" "$main_sizes")"
 fi
 
-# issue 6: the call guard (no parameters)
+# the call guard (no parameters)
 run_jmh guard "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.GuardBenchmark\.'
 
-# issue 7: batch-and-forward; panrocks, RocksJava
+# batch and forward; panrocks, RocksJava
 run_jmh forward "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.(PanrocksForward|RocksJavaForward)\.' -p valueSize="$FORWARD_SIZES"
 
 run_jmh adaptive "$RJ_JAR" "$ENGINE_JVM" 'AdaptiveThresholdBenchmark' -p keyCount=1000 -p keySize=16 -p dataset=flushed \

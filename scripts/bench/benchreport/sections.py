@@ -7,7 +7,7 @@ from .charts import draw_charts
 from .formatting import (cfg_name, engine_desc, esc_md, fmt_bytes_op, fmt_m, fmt_ops, fmt_ratio, fmt_size,
                          short_point, table)
 from .stats import NAN, NOISY, classify, ratio, reading
-from .targets import target_rows
+from .targets import FORWARD_TARGET_PREFIX, target_rows
 from .template import prose
 from .variants import (BY_ID, FORWARD_PANROCKS, FORWARD_ROCKSJAVA, GUARD, NATIVE_ORDER, NATIVE_RJ_TAG, RJ_TAG,
                        SECTIONS, TAGS, VARIANTS, base_bid, forward_records, label_of, on_rj, rj_bid)
@@ -333,7 +333,7 @@ class Report:
                       "MB/s (panrocks RJ / Debian / RocksJava)", "(a) same binary", "(b) as shipped",
                       "B/record panrocks " + RJ_TAG, "B/record panrocks " + TAGS.panrocks, "B/record RocksJava", "reading"],
                      rows, ["---", "--:", "--:"] + ["--:"] * 9 + ["---"]), "")
-        found = list(dict.fromkeys(r for r in target_rows(self.run) if r[0].startswith("issue 7")))
+        found = list(dict.fromkeys(r for r in target_rows(self.run) if r[0].startswith(FORWARD_TARGET_PREFIX)))
         for t, v, ad, av, bd, bv, primary, basis in found:
             self.w("- %s: %s — (a) same binary: %s; (b) as shipped: %s (%s)" % (
                 esc_md(t), primary, esc_md(ad), esc_md(bd), bv))
@@ -398,9 +398,9 @@ class Report:
         if m.get("adaptiveSizes"):
             rows.append(("adaptive threshold", "1000", "16", "flushed",
                          ", ".join(fmt_size(v) for v in m["adaptiveSizes"]), "1 (copy / pin / default)"))
-        rows.append(("guard (issue 6)", "1000", "16", "flushed", "16 B", "1 and 2"))
+        rows.append(("call guard", "1000", "16", "flushed", "16 B", "1 and 2"))
         if m.get("forwardSizes"):
-            rows.append(("forward (issue 7; panrocks on both binaries)", "see text", "8", "flushed",
+            rows.append(("batch and forward (panrocks on both binaries)", "see text", "8", "flushed",
                          ", ".join(fmt_size(v) for v in m["forwardSizes"]), "1"))
         self.w(table(["group", "keyCount", "keySize", "dataset", "value sizes", "threads"], rows,
                      ["---", "--:", "--:", "---", "---", "---"]), "")
@@ -626,7 +626,7 @@ class Report:
                 verdict_text += ", though every miss is within the error bars of this run"
         else:
             verdict_text = "not measured at every size"
-        self.w("Issue 3's requirement (adaptive within 5% of max(copy, pin) at every size): " + verdict_text
+        self.w("Requirement (adaptive within 5% of max(copy, pin) at every size): " + verdict_text
                + ".", "")
 
     def critical(self):
@@ -791,7 +791,7 @@ class Report:
         g = self.run.guard.get("GuardBenchmark.enterExit")
         if g is None or not g.score:
             return ""
-        return "; the pair alone costs %.1f ns, see Guard cost" % (1e9 / g.score)
+        return "; the pair alone costs %.1f ns, see Call guard cost" % (1e9 / g.score)
 
     def native_get_ns(self):
         """'about N ns (native get_pinned at S)' at the smallest measured size of the main config."""
