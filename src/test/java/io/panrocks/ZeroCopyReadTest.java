@@ -347,24 +347,23 @@ class ZeroCopyReadTest {
         assertArrayEquals(value, db.get(bytes("k")));
     }
 
+    /**
+     * A million pinned gets leave no block pinned in the cache. (Whether they
+     * leave memory behind is LeakTest's pinned-get kind, measured in a child
+     * JVM with a fixed, pre-touched heap: resident memory of this shared JVM
+     * also moves with its heap, 38 MiB once on a loaded machine.)
+     */
     @Test
-    void millionPinnedGetsDoNotGrowAnything() throws RocksDBException {
+    void millionPinnedGetsLeaveNoBlockPinned() throws RocksDBException {
         for (int i = 0; i < 100; i++) db.put(bytes("key" + i), randomBytes(i, 8192));
         db.flush();
         long pinnedBefore = db.getLongProperty("rocksdb.block-cache-pinned-usage");
-        long rssBefore = 0;
-        for (int round = 0; round < 10; round++) {
-            for (int i = 0; i < 100_000; i++) {
-                try (PinnedValue v = db.getPinned(bytes("key" + (i % 100)))) {
-                    if (v.size() != 8192) fail("size");
-                }
+        for (int i = 0; i < 1_000_000; i++) {
+            try (PinnedValue v = db.getPinned(bytes("key" + (i % 100)))) {
+                if (v.size() != 8192) fail("size");
             }
-            if (round == 1) rssBefore = TestSupport.residentBytes();
         }
-        long rssAfter = TestSupport.residentBytes();
         assertEquals(pinnedBefore, db.getLongProperty("rocksdb.block-cache-pinned-usage"), "no block left pinned");
-        assertTrue(rssAfter - rssBefore < 32L << 20,
-                "resident memory grew by " + (rssAfter - rssBefore) / 1024 + " KiB over 800k pinned gets");
     }
 
     @Test
