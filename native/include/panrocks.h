@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 2
+#define PANROCKS_ABI_VERSION 3
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -534,6 +534,8 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
  * Larger feature areas declare their functions in headers of their own
  * (panrocks_<area>.h, under the same conventions), included here so that
  * panrocks.h stays the one header of the ABI. */
+
+#include "panrocks_callbacks.h"
 
 #ifdef __cplusplus
 }

@@ -94,13 +94,16 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
                                     (request->cfs != nullptr && cf_handles_out != nullptr));
         const rocksdb::ConfigOptions config = strict_config();
 
+        auto db = std::make_unique<panrocks_db>();
+        // callbacks named in the option strings below belong to this DB
+        panrocks::CallbackScope callbacks(db.get());
         rocksdb::DBOptions db_options;
         if (request->db_options != nullptr && request->db_options[0] != '\0') {
             rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(),
                                                                 request->db_options, &db_options);
             if (!s.ok()) return report(error, s);
         }
-        auto db = std::make_unique<panrocks_db>();
+        panrocks::prepare_callbacks(db.get(), &db_options);
         if (request->enable_statistics) {
             db->statistics = rocksdb::CreateDBStatistics();
             db_options.statistics = db->statistics;

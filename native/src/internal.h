@@ -19,6 +19,11 @@
 
 #include "panrocks.h"
 
+namespace panrocks {
+// callbacks.cc: what a DB's callbacks share (a comparator's failure fails the DB).
+struct CallbackHealth;
+}  // namespace panrocks
+
 struct panrocks_cf {
     rocksdb::ColumnFamilyHandle *handle;
     // Merged values are built per entry; without an operator every value an
@@ -35,6 +40,10 @@ struct panrocks_db {
     std::vector<std::unique_ptr<panrocks_cf>> families;
     panrocks_cf *default_family = nullptr;
     std::mutex families_mutex;  // create/destroy of handles may race with each other
+    // callbacks (callbacks.cc): the DB's failure state and the Env that
+    // refuses file writes once a Java comparator failed; both outlive `db`.
+    std::shared_ptr<panrocks::CallbackHealth> callback_health;
+    std::unique_ptr<rocksdb::Env> callback_env;
 };
 
 struct panrocks_cache {
@@ -81,6 +90,25 @@ inline rocksdb::ColumnFamilyHandle *family(panrocks_db *db, panrocks_cf *cf) {
 // Builds ColumnFamilyOptions from a descriptor's option strings and cache.
 int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out,
                        panrocks_error *error);
+
+// callbacks.cc. Prepares a DB about to open for callbacks: its health
+// record, and an Env over the default file system that refuses every file
+// write once one of its comparators failed (set into db_options->env).
+// Every function that opens a DB calls it before parsing option strings.
+void prepare_callbacks(panrocks_db *db, rocksdb::DBOptions *db_options);
+
+// callbacks.cc. While alive, callbacks that option strings parsed on this
+// thread name are bound to db (a comparator's failure then fails db).
+class CallbackScope {
+  public:
+    explicit CallbackScope(panrocks_db *db);
+    ~CallbackScope();
+    CallbackScope(const CallbackScope &) = delete;
+    CallbackScope &operator=(const CallbackScope &) = delete;
+
+  private:
+    panrocks_db *previous_;
+};
 
 // Fills o from spec (copying the bounds into o).
 int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,
