@@ -87,11 +87,13 @@ void panrocks_callback_destroy(panrocks_callback *callback);
 /* ---- results written by a callback -------------------------------------- */
 
 /* Where a merge or a filter's changed value goes. The engine provides
- * buffer (capacity bytes, possibly small); the function writes its value
+ * buffer (capacity bytes, 64 to start with); the function writes its value
  * there and sets size, after growing the buffer with
- * panrocks_result_reserve when it needs more room. Instead of writing, a
- * merge may name an input as its result (no copy): source = one of the
- * constants below, or the index of an operand. */
+ * panrocks_result_reserve when it needs more room (earlier buffers stay
+ * allocated until the call returns, so a pointer kept into one is harmless,
+ * but no longer the value). Instead of writing, a merge may name an input
+ * as its result (no copy): source = one of the constants below, or the
+ * index of an operand. */
 typedef struct panrocks_result {
     char *buffer;
     size_t capacity;

@@ -145,25 +145,56 @@ std::shared_ptr<panrocks_callback> lookup(const std::string &id, Kind kind, std:
     return found;
 }
 
-// The result buffer over an engine string: all of its current capacity.
-panrocks_result result_over(std::string *s) {
-    s->resize(s->capacity());
-    panrocks_result r{};
-    r.buffer = s->empty() ? nullptr : &(*s)[0];
-    r.capacity = s->size();
-    r.size = 0;
-    r.source = PANROCKS_RESULT_BUFFER;
-    r.internal = s;
-    return r;
-}
+// Where a function writes a value: a small buffer on the stack first, then
+// heap strings as panrocks_result_reserve grows it. Earlier buffers stay
+// allocated until this object dies (after the call that received it), so a
+// view the function kept of one stays harmless to write; the engine's own
+// strings are never shown (a std::string's inline buffer shares storage
+// with its capacity field).
+class ResultBuffer {
+  public:
+    ResultBuffer() {
+        r_.buffer = small_;
+        r_.capacity = sizeof small_;
+        r_.size = 0;
+        r_.source = PANROCKS_RESULT_BUFFER;
+        r_.internal = this;
+    }
+    ResultBuffer(const ResultBuffer &) = delete;
+    ResultBuffer &operator=(const ResultBuffer &) = delete;
 
-// The string a function wrote into: true if the result is usable.
-bool finish_result(const panrocks_result &r) {
-    auto *s = static_cast<std::string *>(r.internal);
-    if (r.size > s->size()) return false;  // claims bytes it was not given
-    s->resize(r.size);
-    return true;
-}
+    panrocks_result *get() { return &r_; }
+    const panrocks_result &result() const { return r_; }
+
+    void grow(size_t capacity) {
+        if (capacity <= r_.capacity) return;
+        std::string bigger(capacity, '\0');
+        std::memcpy(&bigger[0], r_.buffer, r_.capacity);
+        if (!heap_.empty()) old_.push_back(std::move(heap_));
+        heap_ = std::move(bigger);
+        r_.buffer = &heap_[0];
+        r_.capacity = heap_.size();
+    }
+
+    // The value written, into *to; false if the function claims bytes it was not given.
+    bool take(std::string *to) {
+        if (r_.size > r_.capacity) return false;
+        if (r_.buffer == small_) {
+            to->assign(small_, r_.size);
+        } else {
+            heap_.resize(r_.size);
+            *to = std::move(heap_);
+            heap_.clear();
+        }
+        return true;
+    }
+
+  private:
+    char small_[64];
+    std::string heap_;
+    std::vector<std::string> old_;
+    panrocks_result r_{};
+};
 
 // ---- comparators -------------------------------------------------------------------
 
@@ -264,13 +295,14 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
         const panrocks_merge_operator_spec &spec = owner_->merge;
         if (spec.associative_merge != nullptr) return fold(in, out);
         OperandSlices operands(in.operand_list);
-        panrocks_result r = result_over(&out->new_value);
+        ResultBuffer buffer;
         int32_t rc = spec.full_merge(owner_->context, in.key.data(), in.key.size(),
                                      in.existing_value ? in.existing_value->data() : nullptr,
                                      in.existing_value ? in.existing_value->size() : 0, operands.data(),
-                                     operands.size(), &r);
+                                     operands.size(), buffer.get());
         if (rc != 1) return rc == PANROCKS_UPCALL_FAILED ? fail() : false;
-        if (r.source == PANROCKS_RESULT_BUFFER) return finish_result(r) || fail();
+        const panrocks_result &r = buffer.result();
+        if (r.source == PANROCKS_RESULT_BUFFER) return buffer.take(&out->new_value) || fail();
         out->new_value.clear();
         if (r.source == PANROCKS_RESULT_EXISTING_VALUE && in.existing_value != nullptr) {
             out->existing_operand = *in.existing_value;
@@ -312,12 +344,13 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
 
     // A partial merge that fails in any way keeps the operands: always correct.
     bool partial(const rocksdb::Slice &key, const OperandSlices &operands, std::string *new_value) const {
-        panrocks_result r = result_over(new_value);
+        ResultBuffer buffer;
         int32_t rc = owner_->merge.partial_merge(owner_->context, key.data(), key.size(), operands.data(),
-                                                 operands.size(), &r);
+                                                 operands.size(), buffer.get());
         if (rc == PANROCKS_UPCALL_FAILED) owner_->failures.fetch_add(1, std::memory_order_relaxed);
         if (rc != 1) return false;
-        if (r.source == PANROCKS_RESULT_BUFFER) return finish_result(r);
+        const panrocks_result &r = buffer.result();
+        if (r.source == PANROCKS_RESULT_BUFFER) return buffer.take(new_value);
         if (r.source >= 0 && static_cast<size_t>(r.source) < operands.size()) {
             const panrocks_slice &s = operands.data()[r.source];
             new_value->assign(s.data, s.size);
@@ -329,18 +362,18 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
     // One associative step, left (or none) with right, into *into.
     bool step(const rocksdb::Slice &key, const rocksdb::Slice *left, const rocksdb::Slice &right,
               std::string *into) const {
-        panrocks_result r = result_over(into);
+        ResultBuffer buffer;
         int32_t rc = owner_->merge.associative_merge(owner_->context, key.data(), key.size(),
                                                      left ? left->data() : nullptr, left ? left->size() : 0,
-                                                     right.data(), right.size(), &r);
+                                                     right.data(), right.size(), buffer.get());
         if (rc != 1) {
             if (rc == PANROCKS_UPCALL_FAILED) owner_->failed();
             return false;
         }
-        if (r.source == PANROCKS_RESULT_BUFFER) return finish_result(r) || fail();
+        const panrocks_result &r = buffer.result();
+        if (r.source == PANROCKS_RESULT_BUFFER) return buffer.take(into) || fail();
         if (r.source == PANROCKS_RESULT_EXISTING_VALUE && left != nullptr) {
-            std::string copy(left->data(), left->size());  // left may live in *into
-            *into = std::move(copy);
+            into->assign(left->data(), left->size());  // left never lives in *into (see fold)
             return true;
         }
         if (r.source == 0) {
@@ -393,14 +426,16 @@ class UpcallFilter final : public rocksdb::CompactionFilter {
         else if (value_type == ValueType::kMergeOperand) type = PANROCKS_VALUE_TYPE_MERGE_OPERAND;
         else return Decision::kKeep;  // blob references: not shown
         if (!owner_->live.load(std::memory_order_relaxed)) return Decision::kKeep;
-        panrocks_result r = result_over(new_value);
+        ResultBuffer buffer;
         int32_t rc = owner_->filter.filter(owner_->context, token_, level, key.data(), key.size(), type,
-                                           existing_value.data(), existing_value.size(), &r);
+                                           existing_value.data(), existing_value.size(), buffer.get());
         switch (rc) {
             case PANROCKS_FILTER_KEEP: return Decision::kKeep;
             case PANROCKS_FILTER_REMOVE: return Decision::kRemove;
             case PANROCKS_FILTER_CHANGE_VALUE:
-                if (r.source == PANROCKS_RESULT_BUFFER && finish_result(r)) return Decision::kChangeValue;
+                if (buffer.result().source == PANROCKS_RESULT_BUFFER && buffer.take(new_value)) {
+                    return Decision::kChangeValue;
+                }
                 break;
             default: break;
         }
@@ -740,13 +775,9 @@ void panrocks_callback_destroy(panrocks_callback *callback) {
 int32_t panrocks_result_reserve(panrocks_result *result, size_t capacity, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, result != nullptr && result->internal != nullptr);
-        auto *s = static_cast<std::string *>(result->internal);
-        if (capacity > s->size()) {
-            s->resize(capacity);
-            s->resize(s->capacity());
-        }
-        result->buffer = s->empty() ? nullptr : &(*s)[0];
-        result->capacity = s->size();
+        auto *buffer = static_cast<ResultBuffer *>(result->internal);
+        PANROCKS_REQUIRE(error, buffer->get() == result);
+        buffer->grow(capacity);
         return PANROCKS_OK;
     });
 }

@@ -304,6 +304,24 @@ int32_t append_full(void *, const char *, size_t, const char *existing, size_t e
     return 1;
 }
 
+// Grows twice and writes through pointers into the earlier buffers
+// afterwards: harmless (they stay allocated), and not the value.
+int32_t regrow_full(void *, const char *, size_t, const char *, size_t, const panrocks_slice *, size_t,
+                    panrocks_result *result) {
+    panrocks_error err{};
+    char *first = result->buffer;
+    if (panrocks_result_reserve(result, 100, &err) != PANROCKS_OK) return 0;
+    char *second = result->buffer;
+    std::memset(second, 'b', 100);
+    if (panrocks_result_reserve(result, 10000, &err) != PANROCKS_OK) return 0;
+    EXPECT_EQ(std::string(result->buffer, 100), std::string(100, 'b'));  // contents kept
+    std::memset(first, 'x', 64);
+    std::memset(second, 'x', 100);
+    std::memset(result->buffer, 'c', 10000);
+    result->size = 10000;
+    return 1;
+}
+
 // Picks the operand that sorts last (no copy: names it).
 int32_t max_full(void *, const char *, size_t, const char *existing, size_t existing_length,
                  const panrocks_slice *operands, size_t count, panrocks_result *result) {
@@ -437,6 +455,23 @@ TEST(Callbacks, MergeResultsGrowAndMayNameAnInput) {
         db.flush_and_compact();
         EXPECT_EQ(db.get("k"), "z");
     }
+    TempDir dir3;
+    panrocks_merge_operator_spec regrow{};
+    regrow.full_merge = regrow_full;
+    regrow.name = "test.Regrow";
+    panrocks_callback *g = merge_operator(regrow);
+    {
+        Db db(dir3.path(), "merge_operator=" + id_of(g));
+        ASSERT_EQ(db.rc, PANROCKS_OK) << db.err.message;
+        ASSERT_EQ(db.merge("k", "a"), PANROCKS_OK);
+        panrocks_pin *pin = nullptr;
+        panrocks_pin_create(&pin, &db.err);
+        panrocks_value v{};
+        ASSERT_EQ(panrocks_get_pinned(db.db, nullptr, nullptr, pin, "k", 1, &v, &db.err), PANROCKS_OK);
+        EXPECT_EQ(std::string(v.data, v.size), std::string(10000, 'c'));
+        panrocks_pin_destroy(pin);
+    }
+    panrocks_callback_destroy(g);
     panrocks_callback_destroy(a);
     panrocks_callback_destroy(m);
 }
