@@ -84,6 +84,15 @@ int32_t panrocks_callback_set_failure(panrocks_callback *callback, const char *m
  * NULL is tolerated. */
 void panrocks_callback_destroy(panrocks_callback *callback);
 
+/* Starts a close: running compactions (manual ones included) stop at their
+ * next entry, flushes at their next check, and no new background work
+ * starts (RocksDB's DisableManualCompaction, then
+ * CancelAllBackgroundWork(wait = false)). Returns without waiting. Calls
+ * may still be in progress; after it, only panrocks_close is meant to
+ * follow. Lets a close wait for one slow callback at most, not for a
+ * compaction of a whole column family through a slow filter. */
+int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error);
+
 /* ---- results written by a callback -------------------------------------- */
 
 /* Where a merge or a filter's changed value goes. The engine provides

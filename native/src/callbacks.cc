@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include <rocksdb/comparator.h>
+#include <rocksdb/convenience.h>
 #include <rocksdb/compaction_filter.h>
 #include <rocksdb/env.h>
 #include <rocksdb/file_system.h>
@@ -104,6 +105,10 @@ struct panrocks_callback {
 };
 
 namespace {
+
+// A pointer a function may tell from "none" (NULL): RocksDB may give an
+// empty value a null data pointer.
+const char *present(const rocksdb::Slice &s) { return s.data() != nullptr ? s.data() : ""; }
 
 // ---- registry -----------------------------------------------------------------
 
@@ -297,7 +302,7 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
         OperandSlices operands(in.operand_list);
         ResultBuffer buffer;
         int32_t rc = spec.full_merge(owner_->context, in.key.data(), in.key.size(),
-                                     in.existing_value ? in.existing_value->data() : nullptr,
+                                     in.existing_value ? present(*in.existing_value) : nullptr,
                                      in.existing_value ? in.existing_value->size() : 0, operands.data(),
                                      operands.size(), buffer.get());
         if (rc != 1) return rc == PANROCKS_UPCALL_FAILED ? fail() : false;
@@ -364,7 +369,7 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
               std::string *into) const {
         ResultBuffer buffer;
         int32_t rc = owner_->merge.associative_merge(owner_->context, key.data(), key.size(),
-                                                     left ? left->data() : nullptr, left ? left->size() : 0,
+                                                     left ? present(*left) : nullptr, left ? left->size() : 0,
                                                      right.data(), right.size(), buffer.get());
         if (rc != 1) {
             if (rc == PANROCKS_UPCALL_FAILED) owner_->failed();
@@ -735,6 +740,15 @@ CallbackScope::~CallbackScope() { parsing_for = previous_; }
 }  // namespace panrocks
 
 extern "C" {
+
+int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && db->db != nullptr);
+        if (!db->read_only) db->db->DisableManualCompaction();
+        rocksdb::CancelAllBackgroundWork(db->db, false);
+        return PANROCKS_OK;
+    });
+}
 
 size_t panrocks_callback_id(const panrocks_callback *callback, char *buffer, size_t capacity) {
     if (callback == nullptr) return 0;

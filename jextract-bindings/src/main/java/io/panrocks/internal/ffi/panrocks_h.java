@@ -4174,6 +4174,65 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_close_begin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_close_begin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_close_begin$descriptor() {
+        return panrocks_close_begin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_close_begin$handle() {
+        return panrocks_close_begin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_close_begin$address() {
+        return panrocks_close_begin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_close_begin(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_close_begin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_close_begin", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_result_reserve {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
