@@ -16,7 +16,15 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
     /** The DB-wide part of an {@link Options}. */
     public DBOptions(Options options) {
         values = new OptionValues(options.dbValues);
+        callbacks.listeners = options.callbacks.listeners; // callbacks (issue 14)
     }
+
+    // ---- callbacks (issue 14): event listeners ----
+
+    /** The Java callbacks (listeners) set on these options. */
+    final CallbackOptions callbacks = new CallbackOptions();
+
+    // ---- end of callbacks ----
 
     @Override
     public DBOptions setRawDBOption(String name, String value) {

@@ -34,7 +34,16 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         dbValues = new OptionValues(dbOptions.values);
         cfValues = new OptionValues(cfOptions.values);
         tableConfig = cfOptions.tableFormatConfig();
+        callbacks.listeners = dbOptions.callbacks.listeners; // callbacks (issue 14)
+        callbacks.copyFamilyPart(cfOptions.callbacks);
     }
+
+    // ---- callbacks (issue 14): listeners, and the default family's comparator, merge operator, filter ----
+
+    /** The Java callbacks set on these options. */
+    final CallbackOptions callbacks = new CallbackOptions();
+
+    // ---- end of callbacks ----
 
     @Override
     public Options setRawDBOption(String name, String value) {
@@ -50,6 +59,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     @Override
     public Options setRawColumnFamilyOption(String name, String value) {
         cfValues.put(name, value);
+        callbacks.rawFamilyOptionSet(name); // callbacks (issue 14): a raw value replaces a Java object
         return this;
     }
 

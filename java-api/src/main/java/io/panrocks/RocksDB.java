@@ -1230,6 +1230,36 @@ public final class RocksDB implements AutoCloseable {
     }
 
     // =========================================================================
+    // Callbacks (issue 14)
+    // =========================================================================
+
+    /**
+     * The first exception one of this DB's Java callbacks threw (a
+     * comparator, merge operator, compaction filter or event listener), or
+     * null. The callbacks' own failure rules apply (see
+     * {@link AbstractComparator}, {@link AbstractMergeOperator},
+     * {@link AbstractCompactionFilter}, {@link AbstractEventListener}); this
+     * keeps what was thrown, also after the DB is closed. Each failure is
+     * also logged (the first few per callback) on the {@code io.panrocks}
+     * logger, and a read that failed because of one carries it as its
+     * exception's cause.
+     *
+     * @return the exception, or null if none threw
+     */
+    public Throwable callbackFailure() {
+        return db.firstCallbackFailure();
+    }
+
+    /**
+     * How many calls of this DB's Java callbacks threw.
+     *
+     * @return the count
+     */
+    public int callbackFailureCount() {
+        return db.callbackFailureCount();
+    }
+
+    // =========================================================================
     // Closing
     // =========================================================================
 
