@@ -93,6 +93,18 @@ void panrocks_callback_destroy(panrocks_callback *callback);
  * compaction of a whole column family through a slow filter. */
 int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error);
 
+/* Keeps a JVM's exit from hanging once callbacks ran on RocksDB's threads.
+ * Such a thread is attached to the JVM by its first upcall and detaches
+ * when it ends; at exit, RocksDB's static thread pools end and join their
+ * threads after the JVM has stopped, so the detach waits for the JVM
+ * forever and the join for the detach. Installs (once; later calls do
+ * nothing) an exit handler that runs before those static destructors:
+ * it flushes stdio and ends the process with the exit status at once (no
+ * C++ static destructor registered before it runs; open DBs were never
+ * closed by them anyway). Meant for processes that run callbacks through
+ * upcalls; plain C programs have no reason to call it. */
+void panrocks_install_exit_guard(void);
+
 /* ---- results written by a callback -------------------------------------- */
 
 /* Where a merge or a filter's changed value goes. The engine provides

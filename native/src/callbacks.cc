@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <unordered_map>
 
@@ -739,6 +740,16 @@ CallbackScope::~CallbackScope() { parsing_for = previous_; }
 
 }  // namespace panrocks
 
+namespace {
+
+// on_exit handler: see panrocks_install_exit_guard
+void exit_before_static_destructors(int status, void *) {
+    std::fflush(nullptr);
+    std::_Exit(status);
+}
+
+}  // namespace
+
 extern "C" {
 
 int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error) {
@@ -747,6 +758,17 @@ int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error) {
         if (!db->read_only) db->db->DisableManualCompaction();
         rocksdb::CancelAllBackgroundWork(db->db, false);
         return PANROCKS_OK;
+    });
+}
+
+void panrocks_install_exit_guard(void) {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        // the default Env (whose thread pools run every DB's background work)
+        // exists first, so that its destructor is registered before this
+        // handler and runs after it: never
+        rocksdb::Env::Default();
+        on_exit(exit_before_static_destructors, nullptr);
     });
 }
 

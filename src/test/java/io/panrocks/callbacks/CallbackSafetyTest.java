@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CallbackSafetyTest {
     @ParameterizedTest
     @ValueSource(strings = {"stack-overflow-in-comparator", "out-of-memory-in-merge",
-            "stack-overflow-in-filter-and-listener", "throwing-reverse-comparator", "forgotten-db-with-callbacks"})
+            "stack-overflow-in-filter-and-listener", "throwing-reverse-comparator", "forgotten-db-with-callbacks",
+            "system-exit-after-callbacks-on-rocksdbs-threads"})
     void misbehavingCallbacksNeverCrashTheJvm(String scenario) throws Exception {
         ForkedJvm.Result r = ForkedJvm.main(CallbackMisbehaviour.class, scenario).heap("256m").run().assertSuccess();
         assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("OK ")), r::toString);

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Child JVM of CallbackSafetyTest: a callback misbehaves in a way that
@@ -37,7 +38,8 @@ public final class CallbackMisbehaviour {
             "out-of-memory-in-merge", CallbackMisbehaviour::outOfMemoryInMerge,
             "stack-overflow-in-filter-and-listener", CallbackMisbehaviour::stackOverflowInFilterAndListener,
             "throwing-reverse-comparator", CallbackMisbehaviour::throwingReverseComparator,
-            "forgotten-db-with-callbacks", CallbackMisbehaviour::forgottenDbWithCallbacks);
+            "forgotten-db-with-callbacks", CallbackMisbehaviour::forgottenDbWithCallbacks,
+            "system-exit-after-callbacks-on-rocksdbs-threads", CallbackMisbehaviour::systemExitAfterBackgroundCallbacks);
 
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory("panrocks-callback-misbehaviour");
@@ -186,6 +188,45 @@ public final class CallbackMisbehaviour {
             if (db.get(bytes("four")) == null) throw new AssertionError("an acknowledged write was lost");
             return "a throwing reverse comparator failed its DB; reopened with a fixed one, nothing lost";
         }
+    }
+
+    /**
+     * RocksDB's background threads ran upcalls (so they are attached to the
+     * JVM), then System.exit: without the exit guard the JVM hangs forever
+     * (RocksDB's static thread pools join threads whose detach waits for the
+     * exited JVM). The parent's timeout catches a hang.
+     */
+    static String systemExitAfterBackgroundCallbacks(Path dir) throws Exception {
+        AtomicInteger heard = new AtomicInteger();
+        AbstractEventListener l = new AbstractEventListener() {
+            @Override
+            public void onFlushCompleted(RocksDB db, FlushJobInfo info) {
+                heard.incrementAndGet();
+            }
+        };
+        AbstractCompactionFilter keep = new AbstractCompactionFilter() {
+            @Override
+            public Decision filter(int level, MemorySegment key, ValueType type, MemorySegment value, NewValue newValue) {
+                heard.incrementAndGet();
+                return Decision.KEEP;
+            }
+        };
+        Options o = new Options().setCreateIfMissing(true).setListeners(List.of(l)).setCompactionFilter(keep);
+        try (RocksDB db = RocksDB.open(o, dir)) {
+            db.put(bytes("k"), bytes("v"));
+            db.flush();
+            db.put(bytes("j"), bytes("v"));
+            db.flush();
+            db.compactRange();
+        }
+        RocksDB open = RocksDB.open(o, dir);  // one left open too, its background threads idle
+        open.put(bytes("x"), bytes("y"));
+        open.flush();
+        if (heard.get() < 3) throw new AssertionError("callbacks heard " + heard.get());
+        System.out.println("OK System.exit after " + heard.get() + " callbacks on RocksDB's threads returned");
+        System.out.flush();
+        System.exit(0);
+        return "unreachable";
     }
 
     /** A DB with callbacks, never closed: the Cleaner closes it and the callbacks go with it. */

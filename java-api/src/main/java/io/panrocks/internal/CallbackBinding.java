@@ -48,6 +48,22 @@ public abstract class CallbackBinding {
     private static final System.Logger LOG = System.getLogger("io.panrocks");
     private static final int LOGGED_FAILURES = 10;
     private static final Linker LINKER = Linker.nativeLinker();
+    /**
+     * Installed before the first callback exists: RocksDB's threads that ran
+     * upcalls are attached to the JVM, and without the guard a
+     * {@code System.exit} hangs forever in RocksDB's static destructors
+     * (see {@code panrocks_install_exit_guard}).
+     */
+    private static final Runnable EXIT_GUARD = new Runnable() {
+        private volatile boolean installed;
+
+        @Override
+        public void run() {
+            if (installed) return;
+            panrocks_h.panrocks_install_exit_guard();
+            installed = true;
+        }
+    };
 
     private final String kind;
     private final String name;
@@ -103,6 +119,7 @@ public abstract class CallbackBinding {
      * @throws IllegalArgumentException if the library refuses the spec
      */
     protected final void register(Creator creator) {
+        EXIT_GUARD.run();
         try (Arena temporary = Arena.ofConfined()) {
             MemorySegment out = temporary.allocate(ValueLayout.ADDRESS);
             MemorySegment error = temporary.allocate(panrocks_error.layout());

@@ -4233,6 +4233,61 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_install_exit_guard {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(    );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_install_exit_guard");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static FunctionDescriptor panrocks_install_exit_guard$descriptor() {
+        return panrocks_install_exit_guard.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static MethodHandle panrocks_install_exit_guard$handle() {
+        return panrocks_install_exit_guard.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static MemorySegment panrocks_install_exit_guard$address() {
+        return panrocks_install_exit_guard.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static void panrocks_install_exit_guard() {
+        var mh$ = panrocks_install_exit_guard.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_install_exit_guard");
+            }
+            mh$.invokeExact();
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_result_reserve {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
