@@ -95,6 +95,7 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
                                                             request->db_options, db_options);
         if (!s.ok()) return report(error, s);
     }
+    prepare_callbacks(db, db_options);
     if (request->enable_statistics) {
         db->statistics = rocksdb::CreateDBStatistics();
         db_options->statistics = db->statistics;
@@ -154,6 +155,8 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
         PANROCKS_REQUIRE(error, request->cf_count == 0 ||
                                     (request->cfs != nullptr && cf_handles_out != nullptr));
         auto db = std::make_unique<panrocks_db>();
+        // callbacks named in the option strings belong to this DB
+        panrocks::CallbackScope callbacks(db.get());
         rocksdb::DBOptions db_options;
         std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
         int32_t rc = panrocks::open_options(request, db.get(), &db_options, &descriptors, error);

@@ -18,6 +18,7 @@ int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descrip
         PANROCKS_REQUIRE(error, cf_out != nullptr);
         if (db->read_only) return panrocks::refuse_read_only(error);
         rocksdb::ColumnFamilyOptions options;
+        panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
         int32_t rc = panrocks::family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
         rocksdb::ColumnFamilyHandle *handle = nullptr;

@@ -26,6 +26,10 @@ class Transaction;
 class TransactionDB;
 class WriteBatchWithIndex;
 }  // namespace rocksdb
+namespace panrocks {
+// callbacks.cc: what a DB's callbacks share (a comparator's failure fails the DB).
+struct CallbackHealth;
+}  // namespace panrocks
 
 struct panrocks_cf {
     rocksdb::ColumnFamilyHandle *handle;
@@ -53,6 +57,10 @@ struct panrocks_db {
     // handle per transaction, and released ones are gone from here.
     std::mutex txns_mutex;
     std::unordered_map<rocksdb::Transaction *, panrocks_txn *> txns;
+    // callbacks (callbacks.cc): the DB's failure state and the Env that
+    // refuses file writes once a Java comparator failed; both outlive `db`.
+    std::shared_ptr<panrocks::CallbackHealth> callback_health;
+    std::unique_ptr<rocksdb::Env> callback_env;
 };
 
 struct panrocks_cache {
@@ -178,6 +186,24 @@ int32_t apply_open_resources(const panrocks_open_resources &resources, rocksdb::
 inline bool values_built_per_entry(const rocksdb::ColumnFamilyOptions &options) {
     return options.merge_operator != nullptr || options.enable_blob_files;
 }
+// callbacks.cc. Prepares a DB about to open for callbacks: its health
+// record, and an Env over the default file system that refuses every file
+// write once one of its comparators failed (set into db_options->env).
+// Every function that opens a DB calls it before parsing option strings.
+void prepare_callbacks(panrocks_db *db, rocksdb::DBOptions *db_options);
+
+// callbacks.cc. While alive, callbacks that option strings parsed on this
+// thread name are bound to db (a comparator's failure then fails db).
+class CallbackScope {
+  public:
+    explicit CallbackScope(panrocks_db *db);
+    ~CallbackScope();
+    CallbackScope(const CallbackScope &) = delete;
+    CallbackScope &operator=(const CallbackScope &) = delete;
+
+  private:
+    panrocks_db *previous_;
+};
 
 // Fills o from spec (copying the bounds into o).
 int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,

@@ -224,6 +224,7 @@ int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_c
                           "panrocks: families with a TTL exist only in a DB opened with TTL for writing");
         }
         rocksdb::ColumnFamilyOptions options;
+        panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
         int32_t rc = panrocks::family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
         rocksdb::ColumnFamilyHandle *handle = nullptr;

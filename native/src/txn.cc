@@ -136,6 +136,7 @@ int32_t panrocks_txn_db_open(const panrocks_open_request *request, int32_t kind,
                                     o.occ_validate_policy == PANROCKS_OCC_VALIDATE_PARALLEL);
 
         auto db = std::make_unique<panrocks_db>();
+        panrocks::CallbackScope callbacks(db.get());  // callbacks of its option strings belong to it
         rocksdb::DBOptions db_options;
         std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
         int32_t rc = panrocks::open_options(request, db.get(), &db_options, &descriptors, error);

@@ -42,10 +42,21 @@ final class ColumnFamilies {
     private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, MemorySegment cache, Integer ttl)
             throws RocksDBException {
         CallContext c = db.enter();
+        // Java callbacks: bound for this DB; it owns them from here (a failed creation
+        // leaves them unused until the DB's close releases them)
+        Callbacks.Bound bound = new Callbacks.Bound();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = panrocks_cf_descriptor.allocate(arena);
             panrocks_cf_descriptor.name(d, Opener.cString(arena, descriptor.nameBytes()));
-            panrocks_cf_descriptor.options(d, arena.allocateFrom(descriptor.getOptions().values.toString()));
+            String options;
+            try {
+                options = Callbacks.familyOptionString(descriptor.getOptions(), bound);
+            } catch (RuntimeException | Error e) {
+                bound.release();
+                throw e;
+            }
+            bound.attach(db, owner);
+            panrocks_cf_descriptor.options(d, arena.allocateFrom(options));
             BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
             if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
             panrocks_cf_descriptor.block_cache(d, cache);

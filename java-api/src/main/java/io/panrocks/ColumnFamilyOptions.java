@@ -16,13 +16,22 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
     public ColumnFamilyOptions(Options options) {
         values = new OptionValues(options.cfValues);
         tableConfig = options.tableFormatConfig();
+        callbacks.copyFamilyPart(options.callbacks); // callbacks
     }
 
     @Override
     public ColumnFamilyOptions setRawColumnFamilyOption(String name, String value) {
         values.put(name, value);
+        callbacks.rawFamilyOptionSet(name); // callbacks: a raw value replaces a Java object
         return this;
     }
+
+    // ---- callbacks: Java comparator, merge operator, compaction filter ----
+
+    /** The Java callbacks set on these options. */
+    final CallbackOptions callbacks = new CallbackOptions();
+
+    // ---- end of callbacks ----
 
     @Override
     public String rawColumnFamilyOption(String name) {

@@ -135,6 +135,9 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
 
     default T setMergeOperator(MergeOperator operator) {
         if (operator == null) throw new IllegalArgumentException("mergeOperator must not be null");
+        if (operator instanceof AbstractMergeOperator || operator instanceof AssociativeMergeOperator) {
+            return setJavaCallback("merge_operator", operator); // callbacks
+        }
         return setRawColumnFamilyOption("merge_operator", operator.optionValue());
     }
 
@@ -1092,4 +1095,121 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return PrepopulateBlobCache.fromRocksName(OptionDefaults.value(rawColumnFamilyOption("prepopulate_blob_cache"),
                 OptionDefaults.columnFamily(), "prepopulate_blob_cache"));
     }
+    // ---- callbacks: comparators, merge operators and compaction filters in Java ----
+
+    /**
+     * A key order written in Java for this column family (RocksDB's default
+     * is bytewise). Its name is persisted: a DB created with it opens only
+     * with a comparator of the same name. Replaces a {@code comparator} set
+     * as a raw option. See {@link AbstractComparator} for the threads it
+     * runs on, its lifetime and what happens when it throws.
+     *
+     * @param comparator the comparator
+     * @return these options
+     * @throws IllegalArgumentException if comparator is null
+     */
+    default T setComparator(AbstractComparator comparator) {
+        if (comparator == null) throw new IllegalArgumentException("comparator must not be null");
+        return setJavaCallback("comparator", comparator);
+    }
+
+    /**
+     * The comparator set by {@link #setComparator(AbstractComparator)}.
+     *
+     * @return the comparator, or null for RocksDB's (or a raw option's)
+     */
+    default AbstractComparator comparator() {
+        return CallbackOptions.ofFamily(this).comparator;
+    }
+
+    /**
+     * The merge operator set: a Java one, or a built-in one set by
+     * {@link #setMergeOperator} or {@link #setMergeOperatorName}.
+     *
+     * @return the operator, or null if none (or one set as a raw option
+     *         panrocks does not know)
+     */
+    default MergeOperator mergeOperator() {
+        MergeOperator java = CallbackOptions.ofFamily(this).mergeOperator;
+        if (java != null) return java;
+        String raw = rawColumnFamilyOption("merge_operator");
+        if (raw == null) return null;
+        if (raw.startsWith("{id=stringappend;delimiter=") && raw.endsWith("}")) {
+            return new MergeOperator.StringAppendOperator(raw.substring(27, raw.length() - 1));
+        }
+        try {
+            return MergeOperator.named(raw);
+        } catch (IllegalArgumentException unknown) {
+            return null;
+        }
+    }
+
+    /**
+     * A compaction filter written in Java that serves every compaction of
+     * this column family: it must be thread-safe (compactions run in
+     * parallel). Replaces a filter factory set before. See
+     * {@link AbstractCompactionFilter}.
+     *
+     * @param filter the filter
+     * @return these options
+     * @throws IllegalArgumentException if filter is null
+     */
+    default T setCompactionFilter(AbstractCompactionFilter filter) {
+        if (filter == null) throw new IllegalArgumentException("compactionFilter must not be null");
+        CallbackOptions c = CallbackOptions.ofFamily(this);
+        c.compactionFilterFactory = null;
+        CallbackOptions.familyValues(this).remove("compaction_filter_factory");
+        return setJavaCallback("compaction_filter", filter);
+    }
+
+    /**
+     * The filter set by {@link #setCompactionFilter}.
+     *
+     * @return the filter, or null
+     */
+    default AbstractCompactionFilter compactionFilter() {
+        return CallbackOptions.ofFamily(this).compactionFilter;
+    }
+
+    /**
+     * A factory of Java compaction filters, one per compaction. Replaces a
+     * filter set before by {@link #setCompactionFilter}. See
+     * {@link AbstractCompactionFilterFactory}.
+     *
+     * @param factory the factory
+     * @return these options
+     * @throws IllegalArgumentException if factory is null
+     */
+    default T setCompactionFilterFactory(AbstractCompactionFilterFactory<?> factory) {
+        if (factory == null) throw new IllegalArgumentException("compactionFilterFactory must not be null");
+        CallbackOptions c = CallbackOptions.ofFamily(this);
+        c.compactionFilter = null;
+        CallbackOptions.familyValues(this).remove("compaction_filter");
+        return setJavaCallback("compaction_filter_factory", factory);
+    }
+
+    /**
+     * The factory set by {@link #setCompactionFilterFactory}.
+     *
+     * @return the factory, or null
+     */
+    default AbstractCompactionFilterFactory<?> compactionFilterFactory() {
+        return CallbackOptions.ofFamily(this).compactionFilterFactory;
+    }
+
+    /** Keeps a Java callback for option name, replacing a raw value of that option. */
+    @SuppressWarnings("unchecked")
+    private T setJavaCallback(String option, Object callback) {
+        CallbackOptions c = CallbackOptions.ofFamily(this);
+        CallbackOptions.familyValues(this).remove(option);
+        switch (option) {
+            case "comparator" -> c.comparator = (AbstractComparator) callback;
+            case "merge_operator" -> c.mergeOperator = (MergeOperator) callback;
+            case "compaction_filter" -> c.compactionFilter = (AbstractCompactionFilter) callback;
+            case "compaction_filter_factory" -> c.compactionFilterFactory = (AbstractCompactionFilterFactory<?>) callback;
+            default -> throw new IllegalArgumentException(option);
+        }
+        return (T) this;
+    }
+    // ---- end of callbacks ----
 }

@@ -20,7 +20,15 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
     public DBOptions(Options options) {
         values = new OptionValues(options.dbValues);
         objects = new DbObjects(options.objects);
+        callbacks.listeners = options.callbacks.listeners; // callbacks
     }
+
+    // ---- callbacks: event listeners ----
+
+    /** The Java callbacks (listeners) set on these options. */
+    final CallbackOptions callbacks = new CallbackOptions();
+
+    // ---- end of callbacks ----
 
     @Override
     public DBOptions setRawDBOption(String name, String value) {

@@ -1419,4 +1419,31 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the cache, or null
      */
     Cache rowCache();
+    // ---- callbacks: event listeners in Java ----
+
+    /**
+     * Event listeners written in Java (RocksJava's {@code setListeners}),
+     * replacing those set before. See {@link AbstractEventListener} for
+     * the threads events arrive on and the rules a listener follows.
+     *
+     * @param listeners the listeners, in the order RocksDB calls them
+     * @return these options
+     * @throws NullPointerException if listeners or one of them is null
+     */
+    @SuppressWarnings("unchecked")
+    default T setListeners(java.util.List<? extends AbstractEventListener> listeners) {
+        java.util.List<AbstractEventListener> copy = java.util.List.copyOf(listeners);
+        CallbackOptions.ofDb(this).listeners = copy;
+        return (T) this;
+    }
+
+    /**
+     * The listeners set by {@link #setListeners}.
+     *
+     * @return them, in order (empty if none)
+     */
+    default java.util.List<AbstractEventListener> listeners() {
+        return CallbackOptions.ofDb(this).listeners;
+    }
+    // ---- end of callbacks ----
 }

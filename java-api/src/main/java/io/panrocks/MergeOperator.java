@@ -1,11 +1,14 @@
 package io.panrocks;
 
 /**
- * One of RocksDB's built-in merge operators, which run inside the engine
- * (no callback into the JVM). Set with
+ * A merge operator: one of RocksDB's built-in ones, which run inside the
+ * engine (no callback into the JVM), or one written in Java
+ * ({@link AbstractMergeOperator}, {@link AssociativeMergeOperator}), which
+ * RocksDB calls through FFM upcalls. Set with
  * {@link ColumnFamilyOptionsInterface#setMergeOperator}.
  */
-public sealed interface MergeOperator {
+public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, MergeOperator.StringAppendOperator,
+        MergeOperator.MaxOperator, AbstractMergeOperator, AssociativeMergeOperator {
     /** RocksDB's name and options for the operator, in option-string syntax. */
     String optionValue();
 

@@ -183,6 +183,9 @@ final class Opener {
                                    List<ColumnFamilyHandle> handlesOut, Mode mode,
                                    OpenResources resources, OpenPaths.Claim claim)
             throws RocksDBException {
+        // Java callbacks: bound for this DB, released here unless it opens
+        Callbacks.Bound bound = new Callbacks.Bound();
+        boolean opened = false;
         try (Arena arena = Arena.ofConfined()) {
             int n = families.size();
             MemorySegment descriptors = panrocks_cf_descriptor.allocateArray(n, arena);
@@ -190,7 +193,8 @@ final class Opener {
                 ColumnFamilyDescriptor d = families.get(i);
                 MemorySegment slot = panrocks_cf_descriptor.asSlice(descriptors, i);
                 panrocks_cf_descriptor.name(slot, cString(arena, d.nameBytes()));
-                panrocks_cf_descriptor.options(slot, arena.allocateFrom(d.getOptions().values.toString()));
+                panrocks_cf_descriptor.options(slot,
+                        arena.allocateFrom(Callbacks.familyOptionString(d.getOptions(), bound)));
                 BlockBasedTableConfig table = d.getOptions().tableFormatConfig();
                 if (table != null) {
                     panrocks_cf_descriptor.table_options(slot, arena.allocateFrom(table.optionString()));
@@ -202,7 +206,7 @@ final class Opener {
             MemorySegment request = panrocks_open_request.allocate(arena);
             // the canonical path, so that RocksDB's own lock registry sees one DB as one
             panrocks_open_request.path(request, arena.allocateFrom(canonical.toString()));
-            panrocks_open_request.db_options(request, arena.allocateFrom(options.values.toString()));
+            panrocks_open_request.db_options(request, arena.allocateFrom(Callbacks.dbOptionString(options, bound)));
             panrocks_open_request.mode(request, mode.nativeMode());
             panrocks_open_request.error_if_wal_file_exists(request, mode.errorIfWal() ? 1 : 0);
             if (mode.secondaryPath() != null) {
@@ -225,9 +229,11 @@ final class Opener {
             if (rc != 0) throw Errors.toException(rc, error);
 
             NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString(), claim);
+            opened = true;
             RocksDB rocks = mode.facade() != null ? mode.facade().wrap(db, path, options)
                     : mode.ttl() ? new TtlDB(db, path, mode.readOnly(), options)
                     : new RocksDB(db, path, mode.readOnly(), options);
+            bound.attach(db, rocks); // the DB releases them once its engine is closed
             if (handlesOut == null) return rocks;
             handlesOut.clear();
             for (int i = 0; i < n; i++) {
@@ -235,6 +241,8 @@ final class Opener {
                 handlesOut.add(rocks.wrapFamily(h, h.equals(db.defaultFamily())));
             }
             return rocks;
+        } finally {
+            if (!opened) bound.release(); // no engine refers to them
         }
     }
 

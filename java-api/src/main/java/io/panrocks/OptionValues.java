@@ -26,6 +26,11 @@ final class OptionValues {
         checkToken(name, "option name");
         if (name.isEmpty() || name.indexOf('=') >= 0) throw new IllegalArgumentException("bad option name: " + name);
         checkValue(value, name);
+        if (value.contains("panrocks.callback")) {
+            // callbacks: IDs of native callbacks are panrocks' own; one named here could outlive its DB
+            throw new IllegalArgumentException(name + ": panrocks.callback IDs cannot be set as raw values; "
+                    + "use the typed setter (setComparator, setMergeOperator, setCompactionFilter, setListeners)");
+        }
         Bound bound = BOUNDS.get(name);
         if (bound != null) bound.check(value);
         values.put(name, value);
@@ -115,6 +120,11 @@ final class OptionValues {
 
     String get(String name) {
         return values.get(name);
+    }
+
+    /** Forgets a value (a Java callback set by its own setter replaces it). */
+    void remove(String name) {
+        values.remove(name);
     }
 
     boolean getBoolean(String name, boolean defaultValue) {

@@ -38,7 +38,16 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         objects = new DbObjects(dbOptions.objects);
         cfValues = new OptionValues(cfOptions.values);
         tableConfig = cfOptions.tableFormatConfig();
+        callbacks.listeners = dbOptions.callbacks.listeners; // callbacks
+        callbacks.copyFamilyPart(cfOptions.callbacks);
     }
+
+    // ---- callbacks: listeners, and the default family's comparator, merge operator, filter ----
+
+    /** The Java callbacks set on these options. */
+    final CallbackOptions callbacks = new CallbackOptions();
+
+    // ---- end of callbacks ----
 
     @Override
     public Options setRawDBOption(String name, String value) {
@@ -54,6 +63,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     @Override
     public Options setRawColumnFamilyOption(String name, String value) {
         cfValues.put(name, value);
+        callbacks.rawFamilyOptionSet(name); // callbacks: a raw value replaces a Java object
         return this;
     }
 

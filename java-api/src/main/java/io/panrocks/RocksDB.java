@@ -2018,7 +2018,7 @@ public class RocksDB implements AutoCloseable {
     }
 
     // =========================================================================
-    // Files, bulk loading, secondaries and wide columns (issue 13)
+    // Files, bulk loading, secondaries and wide columns
     // Checkpoints, backups and SST files have classes of their own
     // (Checkpoint, BackupEngine, SstFileWriter); TTL DBs are TtlDB.
     // =========================================================================
@@ -2487,6 +2487,36 @@ public class RocksDB implements AutoCloseable {
      */
     public List<WideColumn> getEntityColumns(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
         return getEntityColumns(columnFamily, ReadOptions.DEFAULT, key);
+    }
+
+    // =========================================================================
+    // Callbacks
+    // =========================================================================
+
+    /**
+     * The first exception one of this DB's Java callbacks threw (a
+     * comparator, merge operator, compaction filter or event listener), or
+     * null. The callbacks' own failure rules apply (see
+     * {@link AbstractComparator}, {@link AbstractMergeOperator},
+     * {@link AbstractCompactionFilter}, {@link AbstractEventListener}); this
+     * keeps what was thrown, also after the DB is closed. Each failure is
+     * also logged (the first few per callback) on the {@code io.panrocks}
+     * logger, and a read that failed because of one carries it as its
+     * exception's cause.
+     *
+     * @return the exception, or null if none threw
+     */
+    public Throwable callbackFailure() {
+        return db.firstCallbackFailure();
+    }
+
+    /**
+     * How many calls of this DB's Java callbacks threw.
+     *
+     * @return the count
+     */
+    public int callbackFailureCount() {
+        return db.callbackFailureCount();
     }
 
     // =========================================================================

@@ -335,7 +335,7 @@ public final class RocksIterator implements AutoCloseable {
         return copyInto(valueAddress, valueSize, buffer);
     }
 
-    // ---- wide columns (issue 13) -------------------------------------------------------
+    // ---- wide columns -------------------------------------------------------
 
     /**
      * The current entry's wide columns, sorted by name, as zero-copy

@@ -59,12 +59,17 @@ public final class SstFileWriter implements AutoCloseable {
      * @param envOptions how files are written
      * @param options compression, table format, merge operator ...
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if RocksDB refuses the options
+     * @throws IllegalArgumentException if RocksDB refuses the options, or they name a Java comparator
      * @throws IllegalStateException if RocksJava's engine is loaded in this process
      */
     public SstFileWriter(EnvOptions envOptions, Options options) {
         Objects.requireNonNull(envOptions, "envOptions");
         Objects.requireNonNull(options, "options");
+        if (CallbackOptions.ofFamily(options).comparator != null) {
+            // the file would be sorted bytewise and named so: refuse rather than write an order nobody asked for
+            throw new IllegalArgumentException("SstFileWriter cannot sort by a Java comparator (AbstractComparator); "
+                    + "write the file with RocksDB's comparator of the same order");
+        }
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
         BlockBasedTableConfig table = options.tableFormatConfig();

@@ -152,7 +152,7 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
-    // ---- wide columns (issue 13) ------------------------------------------------
+    // ---- wide columns ------------------------------------------------
 
     // kTypeWideColumnEntity and kTypeColumnFamilyWideColumnEntity of RocksDB's ValueType
     private static final byte TYPE_WIDE_COLUMN_ENTITY = 0x16, TYPE_CF_WIDE_COLUMN_ENTITY = 0x17;

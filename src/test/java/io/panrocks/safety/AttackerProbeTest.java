@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.util.stream.Stream;
 
 /**
- * Probes beyond issue 11's list (see {@link AttackerProbes}): iterators
+ * Probes beyond the list of misuse classes (see {@link AttackerProbes}): iterators
  * after a throwing visitor, cross-thread closes during channel writes,
  * zero bytes in options, stack overflows in callbacks, column families
  * dropped under load, objects of closed DBs, the Cleaner racing closes,

@@ -38,7 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import static io.panrocks.safety.ProbeSupport.*;
 
 /**
- * Probes beyond issue 11's list: what an attacker of this API would try
+ * Probes beyond the list of misuse classes: what an attacker of this API would try
  * next. Same rules: each in its own JVM; a crash, a hang, a wrong result
  * or an unpromised exception fails it. Each says how it fares today.
  */

@@ -423,7 +423,17 @@ public final class CallContext {
 
     /** The engine's error as an exception, from the record the call filled. */
     public RocksDBException failure(int rc) {
-        return Errors.toException(rc, error);
+        RocksDBException e = Errors.toException(rc, error);
+        // a callback of this DB failed during the call (a merge operator threw): its exception is the cause
+        Throwable cause = ThreadContexts.current().takePendingFailure(db);
+        if (cause != null) {
+            try {
+                e.initCause(cause);
+            } catch (IllegalStateException | IllegalArgumentException ignored) {
+                e.addSuppressed(cause);
+            }
+        }
+        return e;
     }
 
     /** Frees the scratch; only once no call can be using it and no pin is open. */

@@ -182,7 +182,7 @@ public final class NativeDb {
      * callbacks releasing objects at once do not wait for each other.
      */
     void awaitGracePeriod() {
-        CallContext own = ThreadContexts.get(this);
+        CallContext own = ThreadContexts.getUnchecked(this);
         if (own != null) own.graceWaits++;
         try {
             awaitCalls(true);
@@ -221,14 +221,18 @@ public final class NativeDb {
      *         the native DB is freed regardless
      */
     public void close() throws RocksDBException {
+        // refused inside a callback of this DB (ThreadContexts.get throws): on
+        // one of RocksDB's threads the engine's close would wait for itself
         CallContext own = ThreadContexts.get(this);
         if (own != null && own.insideCall()) {
             throw new IllegalStateException("RocksDB " + description
                     + " cannot be closed from inside one of its own calls (a callback)");
         }
+        boolean hasCallbacks;
         synchronized (lifecycleLock) {
             if (state != OPEN) return;
             state = CLOSING;
+            hasCallbacks = !engineClosedActions.isEmpty();
         }
         // Serialized resources nobody is using go first, before the wait: a
         // call in progress may be waiting for what they hold (a transaction's
@@ -241,6 +245,10 @@ public final class NativeDb {
                         + " failed", t);
             }
         }
+        // callbacks: a compaction through a slow Java filter would
+        // keep its compactRange call (which the grace period waits for) busy
+        // to its end; stop background work at its next entry instead
+        if (hasCallbacks) stopBackgroundWork();
         awaitCalls(false);
         Thread self = Thread.currentThread();
         // release order: serialized resources (transactions), then what
@@ -324,9 +332,82 @@ public final class NativeDb {
             NativeMemory.free(error);
             state = CLOSED;
             ThreadContexts.remove(this);
+            runEngineClosedActions();
             if (pathClaim != null) pathClaim.release();
         }
         return failure;
+    }
+
+    // ---- callbacks ------------------------------------------------------
+
+    /** run once the engine is closed: releases of what the engine called into (upcall stubs); guarded by lifecycleLock */
+    private final List<Runnable> engineClosedActions = new ArrayList<>();
+    private volatile Throwable firstCallbackFailure;
+    private final AtomicInteger callbackFailures = new AtomicInteger();
+
+    /**
+     * Runs action once the engine is closed (after {@code panrocks_close}
+     * returned, so the engine calls nothing any more), or at once if it is
+     * already closed: the release of upcall stubs and callback handles.
+     */
+    public void onEngineClosed(Runnable action) {
+        synchronized (lifecycleLock) {
+            if (state != CLOSED) {
+                engineClosedActions.add(action);
+                return;
+            }
+        }
+        action.run();
+    }
+
+    private void runEngineClosedActions() {
+        List<Runnable> actions;
+        synchronized (lifecycleLock) {
+            actions = new ArrayList<>(engineClosedActions);
+            engineClosedActions.clear();
+        }
+        for (Runnable a : actions) {
+            try {
+                a.run();
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.WARNING, "panrocks: releasing a callback of " + description + " failed", t);
+            }
+        }
+    }
+
+    /** Stops running compactions and flushes at their next check, without waiting (panrocks_close_begin). */
+    private void stopBackgroundWork() {
+        MemorySegment error = NativeMemory.allocate(io.panrocks.internal.ffi.panrocks_error.sizeof());
+        try {
+            int rc = panrocks_h.panrocks_close_begin(handle, error);
+            if (rc != 0) {
+                LOG.log(System.Logger.Level.WARNING, "panrocks: stopping the background work of " + description
+                        + " failed: " + Errors.toException(rc, error).getMessage());
+            }
+        } finally {
+            NativeMemory.free(error);
+        }
+    }
+
+    /** Records what a callback of this DB threw (the first one is kept). Must not throw. */
+    void recordCallbackFailure(Throwable t) {
+        callbackFailures.incrementAndGet();
+        if (firstCallbackFailure == null) firstCallbackFailure = t;
+    }
+
+    /** The first exception a callback of this DB threw, or null. */
+    public Throwable firstCallbackFailure() {
+        return firstCallbackFailure;
+    }
+
+    /** How many callback calls of this DB threw. */
+    public int callbackFailureCount() {
+        return callbackFailures.get();
+    }
+
+    /** Whether the calling thread is running a callback of this DB. */
+    public boolean insideCallback() {
+        return ThreadContexts.current().insideUpcallOf(this);
     }
 
     /** Whether the engine has been closed (all deferred resources released). */

@@ -13,7 +13,7 @@ import java.util.Arrays;
  * DBs are dropped whenever the thread registers a new context, and at once
  * on the thread that closes a DB.
  */
-final class ThreadContexts {
+public final class ThreadContexts {
     private static final ThreadLocal<ThreadContexts> CURRENT = ThreadLocal.withInitial(ThreadContexts::new);
 
     private NativeDb lastDb;
@@ -25,9 +25,92 @@ final class ThreadContexts {
     private ThreadContexts() {
     }
 
-    /** The calling thread's context for db, or null. */
+    /**
+     * The calling thread's context for db, or null.
+     *
+     * @throws IllegalStateException if the thread is inside a callback of
+     *         db (a comparator, merge operator, compaction filter or event
+     *         listener): a call back into the DB that is calling it is
+     *         refused (it could deadlock on the engine's locks or overwrite
+     *         the scratch of the call in progress)
+     */
     static CallContext get(NativeDb db) {
+        ThreadContexts t = CURRENT.get();
+        if (t.upcallDepth != 0) t.refuseInsideUpcallOf(db);
+        return t.find(db);
+    }
+
+    /** As {@link #get}, never refusing: for paths that must not throw half-way (a grace period). */
+    static CallContext getUnchecked(NativeDb db) {
         return CURRENT.get().find(db);
+    }
+
+    // ---- callbacks running on this thread ---------------------------------
+
+    /** the DBs whose callbacks this thread is running, innermost last; [0, upcallDepth) */
+    private NativeDb[] upcallDbs = new NativeDb[4];
+    private int upcallDepth;
+    /** what the latest failed callback of pendingDb threw on this thread: the cause of the call's exception */
+    private NativeDb pendingDb;
+    private Throwable pendingFailure;
+
+    /** The calling thread's record: callbacks mark themselves in it. */
+    public static ThreadContexts current() {
+        return CURRENT.get();
+    }
+
+    /**
+     * Marks the thread as running a callback of db (null: a DB still
+     * opening); returns the depth to give {@link #exitUpcall}.
+     *
+     * @param db the DB whose callback runs, or null
+     * @return the depth before this callback
+     */
+    public int enterUpcall(NativeDb db) {
+        int depth = upcallDepth;
+        if (depth == upcallDbs.length) upcallDbs = Arrays.copyOf(upcallDbs, depth * 2);
+        upcallDbs[depth] = db;
+        upcallDepth = depth + 1;
+        return depth;
+    }
+
+    /**
+     * Ends the callbacks entered at depth and deeper.
+     *
+     * @param depth what {@link #enterUpcall} returned
+     */
+    public void exitUpcall(int depth) {
+        for (int i = depth; i < upcallDepth; i++) upcallDbs[i] = null;
+        upcallDepth = depth;
+    }
+
+    boolean insideUpcallOf(NativeDb db) {
+        for (int i = 0; i < upcallDepth; i++) {
+            if (upcallDbs[i] == db) return true;
+        }
+        return false;
+    }
+
+    private void refuseInsideUpcallOf(NativeDb db) {
+        if (insideUpcallOf(db)) {
+            throw new IllegalStateException("RocksDB " + db.description() + " cannot be called from inside one of its "
+                    + "own callbacks (comparator, merge operator, compaction filter, event listener); hand the work "
+                    + "to another thread");
+        }
+    }
+
+    void setPendingFailure(NativeDb db, Throwable failure) {
+        pendingDb = db;
+        pendingFailure = failure;
+    }
+
+    /** What a callback of db threw on this thread since the last call, once. */
+    Throwable takePendingFailure(NativeDb db) {
+        if (pendingDb != db) return null;
+        Throwable t = pendingFailure;
+        pendingDb = null;
+        pendingFailure = null;
+        return t;
     }
 
     static void put(NativeDb db, CallContext context) {

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)4L;
+    private static final int PANROCKS_ABI_VERSION = (int)5L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 4
+     * #define PANROCKS_ABI_VERSION 5
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -796,6 +796,150 @@ public class panrocks_h {
      */
     public static int PANROCKS_OPTIONS_BLOCK_BASED_TABLE() {
         return PANROCKS_OPTIONS_BLOCK_BASED_TABLE;
+    }
+    private static final int PANROCKS_FILTER_REASON_FLUSH = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FILTER_REASON_FLUSH 0
+     * }
+     */
+    public static int PANROCKS_FILTER_REASON_FLUSH() {
+        return PANROCKS_FILTER_REASON_FLUSH;
+    }
+    private static final int PANROCKS_FILTER_REASON_COMPACTION = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FILTER_REASON_COMPACTION 1
+     * }
+     */
+    public static int PANROCKS_FILTER_REASON_COMPACTION() {
+        return PANROCKS_FILTER_REASON_COMPACTION;
+    }
+    private static final int PANROCKS_FILTER_REASON_RECOVERY = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FILTER_REASON_RECOVERY 2
+     * }
+     */
+    public static int PANROCKS_FILTER_REASON_RECOVERY() {
+        return PANROCKS_FILTER_REASON_RECOVERY;
+    }
+    private static final int PANROCKS_FILTER_REASON_MISC = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FILTER_REASON_MISC 3
+     * }
+     */
+    public static int PANROCKS_FILTER_REASON_MISC() {
+        return PANROCKS_FILTER_REASON_MISC;
+    }
+    private static final int PANROCKS_FILTER_KEEP = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FILTER_KEEP 0
+     * }
+     */
+    public static int PANROCKS_FILTER_KEEP() {
+        return PANROCKS_FILTER_KEEP;
+    }
+    private static final int PANROCKS_FILTER_REMOVE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FILTER_REMOVE 1
+     * }
+     */
+    public static int PANROCKS_FILTER_REMOVE() {
+        return PANROCKS_FILTER_REMOVE;
+    }
+    private static final int PANROCKS_FILTER_CHANGE_VALUE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_FILTER_CHANGE_VALUE 2
+     * }
+     */
+    public static int PANROCKS_FILTER_CHANGE_VALUE() {
+        return PANROCKS_FILTER_CHANGE_VALUE;
+    }
+    private static final int PANROCKS_VALUE_TYPE_VALUE = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_VALUE_TYPE_VALUE 0
+     * }
+     */
+    public static int PANROCKS_VALUE_TYPE_VALUE() {
+        return PANROCKS_VALUE_TYPE_VALUE;
+    }
+    private static final int PANROCKS_VALUE_TYPE_MERGE_OPERAND = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_VALUE_TYPE_MERGE_OPERAND 1
+     * }
+     */
+    public static int PANROCKS_VALUE_TYPE_MERGE_OPERAND() {
+        return PANROCKS_VALUE_TYPE_MERGE_OPERAND;
+    }
+    private static final int PANROCKS_EVENT_FLUSH_COMPLETED = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FLUSH_COMPLETED 1
+     * }
+     */
+    public static int PANROCKS_EVENT_FLUSH_COMPLETED() {
+        return PANROCKS_EVENT_FLUSH_COMPLETED;
+    }
+    private static final int PANROCKS_EVENT_COMPACTION_COMPLETED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_COMPACTION_COMPLETED 2
+     * }
+     */
+    public static int PANROCKS_EVENT_COMPACTION_COMPLETED() {
+        return PANROCKS_EVENT_COMPACTION_COMPLETED;
+    }
+    private static final int PANROCKS_EVENT_BACKGROUND_ERROR = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_BACKGROUND_ERROR 4
+     * }
+     */
+    public static int PANROCKS_EVENT_BACKGROUND_ERROR() {
+        return PANROCKS_EVENT_BACKGROUND_ERROR;
+    }
+    private static final int PANROCKS_EVENT_STALL_CONDITIONS_CHANGED = (int)8L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_STALL_CONDITIONS_CHANGED 8
+     * }
+     */
+    public static int PANROCKS_EVENT_STALL_CONDITIONS_CHANGED() {
+        return PANROCKS_EVENT_STALL_CONDITIONS_CHANGED;
+    }
+    private static final int PANROCKS_STALL_NORMAL = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STALL_NORMAL 0
+     * }
+     */
+    public static int PANROCKS_STALL_NORMAL() {
+        return PANROCKS_STALL_NORMAL;
+    }
+    private static final int PANROCKS_STALL_DELAYED = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STALL_DELAYED 1
+     * }
+     */
+    public static int PANROCKS_STALL_DELAYED() {
+        return PANROCKS_STALL_DELAYED;
+    }
+    private static final int PANROCKS_STALL_STOPPED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_STALL_STOPPED 2
+     * }
+     */
+    public static int PANROCKS_STALL_STOPPED() {
+        return PANROCKS_STALL_STOPPED;
     }
 
     private static class panrocks_abi_version {
@@ -12027,6 +12171,656 @@ public class panrocks_h {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class panrocks_callback_id {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_callback_id");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_callback_id(const panrocks_callback *callback, char *buffer, size_t capacity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_callback_id$descriptor() {
+        return panrocks_callback_id.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_callback_id(const panrocks_callback *callback, char *buffer, size_t capacity)
+     * }
+     */
+    public static MethodHandle panrocks_callback_id$handle() {
+        return panrocks_callback_id.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_callback_id(const panrocks_callback *callback, char *buffer, size_t capacity)
+     * }
+     */
+    public static MemorySegment panrocks_callback_id$address() {
+        return panrocks_callback_id.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_callback_id(const panrocks_callback *callback, char *buffer, size_t capacity)
+     * }
+     */
+    public static long panrocks_callback_id(MemorySegment callback, MemorySegment buffer, long capacity) {
+        var mh$ = panrocks_callback_id.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_callback_id", callback, buffer, capacity);
+            }
+            return (long)mh$.invokeExact(callback, buffer, capacity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_callback_failures {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_callback_failures");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_callback_failures(const panrocks_callback *callback)
+     * }
+     */
+    public static FunctionDescriptor panrocks_callback_failures$descriptor() {
+        return panrocks_callback_failures.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_callback_failures(const panrocks_callback *callback)
+     * }
+     */
+    public static MethodHandle panrocks_callback_failures$handle() {
+        return panrocks_callback_failures.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_callback_failures(const panrocks_callback *callback)
+     * }
+     */
+    public static MemorySegment panrocks_callback_failures$address() {
+        return panrocks_callback_failures.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_callback_failures(const panrocks_callback *callback)
+     * }
+     */
+    public static long panrocks_callback_failures(MemorySegment callback) {
+        var mh$ = panrocks_callback_failures.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_callback_failures", callback);
+            }
+            return (long)mh$.invokeExact(callback);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_callback_set_failure {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_callback_set_failure");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_callback_set_failure(panrocks_callback *callback, const char *message, size_t length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_callback_set_failure$descriptor() {
+        return panrocks_callback_set_failure.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_callback_set_failure(panrocks_callback *callback, const char *message, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_callback_set_failure$handle() {
+        return panrocks_callback_set_failure.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_callback_set_failure(panrocks_callback *callback, const char *message, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_callback_set_failure$address() {
+        return panrocks_callback_set_failure.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_callback_set_failure(panrocks_callback *callback, const char *message, size_t length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_callback_set_failure(MemorySegment callback, MemorySegment message, long length, MemorySegment error) {
+        var mh$ = panrocks_callback_set_failure.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_callback_set_failure", callback, message, length, error);
+            }
+            return (int)mh$.invokeExact(callback, message, length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_callback_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_callback_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_callback_destroy(panrocks_callback *callback)
+     * }
+     */
+    public static FunctionDescriptor panrocks_callback_destroy$descriptor() {
+        return panrocks_callback_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_callback_destroy(panrocks_callback *callback)
+     * }
+     */
+    public static MethodHandle panrocks_callback_destroy$handle() {
+        return panrocks_callback_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_callback_destroy(panrocks_callback *callback)
+     * }
+     */
+    public static MemorySegment panrocks_callback_destroy$address() {
+        return panrocks_callback_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_callback_destroy(panrocks_callback *callback)
+     * }
+     */
+    public static void panrocks_callback_destroy(MemorySegment callback) {
+        var mh$ = panrocks_callback_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_callback_destroy", callback);
+            }
+            mh$.invokeExact(callback);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_close_begin {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_close_begin");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_close_begin$descriptor() {
+        return panrocks_close_begin.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_close_begin$handle() {
+        return panrocks_close_begin.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_close_begin$address() {
+        return panrocks_close_begin.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_close_begin(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_close_begin.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_close_begin", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_install_exit_guard {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(    );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_install_exit_guard");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static FunctionDescriptor panrocks_install_exit_guard$descriptor() {
+        return panrocks_install_exit_guard.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static MethodHandle panrocks_install_exit_guard$handle() {
+        return panrocks_install_exit_guard.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static MemorySegment panrocks_install_exit_guard$address() {
+        return panrocks_install_exit_guard.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_install_exit_guard()
+     * }
+     */
+    public static void panrocks_install_exit_guard() {
+        var mh$ = panrocks_install_exit_guard.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_install_exit_guard");
+            }
+            mh$.invokeExact();
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_result_reserve {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_result_reserve");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_result_reserve(panrocks_result *result, size_t capacity, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_result_reserve$descriptor() {
+        return panrocks_result_reserve.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_result_reserve(panrocks_result *result, size_t capacity, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_result_reserve$handle() {
+        return panrocks_result_reserve.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_result_reserve(panrocks_result *result, size_t capacity, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_result_reserve$address() {
+        return panrocks_result_reserve.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_result_reserve(panrocks_result *result, size_t capacity, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_result_reserve(MemorySegment result, long capacity, MemorySegment error) {
+        var mh$ = panrocks_result_reserve.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_result_reserve", result, capacity, error);
+            }
+            return (int)mh$.invokeExact(result, capacity, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_comparator_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_comparator_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_comparator_create(const panrocks_comparator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_comparator_create$descriptor() {
+        return panrocks_comparator_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_comparator_create(const panrocks_comparator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_comparator_create$handle() {
+        return panrocks_comparator_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_comparator_create(const panrocks_comparator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_comparator_create$address() {
+        return panrocks_comparator_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_comparator_create(const panrocks_comparator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_comparator_create(MemorySegment spec, MemorySegment callback_out, MemorySegment error) {
+        var mh$ = panrocks_comparator_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_comparator_create", spec, callback_out, error);
+            }
+            return (int)mh$.invokeExact(spec, callback_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_merge_operator_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_merge_operator_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_operator_create(const panrocks_merge_operator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_merge_operator_create$descriptor() {
+        return panrocks_merge_operator_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_operator_create(const panrocks_merge_operator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_merge_operator_create$handle() {
+        return panrocks_merge_operator_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_operator_create(const panrocks_merge_operator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_merge_operator_create$address() {
+        return panrocks_merge_operator_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_operator_create(const panrocks_merge_operator_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_merge_operator_create(MemorySegment spec, MemorySegment callback_out, MemorySegment error) {
+        var mh$ = panrocks_merge_operator_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_merge_operator_create", spec, callback_out, error);
+            }
+            return (int)mh$.invokeExact(spec, callback_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_filter_factory_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_filter_factory_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_filter_factory_create(const panrocks_filter_factory_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_filter_factory_create$descriptor() {
+        return panrocks_filter_factory_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_filter_factory_create(const panrocks_filter_factory_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_filter_factory_create$handle() {
+        return panrocks_filter_factory_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_filter_factory_create(const panrocks_filter_factory_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_filter_factory_create$address() {
+        return panrocks_filter_factory_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_filter_factory_create(const panrocks_filter_factory_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_filter_factory_create(MemorySegment spec, MemorySegment callback_out, MemorySegment error) {
+        var mh$ = panrocks_filter_factory_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_filter_factory_create", spec, callback_out, error);
+            }
+            return (int)mh$.invokeExact(spec, callback_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_listener_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_listener_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_listener_create(const panrocks_listener_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_listener_create$descriptor() {
+        return panrocks_listener_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_listener_create(const panrocks_listener_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_listener_create$handle() {
+        return panrocks_listener_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_listener_create(const panrocks_listener_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_listener_create$address() {
+        return panrocks_listener_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_listener_create(const panrocks_listener_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_listener_create(MemorySegment spec, MemorySegment callback_out, MemorySegment error) {
+        var mh$ = panrocks_listener_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_listener_create", spec, callback_out, error);
+            }
+            return (int)mh$.invokeExact(spec, callback_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     private static final int PANROCKS_WRITE_SYNC = (int)1L;
     /**
      * {@snippet lang=c :
@@ -12116,6 +12910,33 @@ public class panrocks_h {
      */
     public static int PANROCKS_TXN_SKIP_VALIDATE() {
         return PANROCKS_TXN_SKIP_VALIDATE;
+    }
+    private static final int PANROCKS_UPCALL_FAILED = (int)-2147483648L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_UPCALL_FAILED -2147483648
+     * }
+     */
+    public static int PANROCKS_UPCALL_FAILED() {
+        return PANROCKS_UPCALL_FAILED;
+    }
+    private static final int PANROCKS_RESULT_BUFFER = (int)-1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_RESULT_BUFFER -1
+     * }
+     */
+    public static int PANROCKS_RESULT_BUFFER() {
+        return PANROCKS_RESULT_BUFFER;
+    }
+    private static final int PANROCKS_RESULT_EXISTING_VALUE = (int)-2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_RESULT_EXISTING_VALUE -2
+     * }
+     */
+    public static int PANROCKS_RESULT_EXISTING_VALUE() {
+        return PANROCKS_RESULT_EXISTING_VALUE;
     }
 }
 

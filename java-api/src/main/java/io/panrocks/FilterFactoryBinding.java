@@ -1,0 +1,190 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.ThreadContexts;
+import io.panrocks.internal.ffi.panrocks_filter_context;
+import io.panrocks.internal.ffi.panrocks_filter_factory_spec;
+import io.panrocks.internal.ffi.panrocks_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.util.Arrays;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * A compaction filter factory (or one filter serving every compaction)
+ * bound to one DB: the upcall targets of {@code panrocks_filter_factory_spec}.
+ * The filters of running compactions sit in a slot table; the token the
+ * engine passes back is the slot's index plus one.
+ */
+final class FilterFactoryBinding extends CallbackBinding {
+    private static final FunctionDescriptor CREATE = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG);
+    private static final FunctionDescriptor FILTER = FunctionDescriptor.of(JAVA_INT,
+            JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+    private static final FunctionDescriptor RELEASE = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG);
+    private static final MethodHandle CREATE_TARGET, FILTER_TARGET, RELEASE_TARGET;
+    private static final int KEEP = 0, REMOVE = 1, CHANGE_VALUE = 2;
+    private static final AbstractCompactionFilter.ValueType[] TYPES = AbstractCompactionFilter.ValueType.values();
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            CREATE_TARGET = l.findVirtual(FilterFactoryBinding.class, "create", CREATE.toMethodType());
+            FILTER_TARGET = l.findVirtual(FilterFactoryBinding.class, "filter", FILTER.toMethodType());
+            RELEASE_TARGET = l.findVirtual(FilterFactoryBinding.class, "release", RELEASE.toMethodType());
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** null: one shared filter serves every compaction */
+    private final AbstractCompactionFilterFactory<?> factory;
+    private final AbstractCompactionFilter shared;
+    /** the filters of running compactions; written under this, read by the compaction threads */
+    private volatile AbstractCompactionFilter[] slots = new AbstractCompactionFilter[4];
+
+    private FilterFactoryBinding(String name, AbstractCompactionFilterFactory<?> factory,
+                                 AbstractCompactionFilter shared) {
+        super(factory != null ? "compaction filter factory" : "compaction filter", name);
+        this.factory = factory;
+        this.shared = shared;
+    }
+
+    static FilterFactoryBinding bind(AbstractCompactionFilterFactory<?> factory) {
+        return register(new FilterFactoryBinding(Callbacks.checkName(factory.name(), "compaction filter factory name"),
+                factory, null));
+    }
+
+    static FilterFactoryBinding bind(AbstractCompactionFilter filter) {
+        return register(new FilterFactoryBinding(Callbacks.checkName(filter.name(), "compaction filter name"),
+                null, filter));
+    }
+
+    private static FilterFactoryBinding register(FilterFactoryBinding b) {
+        b.register((arena, out, error) -> {
+            MemorySegment spec = panrocks_filter_factory_spec.allocate(arena);
+            panrocks_filter_factory_spec.name(spec, cString(arena, b.name()));
+            panrocks_filter_factory_spec.create_filter(spec, b.stub(CREATE_TARGET.bindTo(b), CREATE));
+            panrocks_filter_factory_spec.filter(spec, b.stub(FILTER_TARGET.bindTo(b), FILTER));
+            panrocks_filter_factory_spec.release_filter(spec, b.stub(RELEASE_TARGET.bindTo(b), RELEASE));
+            return panrocks_h.panrocks_filter_factory_create(spec, out, error);
+        });
+        return b;
+    }
+
+    private synchronized long occupy(AbstractCompactionFilter filter) {
+        AbstractCompactionFilter[] s = slots;
+        for (int i = 0; i < s.length; i++) {
+            if (s[i] == null) {
+                s[i] = filter;
+                slots = s; // publishes the write
+                return i + 1L;
+            }
+        }
+        AbstractCompactionFilter[] grown = Arrays.copyOf(s, s.length * 2);
+        grown[s.length] = filter;
+        slots = grown;
+        return s.length + 1L;
+    }
+
+    private synchronized AbstractCompactionFilter vacate(long token) {
+        AbstractCompactionFilter[] s = slots;
+        int i = (int) token - 1;
+        if (i < 0 || i >= s.length) return null;
+        AbstractCompactionFilter f = s[i];
+        s[i] = null;
+        slots = s;
+        return f;
+    }
+
+    // ---- upcall targets: nothing may escape them --------------------------------------
+
+    private long create(long context, long contextStruct) {
+        ThreadContexts marks = null;
+        int depth = -1;
+        try {
+            marks = ThreadContexts.current();
+            depth = marks.enterUpcall(db);
+            AbstractCompactionFilter filter;
+            if (factory == null) {
+                filter = shared;
+            } else {
+                AbstractCompactionFilter.Context c;
+                try (Arena scope = Arena.ofConfined()) {
+                    MemorySegment s = MemorySegment.ofAddress(contextStruct)
+                            .reinterpret(panrocks_filter_context.sizeof(), scope, null);
+                    c = new AbstractCompactionFilter.Context(panrocks_filter_context.is_full_compaction(s) != 0,
+                            panrocks_filter_context.is_manual_compaction(s) != 0,
+                            panrocks_filter_context.column_family_id(s));
+                }
+                filter = factory.createCompactionFilter(c);
+            }
+            long token = filter == null ? 0 : occupy(filter);
+            marks.exitUpcall(depth);
+            return token;
+        } catch (Throwable e) {
+            try {
+                if (depth >= 0) marks.exitUpcall(depth);
+                failed(e);
+            } catch (Throwable ignored) {
+                // returns FAILED below
+            }
+            return FAILED;
+        }
+    }
+
+    private int filter(long context, long token, int level, long key, long keyLength, int type, long value,
+                       long valueLength, long result) {
+        ThreadContexts marks = null;
+        int depth = -1;
+        try {
+            marks = ThreadContexts.current();
+            depth = marks.enterUpcall(db);
+            AbstractCompactionFilter f = slots[(int) token - 1];
+            AbstractCompactionFilter.Decision d;
+            try (Arena scope = Arena.ofConfined()) {
+                d = f.filter(level, Callbacks.view(key, keyLength, scope), TYPES[type],
+                        Callbacks.view(value, valueLength, scope), new NewValue(result, scope, -1, false));
+            }
+            marks.exitUpcall(depth);
+            if (d == null) return KEEP;
+            return switch (d) {
+                case KEEP -> KEEP;
+                case REMOVE -> REMOVE;
+                case CHANGE_VALUE -> CHANGE_VALUE;
+            };
+        } catch (Throwable e) {
+            try {
+                if (depth >= 0) marks.exitUpcall(depth);
+                failed(e);
+            } catch (Throwable ignored) {
+                // returns FAILED below
+            }
+            return FAILED;
+        }
+    }
+
+    private void release(long context, long token) {
+        ThreadContexts marks = null;
+        int depth = -1;
+        try {
+            marks = ThreadContexts.current();
+            depth = marks.enterUpcall(db);
+            AbstractCompactionFilter f = vacate(token);
+            if (f != null && factory != null) f.close();
+            marks.exitUpcall(depth);
+        } catch (Throwable e) {
+            try {
+                if (depth >= 0) marks.exitUpcall(depth);
+                failed(e);
+            } catch (Throwable ignored) {
+                // nothing to return
+            }
+        }
+    }
+}

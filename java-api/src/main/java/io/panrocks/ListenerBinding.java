@@ -1,0 +1,160 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.ThreadContexts;
+import io.panrocks.internal.ffi.panrocks_background_error_info;
+import io.panrocks.internal.ffi.panrocks_compaction_info;
+import io.panrocks.internal.ffi.panrocks_flush_info;
+import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_listener_spec;
+import io.panrocks.internal.ffi.panrocks_slice;
+import io.panrocks.internal.ffi.panrocks_stall_info;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.ref.WeakReference;
+import java.nio.charset.StandardCharsets;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * An {@link AbstractEventListener} bound to one DB: the upcall target of
+ * {@code panrocks_listener_spec}. Events are rare, so each is copied into
+ * plain Java objects before the user's method sees it. The facade is held
+ * weakly: a DB its user forgot must stay collectable.
+ */
+final class ListenerBinding extends CallbackBinding {
+    private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);
+    private static final MethodHandle EVENT_TARGET;
+    private static final int FLUSH = 1, COMPACTION = 2, BACKGROUND_ERROR = 4, STALL = 8;
+
+    static {
+        try {
+            EVENT_TARGET = MethodHandles.lookup().findVirtual(ListenerBinding.class, "onEvent", EVENT.toMethodType());
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final AbstractEventListener listener;
+    private volatile WeakReference<RocksDB> facade = new WeakReference<>(null);
+
+    private ListenerBinding(AbstractEventListener listener) {
+        super("event listener", listener.getClass().getName());
+        this.listener = listener;
+    }
+
+    static ListenerBinding bind(AbstractEventListener listener) {
+        ListenerBinding b = new ListenerBinding(listener);
+        Class<?> c = listener.getClass();
+        Class<?> base = AbstractEventListener.class;
+        int events = 0;
+        if (Callbacks.overrides(c, base, "onFlushCompleted", RocksDB.class, FlushJobInfo.class)) events |= FLUSH;
+        if (Callbacks.overrides(c, base, "onCompactionCompleted", RocksDB.class, CompactionJobInfo.class)) {
+            events |= COMPACTION;
+        }
+        if (Callbacks.overrides(c, base, "onBackgroundError", BackgroundErrorReason.class, Status.class)) {
+            events |= BACKGROUND_ERROR;
+        }
+        if (Callbacks.overrides(c, base, "onStallConditionsChanged", WriteStallInfo.class)) events |= STALL;
+        int mask = events;
+        b.register((arena, out, error) -> {
+            MemorySegment spec = panrocks_listener_spec.allocate(arena);
+            panrocks_listener_spec.name(spec, cString(arena, b.name()));
+            panrocks_listener_spec.on_event(spec, b.stub(EVENT_TARGET.bindTo(b), EVENT));
+            panrocks_listener_spec.events(spec, mask);
+            return panrocks_h.panrocks_listener_create(spec, out, error);
+        });
+        return b;
+    }
+
+    void facade(WeakReference<RocksDB> db) {
+        facade = db;
+    }
+
+    private static String string(MemorySegment slice, Arena scope) {
+        long size = panrocks_slice.size(slice);
+        if (size == 0) return "";
+        MemorySegment bytes = MemorySegment.ofAddress(panrocks_slice.data(slice).address()).reinterpret(size, scope, null);
+        return new String(bytes.toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+    }
+
+    // ---- the upcall target: nothing may escape it --------------------------------------
+
+    private void onEvent(long context, int event, long info) {
+        ThreadContexts marks = null;
+        int depth = -1;
+        try {
+            marks = ThreadContexts.current();
+            depth = marks.enterUpcall(db);
+            try (Arena scope = Arena.ofConfined()) {
+                deliver(event, info, scope);
+            }
+            marks.exitUpcall(depth);
+        } catch (Throwable e) {
+            try {
+                if (depth >= 0) marks.exitUpcall(depth);
+                failed(e);
+            } catch (Throwable ignored) {
+                // nothing to return
+            }
+        }
+    }
+
+    private void deliver(int event, long info, Arena scope) {
+        switch (event) {
+            case FLUSH -> {
+                MemorySegment f = MemorySegment.ofAddress(info).reinterpret(panrocks_flush_info.sizeof(), scope, null);
+                listener.onFlushCompleted(facade.get(), new FlushJobInfo(
+                        Integer.toUnsignedLong(panrocks_flush_info.cf_id(f)),
+                        string(panrocks_flush_info.cf_name(f), scope), string(panrocks_flush_info.file_path(f), scope),
+                        panrocks_flush_info.thread_id(f), panrocks_flush_info.job_id(f),
+                        panrocks_flush_info.triggered_writes_slowdown(f) != 0,
+                        panrocks_flush_info.triggered_writes_stop(f) != 0, panrocks_flush_info.smallest_seqno(f),
+                        panrocks_flush_info.largest_seqno(f), panrocks_flush_info.num_entries(f),
+                        panrocks_flush_info.file_size(f), FlushReason.of(panrocks_flush_info.flush_reason(f))));
+            }
+            case COMPACTION -> {
+                MemorySegment c = MemorySegment.ofAddress(info)
+                        .reinterpret(panrocks_compaction_info.sizeof(), scope, null);
+                int code = panrocks_compaction_info.status_code(c);
+                Status status = new Status(Status.Code.of(code),
+                        Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
+                        string(panrocks_compaction_info.status_message(c), scope));
+                listener.onCompactionCompleted(facade.get(), new CompactionJobInfo(
+                        Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
+                        string(panrocks_compaction_info.cf_name(c), scope), status,
+                        panrocks_compaction_info.thread_id(c), panrocks_compaction_info.job_id(c),
+                        panrocks_compaction_info.base_input_level(c), panrocks_compaction_info.output_level(c),
+                        CompactionReason.of(panrocks_compaction_info.compaction_reason(c)),
+                        panrocks_compaction_info.input_files(c), panrocks_compaction_info.output_files(c),
+                        panrocks_compaction_info.input_records(c), panrocks_compaction_info.output_records(c),
+                        panrocks_compaction_info.total_input_bytes(c), panrocks_compaction_info.total_output_bytes(c),
+                        panrocks_compaction_info.elapsed_micros(c)));
+            }
+            case BACKGROUND_ERROR -> {
+                MemorySegment b = MemorySegment.ofAddress(info)
+                        .reinterpret(panrocks_background_error_info.sizeof(), scope, null);
+                Status status = new Status(Status.Code.of(panrocks_background_error_info.code(b)),
+                        Status.SubCode.of(panrocks_background_error_info.subcode(b)),
+                        Status.Severity.of(panrocks_background_error_info.severity(b)),
+                        string(panrocks_background_error_info.message(b), scope));
+                listener.onBackgroundError(BackgroundErrorReason.of(panrocks_background_error_info.reason(b)), status);
+            }
+            case STALL -> {
+                MemorySegment s = MemorySegment.ofAddress(info).reinterpret(panrocks_stall_info.sizeof(), scope, null);
+                listener.onStallConditionsChanged(new WriteStallInfo(string(panrocks_stall_info.cf_name(s), scope),
+                        WriteStallCondition.of(panrocks_stall_info.current_condition(s)),
+                        WriteStallCondition.of(panrocks_stall_info.previous_condition(s))));
+            }
+            default -> {
+                // an event this version does not know
+            }
+        }
+    }
+}
