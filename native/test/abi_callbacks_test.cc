@@ -608,6 +608,9 @@ TEST(Callbacks, ListenerSeesFlushesCompactionsAndBackgroundErrors) {
         EXPECT_GE(state.compactions.load(), 1);
         EXPECT_EQ(state.compaction_inputs, 2u);
         EXPECT_EQ(state.errors.load(), 0);
+        // a key in the memtable, so that inserting "boom" compares: the first
+        // key of an empty memtable needs no comparison (RocksDB 9.11.2)
+        ASSERT_EQ(db.put("m", "v"), PANROCKS_OK);
         cs.poison = "boom";
         EXPECT_EQ(db.put("boom", "v"), PANROCKS_OK);
         EXPECT_NE(db.put("after", "v"), PANROCKS_OK);
