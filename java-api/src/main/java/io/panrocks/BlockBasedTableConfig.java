@@ -13,7 +13,12 @@ public final class BlockBasedTableConfig {
     public BlockBasedTableConfig() {
     }
 
-    /** Uncompressed size of a data block (default 4 KiB). */
+    /**
+     * Uncompressed size of a data block (default 4 KiB).
+     *
+     * @param blockSize the block size in bytes
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setBlockSize(long blockSize) {
         values.put("block_size", Long.toString(blockSize));
         return this;
@@ -23,7 +28,12 @@ public final class BlockBasedTableConfig {
         return values.getLong("block_size", 4096);
     }
 
-    /** The block cache ({@link LRUCache}, {@link HyperClockCache} ...); {@code null} (default) gives the DB RocksDB's own 32 MiB cache. */
+    /**
+     * The block cache ({@link LRUCache}, {@link HyperClockCache} ...); {@code null} (default) gives the DB RocksDB's own 32 MiB cache.
+     *
+     * @param blockCache the cache, shared by every family configured with it, or {@code null}
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setBlockCache(Cache blockCache) {
         this.blockCache = blockCache;
         return this;
@@ -33,7 +43,12 @@ public final class BlockBasedTableConfig {
         return blockCache;
     }
 
-    /** Read blocks without any block cache. */
+    /**
+     * Read blocks without any block cache.
+     *
+     * @param noBlockCache whether to read without a block cache
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setNoBlockCache(boolean noBlockCache) {
         values.put("no_block_cache", Boolean.toString(noBlockCache));
         return this;
@@ -46,7 +61,12 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
-    /** Keep index and filter blocks in the block cache (charged to it) rather than in table readers. */
+    /**
+     * Keep index and filter blocks in the block cache (charged to it) rather than in table readers.
+     *
+     * @param cacheIndexAndFilterBlocks whether index and filter blocks go into the block cache
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setCacheIndexAndFilterBlocks(boolean cacheIndexAndFilterBlocks) {
         values.put("cache_index_and_filter_blocks", Boolean.toString(cacheIndexAndFilterBlocks));
         return this;
@@ -61,7 +81,12 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
-    /** Keys between restart points of delta encoding (default 16). */
+    /**
+     * Keys between restart points of delta encoding (default 16).
+     *
+     * @param interval the number of keys between restart points
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setBlockRestartInterval(int interval) {
         values.put("block_restart_interval", Integer.toString((int) OptionValues.requireAtLeast(interval, 1,
                 "blockRestartInterval")));
@@ -73,7 +98,12 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
-    /** SST format version (2..5 in RocksDB 7.8). */
+    /**
+     * SST format version (2..5 in RocksDB 7.8).
+     *
+     * @param formatVersion the format version
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setFormatVersion(int formatVersion) {
         if (formatVersion < 2 || formatVersion > 5) {
             throw new IllegalArgumentException("formatVersion must be in [2, 5], was " + formatVersion);

@@ -54,7 +54,11 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         return name.clone();
     }
 
-    /** RocksDB's numeric ID of the family. */
+    /**
+     * RocksDB's numeric ID of the family.
+     *
+     * @return the family's ID (0 for the default family)
+     */
     public int getID() {
         return id;
     }
@@ -90,7 +94,11 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         resource.endUse();
     }
 
-    /** Whether it was closed (by {@link #close()} or its DB's close). */
+    /**
+     * Whether it was closed (by {@link #close()} or its DB's close).
+     *
+     * @return {@code true} once the handle is closed
+     */
     public boolean isReleased() {
         return resource.isReleased() || !db.isOpen();
     }

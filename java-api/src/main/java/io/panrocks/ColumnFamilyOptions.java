@@ -12,7 +12,11 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
         values = new OptionValues();
     }
 
-    /** The column-family part of an {@link Options}. */
+    /**
+     * The column-family part of an {@link Options}.
+     *
+     * @param options the options whose column-family settings are copied
+     */
     public ColumnFamilyOptions(Options options) {
         values = new OptionValues(options.cfValues);
         tableConfig = options.tableFormatConfig();

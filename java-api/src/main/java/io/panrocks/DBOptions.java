@@ -16,7 +16,11 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
         objects = new DbObjects();
     }
 
-    /** The DB-wide part of an {@link Options}. */
+    /**
+     * The DB-wide part of an {@link Options}.
+     *
+     * @param options the options whose DB-wide settings are copied
+     */
     public DBOptions(Options options) {
         values = new OptionValues(options.dbValues);
         objects = new DbObjects(options.objects);

@@ -1,6 +1,10 @@
 package io.panrocks;
 
-/** A mutable slot for an out-value, as RocksJava's {@code Holder} (used by {@link RocksDB#keyMayExist}). */
+/**
+ * A mutable slot for an out-value, as RocksJava's {@code Holder} (used by {@link RocksDB#keyMayExist}).
+ *
+ * @param <T> the type of the value held
+ */
 public final class Holder<T> {
     private T value;
 

@@ -55,7 +55,12 @@ public final class MultiGet implements AutoCloseable {
         resource.checkUsable();
     }
 
-    /** Adds a key (copied now, so the array may be reused at once). */
+    /**
+     * Adds a key (copied now, so the array may be reused at once).
+     *
+     * @param key the key; not null
+     * @return this object, for chaining
+     */
     public MultiGet add(byte[] key) {
         Objects.requireNonNull(key, "key");
         return add(key, 0, key.length);
@@ -77,12 +82,20 @@ public final class MultiGet implements AutoCloseable {
         return this;
     }
 
-    /** Number of keys added. */
+    /**
+     * Number of keys added.
+     *
+     * @return the number of keys added since the last clear
+     */
     public int size() {
         return scratch.count();
     }
 
-    /** Forgets the keys and results (releasing pins); the batch stays reusable. */
+    /**
+     * Forgets the keys and results (releasing pins); the batch stays reusable.
+     *
+     * @return this object, for chaining
+     */
     public MultiGet clear() {
         checkOwner();
         dropResults();
@@ -95,6 +108,10 @@ public final class MultiGet implements AutoCloseable {
      * native segment). A value that does not fit is reported with its size
      * but no bytes ({@link #value} returns null): grow the buffer and
      * execute again.
+     *
+     * @param buffer a writable native segment that receives the values
+     * @throws RocksDBException if the batch as a whole fails (failures of single keys are in {@link
+     *         #status(int)} and {@link #error(int)})
      */
     public void execute(MemorySegment buffer) throws RocksDBException {
         execute(ReadOptions.DEFAULT, buffer);
@@ -108,7 +125,12 @@ public final class MultiGet implements AutoCloseable {
         run(readOptions, false, buffer);
     }
 
-    /** Reads every key and leaves the values pinned until the next execute, clear or close. */
+    /**
+     * Reads every key and leaves the values pinned until the next execute, clear or close.
+     *
+     * @throws RocksDBException if the batch as a whole fails (failures of single keys are in {@link
+     *         #status(int)} and {@link #error(int)})
+     */
     public void executePinned() throws RocksDBException {
         executePinned(ReadOptions.DEFAULT);
     }
@@ -159,7 +181,12 @@ public final class MultiGet implements AutoCloseable {
         Objects.checkIndex(i, scratch.count());
     }
 
-    /** The outcome for key i: {@link Status.Code#Ok}, {@link Status.Code#NotFound}, or an error. */
+    /**
+     * The outcome for key i: {@link Status.Code#Ok}, {@link Status.Code#NotFound}, or an error.
+     *
+     * @param i the key's index, in the order added
+     * @return the key's status code
+     */
     public Status.Code status(int i) {
         checkExecuted(i);
         return Status.Code.of(scratch.status(i));
@@ -170,7 +197,12 @@ public final class MultiGet implements AutoCloseable {
         return scratch.status(i) == Reads.OK;
     }
 
-    /** Full size of value i, or {@link RocksDB#NOT_FOUND}. */
+    /**
+     * Full size of value i, or {@link RocksDB#NOT_FOUND}.
+     *
+     * @param i the key's index, in the order added
+     * @return the value's size in bytes, or {@link RocksDB#NOT_FOUND}
+     */
     public long valueSize(int i) {
         checkExecuted(i);
         return scratch.status(i) == Reads.OK ? scratch.size(i) : RocksDB.NOT_FOUND;
@@ -179,6 +211,9 @@ public final class MultiGet implements AutoCloseable {
     /**
      * Value i as a read-only segment (in your buffer, or pinned), or null
      * when the key was not found, failed, or did not fit in the buffer.
+     *
+     * @param i the key's index, in the order added
+     * @return the value's bytes, or {@code null}
      */
     public MemorySegment value(int i) {
         checkExecuted(i);
@@ -194,6 +229,8 @@ public final class MultiGet implements AutoCloseable {
     /**
      * Value i copied to the heap, or null (see {@link #value}).
      *
+     * @param i the key's index, in the order added
+     * @return a new array holding the value, or {@code null}
      * @throws IllegalStateException if it does not fit in a byte[] (2 GiB)
      */
     public byte[] valueAsBytes(int i) {
@@ -203,7 +240,12 @@ public final class MultiGet implements AutoCloseable {
         return v.toArray(ValueLayout.JAVA_BYTE);
     }
 
-    /** The error of key i with RocksDB's code and subcode, or null if it succeeded or was not found. */
+    /**
+     * The error of key i with RocksDB's code and subcode, or null if it succeeded or was not found.
+     *
+     * @param i the key's index, in the order added
+     * @return the key's error, or {@code null}
+     */
     public RocksDBException error(int i) {
         checkExecuted(i);
         int code = scratch.status(i);
@@ -221,7 +263,11 @@ public final class MultiGet implements AutoCloseable {
         resource.close();
     }
 
-    /** Whether it was closed (by {@link #close()} or its DB's close). */
+    /**
+     * Whether it was closed (by {@link #close()} or its DB's close).
+     *
+     * @return {@code true} once the batch is closed
+     */
     public boolean isReleased() {
         return resource.isReleased() || !db.isOpen();
     }

@@ -32,7 +32,12 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         objects = new DbObjects();
     }
 
-    /** Combines DB-wide options with those of the default family. */
+    /**
+     * Combines DB-wide options with those of the default family.
+     *
+     * @param dbOptions the DB-wide settings, copied
+     * @param cfOptions the default family's settings, copied
+     */
     public Options(DBOptions dbOptions, ColumnFamilyOptions cfOptions) {
         dbValues = new OptionValues(dbOptions.values);
         objects = new DbObjects(dbOptions.objects);

@@ -2,7 +2,12 @@ package io.panrocks;
 
 import java.util.Objects;
 
-/** A key range [start, limit), as RocksJava's {@code Range}. */
+/**
+ * A key range [start, limit), as RocksJava's {@code Range}.
+ *
+ * @param start the first key of the range (inclusive)
+ * @param limit the key the range stops before (exclusive)
+ */
 public record Range(byte[] start, byte[] limit) {
     public Range {
         Objects.requireNonNull(start, "start");

@@ -52,7 +52,11 @@ public final class ReadOptions implements AutoCloseable {
     public ReadOptions() {
     }
 
-    /** A copy with the same settings, changeable on its own. */
+    /**
+     * A copy with the same settings, changeable on its own.
+     *
+     * @param other the options to copy; not null
+     */
     public ReadOptions(ReadOptions other) {
         fillCache = other.fillCache;
         verifyChecksums = other.verifyChecksums;
@@ -84,7 +88,12 @@ public final class ReadOptions implements AutoCloseable {
         return this;
     }
 
-    /** Put blocks read by this read into the block cache (default true). */
+    /**
+     * Put blocks read by this read into the block cache (default true).
+     *
+     * @param fillCache whether blocks read go into the block cache
+     * @return this object, for chaining
+     */
     public ReadOptions setFillCache(boolean fillCache) {
         checkMutable();
         this.fillCache = fillCache;
@@ -95,7 +104,12 @@ public final class ReadOptions implements AutoCloseable {
         return fillCache;
     }
 
-    /** Verify block checksums on reads from storage (default true). */
+    /**
+     * Verify block checksums on reads from storage (default true).
+     *
+     * @param verifyChecksums whether to verify checksums
+     * @return this object, for chaining
+     */
     public ReadOptions setVerifyChecksums(boolean verifyChecksums) {
         checkMutable();
         this.verifyChecksums = verifyChecksums;
@@ -119,6 +133,9 @@ public final class ReadOptions implements AutoCloseable {
     /**
      * Read the DB as of this snapshot; {@code null} reads the latest state.
      * Reads with a released snapshot throw {@link IllegalStateException}.
+     *
+     * @param snapshot the snapshot, or {@code null} for the latest state
+     * @return this object, for chaining
      */
     public ReadOptions setSnapshot(Snapshot snapshot) {
         checkMutable();
@@ -130,7 +147,12 @@ public final class ReadOptions implements AutoCloseable {
         return snapshot;
     }
 
-    /** Iterators see no key below this one (inclusive bound); copied. {@code null}: none. */
+    /**
+     * Iterators see no key below this one (inclusive bound); copied. {@code null}: none.
+     *
+     * @param lowerBound the lowest key iterators see, or {@code null}
+     * @return this object, for chaining
+     */
     public ReadOptions setIterateLowerBound(byte[] lowerBound) {
         checkMutable();
         this.iterateLowerBound = lowerBound == null ? null : lowerBound.clone();
@@ -141,7 +163,12 @@ public final class ReadOptions implements AutoCloseable {
         return iterateLowerBound == null ? null : iterateLowerBound.clone();
     }
 
-    /** Iterators see no key at or above this one (exclusive bound); copied. {@code null}: none. */
+    /**
+     * Iterators see no key at or above this one (exclusive bound); copied. {@code null}: none.
+     *
+     * @param upperBound the first key iterators no longer see, or {@code null}
+     * @return this object, for chaining
+     */
     public ReadOptions setIterateUpperBound(byte[] upperBound) {
         checkMutable();
         this.iterateUpperBound = upperBound == null ? null : upperBound.clone();
@@ -152,7 +179,12 @@ public final class ReadOptions implements AutoCloseable {
         return iterateUpperBound == null ? null : iterateUpperBound.clone();
     }
 
-    /** Ignore the prefix extractor: iterate in total order. */
+    /**
+     * Ignore the prefix extractor: iterate in total order.
+     *
+     * @param totalOrderSeek whether to ignore the prefix extractor
+     * @return this object, for chaining
+     */
     public ReadOptions setTotalOrderSeek(boolean totalOrderSeek) {
         checkMutable();
         this.totalOrderSeek = totalOrderSeek;
@@ -163,7 +195,12 @@ public final class ReadOptions implements AutoCloseable {
         return totalOrderSeek;
     }
 
-    /** Iterators stop at the first key whose prefix differs from the seek key's. */
+    /**
+     * Iterators stop at the first key whose prefix differs from the seek key's.
+     *
+     * @param prefixSameAsStart whether iterators stay within the seek key's prefix
+     * @return this object, for chaining
+     */
     public ReadOptions setPrefixSameAsStart(boolean prefixSameAsStart) {
         checkMutable();
         this.prefixSameAsStart = prefixSameAsStart;
@@ -174,7 +211,12 @@ public final class ReadOptions implements AutoCloseable {
         return prefixSameAsStart;
     }
 
-    /** Use prefix bloom filters only when they give the same result as total order. */
+    /**
+     * Use prefix bloom filters only when they give the same result as total order.
+     *
+     * @param autoPrefixMode whether RocksDB decides when prefix filters apply
+     * @return this object, for chaining
+     */
     public ReadOptions setAutoPrefixMode(boolean autoPrefixMode) {
         checkMutable();
         this.autoPrefixMode = autoPrefixMode;
@@ -185,7 +227,12 @@ public final class ReadOptions implements AutoCloseable {
         return autoPrefixMode;
     }
 
-    /** Keep blocks an iterator read pinned while the iterator lives. */
+    /**
+     * Keep blocks an iterator read pinned while the iterator lives.
+     *
+     * @param pinData whether iterators pin the blocks they read
+     * @return this object, for chaining
+     */
     public ReadOptions setPinData(boolean pinData) {
         checkMutable();
         this.pinData = pinData;
@@ -196,7 +243,12 @@ public final class ReadOptions implements AutoCloseable {
         return pinData;
     }
 
-    /** A tailing iterator sees data written after it was created. */
+    /**
+     * A tailing iterator sees data written after it was created.
+     *
+     * @param tailing whether iterators are tailing
+     * @return this object, for chaining
+     */
     public ReadOptions setTailing(boolean tailing) {
         checkMutable();
         this.tailing = tailing;
@@ -230,7 +282,12 @@ public final class ReadOptions implements AutoCloseable {
     /** Largest readahead accepted: 1 GiB. */
     public static final long MAX_READAHEAD = 1L << 30;
 
-    /** Iterator readahead in bytes, at most {@link #MAX_READAHEAD}; 0 lets RocksDB adapt it. */
+    /**
+     * Iterator readahead in bytes, at most {@link #MAX_READAHEAD}; 0 lets RocksDB adapt it.
+     *
+     * @param readaheadSize the readahead in bytes, or 0
+     * @return this object, for chaining
+     */
     public ReadOptions setReadaheadSize(long readaheadSize) {
         checkMutable();
         if (readaheadSize < 0 || readaheadSize > MAX_READAHEAD) {
@@ -245,7 +302,12 @@ public final class ReadOptions implements AutoCloseable {
         return readaheadSize;
     }
 
-    /** An iterator gives up with Incomplete after skipping this many internal keys; 0: never. */
+    /**
+     * An iterator gives up with Incomplete after skipping this many internal keys; 0: never.
+     *
+     * @param maxSkippableInternalKeys the number of internal keys, or 0 for no limit
+     * @return this object, for chaining
+     */
     public ReadOptions setMaxSkippableInternalKeys(long maxSkippableInternalKeys) {
         checkMutable();
         if (maxSkippableInternalKeys < 0) {
@@ -262,6 +324,9 @@ public final class ReadOptions implements AutoCloseable {
     /**
      * Absolute deadline of each read, as time since the epoch (RocksDB's
      * {@code deadline}); {@link Duration#ZERO} means none.
+     *
+     * @param deadline the deadline since the epoch, or {@link Duration#ZERO}; not null
+     * @return this object, for chaining
      */
     public ReadOptions setDeadline(Duration deadline) {
         checkMutable();
@@ -273,7 +338,12 @@ public final class ReadOptions implements AutoCloseable {
         return deadline;
     }
 
-    /** Timeout of each file read; {@link Duration#ZERO} means none. */
+    /**
+     * Timeout of each file read; {@link Duration#ZERO} means none.
+     *
+     * @param ioTimeout the timeout, or {@link Duration#ZERO}; not null
+     * @return this object, for chaining
+     */
     public ReadOptions setIoTimeout(Duration ioTimeout) {
         checkMutable();
         this.ioTimeout = nonNegative(ioTimeout, "ioTimeout");

@@ -29,12 +29,20 @@ public class RocksDBException extends Exception {
         return status;
     }
 
-    /** Shorthand for {@code getStatus().code()}. */
+    /**
+     * Shorthand for {@code getStatus().code()}.
+     *
+     * @return RocksDB's status code
+     */
     public Status.Code code() {
         return status.code();
     }
 
-    /** Shorthand for {@code getStatus().subCode()}. */
+    /**
+     * Shorthand for {@code getStatus().subCode()}.
+     *
+     * @return RocksDB's status subcode
+     */
     public Status.SubCode subCode() {
         return status.subCode();
     }

@@ -59,12 +59,20 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
             this.description = description;
         }
 
-        /** The numeric code used by the engine and the C ABI. */
+        /**
+         * The numeric code used by the engine and the C ABI.
+         *
+         * @return the numeric code
+         */
         public int value() {
             return value;
         }
 
-        /** The phrase RocksDB prints for this code, e.g. "IO error". */
+        /**
+         * The phrase RocksDB prints for this code, e.g. "IO error".
+         *
+         * @return the code's phrase
+         */
         public String description() {
             return description;
         }
@@ -136,7 +144,11 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
         return state;
     }
 
-    /** RocksDB's rendering: "IO error: While lock file: ...". */
+    /**
+     * RocksDB's rendering: "IO error: While lock file: ...".
+     *
+     * @return the code's phrase, with the subcode and message when there are any
+     */
     public String getCodeString() {
         return code.description();
     }

@@ -56,7 +56,11 @@ public final class WriteBatch implements AutoCloseable {
         this(1024);
     }
 
-    /** A batch with room for {@code reservedBytes} before it grows. */
+    /**
+     * A batch with room for {@code reservedBytes} before it grows.
+     *
+     * @param reservedBytes the initial capacity in bytes
+     */
     public WriteBatch(int reservedBytes) {
         if (reservedBytes < 0) throw new IllegalArgumentException("reservedBytes must be >= 0, was " + reservedBytes);
         // the header's sequence stays 0
@@ -86,7 +90,13 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
-    /** Adds key[position, limit) -> value[position, limit) and moves both positions to their limits. */
+    /**
+     * Adds key[position, limit) -> value[position, limit) and moves both positions to their limits.
+     *
+     * @param key the key, from its position to its limit
+     * @param value the value, from its position to its limit
+     * @return this object, for chaining
+     */
     public WriteBatch put(ByteBuffer key, ByteBuffer value) {
         return put(null, key, value);
     }
@@ -130,7 +140,12 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
-    /** Deletes a key written once (and not merged): cheaper for RocksDB than delete; see RocksDB's SingleDelete. */
+    /**
+     * Deletes a key written once (and not merged): cheaper for RocksDB than delete; see RocksDB's SingleDelete.
+     *
+     * @param key the key; not null
+     * @return this object, for chaining
+     */
     public WriteBatch singleDelete(byte[] key) {
         return singleDelete(null, key);
     }
@@ -140,7 +155,13 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
-    /** Deletes every key in [beginKey, endKey). */
+    /**
+     * Deletes every key in [beginKey, endKey).
+     *
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
+     * @return this object, for chaining
+     */
     public WriteBatch deleteRange(byte[] beginKey, byte[] endKey) {
         return deleteRange(null, beginKey, endKey);
     }
@@ -252,7 +273,11 @@ public final class WriteBatch implements AutoCloseable {
         count = savedCounts[savePoints];
     }
 
-    /** Forgets the latest save point, keeping the updates. */
+    /**
+     * Forgets the latest save point, keeping the updates.
+     *
+     * @throws RocksDBException {@link Status.Code#NotFound} if there is no save point
+     */
     public synchronized void popSavePoint() throws RocksDBException {
         checkOpen();
         checkNotIterating();
@@ -265,12 +290,20 @@ public final class WriteBatch implements AutoCloseable {
                 "no save point in this WriteBatch"));
     }
 
-    /** Number of updates. */
+    /**
+     * Number of updates.
+     *
+     * @return the number of updates in the batch
+     */
     public synchronized int count() {
         return count;
     }
 
-    /** Size of the serialized batch in bytes, as RocksDB's {@code GetDataSize()}. */
+    /**
+     * Size of the serialized batch in bytes, as RocksDB's {@code GetDataSize()}.
+     *
+     * @return the size in bytes
+     */
     public synchronized long getDataSize() {
         return size;
     }
@@ -285,7 +318,11 @@ public final class WriteBatch implements AutoCloseable {
         familyDb = null;
     }
 
-    /** The serialized batch, as RocksJava's {@code WriteBatch.data()}: RocksDB's own format. */
+    /**
+     * The serialized batch, as RocksJava's {@code WriteBatch.data()}: RocksDB's own format.
+     *
+     * @return a copy of the serialized batch
+     */
     public synchronized byte[] data() {
         return serialized().toArray(ValueLayout.JAVA_BYTE);
     }

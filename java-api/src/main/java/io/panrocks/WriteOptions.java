@@ -39,6 +39,9 @@ public final class WriteOptions implements AutoCloseable {
     /**
      * Sync the write-ahead log to disk before the write returns (fsync): an
      * acknowledged write then survives a machine crash, not only a process crash.
+     *
+     * @param sync whether each write is fsynced
+     * @return this object, for chaining
      */
     public WriteOptions setSync(boolean sync) {
         return set(SYNC, sync);
@@ -51,6 +54,9 @@ public final class WriteOptions implements AutoCloseable {
     /**
      * Skip the write-ahead log. Writes not yet flushed to an SST file are then
      * lost if the process crashes: only use for data that can be rebuilt.
+     *
+     * @param disableWAL whether to skip the write-ahead log
+     * @return this object, for chaining
      */
     public WriteOptions setDisableWAL(boolean disableWAL) {
         return set(DISABLE_WAL, disableWAL);
@@ -60,7 +66,12 @@ public final class WriteOptions implements AutoCloseable {
         return (flags & DISABLE_WAL) != 0;
     }
 
-    /** Fail with {@link Status.Code#Incomplete} instead of waiting when writes are being slowed down. */
+    /**
+     * Fail with {@link Status.Code#Incomplete} instead of waiting when writes are being slowed down.
+     *
+     * @param noSlowdown whether to fail rather than wait
+     * @return this object, for chaining
+     */
     public WriteOptions setNoSlowdown(boolean noSlowdown) {
         return set(NO_SLOWDOWN, noSlowdown);
     }
@@ -69,7 +80,12 @@ public final class WriteOptions implements AutoCloseable {
         return (flags & NO_SLOWDOWN) != 0;
     }
 
-    /** A low-priority write, slowed first when compaction falls behind. */
+    /**
+     * A low-priority write, slowed first when compaction falls behind.
+     *
+     * @param lowPri whether the write is low-priority
+     * @return this object, for chaining
+     */
     public WriteOptions setLowPri(boolean lowPri) {
         return set(LOW_PRI, lowPri);
     }
@@ -78,7 +94,12 @@ public final class WriteOptions implements AutoCloseable {
         return (flags & LOW_PRI) != 0;
     }
 
-    /** In a batch, silently skip writes to column families that were dropped. */
+    /**
+     * In a batch, silently skip writes to column families that were dropped.
+     *
+     * @param ignore whether writes to dropped families are skipped
+     * @return this object, for chaining
+     */
     public WriteOptions setIgnoreMissingColumnFamilies(boolean ignore) {
         return set(IGNORE_MISSING_CF, ignore);
     }
