@@ -10,6 +10,7 @@ public final class BlockBasedTableConfig {
     private Cache blockCache;
     private Filter filterPolicy;
 
+    /** A configuration with RocksDB's defaults: 4 KiB blocks, no filter, RocksDB's own block cache. */
     public BlockBasedTableConfig() {
     }
 
@@ -24,6 +25,11 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
+    /**
+     * The data block size set with {@link #setBlockSize}.
+     *
+     * @return the block size in bytes (4096 unless set)
+     */
     public long blockSize() {
         return values.getLong("block_size", 4096);
     }
@@ -39,6 +45,11 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
+    /**
+     * The block cache set with {@link #setBlockCache}.
+     *
+     * @return the cache, or {@code null} for RocksDB's own
+     */
     public Cache blockCache() {
         return blockCache;
     }
@@ -54,6 +65,12 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
+    /**
+     * The filter of each SST file ({@link BloomFilter}); {@code null} (default) writes no filter.
+     *
+     * @param filter the filter policy, or {@code null} for none
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setFilterPolicy(Filter filter) {
         if (filter == null) values.put("filter_policy", "nullptr");
         else values.put("filter_policy", ((BloomFilter) filter).optionValue());
@@ -72,10 +89,22 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
+    /**
+     * Whether index and filter blocks go into the block cache (see {@link
+     * #setCacheIndexAndFilterBlocks}).
+     *
+     * @return {@code true} if they are cached (default false)
+     */
     public boolean cacheIndexAndFilterBlocks() {
         return values.getBoolean("cache_index_and_filter_blocks", false);
     }
 
+    /**
+     * With index and filter blocks in the block cache, keep those of level-0 files pinned there.
+     *
+     * @param pin whether level-0 index and filter blocks stay pinned in the cache
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setPinL0FilterAndIndexBlocksInCache(boolean pin) {
         values.put("pin_l0_filter_and_index_blocks_in_cache", Boolean.toString(pin));
         return this;
@@ -93,6 +122,12 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
+    /**
+     * Put whole keys in the filter (default true); turn off when only prefix filters are used.
+     *
+     * @param wholeKeyFiltering whether whole keys are added to the filter
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setWholeKeyFiltering(boolean wholeKeyFiltering) {
         values.put("whole_key_filtering", Boolean.toString(wholeKeyFiltering));
         return this;

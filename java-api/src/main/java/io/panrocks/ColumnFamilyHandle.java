@@ -50,6 +50,11 @@ public final class ColumnFamilyHandle implements AutoCloseable {
                 : DbResource.shared(db, "ColumnFamilyHandle", this, () -> destroy(dbHandle, handle));
     }
 
+    /**
+     * The family's name.
+     *
+     * @return a copy of the name's bytes
+     */
     public byte[] getName() {
         return name.clone();
     }
@@ -63,6 +68,11 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         return id;
     }
 
+    /**
+     * Whether this is the DB's default family.
+     *
+     * @return {@code true} for the default family
+     */
     public boolean isDefaultColumnFamily() {
         return isDefault;
     }

@@ -8,6 +8,7 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
     final OptionValues values;
     private BlockBasedTableConfig tableConfig;
 
+    /** Options with RocksDB's defaults for a column family. */
     public ColumnFamilyOptions() {
         values = new OptionValues();
     }

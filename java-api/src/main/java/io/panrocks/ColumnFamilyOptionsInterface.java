@@ -38,6 +38,11 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      */
     T setTableFormatConfig(BlockBasedTableConfig config);
 
+    /**
+     * The block-based table options set with {@link #setTableFormatConfig}.
+     *
+     * @return the table options
+     */
     BlockBasedTableConfig tableFormatConfig();
 
     /**
@@ -50,6 +55,11 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("write_buffer_size", Long.toString(bytes));
     }
 
+    /**
+     * The memtable size set with {@link #setWriteBufferSize}.
+     *
+     * @return the size in bytes (64 MiB unless set)
+     */
     default long writeBufferSize() {
         String v = rawColumnFamilyOption("write_buffer_size");
         return v == null ? 64L << 20 : Long.parseLong(v);
@@ -66,6 +76,12 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("max_write_buffer_number", Integer.toString(count));
     }
 
+    /**
+     * Memtables merged together when flushed to level 0 (default 1).
+     *
+     * @param count the number of memtables, at least 1
+     * @return this object, for chaining
+     */
     default T setMinWriteBufferNumberToMerge(int count) {
         OptionValues.requireAtLeast(count, 1, "minWriteBufferNumberToMerge");
         return setRawColumnFamilyOption("min_write_buffer_number_to_merge", Integer.toString(count));
@@ -113,21 +129,46 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("compression_per_level", j.toString());
     }
 
+    /**
+     * Levels of the LSM tree (default 7).
+     *
+     * @param levels the number of levels, 1 to 64
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if levels is outside [1, 64]
+     */
     default T setNumLevels(int levels) {
         if (levels < 1 || levels > 64) throw new IllegalArgumentException("numLevels must be in [1, 64], was " + levels);
         return setRawColumnFamilyOption("num_levels", Integer.toString(levels));
     }
 
+    /**
+     * Level-0 files that start a compaction into level 1 (default 4).
+     *
+     * @param files the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setLevel0FileNumCompactionTrigger(int files) {
         OptionValues.requireAtLeast(files, 1, "level0FileNumCompactionTrigger");
         return setRawColumnFamilyOption("level0_file_num_compaction_trigger", Integer.toString(files));
     }
 
+    /**
+     * Level-0 files at which writes are slowed down (default 20).
+     *
+     * @param files the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setLevel0SlowdownWritesTrigger(int files) {
         OptionValues.requireAtLeast(files, 1, "level0SlowdownWritesTrigger");
         return setRawColumnFamilyOption("level0_slowdown_writes_trigger", Integer.toString(files));
     }
 
+    /**
+     * Level-0 files at which writes stop until compaction catches up (default 36).
+     *
+     * @param files the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setLevel0StopWritesTrigger(int files) {
         OptionValues.requireAtLeast(files, 1, "level0StopWritesTrigger");
         return setRawColumnFamilyOption("level0_stop_writes_trigger", Integer.toString(files));
@@ -144,25 +185,55 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("max_bytes_for_level_base", Long.toString(bytes));
     }
 
+    /**
+     * Ratio between the target sizes of consecutive levels (default 10).
+     *
+     * @param multiplier the ratio, a finite positive number
+     * @return this object, for chaining
+     */
     default T setMaxBytesForLevelMultiplier(double multiplier) {
         OptionValues.requireNormal(multiplier, 1e6, "maxBytesForLevelMultiplier");
         return setRawColumnFamilyOption("max_bytes_for_level_multiplier", Double.toString(multiplier));
     }
 
+    /**
+     * Target size of SST files in level 1 (default 64 MiB).
+     *
+     * @param bytes the size in bytes, at least 1
+     * @return this object, for chaining
+     */
     default T setTargetFileSizeBase(long bytes) {
         OptionValues.requireAtLeast(bytes, 1, "targetFileSizeBase");
         return setRawColumnFamilyOption("target_file_size_base", Long.toString(bytes));
     }
 
+    /**
+     * Ratio between the target file sizes of consecutive levels (default 1).
+     *
+     * @param multiplier the ratio, at least 1
+     * @return this object, for chaining
+     */
     default T setTargetFileSizeMultiplier(int multiplier) {
         OptionValues.requireAtLeast(multiplier, 1, "targetFileSizeMultiplier");
         return setRawColumnFamilyOption("target_file_size_multiplier", Integer.toString(multiplier));
     }
 
+    /**
+     * Size levels from the last one up, so that the last level holds most data.
+     *
+     * @param dynamic whether level sizes are computed dynamically
+     * @return this object, for chaining
+     */
     default T setLevelCompactionDynamicLevelBytes(boolean dynamic) {
         return setRawColumnFamilyOption("level_compaction_dynamic_level_bytes", Boolean.toString(dynamic));
     }
 
+    /**
+     * Stop automatic compactions (manual ones still run).
+     *
+     * @param disable whether automatic compactions are off
+     * @return this object, for chaining
+     */
     default T setDisableAutoCompactions(boolean disable) {
         return setRawColumnFamilyOption("disable_auto_compactions", Boolean.toString(disable));
     }
@@ -189,6 +260,14 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("prefix_extractor", "rocksdb.CappedPrefix." + length);
     }
 
+    /**
+     * The family's merge operator: a built-in one ({@link MergeOperator#named}) or one written in Java
+     * ({@link AbstractMergeOperator}, {@link AssociativeMergeOperator}).
+     *
+     * @param operator the merge operator; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if operator is null
+     */
     default T setMergeOperator(MergeOperator operator) {
         if (operator == null) throw new IllegalArgumentException("mergeOperator must not be null");
         if (operator instanceof AbstractMergeOperator || operator instanceof AssociativeMergeOperator) {

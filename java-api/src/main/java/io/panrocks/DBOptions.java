@@ -11,6 +11,7 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
     /** compat: statistics, rate limiter ... (objects, not option strings) */
     final DbObjects objects;
 
+    /** DB-wide options with RocksDB's defaults. */
     public DBOptions() {
         values = new OptionValues();
         objects = new DbObjects();

@@ -29,10 +29,21 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      */
     String rawDBOption(String name);
 
+    /**
+     * Create the DB if it does not exist (default false).
+     *
+     * @param createIfMissing whether a missing DB is created at open
+     * @return this object, for chaining
+     */
     default T setCreateIfMissing(boolean createIfMissing) {
         return setRawDBOption("create_if_missing", Boolean.toString(createIfMissing));
     }
 
+    /**
+     * Whether a missing DB is created at open (see {@link #setCreateIfMissing}).
+     *
+     * @return {@code true} if it is created
+     */
     default boolean createIfMissing() {
         return Boolean.parseBoolean(rawDBOption("create_if_missing"));
     }
@@ -47,6 +58,11 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("error_if_exists", Boolean.toString(errorIfExists));
     }
 
+    /**
+     * Whether opening an existing DB fails (see {@link #setErrorIfExists}).
+     *
+     * @return {@code true} if it fails
+     */
     default boolean errorIfExists() {
         return Boolean.parseBoolean(rawDBOption("error_if_exists"));
     }
@@ -61,6 +77,12 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("create_missing_column_families", Boolean.toString(create));
     }
 
+    /**
+     * Whether missing column families are created at open (see {@link
+     * #setCreateMissingColumnFamilies}).
+     *
+     * @return {@code true} if they are created
+     */
     default boolean createMissingColumnFamilies() {
         return Boolean.parseBoolean(rawDBOption("create_missing_column_families"));
     }
@@ -86,6 +108,11 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("max_open_files", Integer.toString(maxOpenFiles));
     }
 
+    /**
+     * The open-file limit set with {@link #setMaxOpenFiles}.
+     *
+     * @return the number of files, or -1 for no limit
+     */
     default int maxOpenFiles() {
         String v = rawDBOption("max_open_files");
         return v == null ? -1 : Integer.parseInt(v);
@@ -101,11 +128,22 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("max_background_jobs", Integer.toString(maxBackgroundJobs));
     }
 
+    /**
+     * The background job limit set with {@link #setMaxBackgroundJobs}.
+     *
+     * @return the number of jobs (2 unless set)
+     */
     default int maxBackgroundJobs() {
         String v = rawDBOption("max_background_jobs");
         return v == null ? 2 : Integer.parseInt(v);
     }
 
+    /**
+     * Threads one compaction may be split into (default 1: no split).
+     *
+     * @param maxSubcompactions the number of subcompactions
+     * @return this object, for chaining
+     */
     default T setMaxSubcompactions(int maxSubcompactions) {
         return setRawDBOption("max_subcompactions", Integer.toString(maxSubcompactions));
     }
@@ -122,6 +160,11 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("wal_dir", walDir);
     }
 
+    /**
+     * The write-ahead log folder set with {@link #setWalDir}.
+     *
+     * @return the folder, or {@code null} for the DB's own
+     */
     default String walDir() {
         return rawDBOption("wal_dir");
     }
@@ -137,6 +180,13 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("WAL_ttl_seconds", Long.toString(seconds));
     }
 
+    /**
+     * Archived WAL files are deleted, oldest first, once together they exceed this size (0: no limit
+     * by size).
+     *
+     * @param megabytes the size limit in MiB, at least 0
+     * @return this object, for chaining
+     */
     default T setWalSizeLimitMB(long megabytes) {
         OptionValues.requireAtLeast(megabytes, 0, "walSizeLimitMB");
         return setRawDBOption("WAL_size_limit_MB", Long.toString(megabytes));
@@ -153,6 +203,13 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("max_total_wal_size", Long.toString(bytes));
     }
 
+    /**
+     * How the write-ahead log is replayed at open, and which damage it tolerates.
+     *
+     * @param mode the recovery mode; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if mode is null
+     */
     default T setWalRecoveryMode(WALRecoveryMode mode) {
         if (mode == null) throw new IllegalArgumentException("walRecoveryMode must not be null");
         return setRawDBOption("wal_recovery_mode", mode.rocksName());
@@ -168,11 +225,23 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("manual_wal_flush", Boolean.toString(manualWalFlush));
     }
 
+    /**
+     * Sync the write-ahead log in the background every this many bytes written (0: off).
+     *
+     * @param bytes the interval in bytes, at least 0
+     * @return this object, for chaining
+     */
     default T setWalBytesPerSync(long bytes) {
         OptionValues.requireAtLeast(bytes, 0, "walBytesPerSync");
         return setRawDBOption("wal_bytes_per_sync", Long.toString(bytes));
     }
 
+    /**
+     * Sync SST files in the background every this many bytes written (0: off).
+     *
+     * @param bytes the interval in bytes, at least 0
+     * @return this object, for chaining
+     */
     default T setBytesPerSync(long bytes) {
         OptionValues.requireAtLeast(bytes, 0, "bytesPerSync");
         return setRawDBOption("bytes_per_sync", Long.toString(bytes));
@@ -198,15 +267,33 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption(OptionValues.PANROCKS_STATISTICS, Boolean.toString(enabled));
     }
 
+    /**
+     * Whether statistics are collected (see {@link #setStatisticsEnabled}).
+     *
+     * @return {@code true} if they are
+     */
     default boolean statisticsEnabled() {
         return statistics() != null || Boolean.parseBoolean(rawDBOption(OptionValues.PANROCKS_STATISTICS));
     }
 
+    /**
+     * The least severe level RocksDB writes to its info log (its LOG file).
+     *
+     * @param level the level; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if level is null
+     */
     default T setInfoLogLevel(InfoLogLevel level) {
         if (level == null) throw new IllegalArgumentException("infoLogLevel must not be null");
         return setRawDBOption("info_log_level", level.name());
     }
 
+    /**
+     * Info log files kept (default 1000).
+     *
+     * @param count the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setKeepLogFileNum(long count) {
         OptionValues.requireAtLeast(count, 1, "keepLogFileNum");
         return setRawDBOption("keep_log_file_num", Long.toString(count));
@@ -222,6 +309,12 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption("atomic_flush", Boolean.toString(atomicFlush));
     }
 
+    /**
+     * Pipeline writes: the WAL write of one group overlaps the memtable write of the previous one.
+     *
+     * @param enable whether writes are pipelined
+     * @return this object, for chaining
+     */
     default T setEnablePipelinedWrite(boolean enable) {
         return setRawDBOption("enable_pipelined_write", Boolean.toString(enable));
     }
@@ -255,11 +348,23 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return setRawDBOption(OptionValues.PANROCKS_ADAPTIVE_THRESHOLD, Long.toString(bytes));
     }
 
+    /**
+     * The threshold set with {@link #setAdaptiveReadThreshold}.
+     *
+     * @return the largest value size, in bytes, that the adaptive reads copy
+     */
     default long adaptiveReadThreshold() {
         String v = rawDBOption(OptionValues.PANROCKS_ADAPTIVE_THRESHOLD);
         return v == null ? Options.DEFAULT_ADAPTIVE_READ_THRESHOLD : Long.parseLong(v);
     }
 
+    /**
+     * Do not flush memtables when the DB closes: faster close, and unflushed writes are recovered from
+     * the WAL (lost if it was disabled).
+     *
+     * @param avoid whether to skip the flush at close
+     * @return this object, for chaining
+     */
     default T setAvoidFlushDuringShutdown(boolean avoid) {
         return setRawDBOption("avoid_flush_during_shutdown", Boolean.toString(avoid));
     }

@@ -30,6 +30,13 @@ public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, M
      * @param delimiter put between the value and each operand (may be empty)
      */
     record StringAppendOperator(String delimiter) implements MergeOperator {
+        /**
+         * Checks the delimiter.
+         *
+         * @param delimiter put between the value and each operand (may be empty)
+         * @throws IllegalArgumentException if the delimiter cannot be written in RocksDB's
+         *         option-string syntax
+         */
         public StringAppendOperator {
             OptionValues.checkToken(delimiter, "delimiter");
         }
@@ -39,6 +46,11 @@ public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, M
             this(",");
         }
 
+        /**
+         * With a one-character delimiter, as RocksJava's constructor.
+         *
+         * @param delimiter put between the value and each operand
+         */
         public StringAppendOperator(char delimiter) {
             this(String.valueOf(delimiter));
         }

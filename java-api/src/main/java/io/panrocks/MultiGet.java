@@ -66,6 +66,15 @@ public final class MultiGet implements AutoCloseable {
         return add(key, 0, key.length);
     }
 
+    /**
+     * Adds {@code key[offset, offset + length)} (copied now).
+     *
+     * @param key the array holding the key; not null
+     * @param offset where the key starts in {@code key}
+     * @param length the key's length in bytes
+     * @return this object, for chaining
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     */
     public MultiGet add(byte[] key, int offset, int length) {
         Bytes.checkRange(key, offset, length, "key");
         checkOwner();
@@ -74,6 +83,12 @@ public final class MultiGet implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Adds the bytes of a segment as a key (copied now).
+     *
+     * @param key the key's bytes; not null
+     * @return this object, for chaining
+     */
     public MultiGet add(MemorySegment key) {
         Bytes.segment(key, "key");
         checkOwner();
@@ -117,6 +132,14 @@ public final class MultiGet implements AutoCloseable {
         execute(ReadOptions.DEFAULT, buffer);
     }
 
+    /**
+     * As {@link #execute(MemorySegment)}, with the given read options.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param buffer a writable native segment that receives the values
+     * @throws IllegalArgumentException if buffer is a heap or read-only segment
+     * @throws RocksDBException as {@link #execute(MemorySegment)}
+     */
     public void execute(ReadOptions readOptions, MemorySegment buffer) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(buffer, "buffer");
@@ -135,6 +158,12 @@ public final class MultiGet implements AutoCloseable {
         executePinned(ReadOptions.DEFAULT);
     }
 
+    /**
+     * As {@link #executePinned()}, with the given read options.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @throws RocksDBException as {@link #executePinned()}
+     */
     public void executePinned(ReadOptions readOptions) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         run(readOptions, true, MemorySegment.NULL);
@@ -192,6 +221,12 @@ public final class MultiGet implements AutoCloseable {
         return Status.Code.of(scratch.status(i));
     }
 
+    /**
+     * Whether key i was found.
+     *
+     * @param i the key's index, in the order added
+     * @return {@code true} if its status is {@link Status.Code#Ok}
+     */
     public boolean isFound(int i) {
         checkExecuted(i);
         return scratch.status(i) == Reads.OK;

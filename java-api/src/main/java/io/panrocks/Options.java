@@ -26,6 +26,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     final DbObjects objects;
     private BlockBasedTableConfig tableConfig;
 
+    /** Options with RocksDB's defaults, for a DB and its default column family. */
     public Options() {
         dbValues = new OptionValues();
         cfValues = new OptionValues();

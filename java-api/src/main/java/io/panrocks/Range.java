@@ -9,6 +9,12 @@ import java.util.Objects;
  * @param limit the key the range stops before (exclusive)
  */
 public record Range(byte[] start, byte[] limit) {
+    /**
+     * Checks that both bounds are given.
+     *
+     * @param start the first key of the range (inclusive); not null
+     * @param limit the key the range stops before (exclusive); not null
+     */
     public Range {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(limit, "limit");

@@ -49,6 +49,7 @@ public final class ReadOptions implements AutoCloseable {
     private Duration deadline = Duration.ZERO;
     private Duration ioTimeout = Duration.ZERO;
 
+    /** Read options with RocksDB's defaults. */
     public ReadOptions() {
     }
 
@@ -100,6 +101,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * Whether blocks read go into the block cache (see {@link #setFillCache}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean fillCache() {
         return fillCache;
     }
@@ -116,16 +122,34 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * Whether checksums are verified (see {@link #setVerifyChecksums}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean verifyChecksums() {
         return verifyChecksums;
     }
 
+    /**
+     * Where reads may look: everywhere (default), or only in memory ({@link
+     * ReadTier#BLOCK_CACHE_TIER}), failing with {@link Status.Code#Incomplete} when I/O would be
+     * needed.
+     *
+     * @param readTier the tier; not null
+     * @return this object, for chaining
+     */
     public ReadOptions setReadTier(ReadTier readTier) {
         checkMutable();
         this.readTier = requireNonNull(readTier, "readTier");
         return changed();
     }
 
+    /**
+     * The tier set with {@link #setReadTier}.
+     *
+     * @return the read tier
+     */
     public ReadTier readTier() {
         return readTier;
     }
@@ -143,6 +167,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The snapshot set with {@link #setSnapshot}.
+     *
+     * @return the snapshot, or {@code null} for the latest state
+     */
     public Snapshot snapshot() {
         return snapshot;
     }
@@ -159,6 +188,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The lower bound set with {@link #setIterateLowerBound}.
+     *
+     * @return a copy of the bound, or {@code null}
+     */
     public byte[] iterateLowerBound() {
         return iterateLowerBound == null ? null : iterateLowerBound.clone();
     }
@@ -175,6 +209,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The upper bound set with {@link #setIterateUpperBound}.
+     *
+     * @return a copy of the bound, or {@code null}
+     */
     public byte[] iterateUpperBound() {
         return iterateUpperBound == null ? null : iterateUpperBound.clone();
     }
@@ -191,6 +230,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * Whether the prefix extractor is ignored (see {@link #setTotalOrderSeek}).
+     *
+     * @return {@code true} if iteration is in total order
+     */
     public boolean totalOrderSeek() {
         return totalOrderSeek;
     }
@@ -207,6 +251,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * Whether iterators stop at the seek key's prefix (see {@link #setPrefixSameAsStart}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean prefixSameAsStart() {
         return prefixSameAsStart;
     }
@@ -223,6 +272,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * Whether RocksDB decides when prefix filters apply (see {@link #setAutoPrefixMode}).
+     *
+     * @return {@code true} if it does
+     */
     public boolean autoPrefixMode() {
         return autoPrefixMode;
     }
@@ -239,6 +293,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * Whether iterators pin the blocks they read (see {@link #setPinData}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean pinData() {
         return pinData;
     }
@@ -255,26 +314,53 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * Whether iterators are tailing (see {@link #setTailing}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean tailing() {
         return tailing;
     }
 
+    /**
+     * Read as if no range deletion existed (faster when there are none; wrong results otherwise).
+     *
+     * @param ignoreRangeDeletions whether range tombstones are ignored
+     * @return this object, for chaining
+     */
     public ReadOptions setIgnoreRangeDeletions(boolean ignoreRangeDeletions) {
         checkMutable();
         this.ignoreRangeDeletions = ignoreRangeDeletions;
         return changed();
     }
 
+    /**
+     * Whether range tombstones are ignored (see {@link #setIgnoreRangeDeletions}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean ignoreRangeDeletions() {
         return ignoreRangeDeletions;
     }
 
+    /**
+     * Let iterators prefetch blocks asynchronously (RocksDB's {@code async_io}).
+     *
+     * @param asyncIo whether reads may use asynchronous I/O
+     * @return this object, for chaining
+     */
     public ReadOptions setAsyncIo(boolean asyncIo) {
         checkMutable();
         this.asyncIo = asyncIo;
         return changed();
     }
 
+    /**
+     * Whether asynchronous I/O is on (see {@link #setAsyncIo}).
+     *
+     * @return {@code true} if it is
+     */
     public boolean asyncIo() {
         return asyncIo;
     }
@@ -298,6 +384,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The readahead set with {@link #setReadaheadSize}.
+     *
+     * @return the readahead in bytes, or 0
+     */
     public long readaheadSize() {
         return readaheadSize;
     }
@@ -317,6 +408,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The limit set with {@link #setMaxSkippableInternalKeys}.
+     *
+     * @return the number of internal keys, or 0 for no limit
+     */
     public long maxSkippableInternalKeys() {
         return maxSkippableInternalKeys;
     }
@@ -334,6 +430,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The deadline set with {@link #setDeadline}.
+     *
+     * @return the deadline since the epoch, or {@link Duration#ZERO}
+     */
     public Duration deadline() {
         return deadline;
     }
@@ -350,6 +451,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The timeout set with {@link #setIoTimeout}.
+     *
+     * @return the timeout, or {@link Duration#ZERO}
+     */
     public Duration ioTimeout() {
         return ioTimeout;
     }

@@ -97,6 +97,11 @@ public final class RecordBatch implements AutoCloseable {
         return count;
     }
 
+    /**
+     * Whether the batch holds no record.
+     *
+     * @return {@code true} if it is empty
+     */
     public boolean isEmpty() {
         return count == 0;
     }
@@ -157,6 +162,12 @@ public final class RecordBatch implements AutoCloseable {
     /** Receives one record of a batch. */
     @FunctionalInterface
     public interface RecordVisitor {
+        /**
+         * Called with one record of the batch.
+         *
+         * @param key the record's key, valid until the batch closes
+         * @param value the record's value, valid until the batch closes
+         */
         void visit(MemorySegment key, MemorySegment value);
     }
 
@@ -320,6 +331,11 @@ public final class RecordBatch implements AutoCloseable {
         if (resource != null) resource.close();
     }
 
+    /**
+     * Whether the batch is still open.
+     *
+     * @return {@code false} once it is closed
+     */
     public boolean isOpen() {
         return resource == null || !resource.isReleased();
     }

@@ -50,6 +50,16 @@ public final class RecordLog {
         }
     }
 
+    /**
+     * As {@link #RecordLog(RocksDB, ColumnFamilyHandle, ColumnFamilyHandle, WriteOptions)}, with
+     * default write options.
+     *
+     * @param db the DB holding both families
+     * @param records the family of the records
+     * @param commits the family of the consumer groups' commits
+     * @throws RocksDBException as {@link #RecordLog(RocksDB, ColumnFamilyHandle, ColumnFamilyHandle,
+     *         WriteOptions)}
+     */
     public RecordLog(RocksDB db, ColumnFamilyHandle records, ColumnFamilyHandle commits) throws RocksDBException {
         this(db, records, commits, WriteOptions.DEFAULT);
     }

@@ -2019,7 +2019,7 @@ public class RocksDB implements AutoCloseable {
      *
      * @param columnFamily the column family, or {@code null} for the default one
      * @param ranges the key ranges to size, in order
-     * @param flags what to count: SST files, memtables, or both (none given: SST files only)
+     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too (SST files are always counted)
      * @return the approximate size in bytes of each range, in order
      * @throws RocksDBException if the engine cannot compute the sizes
      */

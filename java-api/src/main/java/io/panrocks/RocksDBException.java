@@ -16,15 +16,30 @@ public class RocksDBException extends Exception {
 
     private final transient Status status;
 
+    /**
+     * An exception carrying RocksDB's status; its message is the status rendered as text.
+     *
+     * @param status the status; not null
+     */
     public RocksDBException(Status status) {
         super(status.toString());
         this.status = status;
     }
 
+    /**
+     * An exception of code {@link Status.Code#InternalError} with the given message.
+     *
+     * @param message the message
+     */
     public RocksDBException(String message) {
         this(new Status(Status.Code.InternalError, Status.SubCode.None, Status.Severity.NoError, message));
     }
 
+    /**
+     * RocksDB's status: code, subcode, severity and message.
+     *
+     * @return the status
+     */
     public Status getStatus() {
         return status;
     }

@@ -162,6 +162,7 @@ public final class RocksIterator implements AutoCloseable {
 
     // ---- moves ---------------------------------------------------------------
 
+    /** Moves to the first key (or the first at or after the lower bound). */
     public void seekToFirst() {
         CallContext c = enterMove();
         try {
@@ -171,6 +172,7 @@ public final class RocksIterator implements AutoCloseable {
         }
     }
 
+    /** Moves to the last key (or the last before the upper bound). */
     public void seekToLast() {
         CallContext c = enterMove();
         try {
@@ -299,7 +301,12 @@ public final class RocksIterator implements AutoCloseable {
         return valid && !walking;
     }
 
-    /** @throws RocksDBException if the iterator hit an error (I/O, corruption, Incomplete ...) */
+    /**
+     * Throws the error that stopped the iterator, if any: check it when
+     * {@link #isValid()} turns false, to tell the end from a failure.
+     *
+     * @throws RocksDBException if the iterator hit an error (I/O, corruption, Incomplete ...)
+     */
     public void status() throws RocksDBException {
         CallContext c = enter();
         try {
@@ -438,6 +445,8 @@ public final class RocksIterator implements AutoCloseable {
     @FunctionalInterface
     public interface EntryVisitor {
         /**
+         * Called with one entry of the walk.
+         *
          * @param key the entry's key, valid only during the call
          * @param value the entry's value, valid only during the call
          * @return false to stop the walk at this entry

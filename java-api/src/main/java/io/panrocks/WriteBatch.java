@@ -52,6 +52,7 @@ public final class WriteBatch implements AutoCloseable {
     /** the DB of the non-default families recorded since the last clear(); null if none */
     private NativeDb familyDb;
 
+    /** An empty batch. */
     public WriteBatch() {
         this(1024);
     }
@@ -70,10 +71,26 @@ public final class WriteBatch implements AutoCloseable {
 
     // ---- updates ------------------------------------------------------------
 
+    /**
+     * As {@link #put(ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param key the key; not null, copied
+     * @param value the value; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch put(byte[] key, byte[] value) {
         return put(null, key, value);
     }
 
+    /**
+     * Adds a put of {@code value} under {@code key} in {@code family}; both are copied into the batch
+     * at once.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param value the value; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch put(ColumnFamilyHandle family, byte[] key, byte[] value) {
         Bytes.key(key);
         Bytes.value(value);
@@ -81,10 +98,25 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
+    /**
+     * As {@link #put(ColumnFamilyHandle, MemorySegment, MemorySegment)}, in the default family.
+     *
+     * @param key the key's bytes; not null, copied
+     * @param value the value's bytes; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch put(MemorySegment key, MemorySegment value) {
         return put(null, key, value);
     }
 
+    /**
+     * As {@link #put(ColumnFamilyHandle, byte[], byte[])}, for the bytes of two segments (copied).
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key's bytes; not null
+     * @param value the value's bytes; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch put(ColumnFamilyHandle family, MemorySegment key, MemorySegment value) {
         record(family, TYPE_VALUE, TYPE_CF_VALUE, Bytes.segment(key, "key"), Bytes.segment(value, "value"));
         return this;
@@ -101,6 +133,14 @@ public final class WriteBatch implements AutoCloseable {
         return put(null, key, value);
     }
 
+    /**
+     * As {@link #put(ByteBuffer, ByteBuffer)}, in {@code family}.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key, from its position to its limit
+     * @param value the value, from its position to its limit
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch put(ColumnFamilyHandle family, ByteBuffer key, ByteBuffer value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
@@ -110,10 +150,26 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
+    /**
+     * As {@link #merge(ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param key the key; not null, copied
+     * @param value the operand; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch merge(byte[] key, byte[] value) {
         return merge(null, key, value);
     }
 
+    /**
+     * Adds a merge of the operand {@code value} into {@code key} in {@code family} (with the family's
+     * merge operator, when the batch is written); both are copied.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param value the operand; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch merge(ColumnFamilyHandle family, byte[] key, byte[] value) {
         Bytes.key(key);
         Bytes.value(value);
@@ -121,20 +177,48 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
+    /**
+     * As {@link #merge(ColumnFamilyHandle, byte[], byte[])}, for the bytes of two segments (copied).
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key's bytes; not null
+     * @param value the operand's bytes; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch merge(ColumnFamilyHandle family, MemorySegment key, MemorySegment value) {
         record(family, TYPE_MERGE, TYPE_CF_MERGE, Bytes.segment(key, "key"), Bytes.segment(value, "value"));
         return this;
     }
 
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[])}, in the default family.
+     *
+     * @param key the key; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch delete(byte[] key) {
         return delete(null, key);
     }
 
+    /**
+     * Adds a delete of {@code key} in {@code family}; the key is copied.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch delete(ColumnFamilyHandle family, byte[] key) {
         record(family, TYPE_DELETION, TYPE_CF_DELETION, Bytes.key(key), null);
         return this;
     }
 
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[])}, for the bytes of a segment (copied).
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key's bytes; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch delete(ColumnFamilyHandle family, MemorySegment key) {
         record(family, TYPE_DELETION, TYPE_CF_DELETION, Bytes.segment(key, "key"), null);
         return this;
@@ -150,6 +234,13 @@ public final class WriteBatch implements AutoCloseable {
         return singleDelete(null, key);
     }
 
+    /**
+     * As {@link #singleDelete(byte[])}, in {@code family}.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null, copied
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch singleDelete(ColumnFamilyHandle family, byte[] key) {
         record(family, TYPE_SINGLE_DELETION, TYPE_CF_SINGLE_DELETION, Bytes.key(key), null);
         return this;
@@ -166,6 +257,14 @@ public final class WriteBatch implements AutoCloseable {
         return deleteRange(null, beginKey, endKey);
     }
 
+    /**
+     * As {@link #deleteRange(byte[], byte[])}, in {@code family}.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch deleteRange(ColumnFamilyHandle family, byte[] beginKey, byte[] endKey) {
         Objects.requireNonNull(beginKey, "beginKey");
         Objects.requireNonNull(endKey, "endKey");

@@ -22,6 +22,7 @@ public final class WriteOptions implements AutoCloseable {
     private volatile int flags;
     private boolean frozen;
 
+    /** Write options with RocksDB's defaults: WAL on, no sync. */
     public WriteOptions() {
     }
 
@@ -47,6 +48,11 @@ public final class WriteOptions implements AutoCloseable {
         return set(SYNC, sync);
     }
 
+    /**
+     * Whether writes are fsynced (see {@link #setSync}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean sync() {
         return (flags & SYNC) != 0;
     }
@@ -62,6 +68,11 @@ public final class WriteOptions implements AutoCloseable {
         return set(DISABLE_WAL, disableWAL);
     }
 
+    /**
+     * Whether the write-ahead log is skipped (see {@link #setDisableWAL}).
+     *
+     * @return {@code true} if it is
+     */
     public boolean disableWAL() {
         return (flags & DISABLE_WAL) != 0;
     }
@@ -76,6 +87,11 @@ public final class WriteOptions implements AutoCloseable {
         return set(NO_SLOWDOWN, noSlowdown);
     }
 
+    /**
+     * Whether writes fail rather than wait (see {@link #setNoSlowdown}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean noSlowdown() {
         return (flags & NO_SLOWDOWN) != 0;
     }
@@ -90,6 +106,11 @@ public final class WriteOptions implements AutoCloseable {
         return set(LOW_PRI, lowPri);
     }
 
+    /**
+     * Whether writes are low-priority (see {@link #setLowPri}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean lowPri() {
         return (flags & LOW_PRI) != 0;
     }
@@ -104,6 +125,11 @@ public final class WriteOptions implements AutoCloseable {
         return set(IGNORE_MISSING_CF, ignore);
     }
 
+    /**
+     * Whether writes to dropped families are skipped (see {@link #setIgnoreMissingColumnFamilies}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean ignoreMissingColumnFamilies() {
         return (flags & IGNORE_MISSING_CF) != 0;
     }
