@@ -10,35 +10,67 @@ public final class BlockBasedTableConfig {
     private Cache blockCache;
     private Filter filterPolicy;
 
+    /** A configuration with RocksDB's defaults: 4 KiB blocks, no filter, RocksDB's own block cache. */
     public BlockBasedTableConfig() {
     }
 
-    /** Uncompressed size of a data block (default 4 KiB). */
+    /**
+     * Uncompressed size of a data block (default 4 KiB).
+     *
+     * @param blockSize the block size in bytes
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setBlockSize(long blockSize) {
         values.put("block_size", Long.toString(blockSize));
         return this;
     }
 
+    /**
+     * The data block size set with {@link #setBlockSize}.
+     *
+     * @return the block size in bytes (4096 unless set)
+     */
     public long blockSize() {
         return values.getLong("block_size", 4096);
     }
 
-    /** The block cache ({@link LRUCache}, {@link HyperClockCache} ...); {@code null} (default) gives the DB RocksDB's own 32 MiB cache. */
+    /**
+     * The block cache ({@link LRUCache}, {@link HyperClockCache} ...); {@code null} (default) gives the DB RocksDB's own 32 MiB cache.
+     *
+     * @param blockCache the cache, shared by every family configured with it, or {@code null}
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setBlockCache(Cache blockCache) {
         this.blockCache = blockCache;
         return this;
     }
 
+    /**
+     * The block cache set with {@link #setBlockCache}.
+     *
+     * @return the cache, or {@code null} for RocksDB's own
+     */
     public Cache blockCache() {
         return blockCache;
     }
 
-    /** Read blocks without any block cache. */
+    /**
+     * Read blocks without any block cache.
+     *
+     * @param noBlockCache whether to read without a block cache
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setNoBlockCache(boolean noBlockCache) {
         values.put("no_block_cache", Boolean.toString(noBlockCache));
         return this;
     }
 
+    /**
+     * The filter of each SST file ({@link BloomFilter}); {@code null} (default) writes no filter.
+     *
+     * @param filter the filter policy, or {@code null} for none
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setFilterPolicy(Filter filter) {
         if (filter == null) values.put("filter_policy", "nullptr");
         else values.put("filter_policy", ((BloomFilter) filter).optionValue());
@@ -46,34 +78,67 @@ public final class BlockBasedTableConfig {
         return this;
     }
 
-    /** Keep index and filter blocks in the block cache (charged to it) rather than in table readers. */
+    /**
+     * Keep index and filter blocks in the block cache (charged to it) rather than in table readers.
+     *
+     * @param cacheIndexAndFilterBlocks whether index and filter blocks go into the block cache
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setCacheIndexAndFilterBlocks(boolean cacheIndexAndFilterBlocks) {
         values.put("cache_index_and_filter_blocks", Boolean.toString(cacheIndexAndFilterBlocks));
         return this;
     }
 
+    /**
+     * Whether index and filter blocks go into the block cache (see {@link
+     * #setCacheIndexAndFilterBlocks}).
+     *
+     * @return {@code true} if they are cached (default false)
+     */
     public boolean cacheIndexAndFilterBlocks() {
         return values.getBoolean("cache_index_and_filter_blocks", false);
     }
 
+    /**
+     * With index and filter blocks in the block cache, keep those of level-0 files pinned there.
+     *
+     * @param pin whether level-0 index and filter blocks stay pinned in the cache
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setPinL0FilterAndIndexBlocksInCache(boolean pin) {
         values.put("pin_l0_filter_and_index_blocks_in_cache", Boolean.toString(pin));
         return this;
     }
 
-    /** Keys between restart points of delta encoding (default 16). */
+    /**
+     * Keys between restart points of delta encoding (default 16).
+     *
+     * @param interval the number of keys between restart points
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setBlockRestartInterval(int interval) {
         values.put("block_restart_interval", Integer.toString((int) OptionValues.requireAtLeast(interval, 1,
                 "blockRestartInterval")));
         return this;
     }
 
+    /**
+     * Put whole keys in the filter (default true); turn off when only prefix filters are used.
+     *
+     * @param wholeKeyFiltering whether whole keys are added to the filter
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setWholeKeyFiltering(boolean wholeKeyFiltering) {
         values.put("whole_key_filtering", Boolean.toString(wholeKeyFiltering));
         return this;
     }
 
-    /** SST format version (2..5 in RocksDB 7.8). */
+    /**
+     * SST format version (2..5 in RocksDB 7.8).
+     *
+     * @param formatVersion the format version
+     * @return this object, for chaining
+     */
     public BlockBasedTableConfig setFormatVersion(int formatVersion) {
         if (formatVersion < 2 || formatVersion > 5) {
             throw new IllegalArgumentException("formatVersion must be in [2, 5], was " + formatVersion);

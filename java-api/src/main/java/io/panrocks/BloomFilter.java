@@ -9,10 +9,22 @@ package io.panrocks;
  * @param useBlockBasedBuilder the legacy block-based filter (not recommended)
  */
 public record BloomFilter(double bitsPerKey, boolean useBlockBasedBuilder) implements Filter {
+    /**
+     * Checks the bits per key.
+     *
+     * @param bitsPerKey filter bits per key (10 gives about 1% false positives)
+     * @param useBlockBasedBuilder the legacy block-based filter (not recommended)
+     * @throws IllegalArgumentException if bitsPerKey is not a normal number in (0, 100]
+     */
     public BloomFilter {
         OptionValues.requireNormal(bitsPerKey, 100, "bitsPerKey");
     }
 
+    /**
+     * A full (not block-based) filter with the given bits per key.
+     *
+     * @param bitsPerKey filter bits per key (10 gives about 1% false positives)
+     */
     public BloomFilter(double bitsPerKey) {
         this(bitsPerKey, false);
     }

@@ -9,10 +9,22 @@ public final class ColumnFamilyDescriptor {
     private final byte[] name;
     private final ColumnFamilyOptions options;
 
+    /**
+     * A family named {@code name} with default options.
+     *
+     * @param name the family's name: not empty, no zero byte; copied
+     */
     public ColumnFamilyDescriptor(byte[] name) {
         this(name, new ColumnFamilyOptions());
     }
 
+    /**
+     * A family named {@code name} with the given options.
+     *
+     * @param name the family's name: not empty, no zero byte; copied
+     * @param options the family's options; not null
+     * @throws IllegalArgumentException if the name is empty or contains a zero byte
+     */
     public ColumnFamilyDescriptor(byte[] name, ColumnFamilyOptions options) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(options, "options");
@@ -24,10 +36,20 @@ public final class ColumnFamilyDescriptor {
         this.options = options;
     }
 
+    /**
+     * The family's name.
+     *
+     * @return a copy of the name's bytes
+     */
     public byte[] getName() {
         return name.clone();
     }
 
+    /**
+     * The family's options.
+     *
+     * @return the options given at construction (not a copy)
+     */
     public ColumnFamilyOptions getOptions() {
         return options;
     }

@@ -50,15 +50,29 @@ public final class ColumnFamilyHandle implements AutoCloseable {
                 : DbResource.shared(db, "ColumnFamilyHandle", this, () -> destroy(dbHandle, handle));
     }
 
+    /**
+     * The family's name.
+     *
+     * @return a copy of the name's bytes
+     */
     public byte[] getName() {
         return name.clone();
     }
 
-    /** RocksDB's numeric ID of the family. */
+    /**
+     * RocksDB's numeric ID of the family.
+     *
+     * @return the family's ID (0 for the default family)
+     */
     public int getID() {
         return id;
     }
 
+    /**
+     * Whether this is the DB's default family.
+     *
+     * @return {@code true} for the default family
+     */
     public boolean isDefaultColumnFamily() {
         return isDefault;
     }
@@ -90,7 +104,11 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         resource.endUse();
     }
 
-    /** Whether it was closed (by {@link #close()} or its DB's close). */
+    /**
+     * Whether it was closed (by {@link #close()} or its DB's close).
+     *
+     * @return {@code true} once the handle is closed
+     */
     public boolean isReleased() {
         return resource.isReleased() || !db.isOpen();
     }

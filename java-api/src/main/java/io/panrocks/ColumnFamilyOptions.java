@@ -8,11 +8,16 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
     final OptionValues values;
     private BlockBasedTableConfig tableConfig;
 
+    /** Options with RocksDB's defaults for a column family. */
     public ColumnFamilyOptions() {
         values = new OptionValues();
     }
 
-    /** The column-family part of an {@link Options}. */
+    /**
+     * The column-family part of an {@link Options}.
+     *
+     * @param options the options whose column-family settings are copied
+     */
     public ColumnFamilyOptions(Options options) {
         values = new OptionValues(options.cfValues);
         tableConfig = options.tableFormatConfig();

@@ -7,45 +7,92 @@ import java.util.StringJoiner;
  * The options of one column family, shared by {@link ColumnFamilyOptions}
  * and {@link Options}, with RocksJava's names. Each setter checks its value
  * at once and throws an {@link IllegalArgumentException} naming the option.
+ *
+ * @param <T> the implementing class, returned by the setters for chaining
  */
 public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInterface<T>> {
 
     /**
      * Sets any ColumnFamilyOptions field by its RocksDB option-string name,
      * for options panrocks has no setter for; RocksDB checks it at open.
+     *
+     * @param name RocksDB's option-string name, e.g. "level0_file_num_compaction_trigger"
+     * @param value the value in option-string syntax, e.g. "8"
+     * @return this object, for chaining
      */
     T setRawColumnFamilyOption(String name, String value);
 
-    /** A value set earlier by a setter or {@link #setRawColumnFamilyOption}, or null. */
+    /**
+     * A value set earlier by a setter or {@link #setRawColumnFamilyOption}, or null.
+     *
+     * @param name RocksDB's option-string name
+     * @return the value as an option string, or {@code null} if it was not set
+     */
     String rawColumnFamilyOption(String name);
 
-    /** Options of the block-based SST format, including the block cache. */
+    /**
+     * Options of the block-based SST format, including the block cache.
+     *
+     * @param config the table options; not null
+     * @return this object, for chaining
+     */
     T setTableFormatConfig(BlockBasedTableConfig config);
 
+    /**
+     * The block-based table options set with {@link #setTableFormatConfig}.
+     *
+     * @return the table options
+     */
     BlockBasedTableConfig tableFormatConfig();
 
-    /** Memtable size before it is flushed (default 64 MiB; at most 64 GiB, where RocksDB clamps it). */
+    /**
+     * Memtable size before it is flushed (default 64 MiB; at most 64 GiB, where RocksDB clamps it).
+     *
+     * @param bytes the memtable size in bytes
+     * @return this object, for chaining
+     */
     default T setWriteBufferSize(long bytes) {
         return setRawColumnFamilyOption("write_buffer_size", Long.toString(bytes));
     }
 
+    /**
+     * The memtable size set with {@link #setWriteBufferSize}.
+     *
+     * @return the size in bytes (64 MiB unless set)
+     */
     default long writeBufferSize() {
         String v = rawColumnFamilyOption("write_buffer_size");
         return v == null ? 64L << 20 : Long.parseLong(v);
     }
 
-    /** Memtables kept in memory, the one being written included (default 2). */
+    /**
+     * Memtables kept in memory, the one being written included (default 2).
+     *
+     * @param count the number of memtables, at least 1
+     * @return this object, for chaining
+     */
     default T setMaxWriteBufferNumber(int count) {
         OptionValues.requireAtLeast(count, 1, "maxWriteBufferNumber");
         return setRawColumnFamilyOption("max_write_buffer_number", Integer.toString(count));
     }
 
+    /**
+     * Memtables merged together when flushed to level 0 (default 1).
+     *
+     * @param count the number of memtables, at least 1
+     * @return this object, for chaining
+     */
     default T setMinWriteBufferNumberToMerge(int count) {
         OptionValues.requireAtLeast(count, 1, "minWriteBufferNumberToMerge");
         return setRawColumnFamilyOption("min_write_buffer_number_to_merge", Integer.toString(count));
     }
 
-    /** Compression of every level, unless {@link #setCompressionPerLevel} says otherwise. */
+    /**
+     * Compression of every level, unless {@link #setCompressionPerLevel} says otherwise.
+     *
+     * @param type the compression; not null
+     * @return this object, for chaining
+     */
     default T setCompressionType(CompressionType type) {
         if (type == null || type == CompressionType.DISABLE_COMPRESSION_OPTION) {
             throw new IllegalArgumentException("compressionType must be a real compression, was " + type);
@@ -53,13 +100,23 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("compression", type.rocksName());
     }
 
-    /** Compression of the last level; DISABLE_COMPRESSION_OPTION follows the other settings. */
+    /**
+     * Compression of the last level; DISABLE_COMPRESSION_OPTION follows the other settings.
+     *
+     * @param type the compression of the last level; not null
+     * @return this object, for chaining
+     */
     default T setBottommostCompressionType(CompressionType type) {
         if (type == null) throw new IllegalArgumentException("bottommostCompressionType must not be null");
         return setRawColumnFamilyOption("bottommost_compression", type.rocksName());
     }
 
-    /** Compression of each level, level 0 first; the last entry covers the deeper levels. */
+    /**
+     * Compression of each level, level 0 first; the last entry covers the deeper levels.
+     *
+     * @param types one compression per level, level 0 first; no null element
+     * @return this object, for chaining
+     */
     default T setCompressionPerLevel(List<CompressionType> types) {
         if (types == null || types.isEmpty()) throw new IllegalArgumentException("compressionPerLevel must not be empty");
         StringJoiner j = new StringJoiner(":");
@@ -72,67 +129,145 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("compression_per_level", j.toString());
     }
 
+    /**
+     * Levels of the LSM tree (default 7).
+     *
+     * @param levels the number of levels, 1 to 64
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if levels is outside [1, 64]
+     */
     default T setNumLevels(int levels) {
         if (levels < 1 || levels > 64) throw new IllegalArgumentException("numLevels must be in [1, 64], was " + levels);
         return setRawColumnFamilyOption("num_levels", Integer.toString(levels));
     }
 
+    /**
+     * Level-0 files that start a compaction into level 1 (default 4).
+     *
+     * @param files the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setLevel0FileNumCompactionTrigger(int files) {
         OptionValues.requireAtLeast(files, 1, "level0FileNumCompactionTrigger");
         return setRawColumnFamilyOption("level0_file_num_compaction_trigger", Integer.toString(files));
     }
 
+    /**
+     * Level-0 files at which writes are slowed down (default 20).
+     *
+     * @param files the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setLevel0SlowdownWritesTrigger(int files) {
         OptionValues.requireAtLeast(files, 1, "level0SlowdownWritesTrigger");
         return setRawColumnFamilyOption("level0_slowdown_writes_trigger", Integer.toString(files));
     }
 
+    /**
+     * Level-0 files at which writes stop until compaction catches up (default 36).
+     *
+     * @param files the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setLevel0StopWritesTrigger(int files) {
         OptionValues.requireAtLeast(files, 1, "level0StopWritesTrigger");
         return setRawColumnFamilyOption("level0_stop_writes_trigger", Integer.toString(files));
     }
 
-    /** Target size of level 1 (default 256 MiB). */
+    /**
+     * Target size of level 1 (default 256 MiB).
+     *
+     * @param bytes the target size of level 1 in bytes
+     * @return this object, for chaining
+     */
     default T setMaxBytesForLevelBase(long bytes) {
         OptionValues.requireAtLeast(bytes, 1, "maxBytesForLevelBase");
         return setRawColumnFamilyOption("max_bytes_for_level_base", Long.toString(bytes));
     }
 
+    /**
+     * Ratio between the target sizes of consecutive levels (default 10).
+     *
+     * @param multiplier the ratio, a finite positive number
+     * @return this object, for chaining
+     */
     default T setMaxBytesForLevelMultiplier(double multiplier) {
         OptionValues.requireNormal(multiplier, 1e6, "maxBytesForLevelMultiplier");
         return setRawColumnFamilyOption("max_bytes_for_level_multiplier", Double.toString(multiplier));
     }
 
+    /**
+     * Target size of SST files in level 1 (default 64 MiB).
+     *
+     * @param bytes the size in bytes, at least 1
+     * @return this object, for chaining
+     */
     default T setTargetFileSizeBase(long bytes) {
         OptionValues.requireAtLeast(bytes, 1, "targetFileSizeBase");
         return setRawColumnFamilyOption("target_file_size_base", Long.toString(bytes));
     }
 
+    /**
+     * Ratio between the target file sizes of consecutive levels (default 1).
+     *
+     * @param multiplier the ratio, at least 1
+     * @return this object, for chaining
+     */
     default T setTargetFileSizeMultiplier(int multiplier) {
         OptionValues.requireAtLeast(multiplier, 1, "targetFileSizeMultiplier");
         return setRawColumnFamilyOption("target_file_size_multiplier", Integer.toString(multiplier));
     }
 
+    /**
+     * Size levels from the last one up, so that the last level holds most data.
+     *
+     * @param dynamic whether level sizes are computed dynamically
+     * @return this object, for chaining
+     */
     default T setLevelCompactionDynamicLevelBytes(boolean dynamic) {
         return setRawColumnFamilyOption("level_compaction_dynamic_level_bytes", Boolean.toString(dynamic));
     }
 
+    /**
+     * Stop automatic compactions (manual ones still run).
+     *
+     * @param disable whether automatic compactions are off
+     * @return this object, for chaining
+     */
     default T setDisableAutoCompactions(boolean disable) {
         return setRawColumnFamilyOption("disable_auto_compactions", Boolean.toString(disable));
     }
 
-    /** Prefix seek and prefix bloom filters on the first {@code length} bytes of each key. */
+    /**
+     * Prefix seek and prefix bloom filters on the first {@code length} bytes of each key.
+     *
+     * @param length the prefix length in bytes
+     * @return this object, for chaining
+     */
     default T useFixedLengthPrefixExtractor(int length) {
         OptionValues.requireAtLeast(length, 1, "prefixExtractor length");
         return setRawColumnFamilyOption("prefix_extractor", "rocksdb.FixedPrefix." + length);
     }
 
-    /** As fixed-length, but keys shorter than {@code length} are their own prefix. */
+    /**
+     * As fixed-length, but keys shorter than {@code length} are their own prefix.
+     *
+     * @param length the maximum prefix length in bytes
+     * @return this object, for chaining
+     */
     default T useCappedPrefixExtractor(int length) {
         OptionValues.requireAtLeast(length, 1, "prefixExtractor length");
         return setRawColumnFamilyOption("prefix_extractor", "rocksdb.CappedPrefix." + length);
     }
 
+    /**
+     * The family's merge operator: a built-in one ({@link MergeOperator#named}) or one written in Java
+     * ({@link AbstractMergeOperator}, {@link AssociativeMergeOperator}).
+     *
+     * @param operator the merge operator; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if operator is null
+     */
     default T setMergeOperator(MergeOperator operator) {
         if (operator == null) throw new IllegalArgumentException("mergeOperator must not be null");
         if (operator instanceof AbstractMergeOperator || operator instanceof AssociativeMergeOperator) {
@@ -141,7 +276,12 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return setRawColumnFamilyOption("merge_operator", operator.optionValue());
     }
 
-    /** A built-in merge operator by RocksDB's name: "uint64add", "stringappend" or "max". */
+    /**
+     * A built-in merge operator by RocksDB's name: "uint64add", "stringappend" or "max".
+     *
+     * @param name "uint64add", "stringappend" or "max"
+     * @return this object, for chaining
+     */
     default T setMergeOperatorName(String name) {
         if (name == null) throw new IllegalArgumentException("mergeOperator name must not be null");
         return setMergeOperator(MergeOperator.named(name));

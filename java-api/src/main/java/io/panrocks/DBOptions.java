@@ -11,12 +11,17 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
     /** compat: statistics, rate limiter ... (objects, not option strings) */
     final DbObjects objects;
 
+    /** DB-wide options with RocksDB's defaults. */
     public DBOptions() {
         values = new OptionValues();
         objects = new DbObjects();
     }
 
-    /** The DB-wide part of an {@link Options}. */
+    /**
+     * The DB-wide part of an {@link Options}.
+     *
+     * @param options the options whose DB-wide settings are copied
+     */
     public DBOptions(Options options) {
         values = new OptionValues(options.dbValues);
         objects = new DbObjects(options.objects);

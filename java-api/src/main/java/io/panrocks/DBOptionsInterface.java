@@ -5,6 +5,8 @@ package io.panrocks;
  * RocksJava's names. Each setter checks its value at once and throws an
  * {@link IllegalArgumentException} naming the option; the value reaches
  * RocksDB when a DB opens.
+ *
+ * @param <T> the implementing class, returned by the setters for chaining
  */
 public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
 
@@ -12,150 +14,317 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * Sets any DBOptions field by its RocksDB option-string name (e.g.
      * "max_file_opening_threads", "8"), for options panrocks has no setter
      * for. RocksDB checks the name and value when the DB opens.
+     *
+     * @param name RocksDB's option-string name, e.g. "max_file_opening_threads"
+     * @param value the value in option-string syntax, e.g. "8"
+     * @return this object, for chaining
      */
     T setRawDBOption(String name, String value);
 
-    /** A value set earlier by a setter or {@link #setRawDBOption}, or null. */
+    /**
+     * A value set earlier by a setter or {@link #setRawDBOption}, or null.
+     *
+     * @param name RocksDB's option-string name
+     * @return the value as an option string, or {@code null} if it was not set
+     */
     String rawDBOption(String name);
 
+    /**
+     * Create the DB if it does not exist (default false).
+     *
+     * @param createIfMissing whether a missing DB is created at open
+     * @return this object, for chaining
+     */
     default T setCreateIfMissing(boolean createIfMissing) {
         return setRawDBOption("create_if_missing", Boolean.toString(createIfMissing));
     }
 
+    /**
+     * Whether a missing DB is created at open (see {@link #setCreateIfMissing}).
+     *
+     * @return {@code true} if it is created
+     */
     default boolean createIfMissing() {
         return Boolean.parseBoolean(rawDBOption("create_if_missing"));
     }
 
-    /** Fail to open if the DB already exists. */
+    /**
+     * Fail to open if the DB already exists.
+     *
+     * @param errorIfExists whether opening an existing DB fails
+     * @return this object, for chaining
+     */
     default T setErrorIfExists(boolean errorIfExists) {
         return setRawDBOption("error_if_exists", Boolean.toString(errorIfExists));
     }
 
+    /**
+     * Whether opening an existing DB fails (see {@link #setErrorIfExists}).
+     *
+     * @return {@code true} if it fails
+     */
     default boolean errorIfExists() {
         return Boolean.parseBoolean(rawDBOption("error_if_exists"));
     }
 
-    /** Create column families named at open that do not exist yet. */
+    /**
+     * Create column families named at open that do not exist yet.
+     *
+     * @param create whether missing families named at open are created
+     * @return this object, for chaining
+     */
     default T setCreateMissingColumnFamilies(boolean create) {
         return setRawDBOption("create_missing_column_families", Boolean.toString(create));
     }
 
+    /**
+     * Whether missing column families are created at open (see {@link
+     * #setCreateMissingColumnFamilies}).
+     *
+     * @return {@code true} if they are created
+     */
     default boolean createMissingColumnFamilies() {
         return Boolean.parseBoolean(rawDBOption("create_missing_column_families"));
     }
 
-    /** Check aggressively for corruption and stop early (default true). */
+    /**
+     * Check aggressively for corruption and stop early (default true).
+     *
+     * @param paranoidChecks whether to check aggressively
+     * @return this object, for chaining
+     */
     default T setParanoidChecks(boolean paranoidChecks) {
         return setRawDBOption("paranoid_checks", Boolean.toString(paranoidChecks));
     }
 
-    /** Files the DB may keep open; -1 (default) keeps them all open. */
+    /**
+     * Files the DB may keep open; -1 (default) keeps them all open.
+     *
+     * @param maxOpenFiles the number of files, or -1 for no limit
+     * @return this object, for chaining
+     */
     default T setMaxOpenFiles(int maxOpenFiles) {
         OptionValues.requireAtLeast(maxOpenFiles, -1, "maxOpenFiles");
         return setRawDBOption("max_open_files", Integer.toString(maxOpenFiles));
     }
 
+    /**
+     * The open-file limit set with {@link #setMaxOpenFiles}.
+     *
+     * @return the number of files, or -1 for no limit
+     */
     default int maxOpenFiles() {
         String v = rawDBOption("max_open_files");
         return v == null ? -1 : Integer.parseInt(v);
     }
 
-    /** Concurrent background flushes and compactions (default 2; at most 1024: RocksDB starts that many threads for the process). */
+    /**
+     * Concurrent background flushes and compactions (default 2; at most 1024: RocksDB starts that many threads for the process).
+     *
+     * @param maxBackgroundJobs the number of jobs, 1 to 1024
+     * @return this object, for chaining
+     */
     default T setMaxBackgroundJobs(int maxBackgroundJobs) {
         return setRawDBOption("max_background_jobs", Integer.toString(maxBackgroundJobs));
     }
 
+    /**
+     * The background job limit set with {@link #setMaxBackgroundJobs}.
+     *
+     * @return the number of jobs (2 unless set)
+     */
     default int maxBackgroundJobs() {
         String v = rawDBOption("max_background_jobs");
         return v == null ? 2 : Integer.parseInt(v);
     }
 
+    /**
+     * Threads one compaction may be split into (default 1: no split).
+     *
+     * @param maxSubcompactions the number of subcompactions
+     * @return this object, for chaining
+     */
     default T setMaxSubcompactions(int maxSubcompactions) {
         return setRawDBOption("max_subcompactions", Integer.toString(maxSubcompactions));
     }
 
-    /** Keep the write-ahead log in this folder instead of the DB's. */
+    /**
+     * Keep the write-ahead log in this folder instead of the DB's.
+     *
+     * @param walDir the folder of the write-ahead log files
+     * @return this object, for chaining
+     */
     default T setWalDir(String walDir) {
         if (walDir == null || walDir.isEmpty()) throw new IllegalArgumentException("walDir must not be empty");
         OptionValues.checkToken(walDir, "walDir");
         return setRawDBOption("wal_dir", walDir);
     }
 
+    /**
+     * The write-ahead log folder set with {@link #setWalDir}.
+     *
+     * @return the folder, or {@code null} for the DB's own
+     */
     default String walDir() {
         return rawDBOption("wal_dir");
     }
 
-    /** Archived WAL files older than this are deleted (0: no archive by age). */
+    /**
+     * Archived WAL files older than this are deleted (0: no archive by age).
+     *
+     * @param seconds the age in seconds; 0 keeps no archive by age
+     * @return this object, for chaining
+     */
     default T setWalTtlSeconds(long seconds) {
         OptionValues.requireAtLeast(seconds, 0, "walTtlSeconds");
         return setRawDBOption("WAL_ttl_seconds", Long.toString(seconds));
     }
 
+    /**
+     * Archived WAL files are deleted, oldest first, once together they exceed this size (0: no limit
+     * by size).
+     *
+     * @param megabytes the size limit in MiB, at least 0
+     * @return this object, for chaining
+     */
     default T setWalSizeLimitMB(long megabytes) {
         OptionValues.requireAtLeast(megabytes, 0, "walSizeLimitMB");
         return setRawDBOption("WAL_size_limit_MB", Long.toString(megabytes));
     }
 
-    /** Force a flush when live WAL files exceed this size (0: automatic). */
+    /**
+     * Force a flush when live WAL files exceed this size (0: automatic).
+     *
+     * @param bytes the total size in bytes; 0 lets RocksDB choose
+     * @return this object, for chaining
+     */
     default T setMaxTotalWalSize(long bytes) {
         OptionValues.requireAtLeast(bytes, 0, "maxTotalWalSize");
         return setRawDBOption("max_total_wal_size", Long.toString(bytes));
     }
 
+    /**
+     * How the write-ahead log is replayed at open, and which damage it tolerates.
+     *
+     * @param mode the recovery mode; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if mode is null
+     */
     default T setWalRecoveryMode(WALRecoveryMode mode) {
         if (mode == null) throw new IllegalArgumentException("walRecoveryMode must not be null");
         return setRawDBOption("wal_recovery_mode", mode.rocksName());
     }
 
-    /** Buffer WAL writes until {@code flushWal}; loses them on a crash until then. */
+    /**
+     * Buffer WAL writes until {@code flushWal}; loses them on a crash until then.
+     *
+     * @param manualWalFlush whether WAL writes wait for {@code flushWal}
+     * @return this object, for chaining
+     */
     default T setManualWalFlush(boolean manualWalFlush) {
         return setRawDBOption("manual_wal_flush", Boolean.toString(manualWalFlush));
     }
 
+    /**
+     * Sync the write-ahead log in the background every this many bytes written (0: off).
+     *
+     * @param bytes the interval in bytes, at least 0
+     * @return this object, for chaining
+     */
     default T setWalBytesPerSync(long bytes) {
         OptionValues.requireAtLeast(bytes, 0, "walBytesPerSync");
         return setRawDBOption("wal_bytes_per_sync", Long.toString(bytes));
     }
 
+    /**
+     * Sync SST files in the background every this many bytes written (0: off).
+     *
+     * @param bytes the interval in bytes, at least 0
+     * @return this object, for chaining
+     */
     default T setBytesPerSync(long bytes) {
         OptionValues.requireAtLeast(bytes, 0, "bytesPerSync");
         return setRawDBOption("bytes_per_sync", Long.toString(bytes));
     }
 
-    /** fsync instead of fdatasync for synced writes. */
+    /**
+     * fsync instead of fdatasync for synced writes.
+     *
+     * @param useFsync whether to use fsync rather than fdatasync
+     * @return this object, for chaining
+     */
     default T setUseFsync(boolean useFsync) {
         return setRawDBOption("use_fsync", Boolean.toString(useFsync));
     }
 
-    /** Collect tickers and histograms, read through {@link RocksDB#getStatistics()} (small cost per operation). */
+    /**
+     * Collect tickers and histograms, read through {@link RocksDB#getStatistics()} (small cost per operation).
+     *
+     * @param enabled whether to collect statistics
+     * @return this object, for chaining
+     */
     default T setStatisticsEnabled(boolean enabled) {
         return setRawDBOption(OptionValues.PANROCKS_STATISTICS, Boolean.toString(enabled));
     }
 
+    /**
+     * Whether statistics are collected (see {@link #setStatisticsEnabled}).
+     *
+     * @return {@code true} if they are
+     */
     default boolean statisticsEnabled() {
         return statistics() != null || Boolean.parseBoolean(rawDBOption(OptionValues.PANROCKS_STATISTICS));
     }
 
+    /**
+     * The least severe level RocksDB writes to its info log (its LOG file).
+     *
+     * @param level the level; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if level is null
+     */
     default T setInfoLogLevel(InfoLogLevel level) {
         if (level == null) throw new IllegalArgumentException("infoLogLevel must not be null");
         return setRawDBOption("info_log_level", level.name());
     }
 
+    /**
+     * Info log files kept (default 1000).
+     *
+     * @param count the number of files, at least 1
+     * @return this object, for chaining
+     */
     default T setKeepLogFileNum(long count) {
         OptionValues.requireAtLeast(count, 1, "keepLogFileNum");
         return setRawDBOption("keep_log_file_num", Long.toString(count));
     }
 
-    /** Flush all column families together, atomically. */
+    /**
+     * Flush all column families together, atomically.
+     *
+     * @param atomicFlush whether families are flushed together
+     * @return this object, for chaining
+     */
     default T setAtomicFlush(boolean atomicFlush) {
         return setRawDBOption("atomic_flush", Boolean.toString(atomicFlush));
     }
 
+    /**
+     * Pipeline writes: the WAL write of one group overlaps the memtable write of the previous one.
+     *
+     * @param enable whether writes are pipelined
+     * @return this object, for chaining
+     */
     default T setEnablePipelinedWrite(boolean enable) {
         return setRawDBOption("enable_pipelined_write", Boolean.toString(enable));
     }
 
-    /** Memory all memtables of all column families may use together (0: no limit). */
+    /**
+     * Memory all memtables of all column families may use together (0: no limit).
+     *
+     * @param bytes the total memtable memory in bytes; 0 for no limit
+     * @return this object, for chaining
+     */
     default T setDbWriteBufferSize(long bytes) {
         OptionValues.requireAtLeast(bytes, 0, "dbWriteBufferSize");
         return setRawDBOption("db_write_buffer_size", Long.toString(bytes));
@@ -170,17 +339,32 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * jmh/results/20261122T0350Z-adaptive-focused checks it at 16 B to 1 MiB). Each reading thread
      * keeps a scratch buffer as large as the largest value it copied (at
      * least 16 KiB), so a large threshold costs memory per thread.
+     *
+     * @param bytes the largest value size, in bytes, that is copied
+     * @return this object, for chaining
      */
     default T setAdaptiveReadThreshold(long bytes) {
         OptionValues.requireAtLeast(bytes, 0, "adaptiveReadThreshold");
         return setRawDBOption(OptionValues.PANROCKS_ADAPTIVE_THRESHOLD, Long.toString(bytes));
     }
 
+    /**
+     * The threshold set with {@link #setAdaptiveReadThreshold}.
+     *
+     * @return the largest value size, in bytes, that the adaptive reads copy
+     */
     default long adaptiveReadThreshold() {
         String v = rawDBOption(OptionValues.PANROCKS_ADAPTIVE_THRESHOLD);
         return v == null ? Options.DEFAULT_ADAPTIVE_READ_THRESHOLD : Long.parseLong(v);
     }
 
+    /**
+     * Do not flush memtables when the DB closes: faster close, and unflushed writes are recovered from
+     * the WAL (lost if it was disabled).
+     *
+     * @param avoid whether to skip the flush at close
+     * @return this object, for chaining
+     */
     default T setAvoidFlushDuringShutdown(boolean avoid) {
         return setRawDBOption("avoid_flush_during_shutdown", Boolean.toString(avoid));
     }

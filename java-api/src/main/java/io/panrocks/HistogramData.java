@@ -17,47 +17,83 @@ package io.panrocks;
 public record HistogramData(double median, double percentile95, double percentile99, double average,
                             double standardDeviation, double max, double min, long count, long sum) {
 
-    /** @return {@link #median()}, as RocksJava names it */
+    /**
+     * Returns {@link #median()}, as RocksJava names it.
+     *
+     * @return {@link #median()}, as RocksJava names it
+     */
     public double getMedian() {
         return median;
     }
 
-    /** @return {@link #percentile95()}, as RocksJava names it */
+    /**
+     * Returns {@link #percentile95()}, as RocksJava names it.
+     *
+     * @return {@link #percentile95()}, as RocksJava names it
+     */
     public double getPercentile95() {
         return percentile95;
     }
 
-    /** @return {@link #percentile99()}, as RocksJava names it */
+    /**
+     * Returns {@link #percentile99()}, as RocksJava names it.
+     *
+     * @return {@link #percentile99()}, as RocksJava names it
+     */
     public double getPercentile99() {
         return percentile99;
     }
 
-    /** @return {@link #average()}, as RocksJava names it */
+    /**
+     * Returns {@link #average()}, as RocksJava names it.
+     *
+     * @return {@link #average()}, as RocksJava names it
+     */
     public double getAverage() {
         return average;
     }
 
-    /** @return {@link #standardDeviation()}, as RocksJava names it */
+    /**
+     * Returns {@link #standardDeviation()}, as RocksJava names it.
+     *
+     * @return {@link #standardDeviation()}, as RocksJava names it
+     */
     public double getStandardDeviation() {
         return standardDeviation;
     }
 
-    /** @return {@link #max()}, as RocksJava names it */
+    /**
+     * Returns {@link #max()}, as RocksJava names it.
+     *
+     * @return {@link #max()}, as RocksJava names it
+     */
     public double getMax() {
         return max;
     }
 
-    /** @return {@link #min()}, as RocksJava names it */
+    /**
+     * Returns {@link #min()}, as RocksJava names it.
+     *
+     * @return {@link #min()}, as RocksJava names it
+     */
     public double getMin() {
         return min;
     }
 
-    /** @return {@link #count()}, as RocksJava names it */
+    /**
+     * Returns {@link #count()}, as RocksJava names it.
+     *
+     * @return {@link #count()}, as RocksJava names it
+     */
     public long getCount() {
         return count;
     }
 
-    /** @return {@link #sum()}, as RocksJava names it */
+    /**
+     * Returns {@link #sum()}, as RocksJava names it.
+     *
+     * @return {@link #sum()}, as RocksJava names it
+     */
     public long getSum() {
         return sum;
     }

@@ -155,7 +155,11 @@ public enum HistogramType {
         this.rocksName = rocksName;
     }
 
-    /** RocksDB's name of the histogram, e.g. "rocksdb.db.get.micros". */
+    /**
+     * RocksDB's name of the histogram, e.g. "rocksdb.db.get.micros".
+     *
+     * @return the histogram's name in RocksDB
+     */
     public String rocksName() {
         return rocksName;
     }

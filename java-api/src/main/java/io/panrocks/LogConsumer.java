@@ -37,6 +37,12 @@ public final class LogConsumer implements AutoCloseable {
      * Records from the current position on: at most maxRecords, at most
      * maxBytes of keys and values (at least one record). Advances the
      * position past them. Empty when the consumer has caught up.
+     *
+     * @param maxRecords the most records returned, at least 1
+     * @param maxBytes the most bytes of keys and values returned, at least 1 (one larger record is
+     *         still returned)
+     * @return the records; empty at the end of the log. Close it when done
+     * @throws RocksDBException if the engine fails to read the log
      */
     public RecordBatch poll(int maxRecords, long maxBytes) throws RocksDBException {
         checkOpen();
@@ -55,12 +61,20 @@ public final class LogConsumer implements AutoCloseable {
         }
     }
 
-    /** The offset the next poll starts at. */
+    /**
+     * The offset the next poll starts at.
+     *
+     * @return the offset of the next record to poll
+     */
     public long position() {
         return position;
     }
 
-    /** Moves the position: the next poll starts at {@code offset}. */
+    /**
+     * Moves the position: the next poll starts at {@code offset}.
+     *
+     * @param offset the offset of the next record to poll
+     */
     public void seek(long offset) {
         checkOpen();
         if (offset < 0) throw new IllegalArgumentException("offset must be >= 0, was " + offset);
@@ -71,6 +85,9 @@ public final class LogConsumer implements AutoCloseable {
      * Records, durably, that every record up to and including
      * {@code lastProcessedOffset} is processed: a restarted consumer of this
      * group starts at {@code lastProcessedOffset + 1}.
+     *
+     * @param lastProcessedOffset the offset of the last record processed
+     * @throws RocksDBException if the engine fails to write the commit
      */
     public void commit(long lastProcessedOffset) throws RocksDBException {
         checkOpen();
@@ -80,12 +97,20 @@ public final class LogConsumer implements AutoCloseable {
         committed = lastProcessedOffset;
     }
 
-    /** Commits everything polled so far. */
+    /**
+     * Commits everything polled so far.
+     *
+     * @throws RocksDBException if the engine fails to write the commit
+     */
     public void commit() throws RocksDBException {
         commit(position - 1);
     }
 
-    /** The last committed offset, or -1. */
+    /**
+     * The last committed offset, or -1.
+     *
+     * @return the last committed offset, or -1 if the group never committed
+     */
     public long committed() {
         return committed;
     }

@@ -9,7 +9,11 @@ package io.panrocks;
  */
 public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, MergeOperator.StringAppendOperator,
         MergeOperator.MaxOperator, AbstractMergeOperator, AssociativeMergeOperator {
-    /** RocksDB's name and options for the operator, in option-string syntax. */
+    /**
+     * RocksDB's name and options for the operator, in option-string syntax.
+     *
+     * @return the option string, e.g. "stringappend" or "max"
+     */
     String optionValue();
 
     /** Adds 64-bit unsigned little-endian integers ("uint64add"); operands must be 8 bytes. */
@@ -20,8 +24,19 @@ public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, M
         }
     }
 
-    /** Appends operands to the value with a delimiter between them ("stringappend"). */
+    /**
+     * Appends operands to the value with a delimiter between them ("stringappend").
+     *
+     * @param delimiter put between the value and each operand (may be empty)
+     */
     record StringAppendOperator(String delimiter) implements MergeOperator {
+        /**
+         * Checks the delimiter.
+         *
+         * @param delimiter put between the value and each operand (may be empty)
+         * @throws IllegalArgumentException if the delimiter cannot be written in RocksDB's
+         *         option-string syntax
+         */
         public StringAppendOperator {
             OptionValues.checkToken(delimiter, "delimiter");
         }
@@ -31,6 +46,11 @@ public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, M
             this(",");
         }
 
+        /**
+         * With a one-character delimiter, as RocksJava's constructor.
+         *
+         * @param delimiter put between the value and each operand
+         */
         public StringAppendOperator(char delimiter) {
             this(String.valueOf(delimiter));
         }
@@ -49,7 +69,12 @@ public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, M
         }
     }
 
-    /** The operator RocksDB registers under name: "uint64add", "stringappend" or "max". */
+    /**
+     * The operator RocksDB registers under name: "uint64add", "stringappend" or "max".
+     *
+     * @param name "uint64add", "stringappend" or "max"
+     * @return the operator of that name
+     */
     static MergeOperator named(String name) {
         return switch (name) {
             case "uint64add", "UInt64AddOperator" -> new UInt64AddOperator();

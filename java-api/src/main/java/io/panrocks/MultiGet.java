@@ -55,12 +55,26 @@ public final class MultiGet implements AutoCloseable {
         resource.checkUsable();
     }
 
-    /** Adds a key (copied now, so the array may be reused at once). */
+    /**
+     * Adds a key (copied now, so the array may be reused at once).
+     *
+     * @param key the key; not null
+     * @return this object, for chaining
+     */
     public MultiGet add(byte[] key) {
         Objects.requireNonNull(key, "key");
         return add(key, 0, key.length);
     }
 
+    /**
+     * Adds {@code key[offset, offset + length)} (copied now).
+     *
+     * @param key the array holding the key; not null
+     * @param offset where the key starts in {@code key}
+     * @param length the key's length in bytes
+     * @return this object, for chaining
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     */
     public MultiGet add(byte[] key, int offset, int length) {
         Bytes.checkRange(key, offset, length, "key");
         checkOwner();
@@ -69,6 +83,12 @@ public final class MultiGet implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Adds the bytes of a segment as a key (copied now).
+     *
+     * @param key the key's bytes; not null
+     * @return this object, for chaining
+     */
     public MultiGet add(MemorySegment key) {
         Bytes.segment(key, "key");
         checkOwner();
@@ -77,12 +97,20 @@ public final class MultiGet implements AutoCloseable {
         return this;
     }
 
-    /** Number of keys added. */
+    /**
+     * Number of keys added.
+     *
+     * @return the number of keys added since the last clear
+     */
     public int size() {
         return scratch.count();
     }
 
-    /** Forgets the keys and results (releasing pins); the batch stays reusable. */
+    /**
+     * Forgets the keys and results (releasing pins); the batch stays reusable.
+     *
+     * @return this object, for chaining
+     */
     public MultiGet clear() {
         checkOwner();
         dropResults();
@@ -95,11 +123,23 @@ public final class MultiGet implements AutoCloseable {
      * native segment). A value that does not fit is reported with its size
      * but no bytes ({@link #value} returns null): grow the buffer and
      * execute again.
+     *
+     * @param buffer a writable native segment that receives the values
+     * @throws RocksDBException if the batch as a whole fails (failures of single keys are in {@link
+     *         #status(int)} and {@link #error(int)})
      */
     public void execute(MemorySegment buffer) throws RocksDBException {
         execute(ReadOptions.DEFAULT, buffer);
     }
 
+    /**
+     * As {@link #execute(MemorySegment)}, with the given read options.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param buffer a writable native segment that receives the values
+     * @throws IllegalArgumentException if buffer is a heap or read-only segment
+     * @throws RocksDBException as {@link #execute(MemorySegment)}
+     */
     public void execute(ReadOptions readOptions, MemorySegment buffer) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(buffer, "buffer");
@@ -108,11 +148,22 @@ public final class MultiGet implements AutoCloseable {
         run(readOptions, false, buffer);
     }
 
-    /** Reads every key and leaves the values pinned until the next execute, clear or close. */
+    /**
+     * Reads every key and leaves the values pinned until the next execute, clear or close.
+     *
+     * @throws RocksDBException if the batch as a whole fails (failures of single keys are in {@link
+     *         #status(int)} and {@link #error(int)})
+     */
     public void executePinned() throws RocksDBException {
         executePinned(ReadOptions.DEFAULT);
     }
 
+    /**
+     * As {@link #executePinned()}, with the given read options.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @throws RocksDBException as {@link #executePinned()}
+     */
     public void executePinned(ReadOptions readOptions) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         run(readOptions, true, MemorySegment.NULL);
@@ -159,18 +210,34 @@ public final class MultiGet implements AutoCloseable {
         Objects.checkIndex(i, scratch.count());
     }
 
-    /** The outcome for key i: {@link Status.Code#Ok}, {@link Status.Code#NotFound}, or an error. */
+    /**
+     * The outcome for key i: {@link Status.Code#Ok}, {@link Status.Code#NotFound}, or an error.
+     *
+     * @param i the key's index, in the order added
+     * @return the key's status code
+     */
     public Status.Code status(int i) {
         checkExecuted(i);
         return Status.Code.of(scratch.status(i));
     }
 
+    /**
+     * Whether key i was found.
+     *
+     * @param i the key's index, in the order added
+     * @return {@code true} if its status is {@link Status.Code#Ok}
+     */
     public boolean isFound(int i) {
         checkExecuted(i);
         return scratch.status(i) == Reads.OK;
     }
 
-    /** Full size of value i, or {@link RocksDB#NOT_FOUND}. */
+    /**
+     * Full size of value i, or {@link RocksDB#NOT_FOUND}.
+     *
+     * @param i the key's index, in the order added
+     * @return the value's size in bytes, or {@link RocksDB#NOT_FOUND}
+     */
     public long valueSize(int i) {
         checkExecuted(i);
         return scratch.status(i) == Reads.OK ? scratch.size(i) : RocksDB.NOT_FOUND;
@@ -179,6 +246,9 @@ public final class MultiGet implements AutoCloseable {
     /**
      * Value i as a read-only segment (in your buffer, or pinned), or null
      * when the key was not found, failed, or did not fit in the buffer.
+     *
+     * @param i the key's index, in the order added
+     * @return the value's bytes, or {@code null}
      */
     public MemorySegment value(int i) {
         checkExecuted(i);
@@ -194,6 +264,8 @@ public final class MultiGet implements AutoCloseable {
     /**
      * Value i copied to the heap, or null (see {@link #value}).
      *
+     * @param i the key's index, in the order added
+     * @return a new array holding the value, or {@code null}
      * @throws IllegalStateException if it does not fit in a byte[] (2 GiB)
      */
     public byte[] valueAsBytes(int i) {
@@ -203,7 +275,12 @@ public final class MultiGet implements AutoCloseable {
         return v.toArray(ValueLayout.JAVA_BYTE);
     }
 
-    /** The error of key i with RocksDB's code and subcode, or null if it succeeded or was not found. */
+    /**
+     * The error of key i with RocksDB's code and subcode, or null if it succeeded or was not found.
+     *
+     * @param i the key's index, in the order added
+     * @return the key's error, or {@code null}
+     */
     public RocksDBException error(int i) {
         checkExecuted(i);
         int code = scratch.status(i);
@@ -221,7 +298,11 @@ public final class MultiGet implements AutoCloseable {
         resource.close();
     }
 
-    /** Whether it was closed (by {@link #close()} or its DB's close). */
+    /**
+     * Whether it was closed (by {@link #close()} or its DB's close).
+     *
+     * @return {@code true} once the batch is closed
+     */
     public boolean isReleased() {
         return resource.isReleased() || !db.isOpen();
     }

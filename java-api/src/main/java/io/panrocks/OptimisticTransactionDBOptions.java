@@ -33,7 +33,11 @@ public final class OptimisticTransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return how commits are checked for conflicts */
+    /**
+     * Returns how commits are checked for conflicts.
+     *
+     * @return how commits are checked for conflicts
+     */
     public OccValidationPolicy getValidationPolicy() {
         return validationPolicy;
     }
@@ -55,7 +59,11 @@ public final class OptimisticTransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return the number of lock buckets of serial validation */
+    /**
+     * Returns the number of lock buckets of serial validation.
+     *
+     * @return the number of lock buckets of serial validation
+     */
     public long getLockBuckets() {
         return lockBuckets;
     }

@@ -31,7 +31,11 @@ public final class OptimisticTransactionOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return whether a snapshot is taken at begin */
+    /**
+     * Returns whether a snapshot is taken at begin.
+     *
+     * @return whether a snapshot is taken at begin
+     */
     public boolean isSetSnapshot() {
         return setSnapshot;
     }

@@ -26,13 +26,19 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     final DbObjects objects;
     private BlockBasedTableConfig tableConfig;
 
+    /** Options with RocksDB's defaults, for a DB and its default column family. */
     public Options() {
         dbValues = new OptionValues();
         cfValues = new OptionValues();
         objects = new DbObjects();
     }
 
-    /** Combines DB-wide options with those of the default family. */
+    /**
+     * Combines DB-wide options with those of the default family.
+     *
+     * @param dbOptions the DB-wide settings, copied
+     * @param cfOptions the default family's settings, copied
+     */
     public Options(DBOptions dbOptions, ColumnFamilyOptions cfOptions) {
         dbValues = new OptionValues(dbOptions.values);
         objects = new DbObjects(dbOptions.objects);

@@ -68,6 +68,8 @@ public final class PinnedValue implements AutoCloseable {
     /**
      * The value's bytes, read-only. Valid until {@link #close()}; any access
      * after that throws {@link IllegalStateException}.
+     *
+     * @return a read-only segment over the value
      */
     public MemorySegment value() {
         if (isClosed()) throw new IllegalStateException("PinnedValue is closed");
@@ -78,12 +80,20 @@ public final class PinnedValue implements AutoCloseable {
         return pin != null ? pin.isReleased() : copyClosed;
     }
 
-    /** The value's size in bytes. */
+    /**
+     * The value's size in bytes.
+     *
+     * @return the size in bytes
+     */
     public long size() {
         return value.byteSize();
     }
 
-    /** True when the bytes are RocksDB's (pinned); false when they were copied into the caller's buffer. */
+    /**
+     * True when the bytes are RocksDB's (pinned); false when they were copied into the caller's buffer.
+     *
+     * @return {@code true} if the bytes are pinned in RocksDB's memory
+     */
     public boolean isPinned() {
         return pinned;
     }
@@ -91,6 +101,7 @@ public final class PinnedValue implements AutoCloseable {
     /**
      * A copy of the value on the heap.
      *
+     * @return a new array holding the value
      * @throws IllegalStateException if the value does not fit in a byte[] (2 GiB): read {@link #value()}
      */
     public byte[] toByteArray() {

@@ -2,8 +2,19 @@ package io.panrocks;
 
 import java.util.Objects;
 
-/** A key range [start, limit), as RocksJava's {@code Range}. */
+/**
+ * A key range [start, limit), as RocksJava's {@code Range}.
+ *
+ * @param start the first key of the range (inclusive)
+ * @param limit the key the range stops before (exclusive)
+ */
 public record Range(byte[] start, byte[] limit) {
+    /**
+     * Checks that both bounds are given.
+     *
+     * @param start the first key of the range (inclusive); not null
+     * @param limit the key the range stops before (exclusive); not null
+     */
     public Range {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(limit, "limit");

@@ -49,10 +49,15 @@ public final class ReadOptions implements AutoCloseable {
     private Duration deadline = Duration.ZERO;
     private Duration ioTimeout = Duration.ZERO;
 
+    /** Read options with RocksDB's defaults. */
     public ReadOptions() {
     }
 
-    /** A copy with the same settings, changeable on its own. */
+    /**
+     * A copy with the same settings, changeable on its own.
+     *
+     * @param other the options to copy; not null
+     */
     public ReadOptions(ReadOptions other) {
         fillCache = other.fillCache;
         verifyChecksums = other.verifyChecksums;
@@ -84,34 +89,67 @@ public final class ReadOptions implements AutoCloseable {
         return this;
     }
 
-    /** Put blocks read by this read into the block cache (default true). */
+    /**
+     * Put blocks read by this read into the block cache (default true).
+     *
+     * @param fillCache whether blocks read go into the block cache
+     * @return this object, for chaining
+     */
     public ReadOptions setFillCache(boolean fillCache) {
         checkMutable();
         this.fillCache = fillCache;
         return changed();
     }
 
+    /**
+     * Whether blocks read go into the block cache (see {@link #setFillCache}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean fillCache() {
         return fillCache;
     }
 
-    /** Verify block checksums on reads from storage (default true). */
+    /**
+     * Verify block checksums on reads from storage (default true).
+     *
+     * @param verifyChecksums whether to verify checksums
+     * @return this object, for chaining
+     */
     public ReadOptions setVerifyChecksums(boolean verifyChecksums) {
         checkMutable();
         this.verifyChecksums = verifyChecksums;
         return changed();
     }
 
+    /**
+     * Whether checksums are verified (see {@link #setVerifyChecksums}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean verifyChecksums() {
         return verifyChecksums;
     }
 
+    /**
+     * Where reads may look: everywhere (default), or only in memory ({@link
+     * ReadTier#BLOCK_CACHE_TIER}), failing with {@link Status.Code#Incomplete} when I/O would be
+     * needed.
+     *
+     * @param readTier the tier; not null
+     * @return this object, for chaining
+     */
     public ReadOptions setReadTier(ReadTier readTier) {
         checkMutable();
         this.readTier = requireNonNull(readTier, "readTier");
         return changed();
     }
 
+    /**
+     * The tier set with {@link #setReadTier}.
+     *
+     * @return the read tier
+     */
     public ReadTier readTier() {
         return readTier;
     }
@@ -119,6 +157,9 @@ public final class ReadOptions implements AutoCloseable {
     /**
      * Read the DB as of this snapshot; {@code null} reads the latest state.
      * Reads with a released snapshot throw {@link IllegalStateException}.
+     *
+     * @param snapshot the snapshot, or {@code null} for the latest state
+     * @return this object, for chaining
      */
     public ReadOptions setSnapshot(Snapshot snapshot) {
         checkMutable();
@@ -126,103 +167,200 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The snapshot set with {@link #setSnapshot}.
+     *
+     * @return the snapshot, or {@code null} for the latest state
+     */
     public Snapshot snapshot() {
         return snapshot;
     }
 
-    /** Iterators see no key below this one (inclusive bound); copied. {@code null}: none. */
+    /**
+     * Iterators see no key below this one (inclusive bound); copied. {@code null}: none.
+     *
+     * @param lowerBound the lowest key iterators see, or {@code null}
+     * @return this object, for chaining
+     */
     public ReadOptions setIterateLowerBound(byte[] lowerBound) {
         checkMutable();
         this.iterateLowerBound = lowerBound == null ? null : lowerBound.clone();
         return changed();
     }
 
+    /**
+     * The lower bound set with {@link #setIterateLowerBound}.
+     *
+     * @return a copy of the bound, or {@code null}
+     */
     public byte[] iterateLowerBound() {
         return iterateLowerBound == null ? null : iterateLowerBound.clone();
     }
 
-    /** Iterators see no key at or above this one (exclusive bound); copied. {@code null}: none. */
+    /**
+     * Iterators see no key at or above this one (exclusive bound); copied. {@code null}: none.
+     *
+     * @param upperBound the first key iterators no longer see, or {@code null}
+     * @return this object, for chaining
+     */
     public ReadOptions setIterateUpperBound(byte[] upperBound) {
         checkMutable();
         this.iterateUpperBound = upperBound == null ? null : upperBound.clone();
         return changed();
     }
 
+    /**
+     * The upper bound set with {@link #setIterateUpperBound}.
+     *
+     * @return a copy of the bound, or {@code null}
+     */
     public byte[] iterateUpperBound() {
         return iterateUpperBound == null ? null : iterateUpperBound.clone();
     }
 
-    /** Ignore the prefix extractor: iterate in total order. */
+    /**
+     * Ignore the prefix extractor: iterate in total order.
+     *
+     * @param totalOrderSeek whether to ignore the prefix extractor
+     * @return this object, for chaining
+     */
     public ReadOptions setTotalOrderSeek(boolean totalOrderSeek) {
         checkMutable();
         this.totalOrderSeek = totalOrderSeek;
         return changed();
     }
 
+    /**
+     * Whether the prefix extractor is ignored (see {@link #setTotalOrderSeek}).
+     *
+     * @return {@code true} if iteration is in total order
+     */
     public boolean totalOrderSeek() {
         return totalOrderSeek;
     }
 
-    /** Iterators stop at the first key whose prefix differs from the seek key's. */
+    /**
+     * Iterators stop at the first key whose prefix differs from the seek key's.
+     *
+     * @param prefixSameAsStart whether iterators stay within the seek key's prefix
+     * @return this object, for chaining
+     */
     public ReadOptions setPrefixSameAsStart(boolean prefixSameAsStart) {
         checkMutable();
         this.prefixSameAsStart = prefixSameAsStart;
         return changed();
     }
 
+    /**
+     * Whether iterators stop at the seek key's prefix (see {@link #setPrefixSameAsStart}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean prefixSameAsStart() {
         return prefixSameAsStart;
     }
 
-    /** Use prefix bloom filters only when they give the same result as total order. */
+    /**
+     * Use prefix bloom filters only when they give the same result as total order.
+     *
+     * @param autoPrefixMode whether RocksDB decides when prefix filters apply
+     * @return this object, for chaining
+     */
     public ReadOptions setAutoPrefixMode(boolean autoPrefixMode) {
         checkMutable();
         this.autoPrefixMode = autoPrefixMode;
         return changed();
     }
 
+    /**
+     * Whether RocksDB decides when prefix filters apply (see {@link #setAutoPrefixMode}).
+     *
+     * @return {@code true} if it does
+     */
     public boolean autoPrefixMode() {
         return autoPrefixMode;
     }
 
-    /** Keep blocks an iterator read pinned while the iterator lives. */
+    /**
+     * Keep blocks an iterator read pinned while the iterator lives.
+     *
+     * @param pinData whether iterators pin the blocks they read
+     * @return this object, for chaining
+     */
     public ReadOptions setPinData(boolean pinData) {
         checkMutable();
         this.pinData = pinData;
         return changed();
     }
 
+    /**
+     * Whether iterators pin the blocks they read (see {@link #setPinData}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean pinData() {
         return pinData;
     }
 
-    /** A tailing iterator sees data written after it was created. */
+    /**
+     * A tailing iterator sees data written after it was created.
+     *
+     * @param tailing whether iterators are tailing
+     * @return this object, for chaining
+     */
     public ReadOptions setTailing(boolean tailing) {
         checkMutable();
         this.tailing = tailing;
         return changed();
     }
 
+    /**
+     * Whether iterators are tailing (see {@link #setTailing}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean tailing() {
         return tailing;
     }
 
+    /**
+     * Read as if no range deletion existed (faster when there are none; wrong results otherwise).
+     *
+     * @param ignoreRangeDeletions whether range tombstones are ignored
+     * @return this object, for chaining
+     */
     public ReadOptions setIgnoreRangeDeletions(boolean ignoreRangeDeletions) {
         checkMutable();
         this.ignoreRangeDeletions = ignoreRangeDeletions;
         return changed();
     }
 
+    /**
+     * Whether range tombstones are ignored (see {@link #setIgnoreRangeDeletions}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean ignoreRangeDeletions() {
         return ignoreRangeDeletions;
     }
 
+    /**
+     * Let iterators prefetch blocks asynchronously (RocksDB's {@code async_io}).
+     *
+     * @param asyncIo whether reads may use asynchronous I/O
+     * @return this object, for chaining
+     */
     public ReadOptions setAsyncIo(boolean asyncIo) {
         checkMutable();
         this.asyncIo = asyncIo;
         return changed();
     }
 
+    /**
+     * Whether asynchronous I/O is on (see {@link #setAsyncIo}).
+     *
+     * @return {@code true} if it is
+     */
     public boolean asyncIo() {
         return asyncIo;
     }
@@ -230,7 +368,12 @@ public final class ReadOptions implements AutoCloseable {
     /** Largest readahead accepted: 1 GiB. */
     public static final long MAX_READAHEAD = 1L << 30;
 
-    /** Iterator readahead in bytes, at most {@link #MAX_READAHEAD}; 0 lets RocksDB adapt it. */
+    /**
+     * Iterator readahead in bytes, at most {@link #MAX_READAHEAD}; 0 lets RocksDB adapt it.
+     *
+     * @param readaheadSize the readahead in bytes, or 0
+     * @return this object, for chaining
+     */
     public ReadOptions setReadaheadSize(long readaheadSize) {
         checkMutable();
         if (readaheadSize < 0 || readaheadSize > MAX_READAHEAD) {
@@ -241,11 +384,21 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The readahead set with {@link #setReadaheadSize}.
+     *
+     * @return the readahead in bytes, or 0
+     */
     public long readaheadSize() {
         return readaheadSize;
     }
 
-    /** An iterator gives up with Incomplete after skipping this many internal keys; 0: never. */
+    /**
+     * An iterator gives up with Incomplete after skipping this many internal keys; 0: never.
+     *
+     * @param maxSkippableInternalKeys the number of internal keys, or 0 for no limit
+     * @return this object, for chaining
+     */
     public ReadOptions setMaxSkippableInternalKeys(long maxSkippableInternalKeys) {
         checkMutable();
         if (maxSkippableInternalKeys < 0) {
@@ -255,6 +408,11 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The limit set with {@link #setMaxSkippableInternalKeys}.
+     *
+     * @return the number of internal keys, or 0 for no limit
+     */
     public long maxSkippableInternalKeys() {
         return maxSkippableInternalKeys;
     }
@@ -262,6 +420,9 @@ public final class ReadOptions implements AutoCloseable {
     /**
      * Absolute deadline of each read, as time since the epoch (RocksDB's
      * {@code deadline}); {@link Duration#ZERO} means none.
+     *
+     * @param deadline the deadline since the epoch, or {@link Duration#ZERO}; not null
+     * @return this object, for chaining
      */
     public ReadOptions setDeadline(Duration deadline) {
         checkMutable();
@@ -269,17 +430,32 @@ public final class ReadOptions implements AutoCloseable {
         return changed();
     }
 
+    /**
+     * The deadline set with {@link #setDeadline}.
+     *
+     * @return the deadline since the epoch, or {@link Duration#ZERO}
+     */
     public Duration deadline() {
         return deadline;
     }
 
-    /** Timeout of each file read; {@link Duration#ZERO} means none. */
+    /**
+     * Timeout of each file read; {@link Duration#ZERO} means none.
+     *
+     * @param ioTimeout the timeout, or {@link Duration#ZERO}; not null
+     * @return this object, for chaining
+     */
     public ReadOptions setIoTimeout(Duration ioTimeout) {
         checkMutable();
         this.ioTimeout = nonNegative(ioTimeout, "ioTimeout");
         return changed();
     }
 
+    /**
+     * The timeout set with {@link #setIoTimeout}.
+     *
+     * @return the timeout, or {@link Duration#ZERO}
+     */
     public Duration ioTimeout() {
         return ioTimeout;
     }

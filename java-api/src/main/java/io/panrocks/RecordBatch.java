@@ -88,40 +88,72 @@ public final class RecordBatch implements AutoCloseable {
         });
     }
 
-    /** Number of records. */
+    /**
+     * Number of records.
+     *
+     * @return the number of records in the batch
+     */
     public int size() {
         return count;
     }
 
+    /**
+     * Whether the batch holds no record.
+     *
+     * @return {@code true} if it is empty
+     */
     public boolean isEmpty() {
         return count == 0;
     }
 
-    /** Bytes of keys and values together. */
+    /**
+     * Bytes of keys and values together.
+     *
+     * @return the total size in bytes
+     */
     public long byteSize() {
         return bytes;
     }
 
-    /** Key i: read-only, valid until the batch closes. */
+    /**
+     * Key i: read-only, valid until the batch closes.
+     *
+     * @param i the record's index, from 0
+     * @return the key's bytes
+     */
     public MemorySegment key(int i) {
         long at = entryAt(i);
         return view(entries.get(ValueLayout.JAVA_LONG, at + KEY), entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE));
     }
 
-    /** Value i: read-only, valid until the batch closes; RocksDB's memory, not a copy. */
+    /**
+     * Value i: read-only, valid until the batch closes; RocksDB's memory, not a copy.
+     *
+     * @param i the record's index, from 0
+     * @return the value's bytes
+     */
     public MemorySegment value(int i) {
         long at = entryAt(i);
         return view(entries.get(ValueLayout.JAVA_LONG, at + VALUE), entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE));
     }
 
-    /** Key i read as a big-endian 64-bit number (the offset of a {@link RecordLog} record). */
+    /**
+     * Key i read as a big-endian 64-bit number (the offset of a {@link RecordLog} record).
+     *
+     * @param i the record's index, from 0
+     * @return the key's first 8 bytes as a big-endian long
+     */
     public long keyAsLong(int i) {
         MemorySegment k = key(i);
         if (k.byteSize() != 8) throw new IllegalStateException("key " + i + " has " + k.byteSize() + " bytes, not 8");
         return k.get(BIG_ENDIAN_LONG, 0);
     }
 
-    /** Visits each record in order. */
+    /**
+     * Visits each record in order.
+     *
+     * @param visitor called once per record, in key order
+     */
     public void forEach(RecordVisitor visitor) {
         Objects.requireNonNull(visitor, "visitor");
         for (int i = 0; i < count; i++) visitor.visit(key(i), value(i));
@@ -130,6 +162,12 @@ public final class RecordBatch implements AutoCloseable {
     /** Receives one record of a batch. */
     @FunctionalInterface
     public interface RecordVisitor {
+        /**
+         * Called with one record of the batch.
+         *
+         * @param key the record's key, valid until the batch closes
+         * @param value the record's value, valid until the batch closes
+         */
         void visit(MemorySegment key, MemorySegment value);
     }
 
@@ -148,6 +186,10 @@ public final class RecordBatch implements AutoCloseable {
      * Writes every value, back to back, to channel, without copying them to
      * the heap. Returns the bytes written (all of them: a non-blocking
      * channel that takes less throws).
+     *
+     * @param channel where the values go; not null
+     * @return the number of bytes written
+     * @throws IOException as the channel's write throws it
      */
     public long writeValuesTo(WritableByteChannel channel) throws IOException {
         Objects.requireNonNull(channel, "channel");
@@ -158,6 +200,10 @@ public final class RecordBatch implements AutoCloseable {
      * Writes every record to channel as a frame: key length and value length
      * (big-endian 32-bit), key, value. The values are not copied; the header
      * and key of a record travel together from the batch's own memory.
+     *
+     * @param channel where the frames go; not null
+     * @return the number of bytes written, headers included
+     * @throws IOException as the channel's write throws it
      */
     public long writeRecordsTo(WritableByteChannel channel) throws IOException {
         Objects.requireNonNull(channel, "channel");
@@ -285,6 +331,11 @@ public final class RecordBatch implements AutoCloseable {
         if (resource != null) resource.close();
     }
 
+    /**
+     * Whether the batch is still open.
+     *
+     * @return {@code false} once it is closed
+     */
     public boolean isOpen() {
         return resource == null || !resource.isReleased();
     }

@@ -36,6 +36,11 @@ public final class RecordCursor {
      * The next records after the last one returned: at most maxRecords of
      * them, and at most maxBytes of keys and values together (but at least
      * one record). An empty batch means there is nothing more for now.
+     *
+     * @param maxRecords the most records returned, at least 1
+     * @param maxBytes the most bytes of keys and values returned (one larger record is still returned)
+     * @return the next records; empty at the end. Close it when done
+     * @throws RocksDBException if the engine fails to read (I/O error, corruption)
      */
     public RecordBatch next(int maxRecords, long maxBytes) throws RocksDBException {
         if (maxRecords <= 0) throw new IllegalArgumentException("maxRecords must be > 0, was " + maxRecords);
@@ -54,7 +59,11 @@ public final class RecordCursor {
         }
     }
 
-    /** Moves the cursor so that the next batch starts at the first key at or after {@code key}. */
+    /**
+     * Moves the cursor so that the next batch starts at the first key at or after {@code key}.
+     *
+     * @param key where the next batch starts; not null
+     */
     public void seek(byte[] key) {
         from = Objects.requireNonNull(key, "key").clone();
         after = false;

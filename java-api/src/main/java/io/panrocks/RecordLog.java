@@ -29,6 +29,12 @@ public final class RecordLog {
      * A log over {@code records}, with consumer commits in {@code commits}.
      * Appends are written with {@code appendOptions} (use sync for appends
      * that must survive a machine crash once acknowledged).
+     *
+     * @param db the DB holding both families
+     * @param records the family of the records
+     * @param commits the family of the consumer groups' commits
+     * @param appendOptions the write options of appends and commits
+     * @throws RocksDBException if the engine fails to read the log's last offset
      */
     public RecordLog(RocksDB db, ColumnFamilyHandle records, ColumnFamilyHandle commits, WriteOptions appendOptions)
             throws RocksDBException {
@@ -44,30 +50,63 @@ public final class RecordLog {
         }
     }
 
+    /**
+     * As {@link #RecordLog(RocksDB, ColumnFamilyHandle, ColumnFamilyHandle, WriteOptions)}, with
+     * default write options.
+     *
+     * @param db the DB holding both families
+     * @param records the family of the records
+     * @param commits the family of the consumer groups' commits
+     * @throws RocksDBException as {@link #RecordLog(RocksDB, ColumnFamilyHandle, ColumnFamilyHandle,
+     *         WriteOptions)}
+     */
     public RecordLog(RocksDB db, ColumnFamilyHandle records, ColumnFamilyHandle commits) throws RocksDBException {
         this(db, records, commits, WriteOptions.DEFAULT);
     }
 
-    /** The descriptors of the two column families a log named {@code name} uses. */
+    /**
+     * The descriptors of the two column families a log named {@code name} uses.
+     *
+     * @param name the log's name; the families are named after it
+     * @return two descriptors: the records' family, then the commits' family
+     */
     public static List<ColumnFamilyDescriptor> columnFamilies(String name) {
         return List.of(new ColumnFamilyDescriptor(name.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                 new ColumnFamilyDescriptor((name + ".commits").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
-    /** Appends one record; returns its offset. */
+    /**
+     * Appends one record; returns its offset.
+     *
+     * @param value the record's bytes; not null
+     * @return the new record's offset
+     * @throws RocksDBException if the engine refuses the write
+     */
     public synchronized long append(byte[] value) throws RocksDBException {
         Objects.requireNonNull(value, "value");
         db.put(records, appendOptions, key(nextOffset), value);
         return nextOffset++;
     }
 
-    /** Appends one record from native or heap memory; returns its offset. */
+    /**
+     * Appends one record from native or heap memory; returns its offset.
+     *
+     * @param value the record's bytes; not null
+     * @return the new record's offset
+     * @throws RocksDBException if the engine refuses the write
+     */
     public synchronized long append(MemorySegment value) throws RocksDBException {
         db.put(records, appendOptions, MemorySegment.ofArray(key(nextOffset)), value);
         return nextOffset++;
     }
 
-    /** Appends records atomically (one write batch); returns the offset of the first. */
+    /**
+     * Appends records atomically (one write batch); returns the offset of the first.
+     *
+     * @param values the records' bytes, in order; none null
+     * @return the offset of the first new record
+     * @throws RocksDBException if the engine refuses the write (then no record is appended)
+     */
     public synchronized long appendAll(List<byte[]> values) throws RocksDBException {
         Objects.requireNonNull(values, "values");
         try (WriteBatch batch = new WriteBatch()) {
@@ -80,12 +119,22 @@ public final class RecordLog {
         }
     }
 
-    /** The offset the next append gets. */
+    /**
+     * The offset the next append gets.
+     *
+     * @return the offset of the next record appended
+     */
     public synchronized long endOffset() {
         return nextOffset;
     }
 
-    /** A consumer of this log for {@code group}, positioned just after the group's last commit. */
+    /**
+     * A consumer of this log for {@code group}, positioned just after the group's last commit.
+     *
+     * @param group the consumer group's name
+     * @return a new consumer
+     * @throws RocksDBException if the engine fails to read the group's commit
+     */
     public LogConsumer consumer(String group) throws RocksDBException {
         return new LogConsumer(this, Objects.requireNonNull(group, "group"));
     }
@@ -102,7 +151,12 @@ public final class RecordLog {
         return commits;
     }
 
-    /** The key of an offset: big-endian, so keys sort as offsets. */
+    /**
+     * The key of an offset: big-endian, so keys sort as offsets.
+     *
+     * @param offset the record's offset
+     * @return the 8-byte key of the record at that offset
+     */
     public static byte[] key(long offset) {
         if (offset < 0) throw new IllegalArgumentException("offset must be >= 0, was " + offset);
         return ByteBuffer.allocate(8).putLong(offset).array();

@@ -142,6 +142,9 @@ public class RocksDB implements AutoCloseable {
      * must be opened with
      * {@link #open(DBOptions, Path, List, List)}.
      *
+     * @param options the options to open with; not null
+     * @param path the DB's directory
+     * @return the open DB; close it when done
      * @throws RocksDBException with RocksDB's status if the engine refuses
      *         (missing DB without {@code setCreateIfMissing(true)}, locked by
      *         another process, corrupted, options it cannot take)
@@ -152,17 +155,36 @@ public class RocksDB implements AutoCloseable {
         return Opener.open(options, path, false, false);
     }
 
-    /** As {@link #open(Options, Path)}, with default options and {@code create_if_missing} set. */
+    /**
+     * As {@link #open(Options, Path)}, with default options and {@code create_if_missing} set.
+     *
+     * @param path the DB's directory
+     * @return the open DB; close it when done
+     * @throws RocksDBException as {@link #open(Options, Path)}
+     */
     public static RocksDB open(Path path) throws RocksDBException {
         return open(new Options().setCreateIfMissing(true), path);
     }
 
-    /** As {@link #open(Path)}, for a path given as a string. */
+    /**
+     * As {@link #open(Path)}, for a path given as a string.
+     *
+     * @param path the DB's directory
+     * @return the open DB; close it when done
+     * @throws RocksDBException as {@link #open(Path)}
+     */
     public static RocksDB open(String path) throws RocksDBException {
         return open(Path.of(Objects.requireNonNull(path, "path")));
     }
 
-    /** As {@link #open(Options, Path)}, for a path given as a string. */
+    /**
+     * As {@link #open(Options, Path)}, for a path given as a string.
+     *
+     * @param options the options to open with; not null
+     * @param path the DB's directory
+     * @return the open DB; close it when done
+     * @throws RocksDBException as {@link #open(Options, Path)}
+     */
     public static RocksDB open(Options options, String path) throws RocksDBException {
         return open(options, Path.of(Objects.requireNonNull(path, "path")));
     }
@@ -173,6 +195,14 @@ public class RocksDB implements AutoCloseable {
      * {@code setCreateMissingColumnFamilies(true)}, missing ones are created).
      * {@code columnFamilyHandles} is cleared, then receives one handle per
      * descriptor, in order. Otherwise as {@link #open(Options, Path)}.
+     *
+     * @param options the options to open with; not null
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles cleared, then receives one handle per descriptor, in order
+     * @return the open DB; close it when done
+     * @throws RocksDBException as {@link #open(Options, Path)}; {@link Status.Code#InvalidArgument} if
+     *         an existing family is left out, or (without create-missing) a named one does not exist
      */
     public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
@@ -190,23 +220,52 @@ public class RocksDB implements AutoCloseable {
      * {@code errorIfWalFileExists}, RocksDB refuses to open, with
      * {@link Status.Code#Corruption}, when the directory holds any
      * write-ahead log file (even an empty one).
+     *
+     * @param options the options to open with; not null
+     * @param path the DB's directory
+     * @param errorIfWalFileExists whether to refuse a directory holding a write-ahead log file
+     * @return the DB, open read-only; close it when done
+     * @throws RocksDBException as {@link #open(Options, Path)}; {@link Status.Code#Corruption} for a
+     *         write-ahead log file with {@code errorIfWalFileExists}
      */
     public static RocksDB openReadOnly(Options options, Path path, boolean errorIfWalFileExists)
             throws RocksDBException {
         return Opener.open(options, path, true, errorIfWalFileExists);
     }
 
-    /** As {@link #openReadOnly(Options, Path, boolean)}, with default options. */
+    /**
+     * As {@link #openReadOnly(Options, Path, boolean)}, with default options.
+     *
+     * @param path the DB's directory
+     * @return the DB, open read-only; close it when done
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
     public static RocksDB openReadOnly(Path path) throws RocksDBException {
         return openReadOnly(new Options(), path);
     }
 
-    /** As {@link #openReadOnly(Options, Path, boolean)}, tolerating write-ahead logs. */
+    /**
+     * As {@link #openReadOnly(Options, Path, boolean)}, tolerating write-ahead logs.
+     *
+     * @param options the options to open with; not null
+     * @param path the DB's directory
+     * @return the DB, open read-only; close it when done
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
     public static RocksDB openReadOnly(Options options, Path path) throws RocksDBException {
         return Opener.open(options, path, true, false);
     }
 
-    /** As {@link #openReadOnly(Options, Path, boolean)}, with column families as {@link #open(DBOptions, Path, List, List)}. */
+    /**
+     * As {@link #openReadOnly(Options, Path, boolean)}, with column families as {@link #open(DBOptions, Path, List, List)}.
+     *
+     * @param options the options to open with; not null
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles cleared, then receives one handle per descriptor, in order
+     * @return the DB, open read-only; close it when done
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
     public static RocksDB openReadOnly(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                        List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
         return openReadOnly(options, path, columnFamilyDescriptors, columnFamilyHandles, false);
@@ -236,33 +295,56 @@ public class RocksDB implements AutoCloseable {
      * The names of the column families of the DB at {@code path}, without
      * opening it.
      *
+     * @param options the options used to read the DB's files; not null
+     * @param path the DB's directory
+     * @return the family names as bytes, "default" included
      * @throws RocksDBException if there is no DB there, or it cannot be read
      */
     public static List<byte[]> listColumnFamilies(Options options, Path path) throws RocksDBException {
         return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")), path);
     }
 
-    /** Version of the RocksDB engine panrocks runs on, e.g. "9.11.2". */
+    /**
+     * Version of the RocksDB engine panrocks runs on, e.g. "9.11.2".
+     *
+     * @return the engine's version as major.minor.patch
+     */
     public static String engineVersion() {
         return NativeLibrary.engineVersion();
     }
 
-    /** Where the DB lives, as it was given to open (absolute). */
+    /**
+     * Where the DB lives, as it was given to open (absolute).
+     *
+     * @return the DB's absolute path
+     */
     public Path getPath() {
         return path;
     }
 
-    /** Whether the DB was opened read-only. */
+    /**
+     * Whether the DB was opened read-only.
+     *
+     * @return {@code true} if the DB was opened read-only
+     */
     public boolean isReadOnly() {
         return readOnly;
     }
 
-    /** Whether the DB still accepts calls (false from the moment {@link #close()} starts). */
+    /**
+     * Whether the DB still accepts calls (false from the moment {@link #close()} starts).
+     *
+     * @return {@code true} until {@link #close()} starts
+     */
     public boolean isOpen() {
         return db.isOpen();
     }
 
-    /** The handle of the default column family (owned by the DB; closing it does nothing to the family). */
+    /**
+     * The handle of the default column family (owned by the DB; closing it does nothing to the family).
+     *
+     * @return the default family's handle, owned by the DB
+     */
     public ColumnFamilyHandle getDefaultColumnFamily() {
         return defaultFamily;
     }
@@ -282,6 +364,14 @@ public class RocksDB implements AutoCloseable {
      * acknowledged writes are in the write-ahead log (fsynced with
      * {@code setSync(true)}), unless {@code setDisableWAL(true)}.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null, read from {@code keyOffset}
+     * @param keyOffset where the key starts in {@code key}
+     * @param keyLength the key's length in bytes
+     * @param value the value; not null, read from {@code valueOffset}
+     * @param valueOffset where the value starts in {@code value}
+     * @param valueLength the value's length in bytes
      * @throws NullPointerException if writeOptions, key or value is null
      * @throws IndexOutOfBoundsException if a range lies outside its array
      * @throws IllegalArgumentException if columnFamily belongs to another DB
@@ -295,28 +385,72 @@ public class RocksDB implements AutoCloseable {
         write(Writes.Op.PUT, columnFamily, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options.
+     *
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void put(byte[] key, byte[] value) throws RocksDBException {
         put(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void put(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
         put(columnFamily, WriteOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void put(WriteOptions writeOptions, byte[] key, byte[] value) throws RocksDBException {
         put(null, writeOptions, key, value);
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
             throws RocksDBException {
         write(Writes.Op.PUT, columnFamily, writeOptions, Bytes.key(key), 0, key.length, Bytes.value(value), 0, value.length);
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null, read from {@code keyOffset}
+     * @param keyOffset where the key starts in {@code key}
+     * @param keyLength the key's length in bytes
+     * @param value the value; not null, read from {@code valueOffset}
+     * @param valueOffset where the value starts in {@code value}
+     * @param valueLength the value's length in bytes
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void put(WriteOptions writeOptions, byte[] key, int keyOffset, int keyLength,
                     byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         put(null, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
@@ -327,20 +461,41 @@ public class RocksDB implements AutoCloseable {
      * for segments: native segments are read in place (no copy), heap ones
      * are copied once into the thread's scratch.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value the value's bytes, all of the segment (native: read in place; heap: copied once)
      * @throws IllegalStateException if a segment's arena is closed
      * @throws WrongThreadException if a segment is confined to another thread
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
      */
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
         write(Writes.Op.PUT, columnFamily, writeOptions, key, Bytes.segment(value, "value"));
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family and options. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family and options.
+     *
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value the value's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment,
+     *         MemorySegment)}
+     */
     public void put(MemorySegment key, MemorySegment value) throws RocksDBException {
         put(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value the value's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, MemorySegment,
+     *         MemorySegment)}
+     */
     public void put(WriteOptions writeOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
         put(null, writeOptions, key, value);
     }
@@ -351,13 +506,28 @@ public class RocksDB implements AutoCloseable {
      * writes {@code key[position, limit)} and {@code value[position, limit)}
      * (heap, direct and read-only buffers alike) and moves both positions to
      * their limits.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value the value, from its position to its limit; its position moves to the limit
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
      */
     public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         write(Writes.Op.PUT, columnFamily, writeOptions, key, Objects.requireNonNull(value, "value"));
     }
 
-    /** As {@link #put(ColumnFamilyHandle, WriteOptions, ByteBuffer, ByteBuffer)}, default family. */
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, ByteBuffer, ByteBuffer)}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value the value, from its position to its limit; its position moves to the limit
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, ByteBuffer,
+     *         ByteBuffer)}
+     */
     public void put(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         put(null, writeOptions, key, value);
     }
@@ -368,6 +538,14 @@ public class RocksDB implements AutoCloseable {
      * operator (see {@link ColumnFamilyOptionsInterface#setMergeOperator}).
      * Otherwise as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null, read from {@code keyOffset}
+     * @param keyOffset where the key starts in {@code key}
+     * @param keyLength the key's length in bytes
+     * @param value the value; not null, read from {@code valueOffset}
+     * @param valueOffset where the value starts in {@code value}
+     * @param valueLength the value's length in bytes
      * @throws RocksDBException {@link Status.Code#NotSupported} if the family
      *         has no merge operator, or as a put
      */
@@ -376,45 +554,110 @@ public class RocksDB implements AutoCloseable {
         write(Writes.Op.MERGE, columnFamily, writeOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options. */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options.
+     *
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void merge(byte[] key, byte[] value) throws RocksDBException {
         merge(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options. */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void merge(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
         merge(columnFamily, WriteOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family. */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void merge(WriteOptions writeOptions, byte[] key, byte[] value) throws RocksDBException {
         merge(null, writeOptions, key, value);
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays. */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, whole arrays.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, byte[] value)
             throws RocksDBException {
         write(Writes.Op.MERGE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, Bytes.value(value), 0, value.length);
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, for segments (see the segment put). */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, for segments (see the segment put).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value the value's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
         write(Writes.Op.MERGE, columnFamily, writeOptions, key, Bytes.segment(value, "value"));
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family and options. */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, MemorySegment, MemorySegment)}, default family and options.
+     *
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value the value's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, MemorySegment,
+     *         MemorySegment)}
+     */
     public void merge(MemorySegment key, MemorySegment value) throws RocksDBException {
         merge(null, WriteOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, for ByteBuffers (see the ByteBuffer put). */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, for ByteBuffers (see the ByteBuffer put).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value the value, from its position to its limit; its position moves to the limit
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         write(Writes.Op.MERGE, columnFamily, writeOptions, key, Objects.requireNonNull(value, "value"));
     }
 
-    /** As {@link #merge(ColumnFamilyHandle, WriteOptions, ByteBuffer, ByteBuffer)}, default family. */
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, ByteBuffer, ByteBuffer)}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value the value, from its position to its limit; its position moves to the limit
+     * @throws RocksDBException as {@link #merge(ColumnFamilyHandle, WriteOptions, ByteBuffer,
+     *         ByteBuffer)}
+     */
     public void merge(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         merge(null, writeOptions, key, value);
     }
@@ -423,42 +666,90 @@ public class RocksDB implements AutoCloseable {
      * Deletes {@code key} from {@code columnFamily} ({@code null}: the
      * default one); a missing key is fine. Otherwise as
      * {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
      */
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
         write(Writes.Op.DELETE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, null, 0, 0);
     }
 
-    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default family and options. */
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default family and options.
+     *
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void delete(byte[] key) throws RocksDBException {
         delete(null, WriteOptions.DEFAULT, key);
     }
 
-    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default options. */
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void delete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
         delete(columnFamily, WriteOptions.DEFAULT, key);
     }
 
-    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default family. */
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void delete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
         delete(null, writeOptions, key);
     }
 
-    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for a segment (read in place if native). */
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for a segment (read in place if native).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
         write(Writes.Op.DELETE, columnFamily, writeOptions, key, null);
     }
 
-    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family and options. */
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family and options.
+     *
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}
+     */
     public void delete(MemorySegment key) throws RocksDBException {
         delete(null, WriteOptions.DEFAULT, key);
     }
 
-    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family. */
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, MemorySegment)}
+     */
     public void delete(WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
         delete(null, writeOptions, key);
     }
 
-    /** As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[position, limit)}; moves its position to the limit. */
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[position, limit)}; moves its position to the limit.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
         write(Writes.Op.DELETE, columnFamily, writeOptions, key, null);
     }
@@ -468,37 +759,80 @@ public class RocksDB implements AutoCloseable {
      * merged or overwritten since (the result is undefined in RocksDB
      * otherwise, though never a crash). Otherwise as
      * {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int,
+     *         byte[], int, int)}
      */
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key) throws RocksDBException {
         write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, Bytes.key(key), 0, key.length, null, 0, 0);
     }
 
-    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default family and options. */
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default family and options.
+     *
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void singleDelete(byte[] key) throws RocksDBException {
         singleDelete(null, WriteOptions.DEFAULT, key);
     }
 
-    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default options. */
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void singleDelete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
         singleDelete(columnFamily, WriteOptions.DEFAULT, key);
     }
 
-    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default family. */
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key; not null
+     * @throws RocksDBException as {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void singleDelete(WriteOptions writeOptions, byte[] key) throws RocksDBException {
         singleDelete(null, writeOptions, key);
     }
 
-    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, for a segment. */
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, for a segment.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, MemorySegment key) throws RocksDBException {
         write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, key, null);
     }
 
-    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family and options. */
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, MemorySegment)}, default family and options.
+     *
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @throws RocksDBException as {@link #singleDelete(ColumnFamilyHandle, WriteOptions,
+     *         MemorySegment)}
+     */
     public void singleDelete(MemorySegment key) throws RocksDBException {
         singleDelete(null, WriteOptions.DEFAULT, key);
     }
 
-    /** As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[position, limit)}. */
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[position, limit)}.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @throws RocksDBException as {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[])}
+     */
     public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
         write(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, key, null);
     }
@@ -508,6 +842,10 @@ public class RocksDB implements AutoCloseable {
      * with one range tombstone (cheap to write; reads skip the range).
      * Otherwise as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
      * @throws RocksDBException {@link Status.Code#InvalidArgument} if endKey sorts before beginKey
      */
     public void deleteRange(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] beginKey, byte[] endKey)
@@ -523,17 +861,40 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default family and options. */
+    /**
+     * As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default family and options.
+     *
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
+     * @throws RocksDBException as {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[],
+     *         byte[])}
+     */
     public void deleteRange(byte[] beginKey, byte[] endKey) throws RocksDBException {
         deleteRange(null, WriteOptions.DEFAULT, beginKey, endKey);
     }
 
-    /** As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default options. */
+    /**
+     * As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
+     * @throws RocksDBException as {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[],
+     *         byte[])}
+     */
     public void deleteRange(ColumnFamilyHandle columnFamily, byte[] beginKey, byte[] endKey) throws RocksDBException {
         deleteRange(columnFamily, WriteOptions.DEFAULT, beginKey, endKey);
     }
 
-    /** As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default family. */
+    /**
+     * As {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[], byte[])}, default family.
+     *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
+     * @throws RocksDBException as {@link #deleteRange(ColumnFamilyHandle, WriteOptions, byte[],
+     *         byte[])}
+     */
     public void deleteRange(WriteOptions writeOptions, byte[] beginKey, byte[] endKey) throws RocksDBException {
         deleteRange(null, writeOptions, beginKey, endKey);
     }
@@ -544,6 +905,8 @@ public class RocksDB implements AutoCloseable {
      * is left as it was and can be reused. The batch is locked meanwhile, so
      * other threads cannot change it under the write.
      *
+     * @param writeOptions the write options (sync, write-ahead log, slowdown); not null
+     * @param batch the updates to apply; not null, unchanged by the write
      * @throws IllegalArgumentException if the batch holds updates of column
      *         families of another DB
      * @throws IllegalStateException if the batch or the DB is closed
@@ -637,6 +1000,10 @@ public class RocksDB implements AutoCloseable {
      * {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)},
      * and for zero-copy reads {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @return a new array holding the value, or {@code null} if the key is absent
      * @throws NullPointerException if readOptions or key is null
      * @throws IllegalArgumentException if columnFamily or the snapshot belongs to another DB
      * @throws IllegalStateException if the DB, columnFamily or the snapshot is
@@ -656,17 +1023,37 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options.
+     *
+     * @param key the key; not null
+     * @return a new array holding the value, or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public byte[] get(byte[] key) throws RocksDBException {
         return get(null, ReadOptions.DEFAULT, key);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default options. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @return a new array holding the value, or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public byte[] get(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
         return get(columnFamily, ReadOptions.DEFAULT, key);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default family. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @return a new array holding the value, or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public byte[] get(ReadOptions readOptions, byte[] key) throws RocksDBException {
         return get(null, readOptions, key);
     }
@@ -682,6 +1069,15 @@ public class RocksDB implements AutoCloseable {
      * or {@link #NOT_FOUND}. When the result exceeds {@code valueLength}, the
      * array holds a prefix: grow it and call again. Allocates nothing.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null, read from {@code keyOffset}
+     * @param keyOffset where the key starts in {@code key}
+     * @param keyLength the key's length in bytes
+     * @param value receives a copy of the value (or its first bytes), from {@code valueOffset}
+     * @param valueOffset where the copy starts in {@code value}
+     * @param valueLength at most this many bytes of the value are copied
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
      * @throws IndexOutOfBoundsException if a range lies outside its array
      * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
@@ -704,22 +1100,58 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family and options.
+     *
+     * @param key the key; not null
+     * @param value receives a copy of the value (or its first bytes)
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public int get(byte[] key, byte[] value) throws RocksDBException {
         return get(null, ReadOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param value receives a copy of the value (or its first bytes)
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public int get(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
         return get(columnFamily, ReadOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param value receives a copy of the value (or its first bytes)
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public int get(ReadOptions readOptions, byte[] key, byte[] value) throws RocksDBException {
         return get(null, readOptions, key, value);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, whole arrays.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param value receives a copy of the value (or its first bytes)
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, byte[] value)
             throws RocksDBException {
         Bytes.key(key);
@@ -727,7 +1159,20 @@ public class RocksDB implements AutoCloseable {
         return get(columnFamily, readOptions, key, 0, key.length, value, 0, value.length);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default family. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null, read from {@code keyOffset}
+     * @param keyOffset where the key starts in {@code key}
+     * @param keyLength the key's length in bytes
+     * @param value receives a copy of the value (or its first bytes), from {@code valueOffset}
+     * @param valueOffset where the copy starts in {@code value}
+     * @param valueLength at most this many bytes of the value are copied
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int,
+     *         byte[], int, int)}
+     */
     public int get(ReadOptions readOptions, byte[] key, int keyOffset, int keyLength,
                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         return get(null, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
@@ -741,9 +1186,17 @@ public class RocksDB implements AutoCloseable {
      * {@code byte[]}) through the thread's scratch. A native key is read in
      * place. Allocates nothing.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value receives a copy of the value (or its first {@code value.byteSize()} bytes);
+     *         writable
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
      * @throws IllegalArgumentException if value is read-only
      * @throws IllegalStateException if a segment's arena is closed
      * @throws WrongThreadException if a segment is confined to another thread
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int,
+     *         byte[], int, int)}
      */
     public long get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key, MemorySegment value)
             throws RocksDBException {
@@ -758,12 +1211,31 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment, MemorySegment)}, default family and options. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment, MemorySegment)}, default family and options.
+     *
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value receives a copy of the value (or its first {@code value.byteSize()} bytes);
+     *         writable
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment,
+     *         MemorySegment)}
+     */
     public long get(MemorySegment key, MemorySegment value) throws RocksDBException {
         return get(null, ReadOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment, MemorySegment)}, default family. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment, MemorySegment)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param value receives a copy of the value (or its first {@code value.byteSize()} bytes);
+     *         writable
+     * @return the value's full size in bytes, or {@link #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, MemorySegment,
+     *         MemorySegment)}
+     */
     public long get(ReadOptions readOptions, MemorySegment key, MemorySegment value) throws RocksDBException {
         return get(null, readOptions, key, value);
     }
@@ -776,7 +1248,15 @@ public class RocksDB implements AutoCloseable {
      * {@link Integer#MAX_VALUE}) or {@link #NOT_FOUND}. Heap, direct and (for
      * the key) read-only buffers work; neither allocates.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value receives the value from its position; its limit is set to the end of the bytes
+     *         copied
+     * @return the value's full size in bytes (at most {@link Integer#MAX_VALUE}), or {@link
+     *         #NOT_FOUND}
      * @throws IllegalArgumentException if value is read-only
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
     public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
@@ -791,12 +1271,33 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family and options. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family and options.
+     *
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value receives the value from its position; its limit is set to the end of the bytes
+     *         copied
+     * @return the value's full size in bytes (at most {@link Integer#MAX_VALUE}), or {@link
+     *         #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer,
+     *         ByteBuffer)}
+     */
     public int get(ByteBuffer key, ByteBuffer value) throws RocksDBException {
         return get(null, ReadOptions.DEFAULT, key, value);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value receives the value from its position; its limit is set to the end of the bytes
+     *         copied
+     * @return the value's full size in bytes (at most {@link Integer#MAX_VALUE}), or {@link
+     *         #NOT_FOUND}
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, ByteBuffer,
+     *         ByteBuffer)}
+     */
     public int get(ReadOptions readOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         return get(null, readOptions, key, value);
     }
@@ -817,6 +1318,13 @@ public class RocksDB implements AutoCloseable {
      * Nothing is allocated when the reader is inlined. The reader may call
      * this DB again (those calls use other scratch), but may not close it.
      *
+     * @param <T> the type of what the reader returns
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param reader called once with the value, valid only during the call; not called if the key is
+     *         absent
+     * @return what the reader returned, or {@code null} if the key is absent
      * @throws IllegalStateException if the reader closes this DB
      * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])};
      *         what the reader throws propagates unchanged
@@ -834,18 +1342,48 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, default family and options. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, default family and options.
+     *
+     * @param <T> the type of what the reader returns
+     * @param key the key; not null
+     * @param reader called once with the value, valid only during the call; not called if the key is
+     *         absent
+     * @return what the reader returned, or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}
+     */
     public <T> T get(byte[] key, Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
         return get(null, ReadOptions.DEFAULT, key, reader);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, default family. */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, default family.
+     *
+     * @param <T> the type of what the reader returns
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param reader called once with the value, valid only during the call; not called if the key is
+     *         absent
+     * @return what the reader returned, or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}
+     */
     public <T> T get(ReadOptions readOptions, byte[] key, Function<? super MemorySegment, ? extends T> reader)
             throws RocksDBException {
         return get(null, readOptions, key, reader);
     }
 
-    /** As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, for a segment key (read in place if native). */
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}, for a segment key (read in place if native).
+     *
+     * @param <T> the type of what the reader returns
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @param reader called once with the value, valid only during the call; not called if the key is
+     *         absent
+     * @return what the reader returned, or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)}
+     */
     public <T> T get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key,
                      Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -868,6 +1406,10 @@ public class RocksDB implements AutoCloseable {
      * {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)} is the
      * allocation-free zero-copy form.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @return the pinned value (close it when done), or {@code null} if the key is absent
      * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
     public PinnedValue getPinned(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key)
@@ -882,17 +1424,38 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options. */
+    /**
+     * As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options.
+     *
+     * @param key the key; not null
+     * @return the pinned value (close it when done), or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public PinnedValue getPinned(byte[] key) throws RocksDBException {
         return getPinned(null, ReadOptions.DEFAULT, key);
     }
 
-    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, default family. */
+    /**
+     * As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @return the pinned value (close it when done), or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public PinnedValue getPinned(ReadOptions readOptions, byte[] key) throws RocksDBException {
         return getPinned(null, readOptions, key);
     }
 
-    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, for a segment key (read in place if native). */
+    /**
+     * As {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}, for a segment key (read in place if native).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @return the pinned value (close it when done), or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #getPinned(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public PinnedValue getPinned(ColumnFamilyHandle columnFamily, ReadOptions readOptions, MemorySegment key)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -905,7 +1468,14 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #getPinned(ColumnFamilyHandle, ReadOptions, MemorySegment)}, default family. */
+    /**
+     * As {@link #getPinned(ColumnFamilyHandle, ReadOptions, MemorySegment)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key's bytes, all of the segment (native: read in place; heap: copied once)
+     * @return the pinned value (close it when done), or {@code null} if the key is absent
+     * @throws RocksDBException as {@link #getPinned(ColumnFamilyHandle, ReadOptions, MemorySegment)}
+     */
     public PinnedValue getPinned(ReadOptions readOptions, MemorySegment key) throws RocksDBException {
         return getPinned(null, readOptions, key);
     }
@@ -918,6 +1488,12 @@ public class RocksDB implements AutoCloseable {
      * {@link PinnedValue#value()} holds the bytes (a slice of your buffer, or
      * RocksDB's memory); close it when done. Returns null if the key is absent.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param buffer a writable native segment that receives a value small enough to fit
+     * @return the value, copied into {@code buffer} or pinned (close it either way), or {@code null}
+     *         if the key is absent
      * @throws IllegalArgumentException if buffer is a heap or read-only segment
      * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
@@ -936,7 +1512,17 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #getAdaptive(ColumnFamilyHandle, ReadOptions, byte[], MemorySegment)}, default family. */
+    /**
+     * As {@link #getAdaptive(ColumnFamilyHandle, ReadOptions, byte[], MemorySegment)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param buffer a writable native segment that receives a value small enough to fit
+     * @return the value, copied into {@code buffer} or pinned (close it either way), or {@code null}
+     *         if the key is absent
+     * @throws RocksDBException as {@link #getAdaptive(ColumnFamilyHandle, ReadOptions, byte[],
+     *         MemorySegment)}
+     */
     public PinnedValue getAdaptive(ReadOptions readOptions, byte[] key, MemorySegment buffer) throws RocksDBException {
         return getAdaptive(null, readOptions, key, buffer);
     }
@@ -944,6 +1530,8 @@ public class RocksDB implements AutoCloseable {
     /**
      * Values up to this many bytes are copied by the adaptive reads; larger
      * ones are pinned (set with {@link DBOptionsInterface#setAdaptiveReadThreshold}).
+     *
+     * @return the threshold in bytes
      */
     public long adaptiveReadThreshold() {
         return reads.adaptiveThreshold();
@@ -960,6 +1548,11 @@ public class RocksDB implements AutoCloseable {
      * list holds each value, or null for an absent key, in key order. The
      * lists are copied first, so the caller may change them afterwards.
      *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param columnFamilies the family of each key (same size as {@code keys}); a null element means
+     *         the default one
+     * @param keys the keys to read, in order; none null
+     * @return one value per key, in key order; {@code null} for an absent key
      * @throws IllegalArgumentException if the lists differ in size
      * @throws NullPointerException if a key is null
      * @throws IllegalStateException if a value does not fit in a byte[] (2 GiB)
@@ -987,18 +1580,39 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #multiGetAsList(ReadOptions, List, List)}, every key in the default family, default options. */
+    /**
+     * As {@link #multiGetAsList(ReadOptions, List, List)}, every key in the default family, default options.
+     *
+     * @param keys the keys to read, in order; none null
+     * @return one value per key, in key order; {@code null} for an absent key
+     * @throws RocksDBException as {@link #multiGetAsList(ReadOptions, List, List)}
+     */
     public List<byte[]> multiGetAsList(List<byte[]> keys) throws RocksDBException {
         return multiGetAsList(ReadOptions.DEFAULT, keys);
     }
 
-    /** As {@link #multiGetAsList(ReadOptions, List, List)}, every key in the default family. */
+    /**
+     * As {@link #multiGetAsList(ReadOptions, List, List)}, every key in the default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param keys the keys to read, in order; none null
+     * @return one value per key, in key order; {@code null} for an absent key
+     * @throws RocksDBException as {@link #multiGetAsList(ReadOptions, List, List)}
+     */
     public List<byte[]> multiGetAsList(ReadOptions readOptions, List<byte[]> keys) throws RocksDBException {
         Objects.requireNonNull(keys, "keys");
         return multiGetAsList(readOptions, Collections.nCopies(keys.size(), null), keys);
     }
 
-    /** As {@link #multiGetAsList(ReadOptions, List, List)}, default options. */
+    /**
+     * As {@link #multiGetAsList(ReadOptions, List, List)}, default options.
+     *
+     * @param columnFamilies the family of each key (same size as {@code keys}); a null element means
+     *         the default one
+     * @param keys the keys to read, in order; none null
+     * @return one value per key, in key order; {@code null} for an absent key
+     * @throws RocksDBException as {@link #multiGetAsList(ReadOptions, List, List)}
+     */
     public List<byte[]> multiGetAsList(List<ColumnFamilyHandle> columnFamilies, List<byte[]> keys) throws RocksDBException {
         return multiGetAsList(ReadOptions.DEFAULT, columnFamilies, keys);
     }
@@ -1008,6 +1622,9 @@ public class RocksDB implements AutoCloseable {
      * the default one) that allocates nothing per execution, copying into one
      * buffer of yours or leaving values pinned (see {@link MultiGet}). It
      * belongs to the calling thread.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @return a new, empty batch; close it when done
      */
     public MultiGet newMultiGet(ColumnFamilyHandle columnFamily) {
         CallContext c = db.enter();
@@ -1019,7 +1636,11 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #newMultiGet(ColumnFamilyHandle)}, for the default family. */
+    /**
+     * As {@link #newMultiGet(ColumnFamilyHandle)}, for the default family.
+     *
+     * @return a new, empty batch; close it when done
+     */
     public MultiGet newMultiGet() {
         return newMultiGet(null);
     }
@@ -1028,6 +1649,10 @@ public class RocksDB implements AutoCloseable {
      * Whether {@code key} is present in {@code columnFamily}: a definite
      * answer from a real read that copies nothing.
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @return {@code true} if the key is present
      * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
     public boolean exists(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
@@ -1041,7 +1666,13 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #exists(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options. */
+    /**
+     * As {@link #exists(ColumnFamilyHandle, ReadOptions, byte[])}, default family and options.
+     *
+     * @param key the key; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as {@link #exists(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
     public boolean exists(byte[] key) throws RocksDBException {
         return exists(null, ReadOptions.DEFAULT, key);
     }
@@ -1051,6 +1682,14 @@ public class RocksDB implements AutoCloseable {
      * absent; true means it may be present (bloom filters can be wrong this
      * way). When the value happened to be in memory, {@code valueHolder} (if
      * not null) receives it, else null.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param valueHolder if not null, receives the value when the probe found it in memory (else its
+     *         value is set to null)
+     * @return {@code false} if the key is certainly absent; {@code true} if it may be present
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
      */
     public boolean keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
                                Holder<byte[]> valueHolder) throws RocksDBException {
@@ -1065,12 +1704,29 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family and options, no value. */
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family and options, no value.
+     *
+     * @param key the key; not null
+     * @return {@code false} if the key is certainly absent; {@code true} if it may be present
+     * @throws RocksDBException as {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[],
+     *         Holder)}
+     */
     public boolean keyMayExist(byte[] key) throws RocksDBException {
         return keyMayExist(null, ReadOptions.DEFAULT, key, null);
     }
 
-    /** As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family. */
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key; not null
+     * @param valueHolder if not null, receives the value when the probe found it in memory (else its
+     *         value is set to null)
+     * @return {@code false} if the key is certainly absent; {@code true} if it may be present
+     * @throws RocksDBException as {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[],
+     *         Holder)}
+     */
     public boolean keyMayExist(ReadOptions readOptions, byte[] key, Holder<byte[]> valueHolder) throws RocksDBException {
         return keyMayExist(null, readOptions, key, valueHolder);
     }
@@ -1093,6 +1749,9 @@ public class RocksDB implements AutoCloseable {
      * {@code readOptions} (bounds included), so they may change afterwards.
      * It belongs to the calling thread; close it (see {@link RocksIterator}).
      *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @return a new iterator, not yet positioned (seek it first); close it when done
      * @throws IllegalArgumentException if the engine refuses the read options
      */
     public RocksIterator newIterator(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
@@ -1109,17 +1768,31 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family and options. */
+    /**
+     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family and options.
+     *
+     * @return a new iterator, not yet positioned (seek it first); close it when done
+     */
     public RocksIterator newIterator() {
         return newIterator(null, ReadOptions.DEFAULT);
     }
 
-    /** As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family. */
+    /**
+     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @return a new iterator, not yet positioned (seek it first); close it when done
+     */
     public RocksIterator newIterator(ReadOptions readOptions) {
         return newIterator(null, readOptions);
     }
 
-    /** As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default options. */
+    /**
+     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @return a new iterator, not yet positioned (seek it first); close it when done
+     */
     public RocksIterator newIterator(ColumnFamilyHandle columnFamily) {
         return newIterator(columnFamily, ReadOptions.DEFAULT);
     }
@@ -1128,6 +1801,10 @@ public class RocksDB implements AutoCloseable {
      * A cursor that reads {@code columnFamily} ({@code null}: the default one)
      * in key order, within readOptions' iterate bounds, as zero-copy
      * {@link RecordBatch}es that any thread may read, forward and close.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @return a new cursor at the family's first key (or the lower bound); close it when done
      */
     public RecordCursor newRecordCursor(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
         Objects.requireNonNull(readOptions, "readOptions");
@@ -1147,6 +1824,9 @@ public class RocksDB implements AutoCloseable {
      * A consistent view of the DB as of now, for {@link ReadOptions#setSnapshot};
      * close it (or {@link #releaseSnapshot}) when done: an open snapshot keeps
      * old versions of keys from being compacted away.
+     *
+     * @return the new snapshot; close it when done
+     * @throws RocksDBException if the engine cannot take a snapshot
      */
     public Snapshot getSnapshot() throws RocksDBException {
         CallContext c = db.enter();
@@ -1160,6 +1840,7 @@ public class RocksDB implements AutoCloseable {
     /**
      * Same as {@code snapshot.close()}, as RocksJava spells it.
      *
+     * @param snapshot the snapshot to release; not null
      * @throws IllegalArgumentException if the snapshot belongs to another DB
      */
     public void releaseSnapshot(Snapshot snapshot) {
@@ -1177,6 +1858,8 @@ public class RocksDB implements AutoCloseable {
      * the DB closes it). Its block cache, if any, may be closed afterwards:
      * the family keeps its own reference.
      *
+     * @param descriptor the new family's name and options
+     * @return the new family's handle
      * @throws RocksDBException {@link Status.Code#InvalidArgument} if a family
      *         of that name exists, or as the engine says
      */
@@ -1184,7 +1867,14 @@ public class RocksDB implements AutoCloseable {
         return families.create(descriptor);
     }
 
-    /** Creates several column families; stops at the first failure (the ones made stay, and are not returned). */
+    /**
+     * Creates several column families; stops at the first failure (the ones made stay, and are not returned).
+     *
+     * @param descriptors the new families' names and options, created in order
+     * @return the new families' handles, in descriptor order
+     * @throws RocksDBException as {@link #createColumnFamily(ColumnFamilyDescriptor)}, for the first
+     *         descriptor that fails
+     */
     public List<ColumnFamilyHandle> createColumnFamilies(List<ColumnFamilyDescriptor> descriptors)
             throws RocksDBException {
         return families.createAll(descriptors);
@@ -1193,6 +1883,10 @@ public class RocksDB implements AutoCloseable {
     /**
      * Drops the family and, in time, its data. Its handle stays valid (reads
      * through it still work until it is closed, as in RocksDB); close it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @throws RocksDBException if the engine refuses (the default family cannot be dropped, read-only
+     *         DB)
      */
     public void dropColumnFamily(ColumnFamilyHandle columnFamily) throws RocksDBException {
         families.drop(columnFamily);
@@ -1202,12 +1896,22 @@ public class RocksDB implements AutoCloseable {
     // Maintenance and introspection
     // =========================================================================
 
-    /** Flushes the memtables of {@code columnFamily} ({@code null}: the default one) to SST files and waits for it. */
+    /**
+     * Flushes the memtables of {@code columnFamily} ({@code null}: the default one) to SST files and waits for it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @throws RocksDBException with RocksDB's status if the engine refuses the flush (read-only DB,
+     *         I/O error)
+     */
     public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
         maintenance.flush(columnFamily);
     }
 
-    /** As {@link #flush(ColumnFamilyHandle)}, for the default family. */
+    /**
+     * As {@link #flush(ColumnFamilyHandle)}, for the default family.
+     *
+     * @throws RocksDBException as {@link #flush(ColumnFamilyHandle)}
+     */
     public void flush() throws RocksDBException {
         flush((ColumnFamilyHandle) null);
     }
@@ -1215,22 +1919,47 @@ public class RocksDB implements AutoCloseable {
     /**
      * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
      * ({@code null}: the default one; a null bound is open) and waits for it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param begin the first key compacted (inclusive), or {@code null} to start at the family's first
+     *         key
+     * @param end the key compaction stops before (exclusive), or {@code null} to go to the family's
+     *         end
+     * @throws RocksDBException with RocksDB's status if the engine refuses the compaction (read-only
+     *         DB, I/O error)
      */
     public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
         maintenance.compactRange(columnFamily, begin, end);
     }
 
-    /** As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole default family. */
+    /**
+     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole default family.
+     *
+     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
+     */
     public void compactRange() throws RocksDBException {
         compactRange(null, null, null);
     }
 
-    /** As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole family. */
+    /**
+     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole family.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
+     */
     public void compactRange(ColumnFamilyHandle columnFamily) throws RocksDBException {
         compactRange(columnFamily, null, null);
     }
 
-    /** As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, in the default family. */
+    /**
+     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param begin the first key compacted (inclusive), or {@code null} to start at the family's first
+     *         key
+     * @param end the key compaction stops before (exclusive), or {@code null} to go to the family's
+     *         end
+     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
+     */
     public void compactRange(byte[] begin, byte[] end) throws RocksDBException {
         compactRange(null, begin, end);
     }
@@ -1238,12 +1967,23 @@ public class RocksDB implements AutoCloseable {
     /**
      * A DB property of {@code columnFamily} ({@code null}: the default one) as
      * text (e.g. "rocksdb.stats"), or null if RocksDB does not know it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param name the property's name, e.g. "rocksdb.stats"
+     * @return the property's text, or {@code null} if RocksDB does not know it
+     * @throws RocksDBException if the engine fails to compute the property
      */
     public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
         return maintenance.property(columnFamily, name);
     }
 
-    /** As {@link #getProperty(ColumnFamilyHandle, String)}, for the default family. */
+    /**
+     * As {@link #getProperty(ColumnFamilyHandle, String)}, for the default family.
+     *
+     * @param name the property's name, e.g. "rocksdb.stats"
+     * @return the property's text, or {@code null} if RocksDB does not know it
+     * @throws RocksDBException as {@link #getProperty(ColumnFamilyHandle, String)}
+     */
     public String getProperty(String name) throws RocksDBException {
         return getProperty(null, name);
     }
@@ -1251,12 +1991,23 @@ public class RocksDB implements AutoCloseable {
     /**
      * A numeric DB property of {@code columnFamily} ({@code null}: the default
      * one), e.g. "rocksdb.estimate-num-keys"; -1 if unknown or not numeric.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param name the property's name, e.g. "rocksdb.estimate-num-keys"
+     * @return the property's value, or -1 if unknown or not numeric
+     * @throws RocksDBException if the engine fails to compute the property
      */
     public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
         return maintenance.longProperty(columnFamily, name);
     }
 
-    /** As {@link #getLongProperty(ColumnFamilyHandle, String)}, for the default family. */
+    /**
+     * As {@link #getLongProperty(ColumnFamilyHandle, String)}, for the default family.
+     *
+     * @param name the property's name, e.g. "rocksdb.estimate-num-keys"
+     * @return the property's value, or -1 if unknown or not numeric
+     * @throws RocksDBException as {@link #getLongProperty(ColumnFamilyHandle, String)}
+     */
     public long getLongProperty(String name) throws RocksDBException {
         return getLongProperty(null, name);
     }
@@ -1265,6 +2016,12 @@ public class RocksDB implements AutoCloseable {
      * Approximate bytes each range of {@code columnFamily} ({@code null}: the
      * default one) takes in SST files, and in memtables with
      * {@link SizeApproximationFlag#INCLUDE_MEMTABLES}, as RocksJava's.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param ranges the key ranges to size, in order
+     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too (SST files are always counted)
+     * @return the approximate size in bytes of each range, in order
+     * @throws RocksDBException if the engine cannot compute the sizes
      */
     public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
                                       SizeApproximationFlag... flags) throws RocksDBException {
@@ -1290,6 +2047,7 @@ public class RocksDB implements AutoCloseable {
      * {@link DBOptionsInterface#setStatistics(Statistics)}: a view that fails
      * once the DB is closed (see {@link Statistics}).
      *
+     * @return the DB's statistics
      * @throws IllegalStateException if statistics were not enabled
      */
     public Statistics getStatistics() {

@@ -16,25 +16,48 @@ public class RocksDBException extends Exception {
 
     private final transient Status status;
 
+    /**
+     * An exception carrying RocksDB's status; its message is the status rendered as text.
+     *
+     * @param status the status; not null
+     */
     public RocksDBException(Status status) {
         super(status.toString());
         this.status = status;
     }
 
+    /**
+     * An exception of code {@link Status.Code#InternalError} with the given message.
+     *
+     * @param message the message
+     */
     public RocksDBException(String message) {
         this(new Status(Status.Code.InternalError, Status.SubCode.None, Status.Severity.NoError, message));
     }
 
+    /**
+     * RocksDB's status: code, subcode, severity and message.
+     *
+     * @return the status
+     */
     public Status getStatus() {
         return status;
     }
 
-    /** Shorthand for {@code getStatus().code()}. */
+    /**
+     * Shorthand for {@code getStatus().code()}.
+     *
+     * @return RocksDB's status code
+     */
     public Status.Code code() {
         return status.code();
     }
 
-    /** Shorthand for {@code getStatus().subCode()}. */
+    /**
+     * Shorthand for {@code getStatus().subCode()}.
+     *
+     * @return RocksDB's status subcode
+     */
     public Status.SubCode subCode() {
         return status.subCode();
     }

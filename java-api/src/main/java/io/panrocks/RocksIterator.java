@@ -162,6 +162,7 @@ public final class RocksIterator implements AutoCloseable {
 
     // ---- moves ---------------------------------------------------------------
 
+    /** Moves to the first key (or the first at or after the lower bound). */
     public void seekToFirst() {
         CallContext c = enterMove();
         try {
@@ -171,6 +172,7 @@ public final class RocksIterator implements AutoCloseable {
         }
     }
 
+    /** Moves to the last key (or the last before the upper bound). */
     public void seekToLast() {
         CallContext c = enterMove();
         try {
@@ -180,7 +182,11 @@ public final class RocksIterator implements AutoCloseable {
         }
     }
 
-    /** Moves to the first key at or after target. */
+    /**
+     * Moves to the first key at or after target.
+     *
+     * @param target the key to seek; not null
+     */
     public void seek(byte[] target) {
         Bytes.key(target);
         CallContext c = enterMove();
@@ -192,18 +198,30 @@ public final class RocksIterator implements AutoCloseable {
         }
     }
 
-    /** Moves to the first key at or after target (a native segment is read in place). */
+    /**
+     * Moves to the first key at or after target (a native segment is read in place).
+     *
+     * @param target the key to seek; not null
+     */
     public void seek(MemorySegment target) {
         seekSegment(target, false);
     }
 
-    /** Seeks to target[position, limit) and moves its position to the limit. */
+    /**
+     * Seeks to target[position, limit) and moves its position to the limit.
+     *
+     * @param target the key to seek, from its position to its limit; not null
+     */
     public void seek(ByteBuffer target) {
         seek(Bytes.keyBuffer(target, "target"));
         target.position(target.limit());
     }
 
-    /** Moves to the last key at or before target. */
+    /**
+     * Moves to the last key at or before target.
+     *
+     * @param target the key to seek; not null
+     */
     public void seekForPrev(byte[] target) {
         Bytes.key(target);
         CallContext c = enterMove();
@@ -215,7 +233,11 @@ public final class RocksIterator implements AutoCloseable {
         }
     }
 
-    /** Moves to the last key at or before target (a native segment is read in place). */
+    /**
+     * Moves to the last key at or before target (a native segment is read in place).
+     *
+     * @param target the key to seek; not null
+     */
     public void seekForPrev(MemorySegment target) {
         seekSegment(target, true);
     }
@@ -239,7 +261,11 @@ public final class RocksIterator implements AutoCloseable {
         }
     }
 
-    /** Seeks for prev to target[position, limit) and moves its position to the limit. */
+    /**
+     * Seeks for prev to target[position, limit) and moves its position to the limit.
+     *
+     * @param target the key to seek, from its position to its limit; not null
+     */
     public void seekForPrev(ByteBuffer target) {
         seekForPrev(Bytes.keyBuffer(target, "target"));
         target.position(target.limit());
@@ -265,13 +291,22 @@ public final class RocksIterator implements AutoCloseable {
         }
     }
 
-    /** Whether the iterator stands on an entry (false past either end, or after an error: see {@link #status()}). */
+    /**
+     * Whether the iterator stands on an entry (false past either end, or after an error: see {@link #status()}).
+     *
+     * @return {@code true} if there is a current entry
+     */
     public boolean isValid() {
         checkOwner();
         return valid && !walking;
     }
 
-    /** @throws RocksDBException if the iterator hit an error (I/O, corruption, Incomplete ...) */
+    /**
+     * Throws the error that stopped the iterator, if any: check it when
+     * {@link #isValid()} turns false, to tell the end from a failure.
+     *
+     * @throws RocksDBException if the iterator hit an error (I/O, corruption, Incomplete ...)
+     */
     public void status() throws RocksDBException {
         CallContext c = enter();
         try {
@@ -289,19 +324,31 @@ public final class RocksIterator implements AutoCloseable {
 
     // ---- the current entry -------------------------------------------------------
 
-    /** The current key, zero-copy and read-only; valid until the iterator moves or closes. */
+    /**
+     * The current key, zero-copy and read-only; valid until the iterator moves or closes.
+     *
+     * @return the current key's bytes
+     */
     public MemorySegment key() {
         checkValid();
         return scope.view(keyAddress, keySize);
     }
 
-    /** The current value, zero-copy and read-only; valid until the iterator moves or closes. */
+    /**
+     * The current value, zero-copy and read-only; valid until the iterator moves or closes.
+     *
+     * @return the current value's bytes
+     */
     public MemorySegment value() {
         checkValid();
         return scope.view(valueAddress, valueSize);
     }
 
-    /** The current key, copied. */
+    /**
+     * The current key, copied.
+     *
+     * @return a new array holding the current key
+     */
     public byte[] keyBytes() {
         checkValid();
         return copy(keyAddress, keySize);
@@ -310,6 +357,7 @@ public final class RocksIterator implements AutoCloseable {
     /**
      * The current value, copied.
      *
+     * @return a new array holding the current value
      * @throws IllegalStateException if it does not fit in a byte[] (2 GiB): read {@link #value()}
      */
     public byte[] valueBytes() {
@@ -321,6 +369,9 @@ public final class RocksIterator implements AutoCloseable {
      * RocksJava's {@code key(ByteBuffer)}: copies the key into
      * {@code buffer[position, limit)}, sets its limit to position +
      * min(size, remaining), and returns the full size.
+     *
+     * @param buffer receives the key from its position; writable
+     * @return the key's full size in bytes
      */
     public int key(ByteBuffer buffer) {
         Bytes.output(buffer, "buffer");
@@ -328,7 +379,12 @@ public final class RocksIterator implements AutoCloseable {
         return copyInto(keyAddress, keySize, buffer);
     }
 
-    /** As {@link #key(ByteBuffer)}, for the value. */
+    /**
+     * As {@link #key(ByteBuffer)}, for the value.
+     *
+     * @param buffer receives the value from its position; writable
+     * @return the value's full size in bytes
+     */
     public int value(ByteBuffer buffer) {
         Bytes.output(buffer, "buffer");
         checkValid();
@@ -388,7 +444,13 @@ public final class RocksIterator implements AutoCloseable {
      */
     @FunctionalInterface
     public interface EntryVisitor {
-        /** @return false to stop the walk at this entry */
+        /**
+         * Called with one entry of the walk.
+         *
+         * @param key the entry's key, valid only during the call
+         * @param value the entry's value, valid only during the call
+         * @return false to stop the walk at this entry
+         */
         boolean visit(MemorySegment key, MemorySegment value);
     }
 
@@ -399,12 +461,22 @@ public final class RocksIterator implements AutoCloseable {
      * invalid). Many entries cross per downcall. Returns how many were
      * visited. The visitor may close the iterator (the walk stops after that
      * visit) but not move it.
+     *
+     * @param visitor called with each entry; returns false to stop
+     * @return the number of entries visited
+     * @throws RocksDBException if the iterator fails (I/O error, corruption)
      */
     public long scanForward(EntryVisitor visitor) throws RocksDBException {
         return scan(visitor, true);
     }
 
-    /** As {@link #scanForward}, towards the first key. */
+    /**
+     * As {@link #scanForward}, towards the first key.
+     *
+     * @param visitor called with each entry; returns false to stop
+     * @return the number of entries visited
+     * @throws RocksDBException as {@link #scanForward}
+     */
     public long scanBackward(EntryVisitor visitor) throws RocksDBException {
         return scan(visitor, false);
     }

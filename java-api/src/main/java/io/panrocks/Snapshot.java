@@ -66,7 +66,11 @@ public final class Snapshot implements AutoCloseable {
                 () -> panrocks_h.panrocks_snapshot_release(dbHandle, snapshotHandle));
     }
 
-    /** The sequence number of the last write this snapshot sees. */
+    /**
+     * The sequence number of the last write this snapshot sees.
+     *
+     * @return the snapshot's sequence number
+     */
     public long getSequenceNumber() {
         return sequence;
     }

@@ -458,7 +458,11 @@ public enum TickerType {
         this.rocksName = rocksName;
     }
 
-    /** RocksDB's name of the ticker, e.g. "rocksdb.block.cache.miss". */
+    /**
+     * RocksDB's name of the ticker, e.g. "rocksdb.block.cache.miss".
+     *
+     * @return the ticker's name in RocksDB
+     */
     public String rocksName() {
         return rocksName;
     }

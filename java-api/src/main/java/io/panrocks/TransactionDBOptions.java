@@ -40,7 +40,11 @@ public final class TransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return the lock limit per column family (zero or negative: none) */
+    /**
+     * Returns the lock limit per column family (zero or negative: none).
+     *
+     * @return the lock limit per column family (zero or negative: none)
+     */
     public long getMaxNumLocks() {
         return maxNumLocks;
     }
@@ -65,7 +69,11 @@ public final class TransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return the number of lock table stripes per column family */
+    /**
+     * Returns the number of lock table stripes per column family.
+     *
+     * @return the number of lock table stripes per column family
+     */
     public long getNumStripes() {
         return numStripes;
     }
@@ -85,7 +93,11 @@ public final class TransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return how long a transaction waits for a lock, in milliseconds (negative: forever) */
+    /**
+     * Returns how long a transaction waits for a lock, in milliseconds (negative: forever).
+     *
+     * @return how long a transaction waits for a lock, in milliseconds (negative: forever)
+     */
     public long getTransactionLockTimeout() {
         return transactionLockTimeout;
     }
@@ -103,7 +115,11 @@ public final class TransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return how long a plain write waits for a lock, in milliseconds (negative: forever) */
+    /**
+     * Returns how long a plain write waits for a lock, in milliseconds (negative: forever).
+     *
+     * @return how long a plain write waits for a lock, in milliseconds (negative: forever)
+     */
     public long getDefaultLockTimeout() {
         return defaultLockTimeout;
     }
@@ -123,7 +139,11 @@ public final class TransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return how many detected deadlocks are remembered */
+    /**
+     * Returns how many detected deadlocks are remembered.
+     *
+     * @return how many detected deadlocks are remembered
+     */
     public int getMaxNumDeadlocks() {
         return maxNumDeadlocks;
     }
@@ -147,7 +167,11 @@ public final class TransactionDBOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return the write policy */
+    /**
+     * Returns the write policy.
+     *
+     * @return the write policy
+     */
     public TxnDBWritePolicy getWritePolicy() {
         return writePolicy;
     }

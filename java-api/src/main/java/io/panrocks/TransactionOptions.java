@@ -35,7 +35,11 @@ public final class TransactionOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return whether a snapshot is taken at begin */
+    /**
+     * Returns whether a snapshot is taken at begin.
+     *
+     * @return whether a snapshot is taken at begin
+     */
     public boolean isSetSnapshot() {
         return setSnapshot;
     }
@@ -53,7 +57,11 @@ public final class TransactionOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return whether deadlocks are detected */
+    /**
+     * Returns whether deadlocks are detected.
+     *
+     * @return whether deadlocks are detected
+     */
     public boolean isDeadlockDetect() {
         return deadlockDetect;
     }
@@ -71,7 +79,11 @@ public final class TransactionOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return this transaction's lock timeout in milliseconds (negative: the DB's) */
+    /**
+     * Returns this transaction's lock timeout in milliseconds (negative: the DB's).
+     *
+     * @return this transaction's lock timeout in milliseconds (negative: the DB's)
+     */
     public long getLockTimeout() {
         return lockTimeout;
     }
@@ -89,7 +101,11 @@ public final class TransactionOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return the expiration in milliseconds (negative: never) */
+    /**
+     * Returns the expiration in milliseconds (negative: never).
+     *
+     * @return the expiration in milliseconds (negative: never)
+     */
     public long getExpiration() {
         return expiration;
     }
@@ -111,7 +127,11 @@ public final class TransactionOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return the depth of deadlock detection */
+    /**
+     * Returns the depth of deadlock detection.
+     *
+     * @return the depth of deadlock detection
+     */
     public long getDeadlockDetectDepth() {
         return deadlockDetectDepth;
     }
@@ -134,7 +154,11 @@ public final class TransactionOptions implements AutoCloseable {
         return this;
     }
 
-    /** @return the write batch limit in bytes (zero: none) */
+    /**
+     * Returns the write batch limit in bytes (zero: none).
+     *
+     * @return the write batch limit in bytes (zero: none)
+     */
     public long getMaxWriteBatchSize() {
         return maxWriteBatchSize;
     }

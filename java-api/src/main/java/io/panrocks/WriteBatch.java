@@ -52,11 +52,16 @@ public final class WriteBatch implements AutoCloseable {
     /** the DB of the non-default families recorded since the last clear(); null if none */
     private NativeDb familyDb;
 
+    /** An empty batch. */
     public WriteBatch() {
         this(1024);
     }
 
-    /** A batch with room for {@code reservedBytes} before it grows. */
+    /**
+     * A batch with room for {@code reservedBytes} before it grows.
+     *
+     * @param reservedBytes the initial capacity in bytes
+     */
     public WriteBatch(int reservedBytes) {
         if (reservedBytes < 0) throw new IllegalArgumentException("reservedBytes must be >= 0, was " + reservedBytes);
         // the header's sequence stays 0
@@ -66,10 +71,26 @@ public final class WriteBatch implements AutoCloseable {
 
     // ---- updates ------------------------------------------------------------
 
+    /**
+     * As {@link #put(ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param key the key; not null, copied
+     * @param value the value; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch put(byte[] key, byte[] value) {
         return put(null, key, value);
     }
 
+    /**
+     * Adds a put of {@code value} under {@code key} in {@code family}; both are copied into the batch
+     * at once.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param value the value; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch put(ColumnFamilyHandle family, byte[] key, byte[] value) {
         Bytes.key(key);
         Bytes.value(value);
@@ -77,20 +98,49 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
+    /**
+     * As {@link #put(ColumnFamilyHandle, MemorySegment, MemorySegment)}, in the default family.
+     *
+     * @param key the key's bytes; not null, copied
+     * @param value the value's bytes; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch put(MemorySegment key, MemorySegment value) {
         return put(null, key, value);
     }
 
+    /**
+     * As {@link #put(ColumnFamilyHandle, byte[], byte[])}, for the bytes of two segments (copied).
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key's bytes; not null
+     * @param value the value's bytes; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch put(ColumnFamilyHandle family, MemorySegment key, MemorySegment value) {
         record(family, TYPE_VALUE, TYPE_CF_VALUE, Bytes.segment(key, "key"), Bytes.segment(value, "value"));
         return this;
     }
 
-    /** Adds key[position, limit) -> value[position, limit) and moves both positions to their limits. */
+    /**
+     * Adds key[position, limit) -> value[position, limit) and moves both positions to their limits.
+     *
+     * @param key the key, from its position to its limit
+     * @param value the value, from its position to its limit
+     * @return this object, for chaining
+     */
     public WriteBatch put(ByteBuffer key, ByteBuffer value) {
         return put(null, key, value);
     }
 
+    /**
+     * As {@link #put(ByteBuffer, ByteBuffer)}, in {@code family}.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key, from its position to its limit
+     * @param value the value, from its position to its limit
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch put(ColumnFamilyHandle family, ByteBuffer key, ByteBuffer value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
@@ -100,10 +150,26 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
+    /**
+     * As {@link #merge(ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param key the key; not null, copied
+     * @param value the operand; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch merge(byte[] key, byte[] value) {
         return merge(null, key, value);
     }
 
+    /**
+     * Adds a merge of the operand {@code value} into {@code key} in {@code family} (with the family's
+     * merge operator, when the batch is written); both are copied.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param value the operand; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch merge(ColumnFamilyHandle family, byte[] key, byte[] value) {
         Bytes.key(key);
         Bytes.value(value);
@@ -111,40 +177,94 @@ public final class WriteBatch implements AutoCloseable {
         return this;
     }
 
+    /**
+     * As {@link #merge(ColumnFamilyHandle, byte[], byte[])}, for the bytes of two segments (copied).
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key's bytes; not null
+     * @param value the operand's bytes; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch merge(ColumnFamilyHandle family, MemorySegment key, MemorySegment value) {
         record(family, TYPE_MERGE, TYPE_CF_MERGE, Bytes.segment(key, "key"), Bytes.segment(value, "value"));
         return this;
     }
 
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[])}, in the default family.
+     *
+     * @param key the key; not null, copied
+     * @return this object, for chaining
+     */
     public WriteBatch delete(byte[] key) {
         return delete(null, key);
     }
 
+    /**
+     * Adds a delete of {@code key} in {@code family}; the key is copied.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch delete(ColumnFamilyHandle family, byte[] key) {
         record(family, TYPE_DELETION, TYPE_CF_DELETION, Bytes.key(key), null);
         return this;
     }
 
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[])}, for the bytes of a segment (copied).
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key's bytes; not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch delete(ColumnFamilyHandle family, MemorySegment key) {
         record(family, TYPE_DELETION, TYPE_CF_DELETION, Bytes.segment(key, "key"), null);
         return this;
     }
 
-    /** Deletes a key written once (and not merged): cheaper for RocksDB than delete; see RocksDB's SingleDelete. */
+    /**
+     * Deletes a key written once (and not merged): cheaper for RocksDB than delete; see RocksDB's SingleDelete.
+     *
+     * @param key the key; not null
+     * @return this object, for chaining
+     */
     public WriteBatch singleDelete(byte[] key) {
         return singleDelete(null, key);
     }
 
+    /**
+     * As {@link #singleDelete(byte[])}, in {@code family}.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param key the key; not null, copied
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch singleDelete(ColumnFamilyHandle family, byte[] key) {
         record(family, TYPE_SINGLE_DELETION, TYPE_CF_SINGLE_DELETION, Bytes.key(key), null);
         return this;
     }
 
-    /** Deletes every key in [beginKey, endKey). */
+    /**
+     * Deletes every key in [beginKey, endKey).
+     *
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
+     * @return this object, for chaining
+     */
     public WriteBatch deleteRange(byte[] beginKey, byte[] endKey) {
         return deleteRange(null, beginKey, endKey);
     }
 
+    /**
+     * As {@link #deleteRange(byte[], byte[])}, in {@code family}.
+     *
+     * @param family the column family, or {@code null} for the default one
+     * @param beginKey the first key deleted (inclusive); not null
+     * @param endKey the key the range stops before (exclusive); not null
+     * @return this object, for chaining
+     */
     public synchronized WriteBatch deleteRange(ColumnFamilyHandle family, byte[] beginKey, byte[] endKey) {
         Objects.requireNonNull(beginKey, "beginKey");
         Objects.requireNonNull(endKey, "endKey");
@@ -252,7 +372,11 @@ public final class WriteBatch implements AutoCloseable {
         count = savedCounts[savePoints];
     }
 
-    /** Forgets the latest save point, keeping the updates. */
+    /**
+     * Forgets the latest save point, keeping the updates.
+     *
+     * @throws RocksDBException {@link Status.Code#NotFound} if there is no save point
+     */
     public synchronized void popSavePoint() throws RocksDBException {
         checkOpen();
         checkNotIterating();
@@ -265,12 +389,20 @@ public final class WriteBatch implements AutoCloseable {
                 "no save point in this WriteBatch"));
     }
 
-    /** Number of updates. */
+    /**
+     * Number of updates.
+     *
+     * @return the number of updates in the batch
+     */
     public synchronized int count() {
         return count;
     }
 
-    /** Size of the serialized batch in bytes, as RocksDB's {@code GetDataSize()}. */
+    /**
+     * Size of the serialized batch in bytes, as RocksDB's {@code GetDataSize()}.
+     *
+     * @return the size in bytes
+     */
     public synchronized long getDataSize() {
         return size;
     }
@@ -285,7 +417,11 @@ public final class WriteBatch implements AutoCloseable {
         familyDb = null;
     }
 
-    /** The serialized batch, as RocksJava's {@code WriteBatch.data()}: RocksDB's own format. */
+    /**
+     * The serialized batch, as RocksJava's {@code WriteBatch.data()}: RocksDB's own format.
+     *
+     * @return a copy of the serialized batch
+     */
     public synchronized byte[] data() {
         return serialized().toArray(ValueLayout.JAVA_BYTE);
     }

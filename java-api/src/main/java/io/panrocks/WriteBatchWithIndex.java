@@ -140,7 +140,11 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         });
     }
 
-    /** @return whether a key's later update replaces its earlier one in the index */
+    /**
+     * Returns whether a key's later update replaces its earlier one in the index.
+     *
+     * @return whether a key's later update replaces its earlier one in the index
+     */
     public boolean isOverwriteKey() {
         return overwriteKey;
     }
@@ -431,6 +435,8 @@ public final class WriteBatchWithIndex implements AutoCloseable {
     }
 
     /**
+     * The number of updates in the batch.
+     *
      * @return the number of updates
      * @throws IllegalStateException if the batch is closed
      */
@@ -444,6 +450,8 @@ public final class WriteBatchWithIndex implements AutoCloseable {
     }
 
     /**
+     * The size of the batch in RocksDB's serialized format.
+     *
      * @return the size of the serialized batch in bytes
      * @throws IllegalStateException if the batch is closed
      */

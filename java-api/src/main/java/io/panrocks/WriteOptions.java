@@ -22,6 +22,7 @@ public final class WriteOptions implements AutoCloseable {
     private volatile int flags;
     private boolean frozen;
 
+    /** Write options with RocksDB's defaults: WAL on, no sync. */
     public WriteOptions() {
     }
 
@@ -39,11 +40,19 @@ public final class WriteOptions implements AutoCloseable {
     /**
      * Sync the write-ahead log to disk before the write returns (fsync): an
      * acknowledged write then survives a machine crash, not only a process crash.
+     *
+     * @param sync whether each write is fsynced
+     * @return this object, for chaining
      */
     public WriteOptions setSync(boolean sync) {
         return set(SYNC, sync);
     }
 
+    /**
+     * Whether writes are fsynced (see {@link #setSync}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean sync() {
         return (flags & SYNC) != 0;
     }
@@ -51,38 +60,76 @@ public final class WriteOptions implements AutoCloseable {
     /**
      * Skip the write-ahead log. Writes not yet flushed to an SST file are then
      * lost if the process crashes: only use for data that can be rebuilt.
+     *
+     * @param disableWAL whether to skip the write-ahead log
+     * @return this object, for chaining
      */
     public WriteOptions setDisableWAL(boolean disableWAL) {
         return set(DISABLE_WAL, disableWAL);
     }
 
+    /**
+     * Whether the write-ahead log is skipped (see {@link #setDisableWAL}).
+     *
+     * @return {@code true} if it is
+     */
     public boolean disableWAL() {
         return (flags & DISABLE_WAL) != 0;
     }
 
-    /** Fail with {@link Status.Code#Incomplete} instead of waiting when writes are being slowed down. */
+    /**
+     * Fail with {@link Status.Code#Incomplete} instead of waiting when writes are being slowed down.
+     *
+     * @param noSlowdown whether to fail rather than wait
+     * @return this object, for chaining
+     */
     public WriteOptions setNoSlowdown(boolean noSlowdown) {
         return set(NO_SLOWDOWN, noSlowdown);
     }
 
+    /**
+     * Whether writes fail rather than wait (see {@link #setNoSlowdown}).
+     *
+     * @return {@code true} if they do
+     */
     public boolean noSlowdown() {
         return (flags & NO_SLOWDOWN) != 0;
     }
 
-    /** A low-priority write, slowed first when compaction falls behind. */
+    /**
+     * A low-priority write, slowed first when compaction falls behind.
+     *
+     * @param lowPri whether the write is low-priority
+     * @return this object, for chaining
+     */
     public WriteOptions setLowPri(boolean lowPri) {
         return set(LOW_PRI, lowPri);
     }
 
+    /**
+     * Whether writes are low-priority (see {@link #setLowPri}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean lowPri() {
         return (flags & LOW_PRI) != 0;
     }
 
-    /** In a batch, silently skip writes to column families that were dropped. */
+    /**
+     * In a batch, silently skip writes to column families that were dropped.
+     *
+     * @param ignore whether writes to dropped families are skipped
+     * @return this object, for chaining
+     */
     public WriteOptions setIgnoreMissingColumnFamilies(boolean ignore) {
         return set(IGNORE_MISSING_CF, ignore);
     }
 
+    /**
+     * Whether writes to dropped families are skipped (see {@link #setIgnoreMissingColumnFamilies}).
+     *
+     * @return {@code true} if they are
+     */
     public boolean ignoreMissingColumnFamilies() {
         return (flags & IGNORE_MISSING_CF) != 0;
     }
