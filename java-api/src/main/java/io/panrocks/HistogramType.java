@@ -8,63 +8,121 @@ package io.panrocks;
  * there too (at the end), naming the same histograms.
  */
 public enum HistogramType {
+    /** RocksDB's histogram {@code rocksdb.db.get.micros}. */
     DB_GET_MICROS("rocksdb.db.get.micros"),
+    /** RocksDB's histogram {@code rocksdb.db.write.micros}. */
     DB_WRITE_MICROS("rocksdb.db.write.micros"),
+    /** RocksDB's histogram {@code rocksdb.compaction.times.micros}. */
     COMPACTION_TIMES_MICROS("rocksdb.compaction.times.micros"),
+    /** RocksDB's histogram {@code rocksdb.compaction.times.cpu_micros}. */
     COMPACTION_TIMES_CPU_MICROS("rocksdb.compaction.times.cpu_micros"),
+    /** RocksDB's histogram {@code rocksdb.subcompaction.setup.times.micros}. */
     SUBCOMPACTION_SETUP_TIMES_MICROS("rocksdb.subcompaction.setup.times.micros"),
+    /** RocksDB's histogram {@code rocksdb.table.sync.micros}. */
     TABLE_SYNC_MICROS("rocksdb.table.sync.micros"),
+    /** RocksDB's histogram {@code rocksdb.compaction.outfile.sync.micros}. */
     COMPACTION_OUTFILE_SYNC_MICROS("rocksdb.compaction.outfile.sync.micros"),
+    /** RocksDB's histogram {@code rocksdb.wal.file.sync.micros}. */
     WAL_FILE_SYNC_MICROS("rocksdb.wal.file.sync.micros"),
+    /** RocksDB's histogram {@code rocksdb.manifest.file.sync.micros}. */
     MANIFEST_FILE_SYNC_MICROS("rocksdb.manifest.file.sync.micros"),
+    /** RocksDB's histogram {@code rocksdb.table.open.io.micros}. */
     TABLE_OPEN_IO_MICROS("rocksdb.table.open.io.micros"),
+    /** RocksDB's histogram {@code rocksdb.db.multiget.micros}. */
     DB_MULTIGET_MICROS("rocksdb.db.multiget.micros"),
+    /** RocksDB's histogram {@code rocksdb.read.block.compaction.micros}. */
     READ_BLOCK_COMPACTION_MICROS("rocksdb.read.block.compaction.micros"),
+    /** RocksDB's histogram {@code rocksdb.read.block.get.micros}. */
     READ_BLOCK_GET_MICROS("rocksdb.read.block.get.micros"),
+    /** RocksDB's histogram {@code rocksdb.write.raw.block.micros}. */
     WRITE_RAW_BLOCK_MICROS("rocksdb.write.raw.block.micros"),
+    /** RocksDB's histogram {@code rocksdb.l0.slowdown.count}. */
     L0_SLOWDOWN_COUNT("rocksdb.l0.slowdown.count"),
+    /** RocksDB's histogram {@code rocksdb.memtable.compaction.count}. */
     MEMTABLE_COMPACTION_COUNT("rocksdb.memtable.compaction.count"),
+    /** RocksDB's histogram {@code rocksdb.num.files.stall.count}. */
     NUM_FILES_STALL_COUNT("rocksdb.num.files.stall.count"),
+    /** RocksDB's histogram {@code rocksdb.hard.rate.limit.delay.count}. */
     HARD_RATE_LIMIT_DELAY_COUNT("rocksdb.hard.rate.limit.delay.count"),
+    /** RocksDB's histogram {@code rocksdb.soft.rate.limit.delay.count}. */
     SOFT_RATE_LIMIT_DELAY_COUNT("rocksdb.soft.rate.limit.delay.count"),
+    /** RocksDB's histogram {@code rocksdb.numfiles.in.singlecompaction}. */
     NUMFILES_IN_SINGLECOMPACTION("rocksdb.numfiles.in.singlecompaction"),
+    /** RocksDB's histogram {@code rocksdb.db.seek.micros}. */
     DB_SEEK_MICROS("rocksdb.db.seek.micros"),
+    /** RocksDB's histogram {@code rocksdb.db.write.stall}. */
     DB_WRITE_STALL("rocksdb.db.write.stall"),
+    /** RocksDB's histogram {@code rocksdb.sst.read.micros}. */
     SST_READ_MICROS("rocksdb.sst.read.micros"),
+    /** RocksDB's histogram {@code rocksdb.num.subcompactions.scheduled}. */
     NUM_SUBCOMPACTIONS_SCHEDULED("rocksdb.num.subcompactions.scheduled"),
+    /** RocksDB's histogram {@code rocksdb.bytes.per.read}. */
     BYTES_PER_READ("rocksdb.bytes.per.read"),
+    /** RocksDB's histogram {@code rocksdb.bytes.per.write}. */
     BYTES_PER_WRITE("rocksdb.bytes.per.write"),
+    /** RocksDB's histogram {@code rocksdb.bytes.per.multiget}. */
     BYTES_PER_MULTIGET("rocksdb.bytes.per.multiget"),
+    /** RocksDB's histogram {@code rocksdb.bytes.compressed}. */
     BYTES_COMPRESSED("rocksdb.bytes.compressed"),
+    /** RocksDB's histogram {@code rocksdb.bytes.decompressed}. */
     BYTES_DECOMPRESSED("rocksdb.bytes.decompressed"),
+    /** RocksDB's histogram {@code rocksdb.compression.times.nanos}. */
     COMPRESSION_TIMES_NANOS("rocksdb.compression.times.nanos"),
+    /** RocksDB's histogram {@code rocksdb.decompression.times.nanos}. */
     DECOMPRESSION_TIMES_NANOS("rocksdb.decompression.times.nanos"),
+    /** RocksDB's histogram {@code rocksdb.read.num.merge_operands}. */
     READ_NUM_MERGE_OPERANDS("rocksdb.read.num.merge_operands"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.key.size}. */
     BLOBDB_KEY_SIZE("rocksdb.blobdb.key.size"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.value.size}. */
     BLOBDB_VALUE_SIZE("rocksdb.blobdb.value.size"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.write.micros}. */
     BLOBDB_WRITE_MICROS("rocksdb.blobdb.write.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.get.micros}. */
     BLOBDB_GET_MICROS("rocksdb.blobdb.get.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.multiget.micros}. */
     BLOBDB_MULTIGET_MICROS("rocksdb.blobdb.multiget.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.seek.micros}. */
     BLOBDB_SEEK_MICROS("rocksdb.blobdb.seek.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.next.micros}. */
     BLOBDB_NEXT_MICROS("rocksdb.blobdb.next.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.prev.micros}. */
     BLOBDB_PREV_MICROS("rocksdb.blobdb.prev.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.blob.file.write.micros}. */
     BLOBDB_BLOB_FILE_WRITE_MICROS("rocksdb.blobdb.blob.file.write.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.blob.file.read.micros}. */
     BLOBDB_BLOB_FILE_READ_MICROS("rocksdb.blobdb.blob.file.read.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.blob.file.sync.micros}. */
     BLOBDB_BLOB_FILE_SYNC_MICROS("rocksdb.blobdb.blob.file.sync.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.gc.micros}. */
     BLOBDB_GC_MICROS("rocksdb.blobdb.gc.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.compression.micros}. */
     BLOBDB_COMPRESSION_MICROS("rocksdb.blobdb.compression.micros"),
+    /** RocksDB's histogram {@code rocksdb.blobdb.decompression.micros}. */
     BLOBDB_DECOMPRESSION_MICROS("rocksdb.blobdb.decompression.micros"),
+    /** RocksDB's histogram {@code rocksdb.db.flush.micros}. */
     DB_FLUSH_MICROS("rocksdb.db.flush.micros"),
+    /** RocksDB's histogram {@code rocksdb.sst.batch.size}. */
     SST_BATCH_SIZE("rocksdb.sst.batch.size"),
+    /** RocksDB's histogram {@code rocksdb.num.index.and.filter.blocks.read.per.level}. */
     NUM_INDEX_AND_FILTER_BLOCKS_READ_PER_LEVEL("rocksdb.num.index.and.filter.blocks.read.per.level"),
+    /** RocksDB's histogram {@code rocksdb.num.data.blocks.read.per.level}. */
     NUM_DATA_BLOCKS_READ_PER_LEVEL("rocksdb.num.data.blocks.read.per.level"),
+    /** RocksDB's histogram {@code rocksdb.num.sst.read.per.level}. */
     NUM_SST_READ_PER_LEVEL("rocksdb.num.sst.read.per.level"),
+    /** RocksDB's histogram {@code rocksdb.error.handler.autoresume.retry.count}. */
     ERROR_HANDLER_AUTORESUME_RETRY_COUNT("rocksdb.error.handler.autoresume.retry.count"),
+    /** RocksDB's histogram {@code rocksdb.async.read.bytes}. */
     ASYNC_READ_BYTES("rocksdb.async.read.bytes"),
+    /** RocksDB's histogram {@code rocksdb.poll.wait.micros}. */
     POLL_WAIT_MICROS("rocksdb.poll.wait.micros"),
+    /** RocksDB's histogram {@code rocksdb.prefetched.bytes.discarded}. */
     PREFETCHED_BYTES_DISCARDED("rocksdb.prefetched.bytes.discarded"),
+    /** RocksDB's histogram {@code rocksdb.multiget.io.batch.size}. */
     MULTIGET_IO_BATCH_SIZE("rocksdb.multiget.io.batch.size"),
+    /** RocksDB's histogram {@code rocksdb.num.level.read.per.multiget}. */
     NUM_LEVEL_READ_PER_MULTIGET("rocksdb.num.level.read.per.multiget"),
+    /** RocksDB's histogram {@code rocksdb.async.prefetch.abort.micros}. */
     ASYNC_PREFETCH_ABORT_MICROS("rocksdb.async.prefetch.abort.micros"),
 
     // ---- RocksJava's names: its constants that RocksDB's names above do not spell ----

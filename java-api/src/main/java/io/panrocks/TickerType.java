@@ -10,198 +10,391 @@ package io.panrocks;
  * there too (at the end), naming the same tickers.
  */
 public enum TickerType {
+    /** RocksDB's ticker {@code rocksdb.block.cache.miss}. */
     BLOCK_CACHE_MISS("rocksdb.block.cache.miss"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.hit}. */
     BLOCK_CACHE_HIT("rocksdb.block.cache.hit"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.add}. */
     BLOCK_CACHE_ADD("rocksdb.block.cache.add"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.add.failures}. */
     BLOCK_CACHE_ADD_FAILURES("rocksdb.block.cache.add.failures"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.index.miss}. */
     BLOCK_CACHE_INDEX_MISS("rocksdb.block.cache.index.miss"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.index.hit}. */
     BLOCK_CACHE_INDEX_HIT("rocksdb.block.cache.index.hit"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.index.add}. */
     BLOCK_CACHE_INDEX_ADD("rocksdb.block.cache.index.add"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.index.bytes.insert}. */
     BLOCK_CACHE_INDEX_BYTES_INSERT("rocksdb.block.cache.index.bytes.insert"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.index.bytes.evict}. */
     BLOCK_CACHE_INDEX_BYTES_EVICT("rocksdb.block.cache.index.bytes.evict"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.filter.miss}. */
     BLOCK_CACHE_FILTER_MISS("rocksdb.block.cache.filter.miss"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.filter.hit}. */
     BLOCK_CACHE_FILTER_HIT("rocksdb.block.cache.filter.hit"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.filter.add}. */
     BLOCK_CACHE_FILTER_ADD("rocksdb.block.cache.filter.add"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.filter.bytes.insert}. */
     BLOCK_CACHE_FILTER_BYTES_INSERT("rocksdb.block.cache.filter.bytes.insert"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.filter.bytes.evict}. */
     BLOCK_CACHE_FILTER_BYTES_EVICT("rocksdb.block.cache.filter.bytes.evict"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.data.miss}. */
     BLOCK_CACHE_DATA_MISS("rocksdb.block.cache.data.miss"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.data.hit}. */
     BLOCK_CACHE_DATA_HIT("rocksdb.block.cache.data.hit"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.data.add}. */
     BLOCK_CACHE_DATA_ADD("rocksdb.block.cache.data.add"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.data.bytes.insert}. */
     BLOCK_CACHE_DATA_BYTES_INSERT("rocksdb.block.cache.data.bytes.insert"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.bytes.read}. */
     BLOCK_CACHE_BYTES_READ("rocksdb.block.cache.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.bytes.write}. */
     BLOCK_CACHE_BYTES_WRITE("rocksdb.block.cache.bytes.write"),
+    /** RocksDB's ticker {@code rocksdb.bloom.filter.useful}. */
     BLOOM_FILTER_USEFUL("rocksdb.bloom.filter.useful"),
+    /** RocksDB's ticker {@code rocksdb.bloom.filter.full.positive}. */
     BLOOM_FILTER_FULL_POSITIVE("rocksdb.bloom.filter.full.positive"),
+    /** RocksDB's ticker {@code rocksdb.bloom.filter.full.true.positive}. */
     BLOOM_FILTER_FULL_TRUE_POSITIVE("rocksdb.bloom.filter.full.true.positive"),
+    /** RocksDB's ticker {@code rocksdb.bloom.filter.micros}. */
     BLOOM_FILTER_MICROS("rocksdb.bloom.filter.micros"),
+    /** RocksDB's ticker {@code rocksdb.persistent.cache.hit}. */
     PERSISTENT_CACHE_HIT("rocksdb.persistent.cache.hit"),
+    /** RocksDB's ticker {@code rocksdb.persistent.cache.miss}. */
     PERSISTENT_CACHE_MISS("rocksdb.persistent.cache.miss"),
+    /** RocksDB's ticker {@code rocksdb.sim.block.cache.hit}. */
     SIM_BLOCK_CACHE_HIT("rocksdb.sim.block.cache.hit"),
+    /** RocksDB's ticker {@code rocksdb.sim.block.cache.miss}. */
     SIM_BLOCK_CACHE_MISS("rocksdb.sim.block.cache.miss"),
+    /** RocksDB's ticker {@code rocksdb.memtable.hit}. */
     MEMTABLE_HIT("rocksdb.memtable.hit"),
+    /** RocksDB's ticker {@code rocksdb.memtable.miss}. */
     MEMTABLE_MISS("rocksdb.memtable.miss"),
+    /** RocksDB's ticker {@code rocksdb.l0.hit}. */
     L0_HIT("rocksdb.l0.hit"),
+    /** RocksDB's ticker {@code rocksdb.l1.hit}. */
     L1_HIT("rocksdb.l1.hit"),
+    /** RocksDB's ticker {@code rocksdb.l2andup.hit}. */
     L2ANDUP_HIT("rocksdb.l2andup.hit"),
+    /** RocksDB's ticker {@code rocksdb.compaction.key.drop.new}. */
     COMPACTION_KEY_DROP_NEW("rocksdb.compaction.key.drop.new"),
+    /** RocksDB's ticker {@code rocksdb.compaction.key.drop.obsolete}. */
     COMPACTION_KEY_DROP_OBSOLETE("rocksdb.compaction.key.drop.obsolete"),
+    /** RocksDB's ticker {@code rocksdb.compaction.key.drop.range_del}. */
     COMPACTION_KEY_DROP_RANGE_DEL("rocksdb.compaction.key.drop.range_del"),
+    /** RocksDB's ticker {@code rocksdb.compaction.key.drop.user}. */
     COMPACTION_KEY_DROP_USER("rocksdb.compaction.key.drop.user"),
+    /** RocksDB's ticker {@code rocksdb.compaction.range_del.drop.obsolete}. */
     COMPACTION_RANGE_DEL_DROP_OBSOLETE("rocksdb.compaction.range_del.drop.obsolete"),
+    /** RocksDB's ticker {@code rocksdb.compaction.optimized.del.drop.obsolete}. */
     COMPACTION_OPTIMIZED_DEL_DROP_OBSOLETE("rocksdb.compaction.optimized.del.drop.obsolete"),
+    /** RocksDB's ticker {@code rocksdb.compaction.cancelled}. */
     COMPACTION_CANCELLED("rocksdb.compaction.cancelled"),
+    /** RocksDB's ticker {@code rocksdb.number.keys.written}. */
     NUMBER_KEYS_WRITTEN("rocksdb.number.keys.written"),
+    /** RocksDB's ticker {@code rocksdb.number.keys.read}. */
     NUMBER_KEYS_READ("rocksdb.number.keys.read"),
+    /** RocksDB's ticker {@code rocksdb.number.keys.updated}. */
     NUMBER_KEYS_UPDATED("rocksdb.number.keys.updated"),
+    /** RocksDB's ticker {@code rocksdb.bytes.written}. */
     BYTES_WRITTEN("rocksdb.bytes.written"),
+    /** RocksDB's ticker {@code rocksdb.bytes.read}. */
     BYTES_READ("rocksdb.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.number.db.seek}. */
     NUMBER_DB_SEEK("rocksdb.number.db.seek"),
+    /** RocksDB's ticker {@code rocksdb.number.db.next}. */
     NUMBER_DB_NEXT("rocksdb.number.db.next"),
+    /** RocksDB's ticker {@code rocksdb.number.db.prev}. */
     NUMBER_DB_PREV("rocksdb.number.db.prev"),
+    /** RocksDB's ticker {@code rocksdb.number.db.seek.found}. */
     NUMBER_DB_SEEK_FOUND("rocksdb.number.db.seek.found"),
+    /** RocksDB's ticker {@code rocksdb.number.db.next.found}. */
     NUMBER_DB_NEXT_FOUND("rocksdb.number.db.next.found"),
+    /** RocksDB's ticker {@code rocksdb.number.db.prev.found}. */
     NUMBER_DB_PREV_FOUND("rocksdb.number.db.prev.found"),
+    /** RocksDB's ticker {@code rocksdb.db.iter.bytes.read}. */
     DB_ITER_BYTES_READ("rocksdb.db.iter.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.no.file.closes}. */
     NO_FILE_CLOSES("rocksdb.no.file.closes"),
+    /** RocksDB's ticker {@code rocksdb.no.file.opens}. */
     NO_FILE_OPENS("rocksdb.no.file.opens"),
+    /** RocksDB's ticker {@code rocksdb.no.file.errors}. */
     NO_FILE_ERRORS("rocksdb.no.file.errors"),
+    /** RocksDB's ticker {@code rocksdb.l0.slowdown.micros}. */
     L0_SLOWDOWN_MICROS("rocksdb.l0.slowdown.micros"),
+    /** RocksDB's ticker {@code rocksdb.memtable.compaction.micros}. */
     MEMTABLE_COMPACTION_MICROS("rocksdb.memtable.compaction.micros"),
+    /** RocksDB's ticker {@code rocksdb.l0.num.files.stall.micros}. */
     L0_NUM_FILES_STALL_MICROS("rocksdb.l0.num.files.stall.micros"),
+    /** RocksDB's ticker {@code rocksdb.stall.micros}. */
     STALL_MICROS("rocksdb.stall.micros"),
+    /** RocksDB's ticker {@code rocksdb.db.mutex.wait.micros}. */
     DB_MUTEX_WAIT_MICROS("rocksdb.db.mutex.wait.micros"),
+    /** RocksDB's ticker {@code rocksdb.rate.limit.delay.millis}. */
     RATE_LIMIT_DELAY_MILLIS("rocksdb.rate.limit.delay.millis"),
+    /** RocksDB's ticker {@code rocksdb.num.iterators}. */
     NUM_ITERATORS("rocksdb.num.iterators"),
+    /** RocksDB's ticker {@code rocksdb.number.multiget.get}. */
     NUMBER_MULTIGET_GET("rocksdb.number.multiget.get"),
+    /** RocksDB's ticker {@code rocksdb.number.multiget.keys.read}. */
     NUMBER_MULTIGET_KEYS_READ("rocksdb.number.multiget.keys.read"),
+    /** RocksDB's ticker {@code rocksdb.number.multiget.bytes.read}. */
     NUMBER_MULTIGET_BYTES_READ("rocksdb.number.multiget.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.number.deletes.filtered}. */
     NUMBER_DELETES_FILTERED("rocksdb.number.deletes.filtered"),
+    /** RocksDB's ticker {@code rocksdb.number.merge.failures}. */
     NUMBER_MERGE_FAILURES("rocksdb.number.merge.failures"),
+    /** RocksDB's ticker {@code rocksdb.bloom.filter.prefix.checked}. */
     BLOOM_FILTER_PREFIX_CHECKED("rocksdb.bloom.filter.prefix.checked"),
+    /** RocksDB's ticker {@code rocksdb.bloom.filter.prefix.useful}. */
     BLOOM_FILTER_PREFIX_USEFUL("rocksdb.bloom.filter.prefix.useful"),
+    /** RocksDB's ticker {@code rocksdb.number.reseeks.iteration}. */
     NUMBER_RESEEKS_ITERATION("rocksdb.number.reseeks.iteration"),
+    /** RocksDB's ticker {@code rocksdb.getupdatessince.calls}. */
     GETUPDATESSINCE_CALLS("rocksdb.getupdatessince.calls"),
+    /** RocksDB's ticker {@code rocksdb.block.cachecompressed.miss}. */
     BLOCK_CACHECOMPRESSED_MISS("rocksdb.block.cachecompressed.miss"),
+    /** RocksDB's ticker {@code rocksdb.block.cachecompressed.hit}. */
     BLOCK_CACHECOMPRESSED_HIT("rocksdb.block.cachecompressed.hit"),
+    /** RocksDB's ticker {@code rocksdb.block.cachecompressed.add}. */
     BLOCK_CACHECOMPRESSED_ADD("rocksdb.block.cachecompressed.add"),
+    /** RocksDB's ticker {@code rocksdb.block.cachecompressed.add.failures}. */
     BLOCK_CACHECOMPRESSED_ADD_FAILURES("rocksdb.block.cachecompressed.add.failures"),
+    /** RocksDB's ticker {@code rocksdb.wal.synced}. */
     WAL_SYNCED("rocksdb.wal.synced"),
+    /** RocksDB's ticker {@code rocksdb.wal.bytes}. */
     WAL_BYTES("rocksdb.wal.bytes"),
+    /** RocksDB's ticker {@code rocksdb.write.self}. */
     WRITE_SELF("rocksdb.write.self"),
+    /** RocksDB's ticker {@code rocksdb.write.other}. */
     WRITE_OTHER("rocksdb.write.other"),
+    /** RocksDB's ticker {@code rocksdb.write.timeout}. */
     WRITE_TIMEOUT("rocksdb.write.timeout"),
+    /** RocksDB's ticker {@code rocksdb.write.wal}. */
     WRITE_WAL("rocksdb.write.wal"),
+    /** RocksDB's ticker {@code rocksdb.compact.read.bytes}. */
     COMPACT_READ_BYTES("rocksdb.compact.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.compact.write.bytes}. */
     COMPACT_WRITE_BYTES("rocksdb.compact.write.bytes"),
+    /** RocksDB's ticker {@code rocksdb.flush.write.bytes}. */
     FLUSH_WRITE_BYTES("rocksdb.flush.write.bytes"),
+    /** RocksDB's ticker {@code rocksdb.compact.read.marked.bytes}. */
     COMPACT_READ_MARKED_BYTES("rocksdb.compact.read.marked.bytes"),
+    /** RocksDB's ticker {@code rocksdb.compact.read.periodic.bytes}. */
     COMPACT_READ_PERIODIC_BYTES("rocksdb.compact.read.periodic.bytes"),
+    /** RocksDB's ticker {@code rocksdb.compact.read.ttl.bytes}. */
     COMPACT_READ_TTL_BYTES("rocksdb.compact.read.ttl.bytes"),
+    /** RocksDB's ticker {@code rocksdb.compact.write.marked.bytes}. */
     COMPACT_WRITE_MARKED_BYTES("rocksdb.compact.write.marked.bytes"),
+    /** RocksDB's ticker {@code rocksdb.compact.write.periodic.bytes}. */
     COMPACT_WRITE_PERIODIC_BYTES("rocksdb.compact.write.periodic.bytes"),
+    /** RocksDB's ticker {@code rocksdb.compact.write.ttl.bytes}. */
     COMPACT_WRITE_TTL_BYTES("rocksdb.compact.write.ttl.bytes"),
+    /** RocksDB's ticker {@code rocksdb.number.direct.load.table.properties}. */
     NUMBER_DIRECT_LOAD_TABLE_PROPERTIES("rocksdb.number.direct.load.table.properties"),
+    /** RocksDB's ticker {@code rocksdb.number.superversion_acquires}. */
     NUMBER_SUPERVERSION_ACQUIRES("rocksdb.number.superversion_acquires"),
+    /** RocksDB's ticker {@code rocksdb.number.superversion_releases}. */
     NUMBER_SUPERVERSION_RELEASES("rocksdb.number.superversion_releases"),
+    /** RocksDB's ticker {@code rocksdb.number.superversion_cleanups}. */
     NUMBER_SUPERVERSION_CLEANUPS("rocksdb.number.superversion_cleanups"),
+    /** RocksDB's ticker {@code rocksdb.number.block.compressed}. */
     NUMBER_BLOCK_COMPRESSED("rocksdb.number.block.compressed"),
+    /** RocksDB's ticker {@code rocksdb.number.block.decompressed}. */
     NUMBER_BLOCK_DECOMPRESSED("rocksdb.number.block.decompressed"),
+    /** RocksDB's ticker {@code rocksdb.number.block.not_compressed}. */
     NUMBER_BLOCK_NOT_COMPRESSED("rocksdb.number.block.not_compressed"),
+    /** RocksDB's ticker {@code rocksdb.merge.operation.time.nanos}. */
     MERGE_OPERATION_TIME_NANOS("rocksdb.merge.operation.time.nanos"),
+    /** RocksDB's ticker {@code rocksdb.filter.operation.time.nanos}. */
     FILTER_OPERATION_TIME_NANOS("rocksdb.filter.operation.time.nanos"),
+    /** RocksDB's ticker {@code rocksdb.row.cache.hit}. */
     ROW_CACHE_HIT("rocksdb.row.cache.hit"),
+    /** RocksDB's ticker {@code rocksdb.row.cache.miss}. */
     ROW_CACHE_MISS("rocksdb.row.cache.miss"),
+    /** RocksDB's ticker {@code rocksdb.read.amp.estimate.useful.bytes}. */
     READ_AMP_ESTIMATE_USEFUL_BYTES("rocksdb.read.amp.estimate.useful.bytes"),
+    /** RocksDB's ticker {@code rocksdb.read.amp.total.read.bytes}. */
     READ_AMP_TOTAL_READ_BYTES("rocksdb.read.amp.total.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.number.rate_limiter.drains}. */
     NUMBER_RATE_LIMITER_DRAINS("rocksdb.number.rate_limiter.drains"),
+    /** RocksDB's ticker {@code rocksdb.number.iter.skip}. */
     NUMBER_ITER_SKIP("rocksdb.number.iter.skip"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.put}. */
     BLOBDB_NUM_PUT("rocksdb.blobdb.num.put"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.write}. */
     BLOBDB_NUM_WRITE("rocksdb.blobdb.num.write"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.get}. */
     BLOBDB_NUM_GET("rocksdb.blobdb.num.get"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.multiget}. */
     BLOBDB_NUM_MULTIGET("rocksdb.blobdb.num.multiget"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.seek}. */
     BLOBDB_NUM_SEEK("rocksdb.blobdb.num.seek"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.next}. */
     BLOBDB_NUM_NEXT("rocksdb.blobdb.num.next"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.prev}. */
     BLOBDB_NUM_PREV("rocksdb.blobdb.num.prev"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.keys.written}. */
     BLOBDB_NUM_KEYS_WRITTEN("rocksdb.blobdb.num.keys.written"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.num.keys.read}. */
     BLOBDB_NUM_KEYS_READ("rocksdb.blobdb.num.keys.read"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.bytes.written}. */
     BLOBDB_BYTES_WRITTEN("rocksdb.blobdb.bytes.written"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.bytes.read}. */
     BLOBDB_BYTES_READ("rocksdb.blobdb.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.write.inlined}. */
     BLOBDB_WRITE_INLINED("rocksdb.blobdb.write.inlined"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.write.inlined.ttl}. */
     BLOBDB_WRITE_INLINED_TTL("rocksdb.blobdb.write.inlined.ttl"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.write.blob}. */
     BLOBDB_WRITE_BLOB("rocksdb.blobdb.write.blob"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.write.blob.ttl}. */
     BLOBDB_WRITE_BLOB_TTL("rocksdb.blobdb.write.blob.ttl"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.blob.file.bytes.written}. */
     BLOBDB_BLOB_FILE_BYTES_WRITTEN("rocksdb.blobdb.blob.file.bytes.written"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.blob.file.bytes.read}. */
     BLOBDB_BLOB_FILE_BYTES_READ("rocksdb.blobdb.blob.file.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.blob.file.synced}. */
     BLOBDB_BLOB_FILE_SYNCED("rocksdb.blobdb.blob.file.synced"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.blob.index.expired.count}. */
     BLOBDB_BLOB_INDEX_EXPIRED_COUNT("rocksdb.blobdb.blob.index.expired.count"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.blob.index.expired.size}. */
     BLOBDB_BLOB_INDEX_EXPIRED_SIZE("rocksdb.blobdb.blob.index.expired.size"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.blob.index.evicted.count}. */
     BLOBDB_BLOB_INDEX_EVICTED_COUNT("rocksdb.blobdb.blob.index.evicted.count"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.blob.index.evicted.size}. */
     BLOBDB_BLOB_INDEX_EVICTED_SIZE("rocksdb.blobdb.blob.index.evicted.size"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.num.files}. */
     BLOBDB_GC_NUM_FILES("rocksdb.blobdb.gc.num.files"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.num.new.files}. */
     BLOBDB_GC_NUM_NEW_FILES("rocksdb.blobdb.gc.num.new.files"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.failures}. */
     BLOBDB_GC_FAILURES("rocksdb.blobdb.gc.failures"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.num.keys.overwritten}. */
     BLOBDB_GC_NUM_KEYS_OVERWRITTEN("rocksdb.blobdb.gc.num.keys.overwritten"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.num.keys.expired}. */
     BLOBDB_GC_NUM_KEYS_EXPIRED("rocksdb.blobdb.gc.num.keys.expired"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.num.keys.relocated}. */
     BLOBDB_GC_NUM_KEYS_RELOCATED("rocksdb.blobdb.gc.num.keys.relocated"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.bytes.overwritten}. */
     BLOBDB_GC_BYTES_OVERWRITTEN("rocksdb.blobdb.gc.bytes.overwritten"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.bytes.expired}. */
     BLOBDB_GC_BYTES_EXPIRED("rocksdb.blobdb.gc.bytes.expired"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.gc.bytes.relocated}. */
     BLOBDB_GC_BYTES_RELOCATED("rocksdb.blobdb.gc.bytes.relocated"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.fifo.num.files.evicted}. */
     BLOBDB_FIFO_NUM_FILES_EVICTED("rocksdb.blobdb.fifo.num.files.evicted"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.fifo.num.keys.evicted}. */
     BLOBDB_FIFO_NUM_KEYS_EVICTED("rocksdb.blobdb.fifo.num.keys.evicted"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.fifo.bytes.evicted}. */
     BLOBDB_FIFO_BYTES_EVICTED("rocksdb.blobdb.fifo.bytes.evicted"),
+    /** RocksDB's ticker {@code rocksdb.txn.overhead.mutex.prepare}. */
     TXN_OVERHEAD_MUTEX_PREPARE("rocksdb.txn.overhead.mutex.prepare"),
+    /** RocksDB's ticker {@code rocksdb.txn.overhead.mutex.old.commit.map}. */
     TXN_OVERHEAD_MUTEX_OLD_COMMIT_MAP("rocksdb.txn.overhead.mutex.old.commit.map"),
+    /** RocksDB's ticker {@code rocksdb.txn.overhead.duplicate.key}. */
     TXN_OVERHEAD_DUPLICATE_KEY("rocksdb.txn.overhead.duplicate.key"),
+    /** RocksDB's ticker {@code rocksdb.txn.overhead.mutex.snapshot}. */
     TXN_OVERHEAD_MUTEX_SNAPSHOT("rocksdb.txn.overhead.mutex.snapshot"),
+    /** RocksDB's ticker {@code rocksdb.txn.get.tryagain}. */
     TXN_GET_TRYAGAIN("rocksdb.txn.get.tryagain"),
+    /** RocksDB's ticker {@code rocksdb.number.multiget.keys.found}. */
     NUMBER_MULTIGET_KEYS_FOUND("rocksdb.number.multiget.keys.found"),
+    /** RocksDB's ticker {@code rocksdb.num.iterator.created}. */
     NUM_ITERATOR_CREATED("rocksdb.num.iterator.created"),
+    /** RocksDB's ticker {@code rocksdb.num.iterator.deleted}. */
     NUM_ITERATOR_DELETED("rocksdb.num.iterator.deleted"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.compression.dict.miss}. */
     BLOCK_CACHE_COMPRESSION_DICT_MISS("rocksdb.block.cache.compression.dict.miss"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.compression.dict.hit}. */
     BLOCK_CACHE_COMPRESSION_DICT_HIT("rocksdb.block.cache.compression.dict.hit"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.compression.dict.add}. */
     BLOCK_CACHE_COMPRESSION_DICT_ADD("rocksdb.block.cache.compression.dict.add"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.compression.dict.bytes.insert}. */
     BLOCK_CACHE_COMPRESSION_DICT_BYTES_INSERT("rocksdb.block.cache.compression.dict.bytes.insert"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.compression.dict.bytes.evict}. */
     BLOCK_CACHE_COMPRESSION_DICT_BYTES_EVICT("rocksdb.block.cache.compression.dict.bytes.evict"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.add.redundant}. */
     BLOCK_CACHE_ADD_REDUNDANT("rocksdb.block.cache.add.redundant"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.index.add.redundant}. */
     BLOCK_CACHE_INDEX_ADD_REDUNDANT("rocksdb.block.cache.index.add.redundant"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.filter.add.redundant}. */
     BLOCK_CACHE_FILTER_ADD_REDUNDANT("rocksdb.block.cache.filter.add.redundant"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.data.add.redundant}. */
     BLOCK_CACHE_DATA_ADD_REDUNDANT("rocksdb.block.cache.data.add.redundant"),
+    /** RocksDB's ticker {@code rocksdb.block.cache.compression.dict.add.redundant}. */
     BLOCK_CACHE_COMPRESSION_DICT_ADD_REDUNDANT("rocksdb.block.cache.compression.dict.add.redundant"),
+    /** RocksDB's ticker {@code rocksdb.files.marked.trash}. */
     FILES_MARKED_TRASH("rocksdb.files.marked.trash"),
+    /** RocksDB's ticker {@code rocksdb.files.deleted.immediately}. */
     FILES_DELETED_IMMEDIATELY("rocksdb.files.deleted.immediately"),
+    /** RocksDB's ticker {@code rocksdb.error.handler.bg.errro.count}. */
     ERROR_HANDLER_BG_ERRRO_COUNT("rocksdb.error.handler.bg.errro.count"),
+    /** RocksDB's ticker {@code rocksdb.error.handler.bg.io.errro.count}. */
     ERROR_HANDLER_BG_IO_ERRRO_COUNT("rocksdb.error.handler.bg.io.errro.count"),
+    /** RocksDB's ticker {@code rocksdb.error.handler.bg.retryable.io.errro.count}. */
     ERROR_HANDLER_BG_RETRYABLE_IO_ERRRO_COUNT("rocksdb.error.handler.bg.retryable.io.errro.count"),
+    /** RocksDB's ticker {@code rocksdb.error.handler.autoresume.count}. */
     ERROR_HANDLER_AUTORESUME_COUNT("rocksdb.error.handler.autoresume.count"),
+    /** RocksDB's ticker {@code rocksdb.error.handler.autoresume.retry.total.count}. */
     ERROR_HANDLER_AUTORESUME_RETRY_TOTAL_COUNT("rocksdb.error.handler.autoresume.retry.total.count"),
+    /** RocksDB's ticker {@code rocksdb.error.handler.autoresume.success.count}. */
     ERROR_HANDLER_AUTORESUME_SUCCESS_COUNT("rocksdb.error.handler.autoresume.success.count"),
+    /** RocksDB's ticker {@code rocksdb.memtable.payload.bytes.at.flush}. */
     MEMTABLE_PAYLOAD_BYTES_AT_FLUSH("rocksdb.memtable.payload.bytes.at.flush"),
+    /** RocksDB's ticker {@code rocksdb.memtable.garbage.bytes.at.flush}. */
     MEMTABLE_GARBAGE_BYTES_AT_FLUSH("rocksdb.memtable.garbage.bytes.at.flush"),
+    /** RocksDB's ticker {@code rocksdb.secondary.cache.hits}. */
     SECONDARY_CACHE_HITS("rocksdb.secondary.cache.hits"),
+    /** RocksDB's ticker {@code rocksdb.verify_checksum.read.bytes}. */
     VERIFY_CHECKSUM_READ_BYTES("rocksdb.verify_checksum.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.backup.read.bytes}. */
     BACKUP_READ_BYTES("rocksdb.backup.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.backup.write.bytes}. */
     BACKUP_WRITE_BYTES("rocksdb.backup.write.bytes"),
+    /** RocksDB's ticker {@code rocksdb.remote.compact.read.bytes}. */
     REMOTE_COMPACT_READ_BYTES("rocksdb.remote.compact.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.remote.compact.write.bytes}. */
     REMOTE_COMPACT_WRITE_BYTES("rocksdb.remote.compact.write.bytes"),
+    /** RocksDB's ticker {@code rocksdb.hot.file.read.bytes}. */
     HOT_FILE_READ_BYTES("rocksdb.hot.file.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.warm.file.read.bytes}. */
     WARM_FILE_READ_BYTES("rocksdb.warm.file.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.cold.file.read.bytes}. */
     COLD_FILE_READ_BYTES("rocksdb.cold.file.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.hot.file.read.count}. */
     HOT_FILE_READ_COUNT("rocksdb.hot.file.read.count"),
+    /** RocksDB's ticker {@code rocksdb.warm.file.read.count}. */
     WARM_FILE_READ_COUNT("rocksdb.warm.file.read.count"),
+    /** RocksDB's ticker {@code rocksdb.cold.file.read.count}. */
     COLD_FILE_READ_COUNT("rocksdb.cold.file.read.count"),
+    /** RocksDB's ticker {@code rocksdb.last.level.read.bytes}. */
     LAST_LEVEL_READ_BYTES("rocksdb.last.level.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.last.level.read.count}. */
     LAST_LEVEL_READ_COUNT("rocksdb.last.level.read.count"),
+    /** RocksDB's ticker {@code rocksdb.non.last.level.read.bytes}. */
     NON_LAST_LEVEL_READ_BYTES("rocksdb.non.last.level.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.non.last.level.read.count}. */
     NON_LAST_LEVEL_READ_COUNT("rocksdb.non.last.level.read.count"),
+    /** RocksDB's ticker {@code rocksdb.block.checksum.compute.count}. */
     BLOCK_CHECKSUM_COMPUTE_COUNT("rocksdb.block.checksum.compute.count"),
+    /** RocksDB's ticker {@code rocksdb.multiget.coroutine.count}. */
     MULTIGET_COROUTINE_COUNT("rocksdb.multiget.coroutine.count"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.cache.miss}. */
     BLOBDB_CACHE_MISS("rocksdb.blobdb.cache.miss"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.cache.hit}. */
     BLOBDB_CACHE_HIT("rocksdb.blobdb.cache.hit"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.cache.add}. */
     BLOBDB_CACHE_ADD("rocksdb.blobdb.cache.add"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.cache.add.failures}. */
     BLOBDB_CACHE_ADD_FAILURES("rocksdb.blobdb.cache.add.failures"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.cache.bytes.read}. */
     BLOBDB_CACHE_BYTES_READ("rocksdb.blobdb.cache.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.blobdb.cache.bytes.write}. */
     BLOBDB_CACHE_BYTES_WRITE("rocksdb.blobdb.cache.bytes.write"),
+    /** RocksDB's ticker {@code rocksdb.read.async.micros}. */
     READ_ASYNC_MICROS("rocksdb.read.async.micros"),
+    /** RocksDB's ticker {@code rocksdb.async.read.error.count}. */
     ASYNC_READ_ERROR_COUNT("rocksdb.async.read.error.count"),
 
     // ---- RocksJava's names: its constants that RocksDB's names above do not spell ----
