@@ -1,6 +1,5 @@
 package io.panrocks.differential;
 
-import io.panrocks.testkit.EngineVersion;
 import io.panrocks.RocksDB;
 import io.panrocks.testkit.ForkedJvm;
 import io.panrocks.testkit.RocksJavaJars;
@@ -78,12 +77,6 @@ class DifferentialTest {
             assertTrue(transactions > operations / 20 && batches > operations / 20,
                     "the script ran transactions (" + transactions + ") and indexed batches (" + batches + ")");
             boolean conflicts = a.stream().anyMatch(l -> l.contains("error TimedOut/LockTimeout") || l.contains("commit error Busy"));
-            if (!conflicts && EngineVersion.atLeast(11, 0)) {
-                // On RocksDB 11.8.1 the script's conflicting writes did not conflict, in RocksJava 11.8.1
-                // as in panrocks (the transcripts agree line by line); not understood yet, see the README
-                System.out.println("DifferentialTest: no conflicts on RocksDB " + RocksDB.engineVersion() + " (" + mode + ")");
-                continue;
-            }
             assertTrue(conflicts,
                     () -> "the script made conflicts; its errors: " + a.stream()
                             .flatMap(l -> java.util.Arrays.stream(l.split(" \\| ")))

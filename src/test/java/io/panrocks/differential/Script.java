@@ -103,6 +103,7 @@ final class Script {
     private void transaction(Engine e, PrintWriter out, String at) throws Exception {
         boolean snapshot = r.nextBoolean();
         List<Engine.TxnOp> ops = new ArrayList<>();
+        List<byte[]> held = new ArrayList<>();
         int n = 1 + r.nextInt(15);
         for (int i = 0; i < n; i++) {
             int kind = r.nextInt(100);
@@ -112,7 +113,16 @@ final class Script {
                     : kind < 75 ? Engine.TxnOp.Kind.WALK : kind < 80 ? Engine.TxnOp.Kind.SAVE_POINT
                     : kind < 84 ? Engine.TxnOp.Kind.ROLLBACK_TO_SAVE_POINT : kind < 92 ? Engine.TxnOp.Kind.DB_PUT
                     : kind < 96 ? Engine.TxnOp.Kind.GET_AT_SNAPSHOT : Engine.TxnOp.Kind.SET_SNAPSHOT;
-            ops.add(step(k));
+            Engine.TxnOp op = step(k);
+            // half the plain writes go to a key the transaction holds: a lock timeout (pessimistic)
+            // or a failed commit (optimistic) every few transactions, whatever the seed
+            if (k == Engine.TxnOp.Kind.DB_PUT && !held.isEmpty() && r.nextBoolean()) {
+                op = Engine.TxnOp.of(k, held.get(r.nextInt(held.size())), op.value());
+            }
+            if (k == Engine.TxnOp.Kind.PUT || k == Engine.TxnOp.Kind.MERGE || k == Engine.TxnOp.Kind.GET_FOR_UPDATE) {
+                held.add(op.key());
+            }
+            ops.add(op);
         }
         boolean commit = r.nextInt(4) != 0;
         StringBuilder sb = new StringBuilder(at + "transaction" + (snapshot ? " with snapshot" : ""));
