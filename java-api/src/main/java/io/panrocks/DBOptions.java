@@ -56,65 +56,10 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
         return "DBOptions{" + values + objects + "}";
     }
 
-    // ---- compat: the native objects the options refer to -------------------
+    // ---- the typed self that the interface's object setters return ----------
 
     @Override
     public DBOptions self() {
         return this;
-    }
-
-    @Override
-    public DBOptions setStatistics(Statistics statistics) {
-        objects.statistics = DbObjects.ownStatistics(statistics);
-        return this;
-    }
-
-    @Override
-    public Statistics statistics() {
-        return objects.statistics;
-    }
-
-    @Override
-    public DBOptions setRateLimiter(RateLimiter rateLimiter) {
-        objects.rateLimiter = rateLimiter;
-        return this;
-    }
-
-    @Override
-    public RateLimiter rateLimiter() {
-        return objects.rateLimiter;
-    }
-
-    @Override
-    public DBOptions setSstFileManager(SstFileManager sstFileManager) {
-        objects.sstFileManager = sstFileManager;
-        return this;
-    }
-
-    @Override
-    public SstFileManager sstFileManager() {
-        return objects.sstFileManager;
-    }
-
-    @Override
-    public DBOptions setWriteBufferManager(WriteBufferManager writeBufferManager) {
-        objects.writeBufferManager = writeBufferManager;
-        return this;
-    }
-
-    @Override
-    public WriteBufferManager writeBufferManager() {
-        return objects.writeBufferManager;
-    }
-
-    @Override
-    public DBOptions setRowCache(Cache rowCache) {
-        objects.rowCache = rowCache;
-        return this;
-    }
-
-    @Override
-    public Cache rowCache() {
-        return objects.rowCache;
     }
 }

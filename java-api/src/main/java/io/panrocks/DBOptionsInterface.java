@@ -1529,14 +1529,19 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @param statistics the statistics object, or null
      * @return this
      */
-    T setStatistics(Statistics statistics);
+    default T setStatistics(Statistics statistics) {
+        DbObjects.of(this).statistics = DbObjects.ownStatistics(statistics);
+        return self();
+    }
 
     /**
      * The statistics object set with {@link #setStatistics}.
      *
      * @return the object, or null
      */
-    Statistics statistics();
+    default Statistics statistics() {
+        return DbObjects.of(this).statistics;
+    }
 
     /**
      * Limit the I/O of flushes and compactions with {@code rateLimiter}
@@ -1546,14 +1551,19 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @param rateLimiter the limiter, or null
      * @return this
      */
-    T setRateLimiter(RateLimiter rateLimiter);
+    default T setRateLimiter(RateLimiter rateLimiter) {
+        DbObjects.of(this).rateLimiter = rateLimiter;
+        return self();
+    }
 
     /**
      * The rate limiter set with {@link #setRateLimiter}.
      *
      * @return the limiter, or null
      */
-    RateLimiter rateLimiter();
+    default RateLimiter rateLimiter() {
+        return DbObjects.of(this).rateLimiter;
+    }
 
     /**
      * Track the DB's files with {@code sstFileManager} (shared by every DB
@@ -1562,14 +1572,19 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @param sstFileManager the manager, or null
      * @return this
      */
-    T setSstFileManager(SstFileManager sstFileManager);
+    default T setSstFileManager(SstFileManager sstFileManager) {
+        DbObjects.of(this).sstFileManager = sstFileManager;
+        return self();
+    }
 
     /**
      * The SST file manager set with {@link #setSstFileManager}.
      *
      * @return the manager, or null
      */
-    SstFileManager sstFileManager();
+    default SstFileManager sstFileManager() {
+        return DbObjects.of(this).sstFileManager;
+    }
 
     /**
      * Count the DB's memtables against {@code writeBufferManager}'s budget
@@ -1579,14 +1594,19 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @param writeBufferManager the manager, or null
      * @return this
      */
-    T setWriteBufferManager(WriteBufferManager writeBufferManager);
+    default T setWriteBufferManager(WriteBufferManager writeBufferManager) {
+        DbObjects.of(this).writeBufferManager = writeBufferManager;
+        return self();
+    }
 
     /**
      * The write buffer manager set with {@link #setWriteBufferManager}.
      *
      * @return the manager, or null
      */
-    WriteBufferManager writeBufferManager();
+    default WriteBufferManager writeBufferManager() {
+        return DbObjects.of(this).writeBufferManager;
+    }
 
     /**
      * Cache whole rows read by point lookups in {@code rowCache}; null: none.
@@ -1595,14 +1615,20 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @param rowCache the cache, or null
      * @return this
      */
-    T setRowCache(Cache rowCache);
+    default T setRowCache(Cache rowCache) {
+        DbObjects.of(this).rowCache = rowCache;
+        return self();
+    }
 
     /**
      * The row cache set with {@link #setRowCache}.
      *
      * @return the cache, or null
      */
-    Cache rowCache();
+    default Cache rowCache() {
+        return DbObjects.of(this).rowCache;
+    }
+
     // ---- callbacks: event listeners in Java ----
 
     /**

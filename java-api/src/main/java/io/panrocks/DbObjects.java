@@ -16,6 +16,13 @@ final class DbObjects {
     DbObjects() {
     }
 
+    /** The objects of a DBOptions or Options (the interface's setters store them here). */
+    static DbObjects of(DBOptionsInterface<?> options) {
+        if (options instanceof DBOptions d) return d.objects;
+        if (options instanceof Options o) return o.objects;
+        throw new IllegalArgumentException("unknown options class " + options.getClass().getName());
+    }
+
     DbObjects(DbObjects other) {
         statistics = other.statistics;
         rateLimiter = other.rateLimiter;

@@ -100,65 +100,10 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
                 + (tableConfig != null ? ", " + tableConfig : "") + "}";
     }
 
-    // ---- compat: the native objects the options refer to -------------------
+    // ---- the typed self that the interface's object setters return ----------
 
     @Override
     public Options self() {
         return this;
-    }
-
-    @Override
-    public Options setStatistics(Statistics statistics) {
-        objects.statistics = DbObjects.ownStatistics(statistics);
-        return this;
-    }
-
-    @Override
-    public Statistics statistics() {
-        return objects.statistics;
-    }
-
-    @Override
-    public Options setRateLimiter(RateLimiter rateLimiter) {
-        objects.rateLimiter = rateLimiter;
-        return this;
-    }
-
-    @Override
-    public RateLimiter rateLimiter() {
-        return objects.rateLimiter;
-    }
-
-    @Override
-    public Options setSstFileManager(SstFileManager sstFileManager) {
-        objects.sstFileManager = sstFileManager;
-        return this;
-    }
-
-    @Override
-    public SstFileManager sstFileManager() {
-        return objects.sstFileManager;
-    }
-
-    @Override
-    public Options setWriteBufferManager(WriteBufferManager writeBufferManager) {
-        objects.writeBufferManager = writeBufferManager;
-        return this;
-    }
-
-    @Override
-    public WriteBufferManager writeBufferManager() {
-        return objects.writeBufferManager;
-    }
-
-    @Override
-    public Options setRowCache(Cache rowCache) {
-        objects.rowCache = rowCache;
-        return this;
-    }
-
-    @Override
-    public Cache rowCache() {
-        return objects.rowCache;
     }
 }
