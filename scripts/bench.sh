@@ -60,8 +60,14 @@ report() {
     local dir="$1"
     local args=("$dir" --out "$dir/benchmarks.md" --svg-dir "$dir")
     python3 scripts/bench/report.py "${args[@]}"
+    if [ -f "$dir/callbacks-comparator.json" ]; then
+        python3 scripts/bench/callbacks_report.py "$dir/callbacks-comparator.json" --docs "$dir/benchmarks.md" >/dev/null
+    fi
     if [ "$docs" = 1 ]; then
         python3 scripts/bench/report.py "$dir" --out docs/benchmarks.md --svg-dir docs
+        if [ -f "$dir/callbacks-comparator.json" ]; then
+            python3 scripts/bench/callbacks_report.py "$dir/callbacks-comparator.json" --docs docs/benchmarks.md >/dev/null
+        fi
     fi
 }
 if [ -n "$report_only" ]; then
@@ -247,6 +253,12 @@ fi
 
 # the call guard (no parameters)
 run_jmh guard "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.GuardBenchmark\.'
+
+# Java callbacks: a comparator in each binding (its own report section, not the main report's data)
+say "JMH: Java comparators (ComparatorBenchmark)"
+"$JAVA" -cp "$JAR:$RJ_JAR" org.openjdk.jmh.Main 'io\.panrocks\.jmh\.ComparatorBenchmark\.' $JMH_TIMING \
+    -jvmArgsPrepend "$ENGINE_JVM" -prof gc -rf json -rff "$RUN/callbacks-comparator.json" >"$RUN/callbacks-comparator.log" 2>&1 \
+    || failures+=("JMH ComparatorBenchmark: see $RUN/callbacks-comparator.log")
 
 # batch and forward; panrocks, RocksJava
 run_jmh forward "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.(PanrocksForward|RocksJavaForward)\.' -p valueSize="$FORWARD_SIZES"

@@ -21,9 +21,10 @@ from benchreport.loading import Run
 from benchreport.sections import Report
 from benchreport.variants import TAGS
 
-# Sections other generators own (scripts/bench-kafka.sh writes the Kafka Streams one): each lies between
+# Sections other generators own (scripts/bench/callbacks_report.py writes the Java-callback one,
+# scripts/bench-kafka.sh the Kafka Streams one): each lies between
 # "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them, at the end.
-KEPT_SECTIONS = ("kafka-streams",)
+KEPT_SECTIONS = ("callbacks", "kafka-streams")
 
 
 def kept_sections(path):
