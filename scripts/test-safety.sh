@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs only the safety probes (issue 11): each probe in a child JVM of its
+# Runs only the safety probes: each probe in a child JVM of its
 # own, under src/test/java/io/panrocks/safety. Skips the sanitizer build of
 # the C ABI tests (PANROCKS_SKIP_SANITIZE=0 keeps it). Extra arguments go to
 # Maven, e.g.

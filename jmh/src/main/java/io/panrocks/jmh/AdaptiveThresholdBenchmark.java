@@ -23,7 +23,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 3: where should adaptive reads switch from copying to pinning? The
+ * Where should adaptive reads switch from copying to pinning? The
  * scoped reader {@code get(key, reader)} on DBs opened with three
  * thresholds: {@code copy} (Long.MAX_VALUE: copy whatever fits the thread's
  * scratch buffer), {@code pin} (0: always pin) and {@code default}

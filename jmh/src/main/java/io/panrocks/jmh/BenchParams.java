@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.State;
  * state and references no engine class: each fork loads exactly one engine
  * (panrocks or RocksJava), through the state class that extends this.
  *
- * <p>The defaults are the full matrix of issue 5; scripts/bench.sh passes
+ * <p>The defaults are the full matrix of the benchmark suite; scripts/bench.sh passes
  * {@code -p} lists to run the chosen points (data sets above
  * {@link DataSpec#MAX_DATA_BYTES} are refused).
  */

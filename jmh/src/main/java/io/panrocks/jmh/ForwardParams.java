@@ -17,7 +17,7 @@ import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /**
- * Issue 7's batch-and-forward benchmark, engine-neutral part (references
+ * The batch-and-forward benchmark, engine-neutral part (references
  * neither panrocks nor RocksJava): the log's data, the frame format, the
  * output channel and the check of what a side wrote.
  *

@@ -26,7 +26,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 6: the cost of the guard panrocks puts around every native call.
+ * The cost of the guard panrocks puts around every native call.
  * {@code NativeDb.enter()}/{@code exit()} is a ThreadLocal lookup of the
  * thread's CallContext, one volatile store (call counter), one volatile load
  * of the DB state and one release store; there is no shared lock or counter,

@@ -33,7 +33,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 7, panrocks side: a {@link RecordLog} (its two column families) read
+ * Batch and forward, panrocks side: a {@link RecordLog} (its two column families) read
  * by a {@link LogConsumer}; one operation seeks the consumer to a random
  * offset and forwards 1000 records to the channel: polls of at most 500
  * records / 4 MiB, each batch written with {@link RecordBatch#writeRecordsTo}

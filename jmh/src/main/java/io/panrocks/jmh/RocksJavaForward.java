@@ -36,7 +36,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 7, RocksJava side: the same log (same column families, keys, values
+ * Batch and forward, RocksJava side: the same log (same column families, keys, values
  * and options) read the way a RocksJava user forwards records: an iterator
  * seeks to the start offset; for each of 1000 entries {@code key()} and
  * {@code value()} as new arrays, the 8-byte frame header built in a reused
