@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# Builds the RocksDB engine that goes inside libpanrocks.so, once per machine,
-# and prints the folder (an install prefix: include/, lib/*.a, engine.txt) on
-# standard output. Everything else goes to standard error.
+# Builds the RocksDB engine that goes inside libpanrocks for one target, once
+# per machine, and prints the folder (an install prefix: include/, lib/*.a,
+# engine.txt) on standard output. Everything else goes to standard error.
 #
-# Default: RocksDB 9.11.2, obtained with `apt-get source` from Debian's source
-# packages (a private apt configuration whose deb-src entries are derived from
-# the mirror this machine's apt already uses), the orig tarball checked
-# against the sha256 pinned below. The engine is built as a static, position-
-# independent, NDEBUG library with snappy, lz4, zlib, zstd and bzip2. zstd and
-# bzip2 are built from their Debian source packages with -fPIC (Debian's
-# static archives of those two are not PIC); snappy, lz4 and zlib come from
-# Debian's -dev packages' static archives (they are PIC) and are copied in.
+#   scripts/build-engine.sh [TARGET]     TARGET: linux-x86_64 (default on an
+#                                        x86-64 machine), linux-aarch64,
+#                                        osx-aarch64, osx-x86_64, windows-x86_64
 #
-# The result is cached outside the repository, keyed by the engine version
-# and a hash of everything that went into it (sources, compiler, flags):
-#   ${PANROCKS_ENGINE_CACHE:-${XDG_CACHE_HOME:-~/.cache}/panrocks-engine}/rocksdb-<version>-<key>/
+# Default: RocksDB 9.11.2 and its five compression libraries (snappy, lz4,
+# zlib, zstd, bzip2), every one from Debian's source packages (`apt-get
+# source` through a private apt configuration whose deb-src entries are derived
+# from the mirror this machine's apt already uses), each upstream tarball
+# checked against the sha256 pinned below. All six are compiled for TARGET by
+# zig's clang (scripts/toolchain.sh): against glibc 2.17 on Linux, with zig's
+# static libc++, as static, position-independent, NDEBUG archives with hidden
+# symbols. RocksDB is compiled as a CMake unity build (16 sources per
+# translation unit, which RocksDB's own CI keeps building): its ~340 sources
+# share their headers' parsing, which takes the build from ~30 CPU-minutes to ~6.
+#
+# The result is cached outside the repository, keyed by the target and a hash
+# of everything that went into it (sources, compiler, flags):
+#   ${PANROCKS_ENGINE_CACHE:-${XDG_CACHE_HOME:-~/.cache}/panrocks-engine}/rocksdb-<version>-<target>-<key>/
 # A second build on the same machine reuses it; concurrent builds of the same
 # key wait for each other (flock).
 #
 # Honours:
+#   PANROCKS_TARGET=target        the target when none is given
 #   PANROCKS_ENGINE_SOURCE=/path  a RocksDB source tree or tarball (.tar.gz,
 #                                 .tar.xz, ...) to build the same way instead
 #   PANROCKS_ENGINE_CACHE=/dir    another cache folder
@@ -28,40 +35,48 @@
 #                                 the one in this machine's apt sources)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/toolchain.sh"
+
+TARGET="${1:-${PANROCKS_TARGET:-$(host_target)}}"
+check_target "$TARGET"
 
 # ---- what is built by default (pinned) ---------------------------------------
 ROCKSDB_VERSION=9.11.2
-ROCKSDB_DEBIAN_PACKAGE=rocksdb
-ROCKSDB_ORIG_SHA256=4005068f5099c54c39968f3466da216e0a7b97fc78e1c51c722e643763058a5c
-ZSTD_DEBIAN_PACKAGE=libzstd
-ZSTD_ORIG_SHA256=8cf4bbb65e77ec348d052c8d6230eba66d435bddf64c8b5be2fcb16880c19953   # 1.5.4+dfsg2
-BZIP2_DEBIAN_PACKAGE=bzip2
-BZIP2_ORIG_SHA256=ab5a03176ee106d3f0fa90e381da478ddae405918153cca248e682cd0c4a2269  # 1.0.8
+# package:sha256 of the upstream (orig) tarball in its Debian source package
+ROCKSDB_ORIG=rocksdb:4005068f5099c54c39968f3466da216e0a7b97fc78e1c51c722e643763058a5c   # 9.11.2
+SNAPPY_ORIG=snappy:75c1fbb3d618dd3a0483bff0e26d0a92b495bbe5059c8b4f1c962b478b6e06e7    # 1.1.9
+LZ4_ORIG=lz4:0b0e3aa07c8c063ddf40b082bdf7e37a1562bda40a0ff5272957f3e987e0e54b          # 1.9.4
+ZLIB_ORIG=zlib:71feb7947e3c00ef125f83b79a4e529bde31171e5babe48b391f06758d1ab0a1        # 1.2.13
+ZSTD_ORIG=libzstd:8cf4bbb65e77ec348d052c8d6230eba66d435bddf64c8b5be2fcb16880c19953     # 1.5.4
+BZIP2_ORIG=bzip2:ab5a03176ee106d3f0fa90e381da478ddae405918153cca248e682cd0c4a2269      # 1.0.8
 # Suites whose Sources indexes are searched for those pins (sid carries rocksdb
-# 9.11.2; zstd 1.5.4 and bzip2 1.0.8 are bookworm's).
+# 9.11.2; the compression libraries are bookworm's, as in Debian 12's own
+# librocksdb).
 DEBIAN_SOURCE_SUITES=(sid trixie bookworm)
 # Bump when the recipe below changes in a way the key would not see.
-RECIPE=3
+RECIPE=4
 
 JOBS="${PANROCKS_ENGINE_JOBS:-2}"
 CACHE="${PANROCKS_ENGINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/panrocks-engine}"
 mkdir -p "$CACHE/sources"
 
-# Flags of every object that ends up in libpanrocks.so: position independent,
-# symbols hidden (only panrocks_* leave the library), no STB_GNU_UNIQUE symbols
-# (they are process-wide whatever the visibility, and would tie this engine
-# copy to any other RocksDB in the process).
-ENGINE_CFLAGS="-O2 -fPIC -fvisibility=hidden -DNDEBUG"
-ENGINE_CXXFLAGS="-fPIC -fvisibility=hidden -fvisibility-inlines-hidden -fno-gnu-unique"
+# Flags of every object that ends up in libpanrocks: position independent
+# (but on Windows, where code is always relocatable), symbols hidden, so that
+# only panrocks_* leave the library, and no debug information (zig's clang
+# emits it unless told not to: 115 MB of it).
+PIC="-fPIC"
+case "$TARGET" in windows-*) PIC="" ;; esac
+ENGINE_CFLAGS="-O2 -g0 $PIC -fvisibility=hidden -DNDEBUG"
+ENGINE_CXXFLAGS="-g0 $PIC -fvisibility=hidden -fvisibility-inlines-hidden"
 ROCKSDB_CMAKE_FLAGS=(
     -DCMAKE_BUILD_TYPE=Release -DPORTABLE=1 -DCMAKE_POSITION_INDEPENDENT_CODE=ON
+    -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
     -DROCKSDB_BUILD_SHARED=OFF -DUSE_RTTI=1 -DFAIL_ON_WARNINGS=OFF
     -DWITH_TESTS=OFF -DWITH_ALL_TESTS=OFF -DWITH_TOOLS=OFF -DWITH_CORE_TOOLS=OFF
     -DWITH_BENCHMARK_TOOLS=OFF -DWITH_TRACE_TOOLS=OFF -DWITH_GFLAGS=OFF
     -DWITH_JEMALLOC=OFF -DWITH_LIBURING=OFF -DWITH_NUMA=OFF -DWITH_TBB=OFF
     -DWITH_SNAPPY=ON -DWITH_LZ4=ON -DWITH_ZLIB=ON -DWITH_ZSTD=ON -DWITH_BZ2=ON
 )
-DEBIAN_STATIC_LIBS=(snappy:libsnappy-dev lz4:liblz4-dev z:zlib1g-dev)
 
 elapsed() { local s=$(( $(date +%s) - $1 )); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
 sha256() { sha256sum "$1" | cut -d' ' -f1; }
@@ -123,6 +138,8 @@ fetch_orig() {
     echo "$dir/$file"
 }
 
+fetch_pinned() { fetch_orig "${1%%:*}" "${1#*:}"; }
+
 # ---- which RocksDB source -----------------------------------------------------
 if [ -n "${PANROCKS_ENGINE_SOURCE:-}" ]; then
     src_given="$(readlink -f "$PANROCKS_ENGINE_SOURCE")"
@@ -139,18 +156,15 @@ if [ -n "${PANROCKS_ENGINE_SOURCE:-}" ]; then
     rocksdb_tarball=""
 else
     src_given=""
-    rocksdb_id="$ROCKSDB_ORIG_SHA256"
+    rocksdb_id="${ROCKSDB_ORIG#*:}"
 fi
 
 # ---- the cache key ----------------------------------------------------------
-ensure_packages "${PANROCKS_ENGINE_PACKAGES[@]}" make cmake g++
-static_versions=""
-for entry in "${DEBIAN_STATIC_LIBS[@]}"; do
-    static_versions+="${entry#*:}=$(dpkg-query -W -f='${Version}' "${entry#*:}" 2>/dev/null) "
-done
-recipe="recipe=$RECIPE rocksdb=$rocksdb_id zstd=$ZSTD_ORIG_SHA256 bzip2=$BZIP2_ORIG_SHA256
-static=$static_versions
-cxx=$(g++ -dumpfullversion 2>/dev/null) $(g++ -dumpmachine 2>/dev/null)
+ensure_packages "${PANROCKS_ENGINE_PACKAGES[@]}"
+toolchain="$(toolchain_file "$TARGET")"
+tools="$(dirname "$toolchain")"
+recipe="recipe=$RECIPE target=$TARGET triple=${PANROCKS_ZIG_TRIPLE[$TARGET]} zig=$PANROCKS_ZIG_VERSION
+rocksdb=$rocksdb_id $SNAPPY_ORIG $LZ4_ORIG $ZLIB_ORIG $ZSTD_ORIG $BZIP2_ORIG
 cflags=$ENGINE_CFLAGS cxxflags=$ENGINE_CXXFLAGS cmake=${ROCKSDB_CMAKE_FLAGS[*]}"
 key="$(printf '%s' "$recipe" | sha256sum | cut -c1-16)"
 
@@ -171,7 +185,7 @@ else
     tmpv="$(mktemp -d)"; tar xf "$src_given" -C "$tmpv" "$vh"
     version="$(version_of "$tmpv/${vh%/include/rocksdb/version.h}")"; rm -rf "$tmpv"
 fi
-prefix="$CACHE/rocksdb-$version-$key"
+prefix="$CACHE/rocksdb-$version-$TARGET-$key"
 
 exec 9>"$CACHE/.lock-$key"
 if ! flock -n 9; then
@@ -179,18 +193,18 @@ if ! flock -n 9; then
     flock 9
 fi
 if [ -f "$prefix/engine.txt" ]; then
-    say "engine: RocksDB $version from cache ($prefix)"
+    say "engine: RocksDB $version for $TARGET from cache ($prefix)"
     echo "$prefix"
     exit 0
 fi
 
 # ---- build ------------------------------------------------------------------
 start=$(date +%s)
-say "building RocksDB $version once for this machine (static, NDEBUG, snappy/lz4/zlib/zstd/bzip2)."
-say "The first build takes about 30 minutes on 2 cores; later builds reuse $prefix"
+say "building RocksDB $version for $TARGET (${PANROCKS_ZIG_TRIPLE[$TARGET]}) once for this machine:"
+say "static, NDEBUG, snappy/lz4/zlib/zstd/bzip2; about 5 minutes on 2 cores. Later builds reuse $prefix"
 # An interrupted build (killed, disk full) resumes in its work folder: the
 # unpacked sources and CMake's build folder are kept until the build succeeds.
-work="$CACHE/work-$key"
+work="$CACHE/work-$TARGET-$key"
 [ -d "$work" ] && say "resuming the interrupted build in $work"
 rm -rf "$prefix.partial"
 mkdir -p "$work" "$prefix.partial/lib" "$prefix.partial/include"
@@ -198,15 +212,18 @@ stage="$prefix.partial"
 
 # One apt index download for all the tarballs not yet in $CACHE/sources (the
 # fetches below run in subshells, which inherit APT_READY).
-pinned=("$ZSTD_ORIG_SHA256" "$BZIP2_ORIG_SHA256")
-[ -z "$src_given" ] && pinned+=("$ROCKSDB_ORIG_SHA256")
-for want in "${pinned[@]}"; do
-    compgen -G "$CACHE/sources/$want/*.orig.tar.*" >/dev/null || { apt_prepare; break; }
+pins=("$SNAPPY_ORIG" "$LZ4_ORIG" "$ZLIB_ORIG" "$ZSTD_ORIG" "$BZIP2_ORIG")
+[ -z "$src_given" ] && pins+=("$ROCKSDB_ORIG")
+for pin in "${pins[@]}"; do
+    compgen -G "$CACHE/sources/${pin#*:}/*.orig.tar.*" >/dev/null || { apt_prepare; break; }
 done
-zstd_tar="$(fetch_orig "$ZSTD_DEBIAN_PACKAGE" "$ZSTD_ORIG_SHA256")"
-bzip2_tar="$(fetch_orig "$BZIP2_DEBIAN_PACKAGE" "$BZIP2_ORIG_SHA256")"
+snappy_tar="$(fetch_pinned "$SNAPPY_ORIG")"
+lz4_tar="$(fetch_pinned "$LZ4_ORIG")"
+zlib_tar="$(fetch_pinned "$ZLIB_ORIG")"
+zstd_tar="$(fetch_pinned "$ZSTD_ORIG")"
+bzip2_tar="$(fetch_pinned "$BZIP2_ORIG")"
 if [ -z "$src_given" ]; then
-    rocksdb_tarball="$(fetch_orig "$ROCKSDB_DEBIAN_PACKAGE" "$ROCKSDB_ORIG_SHA256")"
+    rocksdb_tarball="$(fetch_pinned "$ROCKSDB_ORIG")"
 fi
 
 unpack() { # tarball dest: the single top folder of the tarball becomes dest (once)
@@ -216,26 +233,60 @@ unpack() { # tarball dest: the single top folder of the tarball becomes dest (on
     mv "$top" "$2" && rm -rf "$2.tmp"
 }
 
-say "zstd: building libzstd.a (-fPIC) from $(basename "$zstd_tar")"
+# archive NAME DIR FLAGS SOURCE...: compiles the C sources (relative to DIR)
+# one per compiler call, JOBS at a time, into $stage/lib/libNAME.a.
+archive() {
+    local name="$1" dir="$2" flags="$3"; shift 3
+    local objs="$work/$name-objs"
+    rm -rf "$objs"; mkdir -p "$objs"
+    printf '%s\n' "$@" | nice -n 10 xargs -P "$JOBS" -I{} sh -c \
+        'src="$1"; exec "$2" $3 -c "$4/$src" -o "$5/$(echo "$src" | tr / _).o"' _ {} "$tools/cc" "$flags" "$dir" "$objs" \
+        >"$work/$name.log" 2>&1 || { tail -30 "$work/$name.log" >&2; die "$name build failed (log: $work/$name.log)"; }
+    "$tools/ar" rcs "$stage/lib/lib$name.a" "$objs"/*.o
+}
+
+say "snappy: libsnappy.a from $(basename "$snappy_tar")"
+unpack "$snappy_tar" "$work/snappy"
+nice -n 10 cmake -S "$work/snappy" -B "$work/snappy-build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DBUILD_SHARED_LIBS=OFF \
+    -DSNAPPY_BUILD_TESTS=OFF -DSNAPPY_BUILD_BENCHMARKS=OFF -DSNAPPY_INSTALL=OFF \
+    -DCMAKE_CXX_FLAGS="$ENGINE_CXXFLAGS" >"$work/snappy.log" 2>&1 \
+    && nice -n 10 cmake --build "$work/snappy-build" --parallel "$JOBS" >>"$work/snappy.log" 2>&1 \
+    || { tail -30 "$work/snappy.log" >&2; die "snappy build failed (log: $work/snappy.log)"; }
+cp "$work/snappy-build/libsnappy.a" "$stage/lib/"
+cp -p "$work/snappy/snappy.h" "$work/snappy/snappy-c.h" "$work/snappy/snappy-sinksource.h" \
+    "$work/snappy-build/snappy-stubs-public.h" "$stage/include/"
+
+say "lz4: liblz4.a from $(basename "$lz4_tar")"
+unpack "$lz4_tar" "$work/lz4"
+archive lz4 "$work/lz4/lib" "$ENGINE_CFLAGS -O3" lz4.c lz4hc.c lz4frame.c xxhash.c
+cp -p "$work/lz4/lib/lz4.h" "$work/lz4/lib/lz4hc.h" "$work/lz4/lib/lz4frame.h" "$stage/include/"
+
+say "zlib: libz.a from $(basename "$zlib_tar")"
+unpack "$zlib_tar" "$work/zlib"
+zlib_flags="$ENGINE_CFLAGS"
+case "$TARGET" in windows-*) ;; *) zlib_flags+=" -DHAVE_UNISTD_H -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN" ;; esac
+archive z "$work/zlib" "$zlib_flags" adler32.c compress.c crc32.c deflate.c gzclose.c gzlib.c gzread.c \
+    gzwrite.c infback.c inffast.c inflate.c inftrees.c trees.c uncompr.c zutil.c
+cp -p "$work/zlib/zlib.h" "$work/zlib/zconf.h" "$stage/include/"
+
+# zstd and bzip2 through their own Makefiles, which know their sources and
+# defines (zstd: its xxhash in a ZSTD_ namespace, the legacy decoders).
+say "zstd: libzstd.a from $(basename "$zstd_tar")"
 unpack "$zstd_tar" "$work/zstd"
-nice -n 10 make -C "$work/zstd/lib" -j"$JOBS" libzstd.a CFLAGS="$ENGINE_CFLAGS -O3" >"$work/zstd.log" 2>&1 \
+nice -n 10 make -C "$work/zstd/lib" -j"$JOBS" libzstd.a CC="$tools/cc" AR="$tools/ar" \
+    CFLAGS="$ENGINE_CFLAGS -O3" >"$work/zstd.log" 2>&1 \
     || { tail -30 "$work/zstd.log" >&2; die "zstd build failed (log: $work/zstd.log)"; }
 cp "$work/zstd/lib/libzstd.a" "$stage/lib/"
 cp -p "$work/zstd/lib/zstd.h" "$work/zstd/lib/zdict.h" "$work/zstd/lib/zstd_errors.h" "$stage/include/"
 
-say "bzip2: building libbz2.a (-fPIC) from $(basename "$bzip2_tar")"
+say "bzip2: libbz2.a from $(basename "$bzip2_tar")"
 unpack "$bzip2_tar" "$work/bzip2"
-nice -n 10 make -C "$work/bzip2" -j"$JOBS" libbz2.a CFLAGS="$ENGINE_CFLAGS -D_FILE_OFFSET_BITS=64" >"$work/bzip2.log" 2>&1 \
+nice -n 10 make -C "$work/bzip2" -j"$JOBS" libbz2.a CC="$tools/cc" AR="$tools/ar" RANLIB="$tools/ranlib" \
+    CFLAGS="$ENGINE_CFLAGS -D_FILE_OFFSET_BITS=64" >"$work/bzip2.log" 2>&1 \
     || { tail -30 "$work/bzip2.log" >&2; die "bzip2 build failed (log: $work/bzip2.log)"; }
 cp "$work/bzip2/libbz2.a" "$stage/lib/"
 cp -p "$work/bzip2/bzlib.h" "$stage/include/"
-
-for entry in "${DEBIAN_STATIC_LIBS[@]}"; do
-    lib="lib${entry%%:*}.a"
-    path="$(dpkg -L "${entry#*:}" | grep "/$lib\$" | head -1)"
-    [ -n "$path" ] || die "${entry#*:} has no $lib"
-    cp "$path" "$stage/lib/"
-done
 
 if [ -n "$src_given" ] && [ -d "$src_given" ]; then
     rocksdb_src="$src_given"
@@ -244,9 +295,12 @@ else
     unpack "${rocksdb_tarball:-$src_given}" "$work/rocksdb"
     rocksdb_src="$work/rocksdb"
 fi
-say "RocksDB $version: configuring (log: $work/rocksdb.log)"
-nice -n 10 cmake -S "$rocksdb_src" -B "$work/rocksdb-build" "${ROCKSDB_CMAKE_FLAGS[@]}" \
-    -DCMAKE_C_FLAGS="$ENGINE_CFLAGS" -DCMAKE_CXX_FLAGS="$ENGINE_CXXFLAGS" \
+say "RocksDB $version: configuring for $TARGET (log: $work/rocksdb.log)"
+nice -n 10 cmake -S "$rocksdb_src" -B "$work/rocksdb-build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+    "${ROCKSDB_CMAKE_FLAGS[@]}" -DCMAKE_C_FLAGS="$ENGINE_CFLAGS" -DCMAKE_CXX_FLAGS="$ENGINE_CXXFLAGS" \
+    -DSnappy_DIR="$work/no-config" -DSnappy_INCLUDE_DIRS="$stage/include" -DSnappy_LIBRARIES="$stage/lib/libsnappy.a" \
+    -Dlz4_INCLUDE_DIRS="$stage/include" -Dlz4_LIBRARIES="$stage/lib/liblz4.a" \
+    -DZLIB_INCLUDE_DIR="$stage/include" -DZLIB_LIBRARY="$stage/lib/libz.a" \
     -DZSTD_INCLUDE_DIRS="$stage/include" -DZSTD_LIBRARIES="$stage/lib/libzstd.a" \
     -DBZIP2_INCLUDE_DIR="$stage/include" -DBZIP2_LIBRARY_RELEASE="$stage/lib/libbz2.a" \
     >"$work/rocksdb.log" 2>&1 || { tail -40 "$work/rocksdb.log" >&2; die "RocksDB configure failed (log: $work/rocksdb.log)"; }
@@ -260,7 +314,7 @@ progress() {
             p=${BASH_REMATCH[1]}
             if [ "$p" -ge $((last + 5)) ]; then
                 last=$((p - p % 5))
-                say "engine build: $(printf '%3d' "$p")% after $(elapsed "$start")"
+                say "engine build ($TARGET): $(printf '%3d' "$p")% after $(elapsed "$start")"
             fi
         fi
     done
@@ -274,22 +328,25 @@ set -e
 cp "$work/rocksdb-build/librocksdb.a" "$stage/lib/"
 cp -r "$rocksdb_src/include/rocksdb" "$stage/include/"
 
-cat > "$stage/engine.txt" <<EOF
+cat > "$stage/engine.txt" <<INFO
 rocksdb_version=$version
-rocksdb_source=${src_given:-debian:$ROCKSDB_DEBIAN_PACKAGE $(basename "$rocksdb_tarball")}
+target=$TARGET
+rocksdb_source=${src_given:-debian:${ROCKSDB_ORIG%%:*} $(basename "$rocksdb_tarball")}
 rocksdb_source_sha256=$rocksdb_id
-zstd=$(basename "$zstd_tar") sha256=$ZSTD_ORIG_SHA256
-bzip2=$(basename "$bzip2_tar") sha256=$BZIP2_ORIG_SHA256
-static_debian=$static_versions
-compiler=$(g++ -dumpfullversion) $(g++ -dumpmachine)
+snappy=$(basename "$snappy_tar") sha256=${SNAPPY_ORIG#*:}
+lz4=$(basename "$lz4_tar") sha256=${LZ4_ORIG#*:}
+zlib=$(basename "$zlib_tar") sha256=${ZLIB_ORIG#*:}
+zstd=$(basename "$zstd_tar") sha256=${ZSTD_ORIG#*:}
+bzip2=$(basename "$bzip2_tar") sha256=${BZIP2_ORIG#*:}
+compiler=zig $PANROCKS_ZIG_VERSION ($("$ZIG" cc --version 2>/dev/null | head -1)), target ${PANROCKS_ZIG_TRIPLE[$TARGET]}
 cflags=$ENGINE_CFLAGS
 cxxflags=$ENGINE_CXXFLAGS
 cmake=${ROCKSDB_CMAKE_FLAGS[*]}
 built=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(elapsed "$start") with $JOBS jobs
 key=$key
-EOF
+INFO
 rm -rf "$prefix"
 mv "$stage" "$prefix"
 rm -rf "$work"
-say "engine: RocksDB $version built in $(elapsed "$start"), cached in $prefix"
+say "engine: RocksDB $version for $TARGET built in $(elapsed "$start"), cached in $prefix"
 echo "$prefix"

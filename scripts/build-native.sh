@@ -1,13 +1,26 @@
 #!/usr/bin/env bash
-# Configures and builds libpanrocks.so (and the native tests and benchmark)
-# with CMake into native/build. The engine, by default, is the RocksDB built
-# and cached by scripts/build-engine.sh (static, linked into the library).
+# Configures and builds libpanrocks (and the native tests and benchmark) with
+# CMake. The engine, by default, is the RocksDB built and cached by
+# scripts/build-engine.sh for the same target (static, linked into the
+# library), compiled by zig (scripts/toolchain.sh).
+#
+#   scripts/build-native.sh [--jar] [TARGET...]
+#       TARGET: this machine's (the default; into native/build), or any of
+#       linux-x86_64, linux-aarch64, osx-aarch64, osx-x86_64, windows-x86_64
+#       (another machine's into native/build-TARGET).
+#       --jar: also lay the libraries out for the jars, and nothing else there:
+#       native/jar/TARGET/io/panrocks/native/TARGET/<library> (the Maven build
+#       does this for linux-x86_64 and linux-aarch64; see java-api/pom.xml).
 # Honours:
+#   PANROCKS_TARGET=target    the target when none is given
 #   PANROCKS_ENGINE_SOURCE=/path  build that RocksDB source (tree or tarball) the
 #                             same way and link it (see scripts/build-engine.sh)
-#   ROCKSDB_ROOT=/prefix      link a shared RocksDB >= 7.8 installed there instead
-#                             (ROCKSDB_ROOT=/usr: Debian's librocksdb-dev, 7.8.3 on bookworm)
+#   ROCKSDB_ROOT=/prefix      link a shared RocksDB >= 7.8 installed there instead,
+#                             with the system's compiler (ROCKSDB_ROOT=/usr:
+#                             Debian's librocksdb-dev, 7.8.3 on bookworm)
 #   PANROCKS_SANITIZE=1       AddressSanitizer + UBSan build into native/build-sanitize
+#   PANROCKS_NATIVE_TESTS=1   also build the C ABI tests of another target
+#                             (scripts/check-portable.sh runs them emulated)
 #   PANROCKS_NATIVE_BUILD=dir another build folder
 #   PANROCKS_JOBS=n           build parallelism (default 2)
 #   PANROCKS_ENGINE_LIBRARY=/path/lib.so [PANROCKS_ENGINE_OLD_CXX_ABI=1]
@@ -15,20 +28,41 @@
 #                             headers (measurement; see CMakeLists.txt)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/toolchain.sh"
 command -v cmake >/dev/null || ensure_packages cmake
 src="$PANROCKS_ROOT/native"
+host="$(host_target)"
+stage_jar=0
+if [ "${1:-}" = --jar ]; then stage_jar=1; shift; fi
+targets=()
+for arg in "$@"; do for t in ${arg//,/ }; do targets+=("$t"); done; done  # "a b" or a,b too
+[ ${#targets[@]} -gt 0 ] || targets=("${PANROCKS_TARGET:-$host}")
+for target in "${targets[@]}"; do check_target "$target"; done
+jar_dir="$src/jar"
+[ "$stage_jar" = 1 ] && rm -rf "$jar_dir"
+
+build_target() {
+local target="$1" build extra engine prefix stamp wanted configured_src configured_build
 if [ "${PANROCKS_SANITIZE:-0}" = "1" ]; then
+    [ "$target" = "$host" ] || die "the sanitizer build is for this machine ($host) only"
     build="${PANROCKS_NATIVE_BUILD:-$src/build-sanitize}"
     extra=(-DPANROCKS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
 else
-    build="${PANROCKS_NATIVE_BUILD:-$src/build}"
+    if [ "$target" = "$host" ]; then build="${PANROCKS_NATIVE_BUILD:-$src/build}"
+    else build="${PANROCKS_NATIVE_BUILD:-$src/build-$target}"; fi
     extra=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 fi
+if [ "$target" != "$host" ]; then
+    # another machine's library: nothing of it runs here but, on request, the tests (emulated)
+    extra+=(-DPANROCKS_BENCH=OFF "-DPANROCKS_TESTS=$([ "${PANROCKS_NATIVE_TESTS:-0}" = 1 ] && echo ON || echo OFF)")
+fi
 
-# Which engine: a shared one named by ROCKSDB_ROOT or PANROCKS_ENGINE_LIBRARY,
-# else the bundled static build (from the cache, built on first use).
+# Which engine: a shared one named by ROCKSDB_ROOT or PANROCKS_ENGINE_LIBRARY
+# (the system's compiler, this machine only), else the bundled static build
+# for the target (from the cache, built on first use) with zig's toolchain.
 engine=()
 if [ -n "${ROCKSDB_ROOT:-}" ] || [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
+    [ "$target" = "$host" ] || die "a shared RocksDB (ROCKSDB_ROOT) is linked for this machine only, not $target"
     if [ "${ROCKSDB_ROOT:-/usr}" = /usr ] && ! compgen -G "/usr/lib/*/cmake/rocksdb/RocksDBConfig.cmake" >/dev/null; then
         ensure_packages librocksdb-dev
     fi
@@ -38,15 +72,15 @@ if [ -n "${ROCKSDB_ROOT:-}" ] || [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
         [ "${PANROCKS_ENGINE_OLD_CXX_ABI:-0}" = "1" ] && engine+=("-DPANROCKS_ENGINE_OLD_CXX_ABI=ON")
     fi
 else
-    prefix="$("$PANROCKS_ROOT/scripts/build-engine.sh")"
-    engine+=("-DPANROCKS_ENGINE_PREFIX=$prefix")
+    prefix="$("$PANROCKS_ROOT/scripts/build-engine.sh" "$target")"
+    engine+=("-DPANROCKS_ENGINE_PREFIX=$prefix" "-DCMAKE_TOOLCHAIN_FILE=$(toolchain_file "$target")")
 fi
 
 # A build folder configured for another source folder (the checkout was moved
 # or copied) or another engine is configured afresh: CMake refuses the first
 # and would keep stale cache entries of the second.
 stamp="$build/panrocks-configuration.txt"
-wanted="source=$src
+wanted="source=$src target=$target
 ${extra[*]} ${engine[*]}"
 if [ -f "$build/CMakeCache.txt" ]; then
     configured_src="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")"
@@ -55,7 +89,7 @@ if [ -f "$build/CMakeCache.txt" ]; then
         say "$build was configured for ${configured_src:-another folder}: configuring it afresh"
         rm -rf "$build"
     elif [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
-        say "$build was configured for another engine or build type: configuring it afresh"
+        say "$build was configured for another target, engine or build type: configuring it afresh"
         rm -rf "$build"
     fi
 fi
@@ -65,4 +99,13 @@ cmake -S "$src" -B "$build" "${extra[@]}" "${engine[@]}" >"$build/configure.log"
 printf '%s' "$wanted" > "$stamp"
 grep '^-- panrocks:' "$build/configure.log" | sed 's/^-- /[panrocks] /' >&2 || true
 nice -n 5 cmake --build "$build" --parallel "${PANROCKS_JOBS:-2}"
-say "built $build/libpanrocks.so"
+local library="$build/${PANROCKS_LIBRARY_FILE[$target]}"
+[ -f "$library" ] || die "no $library after the build"
+say "built $library ($target)"
+if [ "$stage_jar" = 1 ]; then
+    mkdir -p "$jar_dir/$target/io/panrocks/native/$target"
+    cp "$library" "$jar_dir/$target/io/panrocks/native/$target/"
+fi
+}
+
+for target in "${targets[@]}"; do build_target "$target"; done

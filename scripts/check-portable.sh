@@ -1,74 +1,178 @@
 #!/usr/bin/env bash
-# Proves that the panrocks jar runs on a Linux that has nothing but a JDK:
-#   1. builds the jar (scripts' usual build, bundled engine) and installs it
-#      into the local Maven repository;
-#   2. builds scripts/portable/ (a consumer that takes the jar as a Maven
-#      dependency) on this machine;
-#   3. makes a minimal Debian root with `debootstrap --variant=minbase` from
-#      the mirror this machine's apt uses, deletes the compression libraries
-#      that minbase carries for apt (zstd, lz4, bzip2, zlib: panrocks must
-#      carry its own), and copies in only the JDK and the consumer;
-#   4. runs the consumer there (chroot): open, write and read back with every
-#      compression type, reopen, print the engine version.
-# Needs root (debootstrap, chroot, mount). About 5 minutes once the engine is
-# built. Honours PANROCKS_PORTABLE_SUITE (default bookworm) and
-# PANROCKS_PORTABLE_DIR (work folder, default a fresh one under /tmp, removed
-# afterwards unless PANROCKS_PORTABLE_KEEP=1).
+# Proves that the panrocks jar runs on Linux machines unlike the build
+# machine, each holding nothing but a JDK:
+#
+#   bullseye  Debian 11, glibc 2.31, x86-64: this build's JDK copied in
+#   bookworm  Debian 12, glibc 2.36, x86-64: the same
+#   arm64     Debian 13 (trixie), glibc 2.41, aarch64, run under qemu-user
+#             emulation: Debian's openjdk-25-jdk-headless, and the C ABI
+#             tests built for aarch64
+#
+# Steps: builds the jar (both Linux libraries) and installs it into the local
+# Maven repository; checks that neither library asks for a glibc symbol
+# version above 2.17 or for any library outside glibc; builds
+# scripts/portable/ (a consumer that takes the jar as a Maven dependency);
+# then, per root, makes a minimal Debian root with `debootstrap
+# --variant=minbase` from the mirror this machine's apt uses and runs the
+# consumer there (chroot): open, write and read back with every compression
+# type, reopen, print the engine version. In the x86-64 roots the compression
+# libraries and the C++ runtime that minbase carries for apt are deleted first
+# (panrocks must carry its own); the arm64 root keeps them, its JDK needs
+# them, and the library's own needs are checked with that root's dynamic
+# linker instead. Each root prints one line:
+#
+#   portable: <target> glibc <version> engine <version> ok
+#
+# A root that cannot be made is a failure with its reason, never a skip.
+#
+#   scripts/check-portable.sh [bullseye] [bookworm] [arm64]   (default: all three)
+#
+# Needs root (debootstrap, chroot, mount, binfmt_misc for the emulation).
+# About 10 minutes once the engines are built. Honours PANROCKS_PORTABLE_DIR
+# (work folder, default a fresh one under /tmp, removed afterwards unless
+# PANROCKS_PORTABLE_KEEP=1).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/toolchain.sh"
+source "$(dirname "$0")/roots.sh"
 [ "$(id -u)" -eq 0 ] || die "check-portable.sh needs root (debootstrap, chroot)"
+
+roots=("$@")
+[ ${#roots[@]} -gt 0 ] || roots=(bullseye bookworm arm64)
+for r in "${roots[@]}"; do
+    case "$r" in bullseye|bookworm|arm64) ;; *) die "unknown root '$r' (bullseye, bookworm, arm64)" ;; esac
+done
+[ "$(host_target)" = linux-x86_64 ] || die "the roots here are made from an x86-64 machine; this is $(host_target)"
+
 setup_environment
-ensure_packages debootstrap
-suite="${PANROCKS_PORTABLE_SUITE:-bookworm}"
+ensure_packages debootstrap binutils
 work="${PANROCKS_PORTABLE_DIR:-$(mktemp -d /tmp/panrocks-portable.XXXXXX)}"
-root="$work/root"
+mkdir -p "$work"
+ROOTS_WORK="$work"
 start=$(date +%s)
 
 cleanup() {
-    mountpoint -q "$root/proc" && umount "$root/proc"
-    mountpoint -q "$root/dev" && umount "$root/dev"
+    roots_cleanup
     [ "${PANROCKS_PORTABLE_KEEP:-0}" = 1 ] || rm -rf "$work"
 }
 trap cleanup EXIT
 
 cd "$PANROCKS_ROOT"
-say "1/4 building the panrocks jar and installing it into the local Maven repository"
+say "building the panrocks jar (linux-x86_64 and linux-aarch64 inside) and installing it into the local Maven repository"
 mvn_cmd -q install -DskipTests -pl java-api -am
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' java-api/pom.xml | head -1)"
+jar="java-api/target/panrocks-$version.jar"
 
-say "2/4 building the consumer (scripts/portable), panrocks $version as its Maven dependency"
-rm -rf "$work/consumer"; mkdir -p "$work"
+# ---- the libraries in the jar: glibc <= 2.17, nothing but glibc ------------
+say "checking the Linux libraries in $jar"
+rm -rf "$work/jar"; mkdir -p "$work/jar"
+(cd "$work/jar" && "$JAVA_HOME/bin/jar" xf "$PANROCKS_ROOT/$jar" io/panrocks/native)
+glibc_libs=" libc.so.6 libm.so.6 libpthread.so.0 libdl.so.2 librt.so.1 ld-linux-x86-64.so.2 ld-linux-aarch64.so.1 "
+for target in linux-x86_64 linux-aarch64; do
+    lib="$work/jar/io/panrocks/native/$target/libpanrocks.so"
+    [ -f "$lib" ] || die "$jar has no $target library"
+    newest="$(objdump -T "$lib" | grep -o 'GLIBC_[0-9.]*' | sort -Vu | tail -1)"
+    [ -n "$newest" ] || die "objdump -T found no glibc symbol versions in the $target library"
+    newest="${newest#GLIBC_}"
+    [ "$(printf '%s\n%s\n' "$newest" "$PANROCKS_LINUX_GLIBC_FLOOR" | sort -V | tail -1)" = "$PANROCKS_LINUX_GLIBC_FLOOR" ] \
+        || die "the $target library asks for GLIBC_$newest, above the floor $PANROCKS_LINUX_GLIBC_FLOOR"
+    needed="$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+    for n in $needed; do
+        [[ "$glibc_libs" == *" $n "* ]] || die "the $target library needs $n, which is not part of glibc (NEEDED: $needed)"
+    done
+    say "$target: newest glibc symbol version $newest (floor $PANROCKS_LINUX_GLIBC_FLOOR); NEEDED $needed"
+done
+
+say "building the consumer (scripts/portable), panrocks $version as its Maven dependency"
+rm -rf "$work/consumer"
 cp -r scripts/portable "$work/consumer"
 mvn_cmd -q -f "$work/consumer/pom.xml" -Dpanrocks.version="$version" package
 ls "$work/consumer/target/lib/" | grep -q '^panrocks-' || die "the consumer's dependencies hold no panrocks jar"
 
-say "3/4 debootstrap --variant=minbase $suite (from the mirror in this machine's apt sources)"
-mirror="$(debian_mirror)"
-debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$work/debootstrap.log" 2>&1 \
-    || { tail -20 "$work/debootstrap.log" >&2; die "debootstrap failed (log above)"; }
-# minbase carries these for apt and dpkg; panrocks must not use them
-removed="$(find "$root/usr/lib" "$root/lib" -maxdepth 2 \( -name 'libzstd.so*' -o -name 'liblz4.so*' -o -name 'libbz2.so*' \
-    -o -name 'libz.so*' -o -name 'libsnappy.so*' -o -name 'librocksdb*' -o -name 'libstdc++.so*' -o -name 'libgcc_s.so*' \) \
-    -print -delete 2>/dev/null | sed "s:^$root::" | sort -u | tr '\n' ' ')"
-say "removed from the root: ${removed:-nothing}"
-if find "$root" -xdev \( -iname '*rocksdb*' -o -iname '*snappy*' \) -print -quit | grep -q .; then
-    die "the minimal root holds something RocksDB-related: $(find "$root" -xdev \( -iname '*rocksdb*' -o -iname '*snappy*' \) | head -3)"
-fi
-mkdir -p "$root/opt/jdk" "$root/opt/consumer"
-cp -a "$JAVA_HOME/." "$root/opt/jdk/"
-cp -r "$work/consumer/target/classes" "$work/consumer/target/lib" "$root/opt/consumer/"
+# ---- one root -----------------------------------------------------------------
+# with_consumer NAME: the consumer's classes and dependencies into the root's /opt/consumer
+with_consumer() {
+    mkdir -p "$work/$1/opt/consumer"
+    cp -r "$work/consumer/target/classes" "$work/consumer/target/lib" "$work/$1/opt/consumer/"
+}
 
-say "4/4 running the consumer inside the minimal root (JDK $(jdk_feature_version "$JAVA_HOME"), $suite)"
-mount -t proc proc "$root/proc"
-mount --bind /dev "$root/dev"
-set +e
-chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin \
-    /opt/jdk/bin/java --enable-native-access=ALL-UNNAMED -cp '/opt/consumer/classes:/opt/consumer/lib/*' \
-    example.PortableConsumer /tmp/portable-db 2>&1 | tee "$work/consumer.log"
-status=${PIPESTATUS[0]}
-set -e
-[ "$status" = 0 ] && grep -q '^portable check passed$' "$work/consumer.log" \
-    || die "the consumer failed in the minimal root (exit $status)"
-glibc="$(chroot "$root" /usr/bin/ldd --version 2>/dev/null | head -1 || true)"
+# run_consumer NAME TARGET JAVA: runs the consumer in the root, prints the line
+run_consumer() {
+    local name="$1" target="$2" java="$3" root="$work/$name" status
+    say "$name: running the consumer ($target)"
+    set +e
+    in_root "$name" "$java" --enable-native-access=ALL-UNNAMED -cp '/opt/consumer/classes:/opt/consumer/lib/*' \
+        example.PortableConsumer /tmp/portable-db >"$work/$name-consumer.log" 2>&1
+    status=$?
+    set -e
+    sed 's/^/    /' "$work/$name-consumer.log" >&2
+    [ "$status" = 0 ] && grep -q '^portable check passed$' "$work/$name-consumer.log" \
+        || die "$name: the consumer failed in the $name root (exit $status)"
+    local arch glibc engine
+    arch="$(sed -n 's/^os.arch //p' "$work/$name-consumer.log")"
+    case "$target:$arch" in linux-x86_64:amd64|linux-aarch64:aarch64) ;; *) die "$name: the JVM ran as $arch, not $target" ;; esac
+    glibc="$(in_root "$name" getconf GNU_LIBC_VERSION | awk '{print $2}')"
+    engine="$(sed -n 's/^engine //p' "$work/$name-consumer.log")"
+    echo "portable: $target glibc $glibc engine $engine ok"
+}
+
+# An x86-64 root: only this build's JDK (Temurin's carries its own zlib and
+# C++ runtime), and none of the libraries panrocks must carry itself.
+check_x86_root() {
+    local name="$1" suite="$2" t0=$(date +%s)
+    make_root "$name" "$suite" amd64
+    with_consumer "$name"
+    local root="$work/$name" removed
+    removed="$(find "$root/usr/lib" "$root/lib" -maxdepth 2 \( -name 'libzstd.so*' -o -name 'liblz4.so*' -o -name 'libbz2.so*' \
+        -o -name 'libz.so*' -o -name 'libsnappy.so*' -o -name 'librocksdb*' -o -name 'libstdc++.so*' -o -name 'libgcc_s.so*' \) \
+        -print -delete 2>/dev/null | sed "s:^$root::" | sort -u | tr '\n' ' ')"
+    say "$name: removed from the root: ${removed:-nothing}"
+    if find "$root" -xdev \( -iname '*rocksdb*' -o -iname '*snappy*' \) -print -quit | grep -q .; then
+        die "$name: the minimal root holds something RocksDB-related: $(find "$root" -xdev \( -iname '*rocksdb*' -o -iname '*snappy*' \) | head -3)"
+    fi
+    mkdir -p "$root/opt/jdk"
+    cp -a "$JAVA_HOME/." "$root/opt/jdk/"
+    run_consumer "$name" linux-x86_64 /opt/jdk/bin/java
+    say "$name: $(( $(date +%s) - t0 ))s"
+}
+
+check_arm64_root() {
+    local name=arm64 t0=$(date +%s)
+    say "$name: building the C ABI tests for linux-aarch64"
+    PANROCKS_NATIVE_TESTS=1 scripts/build-native.sh linux-aarch64 >"$work/$name-native.log" 2>&1 \
+        || { tail -30 "$work/$name-native.log" >&2; die "$name: the aarch64 build of the C ABI tests failed"; }
+    make_root "$name" trixie arm64 openjdk-25-jdk-headless
+    with_consumer "$name"
+    local root="$work/$name"
+    local java; java="$(cd "$root" && ls -d usr/lib/jvm/java-25-openjdk-arm64/bin/java 2>/dev/null)"
+    [ -n "$java" ] || die "$name: no openjdk-25 in the trixie arm64 root"
+    # what the library itself needs, as that root's own dynamic linker resolves it
+    mkdir -p "$root/opt/abi"
+    cp native/build-linux-aarch64/libpanrocks.so native/build-linux-aarch64/panrocks_abi_tests "$root/opt/abi/"
+    local resolved
+    resolved="$(chroot "$root" /lib/ld-linux-aarch64.so.1 --list /opt/abi/libpanrocks.so)" \
+        || die "$name: the root's dynamic linker cannot resolve libpanrocks.so: $resolved"
+    if grep -v -E '(linux-vdso|ld-linux-aarch64|/libc\.so|/libm\.so|/libpthread\.so|/libdl\.so|/librt\.so)' <<<"$resolved" | grep -q '=>'; then
+        die "$name: libpanrocks.so needs more than glibc: $resolved"
+    fi
+    run_consumer "$name" linux-aarch64 "/$java"
+    say "$name: running the C ABI tests built for aarch64 (emulated)"
+    set +e
+    in_root "$name" LD_LIBRARY_PATH=/opt/abi /opt/abi/panrocks_abi_tests --gtest_brief=1 >"$work/$name-abi.log" 2>&1
+    local status=$?
+    set -e
+    tail -3 "$work/$name-abi.log" | sed 's/^/    /' >&2
+    [ "$status" = 0 ] || { cat "$work/$name-abi.log" >&2; die "$name: the C ABI tests failed on aarch64 (exit $status)"; }
+    echo "portable: linux-aarch64 C ABI tests: $(grep -o '\[  PASSED  \] [0-9]* tests' "$work/$name-abi.log" | grep -o '[0-9]*') passed"
+    say "$name: $(( $(date +%s) - t0 ))s"
+}
+
+for r in "${roots[@]}"; do
+    case "$r" in
+        bullseye) check_x86_root bullseye bullseye ;;
+        bookworm) check_x86_root bookworm bookworm ;;
+        arm64) check_arm64_root ;;
+    esac
+done
 s=$(( $(date +%s) - start ))
-say "portable check passed: $suite minbase root, only a JDK, ${glibc:-glibc ?}; $(grep '^engine ' "$work/consumer.log"); $((s / 60))m$((s % 60))s"
+say "portable check passed: ${roots[*]} in $((s / 60))m$((s % 60))s"

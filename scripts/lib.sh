@@ -7,10 +7,13 @@ export PANROCKS_ROOT
 say() { printf '[panrocks] %s\n' "$*" >&2; }
 die() { printf '[panrocks] error: %s\n' "$*" >&2; exit 1; }
 
-# Debian packages the bundled engine's build needs (scripts/build-engine.sh):
-# the static snappy, lz4 and zlib archives, xz for zstd's source tarball.
-PANROCKS_ENGINE_PACKAGES=(libsnappy-dev liblz4-dev zlib1g-dev xz-utils)
-# Debian packages the build and tests need (the README lists the same).
+# Debian packages the bundled engine's build needs (scripts/build-engine.sh;
+# the compiler itself, zig, comes from PyPI through scripts/toolchain.sh):
+# xz and bzip2 unpack source tarballs.
+PANROCKS_ENGINE_PACKAGES=(make cmake xz-utils bzip2)
+# Debian packages the build and tests need (the README lists the same):
+# GoogleTest's sources (libgtest-dev) for the C ABI tests, g++ for its
+# AddressSanitizer runtime and for builds against a shared RocksDB.
 PANROCKS_DEBIAN_PACKAGES=(cmake make g++ libgtest-dev maven "${PANROCKS_ENGINE_PACKAGES[@]}")
 
 # Installs missing Debian packages when root; otherwise prints the exact

@@ -12,9 +12,23 @@
 using panrocks::guarded;
 using panrocks::report;
 
+namespace {
+#define PANROCKS_STRING_(x) #x
+#define PANROCKS_STRING(x) PANROCKS_STRING_(x)
+// What this library is, readable without loading it: scripts/check-library.sh
+// finds this text in the libraries built for machines that cannot be run here
+// (macOS, Windows). Referenced from panrocks_abi_version(), so that no linker
+// drops it as unused; exported by none.
+const char build_tag[] = "panrocks C ABI version " PANROCKS_STRING(PANROCKS_ABI_VERSION)
+    ", engine RocksDB " PANROCKS_STRING(ROCKSDB_MAJOR) "." PANROCKS_STRING(ROCKSDB_MINOR) "." PANROCKS_STRING(ROCKSDB_PATCH);
+}  // namespace
+
 extern "C" {
 
-uint32_t panrocks_abi_version(void) { return PANROCKS_ABI_VERSION; }
+uint32_t panrocks_abi_version(void) {
+    asm volatile("" : : "r"(build_tag));  // keeps the build tag in the library
+    return PANROCKS_ABI_VERSION;
+}
 
 const char *panrocks_engine_version(void) {
     // rocksdb::GetRocksVersionAsString() reports the engine actually loaded.

@@ -1,6 +1,8 @@
 package io.panrocks;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,20 +20,23 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The libpanrocks.so inside the jar is self-contained: the engine, the five
- * compression libraries and the C++ runtime are linked in, so it needs
- * nothing beyond glibc, exports nothing but the C ABI, and carries the engine
- * version the build pins. Skipped only for builds against a shared RocksDB
- * (ROCKSDB_ROOT, PANROCKS_ENGINE_LIBRARY), which are not self-contained by
- * design.
+ * The jar carries a library for Linux x86-64 and one for Linux aarch64, each
+ * self-contained: the engine, the five compression libraries and the C++
+ * runtime are linked in, so it needs nothing beyond glibc, and no glibc symbol
+ * version above 2.17 (RHEL 7, Amazon Linux 2, Ubuntu 18.04 and everything
+ * later); it exports nothing but the C ABI, and carries the engine version the
+ * build pins. The checks read the ELF files (readelf reads either
+ * architecture); the x86-64 one is also resolved by this machine's dynamic
+ * linker. Skipped only for builds against a shared RocksDB (ROCKSDB_ROOT,
+ * PANROCKS_ENGINE_LIBRARY), which are not self-contained by design.
  */
 class EngineLinkageTest {
     static final Set<String> GLIBC = Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2",
-            "ld-linux-x86-64.so.2", "librt.so.1");
+            "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1", "librt.so.1");
+    static final String GLIBC_FLOOR = "2.17";
 
     @TempDir
     static Path tmp;
-    static Path library;
 
     static boolean sharedEngineBuild() {
         for (String p : List.of("panrocks.test.rocksdbRoot", "panrocks.test.engineLibrary")) {
@@ -42,12 +47,20 @@ class EngineLinkageTest {
     }
 
     @BeforeAll
-    static void extract() throws Exception {
-        library = tmp.resolve("libpanrocks.so");
-        try (InputStream in = RocksDB.class.getResourceAsStream("/io/panrocks/native/linux-x86_64/libpanrocks.so")) {
-            assertNotNull(in, "the jar carries libpanrocks.so for linux-x86_64");
-            Files.copy(in, library);
+    static void notASharedEngine() {
+        assumeTrue(!sharedEngineBuild(), "built against a shared RocksDB");
+    }
+
+    /** The jar's library for a platform, copied out to a file. */
+    static Path library(String platform) throws Exception {
+        Path file = tmp.resolve(platform + "-libpanrocks.so");
+        if (Files.exists(file)) return file;
+        try (InputStream in = RocksDB.class.getClassLoader()
+                .getResourceAsStream("io/panrocks/native/" + platform + "/libpanrocks.so")) {
+            assertNotNull(in, "the jar carries libpanrocks.so for " + platform);
+            Files.copy(in, file);
         }
+        return file;
     }
 
     static String run(String... command) throws Exception {
@@ -57,39 +70,62 @@ class EngineLinkageTest {
         return out;
     }
 
-    @Test
-    void needsNothingBeyondGlibc() throws Exception {
-        assumeTrue(!sharedEngineBuild(), "built against a shared RocksDB");
+    @ParameterizedTest
+    @ValueSource(strings = {"linux-x86_64", "linux-aarch64"})
+    void isAnElfLibraryForItsMachine(String platform) throws Exception {
+        String header = run("readelf", "-h", library(platform).toString());
+        String machine = platform.endsWith("aarch64") ? "AArch64" : "Advanced Micro Devices X86-64";
+        assertTrue(header.contains("Machine:") && header.contains(machine), header);
+        assertTrue(header.contains("DYN (Shared object file)"), header);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"linux-x86_64", "linux-aarch64"})
+    void needsNothingBeyondGlibc(String platform) throws Exception {
         Set<String> needed = new TreeSet<>();
-        Matcher m = Pattern.compile("\\(NEEDED\\)\\s+Shared library: \\[([^]]+)]").matcher(run("readelf", "-d", library.toString()));
+        Matcher m = Pattern.compile("\\(NEEDED\\)\\s+Shared library: \\[([^]]+)]")
+                .matcher(run("readelf", "-d", library(platform).toString()));
         while (m.find()) needed.add(m.group(1));
         assertFalse(needed.isEmpty(), "readelf found the NEEDED entries");
         for (String lib : needed) {
-            assertTrue(GLIBC.contains(lib), "libpanrocks.so needs " + lib + ", which is not part of glibc: " + needed);
+            assertTrue(GLIBC.contains(lib), "the " + platform + " library needs " + lib + ", which is not part of glibc: " + needed);
         }
-        String ldd = run("ldd", library.toString());
-        assertFalse(ldd.contains("not found"), ldd);
-        for (String forbidden : List.of("rocksdb", "stdc++", "libgcc_s", "snappy", "lz4", "zstd", "libz.", "bz2")) {
-            assertFalse(ldd.contains(forbidden), "ldd names " + forbidden + ":\n" + ldd);
-        }
-        System.out.println("[linkage] NEEDED " + needed + "; newest glibc symbol version "
-                + newestGlibcVersion(run("readelf", "-V", "-W", library.toString())));
-    }
-
-    static String newestGlibcVersion(String versionInfo) {
-        Matcher m = Pattern.compile("GLIBC_([0-9]+)\\.([0-9]+)").matcher(versionInfo);
-        int major = 0, minor = 0;
-        while (m.find()) {
-            int a = Integer.parseInt(m.group(1)), b = Integer.parseInt(m.group(2));
-            if (a > major || (a == major && b > minor)) { major = a; minor = b; }
-        }
-        return major + "." + minor;
+        String newest = newestGlibcVersion(run("readelf", "-V", "-W", library(platform).toString()));
+        assertTrue(compareVersions(newest, GLIBC_FLOOR) <= 0,
+                "the " + platform + " library asks for GLIBC_" + newest + ", above the floor " + GLIBC_FLOOR);
+        System.out.println("[linkage] " + platform + ": NEEDED " + needed + "; newest glibc symbol version " + newest);
     }
 
     @Test
-    void exportsOnlyTheCAbiAndNoProcessWideSymbols() throws Exception {
-        assumeTrue(!sharedEngineBuild(), "built against a shared RocksDB");
-        String symbols = run("readelf", "--dyn-syms", "-W", library.toString());
+    void resolvesOnThisMachineWithNothingRocksDbRelated() throws Exception {
+        assumeTrue(System.getProperty("os.arch").equals("amd64"), "an x86-64 machine resolves the x86-64 library");
+        String ldd = run("ldd", library("linux-x86_64").toString());
+        assertFalse(ldd.contains("not found"), ldd);
+        for (String forbidden : List.of("rocksdb", "stdc++", "c++", "libgcc_s", "snappy", "lz4", "zstd", "libz.", "bz2")) {
+            assertFalse(ldd.contains(forbidden), "ldd names " + forbidden + ":\n" + ldd);
+        }
+    }
+
+    static String newestGlibcVersion(String versionInfo) {
+        Matcher m = Pattern.compile("GLIBC_([0-9]+\\.[0-9]+(\\.[0-9]+)?)").matcher(versionInfo);
+        String newest = "0";
+        while (m.find()) if (compareVersions(m.group(1), newest) > 0) newest = m.group(1);
+        return newest;
+    }
+
+    static int compareVersions(String a, String b) {
+        String[] x = a.split("\\."), y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int p = i < x.length ? Integer.parseInt(x[i]) : 0, q = i < y.length ? Integer.parseInt(y[i]) : 0;
+            if (p != q) return Integer.compare(p, q);
+        }
+        return 0;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"linux-x86_64", "linux-aarch64"})
+    void exportsOnlyTheCAbiAndNoProcessWideSymbols(String platform) throws Exception {
+        String symbols = run("readelf", "--dyn-syms", "-W", library(platform).toString());
         int exported = 0;
         for (String line : symbols.lines().toList()) {
             String[] f = line.trim().split("\\s+");
@@ -104,8 +140,24 @@ class EngineLinkageTest {
     }
 
     @Test
+    void bothLibrariesExportTheSameCAbi() throws Exception {
+        assertEquals(exportedNames("linux-x86_64"), exportedNames("linux-aarch64"),
+                "the two Linux libraries were built from the same sources");
+    }
+
+    static Set<String> exportedNames(String platform) throws Exception {
+        Set<String> names = new TreeSet<>();
+        for (String line : run("readelf", "--dyn-syms", "-W", library(platform).toString()).lines().toList()) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 8 && f[0].matches("[0-9]+:") && !f[6].equals("UND") && f[7].startsWith("panrocks_")) {
+                names.add(f[7]);
+            }
+        }
+        return names;
+    }
+
+    @Test
     void carriesTheEngineVersionTheBuildPins() {
-        assumeTrue(!sharedEngineBuild(), "built against a shared RocksDB");
         String expected = System.getProperty("panrocks.test.engineVersion");
         String source = System.getProperty("panrocks.test.engineSource", "");
         assumeTrue(source.isBlank() || source.startsWith("${"), "built from PANROCKS_ENGINE_SOURCE=" + source);

@@ -103,6 +103,63 @@ class NativeLoadingTest {
         }
     }
 
+    /**
+     * A library for a platform the main jar does not carry comes in a jar of
+     * its own (the macOS and Windows classifier jars), found beside the main
+     * jar on the class path and on the module path alike. Shown with this
+     * machine's library moved out of a copy of the main jar into such a jar.
+     * Without that jar, loading fails with an UnsatisfiedLinkError that names
+     * the platform, what the jars carry and how to build a library. (Naming
+     * other platforms, ppc64le say, NativeLibraryPlatformTest checks: a JVM
+     * told another os.arch picks that machine's calling convention for its
+     * downcalls and crashes.)
+     */
+    @Test
+    void aLibraryInAJarOfItsOwnIsFoundOnTheClassPathAndTheModulePath() throws Exception {
+        assumeTrue(Files.isRegularFile(ForkedJvm.panrocksLocation()), "runs against the packaged jar");
+        String platform = System.getProperty("os.arch").equals("amd64") ? "linux-x86_64" : "linux-aarch64";
+        String entry = "io/panrocks/native/" + platform + "/libpanrocks.so";
+        Path main = tmp.resolve("panrocks-without-" + platform + ".jar");
+        Path natives = tmp.resolve("panrocks-natives-" + platform + ".jar");
+        try (var in = new java.util.jar.JarFile(ForkedJvm.panrocksLocation().toFile());
+             var mainOut = new java.util.jar.JarOutputStream(Files.newOutputStream(main), in.getManifest());
+             var nativeOut = new java.util.jar.JarOutputStream(Files.newOutputStream(natives), nativesManifest(platform))) {
+            for (var e : java.util.Collections.list(in.entries())) {
+                if (e.getName().equals("META-INF/MANIFEST.MF")) continue;
+                var out = e.getName().equals(entry) ? nativeOut : mainOut;
+                out.putNextEntry(new java.util.jar.JarEntry(e.getName()));
+                try (var data = in.getInputStream(e)) { data.transferTo(out); }
+                out.closeEntry();
+            }
+        }
+        ForkedJvm.Result alone = ForkedJvm.main(PrintEngineVersion.class).classPath(main, ForkedJvm.testClasses())
+                .systemProperty("panrocks.cache.dir", tmp.resolve("alone").toString()).run().assertNoCrashOrHang();
+        assertNotEquals(0, alone.exitCode(), alone::toString);
+        assertTrue(alone.stderr().contains("UnsatisfiedLinkError"), alone::toString);
+        assertTrue(alone.stderr().contains("no native library for this platform, " + platform), alone::toString);
+        String other = platform.equals("linux-x86_64") ? "linux-aarch64" : "linux-x86_64";
+        assertTrue(alone.stderr().contains("on this class path carry " + other + "."), alone::toString);
+        assertTrue(alone.stderr().contains("-Dpanrocks.library.path=/path/to/libpanrocks.so"), alone::toString);
+        assertTrue(alone.stderr().contains("scripts/build-native.sh"), alone::toString);
+        ForkedJvm.Result classPath = ForkedJvm.main(PrintEngineVersion.class)
+                .classPath(main, natives, ForkedJvm.testClasses())
+                .systemProperty("panrocks.cache.dir", tmp.resolve("cp").toString()).run().assertSuccess();
+        assertTrue(classPath.stdout().contains("engine " + RocksDB.engineVersion()), classPath::toString);
+        ForkedJvm.Result modulePath = ForkedJvm.main(PrintEngineVersion.class)
+                .jvmFlags("--module-path", main + java.io.File.pathSeparator + natives,
+                        "--add-modules", "io.panrocks,io.panrocks.natives")
+                .nativeAccess("io.panrocks").classPath(ForkedJvm.testClasses())
+                .systemProperty("panrocks.cache.dir", tmp.resolve("mp").toString()).run().assertSuccess();
+        assertTrue(modulePath.stdout().contains("engine " + RocksDB.engineVersion()), modulePath::toString);
+    }
+
+    private static java.util.jar.Manifest nativesManifest(String platform) {
+        var manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Automatic-Module-Name", "io.panrocks.natives");
+        return manifest;
+    }
+
     private static Path rocksJavaJar() throws Exception {
         return ForkedJvm.location(Class.forName("org.rocksdb.RocksDB", false, NativeLoadingTest.class.getClassLoader()));
     }

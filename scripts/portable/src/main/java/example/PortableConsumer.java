@@ -71,6 +71,7 @@ public final class PortableConsumer {
                 }
             }
         }
+        System.out.println("os.arch " + System.getProperty("os.arch"));
         System.out.println("engine " + RocksDB.engineVersion());
         System.out.println("portable check passed");
     }

@@ -5,7 +5,11 @@ import io.panrocks.internal.ffi.panrocks_h;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,18 +21,28 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * Finds and loads libpanrocks.so exactly once per class loader.
+ * Finds and loads the native library (libpanrocks.so, libpanrocks.dylib,
+ * panrocks.dll) exactly once per class loader.
  *
- * <p>By default the library travels in the jar under
- * {@code io/panrocks/native/<platform>/} and is extracted once into a per-user
- * cache folder named after its SHA-256, so every JVM start reuses the same
- * file and two versions never overwrite each other. The system property
+ * <p>By default the library travels in a jar under
+ * {@code io/panrocks/native/<platform>/}: the main jar carries linux-x86_64 and
+ * linux-aarch64, classifier jars ({@code panrocks-<version>-osx-aarch64.jar}
+ * ...) the other platforms, found on the class path or the module path alike
+ * (the folder is not a package, so no module encapsulates it). The library is
+ * extracted once into a per-user cache folder named after its SHA-256, so
+ * every JVM start reuses the same file and two versions never overwrite each
+ * other. On Linux the C library is checked before the library is opened: the
+ * Linux libraries need glibc {@value #GLIBC_FLOOR} or newer, and a machine
+ * without glibc (musl) or with an older one gets an
+ * {@link UnsatisfiedLinkError} that says so, not the dynamic linker's
+ * message about a missing symbol version. The system property
  * {@value #LIBRARY_PATH_PROPERTY} names another file to load instead;
  * {@value #CACHE_DIR_PROPERTY} moves the cache (default
  * {@code $XDG_CACHE_HOME/panrocks} or {@code ~/.cache/panrocks}).
@@ -41,7 +55,11 @@ import java.util.jar.JarFile;
 public final class NativeLibrary {
     public static final String LIBRARY_PATH_PROPERTY = "panrocks.library.path";
     public static final String CACHE_DIR_PROPERTY = "panrocks.cache.dir";
-    static final String LIBRARY_FILE = "libpanrocks.so";
+    /** The oldest glibc the Linux libraries in the jars run on (every symbol version they use is at most this). */
+    static final String GLIBC_FLOOR = "2.17";
+    /** Every platform a panrocks jar is built for (scripts/toolchain.sh). */
+    static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64", "osx-aarch64", "osx-x86_64",
+            "windows-x86_64");
 
     private static volatile Path loadedFrom;
     private static volatile String engineVersion;
@@ -145,9 +163,14 @@ public final class NativeLibrary {
     private static synchronized Path loadOnce() {
         if (loadedFrom != null) return loadedFrom;
         String override = System.getProperty(LIBRARY_PATH_PROPERTY);
-        Path path = override != null && !override.isBlank()
-                ? Path.of(override).toAbsolutePath()
-                : extractFromJar();
+        Path path;
+        if (override != null && !override.isBlank()) {
+            path = Path.of(override).toAbsolutePath();
+        } else {
+            String platform = platform();
+            checkCLibrary(platform, cLibrary());
+            path = extractFromJar(platform);
+        }
         if (!Files.isRegularFile(path)) {
             throw new UnsatisfiedLinkError("panrocks: native library " + path + " does not exist (from -D"
                     + LIBRARY_PATH_PROPERTY + ")");
@@ -209,7 +232,7 @@ public final class NativeLibrary {
         if (actual != expected) {
             throw new UnsatisfiedLinkError("panrocks: native library " + path + " implements C ABI version "
                     + actual + " but this panrocks jar was generated for version " + expected
-                    + "; use the libpanrocks.so built with this jar (or unset -D" + LIBRARY_PATH_PROPERTY + ")");
+                    + "; use the library built with this jar (or unset -D" + LIBRARY_PATH_PROPERTY + ")");
         }
     }
 
@@ -219,26 +242,137 @@ public final class NativeLibrary {
         return e;
     }
 
+    /** This machine as the jars name it: {@code <os>-<arch>}, e.g. linux-x86_64, osx-aarch64. */
     static String platform() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-        String osId = os.startsWith("linux") ? "linux" : os.replaceAll("[^a-z0-9]", "");
+        return platform(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    }
+
+    static String platform(String osName, String osArch) {
+        String os = osName.toLowerCase(Locale.ROOT);
+        String arch = osArch.toLowerCase(Locale.ROOT);
+        String osId = os.startsWith("linux") ? "linux"
+                : os.startsWith("mac") || os.startsWith("darwin") ? "osx"
+                : os.startsWith("windows") ? "windows"
+                : os.replaceAll("[^a-z0-9]", "");
         String archId = switch (arch) {
-            case "amd64", "x86_64" -> "x86_64";
+            case "amd64", "x86_64", "x86-64" -> "x86_64";
             case "aarch64", "arm64" -> "aarch64";
-            default -> arch;
+            default -> arch.replaceAll("[^a-z0-9_]", "");
         };
         return osId + "-" + archId;
     }
 
-    private static Path extractFromJar() {
-        String resource = "/io/panrocks/native/" + platform() + "/" + LIBRARY_FILE;
+    /** The library's file name on a platform: what {@code System.mapLibraryName("panrocks")} gives there. */
+    static String libraryFile(String platform) {
+        if (platform.startsWith("osx-")) return "libpanrocks.dylib";
+        if (platform.startsWith("windows-")) return "panrocks.dll";
+        return "libpanrocks.so";
+    }
+
+    static String resourceName(String platform) {
+        return "io/panrocks/native/" + platform + "/" + libraryFile(platform);
+    }
+
+    /**
+     * The C library of this process on Linux: "glibc 2.31", or "not glibc"
+     * when {@code gnu_get_libc_version} is missing (musl, as on Alpine);
+     * null elsewhere.
+     */
+    static String cLibrary() {
+        if (!platform().startsWith("linux-")) return null;
+        try {
+            Linker linker = Linker.nativeLinker();
+            Optional<MemorySegment> function = linker.defaultLookup().find("gnu_get_libc_version");
+            if (function.isEmpty()) return "not glibc";
+            MethodHandle version = linker.downcallHandle(function.get(), FunctionDescriptor.of(ValueLayout.ADDRESS));
+            return "glibc " + cString((MemorySegment) version.invokeExact(), 64);
+        } catch (Throwable t) {
+            return null;  // cannot tell: leave it to the dynamic linker
+        }
+    }
+
+    /**
+     * Refuses, before the dynamic linker sees the library, a Linux whose C
+     * library cannot run it: no glibc, or a glibc older than
+     * {@value #GLIBC_FLOOR}. {@code cLibrary} is what {@link #cLibrary()} says.
+     */
+    static void checkCLibrary(String platform, String cLibrary) {
+        if (!platform.startsWith("linux-") || cLibrary == null) return;
+        String advice = " Build a library on this machine with scripts/build-native.sh (RocksDB and panrocks from "
+                + "source) and pass -D" + LIBRARY_PATH_PROPERTY + "=/path/to/libpanrocks.so.";
+        if (!cLibrary.startsWith("glibc ")) {
+            throw new UnsatisfiedLinkError("panrocks: the libpanrocks.so for " + platform + " in this jar needs "
+                    + "glibc " + GLIBC_FLOOR + " or newer, and this Linux's C library is " + cLibrary
+                    + " (musl, as on Alpine?)." + advice);
+        }
+        String version = cLibrary.substring("glibc ".length());
+        if (compareVersions(version, GLIBC_FLOOR) < 0) {
+            throw new UnsatisfiedLinkError("panrocks: the libpanrocks.so for " + platform + " in this jar needs glibc "
+                    + GLIBC_FLOOR + " or newer; this machine has glibc " + version + "." + advice);
+        }
+    }
+
+    /** Compares dotted version numbers ("2.17" < "2.31" < "2.100"); a part that is not a number counts as 0. */
+    static int compareVersions(String a, String b) {
+        String[] x = a.split("\\."), y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int p = i < x.length ? leadingNumber(x[i]) : 0, q = i < y.length ? leadingNumber(y[i]) : 0;
+            if (p != q) return Integer.compare(p, q);
+        }
+        return 0;
+    }
+
+    private static int leadingNumber(String part) {
+        int end = 0;
+        while (end < part.length() && end < 9 && Character.isDigit(part.charAt(end))) end++;
+        return end == 0 ? 0 : Integer.parseInt(part.substring(0, end));
+    }
+
+    /**
+     * Opens a jar's library for a platform through the class loader, so that
+     * a classifier jar beside the main jar is found too (on the module path a
+     * named module's own {@code getResourceAsStream} would see only itself).
+     */
+    static InputStream openLibraryResource(String platform) {
+        String name = resourceName(platform);
+        ClassLoader loader = NativeLibrary.class.getClassLoader();
+        InputStream in = loader != null ? loader.getResourceAsStream(name) : ClassLoader.getSystemResourceAsStream(name);
+        if (in == null) {
+            ClassLoader context = Thread.currentThread().getContextClassLoader();
+            if (context != null && context != loader) in = context.getResourceAsStream(name);
+        }
+        return in;
+    }
+
+    /** The platforms whose library the jars on this class path carry. */
+    static List<String> availablePlatforms() {
+        List<String> found = new ArrayList<>();
+        ClassLoader loader = NativeLibrary.class.getClassLoader();
+        for (String platform : PLATFORMS) {
+            String name = resourceName(platform);
+            if ((loader != null ? loader.getResource(name) : ClassLoader.getSystemResource(name)) != null) {
+                found.add(platform);
+            }
+        }
+        return found;
+    }
+
+    private static Path extractFromJar(String platform) {
+        String resource = resourceName(platform);
+        String file = libraryFile(platform);
         byte[] bytes;
-        try (InputStream in = NativeLibrary.class.getResourceAsStream(resource)) {
+        try (InputStream in = openLibraryResource(platform)) {
             if (in == null) {
-                throw new UnsatisfiedLinkError("panrocks: this jar has no native library for " + platform()
-                        + " (looked for " + resource + "); build one with scripts/build-native.sh and pass -D"
-                        + LIBRARY_PATH_PROPERTY + "=/path/to/libpanrocks.so");
+                List<String> available = availablePlatforms();
+                throw new UnsatisfiedLinkError("panrocks: no native library for this platform, " + platform
+                        + " (os.name=" + System.getProperty("os.name") + ", os.arch=" + System.getProperty("os.arch")
+                        + "; looked for " + resource + "). The panrocks jars on this class path carry "
+                        + (available.isEmpty() ? "none" : String.join(", ", available))
+                        + (platform.startsWith("osx-") || platform.startsWith("windows-")
+                                ? "; the " + platform + " library comes in the classifier jar panrocks-<version>-"
+                                        + platform + ".jar, which is not on this class path" : "")
+                        + ". Build one for this machine with scripts/build-native.sh and pass -D"
+                        + LIBRARY_PATH_PROPERTY + "=/path/to/" + file + ".");
             }
             bytes = in.readAllBytes();
         } catch (IOException e) {
@@ -246,7 +380,7 @@ public final class NativeLibrary {
         }
         String hash = sha256(bytes);
         Path dir = cacheRoot().resolve(hash.substring(0, 32));
-        Path target = dir.resolve(LIBRARY_FILE);
+        Path target = dir.resolve(file);
         try {
             if (Files.isRegularFile(target) && sha256(Files.readAllBytes(target)).equals(hash)) {
                 return target;
@@ -254,7 +388,7 @@ public final class NativeLibrary {
             Files.createDirectories(dir);
             // Write beside the target and move it in atomically, so that JVMs
             // starting together never load a half-written file.
-            Path tmp = Files.createTempFile(dir, LIBRARY_FILE, ".tmp");
+            Path tmp = Files.createTempFile(dir, file, ".tmp");
             try {
                 Files.write(tmp, bytes);
                 try {

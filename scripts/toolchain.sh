@@ -1,0 +1,173 @@
+# The compiler that builds everything inside libpanrocks: zig's clang, for
+# every target, the build machine's own included. Sourced, not run.
+#
+# Why zig: `zig cc`/`zig c++` compile and link against glibc stubs of the
+# version named in the target (x86_64-linux-gnu.2.17), with zig's own static
+# libc++, so the library asks nothing of the machine it runs on but glibc 2.17
+# and its own libraries, whatever the build machine's glibc is; and the same
+# binary cross-compiles to aarch64, macOS and Windows.
+#
+# zig comes from PyPI (the `ziglang` wheel, a self-contained toolchain),
+# pinned by version and by the wheel's sha256, and is unpacked once into
+#   ${PANROCKS_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-~/.cache}/panrocks-toolchain}/zig-<version>/
+# For each target, `toolchain_file TARGET` writes compiler wrappers and a
+# CMake toolchain file beside it (CMake wants single executables, zig is a
+# command with a subcommand).
+# shellcheck shell=bash
+
+PANROCKS_ZIG_VERSION=0.15.2
+# sha256 of ziglang-0.15.2-py3-none-manylinux_*_<arch>...whl on PyPI, per build machine
+declare -A PANROCKS_ZIG_WHEEL_SHA256=(
+    [x86_64]=806316453d1ede7174ed3fefb8e5348154629089c3bb5fe812dfd0e172fac130
+    [aarch64]=edc0aa60ec964a4cf462d40f68d7de242ddf37fd9a80f2afaee6397059463230
+)
+declare -A PANROCKS_ZIG_WHEEL_PLATFORM=(
+    [x86_64]=manylinux_2_12_x86_64
+    [aarch64]=manylinux_2_17_aarch64
+)
+
+# Every target the project builds, its zig triple and its library's file name.
+# The Linux floor is glibc 2.17 (RHEL/CentOS 7, the first aarch64 glibc);
+# macOS 11 is the first with Apple silicon, 10.15 the oldest Apple supports
+# with security fixes on Intel... see the README's platform table.
+PANROCKS_TARGETS=(linux-x86_64 linux-aarch64 osx-aarch64 osx-x86_64 windows-x86_64)
+PANROCKS_LINUX_GLIBC_FLOOR=2.17
+declare -A PANROCKS_ZIG_TRIPLE=(
+    [linux-x86_64]=x86_64-linux-gnu.2.17
+    [linux-aarch64]=aarch64-linux-gnu.2.17
+    [osx-aarch64]=aarch64-macos.11.0
+    [osx-x86_64]=x86_64-macos.10.15
+    [windows-x86_64]=x86_64-windows-gnu
+)
+declare -A PANROCKS_CMAKE_SYSTEM=(
+    [linux-x86_64]="Linux x86_64"
+    [linux-aarch64]="Linux aarch64"
+    [osx-aarch64]="Darwin arm64"
+    [osx-x86_64]="Darwin x86_64"
+    [windows-x86_64]="Windows AMD64"
+)
+declare -A PANROCKS_LIBRARY_FILE=(
+    [linux-x86_64]=libpanrocks.so
+    [linux-aarch64]=libpanrocks.so
+    [osx-aarch64]=libpanrocks.dylib
+    [osx-x86_64]=libpanrocks.dylib
+    [windows-x86_64]=panrocks.dll
+)
+
+PANROCKS_TOOLCHAIN_CACHE="${PANROCKS_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/panrocks-toolchain}"
+
+# The target of the machine this runs on (what NativeLibrary calls its platform).
+host_target() {
+    local arch
+    arch="$(uname -m)"
+    case "$arch" in
+        x86_64|amd64) arch=x86_64 ;;
+        aarch64|arm64) arch=aarch64 ;;
+    esac
+    case "$(uname -s)" in
+        Linux) echo "linux-$arch" ;;
+        Darwin) echo "osx-$arch" ;;
+        *) echo "unknown-$arch" ;;
+    esac
+}
+
+# Fails unless $1 is one of PANROCKS_TARGETS.
+check_target() {
+    local t
+    for t in "${PANROCKS_TARGETS[@]}"; do [ "$t" = "$1" ] && return 0; done
+    die "unknown target '$1'; the targets are: ${PANROCKS_TARGETS[*]}"
+}
+
+# Sets ZIG to the pinned zig, downloading and unpacking it once.
+ensure_zig() {
+    [ -n "${ZIG:-}" ] && [ -x "$ZIG" ] && return 0
+    local dir="$PANROCKS_TOOLCHAIN_CACHE/zig-$PANROCKS_ZIG_VERSION"
+    if [ -x "$dir/zig" ] && [ "$("$dir/zig" version 2>/dev/null)" = "$PANROCKS_ZIG_VERSION" ]; then
+        ZIG="$dir/zig"; export ZIG; return 0
+    fi
+    local arch; arch="$(uname -m)"
+    [ "$arch" = amd64 ] && arch=x86_64
+    [ "$arch" = arm64 ] && arch=aarch64
+    local want="${PANROCKS_ZIG_WHEEL_SHA256[$arch]:-}"
+    [ -n "$want" ] || die "no zig is pinned for a $arch build machine (x86_64 and aarch64 are)"
+    command -v python3 >/dev/null || ensure_packages python3 python3-pip
+    python3 -m pip --version >/dev/null 2>&1 || ensure_packages python3-pip
+    say "toolchain: downloading zig $PANROCKS_ZIG_VERSION (PyPI ziglang, sha256 ${want:0:12}...) into $dir"
+    local dl="$PANROCKS_TOOLCHAIN_CACHE/download.$$"
+    rm -rf "$dl"; mkdir -p "$dl"
+    python3 -m pip download --quiet --no-deps --only-binary=:all: \
+        --platform "${PANROCKS_ZIG_WHEEL_PLATFORM[$arch]}" \
+        -d "$dl" "ziglang==$PANROCKS_ZIG_VERSION" >&2 \
+        || { rm -rf "$dl"; die "pip could not download ziglang==$PANROCKS_ZIG_VERSION from PyPI"; }
+    local wheel; wheel="$(ls "$dl"/ziglang-*.whl 2>/dev/null | head -1)"
+    [ -n "$wheel" ] || { rm -rf "$dl"; die "pip brought no ziglang wheel"; }
+    local got; got="$(sha256sum "$wheel" | cut -d' ' -f1)"
+    [ "$got" = "$want" ] || { rm -rf "$dl"; die "$(basename "$wheel") has sha256 $got, pinned $want: refusing it"; }
+    python3 -m zipfile -e "$wheel" "$dl/unpacked" || { rm -rf "$dl"; die "cannot unpack $wheel"; }
+    chmod +x "$dl/unpacked/ziglang/zig"
+    rm -rf "$dir"
+    mkdir -p "$(dirname "$dir")"
+    mv "$dl/unpacked/ziglang" "$dir"
+    rm -rf "$dl"
+    [ "$("$dir/zig" version)" = "$PANROCKS_ZIG_VERSION" ] || die "$dir/zig does not run"
+    ZIG="$dir/zig"; export ZIG
+}
+
+# Writes the compiler wrappers and the CMake toolchain file of TARGET (once)
+# and prints the toolchain file's path. The wrappers are also what plain
+# Makefiles get as CC/CXX/AR/RANLIB (toolchain_bin TARGET prints their folder).
+toolchain_file() {
+    local target="$1"
+    check_target "$target"
+    ensure_zig
+    local triple="${PANROCKS_ZIG_TRIPLE[$target]}"
+    local dir="$PANROCKS_TOOLCHAIN_CACHE/zig-$PANROCKS_ZIG_VERSION/targets/$target"
+    local file="$dir/toolchain.cmake"
+    local system processor
+    read -r system processor <<<"${PANROCKS_CMAKE_SYSTEM[$target]}"
+    # zig keeps what it builds for a target (libc++, the libc stubs) in its
+    # global cache; a private one keeps that next to zig itself.
+    local zig_cache="$PANROCKS_TOOLCHAIN_CACHE/zig-$PANROCKS_ZIG_VERSION/cache"
+    local stamp="zig=$ZIG triple=$triple cache=$zig_cache wrappers=2"
+    if [ "$(cat "$dir/stamp" 2>/dev/null)" != "$stamp" ]; then
+        mkdir -p "$dir"
+        local tool sub
+        for tool in cc c++ ar ranlib; do
+            case "$tool" in
+                cc|c++) sub="$tool -target $triple" ;;
+                *) sub="$tool" ;;
+            esac
+            cat > "$dir/$tool" <<EOF
+#!/bin/sh
+# zig $PANROCKS_ZIG_VERSION as the $tool of $target ($triple); written by scripts/toolchain.sh
+ZIG_GLOBAL_CACHE_DIR="\${ZIG_GLOBAL_CACHE_DIR:-$zig_cache}" exec "$ZIG" $sub "\$@"
+EOF
+            chmod +x "$dir/$tool"
+        done
+        cat > "$file" <<EOF
+# CMake toolchain of panrocks' $target build: zig $PANROCKS_ZIG_VERSION, target $triple.
+# Written by scripts/toolchain.sh.
+set(CMAKE_SYSTEM_NAME $system)
+set(CMAKE_SYSTEM_PROCESSOR $processor)
+set(CMAKE_C_COMPILER "$dir/cc")
+set(CMAKE_CXX_COMPILER "$dir/c++")
+set(CMAKE_AR "$dir/ar" CACHE FILEPATH "" FORCE)
+set(CMAKE_RANLIB "$dir/ranlib" CACHE FILEPATH "" FORCE)
+set(PANROCKS_TARGET $target)
+set(PANROCKS_ZIG_TRIPLE $triple)
+# nothing of the build machine's own libraries or headers
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+EOF
+        if [ "$system" = Darwin ]; then
+            # no Xcode here: zig carries the macOS SDK's stubs and headers
+            printf 'set(CMAKE_OSX_SYSROOT "" CACHE PATH "" FORCE)\nset(CMAKE_OSX_DEPLOYMENT_TARGET "" CACHE STRING "" FORCE)\n' >> "$file"
+        fi
+        printf '%s' "$stamp" > "$dir/stamp"
+    fi
+    echo "$file"
+}
+
+toolchain_bin() { dirname "$(toolchain_file "$1")"; }
