@@ -68,6 +68,11 @@ PIC="-fPIC"
 case "$TARGET" in windows-*) PIC="" ;; esac
 ENGINE_CFLAGS="-O2 -g0 $PIC -fvisibility=hidden -DNDEBUG"
 ENGINE_CXXFLAGS="-g0 $PIC -fvisibility=hidden -fvisibility-inlines-hidden"
+# lz4 and zstd mark their API visible whatever -fvisibility says; emptied, so
+# that no library's symbols but panrocks_* leave the library on Mach-O either
+# (ELF's version script and Windows' export list would hide them anyway).
+LZ4_HIDDEN="-DLZ4LIB_VISIBILITY= -DLZ4FLIB_VISIBILITY="
+ZSTD_HIDDEN="-DZSTDLIB_VISIBLE= -DZSTDERRORLIB_VISIBLE= -DZDICTLIB_VISIBLE="
 ROCKSDB_CMAKE_FLAGS=(
     -DCMAKE_BUILD_TYPE=Release -DPORTABLE=1 -DCMAKE_POSITION_INDEPENDENT_CODE=ON
     -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
@@ -161,11 +166,13 @@ fi
 
 # ---- the cache key ----------------------------------------------------------
 ensure_packages "${PANROCKS_ENGINE_PACKAGES[@]}"
+ensure_zig
 toolchain="$(toolchain_file "$TARGET")"
 tools="$(dirname "$toolchain")"
 recipe="recipe=$RECIPE target=$TARGET triple=${PANROCKS_ZIG_TRIPLE[$TARGET]} zig=$PANROCKS_ZIG_VERSION
+wrappers=$(sed 1,2d "$tools/cc" "$tools/c++" | sed "s:$PANROCKS_TOOLCHAIN_CACHE::g" | sha256sum | cut -c1-16)
 rocksdb=$rocksdb_id $SNAPPY_ORIG $LZ4_ORIG $ZLIB_ORIG $ZSTD_ORIG $BZIP2_ORIG
-cflags=$ENGINE_CFLAGS cxxflags=$ENGINE_CXXFLAGS cmake=${ROCKSDB_CMAKE_FLAGS[*]}"
+cflags=$ENGINE_CFLAGS cxxflags=$ENGINE_CXXFLAGS cmake=${ROCKSDB_CMAKE_FLAGS[*]} $LZ4_HIDDEN $ZSTD_HIDDEN"
 key="$(printf '%s' "$recipe" | sha256sum | cut -c1-16)"
 
 # The version is known before unpacking for the pinned source; for a given
@@ -259,13 +266,20 @@ cp -p "$work/snappy/snappy.h" "$work/snappy/snappy-c.h" "$work/snappy/snappy-sin
 
 say "lz4: liblz4.a from $(basename "$lz4_tar")"
 unpack "$lz4_tar" "$work/lz4"
-archive lz4 "$work/lz4/lib" "$ENGINE_CFLAGS -O3" lz4.c lz4hc.c lz4frame.c xxhash.c
+archive lz4 "$work/lz4/lib" "$ENGINE_CFLAGS -O3 $LZ4_HIDDEN" lz4.c lz4hc.c lz4frame.c xxhash.c
 cp -p "$work/lz4/lib/lz4.h" "$work/lz4/lib/lz4hc.h" "$work/lz4/lib/lz4frame.h" "$stage/include/"
 
 say "zlib: libz.a from $(basename "$zlib_tar")"
 unpack "$zlib_tar" "$work/zlib"
 zlib_flags="$ENGINE_CFLAGS"
-case "$TARGET" in windows-*) ;; *) zlib_flags+=" -DHAVE_UNISTD_H -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN" ;; esac
+case "$TARGET" in
+    windows-*) ;;
+    # zlib 1.2.13 takes any TARGET_OS_MAC for classic Mac OS and defines
+    # fdopen away, which breaks the macOS SDK's stdio.h; a self-defined
+    # fdopen macro keeps it (zlib checks #ifndef fdopen first; fixed in 1.3)
+    osx-*) zlib_flags+=" -DHAVE_UNISTD_H -DHAVE_HIDDEN -Dfdopen=fdopen" ;;
+    *) zlib_flags+=" -DHAVE_UNISTD_H -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN" ;;
+esac
 archive z "$work/zlib" "$zlib_flags" adler32.c compress.c crc32.c deflate.c gzclose.c gzlib.c gzread.c \
     gzwrite.c infback.c inffast.c inflate.c inftrees.c trees.c uncompr.c zutil.c
 cp -p "$work/zlib/zlib.h" "$work/zlib/zconf.h" "$stage/include/"
@@ -275,7 +289,7 @@ cp -p "$work/zlib/zlib.h" "$work/zlib/zconf.h" "$stage/include/"
 say "zstd: libzstd.a from $(basename "$zstd_tar")"
 unpack "$zstd_tar" "$work/zstd"
 nice -n 10 make -C "$work/zstd/lib" -j"$JOBS" libzstd.a CC="$tools/cc" AR="$tools/ar" \
-    CFLAGS="$ENGINE_CFLAGS -O3" >"$work/zstd.log" 2>&1 \
+    CFLAGS="$ENGINE_CFLAGS -O3 $ZSTD_HIDDEN" >"$work/zstd.log" 2>&1 \
     || { tail -30 "$work/zstd.log" >&2; die "zstd build failed (log: $work/zstd.log)"; }
 cp "$work/zstd/lib/libzstd.a" "$stage/lib/"
 cp -p "$work/zstd/lib/zstd.h" "$work/zstd/lib/zdict.h" "$work/zstd/lib/zstd_errors.h" "$stage/include/"

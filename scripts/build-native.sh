@@ -39,7 +39,7 @@ for arg in "$@"; do for t in ${arg//,/ }; do targets+=("$t"); done; done  # "a b
 [ ${#targets[@]} -gt 0 ] || targets=("${PANROCKS_TARGET:-$host}")
 for target in "${targets[@]}"; do check_target "$target"; done
 jar_dir="$src/jar"
-[ "$stage_jar" = 1 ] && rm -rf "$jar_dir"
+[ "$stage_jar" = 1 ] && rm -rf "$jar_dir" && mkdir -p "$jar_dir"
 
 build_target() {
 local target="$1" build extra engine prefix stamp wanted configured_src configured_build
@@ -62,7 +62,10 @@ fi
 # for the target (from the cache, built on first use) with zig's toolchain.
 engine=()
 if [ -n "${ROCKSDB_ROOT:-}" ] || [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
-    [ "$target" = "$host" ] || die "a shared RocksDB (ROCKSDB_ROOT) is linked for this machine only, not $target"
+    if [ "$target" != "$host" ]; then
+        say "skipping $target: a shared RocksDB (ROCKSDB_ROOT) is linked for this machine ($host) only"
+        return 0
+    fi
     if [ "${ROCKSDB_ROOT:-/usr}" = /usr ] && ! compgen -G "/usr/lib/*/cmake/rocksdb/RocksDBConfig.cmake" >/dev/null; then
         ensure_packages librocksdb-dev
     fi
@@ -109,3 +112,8 @@ fi
 }
 
 for target in "${targets[@]}"; do build_target "$target"; done
+if [ "$stage_jar" = 1 ]; then
+    # what the jar will carry; the Maven build requires this list (java-api/pom.xml)
+    (cd "$jar_dir" && ls -d */ 2>/dev/null | tr -d / > targets.txt)
+    say "for the jar: $(tr '\n' ' ' < "$jar_dir/targets.txt")(native/jar)"
+fi

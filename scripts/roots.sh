@@ -16,17 +16,37 @@ roots_cleanup() {
 
 # make_root NAME SUITE ARCH [PACKAGE...]: a `debootstrap --variant=minbase`
 # root in $ROOTS_WORK/NAME from the mirror this machine's apt uses, with /proc
-# and /dev mounted; prints nothing, fails with debootstrap's log.
+# and /dev mounted; fails with debootstrap's log. A root made here is kept as
+# a tarball in ${PANROCKS_ROOTS_CACHE:-~/.cache/panrocks-roots} for a week
+# and unpacked instead of made again (an emulated arm64 root with a JDK takes
+# minutes: its packages configure under qemu); PANROCKS_ROOTS_FRESH=1 always
+# makes a new one.
+ROOTS_CACHE="${PANROCKS_ROOTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/panrocks-roots}"
+ROOTS_MAX_AGE_DAYS=7
 make_root() {
     local name="$1" suite="$2" arch="$3"; shift 3
-    local root="$ROOTS_WORK/$name" include=()
+    local root="$ROOTS_WORK/$name" include=() packages="$*"
     [ $# -gt 0 ] && include=("--include=$(IFS=,; echo "$*")")
     [ "$arch" = amd64 ] || enable_emulation "$arch"
-    say "$name: debootstrap --variant=minbase --arch=$arch ${include[*]} $suite (from the mirror in this machine's apt sources)"
+    local mirror; mirror="$(debian_mirror)"
+    local key; key="$(printf '%s %s %s %s' "$suite" "$arch" "$packages" "$mirror" | sha256sum | cut -c1-12)"
+    local cached="$ROOTS_CACHE/$suite-$arch-$key.tar"
     rm -rf "$root"
-    debootstrap --variant=minbase --arch="$arch" "${include[@]}" "$suite" "$root" "$(debian_mirror)" \
-        >"$ROOTS_WORK/$name-debootstrap.log" 2>&1 \
-        || { tail -20 "$ROOTS_WORK/$name-debootstrap.log" >&2; die "$name: debootstrap of $suite ($arch) failed (log above)"; }
+    if [ "${PANROCKS_ROOTS_FRESH:-0}" != 1 ] && [ -f "$cached" ] \
+        && [ -n "$(find "$cached" -mtime -"$ROOTS_MAX_AGE_DAYS" 2>/dev/null)" ]; then
+        say "$name: the $suite $arch root made $(date -r "$cached" -u +%Y-%m-%dT%H:%MZ) (minbase${packages:+ + $packages}), from $cached"
+        mkdir -p "$root"
+        tar -xf "$cached" -C "$root" || die "$name: cannot unpack $cached (PANROCKS_ROOTS_FRESH=1 makes a new root)"
+    else
+        say "$name: debootstrap --variant=minbase --arch=$arch ${include[*]} $suite (from the mirror in this machine's apt sources)"
+        debootstrap --variant=minbase --arch="$arch" "${include[@]}" "$suite" "$root" "$mirror" \
+            >"$ROOTS_WORK/$name-debootstrap.log" 2>&1 \
+            || { tail -20 "$ROOTS_WORK/$name-debootstrap.log" >&2; die "$name: debootstrap of $suite ($arch) failed (log above)"; }
+        mkdir -p "$ROOTS_CACHE"
+        find "$ROOTS_CACHE" -name "$suite-$arch-*.tar" -delete
+        tar -cf "$cached.partial" -C "$root" . && mv "$cached.partial" "$cached" \
+            || { rm -f "$cached.partial"; say "$name: could not keep the root in $ROOTS_CACHE (carrying on)"; }
+    fi
     mount -t proc proc "$root/proc"; ROOTS_MOUNTS+=("$root/proc")
     mount --bind /dev "$root/dev"; ROOTS_MOUNTS+=("$root/dev")
 }

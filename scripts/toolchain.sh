@@ -27,9 +27,9 @@ declare -A PANROCKS_ZIG_WHEEL_PLATFORM=(
 )
 
 # Every target the project builds, its zig triple and its library's file name.
-# The Linux floor is glibc 2.17 (RHEL/CentOS 7, the first aarch64 glibc);
-# macOS 11 is the first with Apple silicon, 10.15 the oldest Apple supports
-# with security fixes on Intel... see the README's platform table.
+# The Linux floor is glibc 2.17 (RHEL/CentOS 7, the first glibc of aarch64);
+# macOS 11 is the first on Apple silicon, 10.15 the floor chosen for Intel
+# Macs; Windows links the C runtime through MinGW-w64's import libraries.
 PANROCKS_TARGETS=(linux-x86_64 linux-aarch64 osx-aarch64 osx-x86_64 windows-x86_64)
 PANROCKS_LINUX_GLIBC_FLOOR=2.17
 declare -A PANROCKS_ZIG_TRIPLE=(
@@ -128,20 +128,39 @@ toolchain_file() {
     # zig keeps what it builds for a target (libc++, the libc stubs) in its
     # global cache; a private one keeps that next to zig itself.
     local zig_cache="$PANROCKS_TOOLCHAIN_CACHE/zig-$PANROCKS_ZIG_VERSION/cache"
-    local stamp="zig=$ZIG triple=$triple cache=$zig_cache wrappers=2"
+    # RocksDB asks GCC's way for the CRC32 and crypto instructions of aarch64
+    # (-march=armv8-a+crc+crypto, for its hardware CRC32C); zig's driver
+    # names CPUs, not architectures: the wrappers say it zig's way, and on
+    # macOS not at all (zig's Apple-silicon baseline, apple_m1, has both).
+    local march_rewrite=""
+    case "$target" in
+        linux-aarch64) march_rewrite='-march=armv8-a+*) set -- "$@" "-mcpu=generic+${a#-march=armv8-a+}" ;;' ;;
+        osx-aarch64) march_rewrite='-march=armv8-a+*) ;;' ;;
+    esac
+    local stamp="zig=$ZIG triple=$triple cache=$zig_cache wrappers=3"
     if [ "$(cat "$dir/stamp" 2>/dev/null)" != "$stamp" ]; then
         mkdir -p "$dir"
-        local tool sub
+        local tool sub rewrite
         for tool in cc c++ ar ranlib; do
+            rewrite=""
             case "$tool" in
-                cc|c++) sub="$tool -target $triple" ;;
+                cc|c++)
+                    sub="$tool -target $triple"
+                    if [ -n "$march_rewrite" ]; then
+                        rewrite='n=$#
+while [ $n -gt 0 ]; do
+    a=$1; shift; n=$((n - 1))
+    case $a in '"$march_rewrite"' *) set -- "$@" "$a" ;; esac
+done'
+                    fi ;;
                 *) sub="$tool" ;;
             esac
-            cat > "$dir/$tool" <<EOF
-#!/bin/sh
-# zig $PANROCKS_ZIG_VERSION as the $tool of $target ($triple); written by scripts/toolchain.sh
-ZIG_GLOBAL_CACHE_DIR="\${ZIG_GLOBAL_CACHE_DIR:-$zig_cache}" exec "$ZIG" $sub "\$@"
-EOF
+            {
+                echo '#!/bin/sh'
+                echo "# zig $PANROCKS_ZIG_VERSION as the $tool of $target ($triple); written by scripts/toolchain.sh"
+                [ -n "$rewrite" ] && echo "$rewrite"
+                echo "ZIG_GLOBAL_CACHE_DIR=\"\${ZIG_GLOBAL_CACHE_DIR:-$zig_cache}\" exec \"$ZIG\" $sub \"\$@\""
+            } > "$dir/$tool"
             chmod +x "$dir/$tool"
         done
         cat > "$file" <<EOF

@@ -102,7 +102,8 @@ int32_t panrocks_close_begin(panrocks_db *db, panrocks_error *error);
  * it flushes stdio and ends the process with the exit status at once (no
  * C++ static destructor registered before it runs; open DBs were never
  * closed by them anyway). Meant for processes that run callbacks through
- * upcalls; plain C programs have no reason to call it. */
+ * upcalls; plain C programs have no reason to call it. With glibc only
+ * (on_exit gives the handler the exit status); elsewhere it does nothing. */
 void panrocks_install_exit_guard(void);
 
 /* ---- results written by a callback -------------------------------------- */

@@ -742,11 +742,13 @@ CallbackScope::~CallbackScope() { parsing_for = previous_; }
 
 namespace {
 
+#if defined(__GLIBC__)
 // on_exit handler: see panrocks_install_exit_guard
 void exit_before_static_destructors(int status, void *) {
     std::fflush(nullptr);
     std::_Exit(status);
 }
+#endif
 
 }  // namespace
 
@@ -768,7 +770,12 @@ void panrocks_install_exit_guard(void) {
         // exists first, so that its destructor is registered before this
         // handler and runs after it: never
         rocksdb::Env::Default();
+#if defined(__GLIBC__)
         on_exit(exit_before_static_destructors, nullptr);
+#endif
+        // Elsewhere (macOS, Windows) there is no exit handler that learns the
+        // exit status, and one that guessed it would be worse than none: the
+        // guard is glibc's only (see the header).
     });
 }
 

@@ -18,7 +18,13 @@
 #include <rocksdb/slice.h>
 #include <rocksdb/statistics.h>
 
+// The C ABI is all the library exports: the stub is compiled with hidden
+// visibility (CMakeLists.txt), and its functions take theirs from these
+// declarations. (On ELF the version script says the same; on Mach-O this is
+// what says it; Windows exports what the module-definition file lists.)
+#pragma GCC visibility push(default)
 #include "panrocks.h"
+#pragma GCC visibility pop
 
 namespace rocksdb {
 class OptimisticTransactionDB;

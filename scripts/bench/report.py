@@ -22,9 +22,9 @@ from benchreport.sections import Report
 from benchreport.variants import TAGS
 
 # Sections other generators own (scripts/bench/callbacks_report.py writes the Java-callback one,
-# scripts/bench-kafka.sh the Kafka Streams one): each lies between
+# scripts/bench-kafka.sh the Kafka Streams one, scripts/bench-builds.sh the library builds one): each lies between
 # "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them, at the end.
-KEPT_SECTIONS = ("callbacks", "kafka-streams")
+KEPT_SECTIONS = ("callbacks", "kafka-streams", "builds")
 
 
 def kept_sections(path):

@@ -139,6 +139,19 @@ class EngineLinkageTest {
         assertTrue(exported > 50, "the C ABI is exported (" + exported + " symbols)");
     }
 
+    /**
+     * RocksDB checksums every block and WAL record with CRC32C; on aarch64 it has a version that
+     * uses the CPU's CRC32 instructions (chosen at run time, when the CPU has them: every server
+     * aarch64 does), built only when the compiler was given them. A library without it computes
+     * every checksum in software.
+     */
+    @Test
+    void theAarch64LibraryCarriesTheHardwareCrc32c() throws Exception {
+        String symbols = run("readelf", "--syms", "-W", library("linux-aarch64").toString());
+        assertTrue(symbols.contains("crc32c_arm64"), "no crc32c_arm64 in the linux-aarch64 library");
+        assertTrue(symbols.contains("crc32c_runtime_check"), "no crc32c_runtime_check in the linux-aarch64 library");
+    }
+
     @Test
     void bothLibrariesExportTheSameCAbi() throws Exception {
         assertEquals(exportedNames("linux-x86_64"), exportedNames("linux-aarch64"),
