@@ -29,7 +29,7 @@ done
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' java-api/pom.xml | head -1)"
 for jar in java-api/target/panrocks-"$version".jar java-api/target/panrocks-"$version"-{osx-aarch64,osx-x86_64,windows-x86_64}.jar; do
     [ -f "$jar" ] || die "$jar was not built"
-    say "$(du -h "$jar" | cut -f1)  $jar: $(unzip -l "$jar" 'io/panrocks/native/*' | awk '$4 ~ /native\/.*\// {print $4}' | sed 's:io/panrocks/native/::' | tr '\n' ' ')"
+    say "$(du -h "$jar" | cut -f1)  $jar: $("$JAVA_HOME/bin/jar" tf "$jar" | grep '^io/panrocks/native/.*/.' | sed 's:io/panrocks/native/::' | tr '\n' ' ')"
 done
 s=$(( $(date +%s) - start ))
 say "all jars built and installed in $((s / 60))m$((s % 60))s"

@@ -21,7 +21,7 @@
 #   PANROCKS_SANITIZE=1       AddressSanitizer + UBSan build into native/build-sanitize
 #   PANROCKS_NATIVE_TESTS=1   also build the C ABI tests of another target
 #                             (scripts/check-portable.sh runs them emulated)
-#   PANROCKS_NATIVE_BUILD=dir another build folder
+#   PANROCKS_NATIVE_BUILD=dir another build folder (for one target)
 #   PANROCKS_JOBS=n           build parallelism (default 2)
 #   PANROCKS_ENGINE_LIBRARY=/path/lib.so [PANROCKS_ENGINE_OLD_CXX_ABI=1]
 #                             link that RocksDB shared library with Debian's
@@ -41,74 +41,75 @@ for target in "${targets[@]}"; do check_target "$target"; done
 jar_dir="$src/jar"
 [ "$stage_jar" = 1 ] && rm -rf "$jar_dir" && mkdir -p "$jar_dir"
 
+# build_target TARGET: configures (when needed) and builds one target's folder
 build_target() {
-local target="$1" build extra engine prefix stamp wanted configured_src configured_build
-if [ "${PANROCKS_SANITIZE:-0}" = "1" ]; then
-    [ "$target" = "$host" ] || die "the sanitizer build is for this machine ($host) only"
-    build="${PANROCKS_NATIVE_BUILD:-$src/build-sanitize}"
-    extra=(-DPANROCKS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
-else
-    if [ "$target" = "$host" ]; then build="${PANROCKS_NATIVE_BUILD:-$src/build}"
-    else build="${PANROCKS_NATIVE_BUILD:-$src/build-$target}"; fi
-    extra=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
-fi
-if [ "$target" != "$host" ]; then
-    # another machine's library: nothing of it runs here but, on request, the tests (emulated)
-    extra+=(-DPANROCKS_BENCH=OFF "-DPANROCKS_TESTS=$([ "${PANROCKS_NATIVE_TESTS:-0}" = 1 ] && echo ON || echo OFF)")
-fi
-
-# Which engine: a shared one named by ROCKSDB_ROOT or PANROCKS_ENGINE_LIBRARY
-# (the system's compiler, this machine only), else the bundled static build
-# for the target (from the cache, built on first use) with zig's toolchain.
-engine=()
-if [ -n "${ROCKSDB_ROOT:-}" ] || [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
+    local target="$1" build extra engine prefix stamp wanted configured_src configured_build
+    if [ "${PANROCKS_SANITIZE:-0}" = "1" ]; then
+        [ "$target" = "$host" ] || die "the sanitizer build is for this machine ($host) only"
+        build="${PANROCKS_NATIVE_BUILD:-$src/build-sanitize}"
+        extra=(-DPANROCKS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
+    else
+        if [ "$target" = "$host" ]; then build="${PANROCKS_NATIVE_BUILD:-$src/build}"
+        else build="${PANROCKS_NATIVE_BUILD:-$src/build-$target}"; fi
+        extra=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+    fi
     if [ "$target" != "$host" ]; then
-        say "skipping $target: a shared RocksDB (ROCKSDB_ROOT) is linked for this machine ($host) only"
-        return 0
+        # another machine's library: nothing of it runs here but, on request, the tests (emulated)
+        extra+=(-DPANROCKS_BENCH=OFF "-DPANROCKS_TESTS=$([ "${PANROCKS_NATIVE_TESTS:-0}" = 1 ] && echo ON || echo OFF)")
     fi
-    if [ "${ROCKSDB_ROOT:-/usr}" = /usr ] && ! compgen -G "/usr/lib/*/cmake/rocksdb/RocksDBConfig.cmake" >/dev/null; then
-        ensure_packages librocksdb-dev
-    fi
-    [ -n "${ROCKSDB_ROOT:-}" ] && engine+=("-DROCKSDB_ROOT=$ROCKSDB_ROOT")
-    if [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
-        engine+=("-DPANROCKS_ENGINE_LIBRARY=$PANROCKS_ENGINE_LIBRARY")
-        [ "${PANROCKS_ENGINE_OLD_CXX_ABI:-0}" = "1" ] && engine+=("-DPANROCKS_ENGINE_OLD_CXX_ABI=ON")
-    fi
-else
-    prefix="$("$PANROCKS_ROOT/scripts/build-engine.sh" "$target")"
-    engine+=("-DPANROCKS_ENGINE_PREFIX=$prefix" "-DCMAKE_TOOLCHAIN_FILE=$(toolchain_file "$target")")
-fi
 
-# A build folder configured for another source folder (the checkout was moved
-# or copied) or another engine is configured afresh: CMake refuses the first
-# and would keep stale cache entries of the second.
-stamp="$build/panrocks-configuration.txt"
-wanted="source=$src target=$target
-${extra[*]} ${engine[*]}"
-if [ -f "$build/CMakeCache.txt" ]; then
-    configured_src="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")"
-    configured_build="$(sed -n 's/^# For build in directory: //p' "$build/CMakeCache.txt")"
-    if [ "$configured_src" != "$src" ] || [ "$configured_build" != "$build" ]; then
-        say "$build was configured for ${configured_src:-another folder}: configuring it afresh"
-        rm -rf "$build"
-    elif [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
-        say "$build was configured for another target, engine or build type: configuring it afresh"
-        rm -rf "$build"
+    # Which engine: a shared one named by ROCKSDB_ROOT or PANROCKS_ENGINE_LIBRARY
+    # (the system's compiler, this machine only), else the bundled static build
+    # for the target (from the cache, built on first use) with zig's toolchain.
+    engine=()
+    if [ -n "${ROCKSDB_ROOT:-}" ] || [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
+        if [ "$target" != "$host" ]; then
+            say "skipping $target: a shared RocksDB (ROCKSDB_ROOT) is linked for this machine ($host) only"
+            return 0
+        fi
+        if [ "${ROCKSDB_ROOT:-/usr}" = /usr ] && ! compgen -G "/usr/lib/*/cmake/rocksdb/RocksDBConfig.cmake" >/dev/null; then
+            ensure_packages librocksdb-dev
+        fi
+        [ -n "${ROCKSDB_ROOT:-}" ] && engine+=("-DROCKSDB_ROOT=$ROCKSDB_ROOT")
+        if [ -n "${PANROCKS_ENGINE_LIBRARY:-}" ]; then
+            engine+=("-DPANROCKS_ENGINE_LIBRARY=$PANROCKS_ENGINE_LIBRARY")
+            [ "${PANROCKS_ENGINE_OLD_CXX_ABI:-0}" = "1" ] && engine+=("-DPANROCKS_ENGINE_OLD_CXX_ABI=ON")
+        fi
+    else
+        prefix="$("$PANROCKS_ROOT/scripts/build-engine.sh" "$target")"
+        engine+=("-DPANROCKS_ENGINE_PREFIX=$prefix" "-DCMAKE_TOOLCHAIN_FILE=$(toolchain_file "$target")")
     fi
-fi
-mkdir -p "$build"
-cmake -S "$src" -B "$build" "${extra[@]}" "${engine[@]}" >"$build/configure.log" 2>&1 \
-    || { cat "$build/configure.log" >&2; die "CMake configuration of $src failed"; }
-printf '%s' "$wanted" > "$stamp"
-grep '^-- panrocks:' "$build/configure.log" | sed 's/^-- /[panrocks] /' >&2 || true
-nice -n 5 cmake --build "$build" --parallel "${PANROCKS_JOBS:-2}"
-local library="$build/${PANROCKS_LIBRARY_FILE[$target]}"
-[ -f "$library" ] || die "no $library after the build"
-say "built $library ($target)"
-if [ "$stage_jar" = 1 ]; then
-    mkdir -p "$jar_dir/$target/io/panrocks/native/$target"
-    cp "$library" "$jar_dir/$target/io/panrocks/native/$target/"
-fi
+
+    # A build folder configured for another source folder (the checkout was moved
+    # or copied) or another engine is configured afresh: CMake refuses the first
+    # and would keep stale cache entries of the second.
+    stamp="$build/panrocks-configuration.txt"
+    wanted="source=$src target=$target
+    ${extra[*]} ${engine[*]}"
+    if [ -f "$build/CMakeCache.txt" ]; then
+        configured_src="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")"
+        configured_build="$(sed -n 's/^# For build in directory: //p' "$build/CMakeCache.txt")"
+        if [ "$configured_src" != "$src" ] || [ "$configured_build" != "$build" ]; then
+            say "$build was configured for ${configured_src:-another folder}: configuring it afresh"
+            rm -rf "$build"
+        elif [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+            say "$build was configured for another target, engine or build type: configuring it afresh"
+            rm -rf "$build"
+        fi
+    fi
+    mkdir -p "$build"
+    cmake -S "$src" -B "$build" "${extra[@]}" "${engine[@]}" >"$build/configure.log" 2>&1 \
+        || { cat "$build/configure.log" >&2; die "CMake configuration of $src failed"; }
+    printf '%s' "$wanted" > "$stamp"
+    grep '^-- panrocks:' "$build/configure.log" | sed 's/^-- /[panrocks] /' >&2 || true
+    nice -n 5 cmake --build "$build" --parallel "${PANROCKS_JOBS:-2}"
+    local library="$build/${PANROCKS_LIBRARY_FILE[$target]}"
+    [ -f "$library" ] || die "no $library after the build"
+    say "built $library ($target)"
+    if [ "$stage_jar" = 1 ]; then
+        mkdir -p "$jar_dir/$target/io/panrocks/native/$target"
+        cp "$library" "$jar_dir/$target/io/panrocks/native/$target/"
+    fi
 }
 
 for target in "${targets[@]}"; do build_target "$target"; done

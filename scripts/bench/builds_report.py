@@ -16,10 +16,12 @@ import glob
 import json
 import math
 import os
-import re
+import sys
 
-BEGIN = "<!-- builds:begin -->"
-END = "<!-- builds:end -->"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchreport.kept import markers, splice  # noqa: E402
+
+BEGIN, END = markers("builds")
 TARGET = 0.97
 SIZES = ["16", "1024", "16384", "65536"]
 SHAPES = [  # (benchmark method, label)
@@ -179,15 +181,7 @@ def main():
     with open(os.path.join(a.run, "builds.md"), "w") as f:
         f.write(text)
     if a.docs:
-        with open(a.docs) as f:
-            page = f.read()
-        i, j = page.find(BEGIN), page.find(END)
-        if i >= 0 and j > i:
-            page = page[:i] + text.rstrip("\n") + page[j + len(END):]
-        else:
-            page = page.rstrip("\n") + "\n\n" + text
-        with open(a.docs, "w") as f:
-            f.write(page)
+        splice(a.docs, "builds", text)
     print(text)
 
 

@@ -12,9 +12,12 @@ import argparse
 import json
 import math
 import sys
+import os
 
-BEGIN = "<!-- callbacks:begin -->"
-END = "<!-- callbacks:end -->"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchreport.kept import markers, splice  # noqa: E402
+
+BEGIN, END = markers("callbacks")
 
 
 def load(path):
@@ -70,21 +73,6 @@ def section(points, source):
     return "\n".join(lines) + "\n"
 
 
-def splice(path, text):
-    try:
-        with open(path) as f:
-            page = f.read()
-    except OSError:
-        page = ""
-    i, j = page.find(BEGIN), page.find(END)
-    if i >= 0 and j > i:
-        page = page[:i] + text + page[j + len(END) + 1:]
-    else:
-        page = page.rstrip("\n") + "\n\n" + text
-    with open(path, "w") as f:
-        f.write(page)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("json", help="the ComparatorBenchmark JMH JSON")
@@ -93,7 +81,7 @@ def main():
     args = ap.parse_args()
     text = section(load(args.json), args.source)
     if args.docs:
-        splice(args.docs, text)
+        splice(args.docs, "callbacks", text)
     sys.stdout.write(text)
 
 

@@ -14,8 +14,10 @@ import math
 import os
 import sys
 
-BEGIN = "<!-- kafka-streams:begin -->"
-END = "<!-- kafka-streams:end -->"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchreport.kept import markers, splice  # noqa: E402
+
+BEGIN, END = markers("kafka-streams")
 
 ORDER = [
     ("StoreBenchmark.put", "put (one record)"),
@@ -155,15 +157,7 @@ def main():
     with open(a.out, "w") as f:
         f.write(text)
     if a.docs:
-        with open(a.docs) as f:
-            page = f.read()
-        i, j = page.find(BEGIN), page.find(END)
-        if i >= 0 and j > i:
-            page = page[:i] + text.rstrip("\n") + page[j + len(END):]
-        else:
-            page = page.rstrip("\n") + "\n\n" + text
-        with open(a.docs, "w") as f:
-            f.write(page)
+        splice(a.docs, "kafka-streams", text)
     print("kafka_report.py: wrote %s%s" % (a.out, " and spliced it into " + a.docs if a.docs else ""), file=sys.stderr)
 
 

@@ -20,6 +20,7 @@ import sys
 from benchreport.loading import Run
 from benchreport.sections import Report
 from benchreport.variants import TAGS
+from benchreport.kept import markers
 
 # Sections other generators own (scripts/bench/callbacks_report.py writes the Java-callback one,
 # scripts/bench-kafka.sh the Kafka Streams one, scripts/bench-builds.sh the library builds one): each lies between
@@ -36,7 +37,7 @@ def kept_sections(path):
         return ""
     out = ""
     for name in KEPT_SECTIONS:
-        begin, end = "<!-- %s:begin -->" % name, "<!-- %s:end -->" % name
+        begin, end = markers(name)
         i, j = old.find(begin), old.find(end)
         if i >= 0 and j > i:
             out += "\n" + old[i:j + len(end)] + "\n"
