@@ -299,6 +299,30 @@ int32_t panrocks_txn_write(panrocks_txn *txn, panrocks_cf *cf, int32_t op, uint3
     });
 }
 
+int32_t panrocks_txn_write_batch_data(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, txn != nullptr && (data != nullptr || size == 0));
+        // a copy: RocksDB reads the batch in place while it replays it into the transaction
+        rocksdb::WriteBatch batch(std::string(data, size));
+        if (batch.GetDataSize() < 12) {  // a WriteBatch starts with its 8-byte sequence and 4-byte count
+            return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: not a serialized write batch (too short)");
+        }
+        // all or nothing: RocksDB replays record by record, so a damaged
+        // record, or a lock that times out, would leave the records before
+        // it in the transaction; a save point of its own takes them out again
+        rocksdb::Transaction *t = txn->txn;
+        t->SetSavePoint();
+        rocksdb::Status s = t->RebuildFromWriteBatch(&batch);
+        if (s.ok()) {
+            t->PopSavePoint().PermitUncheckedError();
+            return static_cast<int32_t>(PANROCKS_OK);
+        }
+        txn->source.end_all();  // the index is rebuilt, as on any rollback to a save point
+        t->RollbackToSavePoint().PermitUncheckedError();
+        return report(error, s);
+    });
+}
+
 int32_t panrocks_txn_get(panrocks_txn *txn, panrocks_cf *cf, const panrocks_read_options *options,
                          uint32_t flags, panrocks_pin *pin, const char *key, size_t key_length,
                          char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value,

@@ -190,6 +190,43 @@ TEST(Txn, SeesItsOwnWritesAndCommitsThemAtomically) {
     }
 }
 
+// A serialized write batch (here an indexed batch's) replays into a
+// transaction as its own writes, all or nothing: bytes that are no batch, or
+// a batch cut short, are refused and leave the transaction as it was.
+TEST(Txn, ReplaysASerializedWriteBatch) {
+    for (int32_t kind : {PANROCKS_TXN_DB_PESSIMISTIC, PANROCKS_TXN_DB_OPTIMISTIC}) {
+        TxnDb t(kind);
+        panrocks_error err{};
+        panrocks_wbwi *batch = nullptr;
+        ASSERT_EQ(panrocks_wbwi_create(0, 0, &batch, &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_wbwi_write(batch, nullptr, PANROCKS_WBWI_OP_PUT, "a", 1, "1", 1, &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_wbwi_write(batch, nullptr, PANROCKS_WBWI_OP_PUT, "b", 1, "2", 1, &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_wbwi_write(batch, nullptr, PANROCKS_WBWI_OP_DELETE, "a", 1, nullptr, 0, &err), PANROCKS_OK);
+        std::string data(panrocks_wbwi_data(batch, nullptr, 0), '\0');
+        panrocks_wbwi_data(batch, data.data(), data.size());
+        panrocks_wbwi_destroy(batch);
+
+        panrocks_txn *txn = begin(t.db);
+        ASSERT_EQ(panrocks_txn_write_batch_data(txn, data.data(), data.size(), &err), PANROCKS_OK) << err.message;
+        EXPECT_EQ(txn_get(txn, "b"), "2");
+        EXPECT_EQ(txn_get(txn, "a"), "<none>");
+        EXPECT_EQ(db_get(t.db, "b"), "<none>");
+        EXPECT_EQ(panrocks_txn_write_batch_data(txn, "short", 5, &err), PANROCKS_INVALID_ARGUMENT);
+        EXPECT_EQ(panrocks_txn_write_batch_data(txn, nullptr, 12, &err), PANROCKS_INVALID_ARGUMENT);
+        ASSERT_EQ(panrocks_txn_commit(txn, &err), PANROCKS_OK) << err.message;
+        EXPECT_EQ(db_get(t.db, "b"), "2");
+        EXPECT_EQ(db_get(t.db, "a"), "<none>");
+        release(txn);
+        std::string damaged = data;
+        damaged.resize(data.size() - 3);  // the last record cut short
+        panrocks_txn *other = begin(t.db);
+        EXPECT_EQ(panrocks_txn_write_batch_data(other, damaged.data(), damaged.size(), &err), PANROCKS_CORRUPTION)
+            << err.message;
+        EXPECT_EQ(txn_get(other, "a"), "<none>");  // the records before the damage are not kept
+        release(other);
+    }
+}
+
 TEST(Txn, RollbackAndReleaseDiscardAndUnlock) {
     TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
     panrocks_txn *a = begin(t.db);

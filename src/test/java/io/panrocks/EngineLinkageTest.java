@@ -158,6 +158,32 @@ class EngineLinkageTest {
                 "the two Linux libraries were built from the same sources");
     }
 
+    /**
+     * Every function the C ABI's headers declare is in both libraries: one declared and never
+     * defined links on ELF (the version script exports by pattern) and fails only when called,
+     * while a Windows build, which exports by list, does not link at all.
+     */
+    @Test
+    void everyFunctionTheHeadersDeclareIsExported() throws Exception {
+        Path include = Path.of(System.getProperty("panrocks.test.nativeInclude"));
+        Set<String> declared = new TreeSet<>();
+        Pattern declaration = Pattern.compile("^[A-Za-z].*?\\b(panrocks_[a-z0-9_]+)\\(");
+        try (var headers = Files.list(include)) {
+            for (Path h : headers.filter(f -> f.toString().endsWith(".h")).toList()) {
+                for (String line : Files.readAllLines(h)) {
+                    Matcher m = declaration.matcher(line);
+                    if (m.find() && !line.startsWith("typedef") && !line.startsWith("#")) declared.add(m.group(1));
+                }
+            }
+        }
+        assertTrue(declared.size() > 150, "read the declarations of " + include + ": " + declared.size());
+        for (String platform : List.of("linux-x86_64", "linux-aarch64")) {
+            Set<String> missing = new TreeSet<>(declared);
+            missing.removeAll(exportedNames(platform));
+            assertTrue(missing.isEmpty(), "declared in the headers, not in the " + platform + " library: " + missing);
+        }
+    }
+
     static Set<String> exportedNames(String platform) throws Exception {
         Set<String> names = new TreeSet<>();
         for (String line : run("readelf", "--dyn-syms", "-W", library(platform).toString()).lines().toList()) {
