@@ -155,6 +155,10 @@ if [ "$build" = 1 ]; then
 fi
 [ -f "$JAR" ] || die "no $JAR; run without --no-build"
 [ -x "$NATIVE" ] || die "no $NATIVE; run without --no-build"
+# the floor must run on the C library's string functions, as the library does (native/bench/CMakeLists.txt)
+if nm "$NATIVE" 2>/dev/null | grep -qE ' [tTW] (memcmp|memcpy)$'; then
+    die "$NATIVE carries its own memcmp/memcpy instead of glibc's: its figures would not be a floor"
+fi
 [ -f "$RJ_JAR" ] || die "no $RJ_JAR; run without --no-build"
 [ "$newest" = 0 ] || [ -f "$RJ_NEWEST_JAR" ] || die "no $RJ_NEWEST_JAR; run without --no-build (or pass --no-newest)"
 # The engine inside libpanrocks.so (and linked into the native floor): the
