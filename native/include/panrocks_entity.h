@@ -60,7 +60,10 @@ int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_rea
 
 /* The columns of the iterator's current entry: *columns (an array owned by
  * the iterator) and *count stay valid until its next move. InvalidArgument
- * when the iterator is not on an entry. */
+ * when the iterator is not on an entry. Over a transaction or an indexed
+ * batch, the columns of an entry of the batch are copies taken at the move
+ * (updates of the batch leave them valid); PANROCKS_ENDED once the
+ * iterator ended with its transaction or batch. */
 int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns,
                                   uint64_t *count, panrocks_error *error);
 

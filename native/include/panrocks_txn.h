@@ -274,7 +274,15 @@ void panrocks_wbwi_destroy(panrocks_wbwi *wbwi);
 #define PANROCKS_WBWI_OP_LOG_DATA 5      /* value: a blob for the WAL only */
 
 /* One update. cf (NULL: default) must be a handle of the DB the batch is
- * meant for, alive during the call. */
+ * meant for, alive during the call. The index orders each family with the
+ * comparator of its handle; an update with cf NULL orders the default
+ * family bytewise until an update names the default family's handle. A
+ * family's first update (or iterator) fixes its order until the batch is
+ * cleared: an update, read or iterator naming a family of another order
+ * is refused with InvalidArgument ("panrocks: this indexed batch ...").
+ * The batch keeps a callback comparator it orders with alive; it must not
+ * be updated or read once that comparator's DB is closed (a destroyed
+ * callback compares bytewise). */
 int32_t panrocks_wbwi_write(panrocks_wbwi *wbwi, panrocks_cf *cf, int32_t op,
                             const char *key, size_t key_length,
                             const char *value, size_t value_length,

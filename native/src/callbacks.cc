@@ -431,6 +431,29 @@ class UpcallFilter final : public rocksdb::CompactionFilter {
         if (value_type == ValueType::kValue) type = PANROCKS_VALUE_TYPE_VALUE;
         else if (value_type == ValueType::kMergeOperand) type = PANROCKS_VALUE_TYPE_MERGE_OPERAND;
         else return Decision::kKeep;  // blob references: not shown
+        return decide(level, key, type, existing_value, new_value);
+    }
+
+    // The older entry point, which filters that wrap this one still call:
+    // DBWithTTL's TtlCompactionFilter drops expired entries itself, then
+    // hands the others over here, their timestamps stripped (and puts the
+    // timestamp back on a changed value). Without it the base class would
+    // answer "keep" for every entry and the Java filter would never run.
+    bool Filter(int level, const rocksdb::Slice &key, const rocksdb::Slice &existing_value,
+                std::string *new_value, bool *value_changed) const override {
+        switch (decide(level, key, PANROCKS_VALUE_TYPE_VALUE, existing_value, new_value)) {
+            case Decision::kRemove: return true;
+            case Decision::kChangeValue:
+                *value_changed = true;
+                return false;
+            default: return false;
+        }
+    }
+
+  private:
+    // One upcall: the Java filter's decision on one entry of the given type.
+    Decision decide(int level, const rocksdb::Slice &key, int32_t type, const rocksdb::Slice &existing_value,
+                    std::string *new_value) const {
         if (!owner_->live.load(std::memory_order_relaxed)) return Decision::kKeep;
         ResultBuffer buffer;
         int32_t rc = owner_->filter.filter(owner_->context, token_, level, key.data(), key.size(), type,
@@ -449,7 +472,6 @@ class UpcallFilter final : public rocksdb::CompactionFilter {
         return Decision::kKeep;  // a failed filter keeps the key
     }
 
-  private:
     std::shared_ptr<panrocks_callback> owner_;
     int64_t token_;
 };
@@ -732,6 +754,16 @@ void prepare_callbacks(panrocks_db *db, rocksdb::DBOptions *db_options) {
     auto fs = std::make_shared<GuardedFileSystem>(rocksdb::FileSystem::Default(), db->callback_health);
     db->callback_env = rocksdb::NewCompositeEnv(fs);
     db_options->env = db->callback_env.get();
+}
+
+std::shared_ptr<void> retain_comparator(const rocksdb::Comparator *comparator) {
+    if (comparator == nullptr) return nullptr;
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    for (const auto &entry : registry) {
+        const std::shared_ptr<panrocks_callback> &cb = entry.second;
+        if (cb->kind == Kind::kComparator && cb->comparator_object.get() == comparator) return cb;
+    }
+    return nullptr;  // one of RocksDB's own (they are static), or not ours
 }
 
 CallbackScope::CallbackScope(panrocks_db *db) : previous_(parsing_for) { parsing_for = db; }

@@ -65,6 +65,46 @@ void mirror(const rocksdb::WideColumns &columns, std::vector<panrocks_wide_colum
 
 }  // namespace
 
+namespace panrocks {
+
+bool capture_batch_columns(panrocks_iterator *iterator, const std::string &buffer,
+                           const rocksdb::Slice &original_value) {
+#if PANROCKS_WIDE_COLUMNS
+    const rocksdb::WideColumns &columns = iterator->it->columns();
+    // a slice the copies must hold: in the buffer, and not the value (already in value_copy)
+    auto copied = [&](const rocksdb::Slice &s) {
+        return inside(buffer, s) && !(s.data() == original_value.data() && s.size() == original_value.size());
+    };
+    size_t bytes = 0;
+    for (const rocksdb::WideColumn &c : columns) {
+        if (copied(c.name())) bytes += c.name().size();
+        if (copied(c.value())) bytes += c.value().size();
+    }
+    iterator->columns_copy.resize(bytes);  // sized once: the slices below point into it
+    char *at = &iterator->columns_copy[0];
+    auto stable = [&](const rocksdb::Slice &s) -> panrocks_slice {
+        if (!inside(buffer, s)) return panrocks_slice{s.data(), s.size()};
+        if (!copied(s)) return panrocks_slice{iterator->value_copy.data(), iterator->value_copy.size()};
+        std::memcpy(at, s.data(), s.size());
+        panrocks_slice out{at, s.size()};
+        at += s.size();
+        return out;
+    };
+    iterator->columns.resize(columns.size());
+    for (size_t i = 0; i < columns.size(); i++) {
+        iterator->columns[i] = panrocks_wide_column{stable(columns[i].name()), stable(columns[i].value())};
+    }
+    return true;
+#else
+    (void)iterator;
+    (void)buffer;
+    (void)original_value;
+    return false;
+#endif
+}
+
+}  // namespace panrocks
+
 extern "C" {
 
 int32_t panrocks_wide_columns_supported(void) { return PANROCKS_WIDE_COLUMNS; }
@@ -130,11 +170,21 @@ int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wi
         PANROCKS_REQUIRE(error, iterator != nullptr && columns != nullptr && count != nullptr);
 #if PANROCKS_WIDE_COLUMNS
         if (iterator->ttl) return refuse_ttl(error);
+        if (iterator->ended) {
+            // its batch's index is rebuilt or gone: RocksDB's iterator is never touched again
+            return report(error, PANROCKS_ENDED,
+                          "panrocks: the transaction or batch this iterator reads was committed, rolled back, "
+                          "cleared or released: its entry's columns are gone");
+        }
         if (iterator->failed) {
             return report(error, PANROCKS_INTERNAL_ERROR, "panrocks: the iterator failed earlier");
         }
         PANROCKS_REQUIRE(error, iterator->it->Valid());
-        mirror(iterator->it->columns(), iterator->columns);
+        // On an entry of a batch they were taken at the move, from copies:
+        // the batch's buffer they pointed into may have moved since.
+        if (iterator->source == nullptr || !iterator->columns_copied) {
+            mirror(iterator->it->columns(), iterator->columns);
+        }
         *columns = iterator->columns.data();
         *count = iterator->columns.size();
         return PANROCKS_OK;

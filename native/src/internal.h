@@ -3,6 +3,7 @@
 #ifndef PANROCKS_INTERNAL_H
 #define PANROCKS_INTERNAL_H
 
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -148,6 +149,14 @@ struct panrocks_iterator {
     bool ttl = false;
     // the current entry's columns as the ABI shows them (reused per entry)
     std::vector<panrocks_wide_column> columns;
+    // Over a batch, on an entry of the batch: `columns` was filled at the
+    // move, from copies (columns_copy, value_copy) of what lay in the
+    // batch's buffer, which the batch's next update may move.
+    bool columns_copied = false;
+    std::string columns_copy;
+    // Over an indexed batch: the ID of the family it reads (wbwi.cc keeps
+    // the batch's order of that family fixed while the iterator lives).
+    uint32_t source_family = 0;
 
     ~panrocks_iterator() {
         if (source != nullptr) source->detach(this);
@@ -157,6 +166,25 @@ struct panrocks_iterator {
 namespace panrocks {
 
 extern const rocksdb::ReadOptions kDefaultReadOptions;
+
+// Whether a slice lies in a buffer (a batch's, whose next update may move it).
+inline bool inside(const std::string &buffer, const rocksdb::Slice &s) {
+    const auto begin = reinterpret_cast<uintptr_t>(buffer.data());
+    const auto at = reinterpret_cast<uintptr_t>(s.data());
+    return at >= begin && at < begin + buffer.size();
+}
+
+// entity.cc. Over a batch, on an entry of the batch: fills iterator->columns
+// with the current entry's columns, copying what lies in buffer (the value
+// itself is already in value_copy, original_value is where it lay). False
+// when the engine has no wide columns (then columns are refused anyway).
+bool capture_batch_columns(panrocks_iterator *iterator, const std::string &buffer,
+                           const rocksdb::Slice &original_value);
+
+// callbacks.cc. When comparator is a Java comparator (a callback's), a
+// reference that keeps its C++ object alive; else null. An indexed batch
+// keeps the comparators it indexes with (RocksDB's index holds raw pointers).
+std::shared_ptr<void> retain_comparator(const rocksdb::Comparator *comparator);
 
 inline const rocksdb::ReadOptions &read_options(const panrocks_read_options *o) {
     return o ? o->options : kDefaultReadOptions;

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cstdint>
 
+#include <rocksdb/utilities/stackable_db.h>
 #include <rocksdb/utilities/write_batch_with_index.h>
+#include <rocksdb/version.h>
+#include <rocksdb/wide_columns.h>
 
 #include "internal.h"
 
@@ -14,23 +17,22 @@ using panrocks::report;
 
 namespace {
 
-// Whether a slice lies in the buffer of the batch an iterator shows.
-inline bool inside(const std::string &buffer, const rocksdb::Slice &s) {
-    const auto begin = reinterpret_cast<uintptr_t>(buffer.data());
-    const auto at = reinterpret_cast<uintptr_t>(s.data());
-    return at >= begin && at < begin + buffer.size();
-}
+using panrocks::inside;
 
 // The current key and value. An iterator over a batch's updates copies the
 // ones that lie in the batch's buffer: the next update of the batch may
-// move that buffer, and the caller's views must not follow it.
+// move that buffer, and the caller's views must not follow it. On an entry
+// of the batch (its key lies there) the columns are taken then too: they
+// point into the same buffer.
 inline void current(panrocks_iterator *iterator, rocksdb::Slice *k, rocksdb::Slice *v) {
     rocksdb::Iterator &it = *iterator->it;
     *k = it.key();
     *v = it.value();
     if (iterator->source == nullptr) return;
     const std::string &buffer = iterator->source->batch->GetWriteBatch()->Data();
-    if (inside(buffer, *k)) {
+    const rocksdb::Slice original_value = *v;
+    const bool in_batch = inside(buffer, *k);
+    if (in_batch) {
         iterator->key_copy.assign(k->data(), k->size());
         *k = rocksdb::Slice(iterator->key_copy);
     }
@@ -38,6 +40,7 @@ inline void current(panrocks_iterator *iterator, rocksdb::Slice *k, rocksdb::Sli
         iterator->value_copy.assign(v->data(), v->size());
         *v = rocksdb::Slice(iterator->value_copy);
     }
+    iterator->columns_copied = in_batch && panrocks::capture_batch_columns(iterator, buffer, original_value);
 }
 
 inline void position(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
@@ -86,6 +89,95 @@ int32_t guarded_move(panrocks_iterator *iterator, panrocks_iter_entry *entry, pa
     });
 }
 
+// ---- TTL ----------------------------------------------------------------------
+
+// DBWithTTL's own iterator strips the 4-byte timestamp from every value
+// without looking: a value shorter than that (written before the DB had a
+// TTL, or ingested from a file) comes out with a size of 2^64 - 3, and a
+// timestamp older than the TTL feature is not questioned, where a point
+// read answers Corruption for both. This one reads the DB under DBWithTTL
+// and checks each entry it stands on as DBWithTTL's point reads do; on a
+// bad one it stops, invalid, with that Corruption as its status (as any
+// iterator stops on a damaged block). Only TTL DBs pay for the check.
+class CheckedTtlIterator final : public rocksdb::Iterator {
+  public:
+    explicit CheckedTtlIterator(std::unique_ptr<rocksdb::Iterator> raw) : raw_(std::move(raw)) {
+#if ROCKSDB_MAJOR >= 8
+        columns_.emplace_back(rocksdb::kDefaultWideColumnName, rocksdb::Slice());
+#endif
+        check();
+    }
+
+    bool Valid() const override { return status_.ok() && raw_->Valid(); }
+    void SeekToFirst() override {
+        raw_->SeekToFirst();
+        check();
+    }
+    void SeekToLast() override {
+        raw_->SeekToLast();
+        check();
+    }
+    void Seek(const rocksdb::Slice &target) override {
+        raw_->Seek(target);
+        check();
+    }
+    void SeekForPrev(const rocksdb::Slice &target) override {
+        raw_->SeekForPrev(target);
+        check();
+    }
+    // REQUIRES: Valid(), as for any iterator (so the raw one is valid too)
+    void Next() override {
+        raw_->Next();
+        check();
+    }
+    void Prev() override {
+        raw_->Prev();
+        check();
+    }
+    rocksdb::Slice key() const override { return raw_->key(); }
+    rocksdb::Slice value() const override { return value_; }
+#if ROCKSDB_MAJOR >= 8
+    // an iterator with base over a TTL DB asks for them: the value as its one column
+    const rocksdb::WideColumns &columns() const override { return columns_; }
+#endif
+    rocksdb::Status status() const override { return status_.ok() ? raw_->status() : status_; }
+
+  private:
+    // DBWithTTLImpl::kTSLength and kMinTimestamp (05/09/2013), and the
+    // messages of DBWithTTLImpl::SanityCheckTimestamp, which Get returns
+    static constexpr size_t kTimestampLength = 4;
+    static constexpr int32_t kMinTimestamp = 1368146402;
+
+    void check() {
+        status_ = rocksdb::Status::OK();
+        value_ = rocksdb::Slice();
+        if (!raw_->Valid()) return;
+        const rocksdb::Slice stored = raw_->value();
+        if (stored.size() < kTimestampLength) {
+            status_ = rocksdb::Status::Corruption("Error: value's length less than timestamp's\n");
+            return;
+        }
+        const auto *ts = reinterpret_cast<const unsigned char *>(stored.data() + stored.size() - kTimestampLength);
+        const uint32_t bits = static_cast<uint32_t>(ts[0]) | static_cast<uint32_t>(ts[1]) << 8 |
+                              static_cast<uint32_t>(ts[2]) << 16 | static_cast<uint32_t>(ts[3]) << 24;
+        if (static_cast<int32_t>(bits) < kMinTimestamp) {
+            status_ = rocksdb::Status::Corruption("Error: Timestamp < ttl feature release time!\n");
+            return;
+        }
+        value_ = rocksdb::Slice(stored.data(), stored.size() - kTimestampLength);
+#if ROCKSDB_MAJOR >= 8
+        columns_[0] = rocksdb::WideColumn(rocksdb::kDefaultWideColumnName, value_);
+#endif
+    }
+
+    std::unique_ptr<rocksdb::Iterator> raw_;
+    rocksdb::Status status_;
+    rocksdb::Slice value_;
+#if ROCKSDB_MAJOR >= 8
+    rocksdb::WideColumns columns_;
+#endif
+};
+
 }  // namespace
 
 extern "C" {
@@ -100,10 +192,17 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
             int32_t rc = panrocks::build_read_options(spec, &iterator->options, error);
             if (rc != PANROCKS_OK) return rc;
         }
-        iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
+        iterator->ttl = panrocks::is_ttl(db);
+        if (iterator->ttl) {
+            // the DB under DBWithTTL, its values checked and stripped here
+            rocksdb::DB *base = static_cast<rocksdb::StackableDB *>(db->db)->GetBaseDB();
+            std::unique_ptr<rocksdb::Iterator> raw(base->NewIterator(iterator->options.options, family(db, cf)));
+            iterator->it = std::make_unique<CheckedTtlIterator>(std::move(raw));
+        } else {
+            iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
+        }
         panrocks_cf *f = cf != nullptr ? cf : db->default_family;
         iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
-        iterator->ttl = panrocks::is_ttl(db);
         *iterator_out = iterator.release();
         return PANROCKS_OK;
     });
@@ -250,6 +349,11 @@ int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entrie
             total += size;
             n++;
             it.Next();
+        }
+        if (iterator->source != nullptr && it.Valid()) {
+            // it stands on the next entry now: what lies in the batch is copied
+            rocksdb::Slice k, v;
+            current(iterator, &k, &v);
         }
         iterator->failed = false;
         result->count = n;

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "panrocks.h"
@@ -548,6 +550,97 @@ TEST(Callbacks, CompactionFilterRemovesChangesAndKeepsOnFailure) {
     }
     EXPECT_EQ(state.released.load(), state.created.load());
     panrocks_callback_destroy(cb);
+}
+
+// DBWithTTL wraps the compaction filter factory: its TtlCompactionFilter
+// drops expired entries, then asks the user's filter through the older
+// Filter() entry point (the value without its timestamp), which the upcall
+// filter answers as FilterV2.
+TEST(Callbacks, CompactionFiltersRunUnderTheTtlWrapper) {
+    TempDir dir;
+    FilterState state;
+    panrocks_filter_factory_spec spec{};
+    spec.name = "test.Filter";
+    spec.context = &state;
+    spec.create_filter = create_filter;
+    spec.filter = filter;
+    spec.release_filter = release_filter;
+    panrocks_callback *cb = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_filter_factory_create(&spec, &cb, &err), PANROCKS_OK);
+    std::string options = "compaction_filter_factory=" + id_of(cb);
+    panrocks_cf_descriptor d{};
+    d.name = "default";
+    d.options = options.c_str();
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    req.mode = PANROCKS_OPEN_TTL;
+    int32_t ttls[] = {1};
+    req.ttls = ttls;
+    req.cf_count = 1;
+    req.cfs = &d;
+    Db db(dir.path(), "");  // only for its helpers: reopened below as a TTL DB
+    db.close();
+    panrocks_cf *handle = nullptr;
+    ASSERT_EQ(panrocks_open(&req, &db.db, &handle, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(db.put("expired", "v"), PANROCKS_OK);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // the TTL clock counts whole seconds
+    for (const char *k : {"drop1", "keep", "change"}) ASSERT_EQ(db.put(k, "v"), PANROCKS_OK);
+    db.flush_and_compact();
+    EXPECT_EQ(db.get("expired"), "<missing>");  // the TTL's own decision, before the filter
+    EXPECT_EQ(db.get("drop1"), "<missing>");
+    EXPECT_EQ(db.get("keep"), "v");
+    EXPECT_EQ(db.get("change"), "changed:" + std::string(300, 'v'));  // its timestamp put back by DBWithTTL
+    EXPECT_EQ(state.calls.load(), 3);  // drop1, keep, change: not the expired one
+    EXPECT_EQ(panrocks_callback_failures(cb), 0u);
+    ASSERT_EQ(db.close(), PANROCKS_OK);
+    EXPECT_EQ(state.released.load(), state.created.load());
+    panrocks_callback_destroy(cb);
+}
+
+// RocksDB's WriteBatchWithIndex keeps a raw pointer to the comparator of
+// each family an update names. A Java comparator is freed once its DB is
+// closed and the callback destroyed: the batch keeps it alive (the Java
+// side refuses such a batch anyway; here, under ASan, nothing is freed
+// under it), and then it answers bytewise as any destroyed callback.
+TEST(Callbacks, AnIndexedBatchKeepsItsComparatorAliveAfterItsDbClosed) {
+    TempDir dir;
+    ComparatorState state;
+    panrocks_callback *cb = reverse_comparator(&state);
+    std::string options = "comparator=" + id_of(cb);
+    panrocks_cf_descriptor d{};
+    d.name = "default";
+    d.options = options.c_str();
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    req.cf_count = 1;
+    req.cfs = &d;
+    panrocks_db *db = nullptr;
+    panrocks_cf *dflt = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_open(&req, &db, &dflt, &err), PANROCKS_OK) << err.message;
+    panrocks_wbwi *b = nullptr;
+    ASSERT_EQ(panrocks_wbwi_create(0, 0, &b, &err), PANROCKS_OK);
+    for (int i = 0; i < 50; i++) {
+        std::string k = "k" + std::to_string(i);
+        ASSERT_EQ(panrocks_wbwi_write(b, dflt, PANROCKS_WBWI_OP_PUT, k.data(), k.size(), "v", 1, &err), PANROCKS_OK);
+    }
+    int before = state.compares.load();
+    EXPECT_GT(before, 0);
+    ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
+    panrocks_callback_destroy(cb);  // as the Java side does once the engine is closed
+    // the comparator object is still there, dead: no call reaches the function any more
+    ASSERT_EQ(panrocks_wbwi_write(b, nullptr, PANROCKS_WBWI_OP_PUT, "late", 4, "v", 1, &err), PANROCKS_OK);
+    char buffer[8];
+    uint64_t size = 0;
+    int32_t rc = panrocks_wbwi_get_from_batch(b, nullptr, nullptr, "k7", 2, buffer, sizeof buffer, &size, &err);
+    EXPECT_TRUE(rc == PANROCKS_OK || rc == PANROCKS_NOT_FOUND) << rc;
+    EXPECT_EQ(state.compares.load(), before);
+    ASSERT_EQ(panrocks_wbwi_clear(b, &err), PANROCKS_OK);  // lets go of it: freed here (ASan: no leak)
+    ASSERT_EQ(panrocks_wbwi_write(b, nullptr, PANROCKS_WBWI_OP_PUT, "k", 1, "v", 1, &err), PANROCKS_OK);
+    panrocks_wbwi_destroy(b);
 }
 
 // ---- event listeners ---------------------------------------------------------------------

@@ -205,6 +205,31 @@ class WriteBatchWithIndexTest {
     }
 
     @Test
+    void theDefaultFamilysHandleBindsTheBatchToItsDbUntilClear() throws Exception {
+        try (RocksDB other = RocksDB.open(new Options().setCreateIfMissing(true), otherDir);
+             WriteBatchWithIndex batch = new WriteBatchWithIndex()) {
+            batch.put(db.getDefaultColumnFamily(), bytes("k"), bytes("v"));
+            batch.put(bytes("unnamed"), bytes("u")); // the default family, of the same DB
+            assertThrows(IllegalArgumentException.class, () -> other.write(WriteOptions.DEFAULT, batch));
+            assertThrows(IllegalArgumentException.class, () -> batch.put(other.getDefaultColumnFamily(), bytes("x"), bytes("y")));
+            assertThrows(IllegalArgumentException.class, () -> batch.getFromBatch(other.getDefaultColumnFamily(), bytes("k")));
+            assertEquals("v", string(batch.getFromBatch(db.getDefaultColumnFamily(), bytes("k"))));
+            assertEquals("u", string(batch.getFromBatchAndDB(db, ReadOptions.DEFAULT, bytes("unnamed"))));
+            db.close();
+            IllegalStateException closed = assertThrows(IllegalStateException.class, () -> batch.put(bytes("a"), bytes("b")));
+            assertTrue(closed.getMessage().contains("is closed"), closed.getMessage());
+            assertThrows(IllegalStateException.class, () -> batch.getFromBatch(bytes("k")));
+            assertThrows(IllegalStateException.class, batch::rollbackToSavePoint);
+            assertThrows(IllegalStateException.class, () -> other.write(WriteOptions.DEFAULT, batch));
+            assertEquals(2, batch.count());
+            batch.clear();
+            batch.put(bytes("k"), bytes("again"));
+            other.write(WriteOptions.DEFAULT, batch);
+            assertEquals("again", string(other.get(bytes("k"))));
+        }
+    }
+
+    @Test
     void savePointsAndWhatRocksDbLeavesOut() throws Exception {
         try (WriteBatchWithIndex batch = new WriteBatchWithIndex()) {
             assertEquals(Status.Code.NotFound, assertThrows(RocksDBException.class, batch::rollbackToSavePoint).getStatus().code());

@@ -399,10 +399,14 @@ public final class RocksIterator implements AutoCloseable {
      * rule as {@link #key()} and {@link #value()}). An entity comes back as
      * written; a plain value as one default column (empty name) holding it.
      * {@link #value()} of an entity is its default column (empty if it has
-     * none).
+     * none). Over a transaction or an indexed batch, the columns of an entry
+     * that lives in the batch are copied into the iterator at the move, as
+     * its key and value are, so updating the batch leaves them readable.
      *
      * @return the columns (an unmodifiable list)
-     * @throws IllegalStateException if the iterator is closed or not on an entry
+     * @throws IllegalStateException if the iterator is closed or not on an
+     *         entry, or it reads a transaction or batch that was committed,
+     *         rolled back, cleared or closed since it was created
      * @throws WrongThreadException if called from another thread than the iterator's
      * @throws RocksDBException {@link Status.Code#NotSupported} on an engine
      *         before RocksDB 8.0 or a {@link TtlDB}
@@ -412,6 +416,11 @@ public final class RocksIterator implements AutoCloseable {
         CallContext c = enter();
         try {
             int rc = panrocks_h.panrocks_iterator_columns(handle, c.value, c.size, c.error);
+            if (rc == ENDED) {
+                c.failure(rc); // clears the record
+                throw new IllegalStateException("this RocksIterator's transaction or batch was committed, rolled "
+                        + "back, cleared or closed: its key and value stay readable until it moves, its columns not");
+            }
             if (rc != 0) throw c.failure(rc);
             return Entities.views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
         } finally {

@@ -28,11 +28,36 @@ import java.util.function.Function;
  * <h2>Ownership and threads</h2>
  * No DB owns it (a {@code StandaloneResource}): close it to free its native
  * memory, or a Cleaner does once it is unreachable. Safe to use from several
- * threads (every method takes its lock), meant for one at a time. Updates of
- * a column family other than the default one bind the batch to that
- * family's DB until {@link #clear()}: family IDs mean nothing in another DB,
- * so reading or writing it with another DB throws
- * {@link IllegalArgumentException}.
+ * threads (every method takes its lock), meant for one at a time.
+ *
+ * <h2>Column families, key order and the DB it is bound to</h2>
+ * The index keeps each column family's updates in that family's key order:
+ * an update naming a family handle (the default family's
+ * {@link RocksDB#getDefaultColumnFamily()} included) indexes it with the
+ * family's comparator, a Java {@link AbstractComparator} included, and
+ * <em>binds the batch to that family's DB</em> until {@link #clear()}:
+ * family IDs mean nothing in another DB, and the comparator lives in its DB.
+ * Using a bound batch with another DB (reading, iterating, writing, an
+ * update of another DB's family) throws {@link IllegalArgumentException}.
+ * Once the DB it is bound to is closed, every method that reads or updates
+ * the index, and every read or write with a DB, throws
+ * {@link IllegalStateException} (the comparator's upcalls end with the DB);
+ * {@link #clear()}, {@link #close()}, {@link #count()},
+ * {@link #getDataSize()}, {@link #data()} and the save point markers still
+ * work, and after {@code clear()} the batch is unbound and usable again.
+ * While a call on a bound batch runs, that DB's close waits for it.
+ * <p>
+ * An update naming no family ({@code null}, or an overload without one)
+ * is of the default family and indexed bytewise, as RocksDB's own batch
+ * does, until an update names the default family's handle; from then on
+ * such updates follow that family's order. A family's order is fixed by
+ * its first update (or the first iterator over it) until {@code clear()}:
+ * an update, a read with a DB or an iterator that would order the same
+ * family otherwise (the bytewise updates of a batch read over a DB whose
+ * default family has another comparator, say) throws
+ * {@link IllegalArgumentException} naming both orders, rather than walk or
+ * read the batch in a wrong order. Over such a DB, name its default
+ * family's handle in the updates.
  *
  * <h2>Iterators over it</h2>
  * An iterator with base belongs to the DB of its base and to the thread
@@ -48,8 +73,9 @@ import java.util.function.Function;
  * {@link #deleteRange} fails with {@link Status.Code#NotSupported}, as in
  * RocksDB. With {@code overwriteKey}, a key's later update replaces its
  * earlier one in the index, and {@link #getFromBatch} then cannot resolve
- * merges (RocksDB answers {@link Status.Code#MergeInProgress}); panrocks DBs
- * use RocksDB's bytewise key order, so there is no comparator to give.
+ * merges (RocksDB answers {@link Status.Code#MergeInProgress}). RocksJava's
+ * constructor taking a fallback comparator has no counterpart: the order of
+ * a family comes from its handle (see above).
  */
 public final class WriteBatchWithIndex implements AutoCloseable {
     private static final int PUT = panrocks_h.PANROCKS_WBWI_OP_PUT(), MERGE = panrocks_h.PANROCKS_WBWI_OP_MERGE(),
@@ -82,8 +108,15 @@ public final class WriteBatchWithIndex implements AutoCloseable {
     /** the native batch; its release ends its iterators, then frees it and the scratch */
     private final StandaloneResource batch;
     private final boolean overwriteKey;
-    /** the DB of the non-default families recorded since the last clear(); null if none; guarded by lock */
+    /**
+     * The DB of the family handles updates named since the last clear() (the
+     * default family's included): their IDs and comparators are that DB's.
+     * Null if none (then the index uses only RocksDB's static bytewise
+     * comparator). Guarded by lock.
+     */
     private NativeDb familyDb;
+    /** How the library's refusals to mix two key orders in one family start (see wbwi.cc). */
+    private static final String ORDER_REFUSAL = "panrocks: this indexed batch ";
 
     /** An empty batch that keeps every update of a key in its index (RocksJava's default). */
     public WriteBatchWithIndex() {
@@ -158,9 +191,11 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @param columnFamily the family, or null for the default one
      * @param key the key
      * @param value the value
-     * @throws IllegalArgumentException if the family's DB is not the one of
-     *         the families already in the batch
-     * @throws IllegalStateException if the batch, the family or its DB is closed
+     * @throws IllegalArgumentException if the family's DB is not the one
+     *         the batch is bound to, or the batch keeps the family in
+     *         another key order (see the class comment)
+     * @throws IllegalStateException if the batch, the family or its DB, or
+     *         the DB the batch is bound to, is closed
      * @throws RocksDBException if RocksDB refuses the update
      */
     public void put(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
@@ -344,11 +379,14 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         try {
             MemorySegment h = batch.handle();
             NativeDb fdb = columnFamily == null ? null : columnFamily.owner();
-            if (fdb != null && familyDb != null && familyDb != fdb) {
+            NativeDb bound = boundDb();
+            if (fdb != null && bound != null && bound != fdb) {
                 throw new IllegalArgumentException(columnFamily + " belongs to another DB than the families already "
                         + "in this batch");
             }
-            CallContext c = fdb == null ? null : fdb.enter();
+            // the index may call the comparators of the DB it is bound to: that DB stays open meanwhile
+            NativeDb guard = fdb != null ? fdb : bound;
+            CallContext c = guard == null ? null : guard.enter();
             try {
                 MemorySegment cf = columnFamily == null ? MemorySegment.NULL : columnFamily.nativeHandle(fdb);
                 MemorySegment k = key, v = value == null ? MemorySegment.NULL : value;
@@ -369,10 +407,10 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                 } catch (AssertionError e) {
                     throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
                 }
-                if (rc != 0) throw Errors.toException(rc, scratch.error);
-                if (fdb != null && columnFamily.getID() != 0) familyDb = fdb;
+                if (rc != 0) throw failure(rc);
+                if (fdb != null) familyDb = fdb;
             } finally {
-                if (c != null) fdb.exit(c);
+                if (c != null) guard.exit(c);
             }
         } finally {
             lock.unlock();
@@ -397,10 +435,25 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * Removes every update since the latest save point, and that save point.
      * Ends the iterators over the batch.
      *
+     * @throws IllegalStateException if the batch, or the DB it is bound to, is closed
      * @throws RocksDBException {@link Status.Code#NotFound} if there is no save point
      */
     public void rollbackToSavePoint() throws RocksDBException {
-        savePoint(panrocks_h.PANROCKS_SAVE_POINT_ROLLBACK());
+        lock.lock();
+        try {
+            MemorySegment h = batch.handle();
+            // rebuilding the index compares keys: the comparators' DB stays open meanwhile
+            NativeDb bound = boundDb();
+            CallContext c = bound == null ? null : bound.enter();
+            try {
+                int rc = panrocks_h.panrocks_wbwi_save_point(h, panrocks_h.PANROCKS_SAVE_POINT_ROLLBACK(), scratch.error);
+                if (rc != 0) throw Errors.toException(rc, scratch.error);
+            } finally {
+                if (c != null) bound.exit(c);
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -422,7 +475,11 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         }
     }
 
-    /** Removes every update and save point; ends the iterators over the batch. The batch stays usable. */
+    /**
+     * Removes every update and save point, and unbinds the batch from the DB
+     * of its families (the key orders they fixed are forgotten); ends the
+     * iterators over the batch. The batch stays usable.
+     */
     public void clear() {
         lock.lock();
         try {
@@ -498,6 +555,11 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      *        null for the default one (then merges are not resolved)
      * @param key the key
      * @return the value, or null
+     * @throws IllegalArgumentException if the family belongs to another DB
+     *         than the one the batch is bound to, or is in another key order
+     *         than the batch keeps it in
+     * @throws IllegalStateException if the batch, the family, or the DB the
+     *         batch is bound to is closed
      * @throws RocksDBException {@link Status.Code#MergeInProgress} when the
      *         batch only merges into a value it does not have
      */
@@ -507,7 +569,10 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         try {
             MemorySegment h = batch.handle();
             NativeDb fdb = columnFamily == null ? null : columnFamily.owner();
-            CallContext c = fdb == null ? null : fdb.enter();
+            if (fdb != null) checkDb(fdb);
+            // the index may call the comparators of the DB it is bound to: that DB stays open meanwhile
+            NativeDb guard = fdb != null ? fdb : boundDb();
+            CallContext c = guard == null ? null : guard.enter();
             try {
                 MemorySegment cf = columnFamily == null ? MemorySegment.NULL : columnFamily.nativeHandle(fdb);
                 MemorySegment dbHandle = fdb == null ? MemorySegment.NULL : fdb.handle();
@@ -522,7 +587,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                     int rc = panrocks_h.panrocks_wbwi_get_from_batch(h, dbHandle, cf, k, key.length, out,
                             out.byteSize(), size, scratch.error);
                     if (rc == NOT_FOUND) return null;
-                    if (rc != OK) throw Errors.toException(rc, scratch.error);
+                    if (rc != OK) throw failure(rc);
                     long length = size.get(ValueLayout.JAVA_LONG, 0);
                     if (length <= out.byteSize()) {
                         byte[] value = new byte[Bytes.checkFitsArray(length)];
@@ -533,7 +598,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                     room = length;
                 }
             } finally {
-                if (c != null) fdb.exit(c);
+                if (c != null) guard.exit(c);
             }
         } finally {
             lock.unlock();
@@ -590,7 +655,8 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @param readOptions the DB side's read options
      * @param key the key
      * @return the value, or null
-     * @throws IllegalArgumentException if columnFamily or the batch's families belong to another DB
+     * @throws IllegalArgumentException if columnFamily or the batch's families belong to another DB, or
+     *         the batch keeps the family in another key order than the DB's (see the class comment)
      * @throws IllegalStateException if the batch, the DB or the family is closed
      * @throws RocksDBException with RocksDB's status on an engine failure
      */
@@ -653,7 +719,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                         f.pin, c.stageKey(key, 0, key.length), key.length, buffer, buffer.byteSize(),
                         db.adaptiveReadThreshold(), c.value, c.error);
                 if (rc == NOT_FOUND) return null;
-                if (rc != OK) throw c.failure(rc);
+                if (rc != OK) throw refusalOr(c.failure(rc));
                 boolean pinned = c.valuePinned();
                 long size = c.valueSize();
                 long address = pinned ? c.valueAddress() : buffer.address();
@@ -697,12 +763,47 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         return size == null ? RocksDB.NOT_FOUND : size;
     }
 
-    /** Under the lock: the batch's families, if any, must be of {@code target}. */
+    /** Under the lock: the batch's families, if any, must be of {@code target}, and it open. */
     private void checkDb(NativeDb target) {
-        if (familyDb != null && familyDb != target) {
+        NativeDb bound = boundDb();
+        if (bound != null && bound != target) {
             throw new IllegalArgumentException("this WriteBatchWithIndex holds updates of column families of another DB ("
-                    + familyDb + ")");
+                    + bound + ")");
         }
+    }
+
+    /**
+     * Under the lock: the DB the batch is bound to, or null.
+     *
+     * @throws IllegalStateException if that DB is closed: the index may
+     *         point at its comparators, whose upcalls ended with it
+     */
+    private NativeDb boundDb() {
+        NativeDb bound = familyDb;
+        if (bound != null && !bound.isOpen()) {
+            throw new IllegalStateException("this WriteBatchWithIndex holds updates of column families of RocksDB "
+                    + bound.description() + ", which is closed: its index is ordered by that DB's comparators; "
+                    + "clear() the batch to use it again");
+        }
+        return bound;
+    }
+
+    /** The exception for a failed call on the batch (under the lock, the record in the scratch). */
+    private RocksDBException failure(int rc) {
+        return refusalOr(Errors.toException(rc, scratch.error));
+    }
+
+    /**
+     * The library's refusal to mix two key orders in one family (its
+     * message says which) as the {@link IllegalArgumentException} it is;
+     * any other failure as it came.
+     */
+    private static RocksDBException refusalOr(RocksDBException e) {
+        Status status = e.getStatus();
+        if (status.getCode() == Status.Code.InvalidArgument && status.getState().startsWith(ORDER_REFUSAL)) {
+            throw new IllegalArgumentException(status.getState().substring("panrocks: ".length()), e);
+        }
+        return e;
     }
 
     // ---- iterators --------------------------------------------------------------
@@ -722,7 +823,8 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @return the iterator over the DB with the batch on top
      * @throws IllegalArgumentException if base iterates another family, is
      *         itself over a transaction or batch, or the batch holds families
-     *         of another DB
+     *         of another DB or keeps the family in another key order than
+     *         base's (see the class comment)
      * @throws IllegalStateException if base, the batch or the DB is closed
      * @throws WrongThreadException if base belongs to another thread
      */
@@ -755,8 +857,9 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                 if (rc != 0) {
                     panrocks_h.panrocks_iterator_destroy(it);
                     if (columnFamily != null) columnFamily.endUse();
+                    RocksDBException refused = refusalOr(c.failure(rc)); // a family in another order: thrown as is
                     throw new IllegalArgumentException("cannot create an iterator over the batch: "
-                            + c.failure(rc).getMessage());
+                            + refused.getMessage());
                 }
                 return new RocksIterator(base.db(), ndb, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily, lock,
                         this, columnFamily == null ? null : columnFamily::endUse);
