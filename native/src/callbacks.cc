@@ -107,6 +107,20 @@ struct panrocks_callback {
 
 namespace {
 
+// How many callbacks the calling thread is inside (see panrocks::inside_callback).
+thread_local int callbacks_running = 0;
+
+// Calls a callback's function pointer with the thread marked as inside a
+// callback meanwhile.
+template <typename Fn, typename... Args>
+auto upcall(Fn fn, Args... args) -> decltype(fn(args...)) {
+    struct Mark {
+        Mark() { ++callbacks_running; }
+        ~Mark() { --callbacks_running; }
+    } mark;
+    return fn(args...);
+}
+
 // A pointer a function may tell from "none" (NULL): RocksDB may give an
 // empty value a null data pointer.
 const char *present(const rocksdb::Slice &s) { return s.data() != nullptr ? s.data() : ""; }
@@ -212,7 +226,8 @@ class UpcallComparator final : public rocksdb::Comparator {
 
     int Compare(const rocksdb::Slice &a, const rocksdb::Slice &b) const override {
         if (owner_->live.load(std::memory_order_relaxed)) {
-            int32_t r = owner_->comparator.compare(owner_->context, a.data(), a.size(), b.data(), b.size());
+            int32_t r =
+                upcall(owner_->comparator.compare, owner_->context, a.data(), a.size(), b.data(), b.size());
             if (r != PANROCKS_UPCALL_FAILED) return r < 0 ? -1 : (r > 0 ? 1 : 0);
         }
         owner_->failed();
@@ -241,8 +256,8 @@ class UpcallComparator final : public rocksdb::Comparator {
             large.resize(key->size());
             out = &large[0];
         }
-        int64_t n = fn(owner_->context, key->data(), key->size(), limit ? limit->data() : nullptr,
-                       limit ? limit->size() : 0, out, key->size());
+        int64_t n = upcall(fn, owner_->context, key->data(), key->size(), limit ? limit->data() : nullptr,
+                           limit ? limit->size() : 0, out, key->size());
         if (n == PANROCKS_UPCALL_FAILED) {
             // counted, but the order is intact: the DB goes on
             owner_->failures.fetch_add(1, std::memory_order_relaxed);
@@ -302,10 +317,10 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
         if (spec.associative_merge != nullptr) return fold(in, out);
         OperandSlices operands(in.operand_list);
         ResultBuffer buffer;
-        int32_t rc = spec.full_merge(owner_->context, in.key.data(), in.key.size(),
-                                     in.existing_value ? present(*in.existing_value) : nullptr,
-                                     in.existing_value ? in.existing_value->size() : 0, operands.data(),
-                                     operands.size(), buffer.get());
+        int32_t rc = upcall(spec.full_merge, owner_->context, in.key.data(), in.key.size(),
+                            in.existing_value ? present(*in.existing_value) : nullptr,
+                            in.existing_value ? in.existing_value->size() : 0, operands.data(), operands.size(),
+                            buffer.get());
         if (rc != 1) return rc == PANROCKS_UPCALL_FAILED ? fail() : false;
         const panrocks_result &r = buffer.result();
         if (r.source == PANROCKS_RESULT_BUFFER) return buffer.take(&out->new_value) || fail();
@@ -351,8 +366,8 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
     // A partial merge that fails in any way keeps the operands: always correct.
     bool partial(const rocksdb::Slice &key, const OperandSlices &operands, std::string *new_value) const {
         ResultBuffer buffer;
-        int32_t rc = owner_->merge.partial_merge(owner_->context, key.data(), key.size(), operands.data(),
-                                                 operands.size(), buffer.get());
+        int32_t rc = upcall(owner_->merge.partial_merge, owner_->context, key.data(), key.size(), operands.data(),
+                            operands.size(), buffer.get());
         if (rc == PANROCKS_UPCALL_FAILED) owner_->failures.fetch_add(1, std::memory_order_relaxed);
         if (rc != 1) return false;
         const panrocks_result &r = buffer.result();
@@ -369,9 +384,9 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
     bool step(const rocksdb::Slice &key, const rocksdb::Slice *left, const rocksdb::Slice &right,
               std::string *into) const {
         ResultBuffer buffer;
-        int32_t rc = owner_->merge.associative_merge(owner_->context, key.data(), key.size(),
-                                                     left ? present(*left) : nullptr, left ? left->size() : 0,
-                                                     right.data(), right.size(), buffer.get());
+        int32_t rc = upcall(owner_->merge.associative_merge, owner_->context, key.data(), key.size(),
+                            left ? present(*left) : nullptr, left ? left->size() : 0, right.data(), right.size(),
+                            buffer.get());
         if (rc != 1) {
             if (rc == PANROCKS_UPCALL_FAILED) owner_->failed();
             return false;
@@ -418,7 +433,7 @@ class UpcallFilter final : public rocksdb::CompactionFilter {
     ~UpcallFilter() override {
         const panrocks_filter_factory_spec &spec = owner_->filter;
         if (spec.release_filter != nullptr && owner_->live.load(std::memory_order_relaxed)) {
-            spec.release_filter(owner_->context, token_);
+            upcall(spec.release_filter, owner_->context, token_);
         }
     }
 
@@ -456,8 +471,8 @@ class UpcallFilter final : public rocksdb::CompactionFilter {
                     std::string *new_value) const {
         if (!owner_->live.load(std::memory_order_relaxed)) return Decision::kKeep;
         ResultBuffer buffer;
-        int32_t rc = owner_->filter.filter(owner_->context, token_, level, key.data(), key.size(), type,
-                                           existing_value.data(), existing_value.size(), buffer.get());
+        int32_t rc = upcall(owner_->filter.filter, owner_->context, token_, level, key.data(), key.size(), type,
+                            existing_value.data(), existing_value.size(), buffer.get());
         switch (rc) {
             case PANROCKS_FILTER_KEEP: return Decision::kKeep;
             case PANROCKS_FILTER_REMOVE: return Decision::kRemove;
@@ -490,7 +505,7 @@ class UpcallFilterFactory final : public rocksdb::CompactionFilterFactory {
         c.is_manual_compaction = context.is_manual_compaction ? 1 : 0;
         c.column_family_id = context.column_family_id;
         c.reason = static_cast<int32_t>(context.reason);
-        int64_t token = owner_->filter.create_filter(owner_->context, &c);
+        int64_t token = upcall(owner_->filter.create_filter, owner_->context, &c);
         if (token == PANROCKS_UPCALL_FAILED) owner_->failures.fetch_add(1, std::memory_order_relaxed);
         if (token <= 0) return nullptr;
         return std::make_unique<UpcallFilter>(owner_, token);
@@ -588,7 +603,7 @@ class UpcallListener final : public rocksdb::EventListener {
     }
 
     void deliver(int32_t event, const void *info) const {
-        owner_->listener.on_event(owner_->context, event, info);
+        upcall(owner_->listener.on_event, owner_->context, event, info);
     }
 
     std::shared_ptr<panrocks_callback> owner_;
@@ -765,6 +780,8 @@ std::shared_ptr<void> retain_comparator(const rocksdb::Comparator *comparator) {
     }
     return nullptr;  // one of RocksDB's own (they are static), or not ours
 }
+
+bool inside_callback() noexcept { return callbacks_running != 0; }
 
 CallbackScope::CallbackScope(panrocks_db *db) : previous_(parsing_for) { parsing_for = db; }
 

@@ -190,11 +190,22 @@ inline const rocksdb::ReadOptions &read_options(const panrocks_read_options *o) 
     return o ? o->options : kDefaultReadOptions;
 }
 
+// callbacks.cc: whether the calling thread is inside a callback (a function
+// pointer panrocks called for the engine: comparator, merge operator,
+// compaction filter, event listener), at any depth.
+bool inside_callback() noexcept;
+
+// Write options from PANROCKS_WRITE_* flags. A write made from inside a
+// callback never waits for a write stall (no_slowdown: it fails with
+// Incomplete instead): the callback may run on one of the background threads
+// (shared by every DB of the process) whose flush or compaction would end
+// the stall, and would wait for itself; two DBs whose flush listeners write
+// into each other deadlocked both flushes that way.
 inline rocksdb::WriteOptions write_options(uint32_t flags) {
     rocksdb::WriteOptions o;
     o.sync = (flags & PANROCKS_WRITE_SYNC) != 0;
     o.disableWAL = (flags & PANROCKS_WRITE_DISABLE_WAL) != 0;
-    o.no_slowdown = (flags & PANROCKS_WRITE_NO_SLOWDOWN) != 0;
+    o.no_slowdown = (flags & PANROCKS_WRITE_NO_SLOWDOWN) != 0 || inside_callback();
     o.low_pri = (flags & PANROCKS_WRITE_LOW_PRI) != 0;
     o.ignore_missing_column_families = (flags & PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES) != 0;
     return o;
@@ -282,17 +293,29 @@ inline int32_t check(panrocks_error *error, const rocksdb::Status &status) {
     return status.ok() ? PANROCKS_OK : report(error, status);
 }
 
+// txn.cc: unlocks the mutexes of a transaction DB's lock table that the
+// calling thread still holds. Called by the exception barrier only: the engine
+// locks them by hand, so an exception it throws in between (an allocation
+// failure) would leave one locked for good. No callback runs under such a
+// mutex (the lock table hashes keys, it never compares them), so whatever the
+// thread holds when an exception reaches the barrier belongs to unwound frames.
+void release_abandoned_lock_table_mutexes() noexcept;
+
 // The exception barrier: runs body and turns any C++ exception into a
-// status, so that none unwinds into the JVM's frames.
+// status, so that none unwinds into the JVM's frames, and no lock-table mutex
+// stays locked behind it.
 template <typename Body>
 inline int32_t guarded(panrocks_error *error, Body &&body) noexcept {
     try {
         return body();
     } catch (const std::bad_alloc &) {
+        release_abandoned_lock_table_mutexes();
         return report(error, PANROCKS_OUT_OF_MEMORY, "out of memory in panrocks");
     } catch (const std::exception &e) {
+        release_abandoned_lock_table_mutexes();
         return report(error, PANROCKS_INTERNAL_ERROR, e.what());
     } catch (...) {
+        release_abandoned_lock_table_mutexes();
         return report(error, PANROCKS_INTERNAL_ERROR, "unknown C++ exception in panrocks");
     }
 }

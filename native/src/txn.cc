@@ -7,10 +7,14 @@
 // through the DB's registry: the lookup by name of a transaction that
 // already has a handle returns that handle, never a second owner.
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
 
 #include <rocksdb/utilities/optimistic_transaction_db.h>
 #include <rocksdb/utilities/transaction.h>
 #include <rocksdb/utilities/transaction_db.h>
+#include <rocksdb/utilities/transaction_db_mutex.h>
 #include <rocksdb/utilities/write_batch_with_index.h>
 
 #include "internal.h"
@@ -33,7 +37,166 @@ private:
     uint64_t *generation_;
 };
 
+// ---- limits of RocksDB 9.11's lock table --------------------------------------
+
+// The longest lock timeout and expiration, in milliseconds, the engine handles.
+// It keeps both in microseconds (x 1000, in int64) and waits with
+// std::condition_variable::wait_for, which compares the time waited with the
+// duration in nanoseconds: a wait over INT64_MAX ns (about 292 years) wraps,
+// and every wakeup then looks like the timeout (a lock wait of 10^13 ms failed
+// at the first notification of its stripe; Long.MAX_VALUE x 1000 wrapped to a
+// negative timeout, which means "the DB's"). Longer values are clamped here
+// (the Java side clamps the same: TransactionOptions.MAX_LOCK_TIMEOUT).
+constexpr int64_t kLongestMillis = INT64_MAX / 1000000;
+
+// A timeout in milliseconds as the engine can take it: negative ones become
+// -1 (Long.MIN_VALUE x 1000 would wrap to 0, "no wait"), longer ones the
+// longest it handles.
+int64_t engine_millis(int64_t millis) { return millis < 0 ? -1 : std::min(millis, kLongestMillis); }
+
+// The deepest deadlock detection accepted. Every lock wait with detection on
+// allocates and zeroes a search queue of 12 bytes per level (under a stripe
+// mutex of the lock table), and the search counts in ints: a depth of
+// Long.MAX_VALUE threw std::length_error there. 65,536 levels are 768 KiB per
+// wait (TransactionOptions.MAX_DEADLOCK_DETECT_DEPTH on the Java side).
+constexpr int64_t kDeepestDeadlockDetection = 1 << 16;
+
+// ---- the lock table's mutexes ------------------------------------------------
+
+// RocksDB's lock table locks a stripe's mutex by hand (Lock ... UnLock, no
+// RAII), so a C++ exception thrown by the engine in between (an allocation
+// failure while it waits or takes a lock) leaves the stripe locked, and every
+// later lock or unlock of a key of that stripe, a rollback's included, waits
+// forever. panrocks gives the lock table its own mutexes (RocksDB's
+// custom_mutex_factory), which remember which ones each thread holds, so that
+// the exception barrier can unlock what the unwound engine frames abandoned
+// (release_abandoned_lock_table_mutexes). Otherwise they are RocksDB's own:
+// a std::mutex and a std::condition_variable.
+class LockTableMutex;
+
+// The mutexes this thread holds, newest first, linked through the mutexes
+// themselves (a thread may hold several, one per stripe): no allocation.
+thread_local LockTableMutex *held_by_this_thread = nullptr;
+
+class LockTableMutex final : public rocksdb::TransactionDBMutex {
+  public:
+    rocksdb::Status Lock() override {
+        mutex_.lock();
+        note_held();
+        return rocksdb::Status::OK();
+    }
+
+    // As RocksDB's: a zero timeout only tries; any other waits, since a
+    // stripe's mutex is held briefly (the lock timeout applies to the wait
+    // for the key, in the condition variable).
+    rocksdb::Status TryLockFor(int64_t timeout_micros) override {
+        if (timeout_micros == 0) {
+            if (!mutex_.try_lock()) return rocksdb::Status::TimedOut(rocksdb::Status::SubCode::kMutexTimeout);
+        } else {
+            mutex_.lock();
+        }
+        note_held();
+        return rocksdb::Status::OK();
+    }
+
+    void UnLock() override {
+        note_released();
+        mutex_.unlock();
+    }
+
+    std::mutex &native() { return mutex_; }
+
+    // By the exception barrier: unlocks every mutex this thread still holds.
+    static void release_all_held() noexcept {
+        while (held_by_this_thread != nullptr) {
+            LockTableMutex *m = held_by_this_thread;
+            held_by_this_thread = m->next_held_;
+            m->next_held_ = nullptr;
+            m->mutex_.unlock();
+        }
+    }
+
+    // Bookkeeping of the calling thread's list; the condition variable
+    // takes the mutex out of it while it waits (another thread may hold it
+    // meanwhile, and link it into its own list).
+    void note_held() {
+        next_held_ = held_by_this_thread;
+        held_by_this_thread = this;
+    }
+
+    void note_released() {
+        // usually the newest (stripes are unlocked in the reverse order)
+        for (LockTableMutex **link = &held_by_this_thread; *link != nullptr; link = &(*link)->next_held_) {
+            if (*link == this) {
+                *link = next_held_;
+                next_held_ = nullptr;
+                return;
+            }
+        }
+    }
+
+  private:
+    std::mutex mutex_;
+    LockTableMutex *next_held_ = nullptr;  // written by the holding thread only
+};
+
+class LockTableCondVar final : public rocksdb::TransactionDBCondVar {
+  public:
+    // Waits with the mutex released, and holds it again on return.
+    rocksdb::Status Wait(std::shared_ptr<rocksdb::TransactionDBMutex> mutex) override {
+        auto *m = static_cast<LockTableMutex *>(mutex.get());
+        m->note_released();
+        std::unique_lock<std::mutex> lock(m->native(), std::adopt_lock);
+        cv_.wait(lock);
+        lock.release();
+        m->note_held();
+        return rocksdb::Status::OK();
+    }
+
+    rocksdb::Status WaitFor(std::shared_ptr<rocksdb::TransactionDBMutex> mutex, int64_t timeout_micros) override {
+        if (timeout_micros < 0) return Wait(std::move(mutex));
+        // A wait the standard library cannot measure (see kLongestMillis) is
+        // cut short and reported as a wakeup: the lock table then looks at the
+        // key again and waits for the rest.
+        constexpr int64_t kLongestWaitMicros = kLongestMillis * 1000;
+        const bool cut = timeout_micros > kLongestWaitMicros;
+        auto *m = static_cast<LockTableMutex *>(mutex.get());
+        m->note_released();
+        std::unique_lock<std::mutex> lock(m->native(), std::adopt_lock);
+        const std::cv_status waited =
+            cv_.wait_for(lock, std::chrono::microseconds(cut ? kLongestWaitMicros : timeout_micros));
+        lock.release();
+        m->note_held();
+        if (waited == std::cv_status::timeout && !cut) {
+            return rocksdb::Status::TimedOut(rocksdb::Status::SubCode::kMutexTimeout);
+        }
+        return rocksdb::Status::OK();
+    }
+
+    void Notify() override { cv_.notify_one(); }
+    void NotifyAll() override { cv_.notify_all(); }
+
+  private:
+    std::condition_variable cv_;
+};
+
+class LockTableMutexFactory final : public rocksdb::TransactionDBMutexFactory {
+  public:
+    std::shared_ptr<rocksdb::TransactionDBMutex> AllocateMutex() override {
+        return std::make_shared<LockTableMutex>();
+    }
+    std::shared_ptr<rocksdb::TransactionDBCondVar> AllocateCondVar() override {
+        return std::make_shared<LockTableCondVar>();
+    }
+};
+
 }  // namespace
+
+namespace panrocks {
+
+void release_abandoned_lock_table_mutexes() noexcept { LockTableMutex::release_all_held(); }
+
+}  // namespace panrocks
 
 struct panrocks_txn {
     panrocks_db *db = nullptr;
@@ -72,6 +235,28 @@ panrocks_txn *adopt(panrocks_db *db, rocksdb::Transaction *t, int32_t *adopted) 
     if (adopted != nullptr) *adopted = 1;
     return wrapper.release();
 }
+
+// A commit or prepare writes with the options the transaction began with; one
+// made from inside a callback must not wait for a write stall either (see
+// panrocks::write_options). Restores them afterwards.
+class NoStallInsideCallbacks {
+  public:
+    explicit NoStallInsideCallbacks(rocksdb::Transaction *t)
+        : options_(panrocks::inside_callback() ? t->GetWriteOptions() : nullptr) {
+        if (options_ == nullptr) return;
+        saved_ = options_->no_slowdown;
+        options_->no_slowdown = true;
+    }
+    ~NoStallInsideCallbacks() {
+        if (options_ != nullptr) options_->no_slowdown = saved_;
+    }
+    NoStallInsideCallbacks(const NoStallInsideCallbacks &) = delete;
+    NoStallInsideCallbacks &operator=(const NoStallInsideCallbacks &) = delete;
+
+  private:
+    rocksdb::WriteOptions *options_;
+    bool saved_ = false;
+};
 
 int32_t state_of(const panrocks_txn *txn) {
     return txn->outcome != 0 ? txn->outcome : static_cast<int32_t>(txn->txn->GetState());
@@ -149,10 +334,11 @@ int32_t panrocks_txn_db_open(const panrocks_open_request *request, int32_t kind,
             rocksdb::TransactionDBOptions t;
             t.max_num_locks = o.max_num_locks;
             t.num_stripes = static_cast<size_t>(o.num_stripes);
-            t.transaction_lock_timeout = o.transaction_lock_timeout;
-            t.default_lock_timeout = o.default_lock_timeout;
+            t.transaction_lock_timeout = engine_millis(o.transaction_lock_timeout);
+            t.default_lock_timeout = engine_millis(o.default_lock_timeout);
             t.max_num_deadlocks = o.max_num_deadlocks;
             t.write_policy = rocksdb::TxnDBWritePolicy::WRITE_COMMITTED;
+            t.custom_mutex_factory = std::make_shared<LockTableMutexFactory>();
             rocksdb::TransactionDB *opened = nullptr;
             s = rocksdb::TransactionDB::Open(db_options, t, request->path, descriptors, &handles, &opened);
             if (!s.ok()) return report(error, s);
@@ -188,6 +374,10 @@ int32_t panrocks_txn_begin(panrocks_db *db, uint32_t write_flags, const panrocks
         panrocks_txn_options o;
         panrocks_txn_options_init(&o);
         if (options != nullptr) o = *options;
+        if (o.deadlock_detect_depth < 0 || o.deadlock_detect_depth > kDeepestDeadlockDetection) {
+            return report(error, PANROCKS_INVALID_ARGUMENT,
+                          "panrocks: deadlock_detect_depth must be in [0, 65536]");
+        }
         if (reuse != nullptr) {
             PANROCKS_REQUIRE(error, reuse->db == db);
             if (reuse->outcome == 0) {
@@ -204,8 +394,8 @@ int32_t panrocks_txn_begin(panrocks_db *db, uint32_t write_flags, const panrocks
             rocksdb::TransactionOptions to;
             to.set_snapshot = o.set_snapshot != 0;
             to.deadlock_detect = o.deadlock_detect != 0;
-            to.lock_timeout = o.lock_timeout;
-            to.expiration = o.expiration;
+            to.lock_timeout = engine_millis(o.lock_timeout);
+            to.expiration = engine_millis(o.expiration);
             to.deadlock_detect_depth = o.deadlock_detect_depth;
             to.max_write_batch_size = static_cast<size_t>(o.max_write_batch_size);
             t = db->txn_db->BeginTransaction(write, to, old);
@@ -411,6 +601,7 @@ int32_t panrocks_txn_commit(panrocks_txn *txn, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, txn != nullptr);
         txn->end_iterators();
+        NoStallInsideCallbacks no_stall(txn->txn);
         rocksdb::Status s = txn->txn->Commit();
         if (s.ok()) txn->outcome = PANROCKS_TXN_COMMITTED;
         return check(error, s);
@@ -444,6 +635,7 @@ size_t panrocks_txn_name(const panrocks_txn *txn, char *buffer, size_t capacity)
 int32_t panrocks_txn_prepare(panrocks_txn *txn, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, txn != nullptr);
+        NoStallInsideCallbacks no_stall(txn->txn);
         return check(error, txn->txn->Prepare());
     });
 }
@@ -505,7 +697,8 @@ uint64_t panrocks_txn_snapshot_generation(const panrocks_txn *txn) {
 }
 
 void panrocks_txn_set_lock_timeout(panrocks_txn *txn, int64_t millis) {
-    if (txn != nullptr) txn->txn->SetLockTimeout(millis);
+    // negative: RocksDB's meaning here, no timeout (the DB's applies only at begin)
+    if (txn != nullptr) txn->txn->SetLockTimeout(engine_millis(millis));
 }
 
 void panrocks_txn_set_write_options(panrocks_txn *txn, uint32_t write_flags) {

@@ -6,7 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <future>
 #include <string>
 #include <thread>
 #include <vector>
@@ -15,6 +21,34 @@
 #include "test_support.h"
 
 using panrocks_test::TempDir;
+
+// Allocation failures on demand, for the library's allocations too: this
+// executable's malloc comes first in the dynamic symbol lookup, so the
+// library's C++ runtime (operator new) allocates through it. Not under
+// AddressSanitizer, whose own malloc this would replace.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PANROCKS_TEST_UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define PANROCKS_TEST_UNDER_ASAN 1
+#endif
+#if defined(__GLIBC__) && !defined(PANROCKS_TEST_UNDER_ASAN)
+#define PANROCKS_TEST_FAILING_MALLOC 1
+extern "C" void *__libc_malloc(size_t size);
+namespace {
+// nonzero: allocations larger than this fail on this thread
+thread_local size_t fail_allocations_over = 0;
+}  // namespace
+extern "C" void *malloc(size_t size) {
+    if (fail_allocations_over != 0 && size > fail_allocations_over) {
+        errno = ENOMEM;
+        return nullptr;
+    }
+    return __libc_malloc(size);
+}
+#endif
 
 namespace {
 
@@ -302,6 +336,104 @@ TEST(Txn, DeadlockIsBusyWithItsSubcode) {
         release(b);
     }
     release(a);
+}
+
+TEST(Txn, DeadlockDetectionDeeperThanTheEngineCanSearchIsRefused) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    for (int64_t depth : {int64_t{-1}, int64_t{(1 << 16) + 1}, INT64_MAX, INT64_MIN}) {
+        panrocks_txn_options o;
+        panrocks_txn_options_init(&o);
+        o.deadlock_detect = 1;
+        o.deadlock_detect_depth = depth;
+        panrocks_txn *txn = nullptr;
+        panrocks_error err{};
+        EXPECT_EQ(panrocks_txn_begin(t.db, 0, &o, nullptr, &txn, &err), PANROCKS_INVALID_ARGUMENT) << depth;
+        EXPECT_NE(std::strstr(err.message, "deadlock_detect_depth"), nullptr) << err.message;
+        EXPECT_EQ(txn, nullptr);
+    }
+}
+
+// RocksDB's lock table locks a stripe's mutex by hand; an exception the
+// engine throws in between (here: the allocation of deadlock detection's
+// search queue fails while the lock waits) must not leave it locked, or the
+// holder's rollback, which unlocks its key in that stripe, waits forever.
+TEST(Txn, AnEngineExceptionWhileALockWaitsLeavesNoStripeMutexLocked) {
+#if !defined(PANROCKS_TEST_FAILING_MALLOC)
+    GTEST_SKIP() << "needs this test's failing malloc (glibc, no AddressSanitizer)";
+#else
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    panrocks_txn *holder = begin(t.db);
+    put_ok(holder, "k", "holder");
+    panrocks_txn_options o;
+    panrocks_txn_options_init(&o);
+    o.deadlock_detect = 1;
+    o.deadlock_detect_depth = 1 << 16;  // a search queue of 768 KiB, allocated at every wait
+    o.lock_timeout = 5000;
+    panrocks_txn *waiter = begin(t.db, &o);
+    panrocks_error err{};
+    fail_allocations_over = 128 << 10;
+    int32_t rc = txn_put(waiter, "k", "waiter", &err);
+    fail_allocations_over = 0;
+    ASSERT_EQ(rc, PANROCKS_OUT_OF_MEMORY) << err.message;
+    auto rollback = std::async(std::launch::async, [holder] {
+        panrocks_error e{};
+        return panrocks_txn_rollback(holder, &e);
+    });
+    if (rollback.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
+        ADD_FAILURE() << "the holder's rollback waits for the stripe mutex the failed lock wait left locked";
+        std::fflush(nullptr);
+        std::_Exit(1);  // the thread blocked on it can be neither joined nor abandoned
+    }
+    EXPECT_EQ(rollback.get(), PANROCKS_OK);
+    put_ok(waiter, "k", "waiter");  // the key and its stripe are free
+    panrocks_error cerr{};
+    EXPECT_EQ(panrocks_txn_commit(waiter, &cerr), PANROCKS_OK) << cerr.message;
+    EXPECT_EQ(db_get(t.db, "k"), "waiter");
+    release(waiter);
+    release(holder);
+#endif
+}
+
+// Timeouts and expirations too long for the engine's clocks (microseconds,
+// then nanoseconds, in 64 bits) are clamped to the longest it handles, about
+// 292 years: Long.MAX_VALUE ms of expiration no longer expires at once, and a
+// long lock wait no longer ends at the first wakeup of its stripe.
+TEST(Txn, TimeoutsAndExpirationsTooLongForTheEngineAreClamped) {
+    TxnDb t(PANROCKS_TXN_DB_PESSIMISTIC);
+    t.options.num_stripes = 1;  // every unlock wakes every waiter
+    t.reopen();
+    panrocks_txn_options o;
+    panrocks_txn_options_init(&o);
+    o.expiration = INT64_MAX;
+    o.lock_timeout = INT64_MAX;
+    panrocks_txn *holder = begin(t.db, &o);
+    put_ok(holder, "k", "holder");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    panrocks_txn_options w;
+    panrocks_txn_options_init(&w);
+    w.lock_timeout = 10000000000000;  // 10^13 ms
+    panrocks_txn *waiter = begin(t.db, &w);
+    std::atomic<int32_t> waited{-1};
+    std::thread other([&] {
+        panrocks_error err{};
+        waited = txn_put(waiter, "k", "waiter", &err);
+    });
+    // wakeups of the waiter's stripe
+    for (int i = 0; i < 200; i++) {
+        panrocks_txn *churn = begin(t.db);
+        put_ok(churn, "other" + std::to_string(i % 64), "x");
+        panrocks_error cerr{};
+        EXPECT_EQ(panrocks_txn_commit(churn, &cerr), PANROCKS_OK) << cerr.message;
+        release(churn);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_EQ(waited.load(), -1) << "the wait ended before the holder let go";
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_txn_commit(holder, &err), PANROCKS_OK) << err.message;  // not Expired
+    other.join();
+    EXPECT_EQ(waited.load(), PANROCKS_OK);
+    release(waiter);
+    release(holder);
 }
 
 TEST(Txn, OptimisticCommitFailsBusyOnAConflict) {

@@ -23,6 +23,34 @@ package io.panrocks;
  * An exception thrown by a method is logged and recorded
  * ({@link RocksDB#callbackFailure()}) and otherwise ignored; it never
  * reaches RocksDB.
+ *
+ * <h2>Other DBs, and waiting for RocksDB's background work</h2>
+ * RocksDB's background threads (flushes, compactions) are shared by every
+ * DB of the process, and a listener may run on the only one a flush of
+ * another DB needs. So, inside any callback (a listener, but also a
+ * comparator, merge operator or compaction filter):
+ * <ul>
+ * <li>a write into another DB never waits for a write stall: where it would
+ * wait (its memtables are full until a flush ends), it fails at once with a
+ * {@link RocksDBException} with code {@link Status.Code#Incomplete}
+ * ("Write stall"), as with {@link WriteOptions#setNoSlowdown(boolean)}.
+ * Two DBs whose flush listeners write into each other used to deadlock both
+ * flushes this way; catch the exception and hand the write to another
+ * thread;</li>
+ * <li>calls that wait for background work are refused with
+ * {@link IllegalStateException}, on every DB: a flush that waits for its end,
+ * a compaction, a checkpoint, an ingestion, a backup, and closing a DB.</li>
+ * </ul>
+ *
+ * <h2>System.exit</h2>
+ * A listener may call {@code System.exit}: the JVM exits. The thread that
+ * called it never returns to RocksDB, so the background job it runs never
+ * ends: a DB's {@link RocksDB#close()} in a shutdown hook cannot wait for it,
+ * and gives up once {@code -Dpanrocks.shutdown.closeTimeoutMillis} (default
+ * 10 seconds) have passed since the close began, with an
+ * {@link IllegalStateException}; the engine is then left for the process's
+ * exit to end, as after a crash (writes made with the write-ahead log are
+ * recovered at the next open).
  */
 public abstract class AbstractEventListener implements AutoCloseable {
 

@@ -186,7 +186,8 @@ public final class BackupEngine implements AutoCloseable {
         MemorySegment h = begin();
         try {
             NativeDb n = db.nativeDb();
-            CallContext c = n.enter(); // the DB's close waits for the backup
+            // the DB's close waits for the backup; a backup flushes first (or copies files being written)
+            CallContext c = n.enterToWaitForBackgroundWork("a backup");
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment m = metadata.length == 0 ? MemorySegment.NULL
                         : arena.allocateFrom(ValueLayout.JAVA_BYTE, metadata);

@@ -29,7 +29,7 @@ final class CompatCalls {
         Objects.requireNonNull(options, "flushOptions");
         List<ColumnFamilyHandle> copy = new ArrayList<>(Objects.requireNonNull(families, "columnFamilies"));
         NativeDb db = owner.nativeDb();
-        CallContext c = db.enter();
+        CallContext c = options.waitForFlush() ? db.enterToWaitForBackgroundWork("a flush") : db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ValueLayout.ADDRESS, Math.max(1, copy.size()));
             for (int i = 0; i < copy.size(); i++) array.setAtIndex(ValueLayout.ADDRESS, i, owner.familyOf(copy.get(i)));
@@ -45,7 +45,7 @@ final class CompatCalls {
                              CompactRangeOptions options) throws RocksDBException {
         Objects.requireNonNull(options, "compactRangeOptions");
         NativeDb db = owner.nativeDb();
-        CallContext c = db.enter();
+        CallContext c = db.enterToWaitForBackgroundWork("a compaction");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment o = panrocks_compact_range_options.allocate(arena);
             options.fill(o);

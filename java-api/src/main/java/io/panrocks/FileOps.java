@@ -38,7 +38,7 @@ final class FileOps {
     long checkpoint(Path dir, long logSizeForFlush) throws RocksDBException {
         Objects.requireNonNull(dir, "checkpointPath");
         String target = cPath(dir, "checkpointPath");
-        CallContext c = db.enter();
+        CallContext c = db.enterToWaitForBackgroundWork("a checkpoint"); // it flushes first
         try (Arena arena = Arena.ofConfined()) {
             int rc = panrocks_h.panrocks_checkpoint_create(db.handle(), arena.allocateFrom(target), logSizeForFlush,
                     c.size, c.error);
@@ -81,7 +81,7 @@ final class FileOps {
     }
 
     RocksDB.LiveFiles liveFiles(boolean flushMemtable) throws RocksDBException {
-        CallContext c = db.enter();
+        CallContext c = flushMemtable ? db.enterToWaitForBackgroundWork("a flush") : db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment manifest = arena.allocate(ValueLayout.JAVA_LONG);
             int rc = panrocks_h.panrocks_get_live_files(db.handle(), flushMemtable ? 1 : 0, c.size, manifest, c.error);
@@ -161,7 +161,7 @@ final class FileOps {
         List<String> paths = new ArrayList<>(files); // the caller's list may change under us
         if (paths.isEmpty()) throw new IllegalArgumentException("filePathList is empty");
         for (String p : paths) cPath(Path.of(Objects.requireNonNull(p, "filePathList must not contain null")), "a file path");
-        CallContext c = db.enter();
+        CallContext c = db.enterToWaitForBackgroundWork("an ingestion"); // it may flush first
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ValueLayout.ADDRESS, paths.size());
             for (int i = 0; i < paths.size(); i++) {

@@ -31,7 +31,7 @@ final class Maintenance {
     }
 
     void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        CallContext c = db.enter();
+        CallContext c = db.enterToWaitForBackgroundWork("a flush");
         try {
             int rc = panrocks_h.panrocks_flush(db.handle(), family(columnFamily), 1, c.error);
             if (rc != 0) throw c.failure(rc);
@@ -41,7 +41,7 @@ final class Maintenance {
     }
 
     void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
-        CallContext c = db.enter();
+        CallContext c = db.enterToWaitForBackgroundWork("a compaction");
         try (Arena arena = Arena.ofConfined()) {
             int rc = panrocks_h.panrocks_compact_range(db.handle(), family(columnFamily), slice(arena, begin),
                     slice(arena, end), c.error);

@@ -1900,6 +1900,8 @@ public class RocksDB implements AutoCloseable {
      * Flushes the memtables of {@code columnFamily} ({@code null}: the default one) to SST files and waits for it.
      *
      * @param columnFamily the column family, or {@code null} for the default one
+     * @throws IllegalStateException if the DB is closed, or inside a callback of any DB (a flush
+     *         waits for RocksDB's background threads: see {@link AbstractEventListener})
      * @throws RocksDBException with RocksDB's status if the engine refuses the flush (read-only DB,
      *         I/O error)
      */
@@ -1925,6 +1927,8 @@ public class RocksDB implements AutoCloseable {
      *         key
      * @param end the key compaction stops before (exclusive), or {@code null} to go to the family's
      *         end
+     * @throws IllegalStateException if the DB is closed, or inside a callback of any DB (a compaction
+     *         waits for RocksDB's background threads: see {@link AbstractEventListener})
      * @throws RocksDBException with RocksDB's status if the engine refuses the compaction (read-only
      *         DB, I/O error)
      */
@@ -3283,9 +3287,18 @@ public class RocksDB implements AutoCloseable {
 
     /**
      * Closes the DB (see the class comment). Idempotent; any thread, but not
-     * from inside one of its own calls (a reader or a visitor).
+     * from inside one of its own calls (a reader or a visitor), nor from
+     * inside a callback of any DB (see {@link AbstractEventListener}).
+     * Once the JVM is shutting down (a close in a shutdown hook), the close
+     * waits at most {@code -Dpanrocks.shutdown.closeTimeoutMillis} (default
+     * 10 seconds) for calls and background work in progress, since one of
+     * them may never end (a callback that called {@code System.exit}).
      *
      * @throws IllegalStateException if called from inside a call on this DB
+     *         or a callback; or, at the JVM's shutdown, if the time ran out
+     *         (the DB refuses calls; its engine is left for the process's
+     *         exit to end, and writes made with the write-ahead log are
+     *         recovered at the next open)
      * @throws RocksDBException if the engine reported an error while closing;
      *         the DB is closed regardless
      */

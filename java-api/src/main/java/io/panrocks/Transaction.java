@@ -1415,15 +1415,22 @@ public final class Transaction implements AutoCloseable {
 
     /**
      * This transaction's lock timeout from now on (pessimistic; an optimistic
-     * transaction takes no locks).
+     * transaction takes no locks). Unlike RocksDB's {@code SetLockTimeout},
+     * for which a negative timeout means no timeout at all, a negative one
+     * here means the DB's {@link TransactionDBOptions#setTransactionLockTimeout
+     * transaction lock timeout}, as in {@link TransactionOptions#setLockTimeout}.
      *
-     * @param lockTimeout milliseconds; zero: no wait; negative: the DB's transaction lock timeout
+     * @param lockTimeout milliseconds; zero: no wait; negative: the DB's transaction
+     *        lock timeout; over {@link TransactionOptions#MAX_LOCK_TIMEOUT} (about 292
+     *        years): {@code MAX_LOCK_TIMEOUT}
      * @throws IllegalStateException if the transaction is not open
      */
     public void setLockTimeout(long lockTimeout) {
+        long millis = TransactionOptions.clampLockTimeout(lockTimeout);
+        if (millis < 0 && owner instanceof TransactionDB t) millis = t.transactionLockTimeout();
         CallContext c = enterActive();
         try {
-            panrocks_h.panrocks_txn_set_lock_timeout(handle, lockTimeout);
+            panrocks_h.panrocks_txn_set_lock_timeout(handle, millis);
         } finally {
             exit(c);
         }

@@ -38,8 +38,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Closing the DB first rolls back and releases its open transactions
  * (prepared ones stay prepared, and are found again after a reopen), then
  * closes the rest as {@link RocksDB#close()} does. Transactions not in use
- * are released before the close waits for calls in progress, so that a call
- * waiting for one of their locks can finish.
+ * are released before the close waits for calls in progress, and so is each
+ * one whose call ends while the close waits (later uses of it throw
+ * {@link IllegalStateException}), so that a call waiting for one of their
+ * locks can finish.
  */
 public final class TransactionDB extends RocksDB {
     /**
@@ -50,28 +52,38 @@ public final class TransactionDB extends RocksDB {
     private final ConcurrentHashMap<Long, Transaction> named = new ConcurrentHashMap<>();
     /** serializes lookups by name with namings, so that no transaction gets two holders */
     private final Object lookups = new Object();
+    /** the transaction lock timeout it was opened with (-1: forever): what a transaction's negative one means */
+    private final long transactionLockTimeout;
 
-    private TransactionDB(NativeDb db, Path path, DBOptions options) {
+    private TransactionDB(NativeDb db, Path path, DBOptions options, long transactionLockTimeout) {
         super(db, path, false, options);
+        this.transactionLockTimeout = transactionLockTimeout;
     }
 
     private static Opener.Mode mode(TransactionDBOptions txnOptions) {
         Objects.requireNonNull(txnOptions, "transactionDbOptions");
+        long[] lockTimeout = new long[1];
         return Opener.Mode.withFacade(new Opener.Facade() {
             @Override
             public int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error,
                             Arena arena) {
                 MemorySegment o = panrocks_txn_db_options.allocate(arena);
                 txnOptions.fill(o);
+                lockTimeout[0] = panrocks_txn_db_options.transaction_lock_timeout(o);
                 return panrocks_h.panrocks_txn_db_open(request, panrocks_h.PANROCKS_TXN_DB_PESSIMISTIC(), o, dbOut,
                         handles, error);
             }
 
             @Override
             public RocksDB wrap(NativeDb db, Path path, DBOptions options) {
-                return new TransactionDB(db, path, options);
+                return new TransactionDB(db, path, options, lockTimeout[0]);
             }
         });
+    }
+
+    /** The transaction lock timeout this DB was opened with, in milliseconds (-1: forever). */
+    long transactionLockTimeout() {
+        return transactionLockTimeout;
     }
 
     // =========================================================================

@@ -83,20 +83,22 @@ public final class TransactionDBOptions implements AutoCloseable {
      * {@link TransactionOptions#setLockTimeout own} says otherwise; then the
      * write or read for update fails with {@link Status.Code#TimedOut}
      * (subcode {@link Status.SubCode#LockTimeout}). Zero: no wait. Negative:
-     * wait forever (then only deadlock detection, if on, ends a deadlock).
+     * wait forever (then only deadlock detection, if on, ends a deadlock),
+     * kept as -1. A timeout over {@link TransactionOptions#MAX_LOCK_TIMEOUT}
+     * (about 292 years) is {@code MAX_LOCK_TIMEOUT}.
      *
      * @param transactionLockTimeout milliseconds
      * @return this
      */
     public TransactionDBOptions setTransactionLockTimeout(long transactionLockTimeout) {
-        this.transactionLockTimeout = transactionLockTimeout;
+        this.transactionLockTimeout = TransactionOptions.clampLockTimeout(transactionLockTimeout);
         return this;
     }
 
     /**
-     * Returns how long a transaction waits for a lock, in milliseconds (negative: forever).
+     * Returns how long a transaction waits for a lock, in milliseconds (-1: forever), as clamped.
      *
-     * @return how long a transaction waits for a lock, in milliseconds (negative: forever)
+     * @return how long a transaction waits for a lock, in milliseconds (-1: forever)
      */
     public long getTransactionLockTimeout() {
         return transactionLockTimeout;
@@ -105,20 +107,22 @@ public final class TransactionDBOptions implements AutoCloseable {
     /**
      * How long a plain write of the DB (outside any transaction: it takes the
      * key's lock too) waits for a lock a transaction holds. Zero: no wait;
-     * negative: forever.
+     * negative: forever (kept as -1); over
+     * {@link TransactionOptions#MAX_LOCK_TIMEOUT} (about 292 years):
+     * {@code MAX_LOCK_TIMEOUT}.
      *
      * @param defaultLockTimeout milliseconds
      * @return this
      */
     public TransactionDBOptions setDefaultLockTimeout(long defaultLockTimeout) {
-        this.defaultLockTimeout = defaultLockTimeout;
+        this.defaultLockTimeout = TransactionOptions.clampLockTimeout(defaultLockTimeout);
         return this;
     }
 
     /**
-     * Returns how long a plain write waits for a lock, in milliseconds (negative: forever).
+     * Returns how long a plain write waits for a lock, in milliseconds (-1: forever), as clamped.
      *
-     * @return how long a plain write waits for a lock, in milliseconds (negative: forever)
+     * @return how long a plain write waits for a lock, in milliseconds (-1: forever)
      */
     public long getDefaultLockTimeout() {
         return defaultLockTimeout;

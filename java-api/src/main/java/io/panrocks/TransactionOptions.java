@@ -11,6 +11,32 @@ import java.lang.foreign.MemorySegment;
  * Java value, read when the transaction begins. Times are milliseconds.
  */
 public final class TransactionOptions implements AutoCloseable {
+    /**
+     * The longest lock timeout, in milliseconds (about 292 years), and so,
+     * in effect, forever: RocksDB 9.11 keeps timeouts in microseconds and
+     * waits for a lock with a clock in nanoseconds, in 64 bits, so a longer
+     * one would overflow (a timeout of 10<sup>13</sup> ms failed at the first
+     * wakeup; {@code Long.MAX_VALUE} fell back to the DB's timeout). Longer
+     * timeouts, here and in {@link TransactionDBOptions} and
+     * {@link Transaction#setLockTimeout}, are this one.
+     */
+    public static final long MAX_LOCK_TIMEOUT = Long.MAX_VALUE / 1_000_000;
+
+    /**
+     * The longest expiration, in milliseconds (about 292 years): as
+     * {@link #MAX_LOCK_TIMEOUT}; a longer one (RocksDB's sum with the begin
+     * time overflowed, and {@code Long.MAX_VALUE} expired at once) is this one.
+     */
+    public static final long MAX_EXPIRATION = MAX_LOCK_TIMEOUT;
+
+    /**
+     * The deepest deadlock detection: every lock wait with detection on
+     * allocates and clears a search queue of 12 bytes per level in RocksDB
+     * (768 KiB at this depth), and deeper values made it fail inside the
+     * engine's lock table.
+     */
+    public static final long MAX_DEADLOCK_DETECT_DEPTH = 1 << 16;
+
     private boolean setSnapshot;
     private boolean deadlockDetect;
     private long lockTimeout = -1;
@@ -69,20 +95,26 @@ public final class TransactionOptions implements AutoCloseable {
     /**
      * How long this transaction waits for a lock: negative means the DB's
      * {@link TransactionDBOptions#setTransactionLockTimeout transaction lock
-     * timeout} (the default), zero no wait.
+     * timeout} (the default, kept as -1), zero no wait; a timeout over
+     * {@link #MAX_LOCK_TIMEOUT} (about 292 years) is {@code MAX_LOCK_TIMEOUT}.
      *
      * @param lockTimeout milliseconds
      * @return this
      */
     public TransactionOptions setLockTimeout(long lockTimeout) {
-        this.lockTimeout = lockTimeout;
+        this.lockTimeout = clampLockTimeout(lockTimeout);
         return this;
     }
 
+    /** A lock timeout as the engine can take it: -1 for any negative one, at most {@link #MAX_LOCK_TIMEOUT}. */
+    static long clampLockTimeout(long millis) {
+        return millis < 0 ? -1 : Math.min(millis, MAX_LOCK_TIMEOUT);
+    }
+
     /**
-     * Returns this transaction's lock timeout in milliseconds (negative: the DB's).
+     * Returns this transaction's lock timeout in milliseconds (-1: the DB's), as clamped.
      *
-     * @return this transaction's lock timeout in milliseconds (negative: the DB's)
+     * @return this transaction's lock timeout in milliseconds (-1: the DB's)
      */
     public long getLockTimeout() {
         return lockTimeout;
@@ -91,37 +123,40 @@ public final class TransactionOptions implements AutoCloseable {
     /**
      * After this long, other transactions may take this one's locks, and
      * its commit then fails with {@link Status.Code#Expired}. Negative: never
-     * (the default).
+     * (the default, kept as -1); an expiration over {@link #MAX_EXPIRATION}
+     * (about 292 years) is {@code MAX_EXPIRATION}.
      *
      * @param expiration milliseconds after begin
      * @return this
      */
     public TransactionOptions setExpiration(long expiration) {
-        this.expiration = expiration;
+        this.expiration = expiration < 0 ? -1 : Math.min(expiration, MAX_EXPIRATION);
         return this;
     }
 
     /**
-     * Returns the expiration in milliseconds (negative: never).
+     * Returns the expiration in milliseconds (-1: never), as clamped.
      *
-     * @return the expiration in milliseconds (negative: never)
+     * @return the expiration in milliseconds (-1: never)
      */
     public long getExpiration() {
         return expiration;
     }
 
     /**
-     * How many waiting transactions deadlock detection follows before it
-     * gives up (and lets the wait time out).
+     * How many waiting transactions deadlock detection follows; a wait-for
+     * chain longer than that is taken for a deadlock ({@link Status.Code#Busy},
+     * subcode {@link Status.SubCode#Deadlock}).
      *
-     * @param deadlockDetectDepth zero or more
+     * @param deadlockDetectDepth from 0 to {@link #MAX_DEADLOCK_DETECT_DEPTH}
      * @return this
-     * @throws IllegalArgumentException if negative
+     * @throws IllegalArgumentException outside that range
      */
     public TransactionOptions setDeadlockDetectDepth(long deadlockDetectDepth) {
-        if (deadlockDetectDepth < 0) {
-            throw new IllegalArgumentException("deadlockDetectDepth (deadlock_detect_depth) must be >= 0, was "
-                    + deadlockDetectDepth);
+        if (deadlockDetectDepth < 0 || deadlockDetectDepth > MAX_DEADLOCK_DETECT_DEPTH) {
+            throw new IllegalArgumentException("deadlockDetectDepth (deadlock_detect_depth) must be in [0, "
+                    + MAX_DEADLOCK_DETECT_DEPTH + "], was " + deadlockDetectDepth + ": every lock wait with deadlock "
+                    + "detection allocates 12 bytes per level inside RocksDB's lock table");
         }
         this.deadlockDetectDepth = deadlockDetectDepth;
         return this;

@@ -35,8 +35,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <li>{@link Sharing#SERIALIZED}: any thread uses and closes it, one at a
  * time: every use holds the object's lock for the whole native call, and so
  * does the release, which therefore needs no grace period. The DB's close
- * releases the idle ones before it waits for calls in progress (their
- * release may be what those calls wait for: a transaction's row locks).</li>
+ * releases the idle ones before it waits for calls in progress, and each
+ * one that goes idle while it waits (their release may be what those calls
+ * wait for: a transaction's row locks).</li>
  * </ul>
  *
  * <h2>In use</h2>
@@ -369,9 +370,10 @@ public final class DbResource implements Runnable {
     }
 
     /**
-     * By the DB's close before it waits for calls in progress: releases a
-     * SERIALIZED resource nobody uses right now (its release may be what a
-     * call in progress waits for). Never blocks; false if it was in use.
+     * By the DB's close before and while it waits for calls in progress:
+     * releases a SERIALIZED resource nobody uses right now (its release may
+     * be what a call in progress waits for). Never blocks; false if it was in
+     * use.
      */
     boolean releaseIfIdle() {
         if (sharing != Sharing.SERIALIZED || !lock.tryLock()) return false;

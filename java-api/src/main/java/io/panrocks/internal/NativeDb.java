@@ -93,6 +93,19 @@ public final class NativeDb {
         c.exit();
     }
 
+    /**
+     * As {@link #enter()}, for a call that waits for RocksDB's background
+     * work (a flush it waits for, a compaction, a checkpoint, an ingestion, a
+     * backup): refused on a thread running a callback of any DB.
+     *
+     * @param operation what the call is, for the message ("flush")
+     * @throws IllegalStateException inside a callback, or if the DB is closing or closed
+     */
+    public CallContext enterToWaitForBackgroundWork(String operation) {
+        ThreadContexts.refuseWaitForBackgroundWork(this, operation);
+        return enter();
+    }
+
     /** The calling thread's context if it has one (never creates one). */
     CallContext currentContext() {
         return ThreadContexts.get(this);
@@ -185,13 +198,21 @@ public final class NativeDb {
         CallContext own = ThreadContexts.getUnchecked(this);
         if (own != null) own.graceWaits++;
         try {
-            awaitCalls(true);
+            awaitCalls(true, null, null);
         } finally {
             if (own != null) own.graceWaits--;
         }
     }
 
-    private void awaitCalls(boolean skipGraceWaiters) {
+    /**
+     * Waits until every other thread that was inside a call has left it.
+     *
+     * @param skipGraceWaiters count threads waiting out a grace period as quiescent
+     * @param whileWaiting run about once a millisecond while a thread keeps waiting, or null
+     * @param bound the close's bound at the JVM's shutdown, or null for none (grace periods)
+     * @return false if the bound ran out first
+     */
+    private boolean awaitCalls(boolean skipGraceWaiters, Runnable whileWaiting, ShutdownBound bound) {
         Thread self = Thread.currentThread();
         List<CallContext> snapshot = List.copyOf(allContexts);
         long[] seen = new long[snapshot.size()];
@@ -201,11 +222,18 @@ public final class NativeDb {
             if ((seen[i] & 1) == 0 || c.owner == self) continue;
             for (int spins = 0; c.callsVolatile() == seen[i]; spins++) {
                 if (skipGraceWaiters && c.inGracePeriod()) break;
-                if (spins < 100) Thread.onSpinWait();
-                else if (spins < 200) Thread.yield();
-                else LockSupport.parkNanos(Math.min(1_000_000L, 10_000L * (spins - 199)));
+                if (spins < 100) {
+                    Thread.onSpinWait();
+                } else if (spins < 200) {
+                    Thread.yield();
+                } else {
+                    if (whileWaiting != null) whileWaiting.run();
+                    if (bound != null && bound.expired()) return false;
+                    LockSupport.parkNanos(Math.min(1_000_000L, 10_000L * (spins - 199)));
+                }
             }
         }
+        return true;
     }
 
     // ---- close ---------------------------------------------------------------------
@@ -213,43 +241,54 @@ public final class NativeDb {
     /**
      * Closes the DB: refuses new calls, waits for calls in progress, releases
      * what it owns, then closes the engine (later, if a live thread still
-     * holds a view or a use of one of its resources). Idempotent.
+     * holds a view or a use of one of its resources). Idempotent. SERIALIZED
+     * resources (transactions) are released whenever nobody uses them, also
+     * while the close waits for calls, since a call may wait for their locks.
+     * Once the JVM is shutting down, the waits are bounded ({@link ShutdownBound}).
      *
      * @throws IllegalStateException if called from inside a call on this DB
-     *         (a callback), which would free memory that call still uses
+     *         (a callback), which would free memory that call still uses, or
+     *         from inside a callback of any DB (it could wait for the
+     *         background job running that callback); or if the JVM's
+     *         shutdown bound ran out (the engine is left to the process's end)
      * @throws RocksDBException if RocksDB reported an error while closing;
      *         the native DB is freed regardless
      */
     public void close() throws RocksDBException {
         // refused inside a callback of this DB (ThreadContexts.get throws): on
-        // one of RocksDB's threads the engine's close would wait for itself
+        // one of RocksDB's threads the engine's close would wait for itself;
+        // inside a callback of another DB it could wait for a background job
+        // that waits for this callback's thread
         CallContext own = ThreadContexts.get(this);
         if (own != null && own.insideCall()) {
             throw new IllegalStateException("RocksDB " + description
                     + " cannot be closed from inside one of its own calls (a callback)");
         }
+        ThreadContexts.refuseWaitForBackgroundWork(this, "the close");
         boolean hasCallbacks;
         synchronized (lifecycleLock) {
             if (state != OPEN) return;
             state = CLOSING;
             hasCallbacks = !engineClosedActions.isEmpty();
         }
-        // Serialized resources nobody is using go first, before the wait: a
-        // call in progress may be waiting for what they hold (a transaction's
-        // row locks), and would otherwise keep the close waiting with it.
-        for (DbResource r : serializedResources()) {
-            try {
-                r.releaseIfIdle();
-            } catch (Throwable t) {
-                LOG.log(System.Logger.Level.WARNING, "panrocks: releasing a " + r.kind() + " of " + description
-                        + " failed", t);
-            }
-        }
+        // At the JVM's shutdown the close is bounded: a callback or call that
+        // never returns (one that called System.exit waits for the shutdown
+        // hooks, and so for this close) must not hold the exit forever.
+        ShutdownBound bound = ShutdownBound.forClose();
+        // Serialized resources nobody is using go first, before the wait, and
+        // so does each one whose call ends while the close waits: a call in
+        // progress may be waiting for what they hold (a transaction's row
+        // locks), and would otherwise keep the close waiting with it.
+        releaseIdleSerialized();
         // callbacks: a compaction through a slow Java filter would
         // keep its compactRange call (which the grace period waits for) busy
         // to its end; stop background work at its next entry instead
-        if (hasCallbacks) stopBackgroundWork();
-        awaitCalls(false);
+        if (hasCallbacks && !bound.run(this::stopBackgroundWork, "panrocks close of " + description)) {
+            throw bound.gaveUp(this, "stopping its background work");
+        }
+        if (!awaitCalls(false, this::releaseIdleSerialized, bound)) {
+            throw bound.gaveUp(this, "calls in progress on other threads");
+        }
         Thread self = Thread.currentThread();
         // release order: serialized resources (transactions), then what
         // threads hold (iterators, pins), then the DB's shared objects
@@ -281,12 +320,27 @@ public final class NativeDb {
                 return;
             }
         }
-        RocksDBException engineFailure = closeEngine();
-        if (engineFailure != null) {
-            if (failure != null) engineFailure.addSuppressed(failure);
-            throw engineFailure;
+        RocksDBException[] engineFailure = new RocksDBException[1];
+        if (!bound.run(() -> engineFailure[0] = closeEngine(), "panrocks close of " + description)) {
+            throw bound.gaveUp(this, "the engine's close, which waits for its background work");
+        }
+        if (engineFailure[0] != null) {
+            if (failure != null) engineFailure[0].addSuppressed(failure);
+            throw engineFailure[0];
         }
         rethrow(failure);
+    }
+
+    /** Releases the SERIALIZED resources nobody is using right now (transactions between calls). */
+    private void releaseIdleSerialized() {
+        for (DbResource r : serializedResources()) {
+            try {
+                r.releaseIfIdle();
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.WARNING, "panrocks: releasing a " + r.kind() + " of " + description
+                        + " failed", t);
+            }
+        }
     }
 
     private void rethrow(Throwable failure) {

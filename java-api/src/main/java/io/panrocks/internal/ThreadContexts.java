@@ -99,6 +99,28 @@ public final class ThreadContexts {
         }
     }
 
+    /**
+     * Refuses, on a thread running a callback of any DB, an operation that
+     * waits for RocksDB's background work (a flush, a compaction, a close):
+     * the background threads are shared by every DB of the process, and the
+     * callback may run on the very one that work needs (two DBs whose
+     * listeners flushed or closed each other would wait for each other
+     * forever).
+     *
+     * @param db the DB the operation is on
+     * @param operation what it is, for the message ("flush")
+     * @throws IllegalStateException inside a callback
+     */
+    static void refuseWaitForBackgroundWork(NativeDb db, String operation) {
+        ThreadContexts t = CURRENT.get();
+        if (t.upcallDepth == 0) return;
+        t.refuseInsideUpcallOf(db);
+        throw new IllegalStateException(operation + " of RocksDB " + db.description() + " cannot run inside a callback "
+                + "(comparator, merge operator, compaction filter, event listener) of any DB: it waits for RocksDB's "
+                + "background threads, which every DB of the process shares, and the callback may be running on the "
+                + "one it waits for; hand it to another thread");
+    }
+
     void setPendingFailure(NativeDb db, Throwable failure) {
         pendingDb = db;
         pendingFailure = failure;
