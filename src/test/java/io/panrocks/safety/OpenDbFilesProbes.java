@@ -385,7 +385,7 @@ final class OpenDbFilesProbes {
     }
 
     static String backupEngineOverDbInShared(Path dir) throws Exception {
-        Path backups = dir.resolve("backups");
+        Path backups = Files.createDirectories(dir.resolve("backups"));
         Victim v = Victim.open(backups.resolve("shared"), null).write("w", WRITES);
         v.db.flush(); // SST files in shared/, which the engine would collect as garbage
         String result = refused(Status.Code.Busy, "a backup engine in " + backups,
