@@ -42,8 +42,10 @@ final class OpenDbFilesProbes {
     }
 
     static final Probe.Catalog PROBES = new Probe.Catalog()
-            // Bug 5. At 5377ce7 (before the fix): the restore is accepted and deletes the DB's log
-            // files; on reopen none of the 200 synced writes is there.
+            // What each did at 5377ce7 (before the fix) is noted above it: first whether it was refused,
+            // then, run on past the attack, what became of the data.
+            //
+            // Bug 5. Accepted; the restore deletes the DB's log files: 210 of 210 synced writes gone on reopen.
             .add("restore-into-the-wal-dir-same-path", dir -> restoreIntoWalDir(dir, "same"))
             .add("restore-into-the-wal-dir-through-a-symlink", dir -> restoreIntoWalDir(dir, "symlink"))
             .add("restore-into-the-wal-dir-through-dotdot", dir -> restoreIntoWalDir(dir, "dotdot"))
@@ -51,21 +53,28 @@ final class OpenDbFilesProbes {
             .add("restore-into-the-wal-dir-through-a-relative-path", dir -> restoreIntoWalDir(dir, "relative"))
             .add("restore-into-the-wal-dir-through-proc-self-cwd", dir -> restoreIntoWalDir(dir, "proc"))
             .add("restore-into-the-wal-dir-through-a-bind-mount", dir -> restoreIntoWalDir(dir, "bind"))
-            // At 5377ce7: refused (the directory was claimed); kept so that the WAL claim does not lose it.
+            // Refused (the directory was claimed), without naming the spelling given.
             .add("restore-into-the-directory-of-a-db-with-a-wal-dir", OpenDbFilesProbes::restoreIntoDirOfDbWithWalDir)
-            // At 5377ce7: accepted; the read-only DB's log files are deleted under it.
+            // Accepted; the read-only DB's log files are deleted under it: 200 of 200 writes gone.
             .add("restore-into-the-wal-dir-of-a-read-only-db", OpenDbFilesProbes::restoreIntoWalDirOfReadOnlyDb)
-            // A second DB whose folders are the first's: at 5377ce7 it opens, replays and deletes the
-            // first DB's log files as its own.
+            // An existing DB reopened with its WAL in the first DB's folder: accepted; it takes the first
+            // DB's log files for its own: 210 of 210 writes of the first DB gone on reopen.
             .add("open-with-the-wal-dir-in-another-open-dbs-directory", OpenDbFilesProbes::openWithWalInOtherDbsDir)
             .add("open-with-the-wal-dir-of-another-open-db", OpenDbFilesProbes::openWithOtherDbsWalDir)
+            // Refused by RocksDB, because the folder happens to hold log files (Corruption, "While creating a
+            // new Db, wal_dir contains existing log file").
             .add("open-in-the-wal-dir-of-another-open-db", OpenDbFilesProbes::openInOtherDbsWalDir)
-            // Backup engines garbage-collect what they find in their folders.
+            // Accepted; no data lost (the engine writes only its own folders there).
             .add("backup-engine-in-the-wal-dir-of-an-open-db", OpenDbFilesProbes::backupEngineInWalDir)
+            // Accepted; its garbage collection deletes the DB's files: the DB no longer opens.
             .add("backup-engine-over-a-db-in-its-shared-folder", OpenDbFilesProbes::backupEngineOverDbInShared)
+            // Accepted: the DB is made inside the engine's shared_checksum folder.
             .add("db-in-the-shared-folder-of-an-open-backup-engine", OpenDbFilesProbes::dbInSharedFolderOfEngine)
-            // Bug 6. At 5377ce7: accepted; the live file is unlinked and the DB no longer opens
-            // ("MANIFEST may be corrupted").
+            // Bug 6. With a move: accepted; the live file is unlinked (the DB no longer opens, "MANIFEST may be
+            // corrupted"). By copy, and through a symlink: accepted, no data lost. Through a hard link with
+            // writeGlobalSeqno: accepted; the live file is rewritten in place and the DB no longer opens
+            // (Corruption: global seqno property). A log file: refused by RocksDB (not an SST file). A backup
+            // file: accepted and moved out of the backup, which no longer verifies (NotFound).
             .add("ingest-own-live-file-with-move", dir -> ingestLiveFile(dir, "own", true))
             .add("ingest-own-live-file-by-copy", dir -> ingestLiveFile(dir, "own", false))
             .add("ingest-another-open-dbs-live-file-with-move", dir -> ingestLiveFile(dir, "other", true))
@@ -75,18 +84,20 @@ final class OpenDbFilesProbes {
             .add("ingest-live-file-through-a-relative-path-with-move", dir -> ingestLiveFile(dir, "relative", true))
             .add("ingest-a-wal-file-of-an-open-db", OpenDbFilesProbes::ingestWalFile)
             .add("ingest-a-backup-file-with-move", OpenDbFilesProbes::ingestBackupFile)
-            // An SST writer truncates the file it opens: at 5377ce7 each of these destroys the DB.
+            // An SST writer truncates the file it opens. Accepted: the live file is overwritten (directly and
+            // through a hard link); CURRENT is overwritten and the DB no longer opens.
             .add("sst-writer-over-a-live-file", dir -> sstWriterOver(dir, "live"))
             .add("sst-writer-over-a-hard-link-of-a-live-file", dir -> sstWriterOver(dir, "hardlink"))
             .add("sst-writer-over-current-through-a-symlinked-folder", dir -> sstWriterOver(dir, "current"))
-            // RocksDB builds a checkpoint in <target>.tmp and first deletes every file in it: at 5377ce7
-            // a checkpoint whose staging folder is an open DB's directory or WAL directory empties it.
+            // RocksDB builds a checkpoint in <target>.tmp and first deletes every file in it. Accepted: the
+            // open DB's files are deleted (it cannot write its MANIFEST any more; through the symlink to the
+            // WAL directory, 200 of 200 writes are gone on reopen).
             .add("checkpoint-staged-in-an-open-dbs-directory", OpenDbFilesProbes::checkpointStagedInDbDir)
             .add("checkpoint-staged-in-a-symlink-to-an-open-dbs-wal-dir", OpenDbFilesProbes::checkpointStagedInWalDir)
-            // At 5377ce7: refused by RocksDB (InvalidArgument, "Directory exists").
+            // Refused by RocksDB (InvalidArgument, "Directory exists").
             .add("checkpoint-into-an-open-dbs-wal-dir-with-a-trailing-slash", OpenDbFilesProbes::checkpointIntoWalDir)
-            // The folders an open DB writes are its directory and its WAL directory only: RocksDB's option
-            // strings do not take db_paths and cf_paths (passes at 5377ce7; guards the claim's completeness).
+            // Passes: RocksDB's option strings take neither db_paths nor cf_paths, so an open DB writes
+            // only its directory and its WAL directory, which it claims (guards that claim's completeness).
             .add("db-paths-and-cf-paths-cannot-be-set", OpenDbFilesProbes::dbPathsCannotBeSet);
 
     static final int WRITES = 200;
@@ -170,6 +181,11 @@ final class OpenDbFilesProbes {
         String closeAndReopen() throws RocksDBException {
             check("while open");
             db.close();
+            return reopen();
+        }
+
+        /** Opens the closed DB with the same options, checks every write, closes it; returns how many. */
+        String reopen() throws RocksDBException {
             try {
                 db = RocksDB.open(options(), dir);
             } catch (RocksDBException e) {
@@ -341,25 +357,37 @@ final class OpenDbFilesProbes {
     // ---- opens -------------------------------------------------------------------------------
 
     static String openWithWalInOtherDbsDir(Path dir) throws Exception {
+        Victim second = existingDb(dir.resolve("second"));
         Victim first = Victim.open(dir.resolve("first"), null).write("w", WRITES);
         Path alias = alias(dir, first.dir, "symlink", List.of());
-        String result = refused(Status.Code.IOError, "a DB with walDir " + alias,
-                () -> RocksDB.open(new Options().setCreateIfMissing(true).setWalDir(alias.toString()),
-                        dir.resolve("second")).close(),
+        String result = refused(Status.Code.IOError, "DB " + second.dir + " with walDir " + alias,
+                () -> RocksDB.open(new Options().setWalDir(alias.toString()), second.dir).close(),
                 alias, first.dir);
         first.write("after", 10);
-        return result + "; " + first.closeAndReopen();
+        return result + "; " + first.closeAndReopen() + "; " + second.reopen();
     }
 
     static String openWithOtherDbsWalDir(Path dir) throws Exception {
+        Victim second = existingDb(dir.resolve("second"));
         Victim first = Victim.open(dir.resolve("first"), dir.resolve("wal")).write("w", WRITES);
         Path alias = alias(dir, first.wal, "dotdot", List.of());
-        String result = refused(Status.Code.IOError, "a DB with walDir " + alias,
-                () -> RocksDB.open(new Options().setCreateIfMissing(true).setWalDir(alias + "/"),
-                        dir.resolve("second")).close(),
+        String result = refused(Status.Code.IOError, "DB " + second.dir + " with walDir " + alias + "/",
+                () -> RocksDB.open(new Options().setWalDir(alias + "/"), second.dir).close(),
                 alias.toAbsolutePath(), first.dir);
         first.write("after", 10);
-        return result + "; " + first.closeAndReopen();
+        return result + "; " + first.closeAndReopen() + "; " + second.reopen();
+    }
+
+    /**
+     * A DB made and closed before the attack, with writes in its own WAL:
+     * reopened with another DB's folder as its WAL directory, RocksDB takes
+     * the log files it finds there for its own (a new DB is refused by
+     * RocksDB itself: "wal_dir contains existing log file").
+     */
+    static Victim existingDb(Path dir) throws Exception {
+        Victim v = Victim.open(dir, null).write("s", 50);
+        v.db.close();
+        return v;
     }
 
     static String openInOtherDbsWalDir(Path dir) throws Exception {
