@@ -142,11 +142,6 @@ public final class OpenPaths {
             return path;
         }
 
-        /** Who holds it, as shown in refusals ("DB /data/orders"). */
-        public String holder() {
-            return holder;
-        }
-
         /** Gives every folder of the claim back (when the DB's engine has closed, or its open failed). Idempotent. */
         public void release() {
             synchronized (LOCK) {
@@ -189,11 +184,6 @@ public final class OpenPaths {
             super(message, null, false, false);
             this.holder = holder;
             this.wanted = wanted;
-        }
-
-        /** The claim in the way. */
-        public Claim holder() {
-            return holder;
         }
 
         /** Whether a writer was refused beside another writer: the refusal RocksDB's LOCK file gives. */
