@@ -48,9 +48,18 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * In this process, one engine at a time may have a backup directory open
  * (two engines writing one directory corrupt each other's backups; RocksDB
  * has no lock for it): a second open fails with {@link Status.Code#Busy}.
- * A restore refuses, with {@link Status.Code#Busy}, a directory that a DB of
- * this process has open (for writing, read-only or as a secondary): RocksDB
- * would rewrite files under it. A DB in another process is not detected.
+ * The engine deletes files nobody refers to in its {@code private},
+ * {@code shared}, {@code shared_checksum} and {@code meta} folders, so these
+ * are its alone, with all they hold: an open of the engine over a folder of
+ * an open DB (its directory or WAL directory), or with one in those folders,
+ * fails with {@link Status.Code#Busy}, and so does a DB's open in them.
+ * A restore refuses, with {@link Status.Code#Busy}, a dbDir or walDir that a
+ * DB, a backup engine, a checkpoint or another restore of this process uses
+ * (a DB for writing, read-only or as a secondary, through its directory or
+ * its WAL directory): RocksDB would delete files under it. All of these
+ * compare folders under any spelling of their path (symbolic links,
+ * {@code ..}, relative paths, bind mounts). A DB in another process is not
+ * detected.
  */
 public final class BackupEngine implements AutoCloseable {
     private final StandaloneResource engine;
@@ -76,8 +85,9 @@ public final class BackupEngine implements AutoCloseable {
      * @param options the engine's options
      * @return the engine
      * @throws NullPointerException if options is null
-     * @throws RocksDBException {@link Status.Code#Busy} if another engine or
-     *         a DB of this process has the directory open, or RocksDB's status
+     * @throws RocksDBException {@link Status.Code#Busy} if another engine, a DB,
+     *         a restore or a checkpoint of this process uses the directory or a
+     *         folder in it (see <i>Directories</i> above), or RocksDB's status
      *         (an I/O error, a directory it cannot create)
      * @throws IllegalStateException if RocksJava's engine is loaded in this process
      */
@@ -87,9 +97,7 @@ public final class BackupEngine implements AutoCloseable {
         NativeLibrary.refuseSecondEngine();
         Path dir = options.backupPath();
         Path canonical = OpenPaths.canonical(dir);
-        OpenPaths.Claim claim = OpenPaths.claim(canonical, "BackupEngine on " + dir);
-        if (claim == null) throw busy(canonical, "backup directory " + dir + " is open in this process as "
-                + OpenPaths.holder(canonical));
+        OpenPaths.Claim claim = claimBackupDirectory(dir, canonical);
         boolean opened = false;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment o = panrocks_backup_engine_options.allocate(arena);
@@ -116,9 +124,27 @@ public final class BackupEngine implements AutoCloseable {
         }
     }
 
-    private static RocksDBException busy(Path path, String why) {
-        return new RocksDBException(new Status(Status.Code.Busy, Status.SubCode.None, Status.Severity.NoError,
-                path + ": " + why));
+    /** The folders of RocksDB's backup engine below its directory: it deletes what no backup refers to in them. */
+    private static final List<String> ENGINE_FOLDERS = List.of("private", "shared", "shared_checksum", "meta");
+
+    /**
+     * Claims the backup directory alone (no DB, restore or other engine of
+     * this process may use it) and every folder the engine writes below it
+     * with all they hold: its garbage collection deletes any file there that
+     * no backup refers to.
+     */
+    private static OpenPaths.Claim claimBackupDirectory(Path dir, Path canonical) throws RocksDBException {
+        List<OpenPaths.Folder> folders = new ArrayList<>();
+        folders.add(new OpenPaths.Folder(dir, canonical, "backup directory", OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER));
+        for (String name : ENGINE_FOLDERS) {
+            folders.add(new OpenPaths.Folder(dir.resolve(name), canonical.resolve(name), "backup folder",
+                    OpenPaths.Use.ALONE, OpenPaths.Reach.TREE));
+        }
+        try {
+            return OpenPaths.claim("BackupEngine on " + dir, folders);
+        } catch (OpenPaths.InUse e) {
+            throw Opener.refusal(e);
+        }
     }
 
     // ---- backups ---------------------------------------------------------------------
@@ -324,8 +350,10 @@ public final class BackupEngine implements AutoCloseable {
      * @param restoreOptions see {@link RestoreOptions}
      * @throws NullPointerException if a path or the options are null
      * @throws IllegalStateException if this engine is closed
-     * @throws RocksDBException {@link Status.Code#Busy} if a DB of this
-     *         process has dbDir or walDir open; {@link Status.Code#NotFound}
+     * @throws RocksDBException {@link Status.Code#Busy} if dbDir or walDir is
+     *         a folder a DB (its directory or WAL directory), a backup engine,
+     *         a checkpoint or a restore of this process uses, the message
+     *         naming the folder and its user; {@link Status.Code#NotFound}
      *         for an unknown backup; {@link Status.Code#Corruption} for a
      *         damaged backup file; or RocksDB's status for an I/O error
      */
@@ -383,28 +411,23 @@ public final class BackupEngine implements AutoCloseable {
         Objects.requireNonNull(walDir, "walDir");
         Objects.requireNonNull(options, "restoreOptions");
         String db = FileOps.cPath(dbDir, "dbDir"), wal = FileOps.cPath(walDir, "walDir");
-        Path dbCanonical = OpenPaths.canonical(dbDir), walCanonical = OpenPaths.canonical(walDir);
-        String what = "a restore from " + backupDir;
-        // claimed alone while the files are rewritten: no DB of this process may open them meanwhile
-        OpenPaths.Claim claim = OpenPaths.claimAlone(dbCanonical, what);
-        if (claim == null) throw busy(dbCanonical, inUse(dbCanonical));
+        // claimed alone while the files are rewritten: no DB of this process may use them, before or meanwhile;
+        // RocksDB deletes the DB's files in dbDir, the logs in walDir and in its archive
+        OpenPaths.Claim claim;
         try {
-            if (!walCanonical.equals(dbCanonical)) {
-                OpenPaths.Claim walClaim = OpenPaths.claimAlone(walCanonical, what);
-                if (walClaim == null) throw busy(walCanonical, inUse(walCanonical));
-                claim.and(walClaim);
-            }
+            claim = OpenPaths.claim("a restore from " + backupDir, List.of(
+                    new OpenPaths.Folder(dbDir, "target directory", OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER),
+                    new OpenPaths.Folder(walDir, "target WAL directory", OpenPaths.Use.ALONE,
+                            OpenPaths.Reach.WITH_ARCHIVE)));
+        } catch (OpenPaths.InUse e) {
+            throw Opener.refusal(e);
+        }
+        try {
             call((h, arena, error) -> panrocks_h.panrocks_backup_engine_restore(h, latest ? 1 : 0, backupId,
                     arena.allocateFrom(db), arena.allocateFrom(wal), options.keepLogFiles() ? 1 : 0, error));
         } finally {
             claim.release();
         }
-    }
-
-    private static String inUse(Path canonical) {
-        String holder = OpenPaths.holder(canonical);
-        return "a DB of this process has this directory open" + (holder != null ? " (" + holder + ")"
-                : OpenPaths.readers(canonical) > 0 ? " (read-only or as a secondary)" : "") + "; close it first";
     }
 
     // ---- pruning ---------------------------------------------------------------------------

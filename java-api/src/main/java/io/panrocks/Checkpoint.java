@@ -47,10 +47,18 @@ public final class Checkpoint implements AutoCloseable {
      * (its parent must). The DB's memtables are flushed first, so the
      * checkpoint holds every acknowledged write as SST files.
      *
+     * <p>RocksDB builds the checkpoint in {@code <checkpointPath>.tmp},
+     * deleting every file in it first if it exists. Neither folder may be one
+     * that a DB, a backup engine or a restore of this process uses, under any
+     * spelling of its path: that is refused with {@link Status.Code#Busy}
+     * before RocksDB is called, and both stay claimed while the checkpoint is
+     * made.
+     *
      * @param checkpointPath the new directory
-     * @throws RocksDBException {@link Status.Code#InvalidArgument} if the
-     *         directory exists (RocksDB's refusal), or RocksDB's status for an
-     *         I/O error
+     * @throws RocksDBException {@link Status.Code#Busy} if either folder is in
+     *         use in this process (the message names it and its user),
+     *         {@link Status.Code#InvalidArgument} if the directory exists
+     *         (RocksDB's refusal), or RocksDB's status for an I/O error
      * @throws IllegalStateException if this object or the DB is closed
      */
     public void createCheckpoint(Path checkpointPath) throws RocksDBException {

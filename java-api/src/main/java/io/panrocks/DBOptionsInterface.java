@@ -149,7 +149,10 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * Keep the write-ahead log in this folder instead of the DB's.
+     * Keep the write-ahead log in this folder instead of the DB's. While the
+     * DB is open for writing, no other DB of this process may use the folder
+     * (RocksDB deletes log files it finds there that are not its own), and
+     * no restore, checkpoint, ingestion or backup engine may touch it.
      *
      * @param walDir the folder of the write-ahead log files
      * @return this object, for chaining

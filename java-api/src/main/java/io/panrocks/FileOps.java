@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.OpenPaths;
 import io.panrocks.internal.ffi.panrocks_file_info;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_ingest_options;
@@ -38,14 +39,36 @@ final class FileOps {
     long checkpoint(Path dir, long logSizeForFlush) throws RocksDBException {
         Objects.requireNonNull(dir, "checkpointPath");
         String target = cPath(dir, "checkpointPath");
-        CallContext c = db.enterToWaitForBackgroundWork("a checkpoint"); // it flushes first
-        try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_checkpoint_create(db.handle(), arena.allocateFrom(target), logSizeForFlush,
-                    c.size, c.error);
-            if (rc != 0) throw c.failure(rc);
-            return c.size.get(ValueLayout.JAVA_LONG, 0);
+        OpenPaths.Claim claim = claimCheckpoint(dir, target);
+        try {
+            CallContext c = db.enterToWaitForBackgroundWork("a checkpoint"); // it flushes first
+            try (Arena arena = Arena.ofConfined()) {
+                int rc = panrocks_h.panrocks_checkpoint_create(db.handle(), arena.allocateFrom(target), logSizeForFlush,
+                        c.size, c.error);
+                if (rc != 0) throw c.failure(rc);
+                return c.size.get(ValueLayout.JAVA_LONG, 0);
+            } finally {
+                db.exit(c);
+            }
         } finally {
-            db.exit(c);
+            claim.release();
+        }
+    }
+
+    /**
+     * Claims a checkpoint's directory and the staging directory RocksDB
+     * builds it in ({@code <checkpointPath>.tmp}, whose files RocksDB deletes
+     * first if it exists) alone while the checkpoint is made: neither may be
+     * a folder a DB, a backup engine or a restore of this process uses.
+     */
+    private OpenPaths.Claim claimCheckpoint(Path dir, String target) throws RocksDBException {
+        try {
+            return OpenPaths.claim("a checkpoint of DB " + owner.getPath(), List.of(
+                    new OpenPaths.Folder(dir, "checkpoint directory", OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER),
+                    new OpenPaths.Folder(Path.of(target + ".tmp"), "checkpoint staging directory",
+                            OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER)));
+        } catch (OpenPaths.InUse e) {
+            throw Opener.refusal(e);
         }
     }
 
@@ -161,6 +184,7 @@ final class FileOps {
         List<String> paths = new ArrayList<>(files); // the caller's list may change under us
         if (paths.isEmpty()) throw new IllegalArgumentException("filePathList is empty");
         for (String p : paths) cPath(Path.of(Objects.requireNonNull(p, "filePathList must not contain null")), "a file path");
+        for (String p : paths) refuseFileInUse(Path.of(p), "ingest");
         CallContext c = db.enterToWaitForBackgroundWork("an ingestion"); // it may flush first
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ValueLayout.ADDRESS, paths.size());
@@ -174,6 +198,19 @@ final class FileOps {
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);
+        }
+    }
+
+    /**
+     * Refuses a file that a DB, a backup engine, a restore or a checkpoint of
+     * this process uses (see {@link OpenPaths#userOfFile}): an ingestion
+     * links or moves it into the DB (unlinking it with {@code moveFiles}) and
+     * may rewrite its global sequence number in place; a writer replaces it.
+     */
+    static void refuseFileInUse(Path file, String verb) {
+        String user = OpenPaths.userOfFile(file);
+        if (user != null) {
+            throw new IllegalArgumentException("cannot " + verb + " a file that is in use in this process: " + user);
         }
     }
 

@@ -125,11 +125,13 @@ final class Opener {
         NativeLibrary.refuseSecondEngine();
         Path absolute = path.toAbsolutePath();
         Path canonical = OpenPaths.canonical(path);
+        Path wal = walDir(options);
+        Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
         OpenResources resources = new OpenResources(options.objects, families); // caches and shared objects
-        OpenPaths.Claim claim = claim(mode, absolute, canonical);
+        OpenPaths.Claim claim = claim(mode, absolute, canonical, wal, walCanonical);
         boolean opened = false;
         try {
-            RocksDB db = resources.withHandles(() -> openNow(options, absolute, canonical,
+            RocksDB db = resources.withHandles(() -> openNow(options, absolute, canonical, walCanonical,
                     families, handlesOut, mode, resources, claim));
             opened = true;
             return db;
@@ -139,47 +141,62 @@ final class Opener {
     }
 
     /**
-     * What an open claims: a writer the directory alone; a read-only or
-     * secondary DB (which take no lock, in RocksDB as here, and may sit
-     * beside a writer) a shared claim, and a secondary its own directory
-     * alone too (its info log lives there).
+     * The WAL directory the options name ({@code wal_dir}, set typed or
+     * raw; RocksDB strips one brace group and blanks around a value), or
+     * null for the DB's own directory.
      */
-    private static OpenPaths.Claim claim(Mode mode, Path absolute, Path canonical) throws RocksDBException {
-        if (!mode.readOnly()) {
-            OpenPaths.Claim claim = OpenPaths.claim(canonical, absolute.toString());
-            if (claim == null) throw alreadyOpen(absolute, canonical);
-            return claim;
+    static Path walDir(DBOptions options) {
+        String value = options.rawDBOption("wal_dir");
+        if (value == null) return null;
+        value = value.trim();
+        while (value.length() >= 2 && value.startsWith("{") && value.endsWith("}")) {
+            value = value.substring(1, value.length() - 1).trim();
         }
-        OpenPaths.Claim shared = OpenPaths.share(canonical, absolute.toString());
-        if (shared == null) throw busy(absolute, canonical);
-        if (mode.secondaryPath() == null) return shared;
-        Path secondary = mode.secondaryPath().toAbsolutePath();
-        Path secondaryCanonical = OpenPaths.canonical(secondary);
-        OpenPaths.Claim own = OpenPaths.claim(secondaryCanonical, "secondary of " + absolute);
-        if (own == null) {
-            shared.release();
-            throw alreadyOpen(secondary, secondaryCanonical);
+        if (value.isEmpty()) return null;
+        try {
+            return Path.of(value);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("walDir (wal_dir) is not a path: " + value, e);
         }
-        return shared.and(own);
     }
 
-    /** The refusal to read a directory that a restore is rewriting. */
-    private static RocksDBException busy(Path path, Path canonical) {
-        return new RocksDBException(new Status(Status.Code.Busy, Status.SubCode.None, Status.Severity.NoError,
-                canonical + ": " + OpenPaths.holder(canonical) + " is rewriting this directory"
-                        + (path.equals(canonical) ? "" : "; " + path + " is the same directory")));
+    /**
+     * What an open claims (see {@link OpenPaths}): a writer its directory
+     * and its WAL directory (with the WAL archive in it); a read-only or
+     * secondary DB (which take no lock, in RocksDB as here, and may sit
+     * beside a writer) reads them, and a secondary writes its own directory
+     * (its info log lives there).
+     */
+    private static OpenPaths.Claim claim(Mode mode, Path absolute, Path canonical, Path wal, Path walCanonical)
+            throws RocksDBException {
+        OpenPaths.Use use = mode.readOnly() ? OpenPaths.Use.READ : OpenPaths.Use.WRITE;
+        String holder = (mode.secondaryPath() != null ? "secondary DB " : mode.readOnly() ? "read-only DB " : "DB ")
+                + absolute;
+        List<OpenPaths.Folder> folders = new ArrayList<>();
+        folders.add(new OpenPaths.Folder(absolute, canonical, "directory", use,
+                wal == null ? OpenPaths.Reach.WITH_ARCHIVE : OpenPaths.Reach.FOLDER));
+        if (wal != null) {
+            folders.add(new OpenPaths.Folder(wal, walCanonical, "WAL directory", use, OpenPaths.Reach.WITH_ARCHIVE));
+        }
+        if (mode.secondaryPath() != null) {
+            folders.add(new OpenPaths.Folder(mode.secondaryPath().toAbsolutePath(), "secondary directory",
+                    OpenPaths.Use.WRITE, OpenPaths.Reach.FOLDER));
+        }
+        try {
+            return OpenPaths.claim(holder, folders);
+        } catch (OpenPaths.InUse e) {
+            throw refusal(e);
+        }
     }
 
-    /** The refusal of a second writable open of one directory, with RocksDB's code for the same case. */
-    private static RocksDBException alreadyOpen(Path path, Path canonical) {
-        String holder = OpenPaths.holder(canonical);
-        return new RocksDBException(new Status(Status.Code.IOError, Status.SubCode.None, Status.Severity.NoError,
-                "lock " + canonical.resolve("LOCK") + ": the DB is already open in this process"
-                        + (holder == null ? "" : " (as " + holder + ")")
-                        + (path.equals(canonical) ? "" : "; " + path + " is the same directory")));
+    /** A folder in use: a second writer gets RocksDB's own code for a locked DB, anything else Busy. */
+    static RocksDBException refusal(OpenPaths.InUse e) {
+        return new RocksDBException(new Status(e.secondWriter() ? Status.Code.IOError : Status.Code.Busy,
+                Status.SubCode.None, Status.Severity.NoError, e.getMessage()));
     }
 
-    private static RocksDB openNow(DBOptions options, Path path, Path canonical, List<ColumnFamilyDescriptor> families,
+    private static RocksDB openNow(DBOptions options, Path path, Path canonical, Path walCanonical,
+                                   List<ColumnFamilyDescriptor> families,
                                    List<ColumnFamilyHandle> handlesOut, Mode mode,
                                    OpenResources resources, OpenPaths.Claim claim)
             throws RocksDBException {
@@ -206,7 +223,8 @@ final class Opener {
             MemorySegment request = panrocks_open_request.allocate(arena);
             // the canonical path, so that RocksDB's own lock registry sees one DB as one
             panrocks_open_request.path(request, arena.allocateFrom(canonical.toString()));
-            panrocks_open_request.db_options(request, arena.allocateFrom(Callbacks.dbOptionString(options, bound)));
+            panrocks_open_request.db_options(request,
+                    arena.allocateFrom(withWalDir(Callbacks.dbOptionString(options, bound), walCanonical)));
             panrocks_open_request.mode(request, mode.nativeMode());
             panrocks_open_request.error_if_wal_file_exists(request, mode.errorIfWal() ? 1 : 0);
             if (mode.secondaryPath() != null) {
@@ -244,6 +262,21 @@ final class Opener {
         } finally {
             if (!opened) bound.release(); // no engine refers to them
         }
+    }
+
+    /**
+     * The DB's option string with {@code wal_dir} set to the folder claimed
+     * for it (RocksDB takes the last value of an option), so that the engine
+     * writes its logs where {@link OpenPaths} says it does, whatever the
+     * working directory; a path RocksDB's syntax cannot carry as a plain
+     * value keeps the caller's spelling.
+     */
+    static String withWalDir(String dbOptions, Path walCanonical) {
+        if (walCanonical == null) return dbOptions;
+        String value = walCanonical.toString();
+        if (!value.equals(value.trim())) return dbOptions; // RocksDB would trim it
+        for (char c : new char[] {';', '{', '}', '\0'}) if (value.indexOf(c) >= 0) return dbOptions;
+        return (dbOptions.isEmpty() ? "" : dbOptions + ";") + "wal_dir=" + value;
     }
 
     /** The names of the families of the DB at path (RocksJava's {@code listColumnFamilies}). */

@@ -134,11 +134,15 @@ public class RocksDB implements AutoCloseable {
      * column family only, configured by {@code options}.
      *
      * <p>The path is resolved as the kernel would (symbolic links, {@code .}
-     * and {@code ..}), and RocksDB is given that path. A DB open for writing
+     * and {@code ..}), and RocksDB is given that path; so is the WAL
+     * directory ({@link DBOptionsInterface#setWalDir}). A DB open for writing
      * in this process cannot be opened for writing again under any spelling
      * of its path: the second open fails with a {@link RocksDBException} of
      * code {@link Status.Code#IOError}, as RocksDB's own lock does for the
-     * same spelling. A DB with more column families than the default one
+     * same spelling. The same goes for its WAL directory: no other DB of this
+     * process may write its files, or keep its WAL, in this DB's directory or
+     * WAL directory (IOError), nor may a backup engine or a restore use them
+     * ({@link Status.Code#Busy}). A DB with more column families than the default one
      * must be opened with
      * {@link #open(DBOptions, Path, List, List)}.
      *
@@ -3025,11 +3029,21 @@ public class RocksDB implements AutoCloseable {
      * their view (with {@code snapshotConsistency}). The files are copied,
      * or hard-linked with {@link IngestExternalFileOptions#setMoveFiles}.
      *
+     * <p>A file that a DB, a backup engine, a restore or a checkpoint of this
+     * process uses is refused, moved or copied, before anything is ingested:
+     * any file in the directory or WAL directory (and its archive) of an open
+     * DB, this one included, or in a backup engine's folders, under any
+     * spelling of its path (symbolic links, {@code ..}, relative paths, bind
+     * mounts), and a hard link of such a file. A move would unlink a file the
+     * DB's MANIFEST lists; RocksDB may rewrite an ingested file in place.
+     *
      * @param columnFamily the family to add to; null for the default one
      * @param filePathList the SST files (paths as strings, as RocksJava's)
      * @param ingestExternalFileOptions how to add them
      * @throws NullPointerException if the list, a path or the options are null
-     * @throws IllegalArgumentException if the list is empty, or columnFamily belongs to another DB
+     * @throws IllegalArgumentException if the list is empty, columnFamily
+     *         belongs to another DB, or a file is in use in this process (the
+     *         message names the file and its user)
      * @throws RocksDBException with RocksDB's status: InvalidArgument for
      *         files whose ranges overlap each other or the DB's data when that
      *         is not allowed, a missing or corrupt file, a dropped family ...

@@ -116,16 +116,25 @@ public final class SstFileWriter implements AutoCloseable {
      * Starts a new file at {@code filePath} (replacing a file that is
      * there). A file started before and not finished is abandoned.
      *
+     * <p>A path in a folder that a DB, a backup engine, a restore or a
+     * checkpoint of this process uses (an open DB's directory or WAL
+     * directory, under any spelling), or a hard link of a file in one, is
+     * refused before anything is written: opening truncates the file.
+     *
      * @param filePath the file to write
      * @throws NullPointerException if filePath is null
+     * @throws IllegalArgumentException if the file is in use in this process
+     *         (the message names it and its user)
      * @throws IllegalStateException if the writer is closed
      * @throws RocksDBException with RocksDB's status if the file cannot be created
      */
     public synchronized void open(Path filePath) throws RocksDBException {
         String path = FileOps.cPath(Objects.requireNonNull(filePath, "filePath"), "filePath");
+        MemorySegment handle = writer.handle(); // a closed writer says so first
+        FileOps.refuseFileInUse(filePath, "write");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment error = panrocks_error.allocate(arena);
-            int rc = panrocks_h.panrocks_sst_writer_open(writer.handle(), arena.allocateFrom(path), error);
+            int rc = panrocks_h.panrocks_sst_writer_open(handle, arena.allocateFrom(path), error);
             if (rc != 0) throw Errors.toException(rc, error);
             opened = true;
         }

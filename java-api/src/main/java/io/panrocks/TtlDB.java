@@ -55,8 +55,9 @@ public final class TtlDB extends RocksDB {
     /**
      * Opens the DB at {@code path} with its default column family only,
      * whose entries expire {@code ttl} seconds after they were written.
-     * Read-write opens claim the directory as {@link RocksDB#open(Options, Path)}
-     * does; read-only ones take no lock and claim nothing, as
+     * Read-write opens claim the directory and the WAL directory as
+     * {@link RocksDB#open(Options, Path)} does; read-only ones take no lock
+     * and only share them with a writer, as
      * {@link RocksDB#openReadOnly(Options, Path)}.
      *
      * @param options the options

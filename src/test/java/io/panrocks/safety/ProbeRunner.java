@@ -41,5 +41,7 @@ final class ProbeRunner {
         if (r.exitCode() == ProbeMain.EXIT_HUNG) fail("probe hung: " + outcome + "\n" + r);
         assertEquals(0, r.exitCode(), () -> outcome + "\n" + r);
         assertTrue(outcome.startsWith("OK "), r::toString);
+        // a probe that needs what this machine does not allow (a bind mount as root) says so, and is skipped
+        org.junit.jupiter.api.Assumptions.assumeFalse(outcome.contains(": SKIPPED: "), outcome);
     }
 }
