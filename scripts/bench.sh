@@ -80,7 +80,6 @@ setup_environment
 JAVA="$JAVA_HOME/bin/java"
 JAR="$PANROCKS_ROOT/jmh/target/benchmarks.jar"
 NATIVE="$PANROCKS_ROOT/native/build/bench/panrocks_native_bench"
-pom_property() { sed -n "s:.*<$1>\\(.*\\)</$1>.*:\\1:p" "$PANROCKS_ROOT/pom.xml" | head -1; }
 RJ_VERSION="$(pom_property rocksdbjni.version)"
 RJ_NEWEST_VERSION="$(pom_property rocksdbjni.newest.version)"
 M2="${BENCH_M2_REPOSITORY:-$HOME/.m2/repository}"

@@ -112,6 +112,9 @@ setup_environment() {
     say "JDK: $JAVA_HOME ($(jdk_feature_version "$JAVA_HOME"))"
 }
 
+# A property of the root pom (e.g. rocksdbjni.version).
+pom_property() { sed -n "s:.*<$1>\\(.*\\)</$1>.*:\\1:p" "$PANROCKS_ROOT/pom.xml" | head -1; }
+
 mvn_cmd() {
     # Maven 3.8's bundled Guava calls sun.misc.Unsafe, which JDK 24+ warns
     # about on every run; that noise is Maven's, not ours.

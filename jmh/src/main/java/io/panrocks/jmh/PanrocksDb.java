@@ -67,7 +67,11 @@ public class PanrocksDb extends BenchParams {
      */
     static RocksDB openLoaded(DataSpec spec, Path dir, LRUCache cache, long adaptiveThreshold)
             throws RocksDBException {
-        RocksDB db = RocksDB.open(options(spec, cache, adaptiveThreshold), dir.resolve("db"));
+        return loaded(RocksDB.open(options(spec, cache, adaptiveThreshold), dir.resolve("db")), spec);
+    }
+
+    /** Loads db (a fresh DB, or a TransactionDB) with the data set, as {@link #openLoaded} does; closes it on failure. */
+    static <D extends RocksDB> D loaded(D db, DataSpec spec) throws RocksDBException {
         Throwable[] failure = new Throwable[1];
         Thread loader = new Thread(() -> {
             try {

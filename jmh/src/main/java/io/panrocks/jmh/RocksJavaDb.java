@@ -39,15 +39,25 @@ public class RocksJavaDb extends BenchParams {
         keys = spec.keys();
         dir = DataSpec.tempDir();
         cache = new LRUCache(DataSpec.CACHE_BYTES);
-        options = new Options()
+        options = options(spec, cache);
+        db = RocksDB.open(options, dir.resolve("db").toString());
+        load(db, spec);
+    }
+
+    /** Options of the native floor, in RocksJava (the caller closes them). */
+    static Options options(DataSpec spec, LRUCache cache) {
+        Options options = new Options()
                 .setCreateIfMissing(true)
                 .setCompressionType(CompressionType.NO_COMPRESSION)
                 .setBottommostCompressionType(CompressionType.NO_COMPRESSION)
                 .setCompressionPerLevel(Collections.nCopies(7, CompressionType.NO_COMPRESSION))
                 .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
         if (!spec.flushed()) options.setWriteBufferSize(spec.memtableBudget());
-        db = RocksDB.open(options, dir.resolve("db").toString());
+        return options;
+    }
 
+    /** Writes the data set into db, brings it to its state and reads every key back (checked). */
+    static void load(RocksDB db, DataSpec spec) throws RocksDBException {
         byte[] value = new byte[spec.valueSize()];
         for (int i = 0; i < spec.keyCount(); i++) {
             spec.fillValue(i, value);

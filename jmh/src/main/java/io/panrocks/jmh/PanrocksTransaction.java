@@ -1,0 +1,116 @@
+package io.panrocks.jmh;
+
+import io.panrocks.LRUCache;
+import io.panrocks.ReadOptions;
+import io.panrocks.RocksDBException;
+import io.panrocks.Transaction;
+import io.panrocks.TransactionDB;
+import io.panrocks.TransactionDBOptions;
+import io.panrocks.WriteOptions;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.nio.file.Path;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A pessimistic {@code TransactionDB} holding the data set of the parameters
+ * (the options of {@link PanrocksDb}): a read inside a transaction that has
+ * written nothing ({@code get}: the transaction's batch is searched, then
+ * the DB), and a write transaction of one put ({@code putCommit}: begin,
+ * reusing the thread's transaction object, put, commit; the key's lock is
+ * taken and released). {@link RocksJavaTransaction} is the same in RocksJava.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms2g", "-Xmx2g", "-Xmn128m"})
+public class PanrocksTransaction {
+
+    @State(Scope.Benchmark)
+    public static class Db extends BenchParams {
+        TransactionDB db;
+        byte[][] keys;
+        DataSpec spec;
+        private LRUCache cache;
+        private TransactionDBOptions txnDbOptions;
+        private Path dir;
+        /** Every thread's objects, released before the DB (JMH tears this state down before the threads'). */
+        final Queue<AutoCloseable> threadObjects = new ConcurrentLinkedQueue<>();
+
+        @Setup(Level.Trial)
+        public void open() throws RocksDBException {
+            spec = spec();
+            keys = spec.keys();
+            dir = DataSpec.tempDir();
+            cache = new LRUCache(DataSpec.CACHE_BYTES);
+            txnDbOptions = new TransactionDBOptions();
+            db = PanrocksDb.loaded(TransactionDB.open(PanrocksDb.options(spec, cache,
+                    io.panrocks.Options.DEFAULT_ADAPTIVE_READ_THRESHOLD), txnDbOptions, dir.resolve("db")), spec);
+        }
+
+        @TearDown(Level.Trial)
+        public void close() throws Exception {
+            for (AutoCloseable o : threadObjects) o.close();
+            if (db != null) db.close();
+            if (txnDbOptions != null) txnDbOptions.close();
+            if (cache != null) cache.close();
+            DataSpec.deleteTree(dir);
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class ThreadState {
+        Rng rng;
+        DataSpec.Values values;
+        ReadOptions readOptions;
+        WriteOptions writeOptions;
+        Transaction reader;
+        Transaction writer;
+
+        @Setup(Level.Trial)
+        public void setUp(Db s) {
+            rng = new Rng();
+            values = s.spec.values();
+            readOptions = new ReadOptions();
+            writeOptions = new WriteOptions();
+            reader = s.db.beginTransaction(writeOptions);
+            s.threadObjects.add(() -> {
+                reader.rollback();
+                reader.close();
+                if (writer != null) writer.close();
+                readOptions.close();
+                writeOptions.close();
+            });
+        }
+    }
+
+    @Benchmark
+    public void get(Db s, ThreadState t, Blackhole bh) throws RocksDBException {
+        bh.consume(t.reader.get(t.readOptions, s.keys[t.rng.below(s.keys.length)]));
+    }
+
+    @Benchmark
+    public void putCommit(Db s, ThreadState t) throws RocksDBException {
+        int i = t.rng.below(s.keys.length);
+        Transaction txn = t.writer == null ? s.db.beginTransaction(t.writeOptions)
+                : s.db.beginTransaction(t.writeOptions, t.writer); // reuses the object, as services do
+        t.writer = txn;
+        txn.put(s.keys[i], t.values.of(i));
+        txn.commit();
+    }
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Measures what a change costs on the hot paths, against RocksJava: panrocks as
+# it was at revision BEFORE and as it is in this checkout (library and jar
+# both), each beside RocksJava 9.11.2 (the engine panrocks bundles), in one
+# run on one machine. The benchmarks are this checkout's (jmh/), compiled
+# against both revisions, so both sides run the same code.
+#
+#   scripts/bench-revisions.sh BEFORE
+#
+# BEFORE is built in a worktree outside the repository
+# (${XDG_CACHE_HOME:-~/.cache}/panrocks-bench/rev-<sha>, reused). Shapes: point
+# get (byte[]), pinned get, a scan of 1000 (byte[] keys and values), a
+# WriteBatch of 100, a transaction's get and a transaction of one put with its
+# commit; 16 B and 16 KiB values, keyCount 1000, keySize 16, flushed data in
+# the block cache; -prof gc. Each round runs RocksJava, BEFORE and this
+# checkout once per point (1 fork, 2 x 1 s warmup, 5 x 1 s measurement), in
+# turn so that the machine's drift falls on all three; BENCH_REV_ROUNDS
+# (default 2) rounds. The report (scripts/bench/revisions_report.py) gives
+# each side's panrocks / RocksJava ratio and after / before, with the 99.9%
+# errors combined. About 25 minutes on 2 cores.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+[ $# -eq 1 ] || die "usage: scripts/bench-revisions.sh BEFORE"
+cd "$PANROCKS_ROOT"
+before_sha="$(git rev-parse --verify "$1^{commit}")" || die "$1 is not a revision"
+rounds="${BENCH_REV_ROUNDS:-2}"
+setup_environment
+JAVA="$JAVA_HOME/bin/java"
+RJ_VERSION="$(pom_property rocksdbjni.version)"
+RJ_JAR="$HOME/.m2/repository/org/rocksdb/rocksdbjni/$RJ_VERSION/rocksdbjni-$RJ_VERSION.jar"
+[ -f "$RJ_JAR" ] || mvn_cmd -q dependency:get -Dartifact="org.rocksdb:rocksdbjni:$RJ_VERSION" -Dtransitive=false
+
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+RUN="$PANROCKS_ROOT/jmh/results/$stamp-revisions"
+mkdir -p "$RUN"
+
+say "building this checkout's benchmarks (mvn -pl jmh -am package)"
+mvn_cmd -q -pl jmh -am package -DskipTests
+cp jmh/target/benchmarks.jar "$RUN/after.jar"
+
+tree="${XDG_CACHE_HOME:-$HOME/.cache}/panrocks-bench/rev-${before_sha:0:12}"
+if [ ! -d "$tree" ]; then
+    say "checking out $before_sha in $tree"
+    mkdir -p "$(dirname "$tree")"
+    git worktree add --detach "$tree" "$before_sha" >/dev/null
+fi
+rm -rf "$tree/jmh/src"
+cp -a jmh/src "$tree/jmh/src"
+say "building $(git log -1 --format='%h %s' "$before_sha" | cut -c1-70) with the same benchmarks"
+(cd "$tree" && mvn_cmd -q -pl jmh -am package -DskipTests)
+cp "$tree/jmh/target/benchmarks.jar" "$RUN/before.jar"
+
+{
+    echo "before=$(git log -1 --format='%H %s' "$before_sha")"
+    echo "after=$(git rev-parse HEAD)$(git diff --quiet HEAD || echo ' (with uncommitted changes)')"
+    echo "rocksjava=$RJ_VERSION"
+} > "$RUN/revisions.txt"
+uname -a > "$RUN/machine.txt"; nproc >> "$RUN/machine.txt"; "$JAVA" -version 2>> "$RUN/machine.txt"
+
+shapes='(Get\.(get|getPinned)|Scan\.scanBytes|Write\.batch100|Transaction\.(get|putCommit))$'
+TIMING="${BENCH_REV_TIMING:--f 1 -wi 2 -w 1s -i 5 -r 1s}"
+PARAMS="-p keyCount=1000 -p keySize=16 -p dataset=flushed -p valueSize=16,16384"
+start=$(date +%s)
+for round in $(seq 1 "$rounds"); do
+    for side in rocksjava before after; do
+        case "$side" in
+            rocksjava) jar="$RUN/after.jar:$RJ_JAR"; pattern="io\\.panrocks\\.jmh\\.RocksJava$shapes" ;;
+            *) jar="$RUN/$side.jar"; pattern="io\\.panrocks\\.jmh\\.Panrocks$shapes" ;;
+        esac
+        say "round $round/$rounds: $side"
+        # shellcheck disable=SC2086
+        "$JAVA" -cp "$jar" org.openjdk.jmh.Main "$pattern" $TIMING $PARAMS -prof gc \
+            -rf json -rff "$RUN/$side-$round.json" >"$RUN/$side-$round.log" 2>&1 \
+            || { tail -30 "$RUN/$side-$round.log" >&2; die "JMH failed for $side in round $round (log: $RUN/$side-$round.log)"; }
+    done
+done
+s=$(( $(date +%s) - start ))
+say "measured in $((s / 60))m$((s % 60))s; results in $RUN"
+rm -f "$RUN/before.jar" "$RUN/after.jar"
+python3 scripts/bench/revisions_report.py "$RUN"
