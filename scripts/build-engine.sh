@@ -67,7 +67,13 @@ mkdir -p "$CACHE/sources"
 PIC="-fPIC"
 case "$TARGET" in windows-*) PIC="" ;; esac
 ENGINE_CFLAGS="-O2 -g0 $PIC -fvisibility=hidden -DNDEBUG"
-ENGINE_CXXFLAGS="-g0 $PIC -fvisibility=hidden -fvisibility-inlines-hidden"
+# clang inlines less than gcc at the same -O level: RocksDB's read path built
+# by zig's clang ran 5% more instructions per Get, 11% per MultiGet(100) and
+# 14% per iterator Next than the same engine built by Debian's g++ 12
+# (callgrind, deterministic instruction counts). Raising clang's inlining
+# thresholds brings it to +0.9%, +5.8% and -1.1% for 6% more code.
+ENGINE_INLINING="-mllvm -inline-threshold=500 -mllvm -inlinehint-threshold=2000"
+ENGINE_CXXFLAGS="$ENGINE_INLINING -g0 $PIC -fvisibility=hidden -fvisibility-inlines-hidden"
 # lz4 and zstd mark their API visible whatever -fvisibility says; emptied, so
 # that no library's symbols but panrocks_* leave the library on Mach-O either
 # (ELF's version script and Windows' export list would hide them anyway).
