@@ -2,7 +2,8 @@
 """Report of scripts/bench-builds.sh: two builds of libpanrocks, one jar, one run.
 
 Reads the run folder (baseline-<round>.json, candidate-<round>.json, baseline.txt, candidate.txt,
-labels.txt), pools each point's iterations over every fork of a side, and writes a markdown section;
+labels.txt and, if present, notes.md: what was found out about the run, printed under the table),
+pools each point's iterations over every fork of a side, and writes a markdown section;
 with --docs it splices the section into docs/benchmarks.md between the builds markers
 (scripts/bench/report.py keeps that block when it regenerates the page).
 
@@ -142,6 +143,9 @@ def section(run):
         rows.append("| %s | %s |" % (label, " | ".join(cells)))
     below = [x for x in ratios if x[0] < TARGET]
     below_beyond_error = [x for x in below if x[0] + x[1] < TARGET]
+    def fmt(x):
+        return "%s at %s B (%.2f× ±%.2f)" % (x[2], x[3], x[0], x[1])
+
     lo = min(ratios) if ratios else None
     hi = max(ratios) if ratios else None
     lines = [BEGIN, "## Library builds", "",
@@ -159,15 +163,20 @@ def section(run):
              "", "| shape | 16 B | 1 KiB | 16 KiB | 64 KiB |", "|---|--:|--:|--:|--:|"] + rows + [""]
     if ratios:
         verdict = ("every shape at %.2f or above" % TARGET) if not below else \
-            ("%d of %d points below %.2f, %d of them beyond their error: %s" % (
-                len(below), len(ratios), TARGET, len(below_beyond_error),
-                "; ".join("%s at %s B (%.2f× ±%.2f)" % (x[2], x[3], x[0], x[1]) for x in below)))
+            ("%d of %d points below %.2f; beyond their error: %s; within it: %s" % (
+                len(below), len(ratios), TARGET,
+                "; ".join(fmt(x) for x in below_beyond_error) or "none",
+                "; ".join(fmt(x) for x in below if x not in below_beyond_error) or "none"))
         lines.append("Target: %s / %s >= %.2f on every shape. Result: %s. Range %.2f× (%s, %s B) to %.2f× "
                      "(%s, %s B)." % (cl, bl, TARGET, verdict, lo[0], lo[2], lo[3], hi[0], hi[2], hi[3]))
         lines.append("")
     lines.append("Allocation per operation (`gc.alloc.rate.norm`): " + (
         "; ".join(alloc_notes) if alloc_notes else "the same for both builds at every point (within 8 B or 5%)")
         + ".")
+    notes = os.path.join(run, "notes.md")  # what was found out about the run, kept with its numbers
+    if os.path.exists(notes):
+        with open(notes) as f:
+            lines += ["", f.read().strip()]
     lines.append(END)
     return "\n".join(lines) + "\n"
 
