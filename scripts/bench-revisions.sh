@@ -57,15 +57,17 @@ cp "$tree/jmh/target/benchmarks.jar" "$RUN/before.jar"
 } > "$RUN/revisions.txt"
 uname -a > "$RUN/machine.txt"; nproc >> "$RUN/machine.txt"; "$JAVA" -version 2>> "$RUN/machine.txt"
 
-shapes='(Get\.(get|getPinned)|Scan\.scanBytes|Write\.batch100|Transaction\.(get|putCommit))$'
+# the pairs compared are in scripts/bench/revisions_report.py
+panrocks_shapes='(Get\.(get|getPinned)|Scan\.scanBytes|Write\.batch100|Transaction\.(get|putCommit))$'
+rocksjava_shapes='(Get\.get|Scan\.scan|Write\.batch100|Transaction\.(get|putCommit))$'
 TIMING="${BENCH_REV_TIMING:--f 1 -wi 2 -w 1s -i 5 -r 1s}"
 PARAMS="-p keyCount=1000 -p keySize=16 -p dataset=flushed -p valueSize=16,16384"
 start=$(date +%s)
 for round in $(seq 1 "$rounds"); do
     for side in rocksjava before after; do
         case "$side" in
-            rocksjava) jar="$RUN/after.jar:$RJ_JAR"; pattern="io\\.panrocks\\.jmh\\.RocksJava$shapes" ;;
-            *) jar="$RUN/$side.jar"; pattern="io\\.panrocks\\.jmh\\.Panrocks$shapes" ;;
+            rocksjava) jar="$RUN/after.jar:$RJ_JAR"; pattern="io\\.panrocks\\.jmh\\.RocksJava$rocksjava_shapes" ;;
+            *) jar="$RUN/$side.jar"; pattern="io\\.panrocks\\.jmh\\.Panrocks$panrocks_shapes" ;;
         esac
         say "round $round/$rounds: $side"
         # shellcheck disable=SC2086

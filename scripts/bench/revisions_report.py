@@ -16,13 +16,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from builds_report import pooled  # noqa: E402
 
-SHAPES = [  # (method without the Panrocks/RocksJava prefix, label)
-    ("Get.get", "`byte[] get(key)`"),
-    ("Get.getPinned", "pinned get"),
-    ("Scan.scanBytes", "scan of 1000 (`byte[]`)"),
-    ("Write.batch100", "`WriteBatch` of 100"),
-    ("Transaction.get", "transaction `get`"),
-    ("Transaction.putCommit", "transaction put + commit"),
+SHAPES = [  # (panrocks benchmark, RocksJava benchmark it is compared with, label)
+    ("PanrocksGet.get", "RocksJavaGet.get", "`byte[] get(key)`"),
+    ("PanrocksGet.getPinned", "RocksJavaGet.get", "pinned get (RocksJava: `byte[] get(key)`)"),
+    ("PanrocksScan.scanBytes", "RocksJavaScan.scan", "scan of 1000 (`byte[]` keys and values)"),
+    ("PanrocksWrite.batch100", "RocksJavaWrite.batch100", "`WriteBatch` of 100"),
+    ("PanrocksTransaction.get", "RocksJavaTransaction.get", "transaction `get`"),
+    ("PanrocksTransaction.putCommit", "RocksJavaTransaction.putCommit", "transaction put + commit"),
 ]
 COST_LIMIT = 0.97
 
@@ -32,9 +32,7 @@ def load(run, side):
     for path in sorted(glob.glob(os.path.join(run, "%s-*.json" % side))):
         with open(path) as f:
             for r in json.load(f):
-                cls, method = r["benchmark"].split(".")[-2:]
-                cls = cls.replace("Panrocks", "", 1).replace("RocksJava", "", 1)
-                key = (cls + "." + method, r["params"]["valueSize"])
+                key = (".".join(r["benchmark"].split(".")[-2:]), r["params"]["valueSize"])
                 for fork in r["primaryMetric"]["rawData"]:
                     points.setdefault(key, []).extend(fork)
     return points
@@ -53,29 +51,30 @@ def report(run):
              "before: `%s`  " % info["before"], "after: `%s`" % info["after"], "",
              "| shape | value | before / RocksJava | after / RocksJava | after / before |",
              "|---|--:|--:|--:|--:|"]
-    costly = []
-    for method, label in SHAPES:
+    costly, untold = [], []
+    for mine, theirs, label in SHAPES:
         for size in sorted({k[1] for k in sides["after"]}, key=int):
-            key = (method, size)
-            if not all(key in sides[s] for s in sides):
+            b, a, rj = (sides[s].get((m, size)) for s, m in (("before", mine), ("after", mine), ("rocksjava", theirs)))
+            if not (b and a and rj):
                 continue
-            b = ratio(sides["before"][key], sides["rocksjava"][key])
-            a = ratio(sides["after"][key], sides["rocksjava"][key])
-            d = ratio(sides["after"][key], sides["before"][key])
+            rb, ra, d = ratio(b, rj), ratio(a, rj), ratio(a, b)
             if d[0] + d[1] < COST_LIMIT:
                 costly.append("%s at %s B (%.3f ±%.3f)" % (label, size, d[0], d[1]))
+            elif d[0] - d[1] < COST_LIMIT:
+                untold.append("%s at %s B" % (label, size))
             lines.append("| %s | %s B | %.2f× ±%.2f | %.2f× ±%.2f | %.3f ±%.3f |" % (
-                label, size, b[0], b[1], a[0], a[1], d[0], d[1]))
-    lines += ["", "Points where after / before is below %.2f beyond its error: %s." % (
-        COST_LIMIT, "; ".join(costly) if costly else "none")]
+                label, size, rb[0], rb[1], ra[0], ra[1], d[0], d[1]))
+    lines += ["", "Points where after / before is below %.2f beyond its error: %s. Points whose error is too "
+              "wide to tell whether they are: %s." % (COST_LIMIT, "; ".join(costly) or "none", "; ".join(untold) or "none")]
     return "\n".join(lines) + "\n"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("run")
-    text = report(ap.parse_args().run)
-    with open(os.path.join(ap.parse_args().run, "revisions.md"), "w") as f:
+    run = ap.parse_args().run
+    text = report(run)
+    with open(os.path.join(run, "revisions.md"), "w") as f:
         f.write(text)
     print(text)
 
