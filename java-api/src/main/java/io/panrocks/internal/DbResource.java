@@ -171,8 +171,9 @@ public final class DbResource implements Runnable {
 
     /** @throws IllegalStateException naming this object if it or its DB is closed */
     public void checkUsable() {
-        if (released) throw new IllegalStateException(kind + " is closed");
+        // the DB first: its close releases the resource too, and the message should say why
         if (!db.isOpen()) throw new IllegalStateException(kind + " is closed (its " + db.closed().getMessage() + ")");
+        if (released) throw new IllegalStateException(kind + " is closed");
     }
 
     /**
