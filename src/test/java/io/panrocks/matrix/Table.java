@@ -152,7 +152,8 @@ final class Table {
             if (dbType == TransactionDB.class) e.variant("pessimistic", w -> self(w.transactionDb()));
             if (dbType == OptimisticTransactionDB.class) e.variant("optimistic", w -> self(w.optimisticDb()));
             if (dbType == TtlDB.class) e.variant("ttl", w -> self(w.ttlDb()));
-            e.nullable("beginTransaction#Transaction", "beginTransaction#TransactionOptions");
+            // "oldTransaction ... or null for a new one"; the options are not nullable
+            e.nullable("beginTransaction#Transaction");
         }
         add(RocksDB.LiveFiles.class).variant("of-db", w -> Subject.of(w.db().getLiveFiles()));
 
@@ -245,8 +246,9 @@ final class Table {
             variant.ends.put("batch-close", s -> ((WriteBatchWithIndex) s.source()).close());
         }
         for (Entry.Variant variant : iterator.variants.values()) {
-            // "its entry stays readable until it moves, but every later move throws"
-            variant.worksAfterEnd.addAll(List.of("key", "value", "keyBytes", "valueBytes", "columns", "isValid"));
+            // "its key and value stay readable until it moves, its columns not" (columns() throws
+            // IllegalStateException once the transaction or batch it reads ended)
+            variant.worksAfterEnd.addAll(List.of("key", "value", "keyBytes", "valueBytes", "isValid"));
         }
         for (String v : List.of("transaction", "optimistic-transaction", "indexed-batch", "indexed-batch-java-comparator")) {
             iterator.variants.get(v).changes.put("source-writes", s -> fillSource(s.source()));
@@ -334,7 +336,7 @@ final class Table {
             v.ends.put("commit", s -> ((Transaction) s.instance()).commit());
             v.ends.put("rollback", s -> ((Transaction) s.instance()).rollback());
             // "after commit() or rollback() every operation but the getters and close() throws"
-            v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "isDeadlockDetect", "getNumKeys", "getNumPuts",
+            v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "getSnapshot", "isDeadlockDetect", "getNumKeys", "getNumPuts",
                     "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString"));
         }
 
@@ -389,8 +391,7 @@ final class Table {
                     SstFileWriter writer = new SstFileWriter(World.options());
                     writer.open(w.freshPath("file").resolveSibling(w.freshName("written") + ".sst"));
                     return Subject.of(writer);
-                })
-                .nullable("new#EnvOptions");
+                });
 
         // ============================== shared native objects ==============================
         add(LRUCache.class).life(RELEASES).variant("1mib", w -> Subject.of(new LRUCache(1 << 20)))

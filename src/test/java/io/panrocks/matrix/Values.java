@@ -276,12 +276,15 @@ final class Values {
             if (name.startsWith("drop") || name.startsWith("destroy")) {
                 return db.createColumnFamily(new ColumnFamilyDescriptor(b(w.freshName("dropped"))));
             }
+            // the default family, so that null (documented: the default family) names the same one as the base
+            if (name.equals("newIteratorWithBase")) return db.getDefaultColumnFamily();
             return w.cf(db);
         }
         if (t == Snapshot.class) return at.dbOrDefault().getSnapshot();
         if (t == RocksIterator.class) {
             // a base iterator over the family the call names
-            boolean family = Arrays.asList(member.getParameterTypes()).contains(ColumnFamilyHandle.class);
+            boolean family = Arrays.asList(member.getParameterTypes()).contains(ColumnFamilyHandle.class)
+                    && !name.equals("newIteratorWithBase");
             RocksDB db = at.dbOrDefault();
             return family ? db.newIterator(w.cf(db)) : db.newIterator();
         }
