@@ -40,7 +40,7 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
 
     @Override
     public String rawColumnFamilyOption(String name) {
-        return values.get(name);
+        return values.get(java.util.Objects.requireNonNull(name, "name"));
     }
 
     @Override

@@ -25,8 +25,9 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     /**
      * A value set earlier by a setter or {@link #setRawColumnFamilyOption}, or null.
      *
-     * @param name RocksDB's option-string name
+     * @param name RocksDB's option-string name; not null
      * @return the value as an option string, or {@code null} if it was not set
+     * @throws NullPointerException if name is null
      */
     String rawColumnFamilyOption(String name);
 

@@ -43,7 +43,7 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
 
     @Override
     public String rawDBOption(String name) {
-        return values.get(name);
+        return values.get(java.util.Objects.requireNonNull(name, "name"));
     }
 
     /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */

@@ -24,8 +24,9 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     /**
      * A value set earlier by a setter or {@link #setRawDBOption}, or null.
      *
-     * @param name RocksDB's option-string name
+     * @param name RocksDB's option-string name; not null
      * @return the value as an option string, or {@code null} if it was not set
+     * @throws NullPointerException if name is null
      */
     String rawDBOption(String name);
 

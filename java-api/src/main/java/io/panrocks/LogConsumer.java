@@ -117,6 +117,9 @@ public final class LogConsumer implements AutoCloseable {
 
     private void checkOpen() {
         if (closed) throw new IllegalStateException("LogConsumer is closed");
+        if (!log.db().isOpen()) {
+            throw new IllegalStateException("LogConsumer is closed (its " + log.db().nativeDb().closed().getMessage() + ")");
+        }
     }
 
     /** Forgets the consumer (its commits stay); batches it returned are not affected. */

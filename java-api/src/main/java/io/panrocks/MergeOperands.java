@@ -31,7 +31,7 @@ public final class MergeOperands {
      * @throws IllegalStateException after the merge call returned
      */
     public int size() {
-        if (!scope.scope().isAlive()) throw new IllegalStateException("merge operands are only valid during the merge");
+        checkLive();
         return count;
     }
 
@@ -44,11 +44,16 @@ public final class MergeOperands {
      * @throws IllegalStateException after the merge call returned
      */
     public MemorySegment get(int index) {
+        checkLive();
         Objects.checkIndex(index, count);
         long at = index * SLICE;
         long data = slices.get(ValueLayout.JAVA_LONG, at);
         long size = slices.get(ValueLayout.JAVA_LONG, at + 8);
         return Callbacks.view(data, size, scope);
+    }
+
+    private void checkLive() {
+        if (!scope.scope().isAlive()) throw new IllegalStateException("MergeOperands are only valid during the merge");
     }
 
     @Override

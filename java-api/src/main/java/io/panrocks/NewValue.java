@@ -54,6 +54,7 @@ public final class NewValue {
      * @throws OutOfMemoryError if the native buffer cannot grow
      */
     public MemorySegment allocate(long size) {
+        checkLive();
         if (size < 0) throw new IllegalArgumentException("size must not be negative, was " + size);
         if (size > struct.get(ValueLayout.JAVA_LONG, CAPACITY)) reserve(size);
         struct.set(ValueLayout.JAVA_LONG, SIZE, size);
@@ -75,6 +76,7 @@ public final class NewValue {
      */
     public void set(MemorySegment value) {
         Objects.requireNonNull(value, "value");
+        checkLive();
         MemorySegment.copy(value, 0, allocate(value.byteSize()), 0, value.byteSize());
     }
 
@@ -86,6 +88,7 @@ public final class NewValue {
      */
     public void set(byte[] value) {
         Objects.requireNonNull(value, "value");
+        checkLive();
         MemorySegment.copy(value, 0, allocate(value.length), ValueLayout.JAVA_BYTE, 0, value.length);
     }
 
@@ -97,6 +100,7 @@ public final class NewValue {
      *         after the call returned
      */
     public void setToExistingValue() {
+        checkLive();
         if (!hasExisting) throw new IllegalStateException("this call has no existing value to keep");
         struct.set(ValueLayout.JAVA_INT, SOURCE, SOURCE_EXISTING);
     }
@@ -110,9 +114,16 @@ public final class NewValue {
      *         call returned
      */
     public void setToOperand(int index) {
+        checkLive();
         if (operands < 0) throw new IllegalStateException("a compaction filter has no operands to name");
         Objects.checkIndex(index, operands);
         struct.set(ValueLayout.JAVA_INT, SOURCE, index);
+    }
+
+    private void checkLive() {
+        if (!scope.scope().isAlive()) {
+            throw new IllegalStateException("NewValue is only valid during the callback that received it");
+        }
     }
 
     @Override

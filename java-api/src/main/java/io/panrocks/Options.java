@@ -63,7 +63,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
 
     @Override
     public String rawDBOption(String name) {
-        return dbValues.get(name);
+        return dbValues.get(java.util.Objects.requireNonNull(name, "name"));
     }
 
     @Override
@@ -75,7 +75,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
 
     @Override
     public String rawColumnFamilyOption(String name) {
-        return cfValues.get(name);
+        return cfValues.get(java.util.Objects.requireNonNull(name, "name"));
     }
 
     @Override

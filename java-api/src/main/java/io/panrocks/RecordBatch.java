@@ -123,7 +123,11 @@ public final class RecordBatch implements AutoCloseable {
      */
     public MemorySegment key(int i) {
         long at = entryAt(i);
-        return view(entries.get(ValueLayout.JAVA_LONG, at + KEY), entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE));
+        try {
+            return view(entries.get(ValueLayout.JAVA_LONG, at + KEY), entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE));
+        } catch (IllegalStateException arenaClosed) {
+            throw closed(arenaClosed);
+        }
     }
 
     /**
@@ -134,7 +138,16 @@ public final class RecordBatch implements AutoCloseable {
      */
     public MemorySegment value(int i) {
         long at = entryAt(i);
-        return view(entries.get(ValueLayout.JAVA_LONG, at + VALUE), entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE));
+        try {
+            return view(entries.get(ValueLayout.JAVA_LONG, at + VALUE), entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE));
+        } catch (IllegalStateException arenaClosed) {
+            throw closed(arenaClosed);
+        }
+    }
+
+    /** The batch's arena is closed (by its close or its DB's): say which object it was. */
+    private static IllegalStateException closed(IllegalStateException arenaClosed) {
+        return new IllegalStateException("RecordBatch is closed", arenaClosed);
     }
 
     /**

@@ -63,14 +63,26 @@ public final class RecordCursor {
      * Moves the cursor so that the next batch starts at the first key at or after {@code key}.
      *
      * @param key where the next batch starts; not null
+     * @throws IllegalStateException if its DB is closed
      */
     public void seek(byte[] key) {
-        from = Objects.requireNonNull(key, "key").clone();
+        Objects.requireNonNull(key, "key");
+        checkOpen();
+        from = key.clone();
         after = false;
     }
 
-    /** Moves the cursor back to the start of its range. */
+    private void checkOpen() {
+        if (!db.isOpen()) throw new IllegalStateException("RecordCursor is closed (its " + db.closed().getMessage() + ")");
+    }
+
+    /**
+     * Moves the cursor back to the start of its range.
+     *
+     * @throws IllegalStateException if its DB is closed
+     */
     public void seekToFirst() {
+        checkOpen();
         from = null;
         after = false;
     }

@@ -1812,6 +1812,7 @@ public class RocksDB implements AutoCloseable {
      */
     public RecordCursor newRecordCursor(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
         Objects.requireNonNull(readOptions, "readOptions");
+        if (!db.isOpen()) throw db.closed();
         if (columnFamily != null && !columnFamily.belongsTo(db)) {
             throw new IllegalArgumentException(columnFamily + " belongs to another DB");
         }
@@ -2059,6 +2060,7 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if statistics were not enabled
      */
     public Statistics getStatistics() {
+        if (!db.isOpen()) throw db.closed();
         if (!statistics) {
             throw new IllegalStateException("statistics are off for " + path + ": open with setStatisticsEnabled(true)");
         }

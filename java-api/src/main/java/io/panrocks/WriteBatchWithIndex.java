@@ -375,7 +375,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         if (keyLength > Bytes.MAX_ENGINE_LENGTH || valueLength > Bytes.MAX_ENGINE_LENGTH) {
             throw new IllegalArgumentException("keys and values are limited to " + Bytes.MAX_ENGINE_LENGTH + " bytes");
         }
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             MemorySegment h = batch.handle();
             NativeDb fdb = columnFamily == null ? null : columnFamily.owner();
@@ -421,7 +421,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
 
     /** Marks the current state; {@link #rollbackToSavePoint()} returns to it. */
     public void setSavePoint() {
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             int rc = panrocks_h.panrocks_wbwi_save_point(batch.handle(), panrocks_h.PANROCKS_SAVE_POINT_SET(),
                     scratch.error);
@@ -439,7 +439,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException {@link Status.Code#NotFound} if there is no save point
      */
     public void rollbackToSavePoint() throws RocksDBException {
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             MemorySegment h = batch.handle();
             // rebuilding the index compares keys: the comparators' DB stays open meanwhile
@@ -466,7 +466,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
     }
 
     private void savePoint(int action) throws RocksDBException {
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             int rc = panrocks_h.panrocks_wbwi_save_point(batch.handle(), action, scratch.error);
             if (rc != 0) throw Errors.toException(rc, scratch.error);
@@ -481,7 +481,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * iterators over the batch. The batch stays usable.
      */
     public void clear() {
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             int rc = panrocks_h.panrocks_wbwi_clear(batch.handle(), scratch.error);
             if (rc != 0) throw new IllegalStateException(Errors.toException(rc, scratch.error).getMessage());
@@ -565,7 +565,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      */
     public byte[] getFromBatch(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
         Bytes.key(key);
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             MemorySegment h = batch.handle();
             NativeDb fdb = columnFamily == null ? null : columnFamily.owner();
@@ -706,7 +706,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         Bytes.key(key);
         Objects.requireNonNull(reader, "reader");
         NativeDb ndb = db.nativeDb();
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             MemorySegment h = batch.handle();
             checkDb(ndb);
@@ -761,6 +761,23 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             return (int) Math.min(v.byteSize(), Integer.MAX_VALUE);
         });
         return size == null ? RocksDB.NOT_FOUND : size;
+    }
+
+    /**
+     * Takes the lock for an operation that changes or walks the batch.
+     *
+     * @throws IllegalStateException if this thread already holds it: the
+     *         operation comes from inside one of the batch's own calls (a
+     *         comparator or merge operator that call runs, or a move of one
+     *         of its iterators), which is still using the batch's index and
+     *         buffer; changing or freeing them there would crash that call
+     */
+    private void lockOutsideOwnCalls() {
+        if (lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("WriteBatchWithIndex cannot be changed, read or closed from inside one of its "
+                    + "own calls (a comparator or merge operator it runs); do it after the call returns");
+        }
+        lock.lock();
     }
 
     /** Under the lock: the batch's families, if any, must be of {@code target}, and it open. */
@@ -838,7 +855,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                     + familyName(columnFamily));
         }
         NativeDb ndb = base.nativeDb();
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             MemorySegment h = batch.handle();
             checkDb(ndb);
@@ -933,7 +950,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
 
     /** The write of {@link RocksDB#write(WriteOptions, WriteBatchWithIndex)}. */
     void writeTo(RocksDB db, NativeDb target, int flags) throws RocksDBException {
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             MemorySegment h = batch.handle();
             checkDb(target);
@@ -955,7 +972,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      */
     @Override
     public void close() {
-        lock.lock();
+        lockOutsideOwnCalls();
         try {
             batch.close();
         } finally {

@@ -26,7 +26,10 @@ import static io.panrocks.safety.ProbeSupport.*;
  * {@link RecordBatch#writeRecordsTo}, closing the batch or the DB is
  * deferred until the write returns, which completes with the right bytes.
  * Closing the DB from a scoped reader or a scan visitor throws
- * {@link IllegalStateException}.
+ * {@link IllegalStateException}. From inside an engine callback: a snapshot
+ * or column family handle closes at once (freed later, by another thread);
+ * a transaction or indexed batch whose own call runs the callback refuses
+ * with {@link IllegalStateException}.
  */
 final class ReentrancyProbes {
     private ReentrancyProbes() {
@@ -66,7 +69,133 @@ final class ReentrancyProbes {
             .add("close-db-inside-channel-write", ReentrancyProbes::closeDbInsideWrite)
             // At b64ec9b (before the fix): passes (IllegalStateException: closing from inside a call).
             .add("close-db-inside-scoped-reader", ReentrancyProbes::closeDbInsideReader)
-            .add("close-db-inside-scan-visitor", ReentrancyProbes::closeDbInsideVisitor);
+            .add("close-db-inside-scan-visitor", ReentrancyProbes::closeDbInsideVisitor)
+            // At be5f3fb (before the fix, found by the misuse matrix): the close waits out its grace period
+            // for compactRange, which waits for the compaction the filter runs in: hangs forever.
+            .add("close-snapshot-inside-compaction-filter", dir -> closeInsideFilter(dir, false))
+            .add("close-column-family-inside-compaction-filter", dir -> closeInsideFilter(dir, true))
+            // At be5f3fb (before the fix, found by the misuse matrix): the close takes the transaction's
+            // (reentrant) lock and frees it under its own put: SIGABRT.
+            .add("close-transaction-inside-its-comparator", ReentrancyProbes::closeTransactionInsideComparator)
+            // At be5f3fb (before the fix, found by the misuse matrix): the close takes the batch's (reentrant)
+            // lock and frees it under its own put: SIGABRT.
+            .add("close-indexed-batch-inside-its-comparator", ReentrancyProbes::closeBatchInsideComparator);
+
+    /**
+     * A compaction filter closes a snapshot (or a column family handle) of
+     * its DB: the close returns at once, the object refuses use, the
+     * compaction and the compactRange waiting for it end, and the DB closes.
+     */
+    static String closeInsideFilter(Path dir, boolean family) throws Exception {
+        java.util.concurrent.atomic.AtomicReference<AutoCloseable> target = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<String> inside = new java.util.concurrent.atomic.AtomicReference<>();
+        io.panrocks.AbstractCompactionFilter filter = new io.panrocks.AbstractCompactionFilter() {
+            @Override
+            public Decision filter(int level, java.lang.foreign.MemorySegment key, ValueType type,
+                                   java.lang.foreign.MemorySegment value, io.panrocks.NewValue newValue) {
+                AutoCloseable t = target.getAndSet(null);
+                if (t != null) {
+                    try {
+                        t.close();
+                        inside.set("returned");
+                    } catch (Throwable e) {
+                        inside.set(e.toString());
+                    }
+                }
+                return Decision.KEEP;
+            }
+
+            @Override
+            public String name() {
+                return "probe.closing-filter";
+            }
+        };
+        RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(filter), dir.resolve("db"));
+        io.panrocks.Snapshot snapshot = db.getSnapshot();
+        io.panrocks.ColumnFamilyHandle handle = db.createColumnFamily(new io.panrocks.ColumnFamilyDescriptor(b("other")));
+        target.set(family ? handle : snapshot);
+        for (int f = 0; f < 2; f++) {
+            for (int i = 0; i < 10; i++) db.put(b("k" + i), b("v" + f));
+            db.flush();
+        }
+        db.compactRange();
+        check("returned".equals(inside.get()), () -> "the close inside the filter: " + inside.get());
+        String use = family
+                ? expect(IllegalStateException.class, "the closed handle", () -> db.put(handle, b("k"), b("v")))
+                : expect(IllegalStateException.class, "the closed snapshot",
+                        () -> db.get(new ReadOptions().setSnapshot(snapshot), b("k1")));
+        check(db.get(b("k1")) != null, () -> "the DB still reads");
+        db.close();
+        return "closed inside the filter; afterwards " + use;
+    }
+
+    /** A Java comparator of a TransactionDB closes the transaction whose put it compares for. */
+    static String closeTransactionInsideComparator(Path dir) throws Exception {
+        java.util.concurrent.atomic.AtomicReference<AutoCloseable> target = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> inside = new java.util.concurrent.atomic.AtomicReference<>();
+        Options options = new Options().setCreateIfMissing(true).setComparator(closingComparator(target, inside));
+        try (io.panrocks.TransactionDB db = io.panrocks.TransactionDB.open(options, new io.panrocks.TransactionDBOptions(),
+                dir.resolve("db"))) {
+            io.panrocks.Transaction t = db.beginTransaction(new io.panrocks.WriteOptions());
+            for (int i = 0; i < 5; i++) t.put(b("a" + i), b("v"));
+            target.set(t);
+            for (int i = 0; i < 20; i++) t.put(b("t" + i), b("v"));
+            String r = inside.get() instanceof IllegalStateException e ? "IllegalStateException: " + e.getMessage()
+                    : "closed inside: " + inside.get();
+            check(inside.get() instanceof IllegalStateException, () -> r);
+            check(!t.isClosed() && t.getNumPuts() == 25, () -> "the transaction goes on: " + t);
+            t.commit();
+            t.close();
+            check(db.get(b("t19")) != null, () -> "the commit wrote");
+            return r;
+        }
+    }
+
+    /** A Java comparator of a DB closes the indexed batch whose put it compares for. */
+    static String closeBatchInsideComparator(Path dir) throws Exception {
+        java.util.concurrent.atomic.AtomicReference<AutoCloseable> target = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> inside = new java.util.concurrent.atomic.AtomicReference<>();
+        Options options = new Options().setCreateIfMissing(true).setComparator(closingComparator(target, inside));
+        try (RocksDB db = RocksDB.open(options, dir.resolve("db"));
+             io.panrocks.WriteBatchWithIndex batch = new io.panrocks.WriteBatchWithIndex()) {
+            io.panrocks.ColumnFamilyHandle family = db.getDefaultColumnFamily();
+            for (int i = 0; i < 5; i++) batch.put(family, b("a" + i), b("v"));
+            target.set(batch);
+            for (int i = 0; i < 20; i++) batch.put(family, b("w" + i), b("v"));
+            String r = inside.get() instanceof IllegalStateException e ? "IllegalStateException: " + e.getMessage()
+                    : "closed inside: " + inside.get();
+            check(inside.get() instanceof IllegalStateException, () -> r);
+            check(batch.count() == 25, () -> "the batch goes on: " + batch);
+            db.write(new io.panrocks.WriteOptions(), batch);
+            check(db.get(b("w19")) != null, () -> "the batch wrote");
+            return r;
+        }
+    }
+
+    /** Bytewise; the first compare after target is set closes it (once) and records what the close did. */
+    static io.panrocks.AbstractComparator closingComparator(java.util.concurrent.atomic.AtomicReference<AutoCloseable> target,
+                                                          java.util.concurrent.atomic.AtomicReference<Throwable> inside) {
+        return new io.panrocks.AbstractComparator() {
+            @Override
+            public String name() {
+                return "probe.closing-bytewise";
+            }
+
+            @Override
+            public int compare(java.lang.foreign.MemorySegment a, java.lang.foreign.MemorySegment b) {
+                AutoCloseable t = target.getAndSet(null);
+                if (t != null) {
+                    try {
+                        t.close();
+                        inside.set(new AssertionError("the close returned"));
+                    } catch (Throwable e) {
+                        inside.set(e);
+                    }
+                }
+                return compareBytewise(a, b);
+            }
+        };
+    }
 
     static String key(int i) {
         return String.format("key-%05d", i);

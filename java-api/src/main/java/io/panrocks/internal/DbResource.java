@@ -22,7 +22,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * <li>{@link Sharing#SHARED}: any thread uses and closes it, and calls of
  * other threads may be inside the engine with it. A release first
  * unpublishes it (later uses throw), then waits a grace period until every
- * call that might have seen it has left the engine, then frees it.</li>
+ * call that might have seen it has left the engine, then frees it. Inside a
+ * callback (whose own call the grace period would wait for, forever) the
+ * close returns once it is unpublished, and another thread waits out the
+ * grace period and frees it.</li>
  * <li>{@link Sharing#CONFINED}: one thread uses and closes it; its views are
  * segments of a {@link ViewScope} confined to that thread, and a view keeps
  * the scope reachable. Only the owner releases it while its scope is
@@ -34,7 +37,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread: the JDK makes racing readers fail safely).</li>
  * <li>{@link Sharing#SERIALIZED}: any thread uses and closes it, one at a
  * time: every use holds the object's lock for the whole native call, and so
- * does the release, which therefore needs no grace period. The DB's close
+ * does the release, which therefore needs no grace period (a release from
+ * inside one of its own uses, by a callback that use runs, is refused). The DB's close
  * releases the idle ones before it waits for calls in progress, and each
  * one that goes idle while it waits (their release may be what those calls
  * wait for: a transaction's row locks).</li>
@@ -171,8 +175,9 @@ public final class DbResource implements Runnable {
 
     /** @throws IllegalStateException naming this object if it or its DB is closed */
     public void checkUsable() {
-        if (released) throw new IllegalStateException(kind + " is closed");
+        // the DB first: its close releases the resource too, and the message should say why
         if (!db.isOpen()) throw new IllegalStateException(kind + " is closed (its " + db.closed().getMessage() + ")");
+        if (released) throw new IllegalStateException(kind + " is closed");
     }
 
     /**
@@ -272,6 +277,13 @@ public final class DbResource implements Runnable {
      */
     private boolean release(boolean unobserved) {
         if (sharing == Sharing.SERIALIZED) {
+            // held by this thread already: the release comes from inside one of the
+            // object's own calls (a comparator or merge operator that call runs), which
+            // still uses the native object; freeing it there would crash that call
+            if (lock.isHeldByCurrentThread()) {
+                throw new IllegalStateException(kind + " cannot be closed from inside one of its own calls (a callback "
+                        + "such as a comparator or merge operator it runs); close it after the call returns");
+            }
             // the lock first, then this monitor: the order every path takes
             lock.lock();
             try {
@@ -309,6 +321,21 @@ public final class DbResource implements Runnable {
                 return finishRelease();
             }
         }
+        if (ThreadContexts.insideAnyUpcall()) {
+            // A callback runs on behalf of a call in progress (a compactRange,
+            // a flush, a write): the grace period would wait for that call,
+            // which waits for this callback, forever. Unpublished already
+            // (later uses throw); another thread waits out the grace period
+            // and frees it. The DB's close waits for that (releasing).
+            Thread.ofPlatform().daemon().name("panrocks-release-" + kind).start(this::finishGracePeriod);
+            return true;
+        }
+        finishGracePeriod();
+        return true;
+    }
+
+    /** The second half of a SHARED release: waits out the grace period, then frees. */
+    private void finishGracePeriod() {
         try {
             db.awaitGracePeriod();
         } finally {
@@ -318,7 +345,6 @@ public final class DbResource implements Runnable {
                 finishRelease();
             }
         }
-        return true;
     }
 
     private void closeSharedArena() {

@@ -84,6 +84,11 @@ public final class ThreadContexts {
         upcallDepth = depth;
     }
 
+    /** Whether the calling thread is running a callback of any DB. */
+    static boolean insideAnyUpcall() {
+        return CURRENT.get().upcallDepth != 0;
+    }
+
     boolean insideUpcallOf(NativeDb db) {
         for (int i = 0; i < upcallDepth; i++) {
             if (upcallDbs[i] == db) return true;

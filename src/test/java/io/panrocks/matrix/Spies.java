@@ -1,0 +1,314 @@
+package io.panrocks.matrix;
+
+import io.panrocks.AbstractCompactionFilter;
+import io.panrocks.AbstractCompactionFilterFactory;
+import io.panrocks.AbstractComparator;
+import io.panrocks.AbstractEventListener;
+import io.panrocks.AbstractMergeOperator;
+import io.panrocks.AssociativeMergeOperator;
+import io.panrocks.BackgroundErrorReason;
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.CompactionJobInfo;
+import io.panrocks.FlushJobInfo;
+import io.panrocks.MergeOperands;
+import io.panrocks.NewValue;
+import io.panrocks.Options;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
+import io.panrocks.Status;
+import io.panrocks.WriteStallInfo;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static io.panrocks.matrix.World.b;
+
+/**
+ * Callbacks that override every method the engine calls: each reports to
+ * the current {@link Hook} first (which may run the probe's action, once,
+ * from inside that method), then behaves plainly (bytewise order,
+ * concatenating merges, keep every entry, no-op listeners).
+ */
+final class Spies {
+    private Spies() {
+    }
+
+    /** What one probe arms: the method to act in, and the action (run once, on the first call). */
+    static final class Hook {
+        final String method;
+        final Outcome.Call action;
+        final AtomicBoolean fired = new AtomicBoolean();
+        final List<String> reached = new CopyOnWriteArrayList<>();
+        volatile Outcome inner;
+        volatile String thread;
+        /** segments the armed callback received, read after it returned */
+        final List<MemorySegment> arguments = new CopyOnWriteArrayList<>();
+
+        Hook(String method, Outcome.Call action) {
+            this.method = method;
+            this.action = action;
+        }
+
+        boolean done() {
+            return inner != null;
+        }
+    }
+
+    /** The probe's hook: callbacks are bound by options, so they find it here. */
+    static volatile Hook hook;
+
+    static void fire(String method, MemorySegment... args) {
+        Hook h = hook;
+        if (h == null) return;
+        if (!h.reached.contains(method)) h.reached.add(method);
+        if (!method.equals(h.method) || !h.fired.compareAndSet(false, true)) return;
+        for (MemorySegment a : args) if (a != null) h.arguments.add(a);
+        h.thread = Thread.currentThread().getName();
+        h.inner = Outcome.of(h.action);
+    }
+
+    // ---- the spies ---------------------------------------------------------------------------
+
+    static final class Comparator extends AbstractComparator {
+        @Override
+        public String name() {
+            fire("name");
+            return "matrix.SpyComparator";
+        }
+
+        @Override
+        public int compare(MemorySegment a, MemorySegment b) {
+            fire("compare", a, b);
+            return compareBytewise(a, b);
+        }
+
+        @Override
+        public long findShortestSeparator(MemorySegment start, MemorySegment limit, MemorySegment out) {
+            fire("findShortestSeparator", start, limit);
+            return super.findShortestSeparator(start, limit, out);
+        }
+
+        @Override
+        public long findShortSuccessor(MemorySegment key, MemorySegment out) {
+            fire("findShortSuccessor", key);
+            return super.findShortSuccessor(key, out);
+        }
+    }
+
+    /** Concatenates operands after the existing value. */
+    static final class Merge extends AbstractMergeOperator {
+        @Override
+        public String name() {
+            fire("name");
+            return "matrix.SpyMerge";
+        }
+
+        @Override
+        public boolean fullMerge(MemorySegment key, MemorySegment existingValue, MergeOperands operands, NewValue result) {
+            fire("fullMerge", key, existingValue);
+            concatenate(existingValue, operands, result);
+            return true;
+        }
+
+        @Override
+        public boolean partialMerge(MemorySegment key, MergeOperands operands, NewValue result) {
+            fire("partialMerge", key);
+            concatenate(null, operands, result);
+            return true;
+        }
+
+        @Override
+        public boolean allowSingleOperand() {
+            fire("allowSingleOperand");
+            return false;
+        }
+
+        private static void concatenate(MemorySegment first, MergeOperands operands, NewValue result) {
+            long size = first == null ? 0 : first.byteSize();
+            for (int i = 0; i < operands.size(); i++) size += operands.get(i).byteSize();
+            MemorySegment out = result.allocate(size);
+            long at = 0;
+            if (first != null) {
+                MemorySegment.copy(first, 0, out, 0, first.byteSize());
+                at = first.byteSize();
+            }
+            for (int i = 0; i < operands.size(); i++) {
+                MemorySegment o = operands.get(i);
+                MemorySegment.copy(o, 0, out, at, o.byteSize());
+                at += o.byteSize();
+            }
+        }
+    }
+
+    static final class Associative extends AssociativeMergeOperator {
+        @Override
+        public String name() {
+            fire("name");
+            return "matrix.SpyAssociative";
+        }
+
+        @Override
+        public boolean merge(MemorySegment key, MemorySegment left, MemorySegment right, NewValue result) {
+            fire("merge", key, left, right);
+            result.set(right);
+            return true;
+        }
+    }
+
+    static final class Filter extends AbstractCompactionFilter {
+        @Override
+        public Decision filter(int level, MemorySegment key, ValueType valueType, MemorySegment value, NewValue newValue) {
+            fire("filter", key, value);
+            return Decision.KEEP;
+        }
+
+        @Override
+        public String name() {
+            fire("name");
+            return "matrix.SpyFilter";
+        }
+    }
+
+    static final class FilterFactory extends AbstractCompactionFilterFactory<Filter> {
+        @Override
+        public Filter createCompactionFilter(AbstractCompactionFilter.Context context) {
+            fire("createCompactionFilter");
+            return new Filter();
+        }
+
+        @Override
+        public String name() {
+            fire("name");
+            return "matrix.SpyFilterFactory";
+        }
+    }
+
+    static final class Listener extends AbstractEventListener {
+        final List<Object> infos = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void onFlushCompleted(RocksDB db, FlushJobInfo flushJobInfo) {
+            infos.add(flushJobInfo);
+            fire("onFlushCompleted");
+        }
+
+        @Override
+        public void onCompactionCompleted(RocksDB db, CompactionJobInfo compactionJobInfo) {
+            infos.add(compactionJobInfo);
+            fire("onCompactionCompleted");
+        }
+
+        @Override
+        public void onBackgroundError(BackgroundErrorReason reason, Status backgroundError) {
+            infos.add(backgroundError);
+            fire("onBackgroundError");
+        }
+
+        @Override
+        public void onStallConditionsChanged(WriteStallInfo writeStallInfo) {
+            infos.add(writeStallInfo);
+            fire("onStallConditionsChanged");
+        }
+    }
+
+    /** A merge operator that refuses to merge: a flush through it is a background error. */
+    static final class Refusing extends AbstractMergeOperator {
+        @Override
+        public String name() {
+            return "matrix.Refusing";
+        }
+
+        @Override
+        public boolean fullMerge(MemorySegment key, MemorySegment existingValue, MergeOperands operands, NewValue result) {
+            return false;
+        }
+    }
+
+    // ---- what callbacks receive, kept for the table -------------------------------------------------
+
+    private static <T> T firstInfo(Listener l, Class<T> type) {
+        for (Object o : l.infos) if (type.isInstance(o)) return type.cast(o);
+        return null;
+    }
+
+    static FlushJobInfo flushJobInfo(World w) throws RocksDBException {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("flushinfo"))) {
+            db.put(b("k"), b("v"));
+            db.flush();
+        }
+        return require(firstInfo(l, FlushJobInfo.class), "FlushJobInfo");
+    }
+
+    static CompactionJobInfo compactionJobInfo(World w) throws RocksDBException {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("compactinfo"))) {
+            Triggers.compaction(db);
+        }
+        return require(firstInfo(l, CompactionJobInfo.class), "CompactionJobInfo");
+    }
+
+    static WriteStallInfo writeStallInfo(World w) throws Exception {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(Triggers.stallOptions().setListeners(List.of(l)), w.freshPath("stallinfo"))) {
+            Triggers.stall(db, () -> firstInfo(l, WriteStallInfo.class) != null);
+        }
+        return require(firstInfo(l, WriteStallInfo.class), "WriteStallInfo");
+    }
+
+    private static <T> T require(T t, String what) {
+        if (t == null) throw new IllegalStateException("no " + what + " reached the listener");
+        return t;
+    }
+
+    /** A merge's result object, kept past the merge. */
+    static NewValue keptNewValue(World w) throws RocksDBException {
+        AtomicReference<NewValue> kept = new AtomicReference<>();
+        keep(w, (operands, result) -> kept.set(result));
+        return kept.get();
+    }
+
+    static MergeOperands keptOperands(World w) throws RocksDBException {
+        AtomicReference<MergeOperands> kept = new AtomicReference<>();
+        keep(w, (operands, result) -> kept.set(operands));
+        return kept.get();
+    }
+
+    private interface Keeper {
+        void keep(MergeOperands operands, NewValue result);
+    }
+
+    private static void keep(World w, Keeper keeper) throws RocksDBException {
+        AbstractMergeOperator op = new AbstractMergeOperator() {
+            @Override
+            public String name() {
+                return "matrix.Keeper";
+            }
+
+            @Override
+            public boolean fullMerge(MemorySegment key, MemorySegment existingValue, MergeOperands operands, NewValue result) {
+                keeper.keep(operands, result);
+                result.set(operands.get(0));
+                return true;
+            }
+        };
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperator(op), w.freshPath("keeper"))) {
+            db.merge(b("k"), b("operand"));
+            byte[] v = db.get(b("k"));
+            if (v == null || v.length == 0) throw new IllegalStateException("the merge gave nothing");
+        }
+    }
+
+    static byte[] bytes(MemorySegment s) {
+        return s.toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    static Options withSmallBlocks(Options o) {
+        return o.setTableFormatConfig(new BlockBasedTableConfig().setBlockSize(256)
+                .setIndexShortening(io.panrocks.IndexShorteningMode.kShortenSeparatorsAndSuccessor));
+    }
+}

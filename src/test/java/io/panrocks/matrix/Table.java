@@ -1,0 +1,538 @@
+package io.panrocks.matrix;
+
+import io.panrocks.AbstractCompactionFilter;
+import io.panrocks.AbstractCompactionFilterFactory;
+import io.panrocks.AbstractComparator;
+import io.panrocks.AbstractEventListener;
+import io.panrocks.AbstractMergeOperator;
+import io.panrocks.AssociativeMergeOperator;
+import io.panrocks.BackupEngine;
+import io.panrocks.BackupEngineOptions;
+import io.panrocks.BackupInfo;
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.BloomFilter;
+import io.panrocks.ByteBufferGetStatus;
+import io.panrocks.Cache;
+import io.panrocks.Checkpoint;
+import io.panrocks.ClockCache;
+import io.panrocks.ColumnFamilyDescriptor;
+import io.panrocks.ColumnFamilyHandle;
+import io.panrocks.ColumnFamilyOptions;
+import io.panrocks.ColumnFamilyOptionsInterface;
+import io.panrocks.CompactRangeOptions;
+import io.panrocks.CompactionJobInfo;
+import io.panrocks.DBOptions;
+import io.panrocks.DBOptionsInterface;
+import io.panrocks.Env;
+import io.panrocks.EnvOptions;
+import io.panrocks.ExternalSstFileInfo;
+import io.panrocks.Filter;
+import io.panrocks.FlushJobInfo;
+import io.panrocks.FlushOptions;
+import io.panrocks.HistogramData;
+import io.panrocks.HistogramType;
+import io.panrocks.Holder;
+import io.panrocks.HyperClockCache;
+import io.panrocks.IngestExternalFileOptions;
+import io.panrocks.LRUCache;
+import io.panrocks.LiveFileMetaData;
+import io.panrocks.LogConsumer;
+import io.panrocks.LogFile;
+import io.panrocks.MergeOperands;
+import io.panrocks.MergeOperator;
+import io.panrocks.MultiGet;
+import io.panrocks.NewValue;
+import io.panrocks.OptimisticTransactionDB;
+import io.panrocks.OptimisticTransactionDBOptions;
+import io.panrocks.OptimisticTransactionOptions;
+import io.panrocks.Options;
+import io.panrocks.PinnedEntity;
+import io.panrocks.PinnedValue;
+import io.panrocks.Range;
+import io.panrocks.RateLimiter;
+import io.panrocks.ReadOptions;
+import io.panrocks.RecordBatch;
+import io.panrocks.RecordCursor;
+import io.panrocks.RecordLog;
+import io.panrocks.RestoreOptions;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
+import io.panrocks.RocksIterator;
+import io.panrocks.Snapshot;
+import io.panrocks.SstFileManager;
+import io.panrocks.SstFileWriter;
+import io.panrocks.Statistics;
+import io.panrocks.Status;
+import io.panrocks.Transaction;
+import io.panrocks.TransactionDB;
+import io.panrocks.TransactionDBOptions;
+import io.panrocks.TransactionOptions;
+import io.panrocks.TtlDB;
+import io.panrocks.WideColumn;
+import io.panrocks.WriteBatch;
+import io.panrocks.WriteBatchWithIndex;
+import io.panrocks.WriteBufferManager;
+import io.panrocks.WriteOptions;
+import io.panrocks.WriteStallInfo;
+
+import java.lang.foreign.Arena;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.panrocks.matrix.Entry.Dependence;
+import static io.panrocks.matrix.Entry.Expect.CLOSED;
+import static io.panrocks.matrix.Entry.Expect.CLOSED_OR_INTACT;
+import static io.panrocks.matrix.Entry.Expect.INTACT;
+import static io.panrocks.matrix.Entry.Life.NO_OP;
+import static io.panrocks.matrix.Entry.Life.RELEASES;
+import static io.panrocks.matrix.Entry.Subject;
+import static io.panrocks.matrix.World.KEY;
+import static io.panrocks.matrix.World.VALUE;
+import static io.panrocks.matrix.World.b;
+
+/**
+ * The matrix's table: one entry per public type of io.panrocks. A type
+ * the reflection finds without an entry here fails the matrix (add one:
+ * a factory for a live object and what its documentation promises).
+ * Enums need none: each is probed through its constants.
+ */
+final class Table {
+    private Table() {
+    }
+
+    static final Map<Class<?>, Entry> ENTRIES = new LinkedHashMap<>();
+
+    private static Entry add(Class<?> type) {
+        Entry e = new Entry(type);
+        if (ENTRIES.put(type, e) != null) throw new IllegalStateException("two entries for " + type);
+        return e;
+    }
+
+    /** The entry of a type, or null (an enum without one gets its constants as instances). */
+    static Entry of(Class<?> type) {
+        Entry e = ENTRIES.get(type);
+        if (e == null && type.isEnum()) {
+            e = new Entry(type).variant("constant", w -> Subject.of(type.getEnumConstants()[0]));
+        }
+        return e;
+    }
+
+    // ---- moves and changes shared by entries ----------------------------------------------------
+
+    /** Writes enough to a transaction or indexed batch to move its buffer: 2,000 updates. */
+    static void fillSource(Object source) throws RocksDBException {
+        byte[] big = new byte[1000];
+        for (int i = 0; i < 2000; i++) {
+            byte[] k = b(String.format("fill-%05d", i));
+            if (source instanceof Transaction t) t.put(k, big);
+            else ((WriteBatchWithIndex) source).put(k, big);
+        }
+    }
+
+    private static final Entry.Action[] NOTHING = {};
+
+    static {
+        // ============================== DBs ==============================
+        for (Class<?> dbType : List.of(RocksDB.class, TransactionDB.class, OptimisticTransactionDB.class, TtlDB.class)) {
+            Entry e = add(dbType).life(RELEASES)
+                    // getters of what it knew when opened, and releases of what it owns (no-ops once the DB closed them)
+                    .worksAfterClose("isOpen", "getPath", "isReadOnly", "getName", "closeE", "callbackFailure",
+                            "callbackFailureCount", "adaptiveReadThreshold", "getDefaultColumnFamily",
+                            "destroyColumnFamilyHandle", "releaseSnapshot")
+                    .nullable("*#ColumnFamilyHandle", "keyMayExist#Holder", "compactRange#1", "compactRange#2",
+                            "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1")
+                    // "the family", not "null for the default one"
+                    .notNull("dropColumnFamily", "dropColumnFamilies", "destroyColumnFamilyHandle")
+                    // "its columns copied to the heap"
+                    .view("getEntityColumns|*", INTACT);
+            if (dbType == RocksDB.class) e.variant("plain", w -> self(w.ownDb()));
+            if (dbType == TransactionDB.class) e.variant("pessimistic", w -> self(w.transactionDb()));
+            if (dbType == OptimisticTransactionDB.class) e.variant("optimistic", w -> self(w.optimisticDb()));
+            if (dbType == TtlDB.class) e.variant("ttl", w -> self(w.ttlDb()));
+            // "oldTransaction ... or null for a new one"; the options are not nullable
+            e.nullable("beginTransaction#Transaction");
+        }
+        add(RocksDB.LiveFiles.class).variant("of-db", w -> Subject.of(w.db().getLiveFiles()));
+
+        // ============================== objects a DB owns ==============================
+        add(ColumnFamilyHandle.class).life(RELEASES).owned()
+                .variant("created", w -> {
+                    RocksDB db = w.db();
+                    return new Subject(db.createColumnFamily(new ColumnFamilyDescriptor(b(w.freshName("family")))), db, null);
+                })
+                .variant("default", w -> new Subject(w.db().getDefaultColumnFamily(), w.db(), null))
+                .worksAfterClose("getName", "getID", "isDefaultColumnFamily", "isReleased");
+
+        add(Snapshot.class).life(RELEASES).owned()
+                .variant("db", w -> new Subject(w.db().getSnapshot(), w.db(), null))
+                .variant("transaction", w -> {
+                    Transaction t = w.transactionDb().beginTransaction(new WriteOptions());
+                    t.setSnapshot();
+                    return new Subject(t.getSnapshot(), w.transactionDb(), t);
+                })
+                .worksAfterClose("getSequenceNumber", "isReleased");
+        Entry.Variant txnSnapshot = ENTRIES.get(Snapshot.class).variants.get("transaction");
+        txnSnapshot.life = NO_OP;  // "close() does nothing to it": the transaction owns it
+        txnSnapshot.ends.put("transaction-close", s -> ((Transaction) s.source()).close());
+        txnSnapshot.worksAfterEnd.add("getSequenceNumber");
+        txnSnapshot.worksAfterEnd.add("isReleased");
+
+        Entry iterator = add(RocksIterator.class).life(RELEASES).owned().confined()
+                .variant("db", w -> {
+                    RocksIterator it = w.db().newIterator();
+                    it.seek(KEY);
+                    return new Subject(it, w.db(), null);
+                })
+                .variant("ttl", w -> {
+                    RocksIterator it = w.ttlDb().newIterator();
+                    it.seek(KEY);
+                    return new Subject(it, w.ttlDb(), null);
+                })
+                .variant("transaction", w -> {
+                    Transaction t = w.transactionDb().beginTransaction(new WriteOptions());
+                    byte[] key = b(w.freshName("key-txn"));
+                    t.put(key, VALUE);
+                    RocksIterator it = t.getIterator();
+                    it.seek(key);
+                    return new Subject(it, w.transactionDb(), t);
+                })
+                .variant("optimistic-transaction", w -> {
+                    Transaction t = w.optimisticDb().beginTransaction(new WriteOptions());
+                    byte[] key = b(w.freshName("key-txn"));
+                    t.put(key, VALUE);
+                    RocksIterator it = t.getIterator();
+                    it.seek(key);
+                    return new Subject(it, w.optimisticDb(), t);
+                })
+                .variant("indexed-batch", w -> {
+                    WriteBatchWithIndex batch = new WriteBatchWithIndex();
+                    batch.put(b("key-batch"), VALUE);
+                    RocksIterator it = batch.newIteratorWithBase(w.db(), null, new ReadOptions());
+                    it.seek(b("key-batch"));
+                    return new Subject(it, w.db(), batch);
+                })
+                .variant("indexed-batch-java-comparator", w -> {
+                    RocksDB db = w.comparatorDb();
+                    WriteBatchWithIndex batch = new WriteBatchWithIndex();
+                    batch.put(db.getDefaultColumnFamily(), b("key-batch"), VALUE);
+                    RocksIterator it = batch.newIteratorWithBase(db, db.getDefaultColumnFamily(), new ReadOptions());
+                    it.seek(b("key-batch"));
+                    return new Subject(it, db, batch);
+                })
+                .move("next", s -> ((RocksIterator) s.instance()).next())
+                .move("prev", s -> ((RocksIterator) s.instance()).prev())
+                .move("seek", s -> ((RocksIterator) s.instance()).seek(b("key3")))
+                .move("seekToFirst", s -> ((RocksIterator) s.instance()).seekToFirst())
+                .move("scanForward", s -> ((RocksIterator) s.instance()).scanForward((k, v) -> false))
+                .nullable("refresh(Snapshot)#0")
+                .sanity(s -> {
+                    RocksIterator it = (RocksIterator) s.instance();
+                    it.seekToFirst();
+                    if (!it.isValid()) throw new AssertionError("the iterator found nothing after refused foreign calls");
+                    it.key().byteSize();
+                });
+        for (String v : List.of("transaction", "optimistic-transaction")) {
+            Entry.Variant variant = iterator.variants.get(v);
+            variant.ends.put("commit", s -> ((Transaction) s.source()).commit());
+            variant.ends.put("rollback", s -> ((Transaction) s.source()).rollback());
+            variant.ends.put("transaction-close", s -> ((Transaction) s.source()).close());
+        }
+        for (String v : List.of("indexed-batch", "indexed-batch-java-comparator")) {
+            Entry.Variant variant = iterator.variants.get(v);
+            variant.ends.put("clear", s -> ((WriteBatchWithIndex) s.source()).clear());
+            variant.ends.put("batch-close", s -> ((WriteBatchWithIndex) s.source()).close());
+        }
+        for (Entry.Variant variant : iterator.variants.values()) {
+            // "its key and value stay readable until it moves, its columns not" (columns() throws
+            // IllegalStateException once the transaction or batch it reads ended)
+            variant.worksAfterEnd.addAll(List.of("key", "value", "keyBytes", "valueBytes", "isValid"));
+        }
+        for (String v : List.of("transaction", "optimistic-transaction", "indexed-batch", "indexed-batch-java-comparator")) {
+            iterator.variants.get(v).changes.put("source-writes", s -> fillSource(s.source()));
+        }
+
+        add(PinnedValue.class).life(RELEASES).owned().confined()
+                .variant("pinned", w -> new Subject(w.db().getPinned(b("big")), w.db(), null))
+                .variant("adaptive-copied", w -> new Subject(
+                        w.db().getAdaptive(new ReadOptions(), KEY, Arena.ofAuto().allocate(4096)), w.db(), null))
+                .variant("adaptive-pinned", w -> new Subject(
+                        w.db().getAdaptive(new ReadOptions(), b("big"), Arena.ofAuto().allocate(64)), w.db(), null))
+                .variant("transaction", w -> {
+                    Transaction t = w.transactionDb().beginTransaction(new WriteOptions());
+                    return new Subject(t.getPinned(new ReadOptions(), null, b("big")), w.transactionDb(), t);
+                })
+                .worksAfterClose("size", "isPinned")
+                // value() hands out the view, which itself refuses other threads
+                .anyThread("size", "isPinned", "value")
+                // a copied value holds nothing of the DB: it is the caller's buffer
+                .worksAfterDbClose("adaptive-copied:value", "adaptive-copied:toByteArray")
+                .anyThread("adaptive-copied:toByteArray")
+                // a copied value is a slice of the caller's buffer, which lives as long as the caller's arena
+                .view("adaptive-copied:*|close", INTACT)
+                .view("adaptive-copied:*|db-close", INTACT)
+                .view("adaptive-copied:*|foreign", INTACT)
+                .sanity(s -> ((PinnedValue) s.instance()).toByteArray());
+
+        add(PinnedEntity.class).life(RELEASES).owned().confined()
+                .variant("db", w -> new Subject(w.db().getEntity(b("entity")), w.db(), null))
+                .sanity(s -> ((PinnedEntity) s.instance()).columns());
+
+        add(MultiGet.class).life(RELEASES).owned().confined()
+                .variant("pinned", w -> {
+                    MultiGet m = w.db().newMultiGet().add(KEY).add(b("big"));
+                    m.executePinned();
+                    return new Subject(m, w.db(), null);
+                })
+                .variant("buffer", w -> {
+                    MultiGet m = w.db().newMultiGet().add(KEY).add(b("key1"));
+                    m.execute(Arena.ofAuto().allocate(4096));
+                    return new Subject(m, w.db(), null);
+                })
+                .worksAfterClose("isReleased", "size")
+                .anyThread("isReleased", "size")
+                .move("executePinned", s -> ((MultiGet) s.instance()).executePinned())
+                .move("clear", s -> ((MultiGet) s.instance()).clear())
+                .view("buffer:*|move", INTACT)
+                .view("buffer:*|close", INTACT)
+                .view("buffer:*|db-close", INTACT)
+                .view("buffer:*|foreign", INTACT)
+                .sanity(s -> ((MultiGet) s.instance()).executePinned());
+
+        add(RecordBatch.class).life(RELEASES).owned()
+                .variant("cursor", w -> new Subject(w.db().newRecordCursor(null, new ReadOptions()).next(10, 1 << 20), w.db(), null))
+                .variant("consumer", w -> {
+                    RecordLog log = recordLog(w);
+                    LogConsumer c = log.consumer(w.freshName("group"));
+                    return new Subject(c.poll(10, 1 << 20), w.db(), c);
+                })
+                .worksAfterClose("isOpen", "size", "isEmpty", "byteSize")
+                // "valid until the batch closes", also what its visitor and channels receive
+                .view("forEach|call-returned", INTACT)
+                .view("writeValuesTo|call-returned", INTACT)
+                .view("writeRecordsTo|call-returned", INTACT)
+                // the Cleaner closes a forgotten batch's arena: its views then throw (never read freed memory)
+                .view("*|gc", CLOSED_OR_INTACT);
+
+        add(RecordCursor.class).owned()
+                .variant("db", w -> new Subject(w.db().newRecordCursor(null, new ReadOptions()), w.db(), null));
+
+        add(RecordLog.class).owned()
+                .variant("db", w -> new Subject(recordLog(w), w.db(), null))
+                .worksAfterDbClose("endOffset");
+
+        add(LogConsumer.class).life(RELEASES).owned()
+                .variant("db", w -> new Subject(recordLog(w).consumer(w.freshName("group")), w.db(), null))
+                .worksAfterClose("position", "committed");
+
+        add(Transaction.class).life(RELEASES).owned()
+                .variant("pessimistic", w -> new Subject(w.transactionDb().beginTransaction(new WriteOptions()), w.transactionDb(), null))
+                .variant("optimistic", w -> new Subject(w.optimisticDb().beginTransaction(new WriteOptions()), w.optimisticDb(), null))
+                .worksAfterClose("isClosed")
+                .nullable("*#ColumnFamilyHandle");
+        for (Entry.Variant v : ENTRIES.get(Transaction.class).variants.values()) {
+            v.ends.put("commit", s -> ((Transaction) s.instance()).commit());
+            v.ends.put("rollback", s -> ((Transaction) s.instance()).rollback());
+            // "after commit() or rollback() every operation but the getters and close() throws"
+            v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "getSnapshot", "isDeadlockDetect", "getNumKeys", "getNumPuts",
+                    "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString"));
+        }
+
+        add(Checkpoint.class).life(RELEASES).owned()
+                .variant("db", w -> new Subject(Checkpoint.create(w.db()), w.db(), null));
+
+        add(Statistics.class).life(RELEASES)
+                .variant("own", w -> Subject.of(new Statistics()))
+                .variant("of-db", w -> {
+                    RocksDB db = w.statisticsDb();
+                    return new Subject(db.getStatistics(), db, null);
+                });
+        ENTRIES.get(Statistics.class).variants.get("of-db").dependence = Dependence.OWNED;
+
+        // ============================== objects of their own, used with DBs ==============================
+        add(WriteBatch.class).life(RELEASES).used()
+                .variant("plain", w -> Subject.of(new WriteBatch().put(KEY, VALUE)))
+                .variant("with-family", w -> new Subject(new WriteBatch().put(w.cf(w.db()), KEY, VALUE), w.db(), null))
+                .nullable("*#ColumnFamilyHandle")
+                // sizes kept in Java, and RocksJava's constant answers (a panrocks batch holds no markers)
+                .worksAfterClose("count", "getDataSize", "getWriteBatch", "hasBeginPrepare", "hasCommit", "hasEndPrepare",
+                        "hasRollback");
+
+        ENTRIES.get(WriteBatch.class).variants.get("plain").dependence = Dependence.NONE; // no DB in sight
+        add(WriteBatchWithIndex.class).life(RELEASES).used()
+                .variant("plain", w -> {
+                    WriteBatchWithIndex batch = new WriteBatchWithIndex();
+                    batch.put(KEY, VALUE);
+                    return new Subject(batch, w.db(), null);
+                })
+                .variant("with-family", w -> {
+                    WriteBatchWithIndex batch = new WriteBatchWithIndex();
+                    batch.put(w.cf(w.db()), KEY, VALUE);
+                    return new Subject(batch, w.db(), null);
+                })
+                .variant("java-comparator", w -> {
+                    RocksDB db = w.comparatorDb();
+                    WriteBatchWithIndex batch = new WriteBatchWithIndex();
+                    batch.put(db.getDefaultColumnFamily(), KEY, VALUE);
+                    batch.put(db.getDefaultColumnFamily(), b("key2"), VALUE);
+                    return new Subject(batch, db, null);
+                })
+                .worksAfterClose("isOverwriteKey")
+                .nullable("*#ColumnFamilyHandle");
+
+        add(BackupEngine.class).life(RELEASES).used()
+                .variant("one-backup", w -> new Subject(BackupEngine.open(new BackupEngineOptions(w.backupDir())), w.db(), null))
+                .worksAfterClose("backupDir", "stopBackup");
+
+        add(SstFileWriter.class).life(RELEASES)
+                .variant("open", w -> {
+                    SstFileWriter writer = new SstFileWriter(World.options());
+                    writer.open(w.freshPath("file").resolveSibling(w.freshName("written") + ".sst"));
+                    return Subject.of(writer);
+                });
+
+        // ============================== shared native objects ==============================
+        add(LRUCache.class).life(RELEASES).variant("1mib", w -> Subject.of(new LRUCache(1 << 20)))
+                .worksAfterClose("capacity", "getUsage", "getPinnedUsage");
+        add(ClockCache.class).life(RELEASES).variant("1mib", w -> Subject.of(new ClockCache(1 << 20)))
+                .worksAfterClose("capacity", "getUsage", "getPinnedUsage");
+        add(HyperClockCache.class).life(RELEASES).variant("1mib", w -> Subject.of(new HyperClockCache(1 << 20, 0, -1, false)))
+                .worksAfterClose("capacity", "getUsage", "getPinnedUsage");
+        add(Cache.class).life(RELEASES).variant("lru", w -> Subject.of(new LRUCache(1 << 20)))
+                .worksAfterClose("capacity", "getUsage", "getPinnedUsage");
+        add(RateLimiter.class).life(RELEASES).variant("1mib", w -> Subject.of(new RateLimiter(1 << 20)))
+                .worksAfterClose("refillPeriodMicros", "fairness", "mode", "autoTune");
+        add(SstFileManager.class).life(RELEASES).variant("default-env", w -> Subject.of(new SstFileManager(Env.getDefault())));
+        add(WriteBufferManager.class).life(RELEASES)
+                .variant("1mib", w -> Subject.of(new WriteBufferManager(1 << 20, new LRUCache(1 << 20))))
+                .worksAfterClose("allowStall")
+                .nullable("new#Cache");
+        add(Env.class).variant("default", w -> Subject.of(Env.getDefault()));
+
+        // ============================== options: plain Java values ==============================
+        Entry options = add(Options.class).life(NO_OP).variant("new", w -> Subject.of(new Options()));
+        Entry dbOptions = add(DBOptions.class).life(NO_OP).variant("new", w -> Subject.of(new DBOptions()));
+        Entry cfOptions = add(ColumnFamilyOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ColumnFamilyOptions()));
+        Entry dbInterface = add(DBOptionsInterface.class).variant("db-options", w -> Subject.of(new DBOptions()));
+        Entry cfInterface = add(ColumnFamilyOptionsInterface.class).variant("cf-options", w -> Subject.of(new ColumnFamilyOptions()));
+        for (Entry e : List.of(options, dbOptions, cfOptions, dbInterface, cfInterface)) {
+            // setters whose javadoc says "null: none"
+            e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
+                    "setTableFormatConfig").refusesNullAsIllegalArgument();
+        }
+        add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
+                .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
+        add(WriteOptions.class).life(NO_OP).variant("new", w -> Subject.of(new WriteOptions()));
+        add(FlushOptions.class).life(NO_OP).variant("new", w -> Subject.of(new FlushOptions()));
+        add(CompactRangeOptions.class).life(NO_OP).variant("new", w -> Subject.of(new CompactRangeOptions()));
+        add(IngestExternalFileOptions.class).life(NO_OP).variant("new", w -> Subject.of(new IngestExternalFileOptions()));
+        add(BackupEngineOptions.class).life(NO_OP).variant("new", w -> Subject.of(new BackupEngineOptions(w.freshDir("backups"))));
+        add(RestoreOptions.class).life(NO_OP).variant("new", w -> Subject.of(new RestoreOptions()));
+        add(EnvOptions.class).life(NO_OP).variant("new", w -> Subject.of(new EnvOptions()));
+        add(TransactionOptions.class).life(NO_OP).variant("new", w -> Subject.of(new TransactionOptions()));
+        add(TransactionDBOptions.class).life(NO_OP).variant("new", w -> Subject.of(new TransactionDBOptions()));
+        add(OptimisticTransactionOptions.class).life(NO_OP).variant("new", w -> Subject.of(new OptimisticTransactionOptions()));
+        add(OptimisticTransactionDBOptions.class).life(NO_OP).variant("new", w -> Subject.of(new OptimisticTransactionDBOptions()));
+        add(BlockBasedTableConfig.class).variant("new", w -> Subject.of(new BlockBasedTableConfig()))
+                .nullable("setBlockCache", "setFilterPolicy", "setFilter").refusesNullAsIllegalArgument();
+
+        // ============================== values ==============================
+        add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(b("cf"))))
+                .nullable("equals");
+        add(Range.class).variant("key-to-val", w -> Subject.of(new Range(KEY, VALUE))).nullable("equals");
+        add(Holder.class).variant("empty", w -> Subject.of(new Holder<>())).nullable("new", "setValue");
+        add(WideColumn.class)
+                .variant("heap", w -> Subject.of(WideColumn.of("c1", VALUE)))
+                .variant("of-entity", w -> {
+                    PinnedEntity entity = w.db().getEntity(b("entity"));
+                    return new Subject(entity.columns().get(0), w.db(), entity);
+                })
+                // the columns of a PinnedEntity are views confined to its thread
+                .view("of-entity:*|foreign", Entry.Expect.WRONG_THREAD)
+                .nullable("equals");
+        add(Status.class).variant("ok", w -> Subject.of(new Status(Status.Code.Ok, Status.SubCode.None,
+                Status.Severity.NoError, "ok"))).nullable("equals", "new#3");
+        add(HistogramData.class).variant("of-statistics", w -> Subject.of(new Statistics().getHistogramData(HistogramType.DB_GET)))
+                .nullable("equals");
+        add(BackupInfo.class).variant("of-engine", w -> {
+            try (BackupEngine engine = BackupEngine.open(new BackupEngineOptions(w.backupDir()))) {
+                return Subject.of(engine.getBackupInfo().get(0));
+            }
+        });
+        add(LiveFileMetaData.class).variant("of-db", w -> Subject.of(w.db().getLiveFilesMetaData().get(0)));
+        add(LogFile.class).variant("of-db", w -> Subject.of(w.db().getSortedWalFiles().get(0)));
+        add(ExternalSstFileInfo.class).variant("of-writer", w -> {
+            try (SstFileWriter writer = new SstFileWriter(World.options())) {
+                writer.open(w.freshPath("file").resolveSibling(w.freshName("info") + ".sst"));
+                writer.put(KEY, VALUE);
+                return Subject.of(writer.finish());
+            }
+        });
+        add(ByteBufferGetStatus.class).variant("of-multiget", w -> Subject.of(w.db().multiGetByteBuffers(
+                List.of(ByteBuffer.allocateDirect(8).put(KEY).flip()), List.of(ByteBuffer.allocateDirect(64))).get(0)));
+        // Throwable's convention: a null message is no message
+        add(io.panrocks.RocksDBException.class).variant("message", w -> Subject.of(new RocksDBException("a failure")))
+                .nullable("new(String)#0");
+        add(BloomFilter.class).life(NO_OP).variant("ten-bits", w -> Subject.of(new BloomFilter(10))).nullable("equals");
+        add(Filter.class).life(NO_OP).variant("bloom", w -> Subject.of(new BloomFilter(10)));
+        add(MergeOperator.class).variant("uint64add", w -> Subject.of(new MergeOperator.UInt64AddOperator()));
+        add(MergeOperator.UInt64AddOperator.class).variant("new", w -> Subject.of(new MergeOperator.UInt64AddOperator()))
+                .nullable("equals");
+        add(MergeOperator.StringAppendOperator.class).variant("comma", w -> Subject.of(new MergeOperator.StringAppendOperator()))
+                .nullable("equals").refusesNullAsIllegalArgument();
+        add(MergeOperator.MaxOperator.class).variant("new", w -> Subject.of(new MergeOperator.MaxOperator()))
+                .nullable("equals");
+
+        // ============================== what callbacks receive ==============================
+        add(FlushJobInfo.class).variant("of-listener", w -> Subject.of(Spies.flushJobInfo(w)));
+        add(CompactionJobInfo.class).variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w)));
+        add(WriteStallInfo.class).variant("of-listener", w -> Subject.of(Spies.writeStallInfo(w)));
+        add(AbstractCompactionFilter.Context.class).variant("manual", w -> Subject.of(new AbstractCompactionFilter.Context(false, true, 0)));
+        // arguments scoped to one callback: kept past it, they are "closed"
+        add(NewValue.class).life(RELEASES).closer(s -> { }).noViewProbes("its segments are valid only inside the merge")
+                .variant("kept-past-its-merge", w -> Subject.of(Spies.keptNewValue(w)));
+        add(MergeOperands.class).life(RELEASES).closer(s -> { }).noViewProbes("its segments are valid only inside the merge")
+                .variant("kept-past-its-merge", w -> Subject.of(Spies.keptOperands(w)));
+
+        // ============================== callbacks the user implements ==============================
+        add(AbstractComparator.class).life(NO_OP).variant("java-bytewise", w -> Subject.of(new World.JavaBytewise()))
+                .callbacks("compare", "findShortestSeparator", "findShortSuccessor", "name");
+        add(AbstractMergeOperator.class).life(NO_OP).variant("spy", w -> Subject.of(new Spies.Merge()))
+                .callbacks("fullMerge", "partialMerge", "allowSingleOperand", "name");
+        add(AssociativeMergeOperator.class).life(NO_OP).refusesNullAsIllegalArgument()
+                .variant("of-step", w -> Subject.of(AssociativeMergeOperator.of("matrix.step", (k, l, r, res) -> {
+                    res.set(r);
+                    return true;
+                })))
+                .callbacks("merge", "name");
+        add(AbstractCompactionFilter.class).life(NO_OP).variant("keep-all", w -> Subject.of(new Stubs.KeepAll()))
+                .callbacks("filter", "name");
+        add(AbstractCompactionFilterFactory.class).life(NO_OP).variant("keep-all", w -> Subject.of(new Stubs.KeepAllFactory()))
+                .callbacks("createCompactionFilter", "name");
+        add(AbstractEventListener.class).life(NO_OP).variant("quiet", w -> Subject.of(new Stubs.QuietListener()))
+                .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged");
+        add(RocksIterator.EntryVisitor.class).user("a scan's visitor: reached through RocksIterator.scanForward/scanBackward");
+        add(RecordBatch.RecordVisitor.class).user("reached through RecordBatch.forEach");
+        add(WriteBatch.RecordVisitor.class).user("reached through WriteBatch.iterate");
+        add(WriteBatch.Handler.class).user("reached through WriteBatch.iterate");
+        add(AssociativeMergeOperator.Step.class).user("reached through AssociativeMergeOperator.of's merges");
+    }
+
+    /** A DB is its own DB: arguments of a DB (handles, snapshots) come from it. */
+    private static Subject self(RocksDB db) {
+        return new Subject(db, db, null);
+    }
+
+    /** A record log over two fresh families of the world's plain DB, with three records. */
+    static RecordLog recordLog(World w) throws RocksDBException {
+        RocksDB db = w.db();
+        List<ColumnFamilyHandle> handles = new ArrayList<>(db.createColumnFamilies(RecordLog.columnFamilies(w.freshName("log"))));
+        RecordLog log = new RecordLog(db, handles.get(0), handles.get(1));
+        log.append(b("first"));
+        log.append(b("second"));
+        log.append(b("third"));
+        return log;
+    }
+}

@@ -1,0 +1,83 @@
+package io.panrocks.matrix;
+
+import io.panrocks.Options;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
+
+import java.util.function.BooleanSupplier;
+
+import static io.panrocks.matrix.World.b;
+
+/** Work that makes the engine call each kind of callback. */
+final class Triggers {
+    private Triggers() {
+    }
+
+    /** Memtable inserts and a read: compare on the writing thread. */
+    static void compare(RocksDB db) throws RocksDBException {
+        for (int i = 0; i < 20; i++) db.put(b("cmp-" + i), b("v"));
+        db.get(b("cmp-7"));
+    }
+
+    /** A flush of many small blocks: separators between blocks, a successor after the last key. */
+    static void flushBlocks(RocksDB db) throws RocksDBException {
+        byte[] value = new byte[200];
+        for (int i = 0; i < 200; i++) db.put(b(String.format("block-%04d", i)), value);
+        db.flush();
+    }
+
+    /** A merge read on this thread: a full merge. */
+    static void fullMerge(RocksDB db) throws RocksDBException {
+        db.merge(b("m"), b("a"));
+        db.merge(b("m"), b("b"));
+        db.get(b("m"));
+    }
+
+    /** Operands flushed without their base value: a partial merge during the flush. */
+    static void partialMerge(RocksDB db) throws RocksDBException {
+        db.put(b("p"), b("base"));
+        db.flush();
+        for (int i = 0; i < 5; i++) db.merge(b("p"), b("+" + i));
+        db.flush();
+    }
+
+    /** Two flushed files and a manual compaction. */
+    static void compaction(RocksDB db) throws RocksDBException {
+        for (int f = 0; f < 2; f++) {
+            for (int i = 0; i < 10; i++) db.put(b("c-" + i), b("v" + f));
+            db.flush();
+        }
+        db.compactRange();
+    }
+
+    static void flush(RocksDB db) throws RocksDBException {
+        db.put(b("f"), b("v"));
+        db.flush();
+    }
+
+    /** Options under which two level-0 files delay writes (and a compaction ends the delay). */
+    static Options stallOptions() {
+        return new Options().setCreateIfMissing(true).setLevel0FileNumCompactionTrigger(2)
+                .setLevel0SlowdownWritesTrigger(2).setLevel0StopWritesTrigger(100);
+    }
+
+    /** Flushes level-0 files until the stall is reported (or 10 s pass). */
+    static void stall(RocksDB db, BooleanSupplier reported) throws Exception {
+        for (int i = 0; i < 2; i++) {
+            db.put(b("s" + i), b("v"));
+            db.flush();
+        }
+        for (int i = 0; i < 100 && !reported.getAsBoolean(); i++) Thread.sleep(100);
+    }
+
+    /** A merge refused during a flush: a background error. */
+    static void backgroundError(RocksDB db) {
+        try {
+            db.put(b("e"), b("base"));
+            db.merge(b("e"), b("operand"));
+            db.flush();
+        } catch (RocksDBException expected) {
+            // the flush fails with the background error
+        }
+    }
+}
