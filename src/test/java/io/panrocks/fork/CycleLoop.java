@@ -20,40 +20,57 @@ import java.nio.file.Path;
  * writes, a snapshot, an iterator reading with it, a write batch, a record
  * batch and a pinned value, close. After a warm-up it prints
  * "CYCLES <cycles measured> <retained heap delta> <malloc delta> <rss delta>",
- * the heap measured after a full GC (what stays reachable).
+ * the heap measured after a full GC (what stays reachable), malloc's bytes
+ * in use as the lowest of five samples at each end.
  */
 public final class CycleLoop {
     public static void main(String[] args) throws Throwable {
         int cycles = Integer.parseInt(args[0]);
-        int warmup = cycles / 4;
         Path dir = Files.createTempDirectory("panrocks-cycles");
-        long heap = 0, malloc = 0, rss = 0;
-        for (int c = 0; c < warmup + cycles; c++) {
-            if (c == warmup) {
-                heap = retainedHeap();
-                malloc = LeakLoop.mallocBytes();
-                rss = LeakLoop.residentBytes();
+        for (int c = 0; c < cycles / 4; c++) cycle(dir); // warm-up
+        long heap = retainedHeap();
+        long rss = LeakLoop.residentBytes();
+        long malloc = lowestMalloc(dir);
+        for (int c = 0; c < cycles; c++) cycle(dir);
+        long mallocAfter = lowestMalloc(dir);
+        System.out.println("CYCLES " + cycles + " " + (retainedHeap() - heap) + " " + (mallocAfter - malloc)
+                + " " + (LeakLoop.residentBytes() - rss));
+    }
+
+    /**
+     * The lowest of five samples of malloc's bytes in use, ten cycles apart:
+     * one sample moves by several MiB with what the JVM itself has malloc'd
+     * at that moment (the JIT's compiler arenas), upwards only, while a leak
+     * raises every sample.
+     */
+    private static long lowestMalloc(Path dir) throws Throwable {
+        long lowest = Long.MAX_VALUE;
+        for (int sample = 0; sample < 5; sample++) {
+            for (int c = 0; c < 10; c++) cycle(dir);
+            LeakLoop.settle();
+            lowest = Math.min(lowest, LeakLoop.mallocBytes());
+        }
+        return lowest;
+    }
+
+    private static void cycle(Path dir) throws Exception {
+        try (RocksDB db = RocksDB.open(dir)) {
+            for (int i = 0; i < 20; i++) db.put(("k" + i).getBytes(), new byte[100]);
+            try (Snapshot s = db.getSnapshot();
+                 RocksIterator it = db.newIterator(new ReadOptions().setSnapshot(s))) {
+                it.seekToFirst();
+                if (it.value().byteSize() != 100) throw new AssertionError("value");
             }
-            try (RocksDB db = RocksDB.open(dir)) {
-                for (int i = 0; i < 20; i++) db.put(("k" + i).getBytes(), new byte[100]);
-                try (Snapshot s = db.getSnapshot();
-                     RocksIterator it = db.newIterator(new ReadOptions().setSnapshot(s))) {
-                    it.seekToFirst();
-                    if (it.value().byteSize() != 100) throw new AssertionError("value");
-                }
-                try (WriteBatch b = new WriteBatch()) {
-                    db.write(WriteOptions.DEFAULT, b.put("x".getBytes(), "y".getBytes()));
-                }
-                try (RecordBatch rb = db.newRecordCursor(null, ReadOptions.DEFAULT).next(10, 1 << 20)) {
-                    if (rb.size() != 10) throw new AssertionError("batch");
-                }
-                try (PinnedValue v = db.getPinned("k1".getBytes())) {
-                    if (v.size() != 100) throw new AssertionError("pin");
-                }
+            try (WriteBatch b = new WriteBatch()) {
+                db.write(WriteOptions.DEFAULT, b.put("x".getBytes(), "y".getBytes()));
+            }
+            try (RecordBatch rb = db.newRecordCursor(null, ReadOptions.DEFAULT).next(10, 1 << 20)) {
+                if (rb.size() != 10) throw new AssertionError("batch");
+            }
+            try (PinnedValue v = db.getPinned("k1".getBytes())) {
+                if (v.size() != 100) throw new AssertionError("pin");
             }
         }
-        System.out.println("CYCLES " + cycles + " " + (retainedHeap() - heap) + " " + (LeakLoop.mallocBytes() - malloc)
-                + " " + (LeakLoop.residentBytes() - rss));
     }
 
     /**
