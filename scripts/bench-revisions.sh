@@ -17,7 +17,8 @@
 # turn so that the machine's drift falls on all three; BENCH_REV_ROUNDS
 # (default 2) rounds. The report (scripts/bench/revisions_report.py) gives
 # each side's panrocks / RocksJava ratio and after / before, with the 99.9%
-# errors combined. About 25 minutes on 2 cores.
+# errors combined; it becomes the section "What a change cost" of
+# docs/benchmarks.md. About 25 minutes on 2 cores.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 [ $# -eq 1 ] || die "usage: scripts/bench-revisions.sh BEFORE"
@@ -79,4 +80,4 @@ done
 s=$(( $(date +%s) - start ))
 say "measured in $((s / 60))m$((s % 60))s; results in $RUN"
 rm -f "$RUN/before.jar" "$RUN/after.jar"
-python3 scripts/bench/revisions_report.py "$RUN"
+python3 scripts/bench/revisions_report.py "$RUN" --docs docs/benchmarks.md

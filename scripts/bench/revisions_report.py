@@ -3,7 +3,8 @@
 
 Reads rocksjava-<round>.json, before-<round>.json, after-<round>.json and revisions.txt from the run
 folder, pools each point's iterations over the rounds (builds_report.pooled: mean and 99.9% interval),
-and writes revisions.md there: per shape and value size, before / RocksJava, after / RocksJava and
+and writes revisions.md there (with --docs, also as the "revisions" section of docs/benchmarks.md; a
+notes.md in the run folder is printed under the table): per shape and value size, before / RocksJava, after / RocksJava and
 after / before throughput, each with the relative errors combined in quadrature.
 """
 import argparse
@@ -15,6 +16,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from builds_report import pooled  # noqa: E402
+from benchreport.kept import markers, splice  # noqa: E402
+
+BEGIN, END = markers("revisions")
 
 SHAPES = [  # (panrocks benchmark, RocksJava benchmark it is compared with, label)
     ("PanrocksGet.get", "RocksJavaGet.get", "`byte[] get(key)`"),
@@ -47,8 +51,13 @@ def ratio(num, den):
 def report(run):
     sides = {s: load(run, s) for s in ("rocksjava", "before", "after")}
     info = dict(line.rstrip("\n").split("=", 1) for line in open(os.path.join(run, "revisions.txt")))
-    lines = ["# panrocks before and after, beside RocksJava %s" % info["rocksjava"], "",
-             "before: `%s`  " % info["before"], "after: `%s`" % info["after"], "",
+    lines = [BEGIN, "## What a change cost: panrocks before and after, beside RocksJava %s" % info["rocksjava"], "",
+             "`scripts/bench-revisions.sh`: both revisions' library and jar, the same benchmarks, RocksJava, "
+             "in alternating rounds of one run (1 fork per round, 2 × 1 s warmup, 5 × 1 s measurement; "
+             "keyCount 1000, keySize 16, flushed data in the block cache). Ratios of throughput with the 99.9%% "
+             "errors of both sides combined. Run folder: `%s`." % os.path.relpath(
+                 run, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(run))))), "",
+             "before: `%s`  " % info["before"][:100], "after: `%s`" % info["after"], "",
              "| shape | value | before / RocksJava | after / RocksJava | after / before |",
              "|---|--:|--:|--:|--:|"]
     costly, untold = [], []
@@ -66,16 +75,25 @@ def report(run):
                 label, size, rb[0], rb[1], ra[0], ra[1], d[0], d[1]))
     lines += ["", "Points where after / before is below %.2f beyond its error: %s. Points whose error is too "
               "wide to tell whether they are: %s." % (COST_LIMIT, "; ".join(costly) or "none", "; ".join(untold) or "none")]
+    notes = os.path.join(run, "notes.md")
+    if os.path.exists(notes):
+        with open(notes) as f:
+            lines += ["", f.read().strip()]
+    lines.append(END)
     return "\n".join(lines) + "\n"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("run")
-    run = ap.parse_args().run
+    ap.add_argument("--docs", help="markdown page to splice the section into")
+    a = ap.parse_args()
+    run = a.run
     text = report(run)
     with open(os.path.join(run, "revisions.md"), "w") as f:
         f.write(text)
+    if a.docs:
+        splice(a.docs, "revisions", text)
     print(text)
 
 
