@@ -53,7 +53,8 @@ public final class CycleLoop {
         return lowest;
     }
 
-    private static void cycle(Path dir) throws Exception {
+    /** One cycle: open, writes, a snapshot read by an iterator, a write batch, a record batch, a pin, close. */
+    static void cycle(Path dir) throws Exception {
         try (RocksDB db = RocksDB.open(dir)) {
             for (int i = 0; i < 20; i++) db.put(("k" + i).getBytes(), new byte[100]);
             try (Snapshot s = db.getSnapshot();

@@ -1,13 +1,5 @@
 package io.panrocks.fork;
 
-import io.panrocks.PinnedValue;
-import io.panrocks.ReadOptions;
-import io.panrocks.RecordBatch;
-import io.panrocks.RocksDB;
-import io.panrocks.RocksIterator;
-import io.panrocks.Snapshot;
-import io.panrocks.WriteBatch;
-import io.panrocks.WriteOptions;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -47,23 +39,7 @@ public final class MemoryCycles {
         Path dir = Files.createTempDirectory("panrocks-memory");
         sample(0, trim);
         for (int c = 1; c <= cycles; c++) {
-            try (RocksDB db = RocksDB.open(dir)) {
-                for (int i = 0; i < 20; i++) db.put(("k" + i).getBytes(), new byte[100]);
-                try (Snapshot s = db.getSnapshot();
-                     RocksIterator it = db.newIterator(new ReadOptions().setSnapshot(s))) {
-                    it.seekToFirst();
-                    if (it.value().byteSize() != 100) throw new AssertionError("value");
-                }
-                try (WriteBatch b = new WriteBatch()) {
-                    db.write(WriteOptions.DEFAULT, b.put("x".getBytes(), "y".getBytes()));
-                }
-                try (RecordBatch rb = db.newRecordCursor(null, ReadOptions.DEFAULT).next(10, 1 << 20)) {
-                    if (rb.size() != 10) throw new AssertionError("batch");
-                }
-                try (PinnedValue v = db.getPinned("k1".getBytes())) {
-                    if (v.size() != 100) throw new AssertionError("pin");
-                }
-            }
+            CycleLoop.cycle(dir); // the cycle of LeakTest's open/close check
             if (c % every == 0) sample(c, trim);
         }
     }
