@@ -44,6 +44,11 @@ public final class MemoryCycles {
         }
     }
 
+    /** Has glibc give the free pages of its malloc arenas back to the system (malloc_trim(0)). */
+    static void trim() throws Throwable {
+        int released = (int) MALLOC_TRIM.invokeExact(0L);
+    }
+
     static void sample(int cycle, boolean trim) throws Throwable {
         System.gc();
         Thread.sleep(100);
