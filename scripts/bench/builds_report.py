@@ -20,7 +20,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchreport.kept import markers, splice  # noqa: E402
+from benchreport.kept import markers, run_notes, splice  # noqa: E402
 
 BEGIN, END = markers("builds")
 TARGET = 0.97
@@ -173,10 +173,7 @@ def section(run):
     lines.append("Allocation per operation (`gc.alloc.rate.norm`): " + (
         "; ".join(alloc_notes) if alloc_notes else "the same for both builds at every point (within 8 B or 5%)")
         + ".")
-    notes = os.path.join(run, "notes.md")  # what was found out about the run, kept with its numbers
-    if os.path.exists(notes):
-        with open(notes) as f:
-            lines += ["", f.read().strip()]
+    lines += run_notes(run)
     lines.append(END)
     return "\n".join(lines) + "\n"
 

@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from builds_report import pooled  # noqa: E402
-from benchreport.kept import markers, splice  # noqa: E402
+from benchreport.kept import markers, run_notes, splice  # noqa: E402
 
 BEGIN, END = markers("revisions")
 
@@ -75,10 +75,7 @@ def report(run):
                 label, size, rb[0], rb[1], ra[0], ra[1], d[0], d[1]))
     lines += ["", "Points where after / before is below %.2f beyond its error: %s. Points whose error is too "
               "wide to tell whether they are: %s." % (COST_LIMIT, "; ".join(costly) or "none", "; ".join(untold) or "none")]
-    notes = os.path.join(run, "notes.md")
-    if os.path.exists(notes):
-        with open(notes) as f:
-            lines += ["", f.read().strip()]
+    lines += run_notes(run)
     lines.append(END)
     return "\n".join(lines) + "\n"
 

@@ -24,3 +24,14 @@ def splice(path, name, text):
         page = page.rstrip("\n") + "\n\n" + text + "\n"
     with open(path, "w") as f:
         f.write(page)
+
+
+def run_notes(run):
+    """Lines for what was found out about a run (its folder's notes.md), printed under a section's
+    numbers so they stay with them; none if the run has no notes."""
+    import os
+    path = os.path.join(run, "notes.md")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return ["", f.read().strip()]
