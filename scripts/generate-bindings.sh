@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates jextract-bindings/ from native/include/panrocks.h.
 #
-# jextract is not on any package registry: build it from
-# https://github.com/openjdk/jextract and point JEXTRACT_HOME at it (or put
-# `jextract` on PATH). Its output must compile for --release 22, which the
+# jextract is not on any package registry: build it from a checkout of
+# https://github.com/openjdk/jextract with scripts/build-jextract.sh and point
+# JEXTRACT_HOME at what it prints (or put `jextract` on PATH). Its output must compile for --release 22, which the
 # JDK-22-era jextract produces; newer jextract output calls JDK 23 API
 # (SymbolLookup.findOrThrow), and the build then fails with a clear error.
 # The committed bindings come from jextract revision
@@ -19,8 +19,9 @@ elif command -v jextract >/dev/null 2>&1; then
     jextract="$(command -v jextract)"
 else
     die "jextract not found: set JEXTRACT_HOME to a jextract build (bin/jextract) or put jextract on PATH.
-  Use https://github.com/openjdk/jextract at revision 360bdc9cec421ebd7e2830a84cd5f6f4e22358c3
-  (its last JDK-22-era one) with libclang 14: that regenerates the committed bindings byte for byte."
+  Build one with: scripts/build-jextract.sh /path/to/checkout-of-github.com/openjdk/jextract
+  at revision 360bdc9cec421ebd7e2830a84cd5f6f4e22358c3 (its last JDK-22-era one); with libclang 14
+  that regenerates the committed bindings byte for byte."
 fi
 
 header="$PANROCKS_ROOT/native/include/panrocks.h"
