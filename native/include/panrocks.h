@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 5
+#define PANROCKS_ABI_VERSION 6
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -95,17 +95,18 @@ uint32_t panrocks_abi_version(void);
  * Static storage; never freed. */
 const char *panrocks_engine_version(void);
 
-/* ---- block cache ------------------------------------------------------- */
+/* ---- option defaults -------------------------------------------------- */
 
-/* An LRU block cache that several column families and DBs may share.
- * shard_bits < 0 lets RocksDB choose. The DBs using it keep their own
- * reference, so the handle may be destroyed while they are open. */
-int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits,
-                                  panrocks_cache **cache_out,
-                                  panrocks_error *error);
-size_t panrocks_cache_usage(const panrocks_cache *cache);
-size_t panrocks_cache_pinned_usage(const panrocks_cache *cache);
-void panrocks_cache_destroy(panrocks_cache *cache);
+#define PANROCKS_OPTIONS_DB 0
+#define PANROCKS_OPTIONS_COLUMN_FAMILY 1
+#define PANROCKS_OPTIONS_BLOCK_BASED_TABLE 2
+
+/* The engine's default DBOptions, ColumnFamilyOptions or
+ * BlockBasedTableOptions as an option string ("name=value;..."), as
+ * rocksdb::GetStringFromDBOptions & co. write them. Copies
+ * min(size, capacity) bytes and reports the full size. */
+int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size,
+                                 panrocks_error *error);
 
 /* ---- open / close ------------------------------------------------------ */
 
@@ -141,9 +142,9 @@ typedef struct panrocks_open_request {
     /* PANROCKS_OPEN_TTL*: time to live in seconds of each family in cfs
      * (max(cf_count, 1) entries; <= 0: forever). NULL: forever for all. */
     const int32_t *ttls;
-    /* compat: shared objects (statistics, write buffer manager, rate limiter,
-     * SST file manager, row cache) the DB takes a reference to; NULL: none.
-     * Defined in panrocks_compat.h. */
+    /* Shared objects (statistics, write buffer manager, rate limiter, SST
+     * file manager, row cache) the DB takes a reference to; NULL: none.
+     * Defined in panrocks_resources.h. */
     const struct panrocks_open_resources *resources;
 } panrocks_open_request;
 
@@ -426,6 +427,13 @@ int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *er
 #define PANROCKS_FORWARD 0
 #define PANROCKS_BACKWARD 1
 
+/* Iterator::Refresh: the iterator reads the DB as of now (snapshot NULL) or
+ * as of snapshot (an engine before 8.x answers PANROCKS_NOT_SUPPORTED), and
+ * stands on no entry: *entry is invalid until the next seek. Pointers of
+ * earlier positions die. A failed iterator stays failed. */
+int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot,
+                                  panrocks_iter_entry *entry, panrocks_error *error);
+
 /* The bulk walk: from the current position (after stepping once if
  * `step_first`), collects up to max_entries entries in one crossing,
  * moving in `direction`. Entries of at most copy_limit bytes (key + value)
@@ -491,32 +499,6 @@ int32_t panrocks_list_column_families(const char *path, const char *db_options,
                                       uint64_t *size, uint32_t *count,
                                       panrocks_error *error);
 
-/* ---- statistics --------------------------------------------------------- */
-
-/* A ticker by RocksDB's name ("rocksdb.block.cache.miss"). PANROCKS_NOT_FOUND
- * when the name is unknown; PANROCKS_NOT_SUPPORTED without statistics. */
-int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value,
-                                   panrocks_error *error);
-
-typedef struct panrocks_histogram {
-    double median;
-    double percentile95;
-    double percentile99;
-    double average;
-    double standard_deviation;
-    double max;
-    double min;
-    uint64_t count;
-    uint64_t sum;
-} panrocks_histogram;
-
-/* A histogram by RocksDB's name ("rocksdb.db.get.micros"). */
-int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name,
-                                      panrocks_histogram *histogram, panrocks_error *error);
-
-/* Clears all tickers and histograms. */
-int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error);
-
 /* ---- maintenance -------------------------------------------------------- */
 
 /* Flushes the memtables of cf (NULL: default) to SST files; waits if wait. */
@@ -527,6 +509,40 @@ int32_t panrocks_flush(panrocks_db *db, panrocks_cf *cf, int32_t wait,
 int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf,
                                panrocks_slice begin, panrocks_slice end,
                                panrocks_error *error);
+
+/* Flushes the memtables of count families (count 0: the default one),
+ * together, as DB::Flush(FlushOptions, vector) does; waits if wait; with
+ * allow_write_stall clear, waits for a write stall to clear before starting
+ * (rocksdb::FlushOptions). */
+int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count,
+                                int32_t wait, int32_t allow_write_stall, panrocks_error *error);
+
+/* rocksdb::BottommostLevelCompaction, by meaning. */
+#define PANROCKS_BOTTOMMOST_SKIP 0
+#define PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER 1
+#define PANROCKS_BOTTOMMOST_FORCE 2
+#define PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED 3
+
+/* The fields of rocksdb::CompactRangeOptions that panrocks exposes. Start
+ * from panrocks_compact_range_options_init (the engine's defaults). */
+typedef struct panrocks_compact_range_options {
+    int32_t exclusive_manual_compaction;
+    int32_t change_level;
+    int32_t target_level;               /* with change_level; -1: the lowest level that fits */
+    int32_t target_path_id;
+    int32_t bottommost_level_compaction; /* PANROCKS_BOTTOMMOST_* */
+    int32_t allow_write_stall;
+    int32_t max_subcompactions;         /* 0: the DB's max_subcompactions */
+    int32_t reserved;
+} panrocks_compact_range_options;
+
+void panrocks_compact_range_options_init(panrocks_compact_range_options *options);
+
+/* Compacts keys in [begin, end) of cf (NULL data pointer: unbounded) with
+ * options (NULL: the defaults), and waits for it. */
+int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin,
+                                    panrocks_slice end, const panrocks_compact_range_options *options,
+                                    panrocks_error *error);
 
 /* A DB property as text: copies min(size, capacity) bytes into buffer and
  * reports the full size. PANROCKS_NOT_FOUND if the property is unknown. */
@@ -558,7 +574,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_txn.h"
 #include "panrocks_ops.h"
 #include "panrocks_entity.h"
-#include "panrocks_compat.h"
+#include "panrocks_resources.h"
 #include "panrocks_callbacks.h"
 
 #ifdef __cplusplus

@@ -9,6 +9,7 @@
 
 #include "internal.h"
 
+using panrocks::copy_out;
 using panrocks::guarded;
 using panrocks::report;
 
@@ -35,31 +36,6 @@ const char *panrocks_engine_version(void) {
     static const std::string version = rocksdb::GetRocksVersionAsString(true);
     return version.c_str();
 }
-
-int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits,
-                                  panrocks_cache **cache_out, panrocks_error *error) {
-    return guarded(error, [&] {
-        PANROCKS_REQUIRE(error, cache_out != nullptr);
-        auto cache = std::make_unique<panrocks_cache>();
-        cache->cache = rocksdb::NewLRUCache(capacity, shard_bits);
-        if (!cache->cache) {
-            return report(error, PANROCKS_INVALID_ARGUMENT,
-                          "NewLRUCache refused the capacity or shard bits");
-        }
-        *cache_out = cache.release();
-        return PANROCKS_OK;
-    });
-}
-
-size_t panrocks_cache_usage(const panrocks_cache *cache) {
-    return cache ? cache->cache->GetUsage() : 0;
-}
-
-size_t panrocks_cache_pinned_usage(const panrocks_cache *cache) {
-    return cache ? cache->cache->GetPinnedUsage() : 0;
-}
-
-void panrocks_cache_destroy(panrocks_cache *cache) { delete cache; }
 
 }  // extern "C"
 
@@ -114,7 +90,7 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
         db->statistics = rocksdb::CreateDBStatistics();
         db_options->statistics = db->statistics;
     }
-    if (request->resources != nullptr) {  // shared objects of the open (panrocks_compat.h)
+    if (request->resources != nullptr) {  // shared objects of the open (panrocks_resources.h)
         int32_t rc = apply_open_resources(*request->resources, db_options, &db->statistics, error);
         if (rc != PANROCKS_OK) return rc;
     }
@@ -287,6 +263,37 @@ int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec,
 }
 
 void panrocks_read_options_destroy(panrocks_read_options *options) { delete options; }
+
+// ---- option defaults ------------------------------------------------------------------------------
+
+int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size,
+                                 panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, size != nullptr);
+        rocksdb::ConfigOptions config;
+        config.delimiter = ";";
+        std::string text;
+        rocksdb::Status s;
+        switch (kind) {
+            case PANROCKS_OPTIONS_DB:
+                s = rocksdb::GetStringFromDBOptions(config, rocksdb::DBOptions(), &text);
+                break;
+            case PANROCKS_OPTIONS_COLUMN_FAMILY:
+                s = rocksdb::GetStringFromColumnFamilyOptions(config, rocksdb::ColumnFamilyOptions(), &text);
+                break;
+            case PANROCKS_OPTIONS_BLOCK_BASED_TABLE: {
+                std::unique_ptr<rocksdb::TableFactory> table(
+                    rocksdb::NewBlockBasedTableFactory(rocksdb::BlockBasedTableOptions()));
+                s = table->GetOptionString(config, &text);
+                break;
+            }
+            default:
+                return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown option kind");
+        }
+        if (!s.ok()) return report(error, s);
+        return copy_out(text, buffer, capacity, size);
+    });
+}
 
 }  // extern "C"
 

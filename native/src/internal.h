@@ -3,6 +3,7 @@
 #ifndef PANROCKS_INTERNAL_H
 #define PANROCKS_INTERNAL_H
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -42,7 +43,7 @@ struct panrocks_cf {
     rocksdb::ColumnFamilyHandle *handle;
     // Merged values are built per entry; without an operator every value an
     // iterator returns with pin_data lives as long as the iterator.
-    // (compat: also set for families with blob files, see values_built_per_entry)
+    // (also set for families with blob files, see values_built_per_entry)
     bool has_merge_operator = false;
 };
 
@@ -219,12 +220,12 @@ inline rocksdb::ColumnFamilyHandle *family(panrocks_db *db, panrocks_cf *cf) {
 int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out,
                        panrocks_error *error);
 
-// compat: makes options (and *statistics) refer to the shared objects of an
-// open (panrocks_compat.h); implemented in compat.cc.
+// Makes options (and *statistics) refer to the shared objects of an open
+// (panrocks_resources.h); resources.cc.
 int32_t apply_open_resources(const panrocks_open_resources &resources, rocksdb::DBOptions *options,
                              std::shared_ptr<rocksdb::Statistics> *statistics, panrocks_error *error);
 
-// compat: whether an iterator with pin_data over a family with these options
+// Whether an iterator with pin_data over a family with these options
 // may return values that do not live as long as the iterator: merged values
 // are built per entry, and values in blob files are read into the
 // iterator's own buffer, reused at every move.
@@ -281,6 +282,17 @@ void adaptive_result(panrocks_pin *pin, char *buffer, size_t capacity, uint64_t 
 // Fills the record with a message and returns the code.
 int32_t report(panrocks_error *error, int32_t code, int32_t subcode,
                int32_t severity, const char *message, size_t length);
+
+// The engine's statistics object behind a handle (statistics.cc).
+std::shared_ptr<rocksdb::Statistics> statistics_of(const panrocks_stats *stats);
+
+// The ABI's way to hand text out: copies min(size, capacity) bytes into
+// buffer (which may be NULL, to ask for the size) and reports the full size.
+inline int32_t copy_out(const rocksdb::Slice &text, char *buffer, size_t capacity, uint64_t *size) {
+    *size = text.size();
+    if (buffer != nullptr) std::memcpy(buffer, text.data(), std::min<size_t>(text.size(), capacity));
+    return PANROCKS_OK;
+}
 
 inline int32_t report(panrocks_error *error, int32_t code, const char *message) {
     return report(error, code, 0, 0, message, std::strlen(message));

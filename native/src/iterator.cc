@@ -389,7 +389,7 @@ void panrocks_iterator_source::end_all() {
     }
     iterators.clear();
 }
-// ---- compat: Iterator::Refresh (panrocks_compat.h) --------------------------
+// ---- refresh ------------------------------------------------------------------
 
 namespace {
 

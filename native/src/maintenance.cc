@@ -96,4 +96,84 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
     });
 }
 
+// ---- flush and compaction with options --------------------------------------
+
+int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait,
+                                int32_t allow_write_stall, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        PANROCKS_REQUIRE(error, count == 0 || cfs != nullptr);
+        rocksdb::FlushOptions options;
+        options.wait = wait != 0;
+        options.allow_write_stall = allow_write_stall != 0;
+        if (count == 0) return check(error, db->db->Flush(options, family(db, nullptr)));
+        std::vector<rocksdb::ColumnFamilyHandle *> families;
+        families.reserve(count);
+        for (size_t i = 0; i < count; i++) families.push_back(family(db, cfs[i]));
+        return check(error, db->db->Flush(options, families));
+    });
+}
+
+void panrocks_compact_range_options_init(panrocks_compact_range_options *options) {
+    if (options == nullptr) return;
+    const rocksdb::CompactRangeOptions d;
+    *options = panrocks_compact_range_options{};
+    options->exclusive_manual_compaction = d.exclusive_manual_compaction;
+    options->change_level = d.change_level;
+    options->target_level = d.target_level;
+    options->target_path_id = static_cast<int32_t>(d.target_path_id);
+    switch (d.bottommost_level_compaction) {
+        case rocksdb::BottommostLevelCompaction::kSkip:
+            options->bottommost_level_compaction = PANROCKS_BOTTOMMOST_SKIP;
+            break;
+        case rocksdb::BottommostLevelCompaction::kForce:
+            options->bottommost_level_compaction = PANROCKS_BOTTOMMOST_FORCE;
+            break;
+        case rocksdb::BottommostLevelCompaction::kForceOptimized:
+            options->bottommost_level_compaction = PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED;
+            break;
+        default:
+            options->bottommost_level_compaction = PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER;
+            break;
+    }
+    options->allow_write_stall = d.allow_write_stall;
+    options->max_subcompactions = static_cast<int32_t>(d.max_subcompactions);
+}
+
+int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end,
+                                    const panrocks_compact_range_options *o, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        rocksdb::CompactRangeOptions options;
+        if (o != nullptr) {
+            PANROCKS_REQUIRE(error, o->target_level >= -1 && o->target_path_id >= 0 && o->max_subcompactions >= 0);
+            options.exclusive_manual_compaction = o->exclusive_manual_compaction != 0;
+            options.change_level = o->change_level != 0;
+            options.target_level = o->target_level;
+            options.target_path_id = static_cast<uint32_t>(o->target_path_id);
+            switch (o->bottommost_level_compaction) {
+                case PANROCKS_BOTTOMMOST_SKIP:
+                    options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kSkip;
+                    break;
+                case PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER:
+                    options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kIfHaveCompactionFilter;
+                    break;
+                case PANROCKS_BOTTOMMOST_FORCE:
+                    options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+                    break;
+                case PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED:
+                    options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+                    break;
+                default:
+                    return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown bottommost level compaction");
+            }
+            options.allow_write_stall = o->allow_write_stall != 0;
+            options.max_subcompactions = static_cast<uint32_t>(o->max_subcompactions);
+        }
+        rocksdb::Slice b(begin.data, begin.size), e(end.data, end.size);
+        return check(error, db->db->CompactRange(options, family(db, cf), begin.data != nullptr ? &b : nullptr,
+                                                 end.data != nullptr ? &e : nullptr));
+    });
+}
+
 }  // extern "C"

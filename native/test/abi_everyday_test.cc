@@ -1,8 +1,12 @@
 // The everyday part of the C ABI, called directly: MultiGet, KeyMayExist,
 // serialized write batches, iterators and their bulk walk, column
-// families, snapshots, statistics, properties, approximate sizes. Error
+// families, snapshots, statistics, properties, approximate sizes, flush
+// and compact-range options, iterator refresh, option defaults. Error
 // paths included; the whole file also runs under ASan and UBSan.
 #include <gtest/gtest.h>
+
+#include <rocksdb/options.h>
+#include <rocksdb/version.h>
 
 #include <cstring>
 #include <string>
@@ -12,6 +16,7 @@
 #include "test_support.h"
 
 using panrocks_test::OpenDb;
+using panrocks_test::FamiliesDb;
 using panrocks_test::TempDir;
 
 namespace {
@@ -54,6 +59,15 @@ struct BatchBuilder {
     BatchBuilder &put(const std::string &k, const std::string &v) { return record(0x1, k, &v); }
     BatchBuilder &del(const std::string &k) { return record(0x0, k); }
 };
+
+std::string defaults(int32_t kind) {
+    uint64_t size = 0;
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_default_options(kind, nullptr, 0, &size, &err), PANROCKS_OK) << err.message;
+    std::string out(size, '\0');
+    EXPECT_EQ(panrocks_default_options(kind, out.data(), out.size(), &size, &err), PANROCKS_OK);
+    return out;
+}
 
 }  // namespace
 
@@ -267,7 +281,7 @@ TEST(ColumnFamilies, CreateDropListAndDestroyHandles) {
         d.options = "write_buffer_size=1048576;merge_operator=uint64add";
         d.table_options = "block_size=8192";
         panrocks_cache *cache = nullptr;
-        ASSERT_EQ(panrocks_cache_create_lru(1 << 20, -1, &cache, &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_cache_create_lru(1 << 20, -1, 0, 0.5, 0, &cache, &err), PANROCKS_OK);
         d.block_cache = cache;
         panrocks_cf *users = nullptr;
         ASSERT_EQ(panrocks_create_column_family(t.db, &d, &users, &err), PANROCKS_OK) << err.message;
@@ -337,7 +351,7 @@ TEST(Snapshots, ReadsSeeTheirView) {
     panrocks_snapshot_release(t.db, nullptr);
 }
 
-TEST(Statistics, TickersAndHistogramsByName) {
+TEST(Statistics, TheDbsOwnStatisticsByName) {
     TempDir dir;
     panrocks_open_request req{};
     req.path = dir.path().c_str();
@@ -347,21 +361,23 @@ TEST(Statistics, TickersAndHistogramsByName) {
     panrocks_error err{};
     ASSERT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_OK);
     put(db, "k", "v");
+    panrocks_stats *stats = nullptr;
+    ASSERT_EQ(panrocks_stats_of_db(db, &stats, &err), PANROCKS_OK) << err.message;
     uint64_t written = 0;
-    ASSERT_EQ(panrocks_statistics_ticker(db, "rocksdb.number.keys.written", &written, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_stats_ticker(stats, "rocksdb.number.keys.written", 0, &written, &err), PANROCKS_OK);
     EXPECT_EQ(written, 1u);
-    EXPECT_EQ(panrocks_statistics_ticker(db, "rocksdb.no.such.ticker", &written, &err), PANROCKS_NOT_FOUND);
+    EXPECT_EQ(panrocks_stats_ticker(stats, "rocksdb.no.such.ticker", 0, &written, &err), PANROCKS_NOT_FOUND);
     panrocks_histogram h{};
-    ASSERT_EQ(panrocks_statistics_histogram(db, "rocksdb.db.write.micros", &h, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_stats_histogram(stats, "rocksdb.db.write.micros", &h, &err), PANROCKS_OK);
     EXPECT_EQ(h.count, 1u);
-    ASSERT_EQ(panrocks_statistics_reset(db, &err), PANROCKS_OK);
-    ASSERT_EQ(panrocks_statistics_ticker(db, "rocksdb.number.keys.written", &written, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_stats_reset(stats, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_stats_ticker(stats, "rocksdb.number.keys.written", 0, &written, &err), PANROCKS_OK);
     EXPECT_EQ(written, 0u);
+    panrocks_stats_destroy(stats);
     ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK);
 
     OpenDb without;
-    EXPECT_EQ(panrocks_statistics_ticker(without.db, "rocksdb.number.keys.written", &written, &err),
-              PANROCKS_NOT_SUPPORTED);
+    EXPECT_EQ(panrocks_stats_of_db(without.db, &stats, &err), PANROCKS_NOT_SUPPORTED);
 }
 
 TEST(Maintenance, FlushCompactPropertiesAndSizes) {
@@ -467,4 +483,129 @@ TEST(Maintenance, DbIdentityIsStableAndReadIntoTheCallersBuffer) {
 
     EXPECT_EQ(panrocks_get_db_identity(nullptr, nullptr, 0, &size, &err), PANROCKS_INVALID_ARGUMENT);
     EXPECT_EQ(panrocks_get_db_identity(a.db, nullptr, 0, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(Flush, FlushesSeveralFamiliesTogether) {
+    FamiliesDb db(nullptr);
+    db.put(nullptr, "a", "1");
+    db.put(db.second, "b", "2");
+    panrocks_cf *both[2] = {nullptr, db.second};
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_flush_families(db.db, both, 2, 1, 0, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 1u);
+    EXPECT_EQ(db.files_at_level(db.second, 0), 1u);
+    // count 0: the default family only
+    db.put(nullptr, "c", "3");
+    db.put(db.second, "d", "4");
+    ASSERT_EQ(panrocks_flush_families(db.db, nullptr, 0, 1, 1, &err), PANROCKS_OK);
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 2u);
+    EXPECT_EQ(db.files_at_level(db.second, 0), 1u);
+    EXPECT_EQ(panrocks_flush_families(db.db, nullptr, 1, 1, 0, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(CompactRange, DefaultsAreTheEnginesAndTargetLevelMovesFiles) {
+    panrocks_compact_range_options o;
+    std::memset(&o, 0x5a, sizeof o);
+    panrocks_compact_range_options_init(&o);
+    const rocksdb::CompactRangeOptions engine;  // header-only defaults
+    EXPECT_EQ(o.exclusive_manual_compaction, engine.exclusive_manual_compaction ? 1 : 0);
+    EXPECT_EQ(o.change_level, 0);
+    EXPECT_EQ(o.target_level, -1);
+    EXPECT_EQ(o.target_path_id, 0);
+    EXPECT_EQ(o.bottommost_level_compaction, PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER);
+    EXPECT_EQ(o.allow_write_stall, engine.allow_write_stall ? 1 : 0);
+    EXPECT_EQ(o.max_subcompactions, 0);
+
+    // level_compaction_dynamic_level_bytes=false: level 2 is a legal target on 7.8 and 9.x
+    FamiliesDb db(nullptr);
+    panrocks_error err{};
+    for (int i = 0; i < 3; i++) {
+        db.put(nullptr, "k" + std::to_string(i), "v");
+        ASSERT_EQ(panrocks_flush(db.db, nullptr, 1, &err), PANROCKS_OK);
+    }
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 3u);
+    o.change_level = 1;
+    o.target_level = 2;
+    o.bottommost_level_compaction = PANROCKS_BOTTOMMOST_FORCE;
+    panrocks_slice open{};
+    ASSERT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 0u);
+    EXPECT_EQ(db.files_at_level(nullptr, 2), 1u);
+
+    // NULL options: the defaults
+    ASSERT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, nullptr, &err), PANROCKS_OK);
+
+    o.bottommost_level_compaction = 9;
+    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
+    o.bottommost_level_compaction = PANROCKS_BOTTOMMOST_SKIP;
+    o.target_level = -2;
+    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
+    o.target_level = 1;
+    o.max_subcompactions = -1;
+    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
+    // a level the family does not have: the engine says so
+    o.max_subcompactions = 0;
+    o.target_level = 50;
+    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(Iterator, RefreshSeesNewWritesAndLeavesNoEntry) {
+    FamiliesDb db(nullptr);
+    db.put(nullptr, "a", "1");
+    panrocks_error err{};
+    panrocks_read_options_spec spec;
+    panrocks_read_options_spec_init(&spec);
+    panrocks_iterator *it = nullptr;
+    ASSERT_EQ(panrocks_iterator_create(db.db, nullptr, &spec, &it, &err), PANROCKS_OK);
+    panrocks_iter_entry e{};
+    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
+    EXPECT_EQ(std::string(e.key, e.key_size), "a");
+    db.put(nullptr, "b", "2");
+    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
+    EXPECT_EQ(std::string(e.key, e.key_size), "a") << "an iterator reads the state of its creation";
+    std::memset(&e, 0x5a, sizeof e);
+    ASSERT_EQ(panrocks_iterator_refresh(it, nullptr, &e, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(e.valid, 0);
+    EXPECT_EQ(e.key, nullptr);
+    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
+    EXPECT_EQ(std::string(e.key, e.key_size), "b");
+
+    // back to a snapshot: engine 8.x and later
+    panrocks_snapshot *snapshot = nullptr;
+    ASSERT_EQ(panrocks_snapshot_create(db.db, &snapshot, &err), PANROCKS_OK);
+    db.put(nullptr, "c", "3");
+    int32_t rc = panrocks_iterator_refresh(it, snapshot, &e, &err);
+#if ROCKSDB_MAJOR >= 8
+    ASSERT_EQ(rc, PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
+    EXPECT_EQ(std::string(e.key, e.key_size), "b");
+#else
+    EXPECT_EQ(rc, PANROCKS_NOT_SUPPORTED);
+#endif
+    ASSERT_EQ(panrocks_iterator_refresh(it, nullptr, &e, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
+    EXPECT_EQ(std::string(e.key, e.key_size), "c");
+    panrocks_iterator_destroy(it);
+    panrocks_snapshot_release(db.db, snapshot);
+    EXPECT_EQ(panrocks_iterator_refresh(nullptr, nullptr, &e, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(OptionDefaults, OptionStringsOfTheEngine) {
+    std::string db = defaults(PANROCKS_OPTIONS_DB);
+    EXPECT_NE(db.find("create_if_missing=false"), std::string::npos) << db;
+    EXPECT_NE(db.find("max_open_files=-1"), std::string::npos);
+    std::string cf = defaults(PANROCKS_OPTIONS_COLUMN_FAMILY);
+    EXPECT_NE(cf.find("write_buffer_size=67108864"), std::string::npos) << cf;
+    EXPECT_NE(cf.find("compaction_style=kCompactionStyleLevel"), std::string::npos);
+    std::string table = defaults(PANROCKS_OPTIONS_BLOCK_BASED_TABLE);
+    EXPECT_NE(table.find("block_size=4096"), std::string::npos) << table;
+    uint64_t size = 0;
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_default_options(3, nullptr, 0, &size, &err), PANROCKS_INVALID_ARGUMENT);
+    // never past the capacity
+    char small[8];
+    std::memset(small, '#', sizeof small);
+    ASSERT_EQ(panrocks_default_options(PANROCKS_OPTIONS_DB, small, 4, &size, &err), PANROCKS_OK);
+    EXPECT_EQ(size, db.size());
+    EXPECT_EQ(std::string(small + 4, 4), "####");
 }

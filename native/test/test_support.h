@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -61,6 +62,55 @@ class OpenDb {
         db = nullptr;
     }
     std::unique_ptr<TempDir> own_;
+    std::string path_;
+};
+
+// An open DB with the families "default" and "second", optionally with
+// shared objects (panrocks_resources.h).
+class FamiliesDb {
+  public:
+    explicit FamiliesDb(const panrocks_open_resources *resources, const std::string &db_options = "",
+                      const std::string &path = "")
+        : path_(path.empty() ? dir_.path() : path) {
+        panrocks_cf_descriptor cfs[2]{};
+        cfs[0].name = "default";
+        cfs[1].name = "second";
+        panrocks_open_request req{};
+        req.path = path_.c_str();
+        std::string options = "create_if_missing=true;create_missing_column_families=true";
+        if (!db_options.empty()) options += ";" + db_options;
+        req.db_options = options.c_str();
+        req.cf_count = 2;
+        req.cfs = cfs;
+        req.resources = resources;
+        panrocks_cf *handles[2] = {nullptr, nullptr};
+        panrocks_error err{};
+        int32_t rc = panrocks_open(&req, &db, handles, &err);
+        EXPECT_EQ(rc, PANROCKS_OK) << err.message;
+        second = handles[1];
+    }
+    ~FamiliesDb() {
+        panrocks_error err{};
+        if (db != nullptr) EXPECT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
+    }
+    void put(panrocks_cf *cf, const std::string &k, const std::string &v) {
+        panrocks_error err{};
+        ASSERT_EQ(panrocks_put(db, cf, 0, k.data(), k.size(), v.data(), v.size(), &err), PANROCKS_OK) << err.message;
+    }
+    uint64_t files_at_level(panrocks_cf *cf, int level) {
+        std::string name = "rocksdb.num-files-at-level" + std::to_string(level);
+        char buffer[32];
+        uint64_t size = 0;
+        panrocks_error err{};
+        EXPECT_EQ(panrocks_get_property(db, cf, name.c_str(), buffer, sizeof buffer - 1, &size, &err), PANROCKS_OK);
+        buffer[std::min<uint64_t>(size, sizeof buffer - 1)] = '\0';
+        return std::stoull(buffer);
+    }
+    panrocks_db *db = nullptr;
+    panrocks_cf *second = nullptr;
+
+  private:
+    TempDir dir_;
     std::string path_;
 };
 

@@ -90,7 +90,7 @@ public final class LRUCache extends Cache {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment error = panrocks_error.allocate(arena);
-            int rc = panrocks_h.panrocks_cache_create_lru_with(capacity, numShardBits, strict ? 1 : 0, high, low, out,
+            int rc = panrocks_h.panrocks_cache_create_lru(capacity, numShardBits, strict ? 1 : 0, high, low, out,
                     error);
             if (rc != 0) throw new IllegalArgumentException("LRUCache: " + Errors.toException(rc, error).getMessage());
             return out.get(ValueLayout.ADDRESS, 0);

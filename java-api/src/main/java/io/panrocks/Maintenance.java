@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.ffi.panrocks_compact_range_options;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_slice;
 
@@ -45,6 +46,38 @@ final class Maintenance {
         try (Arena arena = Arena.ofConfined()) {
             int rc = panrocks_h.panrocks_compact_range(db.handle(), family(columnFamily), slice(arena, begin),
                     slice(arena, end), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** RocksJava's flush with options: the families together (atomically with {@code atomicFlush}). */
+    void flush(FlushOptions options, List<ColumnFamilyHandle> families) throws RocksDBException {
+        Objects.requireNonNull(options, "flushOptions");
+        List<ColumnFamilyHandle> copy = new ArrayList<>(Objects.requireNonNull(families, "columnFamilies"));
+        CallContext c = options.waitForFlush() ? db.enterToWaitForBackgroundWork("a flush") : db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment array = arena.allocate(ValueLayout.ADDRESS, Math.max(1, copy.size()));
+            for (int i = 0; i < copy.size(); i++) array.setAtIndex(ValueLayout.ADDRESS, i, family(copy.get(i)));
+            int rc = panrocks_h.panrocks_flush_families(db.handle(), array, copy.size(), options.waitForFlush() ? 1 : 0,
+                    options.allowWriteStall() ? 1 : 0, c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** RocksJava's compactRange with options (target level, last level, exclusive, subcompactions). */
+    void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end, CompactRangeOptions options)
+            throws RocksDBException {
+        Objects.requireNonNull(options, "compactRangeOptions");
+        CallContext c = db.enterToWaitForBackgroundWork("a compaction");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment o = panrocks_compact_range_options.allocate(arena);
+            options.fill(o);
+            int rc = panrocks_h.panrocks_compact_range_with(db.handle(), family(columnFamily), slice(arena, begin),
+                    slice(arena, end), o, c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);

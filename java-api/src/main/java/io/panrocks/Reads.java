@@ -33,6 +33,8 @@ final class Reads {
     static final int INCOMPLETE = panrocks_h.PANROCKS_INCOMPLETE();
     static final int MULTIGET_COPY = panrocks_h.PANROCKS_MULTIGET_COPY();
     static final int MULTIGET_PIN = panrocks_h.PANROCKS_MULTIGET_PIN();
+    /** a found key's status in a multiGetByteBuffers result (Status is immutable) */
+    private static final Status FOUND = new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, null);
 
     private final RocksDB owner;
     private final MemorySegment db;
@@ -298,50 +300,105 @@ final class Reads {
     // ---- batched ---------------------------------------------------------------
 
     /**
-     * RocksJava's multiGetAsList: one batched MultiGet per column family,
-     * values pinned then copied to the heap. {@code families.get(i)} is the
-     * family of {@code keys.get(i)} (NULL for the default one).
+     * RocksJava's multiGetAsList: values pinned then copied to the heap.
+     * {@code families.get(i)} is the family of {@code keys.get(i)} (NULL for
+     * the default one).
      */
     List<byte[]> multiGetAsList(CallContext c, List<MemorySegment> families, ReadOptions ro, List<byte[]> keys)
             throws RocksDBException {
-        int n = keys.size();
-        byte[][] values = new byte[n][];
+        byte[][] values = new byte[keys.size()][];
+        multiGetByFamily(c, families, ro,
+                (scratch, i) -> scratch.add(keys.get(i), 0, keys.get(i).length),
+                (scratch, i, slot) -> {
+                    int status = scratch.status(slot);
+                    if (status == OK) {
+                        byte[] v = new byte[Bytes.checkFitsArray(scratch.size(slot))];
+                        Bytes.copyFromAddress(scratch.dataAddress(slot), v, 0, v.length);
+                        values[i] = v;
+                    } else if (status != NOT_FOUND) {
+                        throw new RocksDBException(new Status(Status.Code.of(status),
+                                Status.SubCode.of(scratch.subcode(slot)), Status.Severity.NoError,
+                                "MultiGet of key " + i));
+                    }
+                });
+        return java.util.Arrays.asList(values);
+    }
+
+    /**
+     * RocksJava's multiGetByteBuffers: each found value is copied into its
+     * buffer from index 0 up to the buffer's capacity, and the buffer is
+     * flipped (position 0, limit the bytes written), as RocksJava leaves it;
+     * a failed key is a status, not an exception. {@code families.get(i)} is
+     * the family of {@code keys[i]} (NULL for the default one).
+     */
+    List<ByteBufferGetStatus> multiGetByteBuffers(CallContext c, List<MemorySegment> families, ReadOptions ro,
+                                                  MemorySegment[] keys, List<ByteBuffer> values)
+            throws RocksDBException {
+        ByteBufferGetStatus[] results = new ByteBufferGetStatus[keys.length];
+        multiGetByFamily(c, families, ro,
+                (scratch, i) -> scratch.add(keys[i]),
+                (scratch, i, slot) -> {
+                    int status = scratch.status(slot);
+                    if (status == OK) {
+                        long size = scratch.size(slot);
+                        ByteBuffer value = values.get(i);
+                        int n = (int) Math.min(size, value.capacity());
+                        value.clear();
+                        Bytes.copyFromAddress(scratch.dataAddress(slot), MemorySegment.ofBuffer(value), 0, n);
+                        value.limit(n);
+                        results[i] = new ByteBufferGetStatus(FOUND, (int) Math.min(size, Integer.MAX_VALUE), value);
+                    } else {
+                        results[i] = new ByteBufferGetStatus(new Status(Status.Code.of(status),
+                                Status.SubCode.of(scratch.subcode(slot)), Status.Severity.NoError, null), 0, null);
+                    }
+                });
+        return new ArrayList<>(java.util.Arrays.asList(results));
+    }
+
+    /** Stages key {@code i} of a batched read in the scratch. */
+    private interface BatchKey {
+        void add(MultiGetScratch scratch, int i);
+    }
+
+    /** Takes key {@code i}'s outcome, found in the scratch at {@code slot}, while its value is pinned. */
+    private interface BatchOutcome {
+        void accept(MultiGetScratch scratch, int i, int slot) throws RocksDBException;
+    }
+
+    /**
+     * The batched reads' engine: one pinned MultiGet per column family
+     * (families in the order they first appear), each key's outcome handed
+     * over before its pin is released. Cold next to the point reads: it
+     * allocates its bookkeeping per call.
+     */
+    private void multiGetByFamily(CallContext c, List<MemorySegment> families, ReadOptions ro, BatchKey key,
+                                  BatchOutcome outcome) throws RocksDBException {
+        int n = families.size();
         boolean[] done = new boolean[n];
+        int[] indexes = new int[n];
         MultiGetScratch scratch = c.multiGetScratch();
         MemorySegment ropts = ro.nativeHandle(c);
         for (int first = 0; first < n; first++) {
             if (done[first]) continue;
             MemorySegment cf = families.get(first);
-            List<Integer> indexes = new ArrayList<>();
+            int count = 0;
             scratch.clear();
             for (int i = first; i < n; i++) {
                 if (!done[i] && families.get(i).equals(cf)) {
-                    indexes.add(i);
-                    scratch.add(keys.get(i), 0, keys.get(i).length);
+                    indexes[count++] = i;
+                    key.add(scratch, i);
                     done[i] = true;
                 }
             }
             int rc = scratch.execute(c, db, cf, ropts, MULTIGET_PIN, MemorySegment.NULL, 0);
             if (rc != OK) throw c.failure(rc);
             try {
-                for (int j = 0; j < indexes.size(); j++) {
-                    int status = scratch.status(j);
-                    if (status == OK) {
-                        byte[] v = new byte[Bytes.checkFitsArray(scratch.size(j))];
-                        Bytes.copyFromAddress(scratch.dataAddress(j), v, 0, v.length);
-                        values[indexes.get(j)] = v;
-                    } else if (status != NOT_FOUND) {
-                        throw new RocksDBException(new Status(Status.Code.of(status),
-                                Status.SubCode.of(scratch.subcode(j)), Status.Severity.NoError,
-                                "MultiGet of key " + indexes.get(j)));
-                    }
-                }
+                for (int j = 0; j < count; j++) outcome.accept(scratch, indexes[j], j);
             } finally {
                 panrocks_h.panrocks_multiget_release(scratch.handle());
                 scratch.clear();
             }
         }
-        return java.util.Arrays.asList(values);
     }
 
     // ---- existence -----------------------------------------------------------

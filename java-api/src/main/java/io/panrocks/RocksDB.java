@@ -30,11 +30,35 @@ import java.util.function.Function;
  * its javadoc is the operation's contract, written once, as in RocksDB's
  * {@code db.h}. The shorter overloads fill in the default column family
  * ({@code null} means the default one everywhere), {@link ReadOptions#DEFAULT}
- * or {@link WriteOptions#DEFAULT}, and say so in one line. Operations come in
- * this order: opening; writes (put, merge, delete, single delete, delete
- * range, batches); reads into a new array, into your buffer, zero-copy;
- * batched reads and existence; iterators and cursors; snapshots; column
- * families; maintenance and introspection; closing.
+ * or {@link WriteOptions#DEFAULT}, and say so in one line. RocksJava's forms
+ * (offsets into arrays, {@code String} paths, {@code ByteBuffer}s) sit with
+ * the other overloads of their operation. The source has one section per
+ * kind of operation, always in this order:
+ * <ol>
+ * <li>opening and identity ({@code open}, {@code openReadOnly},
+ *     {@code openAsSecondary}, {@code listColumnFamilies}, the path);</li>
+ * <li>writes ({@code put}, {@code merge}, {@code delete}, {@code singleDelete},
+ *     {@code deleteRange}, {@code write} of a batch);</li>
+ * <li>reads into a new array ({@code byte[] get});</li>
+ * <li>reads into your buffer ({@code int get} into an array, a
+ *     {@code ByteBuffer} or a {@code MemorySegment});</li>
+ * <li>zero-copy reads ({@code get} with a reader, {@code getPinned},
+ *     {@code getAdaptive});</li>
+ * <li>batched reads and existence ({@code multiGetAsList},
+ *     {@code multiGetByteBuffers}, {@code newMultiGet}, {@code exists},
+ *     {@code keyMayExist});</li>
+ * <li>wide columns ({@code putEntity}, {@code getEntity},
+ *     {@code getEntityColumns});</li>
+ * <li>iterators and record cursors;</li>
+ * <li>snapshots;</li>
+ * <li>column families;</li>
+ * <li>maintenance and introspection (flush, compaction, properties, sizes,
+ *     statistics, catching up with a primary);</li>
+ * <li>files and bulk loading (file deletions, live files, WAL files,
+ *     ingestion);</li>
+ * <li>callbacks;</li>
+ * <li>closing.</li>
+ * </ol>
  *
  * <h2>Threads</h2>
  * A {@code RocksDB} is safe to use from many threads at once; reads take no
@@ -125,8 +149,17 @@ public class RocksDB implements AutoCloseable {
         return h == null ? DEFAULT : h.nativeHandle(db);
     }
 
+    /** A key segment the engine can read: a native one as is, a heap one staged in the thread's scratch. */
+    private static MemorySegment stage(CallContext c, MemorySegment key) {
+        return key.isNative() ? key : c.stageKey(key);
+    }
+
+    private static int saturate(long size) {
+        return (int) Math.min(size, Integer.MAX_VALUE);
+    }
+
     // =========================================================================
-    // Opening
+    // Opening and identity
     // =========================================================================
 
     /**
@@ -215,6 +248,50 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * As {@link #open(DBOptions, Path, List, List)}, for a path given as a string.
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors every family of the DB, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
+     */
+    public static RocksDB open(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return open(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #open(DBOptions, Path, List, List)} with default DB options
+     * (no {@code create_if_missing}, as RocksJava's).
+     *
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors every family of the DB, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
+     */
+    public static RocksDB open(String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return open(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #open(String, List, List)}, for a {@link Path}.
+     *
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors every family of the DB, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open DB
+     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
+     */
+    public static RocksDB open(Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return open(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
      * Opens the DB at {@code path} read-only: writes fail with
      * {@link Status.Code#NotSupported}. A read-only DB takes no lock, in
      * RocksDB as here, so it may be opened beside a writer: it sees the DB
@@ -296,6 +373,91 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * As {@link #openReadOnly(DBOptions, Path, List, List, boolean)}, for a path given as a string.
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @param errorIfWalFileExists fail if a write-ahead log holds data not yet in an SST file
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles, boolean errorIfWalFileExists)
+            throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors,
+                columnFamilyHandles, errorIfWalFileExists);
+    }
+
+    /**
+     * As {@link #openReadOnly(DBOptions, Path, List, List)}, for a path given as a string.
+     *
+     * @param options the DB-wide options
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors,
+                columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #openReadOnly(DBOptions, Path, List, List)}, default DB options, path as a string.
+     *
+     * @param path the DB's directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives one handle per descriptor
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openReadOnly(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
+    }
+
+    /**
+     * As {@link #openReadOnly(Options, Path, boolean)}, for a path given as a string.
+     *
+     * @param options the options
+     * @param path the DB's directory
+     * @param errorIfWalFileExists fail if a write-ahead log holds data not yet in an SST file
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(Options options, String path, boolean errorIfWalFileExists)
+            throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), errorIfWalFileExists);
+    }
+
+    /**
+     * As {@link #openReadOnly(Options, Path)}, for a path given as a string.
+     *
+     * @param options the options
+     * @param path the DB's directory
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(Options options, String path) throws RocksDBException {
+        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")));
+    }
+
+    /**
+     * As {@link #openReadOnly(Path)}, for a path given as a string.
+     *
+     * @param path the DB's directory
+     * @return the open, read-only DB
+     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
+     */
+    public static RocksDB openReadOnly(String path) throws RocksDBException {
+        return openReadOnly(Path.of(Objects.requireNonNull(path, "path")));
+    }
+
+    /**
      * The names of the column families of the DB at {@code path}, without
      * opening it.
      *
@@ -306,6 +468,18 @@ public class RocksDB implements AutoCloseable {
      */
     public static List<byte[]> listColumnFamilies(Options options, Path path) throws RocksDBException {
         return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")), path);
+    }
+
+    /**
+     * As {@link #listColumnFamilies(Options, Path)}, for a path given as a string.
+     *
+     * @param options the options (their DB-wide part is used)
+     * @param path the DB's directory
+     * @return the families' names
+     * @throws RocksDBException if there is no DB there, or it cannot be read
+     */
+    public static List<byte[]> listColumnFamilies(Options options, String path) throws RocksDBException {
+        return listColumnFamilies(options, Path.of(Objects.requireNonNull(path, "path")));
     }
 
     /**
@@ -351,6 +525,114 @@ public class RocksDB implements AutoCloseable {
      */
     public ColumnFamilyHandle getDefaultColumnFamily() {
         return defaultFamily;
+    }
+
+    /** The name of the default column family, as RocksJava's {@code DEFAULT_COLUMN_FAMILY}: "default" in UTF-8. */
+    public static final byte[] DEFAULT_COLUMN_FAMILY = "default".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+    /**
+     * Loads panrocks' native library now, as RocksJava's
+     * {@code loadLibrary()} loads its own; panrocks also loads it on first use,
+     * so calling this is optional.
+     *
+     * @throws IllegalStateException if RocksJava's engine is loaded in this
+     *         process (two engines cannot share one)
+     */
+    public static void loadLibrary() {
+        NativeLibrary.ensureLoaded();
+        NativeLibrary.refuseSecondEngine();
+    }
+
+    /**
+     * The DB's path, as RocksJava's {@code getName()} (RocksDB's {@code GetName}).
+     *
+     * @return {@link #getPath()} as a string
+     */
+    public String getName() {
+        return path.toString();
+    }
+
+    /**
+     * Opens a <i>secondary instance</i> of the DB at {@code primaryPath}: a
+     * read-only view that follows a primary (in this process or another) as
+     * far as {@link #tryCatchUpWithPrimary()} has replayed its MANIFEST and
+     * write-ahead logs. It takes no lock on the primary's directory, so any
+     * number of secondaries may sit beside the primary; writes fail with
+     * {@link Status.Code#NotSupported}, and so do flushes and compactions.
+     * {@code secondaryPath} is the secondary's own directory (its info log
+     * lives there): no other DB of this process may have it open.
+     * RocksDB recommends {@code setMaxOpenFiles(-1)} for a secondary, so that
+     * it keeps the files it read open after the primary deletes them.
+     *
+     * @param options the DB-wide options and those of the default family
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory (created if missing)
+     * @return the open secondary ({@link #isReadOnly()} is true)
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     *         (no DB at primaryPath, say), or {@link Status.Code#IOError} if
+     *         secondaryPath is open in this process
+     * @throws IllegalStateException if RocksJava's engine is loaded in this process
+     */
+    public static RocksDB openAsSecondary(Options options, Path primaryPath, Path secondaryPath) throws RocksDBException {
+        return Opener.open(options, primaryPath, Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+    }
+
+    /**
+     * As {@link #openAsSecondary(Options, Path, Path)}, for paths given as strings.
+     *
+     * @param options the DB-wide options and those of the default family
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory
+     * @return the open secondary
+     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
+     */
+    public static RocksDB openAsSecondary(Options options, String primaryPath, String secondaryPath)
+            throws RocksDBException {
+        return openAsSecondary(options, Path.of(Objects.requireNonNull(primaryPath, "primaryPath")),
+                Path.of(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+    }
+
+    /**
+     * As {@link #openAsSecondary(Options, Path, Path)}, with column families:
+     * any subset of the primary's families, "default" included (RocksDB
+     * refuses a family that does not exist). Families the primary creates
+     * later are not seen; a family the primary drops stays readable through
+     * its handle. {@code columnFamilyHandles} is cleared, then receives one
+     * handle per descriptor, in order.
+     *
+     * @param options the DB-wide options
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives their handles
+     * @return the open secondary
+     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
+     */
+    public static RocksDB openAsSecondary(DBOptions options, Path primaryPath, Path secondaryPath,
+                                          List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                          List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
+        return Opener.open(options, primaryPath, columnFamilyDescriptors, columnFamilyHandles,
+                Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+    }
+
+    /**
+     * As {@link #openAsSecondary(DBOptions, Path, Path, List, List)}, for paths given as strings.
+     *
+     * @param options the DB-wide options
+     * @param primaryPath the primary's directory
+     * @param secondaryPath the secondary's own directory
+     * @param columnFamilyDescriptors the families to open, "default" included
+     * @param columnFamilyHandles receives their handles
+     * @return the open secondary
+     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
+     */
+    public static RocksDB openAsSecondary(DBOptions options, String primaryPath, String secondaryPath,
+                                          List<ColumnFamilyDescriptor> columnFamilyDescriptors,
+                                          List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
+        return openAsSecondary(options, Path.of(Objects.requireNonNull(primaryPath, "primaryPath")),
+                Path.of(Objects.requireNonNull(secondaryPath, "secondaryPath")), columnFamilyDescriptors,
+                columnFamilyHandles);
     }
 
     // =========================================================================
@@ -537,6 +819,38 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the value array
+     * @param vOffset where the value starts
+     * @param vLen the value's length
+     * @throws RocksDBException as the main overload
+     */
+    public void put(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
+        put(null, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the value array
+     * @param vOffset where the value starts
+     * @param vLen the value's length
+     * @throws RocksDBException as the main overload
+     */
+    public void put(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
+                    int vLen) throws RocksDBException {
+        put(columnFamily, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
      * Merges {@code value[valueOffset, +valueLength)} into the value of
      * {@code key[keyOffset, +keyLength)} with the column family's merge
      * operator (see {@link ColumnFamilyOptionsInterface#setMergeOperator}).
@@ -667,6 +981,55 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the operand array
+     * @param vOffset where the operand starts
+     * @param vLen the operand's length
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
+        merge(null, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the operand array
+     * @param vOffset where the operand starts
+     * @param vLen the operand's length
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
+                      int vLen) throws RocksDBException {
+        merge(columnFamily, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family.
+     *
+     * @param writeOptions the write options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the operand array
+     * @param vOffset where the operand starts
+     * @param vLen the operand's length
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(WriteOptions writeOptions, byte[] key, int offset, int len, byte[] value, int vOffset, int vLen)
+            throws RocksDBException {
+        merge(null, writeOptions, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
      * Deletes {@code key} from {@code columnFamily} ({@code null}: the
      * default one); a missing key is fine. Otherwise as
      * {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}.
@@ -756,6 +1119,71 @@ public class RocksDB implements AutoCloseable {
      */
     public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
         write(Writes.Op.DELETE, columnFamily, writeOptions, key, null);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[offset, offset + len)}.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param writeOptions the write options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int offset, int len)
+            throws RocksDBException {
+        write(Writes.Op.DELETE, columnFamily, writeOptions, key, offset, len, null, 0, 0);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(byte[] key, int offset, int len) throws RocksDBException {
+        delete(null, WriteOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len) throws RocksDBException {
+        delete(columnFamily, WriteOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default family.
+     *
+     * @param writeOptions the write options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(WriteOptions writeOptions, byte[] key, int offset, int len) throws RocksDBException {
+        delete(null, writeOptions, key, offset, len);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, ByteBuffer)}, default family.
+     *
+     * @param writeOptions the write options
+     * @param key the key, {@code [position, limit)}; its position moves to the limit
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
+        delete(null, writeOptions, key);
     }
 
     /**
@@ -1062,6 +1490,71 @@ public class RocksDB implements AutoCloseable {
         return get(null, readOptions, key);
     }
 
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, for {@code key[offset, offset + len)}.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param readOptions the read options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, int offset, int len)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.checkRange(key, offset, len, "key");
+        CallContext c = db.enter();
+        try {
+            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(byte[] key, int offset, int len) throws RocksDBException {
+        return get(null, ReadOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family.
+     *
+     * @param readOptions the read options
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return the value, or null if absent
+     * @throws RocksDBException as the main overload
+     */
+    public byte[] get(ReadOptions readOptions, byte[] key, int offset, int len) throws RocksDBException {
+        return get(null, readOptions, key, offset, len);
+    }
+
     // =========================================================================
     // Reads into your buffer
     // =========================================================================
@@ -1304,6 +1797,40 @@ public class RocksDB implements AutoCloseable {
      */
     public int get(ReadOptions readOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         return get(null, readOptions, key, value);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the buffer
+     * @param vOffset where the value goes
+     * @param vLen room for it
+     * @return the value's full size, or {@link #NOT_FOUND}
+     * @throws RocksDBException as the main overload
+     */
+    public int get(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
+        return get(null, ReadOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
+    }
+
+    /**
+     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array
+     * @param offset where the key starts
+     * @param len the key's length
+     * @param value the buffer
+     * @param vOffset where the value goes
+     * @param vLen room for it
+     * @return the value's full size, or {@link #NOT_FOUND}
+     * @throws RocksDBException as the main overload
+     */
+    public int get(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
+                   int vLen) throws RocksDBException {
+        return get(columnFamily, ReadOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
     }
 
     // =========================================================================
@@ -1735,900 +2262,6 @@ public class RocksDB implements AutoCloseable {
         return keyMayExist(null, readOptions, key, valueHolder);
     }
 
-    private static MemorySegment stage(CallContext c, MemorySegment key) {
-        return key.isNative() ? key : c.stageKey(key);
-    }
-
-    private static int saturate(long size) {
-        return (int) Math.min(size, Integer.MAX_VALUE);
-    }
-
-    // =========================================================================
-    // Iterators and record cursors
-    // =========================================================================
-
-    /**
-     * An iterator over {@code columnFamily} ({@code null}: the default one)
-     * as of now (or of readOptions' snapshot); it copies what it needs of
-     * {@code readOptions} (bounds included), so they may change afterwards.
-     * It belongs to the calling thread; close it (see {@link RocksIterator}).
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @param readOptions the read options (snapshot, read tier, checksums); not null
-     * @return a new iterator, not yet positioned (seek it first); close it when done
-     * @throws IllegalArgumentException if the engine refuses the read options
-     */
-    public RocksIterator newIterator(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
-        Objects.requireNonNull(readOptions, "readOptions");
-        CallContext c = db.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            readOptions.fillSpec(db, spec, arena);
-            int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
-            if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
-            return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /**
-     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family and options.
-     *
-     * @return a new iterator, not yet positioned (seek it first); close it when done
-     */
-    public RocksIterator newIterator() {
-        return newIterator(null, ReadOptions.DEFAULT);
-    }
-
-    /**
-     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family.
-     *
-     * @param readOptions the read options (snapshot, read tier, checksums); not null
-     * @return a new iterator, not yet positioned (seek it first); close it when done
-     */
-    public RocksIterator newIterator(ReadOptions readOptions) {
-        return newIterator(null, readOptions);
-    }
-
-    /**
-     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default options.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @return a new iterator, not yet positioned (seek it first); close it when done
-     */
-    public RocksIterator newIterator(ColumnFamilyHandle columnFamily) {
-        return newIterator(columnFamily, ReadOptions.DEFAULT);
-    }
-
-    /**
-     * A cursor that reads {@code columnFamily} ({@code null}: the default one)
-     * in key order, within readOptions' iterate bounds, as zero-copy
-     * {@link RecordBatch}es that any thread may read, forward and close.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @param readOptions the read options (snapshot, read tier, checksums); not null
-     * @return a new cursor at the family's first key (or the lower bound); close it when done
-     */
-    public RecordCursor newRecordCursor(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
-        Objects.requireNonNull(readOptions, "readOptions");
-        if (!db.isOpen()) throw db.closed();
-        if (columnFamily != null && !columnFamily.belongsTo(db)) {
-            throw new IllegalArgumentException(columnFamily + " belongs to another DB");
-        }
-        Snapshot snapshot = readOptions.snapshot();
-        if (snapshot != null) snapshot.checkUsableOn(db); // fail here, not at the first batch
-        return new RecordCursor(this, db, columnFamily, readOptions);
-    }
-
-    // =========================================================================
-    // Snapshots
-    // =========================================================================
-
-    /**
-     * A consistent view of the DB as of now, for {@link ReadOptions#setSnapshot};
-     * close it (or {@link #releaseSnapshot}) when done: an open snapshot keeps
-     * old versions of keys from being compacted away.
-     *
-     * @return the new snapshot; close it when done
-     * @throws RocksDBException if the engine cannot take a snapshot
-     */
-    public Snapshot getSnapshot() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            return new Snapshot(this, db, c);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /**
-     * Same as {@code snapshot.close()}, as RocksJava spells it.
-     *
-     * @param snapshot the snapshot to release; not null
-     * @throws IllegalArgumentException if the snapshot belongs to another DB
-     */
-    public void releaseSnapshot(Snapshot snapshot) {
-        Objects.requireNonNull(snapshot, "snapshot");
-        if (!snapshot.belongsTo(this)) throw new IllegalArgumentException(snapshot + " belongs to another DB");
-        snapshot.close();
-    }
-
-    // =========================================================================
-    // Column families
-    // =========================================================================
-
-    /**
-     * Creates a column family and returns its handle (owned by the DB: closing
-     * the DB closes it). Its block cache, if any, may be closed afterwards:
-     * the family keeps its own reference.
-     *
-     * @param descriptor the new family's name and options
-     * @return the new family's handle
-     * @throws RocksDBException {@link Status.Code#InvalidArgument} if a family
-     *         of that name exists, or as the engine says
-     */
-    public ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor) throws RocksDBException {
-        return families.create(descriptor);
-    }
-
-    /**
-     * Creates several column families; stops at the first failure (the ones made stay, and are not returned).
-     *
-     * @param descriptors the new families' names and options, created in order
-     * @return the new families' handles, in descriptor order
-     * @throws RocksDBException as {@link #createColumnFamily(ColumnFamilyDescriptor)}, for the first
-     *         descriptor that fails
-     */
-    public List<ColumnFamilyHandle> createColumnFamilies(List<ColumnFamilyDescriptor> descriptors)
-            throws RocksDBException {
-        return families.createAll(descriptors);
-    }
-
-    /**
-     * Drops the family and, in time, its data. Its handle stays valid (reads
-     * through it still work until it is closed, as in RocksDB); close it.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @throws RocksDBException if the engine refuses (the default family cannot be dropped, read-only
-     *         DB)
-     */
-    public void dropColumnFamily(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        families.drop(columnFamily);
-    }
-
-    // =========================================================================
-    // Maintenance and introspection
-    // =========================================================================
-
-    /**
-     * Flushes the memtables of {@code columnFamily} ({@code null}: the default one) to SST files and waits for it.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @throws IllegalStateException if the DB is closed, or inside a callback of any DB (a flush
-     *         waits for RocksDB's background threads: see {@link AbstractEventListener})
-     * @throws RocksDBException with RocksDB's status if the engine refuses the flush (read-only DB,
-     *         I/O error)
-     */
-    public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        maintenance.flush(columnFamily);
-    }
-
-    /**
-     * As {@link #flush(ColumnFamilyHandle)}, for the default family.
-     *
-     * @throws RocksDBException as {@link #flush(ColumnFamilyHandle)}
-     */
-    public void flush() throws RocksDBException {
-        flush((ColumnFamilyHandle) null);
-    }
-
-    /**
-     * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
-     * ({@code null}: the default one; a null bound is open) and waits for it.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @param begin the first key compacted (inclusive), or {@code null} to start at the family's first
-     *         key
-     * @param end the key compaction stops before (exclusive), or {@code null} to go to the family's
-     *         end
-     * @throws IllegalStateException if the DB is closed, or inside a callback of any DB (a compaction
-     *         waits for RocksDB's background threads: see {@link AbstractEventListener})
-     * @throws RocksDBException with RocksDB's status if the engine refuses the compaction (read-only
-     *         DB, I/O error)
-     */
-    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
-        maintenance.compactRange(columnFamily, begin, end);
-    }
-
-    /**
-     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole default family.
-     *
-     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
-     */
-    public void compactRange() throws RocksDBException {
-        compactRange(null, null, null);
-    }
-
-    /**
-     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole family.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
-     */
-    public void compactRange(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        compactRange(columnFamily, null, null);
-    }
-
-    /**
-     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, in the default family.
-     *
-     * @param begin the first key compacted (inclusive), or {@code null} to start at the family's first
-     *         key
-     * @param end the key compaction stops before (exclusive), or {@code null} to go to the family's
-     *         end
-     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
-     */
-    public void compactRange(byte[] begin, byte[] end) throws RocksDBException {
-        compactRange(null, begin, end);
-    }
-
-    /**
-     * A DB property of {@code columnFamily} ({@code null}: the default one) as
-     * text (e.g. "rocksdb.stats"), or null if RocksDB does not know it.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @param name the property's name, e.g. "rocksdb.stats"
-     * @return the property's text, or {@code null} if RocksDB does not know it
-     * @throws RocksDBException if the engine fails to compute the property
-     */
-    public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        return maintenance.property(columnFamily, name);
-    }
-
-    /**
-     * As {@link #getProperty(ColumnFamilyHandle, String)}, for the default family.
-     *
-     * @param name the property's name, e.g. "rocksdb.stats"
-     * @return the property's text, or {@code null} if RocksDB does not know it
-     * @throws RocksDBException as {@link #getProperty(ColumnFamilyHandle, String)}
-     */
-    public String getProperty(String name) throws RocksDBException {
-        return getProperty(null, name);
-    }
-
-    /**
-     * A numeric DB property of {@code columnFamily} ({@code null}: the default
-     * one), e.g. "rocksdb.estimate-num-keys"; -1 if unknown or not numeric.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @param name the property's name, e.g. "rocksdb.estimate-num-keys"
-     * @return the property's value, or -1 if unknown or not numeric
-     * @throws RocksDBException if the engine fails to compute the property
-     */
-    public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        return maintenance.longProperty(columnFamily, name);
-    }
-
-    /**
-     * As {@link #getLongProperty(ColumnFamilyHandle, String)}, for the default family.
-     *
-     * @param name the property's name, e.g. "rocksdb.estimate-num-keys"
-     * @return the property's value, or -1 if unknown or not numeric
-     * @throws RocksDBException as {@link #getLongProperty(ColumnFamilyHandle, String)}
-     */
-    public long getLongProperty(String name) throws RocksDBException {
-        return getLongProperty(null, name);
-    }
-
-    /**
-     * Approximate bytes each range of {@code columnFamily} ({@code null}: the
-     * default one) takes in SST files, and in memtables with
-     * {@link SizeApproximationFlag#INCLUDE_MEMTABLES}, as RocksJava's.
-     *
-     * @param columnFamily the column family, or {@code null} for the default one
-     * @param ranges the key ranges to size, in order
-     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too (SST files are always counted)
-     * @return the approximate size in bytes of each range, in order
-     * @throws RocksDBException if the engine cannot compute the sizes
-     */
-    public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
-                                      SizeApproximationFlag... flags) throws RocksDBException {
-        return maintenance.approximateSizes(columnFamily, ranges, flags);
-    }
-
-    /**
-     * The DB's unique identity: the ID RocksDB keeps in its {@code IDENTITY}
-     * file, stable across reopens, different for every DB (a copied
-     * directory keeps it; backups and replicas use it to tell DBs apart).
-     *
-     * @return the identity (a UUID's text, for DBs RocksDB created)
-     * @throws IllegalStateException if the DB is closed
-     * @throws RocksDBException if the engine cannot read it
-     */
-    public String getDbIdentity() throws RocksDBException {
-        return maintenance.identity();
-    }
-
-    /**
-     * Tickers and histograms, for a DB opened with
-     * {@link DBOptionsInterface#setStatisticsEnabled(boolean)} or
-     * {@link DBOptionsInterface#setStatistics(Statistics)}: a view that fails
-     * once the DB is closed (see {@link Statistics}).
-     *
-     * @return the DB's statistics
-     * @throws IllegalStateException if statistics were not enabled
-     */
-    public Statistics getStatistics() {
-        if (!db.isOpen()) throw db.closed();
-        if (!statistics) {
-            throw new IllegalStateException("statistics are off for " + path + ": open with setStatisticsEnabled(true)");
-        }
-        CallContext c = db.enter();
-        try {
-            return new Statistics(db, c);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    // =========================================================================
-    // RocksJava compatibility: the forms RocksJava code calls
-    // that panrocks did not have, where the behaviour is the same.
-    // =========================================================================
-
-    /** The name of the default column family, as RocksJava's {@code DEFAULT_COLUMN_FAMILY}: "default" in UTF-8. */
-    public static final byte[] DEFAULT_COLUMN_FAMILY = "default".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-
-    /**
-     * Loads panrocks' native library now, as RocksJava's
-     * {@code loadLibrary()} loads its own; panrocks also loads it on first use,
-     * so calling this is optional.
-     *
-     * @throws IllegalStateException if RocksJava's engine is loaded in this
-     *         process (two engines cannot share one)
-     */
-    public static void loadLibrary() {
-        NativeLibrary.ensureLoaded();
-        NativeLibrary.refuseSecondEngine();
-    }
-
-    /**
-     * As {@link #open(DBOptions, Path, List, List)}, for a path given as a string.
-     *
-     * @param options the DB-wide options
-     * @param path the DB's directory
-     * @param columnFamilyDescriptors every family of the DB, "default" included
-     * @param columnFamilyHandles receives one handle per descriptor
-     * @return the open DB
-     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
-     */
-    public static RocksDB open(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        return open(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors, columnFamilyHandles);
-    }
-
-    /**
-     * As {@link #open(DBOptions, Path, List, List)} with default DB options
-     * (no {@code create_if_missing}, as RocksJava's).
-     *
-     * @param path the DB's directory
-     * @param columnFamilyDescriptors every family of the DB, "default" included
-     * @param columnFamilyHandles receives one handle per descriptor
-     * @return the open DB
-     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
-     */
-    public static RocksDB open(String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        return open(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
-    }
-
-    /**
-     * As {@link #open(String, List, List)}, for a {@link Path}.
-     *
-     * @param path the DB's directory
-     * @param columnFamilyDescriptors every family of the DB, "default" included
-     * @param columnFamilyHandles receives one handle per descriptor
-     * @return the open DB
-     * @throws RocksDBException as {@link #open(DBOptions, Path, List, List)}
-     */
-    public static RocksDB open(Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                               List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        return open(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
-    }
-
-    /**
-     * As {@link #openReadOnly(DBOptions, Path, List, List, boolean)}, for a path given as a string.
-     *
-     * @param options the DB-wide options
-     * @param path the DB's directory
-     * @param columnFamilyDescriptors the families to open, "default" included
-     * @param columnFamilyHandles receives one handle per descriptor
-     * @param errorIfWalFileExists fail if a write-ahead log holds data not yet in an SST file
-     * @return the open, read-only DB
-     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
-     */
-    public static RocksDB openReadOnly(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                                       List<ColumnFamilyHandle> columnFamilyHandles, boolean errorIfWalFileExists)
-            throws RocksDBException {
-        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors,
-                columnFamilyHandles, errorIfWalFileExists);
-    }
-
-    /**
-     * As {@link #openReadOnly(DBOptions, Path, List, List)}, for a path given as a string.
-     *
-     * @param options the DB-wide options
-     * @param path the DB's directory
-     * @param columnFamilyDescriptors the families to open, "default" included
-     * @param columnFamilyHandles receives one handle per descriptor
-     * @return the open, read-only DB
-     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
-     */
-    public static RocksDB openReadOnly(DBOptions options, String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), columnFamilyDescriptors,
-                columnFamilyHandles);
-    }
-
-    /**
-     * As {@link #openReadOnly(DBOptions, Path, List, List)}, default DB options, path as a string.
-     *
-     * @param path the DB's directory
-     * @param columnFamilyDescriptors the families to open, "default" included
-     * @param columnFamilyHandles receives one handle per descriptor
-     * @return the open, read-only DB
-     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
-     */
-    public static RocksDB openReadOnly(String path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                                       List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        return openReadOnly(new DBOptions(), path, columnFamilyDescriptors, columnFamilyHandles);
-    }
-
-    /**
-     * As {@link #openReadOnly(Options, Path, boolean)}, for a path given as a string.
-     *
-     * @param options the options
-     * @param path the DB's directory
-     * @param errorIfWalFileExists fail if a write-ahead log holds data not yet in an SST file
-     * @return the open, read-only DB
-     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
-     */
-    public static RocksDB openReadOnly(Options options, String path, boolean errorIfWalFileExists)
-            throws RocksDBException {
-        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")), errorIfWalFileExists);
-    }
-
-    /**
-     * As {@link #openReadOnly(Options, Path)}, for a path given as a string.
-     *
-     * @param options the options
-     * @param path the DB's directory
-     * @return the open, read-only DB
-     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
-     */
-    public static RocksDB openReadOnly(Options options, String path) throws RocksDBException {
-        return openReadOnly(options, Path.of(Objects.requireNonNull(path, "path")));
-    }
-
-    /**
-     * As {@link #openReadOnly(Path)}, for a path given as a string.
-     *
-     * @param path the DB's directory
-     * @return the open, read-only DB
-     * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
-     */
-    public static RocksDB openReadOnly(String path) throws RocksDBException {
-        return openReadOnly(Path.of(Objects.requireNonNull(path, "path")));
-    }
-
-    /**
-     * As {@link #listColumnFamilies(Options, Path)}, for a path given as a string.
-     *
-     * @param options the options (their DB-wide part is used)
-     * @param path the DB's directory
-     * @return the families' names
-     * @throws RocksDBException if there is no DB there, or it cannot be read
-     */
-    public static List<byte[]> listColumnFamilies(Options options, String path) throws RocksDBException {
-        return listColumnFamilies(options, Path.of(Objects.requireNonNull(path, "path")));
-    }
-
-    /**
-     * The DB's path, as RocksJava's {@code getName()} (RocksDB's {@code GetName}).
-     *
-     * @return {@link #getPath()} as a string
-     */
-    public String getName() {
-        return path.toString();
-    }
-
-    /**
-     * As {@link #close()}, RocksJava's name for the close that reports the
-     * engine's errors (panrocks' {@code close()} reports them too).
-     *
-     * @throws RocksDBException as {@link #close()}
-     */
-    public void closeE() throws RocksDBException {
-        close();
-    }
-
-    // ---- flush and compaction with options ---------------------------------
-
-    /**
-     * Flushes the memtables of {@code columnFamilies} (all together: with
-     * {@code atomicFlush}, atomically) to SST files, as
-     * {@code flushOptions} says: with {@code waitForFlush} false it only
-     * schedules the flush; with {@code allowWriteStall} false it first waits
-     * until the flush would not stall writes.
-     *
-     * @param flushOptions how
-     * @param columnFamilies the families (an empty list: the default one)
-     * @throws IllegalArgumentException if a family belongs to another DB
-     * @throws IllegalStateException if the DB or a family is closed
-     * @throws RocksDBException with RocksDB's status if the engine refuses
-     */
-    public void flush(FlushOptions flushOptions, List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
-        CompatCalls.flush(this, flushOptions, columnFamilies);
-    }
-
-    /**
-     * As {@link #flush(FlushOptions, List)}, for the default family.
-     *
-     * @param flushOptions how
-     * @throws RocksDBException as {@link #flush(FlushOptions, List)}
-     */
-    public void flush(FlushOptions flushOptions) throws RocksDBException {
-        flush(flushOptions, List.of());
-    }
-
-    /**
-     * As {@link #flush(FlushOptions, List)}, for one family ({@code null}: the default one).
-     *
-     * @param flushOptions how
-     * @param columnFamily the family
-     * @throws RocksDBException as {@link #flush(FlushOptions, List)}
-     */
-    public void flush(FlushOptions flushOptions, ColumnFamilyHandle columnFamily) throws RocksDBException {
-        flush(flushOptions, java.util.Collections.singletonList(columnFamily));
-    }
-
-    /**
-     * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
-     * ({@code null}: the default one; a null bound is open) as
-     * {@code compactRangeOptions} says (target level, last level, exclusive,
-     * subcompactions), and waits for it.
-     *
-     * @param columnFamily the family
-     * @param begin the first key, or null
-     * @param end the key after the last, or null
-     * @param compactRangeOptions how
-     * @throws IllegalArgumentException if columnFamily belongs to another DB
-     * @throws IllegalStateException if the DB or columnFamily is closed
-     * @throws RocksDBException with RocksDB's status if the engine refuses
-     *         ({@link Status.Code#InvalidArgument} for a target level the family does not have)
-     */
-    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end,
-                             CompactRangeOptions compactRangeOptions) throws RocksDBException {
-        CompatCalls.compactRange(this, columnFamily, begin, end, compactRangeOptions);
-    }
-
-    // ---- multiGetByteBuffers ------------------------------------------------
-
-    /**
-     * RocksJava's {@code multiGetByteBuffers}: reads {@code keys} (each
-     * buffer's {@code [position, limit)}, left unmoved) with one batched
-     * MultiGet per column family, and copies each found value into the
-     * matching buffer of {@code values} from index 0, up to its capacity,
-     * then flips it (position 0, limit the bytes written), as RocksJava does.
-     * {@code columnFamilies} names one family per key, one for all keys, or
-     * none (the default family). Per-key failures are statuses, not
-     * exceptions. Unlike RocksJava, heap buffers work too.
-     *
-     * @param readOptions the read options
-     * @param columnFamilies the families
-     * @param keys the keys
-     * @param values one buffer per key
-     * @return one result per key, in order
-     * @throws IllegalArgumentException if the lists' sizes do not match, a
-     *         value buffer is read-only, or a family belongs to another DB
-     * @throws IllegalStateException if the DB or a family is closed
-     * @throws RocksDBException with RocksDB's status if the engine fails the whole call
-     */
-    public List<ByteBufferGetStatus> multiGetByteBuffers(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies,
-                                                         List<ByteBuffer> keys, List<ByteBuffer> values)
-            throws RocksDBException {
-        return CompatCalls.multiGetByteBuffers(this, readOptions, columnFamilies, keys, values);
-    }
-
-    /**
-     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default family and options.
-     *
-     * @param keys the keys
-     * @param values one buffer per key
-     * @return one result per key
-     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
-     */
-    public List<ByteBufferGetStatus> multiGetByteBuffers(List<ByteBuffer> keys, List<ByteBuffer> values)
-            throws RocksDBException {
-        return multiGetByteBuffers(ReadOptions.DEFAULT, List.of(), keys, values);
-    }
-
-    /**
-     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default family.
-     *
-     * @param readOptions the read options
-     * @param keys the keys
-     * @param values one buffer per key
-     * @return one result per key
-     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
-     */
-    public List<ByteBufferGetStatus> multiGetByteBuffers(ReadOptions readOptions, List<ByteBuffer> keys,
-                                                         List<ByteBuffer> values) throws RocksDBException {
-        return multiGetByteBuffers(readOptions, List.of(), keys, values);
-    }
-
-    /**
-     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default options.
-     *
-     * @param columnFamilies the families
-     * @param keys the keys
-     * @param values one buffer per key
-     * @return one result per key
-     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
-     */
-    public List<ByteBufferGetStatus> multiGetByteBuffers(List<ColumnFamilyHandle> columnFamilies, List<ByteBuffer> keys,
-                                                         List<ByteBuffer> values) throws RocksDBException {
-        return multiGetByteBuffers(ReadOptions.DEFAULT, columnFamilies, keys, values);
-    }
-
-    // ---- RocksJava's overloads with offsets and defaults ----------------------
-
-    /**
-     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family and options.
-     *
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @param value the value array
-     * @param vOffset where the value starts
-     * @param vLen the value's length
-     * @throws RocksDBException as the main overload
-     */
-    public void put(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
-        put(null, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
-    }
-
-    /**
-     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default options.
-     *
-     * @param columnFamily the family ({@code null}: the default one)
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @param value the value array
-     * @param vOffset where the value starts
-     * @param vLen the value's length
-     * @throws RocksDBException as the main overload
-     */
-    public void put(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
-                    int vLen) throws RocksDBException {
-        put(columnFamily, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
-    }
-
-    /**
-     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family and options.
-     *
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @param value the operand array
-     * @param vOffset where the operand starts
-     * @param vLen the operand's length
-     * @throws RocksDBException as the main overload
-     */
-    public void merge(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
-        merge(null, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
-    }
-
-    /**
-     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default options.
-     *
-     * @param columnFamily the family ({@code null}: the default one)
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @param value the operand array
-     * @param vOffset where the operand starts
-     * @param vLen the operand's length
-     * @throws RocksDBException as the main overload
-     */
-    public void merge(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
-                      int vLen) throws RocksDBException {
-        merge(columnFamily, WriteOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
-    }
-
-    /**
-     * As {@link #merge(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}, default family.
-     *
-     * @param writeOptions the write options
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @param value the operand array
-     * @param vOffset where the operand starts
-     * @param vLen the operand's length
-     * @throws RocksDBException as the main overload
-     */
-    public void merge(WriteOptions writeOptions, byte[] key, int offset, int len, byte[] value, int vOffset, int vLen)
-            throws RocksDBException {
-        merge(null, writeOptions, key, offset, len, value, vOffset, vLen);
-    }
-
-    /**
-     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[])}, for {@code key[offset, offset + len)}.
-     *
-     * @param columnFamily the family ({@code null}: the default one)
-     * @param writeOptions the write options
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @throws IndexOutOfBoundsException if the range lies outside the array
-     * @throws RocksDBException as the main overload
-     */
-    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, int offset, int len)
-            throws RocksDBException {
-        write(Writes.Op.DELETE, columnFamily, writeOptions, key, offset, len, null, 0, 0);
-    }
-
-    /**
-     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default family and options.
-     *
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @throws RocksDBException as the main overload
-     */
-    public void delete(byte[] key, int offset, int len) throws RocksDBException {
-        delete(null, WriteOptions.DEFAULT, key, offset, len);
-    }
-
-    /**
-     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default options.
-     *
-     * @param columnFamily the family ({@code null}: the default one)
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @throws RocksDBException as the main overload
-     */
-    public void delete(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len) throws RocksDBException {
-        delete(columnFamily, WriteOptions.DEFAULT, key, offset, len);
-    }
-
-    /**
-     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], int, int)}, default family.
-     *
-     * @param writeOptions the write options
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @throws RocksDBException as the main overload
-     */
-    public void delete(WriteOptions writeOptions, byte[] key, int offset, int len) throws RocksDBException {
-        delete(null, writeOptions, key, offset, len);
-    }
-
-    /**
-     * As {@link #delete(ColumnFamilyHandle, WriteOptions, ByteBuffer)}, default family.
-     *
-     * @param writeOptions the write options
-     * @param key the key, {@code [position, limit)}; its position moves to the limit
-     * @throws RocksDBException as the main overload
-     */
-    public void delete(WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
-        delete(null, writeOptions, key);
-    }
-
-    /**
-     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}, for {@code key[offset, offset + len)}.
-     *
-     * @param columnFamily the family ({@code null}: the default one)
-     * @param readOptions the read options
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @return the value, or null if absent
-     * @throws IndexOutOfBoundsException if the range lies outside the array
-     * @throws RocksDBException as the main overload
-     */
-    public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, int offset, int len)
-            throws RocksDBException {
-        Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.checkRange(key, offset, len, "key");
-        CallContext c = db.enter();
-        try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
-        } finally {
-            db.exit(c);
-        }
-    }
-
-    /**
-     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family and options.
-     *
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @return the value, or null if absent
-     * @throws RocksDBException as the main overload
-     */
-    public byte[] get(byte[] key, int offset, int len) throws RocksDBException {
-        return get(null, ReadOptions.DEFAULT, key, offset, len);
-    }
-
-    /**
-     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default options.
-     *
-     * @param columnFamily the family ({@code null}: the default one)
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @return the value, or null if absent
-     * @throws RocksDBException as the main overload
-     */
-    public byte[] get(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len) throws RocksDBException {
-        return get(columnFamily, ReadOptions.DEFAULT, key, offset, len);
-    }
-
-    /**
-     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family.
-     *
-     * @param readOptions the read options
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @return the value, or null if absent
-     * @throws RocksDBException as the main overload
-     */
-    public byte[] get(ReadOptions readOptions, byte[] key, int offset, int len) throws RocksDBException {
-        return get(null, readOptions, key, offset, len);
-    }
-
-    /**
-     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default family and options.
-     *
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @param value the buffer
-     * @param vOffset where the value goes
-     * @param vLen room for it
-     * @return the value's full size, or {@link #NOT_FOUND}
-     * @throws RocksDBException as the main overload
-     */
-    public int get(byte[] key, int offset, int len, byte[] value, int vOffset, int vLen) throws RocksDBException {
-        return get(null, ReadOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
-    }
-
-    /**
-     * As {@link #get(ColumnFamilyHandle, ReadOptions, byte[], int, int, byte[], int, int)}, default options.
-     *
-     * @param columnFamily the family ({@code null}: the default one)
-     * @param key the key array
-     * @param offset where the key starts
-     * @param len the key's length
-     * @param value the buffer
-     * @param vOffset where the value goes
-     * @param vLen room for it
-     * @return the value's full size, or {@link #NOT_FOUND}
-     * @throws RocksDBException as the main overload
-     */
-    public int get(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len, byte[] value, int vOffset,
-                   int vLen) throws RocksDBException {
-        return get(columnFamily, ReadOptions.DEFAULT, key, offset, len, value, vOffset, vLen);
-    }
-
     /**
      * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)}, default family and options.
      *
@@ -2729,344 +2362,103 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
-     * As {@link #getApproximateSizes(ColumnFamilyHandle, List, SizeApproximationFlag...)}, for the default family.
+     * RocksJava's {@code multiGetByteBuffers}: reads {@code keys} (each
+     * buffer's {@code [position, limit)}, left unmoved) with one batched
+     * MultiGet per column family, and copies each found value into the
+     * matching buffer of {@code values} from index 0, up to its capacity,
+     * then flips it (position 0, limit the bytes written), as RocksJava does.
+     * {@code columnFamilies} names one family per key, one for all keys, or
+     * none (the default family). Per-key failures are statuses, not
+     * exceptions. Unlike RocksJava, heap buffers work too.
      *
-     * @param ranges the key ranges
-     * @param flags what to count
-     * @return bytes per range
-     * @throws RocksDBException as the main overload
+     * @param readOptions the read options
+     * @param columnFamilies the families
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key, in order
+     * @throws IllegalArgumentException if the lists' sizes do not match, a
+     *         value buffer is read-only, or a family belongs to another DB
+     * @throws IllegalStateException if the DB or a family is closed
+     * @throws RocksDBException with RocksDB's status if the engine fails the whole call
      */
-    public long[] getApproximateSizes(List<Range> ranges, SizeApproximationFlag... flags) throws RocksDBException {
-        return getApproximateSizes(null, ranges, flags);
-    }
-
-    /**
-     * Creates one family per name, all with {@code columnFamilyOptions}, as
-     * {@link #createColumnFamilies(List)}.
-     *
-     * @param columnFamilyOptions the families' options
-     * @param columnFamilyNames their names
-     * @return their handles, in order
-     * @throws RocksDBException as {@link #createColumnFamily(ColumnFamilyDescriptor)}
-     */
-    public List<ColumnFamilyHandle> createColumnFamilies(ColumnFamilyOptions columnFamilyOptions,
-                                                         List<byte[]> columnFamilyNames) throws RocksDBException {
-        Objects.requireNonNull(columnFamilyOptions, "columnFamilyOptions");
-        List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-        for (byte[] name : Objects.requireNonNull(columnFamilyNames, "columnFamilyNames")) {
-            descriptors.add(new ColumnFamilyDescriptor(Objects.requireNonNull(name, "columnFamilyNames must not contain null"),
-                    columnFamilyOptions));
+    public List<ByteBufferGetStatus> multiGetByteBuffers(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies,
+                                                         List<ByteBuffer> keys, List<ByteBuffer> values)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        List<ColumnFamilyHandle> familyList = new ArrayList<>(Objects.requireNonNull(columnFamilies, "columnFamilies"));
+        List<ByteBuffer> keyList = new ArrayList<>(Objects.requireNonNull(keys, "keys"));
+        List<ByteBuffer> valueList = new ArrayList<>(Objects.requireNonNull(values, "values"));
+        int n = keyList.size();
+        if (valueList.size() != n) {
+            throw new IllegalArgumentException("For each key there must be a corresponding value: " + n + " keys, "
+                    + valueList.size() + " values");
         }
-        return createColumnFamilies(descriptors);
+        if (familyList.size() > 1 && familyList.size() != n) {
+            throw new IllegalArgumentException("columnFamilies must name one family for all keys or one per key: "
+                    + familyList.size() + " families, " + n + " keys");
+        }
+        MemorySegment[] keySegments = new MemorySegment[n];
+        for (int i = 0; i < n; i++) {
+            keySegments[i] = Bytes.keyBuffer(Objects.requireNonNull(keyList.get(i), "keys must not contain null"), "key");
+            Bytes.output(Objects.requireNonNull(valueList.get(i), "values must not contain null"), "value");
+        }
+        if (n == 0) return new ArrayList<>();
+        CallContext c = db.enter();
+        try {
+            List<MemorySegment> handles = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                handles.add(family(familyList.isEmpty() ? null : familyList.get(familyList.size() == 1 ? 0 : i)));
+            }
+            return reads.multiGetByteBuffers(c, handles, readOptions, keySegments, valueList);
+        } finally {
+            db.exit(c);
+        }
     }
 
     /**
-     * Drops each family, in order, as {@link #dropColumnFamily}; stops at the first failure.
+     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default family and options.
+     *
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key
+     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
+     */
+    public List<ByteBufferGetStatus> multiGetByteBuffers(List<ByteBuffer> keys, List<ByteBuffer> values)
+            throws RocksDBException {
+        return multiGetByteBuffers(ReadOptions.DEFAULT, List.of(), keys, values);
+    }
+
+    /**
+     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default family.
+     *
+     * @param readOptions the read options
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key
+     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
+     */
+    public List<ByteBufferGetStatus> multiGetByteBuffers(ReadOptions readOptions, List<ByteBuffer> keys,
+                                                         List<ByteBuffer> values) throws RocksDBException {
+        return multiGetByteBuffers(readOptions, List.of(), keys, values);
+    }
+
+    /**
+     * As {@link #multiGetByteBuffers(ReadOptions, List, List, List)}, default options.
      *
      * @param columnFamilies the families
-     * @throws RocksDBException as {@link #dropColumnFamily}
+     * @param keys the keys
+     * @param values one buffer per key
+     * @return one result per key
+     * @throws RocksDBException as {@link #multiGetByteBuffers(ReadOptions, List, List, List)}
      */
-    public void dropColumnFamilies(List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
-        for (ColumnFamilyHandle h : new ArrayList<>(Objects.requireNonNull(columnFamilies, "columnFamilies"))) {
-            dropColumnFamily(h);
-        }
-    }
-
-    /**
-     * Releases a family handle before the DB closes: the same as
-     * {@code columnFamily.close()}, as RocksJava spells it.
-     *
-     * @param columnFamily a handle of this DB
-     * @throws IllegalArgumentException if it belongs to another DB
-     */
-    public void destroyColumnFamilyHandle(ColumnFamilyHandle columnFamily) {
-        Objects.requireNonNull(columnFamily, "columnFamily");
-        if (!columnFamily.belongsTo(db)) throw new IllegalArgumentException(columnFamily + " belongs to another DB");
-        columnFamily.close();
+    public List<ByteBufferGetStatus> multiGetByteBuffers(List<ColumnFamilyHandle> columnFamilies, List<ByteBuffer> keys,
+                                                         List<ByteBuffer> values) throws RocksDBException {
+        return multiGetByteBuffers(ReadOptions.DEFAULT, columnFamilies, keys, values);
     }
 
     // =========================================================================
-    // Files, bulk loading, secondaries and wide columns
-    // Checkpoints, backups and SST files have classes of their own
-    // (Checkpoint, BackupEngine, SstFileWriter); TTL DBs are TtlDB.
+    // Wide columns
     // =========================================================================
-
-    /**
-     * Opens a <i>secondary instance</i> of the DB at {@code primaryPath}: a
-     * read-only view that follows a primary (in this process or another) as
-     * far as {@link #tryCatchUpWithPrimary()} has replayed its MANIFEST and
-     * write-ahead logs. It takes no lock on the primary's directory, so any
-     * number of secondaries may sit beside the primary; writes fail with
-     * {@link Status.Code#NotSupported}, and so do flushes and compactions.
-     * {@code secondaryPath} is the secondary's own directory (its info log
-     * lives there): no other DB of this process may have it open.
-     * RocksDB recommends {@code setMaxOpenFiles(-1)} for a secondary, so that
-     * it keeps the files it read open after the primary deletes them.
-     *
-     * @param options the DB-wide options and those of the default family
-     * @param primaryPath the primary's directory
-     * @param secondaryPath the secondary's own directory (created if missing)
-     * @return the open secondary ({@link #isReadOnly()} is true)
-     * @throws RocksDBException with RocksDB's status if the engine refuses
-     *         (no DB at primaryPath, say), or {@link Status.Code#IOError} if
-     *         secondaryPath is open in this process
-     * @throws IllegalStateException if RocksJava's engine is loaded in this process
-     */
-    public static RocksDB openAsSecondary(Options options, Path primaryPath, Path secondaryPath) throws RocksDBException {
-        return Opener.open(options, primaryPath, Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
-    }
-
-    /**
-     * As {@link #openAsSecondary(Options, Path, Path)}, for paths given as strings.
-     *
-     * @param options the DB-wide options and those of the default family
-     * @param primaryPath the primary's directory
-     * @param secondaryPath the secondary's own directory
-     * @return the open secondary
-     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
-     */
-    public static RocksDB openAsSecondary(Options options, String primaryPath, String secondaryPath)
-            throws RocksDBException {
-        return openAsSecondary(options, Path.of(Objects.requireNonNull(primaryPath, "primaryPath")),
-                Path.of(Objects.requireNonNull(secondaryPath, "secondaryPath")));
-    }
-
-    /**
-     * As {@link #openAsSecondary(Options, Path, Path)}, with column families:
-     * any subset of the primary's families, "default" included (RocksDB
-     * refuses a family that does not exist). Families the primary creates
-     * later are not seen; a family the primary drops stays readable through
-     * its handle. {@code columnFamilyHandles} is cleared, then receives one
-     * handle per descriptor, in order.
-     *
-     * @param options the DB-wide options
-     * @param primaryPath the primary's directory
-     * @param secondaryPath the secondary's own directory
-     * @param columnFamilyDescriptors the families to open, "default" included
-     * @param columnFamilyHandles receives their handles
-     * @return the open secondary
-     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
-     */
-    public static RocksDB openAsSecondary(DBOptions options, Path primaryPath, Path secondaryPath,
-                                          List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                                          List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, primaryPath, columnFamilyDescriptors, columnFamilyHandles,
-                Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
-    }
-
-    /**
-     * As {@link #openAsSecondary(DBOptions, Path, Path, List, List)}, for paths given as strings.
-     *
-     * @param options the DB-wide options
-     * @param primaryPath the primary's directory
-     * @param secondaryPath the secondary's own directory
-     * @param columnFamilyDescriptors the families to open, "default" included
-     * @param columnFamilyHandles receives their handles
-     * @return the open secondary
-     * @throws RocksDBException as {@link #openAsSecondary(Options, Path, Path)}
-     */
-    public static RocksDB openAsSecondary(DBOptions options, String primaryPath, String secondaryPath,
-                                          List<ColumnFamilyDescriptor> columnFamilyDescriptors,
-                                          List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
-        return openAsSecondary(options, Path.of(Objects.requireNonNull(primaryPath, "primaryPath")),
-                Path.of(Objects.requireNonNull(secondaryPath, "secondaryPath")), columnFamilyDescriptors,
-                columnFamilyHandles);
-    }
-
-    /**
-     * On a secondary instance: replays what the primary wrote since the last
-     * catch-up (its MANIFEST and write-ahead logs), so that later reads and
-     * iterators see it. Iterators created before keep their view.
-     *
-     * @throws RocksDBException {@link Status.Code#NotSupported} on a DB that
-     *         is not a secondary, or RocksDB's status if replaying fails
-     * @throws IllegalStateException if the DB is closed
-     */
-    public void tryCatchUpWithPrimary() throws RocksDBException {
-        files.tryCatchUpWithPrimary();
-    }
-
-    /**
-     * Stops RocksDB from deleting obsolete files (those compactions and
-     * flushes leave behind) until {@link #enableFileDeletions()}: the files
-     * {@link #getLiveFiles()} lists then stay on disk while you copy them.
-     * Calls are counted: each needs its own enable.
-     *
-     * @throws RocksDBException with RocksDB's status if the engine refuses
-     * @throws IllegalStateException if the DB is closed
-     */
-    public void disableFileDeletions() throws RocksDBException {
-        files.disableFileDeletions();
-    }
-
-    /**
-     * Undoes one {@link #disableFileDeletions()} (RocksDB 9's
-     * {@code EnableFileDeletions()}); deletions resume when every disable is
-     * undone.
-     *
-     * @throws RocksDBException with RocksDB's status if the engine refuses
-     * @throws IllegalStateException if the DB is closed
-     */
-    public void enableFileDeletions() throws RocksDBException {
-        files.enableFileDeletions(false);
-    }
-
-    /**
-     * As {@link #enableFileDeletions()}; with {@code force}, undoes every
-     * disable at once, as RocksJava's {@code enableFileDeletions(true)} (also
-     * those of a backup or checkpoint running on another thread, which then
-     * copies files RocksDB may delete under it: prefer {@code false}).
-     *
-     * @param force whether to undo every disable, not just one
-     * @throws RocksDBException with RocksDB's status if the engine refuses
-     * @throws IllegalStateException if the DB is closed
-     */
-    public void enableFileDeletions(boolean force) throws RocksDBException {
-        files.enableFileDeletions(force);
-    }
-
-    /**
-     * The files that make up the DB now, after flushing the memtables (as
-     * RocksJava's {@code getLiveFiles()}). See {@link #getLiveFiles(boolean)}.
-     *
-     * @return the files and the MANIFEST's valid size
-     * @throws RocksDBException as {@link #getLiveFiles(boolean)}
-     */
-    public LiveFiles getLiveFiles() throws RocksDBException {
-        return getLiveFiles(true);
-    }
-
-    /**
-     * The files that make up the DB now (SST files, the current MANIFEST,
-     * CURRENT, the OPTIONS file), as names relative to the DB's directory
-     * ("/000012.sst"), and the number of bytes of the MANIFEST that are
-     * valid. With {@code flushMemtable}, the memtables are flushed first
-     * (not on a read-only DB), so that the files hold every write; without,
-     * recent writes are only in the write-ahead logs
-     * ({@link #getSortedWalFiles()}). To copy them, first
-     * {@link #disableFileDeletions()}.
-     *
-     * @param flushMemtable whether to flush the memtables first
-     * @return the files and the MANIFEST's valid size
-     * @throws RocksDBException with RocksDB's status if the flush or the listing fails
-     * @throws IllegalStateException if the DB is closed
-     */
-    public LiveFiles getLiveFiles(boolean flushMemtable) throws RocksDBException {
-        return files.liveFiles(flushMemtable);
-    }
-
-    /**
-     * What {@link #getLiveFiles(boolean)} returns, as RocksJava's
-     * {@code RocksDB.LiveFiles}: public final fields.
-     */
-    public static final class LiveFiles {
-        /** The number of bytes of the current MANIFEST that are valid (copy that many). */
-        public final long manifestFileSize;
-        /** The files, relative to the DB's directory ("/000012.sst", "/MANIFEST-000005", "/CURRENT" ...); unmodifiable. */
-        public final List<String> files;
-
-        LiveFiles(long manifestFileSize, List<String> files) {
-            this.manifestFileSize = manifestFileSize;
-            this.files = files;
-        }
-
-        @Override
-        public String toString() {
-            return "LiveFiles{manifestFileSize=" + manifestFileSize + ", files=" + files + "}";
-        }
-    }
-
-    /**
-     * Every SST file of every column family: where it is, its level, key
-     * and sequence ranges, entries (RocksDB's {@code GetLiveFilesMetaData}).
-     *
-     * @return the files (an unmodifiable list)
-     * @throws IllegalStateException if the DB is closed
-     */
-    public List<LiveFileMetaData> getLiveFilesMetaData() {
-        try {
-            return files.liveFilesMetaData();
-        } catch (RocksDBException e) {
-            throw new IllegalStateException("listing the SST files of " + path + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * The write-ahead log files, oldest first: those still in use (alive)
-     * and those moved to the archive (kept by {@code walTtlSeconds} /
-     * {@code walSizeLimitMB}).
-     *
-     * @return the WAL files (an unmodifiable list)
-     * @throws RocksDBException with RocksDB's status if listing fails
-     * @throws IllegalStateException if the DB is closed
-     */
-    public List<LogFile> getSortedWalFiles() throws RocksDBException {
-        return files.sortedWalFiles();
-    }
-
-    /**
-     * The sequence number of the most recent write (0 for an empty DB); each
-     * update of a write or batch takes one.
-     *
-     * @return the latest sequence number
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getLatestSequenceNumber() {
-        try {
-            return files.latestSequenceNumber();
-        } catch (RocksDBException e) {
-            throw new IllegalStateException("reading the sequence number of " + path + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Adds SST files made by an {@link SstFileWriter} (or a checkpoint, or
-     * another DB) to {@code columnFamily} ({@code null}: the default one)
-     * atomically: either every file is added, or none. The files' keys
-     * become visible at once, ordered after every earlier write (RocksDB
-     * assigns them a sequence number when they overlap existing data, if
-     * {@link IngestExternalFileOptions#setAllowGlobalSeqNo allowed}).
-     * Readers go on meanwhile: iterators and snapshots taken before keep
-     * their view (with {@code snapshotConsistency}). The files are copied,
-     * or hard-linked with {@link IngestExternalFileOptions#setMoveFiles}.
-     *
-     * <p>A file that a DB, a backup engine, a restore or a checkpoint of this
-     * process uses is refused, moved or copied, before anything is ingested:
-     * any file in the directory or WAL directory (and its archive) of an open
-     * DB, this one included, or in a backup engine's folders, under any
-     * spelling of its path (symbolic links, {@code ..}, relative paths, bind
-     * mounts), and a hard link of such a file. A move would unlink a file the
-     * DB's MANIFEST lists; RocksDB may rewrite an ingested file in place.
-     *
-     * @param columnFamily the family to add to; null for the default one
-     * @param filePathList the SST files (paths as strings, as RocksJava's)
-     * @param ingestExternalFileOptions how to add them
-     * @throws NullPointerException if the list, a path or the options are null
-     * @throws IllegalArgumentException if the list is empty, columnFamily
-     *         belongs to another DB, or a file is in use in this process (the
-     *         message names the file and its user)
-     * @throws RocksDBException with RocksDB's status: InvalidArgument for
-     *         files whose ranges overlap each other or the DB's data when that
-     *         is not allowed, a missing or corrupt file, a dropped family ...
-     * @throws IllegalStateException if the DB or columnFamily is closed
-     */
-    public void ingestExternalFile(ColumnFamilyHandle columnFamily, List<String> filePathList,
-                                   IngestExternalFileOptions ingestExternalFileOptions) throws RocksDBException {
-        files.ingest(columnFamily, filePathList, ingestExternalFileOptions);
-    }
-
-    /**
-     * As {@link #ingestExternalFile(ColumnFamilyHandle, List, IngestExternalFileOptions)}, into the default family.
-     *
-     * @param filePathList the SST files
-     * @param ingestExternalFileOptions how to add them
-     * @throws RocksDBException as {@link #ingestExternalFile(ColumnFamilyHandle, List, IngestExternalFileOptions)}
-     */
-    public void ingestExternalFile(List<String> filePathList, IngestExternalFileOptions ingestExternalFileOptions)
-            throws RocksDBException {
-        ingestExternalFile(null, filePathList, ingestExternalFileOptions);
-    }
 
     /**
      * Writes a wide-column entity under {@code key} in {@code columnFamily}
@@ -3268,6 +2660,650 @@ public class RocksDB implements AutoCloseable {
     }
 
     // =========================================================================
+    // Iterators and record cursors
+    // =========================================================================
+
+    /**
+     * An iterator over {@code columnFamily} ({@code null}: the default one)
+     * as of now (or of readOptions' snapshot); it copies what it needs of
+     * {@code readOptions} (bounds included), so they may change afterwards.
+     * It belongs to the calling thread; close it (see {@link RocksIterator}).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @return a new iterator, not yet positioned (seek it first); close it when done
+     * @throws IllegalArgumentException if the engine refuses the read options
+     */
+    public RocksIterator newIterator(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
+        Objects.requireNonNull(readOptions, "readOptions");
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment spec = panrocks_read_options_spec.allocate(arena);
+            readOptions.fillSpec(db, spec, arena);
+            int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
+            if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
+            return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family and options.
+     *
+     * @return a new iterator, not yet positioned (seek it first); close it when done
+     */
+    public RocksIterator newIterator() {
+        return newIterator(null, ReadOptions.DEFAULT);
+    }
+
+    /**
+     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default family.
+     *
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @return a new iterator, not yet positioned (seek it first); close it when done
+     */
+    public RocksIterator newIterator(ReadOptions readOptions) {
+        return newIterator(null, readOptions);
+    }
+
+    /**
+     * As {@link #newIterator(ColumnFamilyHandle, ReadOptions)}, default options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @return a new iterator, not yet positioned (seek it first); close it when done
+     */
+    public RocksIterator newIterator(ColumnFamilyHandle columnFamily) {
+        return newIterator(columnFamily, ReadOptions.DEFAULT);
+    }
+
+    /**
+     * A cursor that reads {@code columnFamily} ({@code null}: the default one)
+     * in key order, within readOptions' iterate bounds, as zero-copy
+     * {@link RecordBatch}es that any thread may read, forward and close.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @return a new cursor at the family's first key (or the lower bound); close it when done
+     */
+    public RecordCursor newRecordCursor(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
+        Objects.requireNonNull(readOptions, "readOptions");
+        if (!db.isOpen()) throw db.closed();
+        if (columnFamily != null && !columnFamily.belongsTo(db)) {
+            throw new IllegalArgumentException(columnFamily + " belongs to another DB");
+        }
+        Snapshot snapshot = readOptions.snapshot();
+        if (snapshot != null) snapshot.checkUsableOn(db); // fail here, not at the first batch
+        return new RecordCursor(this, db, columnFamily, readOptions);
+    }
+
+    // =========================================================================
+    // Snapshots
+    // =========================================================================
+
+    /**
+     * A consistent view of the DB as of now, for {@link ReadOptions#setSnapshot};
+     * close it (or {@link #releaseSnapshot}) when done: an open snapshot keeps
+     * old versions of keys from being compacted away.
+     *
+     * @return the new snapshot; close it when done
+     * @throws RocksDBException if the engine cannot take a snapshot
+     */
+    public Snapshot getSnapshot() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            return new Snapshot(this, db, c);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * Same as {@code snapshot.close()}, as RocksJava spells it.
+     *
+     * @param snapshot the snapshot to release; not null
+     * @throws IllegalArgumentException if the snapshot belongs to another DB
+     */
+    public void releaseSnapshot(Snapshot snapshot) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        if (!snapshot.belongsTo(this)) throw new IllegalArgumentException(snapshot + " belongs to another DB");
+        snapshot.close();
+    }
+
+    // =========================================================================
+    // Column families
+    // =========================================================================
+
+    /**
+     * Creates a column family and returns its handle (owned by the DB: closing
+     * the DB closes it). Its block cache, if any, may be closed afterwards:
+     * the family keeps its own reference.
+     *
+     * @param descriptor the new family's name and options
+     * @return the new family's handle
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} if a family
+     *         of that name exists, or as the engine says
+     */
+    public ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor) throws RocksDBException {
+        return families.create(descriptor);
+    }
+
+    /**
+     * Creates several column families; stops at the first failure (the ones made stay, and are not returned).
+     *
+     * @param descriptors the new families' names and options, created in order
+     * @return the new families' handles, in descriptor order
+     * @throws RocksDBException as {@link #createColumnFamily(ColumnFamilyDescriptor)}, for the first
+     *         descriptor that fails
+     */
+    public List<ColumnFamilyHandle> createColumnFamilies(List<ColumnFamilyDescriptor> descriptors)
+            throws RocksDBException {
+        return families.createAll(descriptors);
+    }
+
+    /**
+     * Creates one family per name, all with {@code columnFamilyOptions}, as
+     * {@link #createColumnFamilies(List)}.
+     *
+     * @param columnFamilyOptions the families' options
+     * @param columnFamilyNames their names
+     * @return their handles, in order
+     * @throws RocksDBException as {@link #createColumnFamily(ColumnFamilyDescriptor)}
+     */
+    public List<ColumnFamilyHandle> createColumnFamilies(ColumnFamilyOptions columnFamilyOptions,
+                                                         List<byte[]> columnFamilyNames) throws RocksDBException {
+        Objects.requireNonNull(columnFamilyOptions, "columnFamilyOptions");
+        List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+        for (byte[] name : Objects.requireNonNull(columnFamilyNames, "columnFamilyNames")) {
+            descriptors.add(new ColumnFamilyDescriptor(Objects.requireNonNull(name, "columnFamilyNames must not contain null"),
+                    columnFamilyOptions));
+        }
+        return createColumnFamilies(descriptors);
+    }
+
+    /**
+     * Drops the family and, in time, its data. Its handle stays valid (reads
+     * through it still work until it is closed, as in RocksDB); close it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @throws RocksDBException if the engine refuses (the default family cannot be dropped, read-only
+     *         DB)
+     */
+    public void dropColumnFamily(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        families.drop(columnFamily);
+    }
+
+    /**
+     * Drops each family, in order, as {@link #dropColumnFamily}; stops at the first failure.
+     *
+     * @param columnFamilies the families
+     * @throws RocksDBException as {@link #dropColumnFamily}
+     */
+    public void dropColumnFamilies(List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
+        for (ColumnFamilyHandle h : new ArrayList<>(Objects.requireNonNull(columnFamilies, "columnFamilies"))) {
+            dropColumnFamily(h);
+        }
+    }
+
+    /**
+     * Releases a family handle before the DB closes: the same as
+     * {@code columnFamily.close()}, as RocksJava spells it.
+     *
+     * @param columnFamily a handle of this DB
+     * @throws IllegalArgumentException if it belongs to another DB
+     */
+    public void destroyColumnFamilyHandle(ColumnFamilyHandle columnFamily) {
+        Objects.requireNonNull(columnFamily, "columnFamily");
+        if (!columnFamily.belongsTo(db)) throw new IllegalArgumentException(columnFamily + " belongs to another DB");
+        columnFamily.close();
+    }
+
+    // =========================================================================
+    // Maintenance and introspection
+    // =========================================================================
+
+    /**
+     * Flushes the memtables of {@code columnFamily} ({@code null}: the default one) to SST files and waits for it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @throws IllegalStateException if the DB is closed, or inside a callback of any DB (a flush
+     *         waits for RocksDB's background threads: see {@link AbstractEventListener})
+     * @throws RocksDBException with RocksDB's status if the engine refuses the flush (read-only DB,
+     *         I/O error)
+     */
+    public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        maintenance.flush(columnFamily);
+    }
+
+    /**
+     * As {@link #flush(ColumnFamilyHandle)}, for the default family.
+     *
+     * @throws RocksDBException as {@link #flush(ColumnFamilyHandle)}
+     */
+    public void flush() throws RocksDBException {
+        flush((ColumnFamilyHandle) null);
+    }
+
+    /**
+     * Flushes the memtables of {@code columnFamilies} (all together: with
+     * {@code atomicFlush}, atomically) to SST files, as
+     * {@code flushOptions} says: with {@code waitForFlush} false it only
+     * schedules the flush; with {@code allowWriteStall} false it first waits
+     * until the flush would not stall writes.
+     *
+     * @param flushOptions how
+     * @param columnFamilies the families (an empty list: the default one)
+     * @throws IllegalArgumentException if a family belongs to another DB
+     * @throws IllegalStateException if the DB or a family is closed
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     */
+    public void flush(FlushOptions flushOptions, List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
+        maintenance.flush(flushOptions, columnFamilies);
+    }
+
+    /**
+     * As {@link #flush(FlushOptions, List)}, for the default family.
+     *
+     * @param flushOptions how
+     * @throws RocksDBException as {@link #flush(FlushOptions, List)}
+     */
+    public void flush(FlushOptions flushOptions) throws RocksDBException {
+        flush(flushOptions, List.of());
+    }
+
+    /**
+     * As {@link #flush(FlushOptions, List)}, for one family ({@code null}: the default one).
+     *
+     * @param flushOptions how
+     * @param columnFamily the family
+     * @throws RocksDBException as {@link #flush(FlushOptions, List)}
+     */
+    public void flush(FlushOptions flushOptions, ColumnFamilyHandle columnFamily) throws RocksDBException {
+        flush(flushOptions, java.util.Collections.singletonList(columnFamily));
+    }
+
+    /**
+     * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
+     * ({@code null}: the default one; a null bound is open) and waits for it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param begin the first key compacted (inclusive), or {@code null} to start at the family's first
+     *         key
+     * @param end the key compaction stops before (exclusive), or {@code null} to go to the family's
+     *         end
+     * @throws IllegalStateException if the DB is closed, or inside a callback of any DB (a compaction
+     *         waits for RocksDB's background threads: see {@link AbstractEventListener})
+     * @throws RocksDBException with RocksDB's status if the engine refuses the compaction (read-only
+     *         DB, I/O error)
+     */
+    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
+        maintenance.compactRange(columnFamily, begin, end);
+    }
+
+    /**
+     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole default family.
+     *
+     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
+     */
+    public void compactRange() throws RocksDBException {
+        compactRange(null, null, null);
+    }
+
+    /**
+     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, the whole family.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
+     */
+    public void compactRange(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        compactRange(columnFamily, null, null);
+    }
+
+    /**
+     * As {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param begin the first key compacted (inclusive), or {@code null} to start at the family's first
+     *         key
+     * @param end the key compaction stops before (exclusive), or {@code null} to go to the family's
+     *         end
+     * @throws RocksDBException as {@link #compactRange(ColumnFamilyHandle, byte[], byte[])}
+     */
+    public void compactRange(byte[] begin, byte[] end) throws RocksDBException {
+        compactRange(null, begin, end);
+    }
+
+    /**
+     * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
+     * ({@code null}: the default one; a null bound is open) as
+     * {@code compactRangeOptions} says (target level, last level, exclusive,
+     * subcompactions), and waits for it.
+     *
+     * @param columnFamily the family
+     * @param begin the first key, or null
+     * @param end the key after the last, or null
+     * @param compactRangeOptions how
+     * @throws IllegalArgumentException if columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     *         ({@link Status.Code#InvalidArgument} for a target level the family does not have)
+     */
+    public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end,
+                             CompactRangeOptions compactRangeOptions) throws RocksDBException {
+        maintenance.compactRange(columnFamily, begin, end, compactRangeOptions);
+    }
+
+    /**
+     * A DB property of {@code columnFamily} ({@code null}: the default one) as
+     * text (e.g. "rocksdb.stats"), or null if RocksDB does not know it.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param name the property's name, e.g. "rocksdb.stats"
+     * @return the property's text, or {@code null} if RocksDB does not know it
+     * @throws RocksDBException if the engine fails to compute the property
+     */
+    public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+        return maintenance.property(columnFamily, name);
+    }
+
+    /**
+     * As {@link #getProperty(ColumnFamilyHandle, String)}, for the default family.
+     *
+     * @param name the property's name, e.g. "rocksdb.stats"
+     * @return the property's text, or {@code null} if RocksDB does not know it
+     * @throws RocksDBException as {@link #getProperty(ColumnFamilyHandle, String)}
+     */
+    public String getProperty(String name) throws RocksDBException {
+        return getProperty(null, name);
+    }
+
+    /**
+     * A numeric DB property of {@code columnFamily} ({@code null}: the default
+     * one), e.g. "rocksdb.estimate-num-keys"; -1 if unknown or not numeric.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param name the property's name, e.g. "rocksdb.estimate-num-keys"
+     * @return the property's value, or -1 if unknown or not numeric
+     * @throws RocksDBException if the engine fails to compute the property
+     */
+    public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
+        return maintenance.longProperty(columnFamily, name);
+    }
+
+    /**
+     * As {@link #getLongProperty(ColumnFamilyHandle, String)}, for the default family.
+     *
+     * @param name the property's name, e.g. "rocksdb.estimate-num-keys"
+     * @return the property's value, or -1 if unknown or not numeric
+     * @throws RocksDBException as {@link #getLongProperty(ColumnFamilyHandle, String)}
+     */
+    public long getLongProperty(String name) throws RocksDBException {
+        return getLongProperty(null, name);
+    }
+
+    /**
+     * Approximate bytes each range of {@code columnFamily} ({@code null}: the
+     * default one) takes in SST files, and in memtables with
+     * {@link SizeApproximationFlag#INCLUDE_MEMTABLES}, as RocksJava's.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param ranges the key ranges to size, in order
+     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too (SST files are always counted)
+     * @return the approximate size in bytes of each range, in order
+     * @throws RocksDBException if the engine cannot compute the sizes
+     */
+    public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
+                                      SizeApproximationFlag... flags) throws RocksDBException {
+        return maintenance.approximateSizes(columnFamily, ranges, flags);
+    }
+
+    /**
+     * As {@link #getApproximateSizes(ColumnFamilyHandle, List, SizeApproximationFlag...)}, for the default family.
+     *
+     * @param ranges the key ranges
+     * @param flags what to count
+     * @return bytes per range
+     * @throws RocksDBException as the main overload
+     */
+    public long[] getApproximateSizes(List<Range> ranges, SizeApproximationFlag... flags) throws RocksDBException {
+        return getApproximateSizes(null, ranges, flags);
+    }
+
+    /**
+     * The DB's unique identity: the ID RocksDB keeps in its {@code IDENTITY}
+     * file, stable across reopens, different for every DB (a copied
+     * directory keeps it; backups and replicas use it to tell DBs apart).
+     *
+     * @return the identity (a UUID's text, for DBs RocksDB created)
+     * @throws IllegalStateException if the DB is closed
+     * @throws RocksDBException if the engine cannot read it
+     */
+    public String getDbIdentity() throws RocksDBException {
+        return maintenance.identity();
+    }
+
+    /**
+     * Tickers and histograms, for a DB opened with
+     * {@link DBOptionsInterface#setStatisticsEnabled(boolean)} or
+     * {@link DBOptionsInterface#setStatistics(Statistics)}: a view that fails
+     * once the DB is closed (see {@link Statistics}).
+     *
+     * @return the DB's statistics
+     * @throws IllegalStateException if statistics were not enabled
+     */
+    public Statistics getStatistics() {
+        if (!db.isOpen()) throw db.closed();
+        if (!statistics) {
+            throw new IllegalStateException("statistics are off for " + path + ": open with setStatisticsEnabled(true)");
+        }
+        CallContext c = db.enter();
+        try {
+            return new Statistics(db, c);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * On a secondary instance: replays what the primary wrote since the last
+     * catch-up (its MANIFEST and write-ahead logs), so that later reads and
+     * iterators see it. Iterators created before keep their view.
+     *
+     * @throws RocksDBException {@link Status.Code#NotSupported} on a DB that
+     *         is not a secondary, or RocksDB's status if replaying fails
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void tryCatchUpWithPrimary() throws RocksDBException {
+        files.tryCatchUpWithPrimary();
+    }
+
+    // =========================================================================
+    // Files and bulk loading
+    // Checkpoints, backups and SST files have classes of their own
+    // (Checkpoint, BackupEngine, SstFileWriter); TTL DBs are TtlDB.
+    // =========================================================================
+
+    /**
+     * Stops RocksDB from deleting obsolete files (those compactions and
+     * flushes leave behind) until {@link #enableFileDeletions()}: the files
+     * {@link #getLiveFiles()} lists then stay on disk while you copy them.
+     * Calls are counted: each needs its own enable.
+     *
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void disableFileDeletions() throws RocksDBException {
+        files.disableFileDeletions();
+    }
+
+    /**
+     * Undoes one {@link #disableFileDeletions()} (RocksDB 9's
+     * {@code EnableFileDeletions()}); deletions resume when every disable is
+     * undone.
+     *
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void enableFileDeletions() throws RocksDBException {
+        files.enableFileDeletions(false);
+    }
+
+    /**
+     * As {@link #enableFileDeletions()}; with {@code force}, undoes every
+     * disable at once, as RocksJava's {@code enableFileDeletions(true)} (also
+     * those of a backup or checkpoint running on another thread, which then
+     * copies files RocksDB may delete under it: prefer {@code false}).
+     *
+     * @param force whether to undo every disable, not just one
+     * @throws RocksDBException with RocksDB's status if the engine refuses
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void enableFileDeletions(boolean force) throws RocksDBException {
+        files.enableFileDeletions(force);
+    }
+
+    /**
+     * The files that make up the DB now, after flushing the memtables (as
+     * RocksJava's {@code getLiveFiles()}). See {@link #getLiveFiles(boolean)}.
+     *
+     * @return the files and the MANIFEST's valid size
+     * @throws RocksDBException as {@link #getLiveFiles(boolean)}
+     */
+    public LiveFiles getLiveFiles() throws RocksDBException {
+        return getLiveFiles(true);
+    }
+
+    /**
+     * The files that make up the DB now (SST files, the current MANIFEST,
+     * CURRENT, the OPTIONS file), as names relative to the DB's directory
+     * ("/000012.sst"), and the number of bytes of the MANIFEST that are
+     * valid. With {@code flushMemtable}, the memtables are flushed first
+     * (not on a read-only DB), so that the files hold every write; without,
+     * recent writes are only in the write-ahead logs
+     * ({@link #getSortedWalFiles()}). To copy them, first
+     * {@link #disableFileDeletions()}.
+     *
+     * @param flushMemtable whether to flush the memtables first
+     * @return the files and the MANIFEST's valid size
+     * @throws RocksDBException with RocksDB's status if the flush or the listing fails
+     * @throws IllegalStateException if the DB is closed
+     */
+    public LiveFiles getLiveFiles(boolean flushMemtable) throws RocksDBException {
+        return files.liveFiles(flushMemtable);
+    }
+
+    /**
+     * What {@link #getLiveFiles(boolean)} returns, as RocksJava's
+     * {@code RocksDB.LiveFiles}: public final fields.
+     */
+    public static final class LiveFiles {
+        /** The number of bytes of the current MANIFEST that are valid (copy that many). */
+        public final long manifestFileSize;
+        /** The files, relative to the DB's directory ("/000012.sst", "/MANIFEST-000005", "/CURRENT" ...); unmodifiable. */
+        public final List<String> files;
+
+        LiveFiles(long manifestFileSize, List<String> files) {
+            this.manifestFileSize = manifestFileSize;
+            this.files = files;
+        }
+
+        @Override
+        public String toString() {
+            return "LiveFiles{manifestFileSize=" + manifestFileSize + ", files=" + files + "}";
+        }
+    }
+
+    /**
+     * Every SST file of every column family: where it is, its level, key
+     * and sequence ranges, entries (RocksDB's {@code GetLiveFilesMetaData}).
+     *
+     * @return the files (an unmodifiable list)
+     * @throws IllegalStateException if the DB is closed
+     */
+    public List<LiveFileMetaData> getLiveFilesMetaData() {
+        try {
+            return files.liveFilesMetaData();
+        } catch (RocksDBException e) {
+            throw new IllegalStateException("listing the SST files of " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The write-ahead log files, oldest first: those still in use (alive)
+     * and those moved to the archive (kept by {@code walTtlSeconds} /
+     * {@code walSizeLimitMB}).
+     *
+     * @return the WAL files (an unmodifiable list)
+     * @throws RocksDBException with RocksDB's status if listing fails
+     * @throws IllegalStateException if the DB is closed
+     */
+    public List<LogFile> getSortedWalFiles() throws RocksDBException {
+        return files.sortedWalFiles();
+    }
+
+    /**
+     * The sequence number of the most recent write (0 for an empty DB); each
+     * update of a write or batch takes one.
+     *
+     * @return the latest sequence number
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getLatestSequenceNumber() {
+        try {
+            return files.latestSequenceNumber();
+        } catch (RocksDBException e) {
+            throw new IllegalStateException("reading the sequence number of " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Adds SST files made by an {@link SstFileWriter} (or a checkpoint, or
+     * another DB) to {@code columnFamily} ({@code null}: the default one)
+     * atomically: either every file is added, or none. The files' keys
+     * become visible at once, ordered after every earlier write (RocksDB
+     * assigns them a sequence number when they overlap existing data, if
+     * {@link IngestExternalFileOptions#setAllowGlobalSeqNo allowed}).
+     * Readers go on meanwhile: iterators and snapshots taken before keep
+     * their view (with {@code snapshotConsistency}). The files are copied,
+     * or hard-linked with {@link IngestExternalFileOptions#setMoveFiles}.
+     *
+     * <p>A file that a DB, a backup engine, a restore or a checkpoint of this
+     * process uses is refused, moved or copied, before anything is ingested:
+     * any file in the directory or WAL directory (and its archive) of an open
+     * DB, this one included, or in a backup engine's folders, under any
+     * spelling of its path (symbolic links, {@code ..}, relative paths, bind
+     * mounts), and a hard link of such a file. A move would unlink a file the
+     * DB's MANIFEST lists; RocksDB may rewrite an ingested file in place.
+     *
+     * @param columnFamily the family to add to; null for the default one
+     * @param filePathList the SST files (paths as strings, as RocksJava's)
+     * @param ingestExternalFileOptions how to add them
+     * @throws NullPointerException if the list, a path or the options are null
+     * @throws IllegalArgumentException if the list is empty, columnFamily
+     *         belongs to another DB, or a file is in use in this process (the
+     *         message names the file and its user)
+     * @throws RocksDBException with RocksDB's status: InvalidArgument for
+     *         files whose ranges overlap each other or the DB's data when that
+     *         is not allowed, a missing or corrupt file, a dropped family ...
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     */
+    public void ingestExternalFile(ColumnFamilyHandle columnFamily, List<String> filePathList,
+                                   IngestExternalFileOptions ingestExternalFileOptions) throws RocksDBException {
+        files.ingest(columnFamily, filePathList, ingestExternalFileOptions);
+    }
+
+    /**
+     * As {@link #ingestExternalFile(ColumnFamilyHandle, List, IngestExternalFileOptions)}, into the default family.
+     *
+     * @param filePathList the SST files
+     * @param ingestExternalFileOptions how to add them
+     * @throws RocksDBException as {@link #ingestExternalFile(ColumnFamilyHandle, List, IngestExternalFileOptions)}
+     */
+    public void ingestExternalFile(List<String> filePathList, IngestExternalFileOptions ingestExternalFileOptions)
+            throws RocksDBException {
+        ingestExternalFile(null, filePathList, ingestExternalFileOptions);
+    }
+
+    // =========================================================================
     // Callbacks
     // =========================================================================
 
@@ -3326,5 +3362,15 @@ public class RocksDB implements AutoCloseable {
     @Override
     public String toString() {
         return "RocksDB{" + path + (readOnly ? ", read-only" : "") + (db.isOpen() ? "" : ", closed") + "}";
+    }
+
+    /**
+     * As {@link #close()}, RocksJava's name for the close that reports the
+     * engine's errors (panrocks' {@code close()} reports them too).
+     *
+     * @throws RocksDBException as {@link #close()}
+     */
+    public void closeE() throws RocksDBException {
+        close();
     }
 }

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)5L;
+    private static final int PANROCKS_ABI_VERSION = (int)6L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 5
+     * #define PANROCKS_ABI_VERSION 6
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -248,6 +248,33 @@ public class panrocks_h {
     public static int PANROCKS_MESSAGE_CAPACITY() {
         return PANROCKS_MESSAGE_CAPACITY;
     }
+    private static final int PANROCKS_OPTIONS_DB = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPTIONS_DB 0
+     * }
+     */
+    public static int PANROCKS_OPTIONS_DB() {
+        return PANROCKS_OPTIONS_DB;
+    }
+    private static final int PANROCKS_OPTIONS_COLUMN_FAMILY = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPTIONS_COLUMN_FAMILY 1
+     * }
+     */
+    public static int PANROCKS_OPTIONS_COLUMN_FAMILY() {
+        return PANROCKS_OPTIONS_COLUMN_FAMILY;
+    }
+    private static final int PANROCKS_OPTIONS_BLOCK_BASED_TABLE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_OPTIONS_BLOCK_BASED_TABLE 2
+     * }
+     */
+    public static int PANROCKS_OPTIONS_BLOCK_BASED_TABLE() {
+        return PANROCKS_OPTIONS_BLOCK_BASED_TABLE;
+    }
     private static final int PANROCKS_OPEN_READ_WRITE = (int)0L;
     /**
      * {@snippet lang=c :
@@ -346,6 +373,42 @@ public class panrocks_h {
      */
     public static int PANROCKS_BACKWARD() {
         return PANROCKS_BACKWARD;
+    }
+    private static final int PANROCKS_BOTTOMMOST_SKIP = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_SKIP 0
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_SKIP() {
+        return PANROCKS_BOTTOMMOST_SKIP;
+    }
+    private static final int PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER 1
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER() {
+        return PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER;
+    }
+    private static final int PANROCKS_BOTTOMMOST_FORCE = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_FORCE 2
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_FORCE() {
+        return PANROCKS_BOTTOMMOST_FORCE;
+    }
+    private static final int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED 3
+     * }
+     */
+    public static int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED() {
+        return PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED;
     }
     private static final int PANROCKS_ENDED = (int)102L;
     /**
@@ -707,42 +770,6 @@ public class panrocks_h {
     public static int PANROCKS_STATS_LEVEL_ALL() {
         return PANROCKS_STATS_LEVEL_ALL;
     }
-    private static final int PANROCKS_BOTTOMMOST_SKIP = (int)0L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_BOTTOMMOST_SKIP 0
-     * }
-     */
-    public static int PANROCKS_BOTTOMMOST_SKIP() {
-        return PANROCKS_BOTTOMMOST_SKIP;
-    }
-    private static final int PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER = (int)1L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER 1
-     * }
-     */
-    public static int PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER() {
-        return PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER;
-    }
-    private static final int PANROCKS_BOTTOMMOST_FORCE = (int)2L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_BOTTOMMOST_FORCE 2
-     * }
-     */
-    public static int PANROCKS_BOTTOMMOST_FORCE() {
-        return PANROCKS_BOTTOMMOST_FORCE;
-    }
-    private static final int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED = (int)3L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED 3
-     * }
-     */
-    public static int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED() {
-        return PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED;
-    }
     private static final int PANROCKS_RATE_LIMITER_READS_ONLY = (int)0L;
     /**
      * {@snippet lang=c :
@@ -769,33 +796,6 @@ public class panrocks_h {
      */
     public static int PANROCKS_RATE_LIMITER_ALL_IO() {
         return PANROCKS_RATE_LIMITER_ALL_IO;
-    }
-    private static final int PANROCKS_OPTIONS_DB = (int)0L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_OPTIONS_DB 0
-     * }
-     */
-    public static int PANROCKS_OPTIONS_DB() {
-        return PANROCKS_OPTIONS_DB;
-    }
-    private static final int PANROCKS_OPTIONS_COLUMN_FAMILY = (int)1L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_OPTIONS_COLUMN_FAMILY 1
-     * }
-     */
-    public static int PANROCKS_OPTIONS_COLUMN_FAMILY() {
-        return PANROCKS_OPTIONS_COLUMN_FAMILY;
-    }
-    private static final int PANROCKS_OPTIONS_BLOCK_BASED_TABLE = (int)2L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_OPTIONS_BLOCK_BASED_TABLE 2
-     * }
-     */
-    public static int PANROCKS_OPTIONS_BLOCK_BASED_TABLE() {
-        return PANROCKS_OPTIONS_BLOCK_BASED_TABLE;
     }
     private static final int PANROCKS_FILTER_REASON_FLUSH = (int)0L;
     /**
@@ -1054,16 +1054,17 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_cache_create_lru {
+    private static class panrocks_default_options {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
-            panrocks_h.C_LONG,
             panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_create_lru");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_default_options");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1071,218 +1072,45 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, panrocks_cache **cache_out, panrocks_error *error)
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_cache_create_lru$descriptor() {
-        return panrocks_cache_create_lru.DESC;
+    public static FunctionDescriptor panrocks_default_options$descriptor() {
+        return panrocks_default_options.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, panrocks_cache **cache_out, panrocks_error *error)
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_cache_create_lru$handle() {
-        return panrocks_cache_create_lru.HANDLE;
+    public static MethodHandle panrocks_default_options$handle() {
+        return panrocks_default_options.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, panrocks_cache **cache_out, panrocks_error *error)
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_cache_create_lru$address() {
-        return panrocks_cache_create_lru.ADDR;
+    public static MemorySegment panrocks_default_options$address() {
+        return panrocks_default_options.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, panrocks_cache **cache_out, panrocks_error *error)
+     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
      * }
      */
-    public static int panrocks_cache_create_lru(long capacity, int shard_bits, MemorySegment cache_out, MemorySegment error) {
-        var mh$ = panrocks_cache_create_lru.HANDLE;
+    public static int panrocks_default_options(int kind, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_default_options.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_cache_create_lru", capacity, shard_bits, cache_out, error);
+                traceDowncall("panrocks_default_options", kind, buffer, capacity, size, error);
             }
-            return (int)mh$.invokeExact(capacity, shard_bits, cache_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_cache_usage {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_usage");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static FunctionDescriptor panrocks_cache_usage$descriptor() {
-        return panrocks_cache_usage.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static MethodHandle panrocks_cache_usage$handle() {
-        return panrocks_cache_usage.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static MemorySegment panrocks_cache_usage$address() {
-        return panrocks_cache_usage.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * size_t panrocks_cache_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static long panrocks_cache_usage(MemorySegment cache) {
-        var mh$ = panrocks_cache_usage.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_cache_usage", cache);
-            }
-            return (long)mh$.invokeExact(cache);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_cache_pinned_usage {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_pinned_usage");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static FunctionDescriptor panrocks_cache_pinned_usage$descriptor() {
-        return panrocks_cache_pinned_usage.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static MethodHandle panrocks_cache_pinned_usage$handle() {
-        return panrocks_cache_pinned_usage.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static MemorySegment panrocks_cache_pinned_usage$address() {
-        return panrocks_cache_pinned_usage.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
-     * }
-     */
-    public static long panrocks_cache_pinned_usage(MemorySegment cache) {
-        var mh$ = panrocks_cache_pinned_usage.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_cache_pinned_usage", cache);
-            }
-            return (long)mh$.invokeExact(cache);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_cache_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_destroy");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_cache_destroy(panrocks_cache *cache)
-     * }
-     */
-    public static FunctionDescriptor panrocks_cache_destroy$descriptor() {
-        return panrocks_cache_destroy.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_cache_destroy(panrocks_cache *cache)
-     * }
-     */
-    public static MethodHandle panrocks_cache_destroy$handle() {
-        return panrocks_cache_destroy.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_cache_destroy(panrocks_cache *cache)
-     * }
-     */
-    public static MemorySegment panrocks_cache_destroy$address() {
-        return panrocks_cache_destroy.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_cache_destroy(panrocks_cache *cache)
-     * }
-     */
-    public static void panrocks_cache_destroy(MemorySegment cache) {
-        var mh$ = panrocks_cache_destroy.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_cache_destroy", cache);
-            }
-            mh$.invokeExact(cache);
+            return (int)mh$.invokeExact(kind, buffer, capacity, size, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -3423,6 +3251,67 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_iterator_refresh {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_refresh");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_refresh$descriptor() {
+        return panrocks_iterator_refresh.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_refresh$handle() {
+        return panrocks_iterator_refresh.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_refresh$address() {
+        return panrocks_iterator_refresh.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_refresh(MemorySegment iterator, MemorySegment snapshot, MemorySegment entry, MemorySegment error) {
+        var mh$ = panrocks_iterator_refresh.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_refresh", iterator, snapshot, entry, error);
+            }
+            return (int)mh$.invokeExact(iterator, snapshot, entry, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_iterator_next_batch {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -3920,187 +3809,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_statistics_ticker {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_statistics_ticker");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_statistics_ticker$descriptor() {
-        return panrocks_statistics_ticker.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_statistics_ticker$handle() {
-        return panrocks_statistics_ticker.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_statistics_ticker$address() {
-        return panrocks_statistics_ticker.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_ticker(panrocks_db *db, const char *name, uint64_t *value, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_statistics_ticker(MemorySegment db, MemorySegment name, MemorySegment value, MemorySegment error) {
-        var mh$ = panrocks_statistics_ticker.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_statistics_ticker", db, name, value, error);
-            }
-            return (int)mh$.invokeExact(db, name, value, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_statistics_histogram {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_statistics_histogram");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_statistics_histogram$descriptor() {
-        return panrocks_statistics_histogram.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_statistics_histogram$handle() {
-        return panrocks_statistics_histogram.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_statistics_histogram$address() {
-        return panrocks_statistics_histogram.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_histogram(panrocks_db *db, const char *name, panrocks_histogram *histogram, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_statistics_histogram(MemorySegment db, MemorySegment name, MemorySegment histogram, MemorySegment error) {
-        var mh$ = panrocks_statistics_histogram.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_statistics_histogram", db, name, histogram, error);
-            }
-            return (int)mh$.invokeExact(db, name, histogram, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_statistics_reset {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_statistics_reset");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_statistics_reset$descriptor() {
-        return panrocks_statistics_reset.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_statistics_reset$handle() {
-        return panrocks_statistics_reset.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_statistics_reset$address() {
-        return panrocks_statistics_reset.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_statistics_reset(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_statistics_reset(MemorySegment db, MemorySegment error) {
-        var mh$ = panrocks_statistics_reset.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_statistics_reset", db, error);
-            }
-            return (int)mh$.invokeExact(db, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_flush {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -4219,6 +3927,189 @@ public class panrocks_h {
                 traceDowncall("panrocks_compact_range", db, cf, begin, end, error);
             }
             return (int)mh$.invokeExact(db, cf, begin, end, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_flush_families {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_flush_families");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_flush_families$descriptor() {
+        return panrocks_flush_families.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_flush_families$handle() {
+        return panrocks_flush_families.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_flush_families$address() {
+        return panrocks_flush_families.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_flush_families(MemorySegment db, MemorySegment cfs, long count, int wait, int allow_write_stall, MemorySegment error) {
+        var mh$ = panrocks_flush_families.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_flush_families", db, cfs, count, wait, allow_write_stall, error);
+            }
+            return (int)mh$.invokeExact(db, cfs, count, wait, allow_write_stall, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compact_range_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_range_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compact_range_options_init$descriptor() {
+        return panrocks_compact_range_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_compact_range_options_init$handle() {
+        return panrocks_compact_range_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_compact_range_options_init$address() {
+        return panrocks_compact_range_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
+     * }
+     */
+    public static void panrocks_compact_range_options_init(MemorySegment options) {
+        var mh$ = panrocks_compact_range_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compact_range_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compact_range_with {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_slice.layout(),
+            panrocks_slice.layout(),
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_range_with");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compact_range_with$descriptor() {
+        return panrocks_compact_range_with.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_compact_range_with$handle() {
+        return panrocks_compact_range_with.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_compact_range_with$address() {
+        return panrocks_compact_range_with.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_compact_range_with(MemorySegment db, MemorySegment cf, MemorySegment begin, MemorySegment end, MemorySegment options, MemorySegment error) {
+        var mh$ = panrocks_compact_range_with.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compact_range_with", db, cf, begin, end, options, error);
+            }
+            return (int)mh$.invokeExact(db, cf, begin, end, options, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -9672,6 +9563,364 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_cache_create_lru {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_DOUBLE,
+            panrocks_h.C_DOUBLE,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_create_lru");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_create_lru$descriptor() {
+        return panrocks_cache_create_lru.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_cache_create_lru$handle() {
+        return panrocks_cache_create_lru.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_cache_create_lru$address() {
+        return panrocks_cache_create_lru.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_cache_create_lru(long capacity, int shard_bits, int strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, MemorySegment cache_out, MemorySegment error) {
+        var mh$ = panrocks_cache_create_lru.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_create_lru", capacity, shard_bits, strict_capacity_limit, high_pri_pool_ratio, low_pri_pool_ratio, cache_out, error);
+            }
+            return (int)mh$.invokeExact(capacity, shard_bits, strict_capacity_limit, high_pri_pool_ratio, low_pri_pool_ratio, cache_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_create_hyper_clock {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_create_hyper_clock");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_create_hyper_clock$descriptor() {
+        return panrocks_cache_create_hyper_clock.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_cache_create_hyper_clock$handle() {
+        return panrocks_cache_create_hyper_clock.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_cache_create_hyper_clock$address() {
+        return panrocks_cache_create_hyper_clock.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_cache_create_hyper_clock(long capacity, long estimated_entry_charge, int shard_bits, int strict_capacity_limit, MemorySegment cache_out, MemorySegment error) {
+        var mh$ = panrocks_cache_create_hyper_clock.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_create_hyper_clock", capacity, estimated_entry_charge, shard_bits, strict_capacity_limit, cache_out, error);
+            }
+            return (int)mh$.invokeExact(capacity, estimated_entry_charge, shard_bits, strict_capacity_limit, cache_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_capacity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_capacity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_capacity$descriptor() {
+        return panrocks_cache_capacity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static MethodHandle panrocks_cache_capacity$handle() {
+        return panrocks_cache_capacity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static MemorySegment panrocks_cache_capacity$address() {
+        return panrocks_cache_capacity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
+     * }
+     */
+    public static long panrocks_cache_capacity(MemorySegment cache) {
+        var mh$ = panrocks_cache_capacity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_capacity", cache);
+            }
+            return (long)mh$.invokeExact(cache);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_usage {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_usage");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_usage$descriptor() {
+        return panrocks_cache_usage.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static MethodHandle panrocks_cache_usage$handle() {
+        return panrocks_cache_usage.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static MemorySegment panrocks_cache_usage$address() {
+        return panrocks_cache_usage.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_cache_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static long panrocks_cache_usage(MemorySegment cache) {
+        var mh$ = panrocks_cache_usage.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_usage", cache);
+            }
+            return (long)mh$.invokeExact(cache);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_pinned_usage {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_pinned_usage");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_pinned_usage$descriptor() {
+        return panrocks_cache_pinned_usage.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static MethodHandle panrocks_cache_pinned_usage$handle() {
+        return panrocks_cache_pinned_usage.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static MemorySegment panrocks_cache_pinned_usage$address() {
+        return panrocks_cache_pinned_usage.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_cache_pinned_usage(const panrocks_cache *cache)
+     * }
+     */
+    public static long panrocks_cache_pinned_usage(MemorySegment cache) {
+        var mh$ = panrocks_cache_pinned_usage.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_pinned_usage", cache);
+            }
+            return (long)mh$.invokeExact(cache);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_cache_destroy(panrocks_cache *cache)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_destroy$descriptor() {
+        return panrocks_cache_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_cache_destroy(panrocks_cache *cache)
+     * }
+     */
+    public static MethodHandle panrocks_cache_destroy$handle() {
+        return panrocks_cache_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_cache_destroy(panrocks_cache *cache)
+     * }
+     */
+    public static MemorySegment panrocks_cache_destroy$address() {
+        return panrocks_cache_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_cache_destroy(panrocks_cache *cache)
+     * }
+     */
+    public static void panrocks_cache_destroy(MemorySegment cache) {
+        var mh$ = panrocks_cache_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_destroy", cache);
+            }
+            mh$.invokeExact(cache);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_stats_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -10206,435 +10455,6 @@ public class panrocks_h {
                 traceDowncall("panrocks_stats_level", stats);
             }
             return (int)mh$.invokeExact(stats);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_flush_families {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_flush_families");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_flush_families$descriptor() {
-        return panrocks_flush_families.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_flush_families$handle() {
-        return panrocks_flush_families.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_flush_families$address() {
-        return panrocks_flush_families.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_flush_families(MemorySegment db, MemorySegment cfs, long count, int wait, int allow_write_stall, MemorySegment error) {
-        var mh$ = panrocks_flush_families.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_flush_families", db, cfs, count, wait, allow_write_stall, error);
-            }
-            return (int)mh$.invokeExact(db, cfs, count, wait, allow_write_stall, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_compact_range_options_init {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_range_options_init");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
-     * }
-     */
-    public static FunctionDescriptor panrocks_compact_range_options_init$descriptor() {
-        return panrocks_compact_range_options_init.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
-     * }
-     */
-    public static MethodHandle panrocks_compact_range_options_init$handle() {
-        return panrocks_compact_range_options_init.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
-     * }
-     */
-    public static MemorySegment panrocks_compact_range_options_init$address() {
-        return panrocks_compact_range_options_init.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_compact_range_options_init(panrocks_compact_range_options *options)
-     * }
-     */
-    public static void panrocks_compact_range_options_init(MemorySegment options) {
-        var mh$ = panrocks_compact_range_options_init.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_compact_range_options_init", options);
-            }
-            mh$.invokeExact(options);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_compact_range_with {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_slice.layout(),
-            panrocks_slice.layout(),
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_range_with");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_compact_range_with$descriptor() {
-        return panrocks_compact_range_with.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_compact_range_with$handle() {
-        return panrocks_compact_range_with.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_compact_range_with$address() {
-        return panrocks_compact_range_with.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin, panrocks_slice end, const panrocks_compact_range_options *options, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_compact_range_with(MemorySegment db, MemorySegment cf, MemorySegment begin, MemorySegment end, MemorySegment options, MemorySegment error) {
-        var mh$ = panrocks_compact_range_with.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_compact_range_with", db, cf, begin, end, options, error);
-            }
-            return (int)mh$.invokeExact(db, cf, begin, end, options, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_iterator_refresh {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_refresh");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_iterator_refresh$descriptor() {
-        return panrocks_iterator_refresh.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_iterator_refresh$handle() {
-        return panrocks_iterator_refresh.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_iterator_refresh$address() {
-        return panrocks_iterator_refresh.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot, panrocks_iter_entry *entry, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_iterator_refresh(MemorySegment iterator, MemorySegment snapshot, MemorySegment entry, MemorySegment error) {
-        var mh$ = panrocks_iterator_refresh.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_iterator_refresh", iterator, snapshot, entry, error);
-            }
-            return (int)mh$.invokeExact(iterator, snapshot, entry, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_cache_create_lru_with {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_LONG,
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
-            panrocks_h.C_DOUBLE,
-            panrocks_h.C_DOUBLE,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_create_lru_with");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_cache_create_lru_with$descriptor() {
-        return panrocks_cache_create_lru_with.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_cache_create_lru_with$handle() {
-        return panrocks_cache_create_lru_with.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_cache_create_lru_with$address() {
-        return panrocks_cache_create_lru_with.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_cache_create_lru_with(long capacity, int shard_bits, int strict_capacity_limit, double high_pri_pool_ratio, double low_pri_pool_ratio, MemorySegment cache_out, MemorySegment error) {
-        var mh$ = panrocks_cache_create_lru_with.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_cache_create_lru_with", capacity, shard_bits, strict_capacity_limit, high_pri_pool_ratio, low_pri_pool_ratio, cache_out, error);
-            }
-            return (int)mh$.invokeExact(capacity, shard_bits, strict_capacity_limit, high_pri_pool_ratio, low_pri_pool_ratio, cache_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_cache_create_hyper_clock {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_LONG,
-            panrocks_h.C_LONG,
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_create_hyper_clock");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_cache_create_hyper_clock$descriptor() {
-        return panrocks_cache_create_hyper_clock.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_cache_create_hyper_clock$handle() {
-        return panrocks_cache_create_hyper_clock.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_cache_create_hyper_clock$address() {
-        return panrocks_cache_create_hyper_clock.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits, int32_t strict_capacity_limit, panrocks_cache **cache_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_cache_create_hyper_clock(long capacity, long estimated_entry_charge, int shard_bits, int strict_capacity_limit, MemorySegment cache_out, MemorySegment error) {
-        var mh$ = panrocks_cache_create_hyper_clock.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_cache_create_hyper_clock", capacity, estimated_entry_charge, shard_bits, strict_capacity_limit, cache_out, error);
-            }
-            return (int)mh$.invokeExact(capacity, estimated_entry_charge, shard_bits, strict_capacity_limit, cache_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_cache_capacity {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_capacity");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
-     * }
-     */
-    public static FunctionDescriptor panrocks_cache_capacity$descriptor() {
-        return panrocks_cache_capacity.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
-     * }
-     */
-    public static MethodHandle panrocks_cache_capacity$handle() {
-        return panrocks_cache_capacity.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
-     * }
-     */
-    public static MemorySegment panrocks_cache_capacity$address() {
-        return panrocks_cache_capacity.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * size_t panrocks_cache_capacity(const panrocks_cache *cache)
-     * }
-     */
-    public static long panrocks_cache_capacity(MemorySegment cache) {
-        var mh$ = panrocks_cache_capacity.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_cache_capacity", cache);
-            }
-            return (long)mh$.invokeExact(cache);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -12105,68 +11925,6 @@ public class panrocks_h {
                 traceDowncall("panrocks_sst_file_manager_set_max_trash_db_ratio", manager, ratio);
             }
             mh$.invokeExact(manager, ratio);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_default_options {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_default_options");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_default_options$descriptor() {
-        return panrocks_default_options.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_default_options$handle() {
-        return panrocks_default_options.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_default_options$address() {
-        return panrocks_default_options.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_default_options(int kind, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
-        var mh$ = panrocks_default_options.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_default_options", kind, buffer, capacity, size, error);
-            }
-            return (int)mh$.invokeExact(kind, buffer, capacity, size, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * and comes back from its getter, and extreme values are refused with the
  * option's name before anything opens.
  */
-class CompatOptionsTest {
+class OptionGettersAndSettersTest {
     @TempDir
     Path dir;
 

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * a batch from its bytes (validated), {@code has*}, and what a handler may
  * not do to its own batch.
  */
-class CompatWriteBatchTest {
+class WriteBatchHandlerTest {
     @TempDir
     Path dir;
 
@@ -468,7 +468,7 @@ class CompatWriteBatchTest {
     /** Damaged batches given to the engine: refused, or handled with a status; never a crash (child JVM). */
     @Test
     void damagedBatchesNeverCrash() throws Exception {
-        Seeds seeds = Seeds.of("CompatWriteBatchTest.damaged", "panrocks.batchfuzz", 1);
+        Seeds seeds = Seeds.of("WriteBatchHandlerTest.damaged", "panrocks.batchfuzz", 1);
         int rounds = Seeds.scaled(3000);
         for (int round = 0; round < seeds.rounds(); round++) {
             ForkedJvm.Result r = ForkedJvm.main(BatchBytesFuzz.class, dir.resolve("fuzz" + round).toString(),

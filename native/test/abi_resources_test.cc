@@ -1,7 +1,7 @@
-// panrocks_compat.h called directly: statistics objects, flush and
-// compact-range options, iterator refresh, caches, write buffer managers,
-// rate limiters, SST file managers, the shared objects of an open, option
-// defaults. Error paths included; the file also runs under ASan and UBSan.
+// panrocks_resources.h called directly: block caches, statistics objects,
+// write buffer managers, rate limiters, SST file managers and the shared
+// objects of an open. Error paths included; the file also runs under ASan
+// and UBSan.
 #include <gtest/gtest.h>
 
 #include <rocksdb/options.h>
@@ -17,57 +17,10 @@
 #include "panrocks.h"
 #include "test_support.h"
 
+using panrocks_test::FamiliesDb;
 using panrocks_test::TempDir;
 
 namespace {
-
-// An open DB with families "default" and "second", and shared objects.
-class CompatDb {
-  public:
-    explicit CompatDb(const panrocks_open_resources *resources, const std::string &db_options = "",
-                      const std::string &path = "")
-        : path_(path.empty() ? dir_.path() : path) {
-        panrocks_cf_descriptor cfs[2]{};
-        cfs[0].name = "default";
-        cfs[1].name = "second";
-        panrocks_open_request req{};
-        req.path = path_.c_str();
-        std::string options = "create_if_missing=true;create_missing_column_families=true";
-        if (!db_options.empty()) options += ";" + db_options;
-        req.db_options = options.c_str();
-        req.cf_count = 2;
-        req.cfs = cfs;
-        req.resources = resources;
-        panrocks_cf *handles[2] = {nullptr, nullptr};
-        panrocks_error err{};
-        int32_t rc = panrocks_open(&req, &db, handles, &err);
-        EXPECT_EQ(rc, PANROCKS_OK) << err.message;
-        second = handles[1];
-    }
-    ~CompatDb() {
-        panrocks_error err{};
-        if (db != nullptr) EXPECT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
-    }
-    void put(panrocks_cf *cf, const std::string &k, const std::string &v) {
-        panrocks_error err{};
-        ASSERT_EQ(panrocks_put(db, cf, 0, k.data(), k.size(), v.data(), v.size(), &err), PANROCKS_OK) << err.message;
-    }
-    uint64_t files_at_level(panrocks_cf *cf, int level) {
-        std::string name = "rocksdb.num-files-at-level" + std::to_string(level);
-        char buffer[32];
-        uint64_t size = 0;
-        panrocks_error err{};
-        EXPECT_EQ(panrocks_get_property(db, cf, name.c_str(), buffer, sizeof buffer - 1, &size, &err), PANROCKS_OK);
-        buffer[std::min<uint64_t>(size, sizeof buffer - 1)] = '\0';
-        return std::stoull(buffer);
-    }
-    panrocks_db *db = nullptr;
-    panrocks_cf *second = nullptr;
-
-  private:
-    TempDir dir_;
-    std::string path_;
-};
 
 uint64_t ticker(panrocks_stats *stats, const char *name, int32_t reset = 0) {
     uint64_t v = 0;
@@ -85,25 +38,16 @@ std::string text(panrocks_stats *stats, const char *name) {
     return out;
 }
 
-std::string defaults(int32_t kind) {
-    uint64_t size = 0;
-    panrocks_error err{};
-    EXPECT_EQ(panrocks_default_options(kind, nullptr, 0, &size, &err), PANROCKS_OK) << err.message;
-    std::string out(size, '\0');
-    EXPECT_EQ(panrocks_default_options(kind, out.data(), out.size(), &size, &err), PANROCKS_OK);
-    return out;
-}
-
 }  // namespace
 
-TEST(CompatStatistics, SharedObjectCountsEveryDbAndOutlivesItsHandle) {
+TEST(Statistics, SharedObjectCountsEveryDbAndOutlivesItsHandle) {
     panrocks_stats *stats = nullptr;
     panrocks_error err{};
     ASSERT_EQ(panrocks_stats_create(&stats, &err), PANROCKS_OK);
     panrocks_open_resources resources{};
     resources.statistics = stats;
     {
-        CompatDb a(&resources), b(&resources);
+        FamiliesDb a(&resources), b(&resources);
         a.put(nullptr, "k", "v");
         b.put(nullptr, "k", "v");
         EXPECT_EQ(ticker(stats, "rocksdb.number.keys.written"), 2u);
@@ -120,20 +64,20 @@ TEST(CompatStatistics, SharedObjectCountsEveryDbAndOutlivesItsHandle) {
         panrocks_stats_destroy(stats);
         stats = nullptr;
         a.put(nullptr, "k2", "v");
-        uint64_t written = 0;
-        ASSERT_EQ(panrocks_statistics_ticker(a.db, "rocksdb.number.keys.written", &written, &err), PANROCKS_OK);
-        EXPECT_EQ(written, 1u);
+        ASSERT_EQ(panrocks_stats_of_db(a.db, &view, &err), PANROCKS_OK);
+        EXPECT_EQ(ticker(view, "rocksdb.number.keys.written"), 1u);
+        panrocks_stats_destroy(view);
     }
 }
 
-TEST(CompatStatistics, HistogramsTextLevelsAndErrors) {
+TEST(Statistics, HistogramsTextLevelsAndErrors) {
     panrocks_stats *stats = nullptr;
     panrocks_error err{};
     ASSERT_EQ(panrocks_stats_create(&stats, &err), PANROCKS_OK);
     panrocks_open_resources resources{};
     resources.statistics = stats;
     {
-        CompatDb db(&resources);
+        FamiliesDb db(&resources);
         db.put(nullptr, "k", "v");
         char buffer[8];
         uint64_t size = 0;
@@ -174,139 +118,34 @@ TEST(CompatStatistics, HistogramsTextLevelsAndErrors) {
     panrocks_stats_destroy(nullptr);
 }
 
-TEST(CompatStatistics, DbWithoutStatisticsHasNoView) {
-    CompatDb db(nullptr);
+TEST(Statistics, DbWithoutStatisticsHasNoView) {
+    FamiliesDb db(nullptr);
     panrocks_stats *view = nullptr;
     panrocks_error err{};
     EXPECT_EQ(panrocks_stats_of_db(db.db, &view, &err), PANROCKS_NOT_SUPPORTED);
     EXPECT_EQ(view, nullptr);
 }
 
-TEST(CompatFlush, FlushesSeveralFamiliesTogether) {
-    CompatDb db(nullptr);
-    db.put(nullptr, "a", "1");
-    db.put(db.second, "b", "2");
-    panrocks_cf *both[2] = {nullptr, db.second};
-    panrocks_error err{};
-    ASSERT_EQ(panrocks_flush_families(db.db, both, 2, 1, 0, &err), PANROCKS_OK) << err.message;
-    EXPECT_EQ(db.files_at_level(nullptr, 0), 1u);
-    EXPECT_EQ(db.files_at_level(db.second, 0), 1u);
-    // count 0: the default family only
-    db.put(nullptr, "c", "3");
-    db.put(db.second, "d", "4");
-    ASSERT_EQ(panrocks_flush_families(db.db, nullptr, 0, 1, 1, &err), PANROCKS_OK);
-    EXPECT_EQ(db.files_at_level(nullptr, 0), 2u);
-    EXPECT_EQ(db.files_at_level(db.second, 0), 1u);
-    EXPECT_EQ(panrocks_flush_families(db.db, nullptr, 1, 1, 0, &err), PANROCKS_INVALID_ARGUMENT);
-}
-
-TEST(CompatCompactRange, DefaultsAreTheEnginesAndTargetLevelMovesFiles) {
-    panrocks_compact_range_options o;
-    std::memset(&o, 0x5a, sizeof o);
-    panrocks_compact_range_options_init(&o);
-    const rocksdb::CompactRangeOptions engine;  // header-only defaults
-    EXPECT_EQ(o.exclusive_manual_compaction, engine.exclusive_manual_compaction ? 1 : 0);
-    EXPECT_EQ(o.change_level, 0);
-    EXPECT_EQ(o.target_level, -1);
-    EXPECT_EQ(o.target_path_id, 0);
-    EXPECT_EQ(o.bottommost_level_compaction, PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER);
-    EXPECT_EQ(o.allow_write_stall, engine.allow_write_stall ? 1 : 0);
-    EXPECT_EQ(o.max_subcompactions, 0);
-
-    // level_compaction_dynamic_level_bytes=false: level 2 is a legal target on 7.8 and 9.x
-    CompatDb db(nullptr);
-    panrocks_error err{};
-    for (int i = 0; i < 3; i++) {
-        db.put(nullptr, "k" + std::to_string(i), "v");
-        ASSERT_EQ(panrocks_flush(db.db, nullptr, 1, &err), PANROCKS_OK);
-    }
-    EXPECT_EQ(db.files_at_level(nullptr, 0), 3u);
-    o.change_level = 1;
-    o.target_level = 2;
-    o.bottommost_level_compaction = PANROCKS_BOTTOMMOST_FORCE;
-    panrocks_slice open{};
-    ASSERT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_OK) << err.message;
-    EXPECT_EQ(db.files_at_level(nullptr, 0), 0u);
-    EXPECT_EQ(db.files_at_level(nullptr, 2), 1u);
-
-    // NULL options: the defaults
-    ASSERT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, nullptr, &err), PANROCKS_OK);
-
-    o.bottommost_level_compaction = 9;
-    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
-    o.bottommost_level_compaction = PANROCKS_BOTTOMMOST_SKIP;
-    o.target_level = -2;
-    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
-    o.target_level = 1;
-    o.max_subcompactions = -1;
-    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
-    // a level the family does not have: the engine says so
-    o.max_subcompactions = 0;
-    o.target_level = 50;
-    EXPECT_EQ(panrocks_compact_range_with(db.db, nullptr, open, open, &o, &err), PANROCKS_INVALID_ARGUMENT);
-}
-
-TEST(CompatIterator, RefreshSeesNewWritesAndLeavesNoEntry) {
-    CompatDb db(nullptr);
-    db.put(nullptr, "a", "1");
-    panrocks_error err{};
-    panrocks_read_options_spec spec;
-    panrocks_read_options_spec_init(&spec);
-    panrocks_iterator *it = nullptr;
-    ASSERT_EQ(panrocks_iterator_create(db.db, nullptr, &spec, &it, &err), PANROCKS_OK);
-    panrocks_iter_entry e{};
-    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
-    EXPECT_EQ(std::string(e.key, e.key_size), "a");
-    db.put(nullptr, "b", "2");
-    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
-    EXPECT_EQ(std::string(e.key, e.key_size), "a") << "an iterator reads the state of its creation";
-    std::memset(&e, 0x5a, sizeof e);
-    ASSERT_EQ(panrocks_iterator_refresh(it, nullptr, &e, &err), PANROCKS_OK) << err.message;
-    EXPECT_EQ(e.valid, 0);
-    EXPECT_EQ(e.key, nullptr);
-    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
-    EXPECT_EQ(std::string(e.key, e.key_size), "b");
-
-    // back to a snapshot: engine 8.x and later
-    panrocks_snapshot *snapshot = nullptr;
-    ASSERT_EQ(panrocks_snapshot_create(db.db, &snapshot, &err), PANROCKS_OK);
-    db.put(nullptr, "c", "3");
-    int32_t rc = panrocks_iterator_refresh(it, snapshot, &e, &err);
-#if ROCKSDB_MAJOR >= 8
-    ASSERT_EQ(rc, PANROCKS_OK) << err.message;
-    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
-    EXPECT_EQ(std::string(e.key, e.key_size), "b");
-#else
-    EXPECT_EQ(rc, PANROCKS_NOT_SUPPORTED);
-#endif
-    ASSERT_EQ(panrocks_iterator_refresh(it, nullptr, &e, &err), PANROCKS_OK);
-    ASSERT_EQ(panrocks_iterator_seek_to_last(it, &e, &err), PANROCKS_OK);
-    EXPECT_EQ(std::string(e.key, e.key_size), "c");
-    panrocks_iterator_destroy(it);
-    panrocks_snapshot_release(db.db, snapshot);
-    EXPECT_EQ(panrocks_iterator_refresh(nullptr, nullptr, &e, &err), PANROCKS_INVALID_ARGUMENT);
-}
-
-TEST(CompatCaches, LruKnobsAndRefusals) {
+TEST(Caches, LruKnobsAndRefusals) {
     panrocks_cache *cache = nullptr;
     panrocks_error err{};
-    ASSERT_EQ(panrocks_cache_create_lru_with(1 << 20, 2, 1, 0.5, 0.25, &cache, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_cache_create_lru(1 << 20, 2, 1, 0.5, 0.25, &cache, &err), PANROCKS_OK) << err.message;
     EXPECT_EQ(panrocks_cache_capacity(cache), size_t{1} << 20);
     panrocks_cache_destroy(cache);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     for (auto ratios : std::vector<std::pair<double, double>>{{nan, 0}, {0, nan}, {-0.1, 0}, {1.1, 0}, {0.6, 0.6},
                                                               {0, std::numeric_limits<double>::infinity()}}) {
         cache = nullptr;
-        EXPECT_EQ(panrocks_cache_create_lru_with(1 << 20, -1, 0, ratios.first, ratios.second, &cache, &err),
+        EXPECT_EQ(panrocks_cache_create_lru(1 << 20, -1, 0, ratios.first, ratios.second, &cache, &err),
                   PANROCKS_INVALID_ARGUMENT);
         EXPECT_EQ(cache, nullptr);
     }
-    EXPECT_EQ(panrocks_cache_create_lru_with(1 << 20, 20, 0, 0, 0, &cache, &err), PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(panrocks_cache_create_lru_with(1 << 20, -2, 0, 0, 0, &cache, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_cache_create_lru(1 << 20, 20, 0, 0, 0, &cache, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_cache_create_lru(1 << 20, -2, 0, 0, 0, &cache, &err), PANROCKS_INVALID_ARGUMENT);
     EXPECT_EQ(panrocks_cache_capacity(nullptr), 0u);
 }
 
-TEST(CompatCaches, HyperClockCacheServesAsBlockCache) {
+TEST(Caches, HyperClockCacheServesAsBlockCache) {
     panrocks_cache *cache = nullptr;
     panrocks_error err{};
     ASSERT_EQ(panrocks_cache_create_hyper_clock(4 << 20, 4096, -1, 0, &cache, &err), PANROCKS_OK) << err.message;
@@ -352,10 +191,10 @@ TEST(CompatCaches, HyperClockCacheServesAsBlockCache) {
 #endif
 }
 
-TEST(CompatWriteBufferManager, BudgetIsSharedAndChargedToTheCache) {
+TEST(WriteBufferManager, BudgetIsSharedAndChargedToTheCache) {
     panrocks_cache *cache = nullptr;
     panrocks_error err{};
-    ASSERT_EQ(panrocks_cache_create_lru_with(64 << 20, -1, 0, 0.5, 0, &cache, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_cache_create_lru(64 << 20, -1, 0, 0.5, 0, &cache, &err), PANROCKS_OK);
     panrocks_write_buffer_manager *manager = nullptr;
     ASSERT_EQ(panrocks_write_buffer_manager_create(32 << 20, cache, 0, &manager, &err), PANROCKS_OK);
     EXPECT_EQ(panrocks_write_buffer_manager_buffer_size(manager), size_t{32} << 20);
@@ -363,7 +202,7 @@ TEST(CompatWriteBufferManager, BudgetIsSharedAndChargedToTheCache) {
     panrocks_open_resources resources{};
     resources.write_buffer_manager = manager;
     {
-        CompatDb a(&resources), b(&resources);
+        FamiliesDb a(&resources), b(&resources);
         size_t before = panrocks_write_buffer_manager_memory_usage(manager);
         std::string big(100000, 'v');
         for (int i = 0; i < 20; i++) {
@@ -385,7 +224,7 @@ TEST(CompatWriteBufferManager, BudgetIsSharedAndChargedToTheCache) {
     EXPECT_EQ(panrocks_write_buffer_manager_memory_usage(nullptr), 0u);
 }
 
-TEST(CompatRateLimiter, CountsBackgroundWritesAndRefusesWhatTheEngineAsserts) {
+TEST(RateLimiter, CountsBackgroundWritesAndRefusesWhatTheEngineAsserts) {
     panrocks_rate_limiter *limiter = nullptr;
     panrocks_error err{};
     ASSERT_EQ(panrocks_rate_limiter_create(64 << 20, 100000, 10, PANROCKS_RATE_LIMITER_WRITES_ONLY, 0, &limiter, &err),
@@ -396,7 +235,7 @@ TEST(CompatRateLimiter, CountsBackgroundWritesAndRefusesWhatTheEngineAsserts) {
     panrocks_open_resources resources{};
     resources.rate_limiter = limiter;
     {
-        CompatDb db(&resources);
+        FamiliesDb db(&resources);
         std::string noise(100000, '\0');
         std::mt19937 random(42);  // incompressible: the file is about as large as the value
         for (auto &c : noise) c = static_cast<char>(random());
@@ -424,7 +263,7 @@ TEST(CompatRateLimiter, CountsBackgroundWritesAndRefusesWhatTheEngineAsserts) {
     EXPECT_EQ(bad, nullptr);
 }
 
-TEST(CompatSstFileManager, TracksFilesAndStopsWritesAtTheLimit) {
+TEST(SstFileManager, TracksFilesAndStopsWritesAtTheLimit) {
     panrocks_sst_file_manager *manager = nullptr;
     panrocks_error err{};
     ASSERT_EQ(panrocks_sst_file_manager_create(0, 0.25, 64 << 20, &manager, &err), PANROCKS_OK) << err.message;
@@ -438,7 +277,7 @@ TEST(CompatSstFileManager, TracksFilesAndStopsWritesAtTheLimit) {
     panrocks_open_resources resources{};
     resources.sst_file_manager = manager;
     {
-        CompatDb db(&resources);
+        FamiliesDb db(&resources);
         db.put(nullptr, "k", std::string(10000, 'x'));
         ASSERT_EQ(panrocks_flush(db.db, nullptr, 1, &err), PANROCKS_OK);
         EXPECT_GT(panrocks_sst_file_manager_total_size(manager), 0u);
@@ -475,17 +314,17 @@ TEST(CompatSstFileManager, TracksFilesAndStopsWritesAtTheLimit) {
     EXPECT_EQ(panrocks_sst_file_manager_total_size(nullptr), 0u);
 }
 
-TEST(CompatOpen, RowCacheServesRepeatedReads) {
+TEST(OpenResources, RowCacheServesRepeatedReads) {
     panrocks_cache *rows = nullptr;
     panrocks_stats *stats = nullptr;
     panrocks_error err{};
-    ASSERT_EQ(panrocks_cache_create_lru_with(1 << 20, -1, 0, 0.5, 0, &rows, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_cache_create_lru(1 << 20, -1, 0, 0.5, 0, &rows, &err), PANROCKS_OK);
     ASSERT_EQ(panrocks_stats_create(&stats, &err), PANROCKS_OK);
     panrocks_open_resources resources{};
     resources.row_cache = rows;
     resources.statistics = stats;
     {
-        CompatDb db(&resources);
+        FamiliesDb db(&resources);
         db.put(nullptr, "k", "v");
         ASSERT_EQ(panrocks_flush(db.db, nullptr, 1, &err), PANROCKS_OK);
         panrocks_pin *pin = nullptr;
@@ -502,22 +341,3 @@ TEST(CompatOpen, RowCacheServesRepeatedReads) {
     panrocks_stats_destroy(stats);
 }
 
-TEST(CompatDefaults, OptionStringsOfTheEngine) {
-    std::string db = defaults(PANROCKS_OPTIONS_DB);
-    EXPECT_NE(db.find("create_if_missing=false"), std::string::npos) << db;
-    EXPECT_NE(db.find("max_open_files=-1"), std::string::npos);
-    std::string cf = defaults(PANROCKS_OPTIONS_COLUMN_FAMILY);
-    EXPECT_NE(cf.find("write_buffer_size=67108864"), std::string::npos) << cf;
-    EXPECT_NE(cf.find("compaction_style=kCompactionStyleLevel"), std::string::npos);
-    std::string table = defaults(PANROCKS_OPTIONS_BLOCK_BASED_TABLE);
-    EXPECT_NE(table.find("block_size=4096"), std::string::npos) << table;
-    uint64_t size = 0;
-    panrocks_error err{};
-    EXPECT_EQ(panrocks_default_options(3, nullptr, 0, &size, &err), PANROCKS_INVALID_ARGUMENT);
-    // never past the capacity
-    char small[8];
-    std::memset(small, '#', sizeof small);
-    ASSERT_EQ(panrocks_default_options(PANROCKS_OPTIONS_DB, small, 4, &size, &err), PANROCKS_OK);
-    EXPECT_EQ(size, db.size());
-    EXPECT_EQ(std::string(small + 4, 4), "####");
-}

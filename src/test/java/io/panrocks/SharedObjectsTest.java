@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * is safe), a closed object refuses use, and opens that share objects never
  * wait for each other.
  */
-class CompatSharedObjectsTest {
+class SharedObjectsTest {
     @TempDir
     Path dir;
 

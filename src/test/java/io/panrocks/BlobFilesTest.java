@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * family must copy them: before the fix, every value of a batch pointed at
  * the one buffer (the last value read) or at freed memory.
  */
-class CompatBlobFilesTest {
+class BlobFilesTest {
     @TempDir
     Path dir;
 

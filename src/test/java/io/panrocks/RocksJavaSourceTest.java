@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * renamed to {@code io.panrocks}, against panrocks, and run against
  * panrocks' engine with its results checked.
  */
-class CompileCompatTest {
+class RocksJavaSourceTest {
     @TempDir
     Path dir;
 

@@ -1,9 +1,8 @@
 /*
- * panrocks_compat.h - what RocksJava code expects beside the core ABI:
- * statistics objects, flush and compact-range options, iterator refresh,
- * more block caches (LRU with all its knobs, HyperClockCache), write buffer
- * managers, rate limiters, SST file managers, the shared objects a DB takes
- * at open (panrocks_open_resources), and the engine's option defaults.
+ * panrocks_resources.h - the objects a DB takes at open and may share with
+ * other DBs: block caches (LRU, HyperClockCache), statistics, write buffer
+ * managers, rate limiters, SST file managers, and the record of them an
+ * open takes (panrocks_open_resources).
  *
  * Included at the end of panrocks.h; the conventions written at the top of
  * panrocks.h apply. The shared objects here (panrocks_stats, panrocks_cache,
@@ -18,8 +17,32 @@
 #error "include panrocks.h"
 #endif
 
-#ifndef PANROCKS_COMPAT_H
-#define PANROCKS_COMPAT_H
+#ifndef PANROCKS_RESOURCES_H
+#define PANROCKS_RESOURCES_H
+
+/* ---- block caches --------------------------------------------------------------- */
+
+/* An LRU cache with every knob of rocksdb::LRUCacheOptions panrocks exposes:
+ * shard_bits < 0 lets RocksDB choose (at most 19); the pool ratios lie in
+ * [0, 1] and add up to at most 1. */
+int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit,
+                                  double high_pri_pool_ratio, double low_pri_pool_ratio,
+                                  panrocks_cache **cache_out, panrocks_error *error);
+
+/* A HyperClockCache (rocksdb::HyperClockCacheOptions). Its table is sized
+ * at creation for capacity / estimated_entry_charge entries, at most 2^26;
+ * estimated_entry_charge 0 (size the table as it fills) needs engine 8.x or
+ * later. */
+int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits,
+                                          int32_t strict_capacity_limit, panrocks_cache **cache_out,
+                                          panrocks_error *error);
+
+size_t panrocks_cache_capacity(const panrocks_cache *cache);
+size_t panrocks_cache_usage(const panrocks_cache *cache);
+size_t panrocks_cache_pinned_usage(const panrocks_cache *cache);
+/* The DBs using the cache keep their own reference, so the handle may be
+ * destroyed while they are open. */
+void panrocks_cache_destroy(panrocks_cache *cache);
 
 /* ---- statistics objects -------------------------------------------------- */
 
@@ -42,6 +65,18 @@ int32_t panrocks_stats_create(panrocks_stats **stats_out, panrocks_error *error)
 int32_t panrocks_stats_of_db(panrocks_db *db, panrocks_stats **stats_out, panrocks_error *error);
 void panrocks_stats_destroy(panrocks_stats *stats);
 
+typedef struct panrocks_histogram {
+    double median;
+    double percentile95;
+    double percentile99;
+    double average;
+    double standard_deviation;
+    double max;
+    double min;
+    uint64_t count;
+    uint64_t sum;
+} panrocks_histogram;
+
 /* A ticker by RocksDB's name; with reset set, it is read and zeroed at once
  * (getAndResetTickerCount). PANROCKS_NOT_FOUND if the name is unknown. */
 int32_t panrocks_stats_ticker(panrocks_stats *stats, const char *name, int32_t reset,
@@ -60,70 +95,6 @@ int32_t panrocks_stats_reset(panrocks_stats *stats, panrocks_error *error);
 int32_t panrocks_stats_set_level(panrocks_stats *stats, int32_t level, panrocks_error *error);
 /* The current level (PANROCKS_STATS_LEVEL_*); -1 for a NULL handle. */
 int32_t panrocks_stats_level(const panrocks_stats *stats);
-
-/* ---- flush and compaction with options ------------------------------------ */
-
-/* Flushes the memtables of count families (count 0: the default one),
- * together, as DB::Flush(FlushOptions, vector) does; waits if wait; with
- * allow_write_stall clear, waits for a write stall to clear before starting
- * (rocksdb::FlushOptions). */
-int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count,
-                                int32_t wait, int32_t allow_write_stall, panrocks_error *error);
-
-/* rocksdb::BottommostLevelCompaction, by meaning. */
-#define PANROCKS_BOTTOMMOST_SKIP 0
-#define PANROCKS_BOTTOMMOST_IF_HAVE_COMPACTION_FILTER 1
-#define PANROCKS_BOTTOMMOST_FORCE 2
-#define PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED 3
-
-/* The fields of rocksdb::CompactRangeOptions that panrocks exposes. Start
- * from panrocks_compact_range_options_init (the engine's defaults). */
-typedef struct panrocks_compact_range_options {
-    int32_t exclusive_manual_compaction;
-    int32_t change_level;
-    int32_t target_level;               /* with change_level; -1: the lowest level that fits */
-    int32_t target_path_id;
-    int32_t bottommost_level_compaction; /* PANROCKS_BOTTOMMOST_* */
-    int32_t allow_write_stall;
-    int32_t max_subcompactions;         /* 0: the DB's max_subcompactions */
-    int32_t reserved;
-} panrocks_compact_range_options;
-
-void panrocks_compact_range_options_init(panrocks_compact_range_options *options);
-
-/* Compacts keys in [begin, end) of cf (NULL data pointer: unbounded) with
- * options (NULL: the defaults), and waits for it. */
-int32_t panrocks_compact_range_with(panrocks_db *db, panrocks_cf *cf, panrocks_slice begin,
-                                    panrocks_slice end, const panrocks_compact_range_options *options,
-                                    panrocks_error *error);
-
-/* ---- iterator refresh ------------------------------------------------------- */
-
-/* Iterator::Refresh: the iterator reads the DB as of now (snapshot NULL) or
- * as of snapshot (an engine before 8.x answers PANROCKS_NOT_SUPPORTED), and
- * stands on no entry: *entry is invalid until the next seek. Pointers of
- * earlier positions die. A failed iterator stays failed. */
-int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_snapshot *snapshot,
-                                  panrocks_iter_entry *entry, panrocks_error *error);
-
-/* ---- block caches --------------------------------------------------------------- */
-
-/* An LRU cache with every knob of rocksdb::LRUCacheOptions panrocks exposes:
- * shard_bits < 0 lets RocksDB choose (at most 19); the pool ratios lie in
- * [0, 1] and add up to at most 1. */
-int32_t panrocks_cache_create_lru_with(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit,
-                                       double high_pri_pool_ratio, double low_pri_pool_ratio,
-                                       panrocks_cache **cache_out, panrocks_error *error);
-
-/* A HyperClockCache (rocksdb::HyperClockCacheOptions). Its table is sized
- * at creation for capacity / estimated_entry_charge entries, at most 2^26;
- * estimated_entry_charge 0 (size the table as it fills) needs engine 8.x or
- * later. */
-int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits,
-                                          int32_t strict_capacity_limit, panrocks_cache **cache_out,
-                                          panrocks_error *error);
-
-size_t panrocks_cache_capacity(const panrocks_cache *cache);
 
 /* ---- write buffer managers --------------------------------------------------------- */
 
@@ -214,17 +185,4 @@ typedef struct panrocks_open_resources {
     panrocks_cache *row_cache;
 } panrocks_open_resources;
 
-/* ---- option defaults ------------------------------------------------------------------------- */
-
-#define PANROCKS_OPTIONS_DB 0
-#define PANROCKS_OPTIONS_COLUMN_FAMILY 1
-#define PANROCKS_OPTIONS_BLOCK_BASED_TABLE 2
-
-/* The engine's default DBOptions, ColumnFamilyOptions or
- * BlockBasedTableOptions as an option string ("name=value;..."), as
- * rocksdb::GetStringFromDBOptions & co. write them. Copies
- * min(size, capacity) bytes and reports the full size. */
-int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, uint64_t *size,
-                                 panrocks_error *error);
-
-#endif /* PANROCKS_COMPAT_H */
+#endif /* PANROCKS_RESOURCES_H */
