@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 6
+#define PANROCKS_ABI_VERSION 7
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -560,6 +560,14 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
                                    const panrocks_slice *starts, const panrocks_slice *limits,
                                    int32_t include_memtables, uint64_t *sizes,
                                    panrocks_error *error);
+
+/* How many entries (*count) and bytes (*size) the memtables of cf (NULL:
+ * default), mutable and immutable, hold in the key range [start, limit):
+ * RocksDB's estimate (DB::GetApproximateMemTableStats), no files read. A
+ * slice with a NULL data pointer must have size 0 (the empty key). */
+int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, panrocks_slice start,
+                                            panrocks_slice limit, uint64_t *count, uint64_t *size,
+                                            panrocks_error *error);
 
 /* The DB's unique identity (its IDENTITY file): min(size, capacity) bytes
  * into buffer (may be NULL), *size = the full size. */

@@ -79,6 +79,18 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
     });
 }
 
+int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, panrocks_slice start,
+                                            panrocks_slice limit, uint64_t *count, uint64_t *size,
+                                            panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && count != nullptr && size != nullptr);
+        PANROCKS_REQUIRE(error, (start.data != nullptr || start.size == 0) && (limit.data != nullptr || limit.size == 0));
+        const rocksdb::Range range(rocksdb::Slice(start.data, start.size), rocksdb::Slice(limit.data, limit.size));
+        db->db->GetApproximateMemTableStats(family(db, cf), range, count, size);
+        return PANROCKS_OK;
+    });
+}
+
 }  // extern "C"
 
 extern "C" {

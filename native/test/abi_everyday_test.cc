@@ -485,6 +485,42 @@ TEST(Maintenance, DbIdentityIsStableAndReadIntoTheCallersBuffer) {
     EXPECT_EQ(panrocks_get_db_identity(a.db, nullptr, 0, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
 }
 
+TEST(Maintenance, MemTableStatsCountWhatTheMemtablesHoldInARange) {
+    FamiliesDb db(nullptr);
+    for (int i = 0; i < 100; i++) db.put(nullptr, "k" + std::to_string(100 + i), value_of(i, 100));
+    db.put(db.second, "k150", "other family");
+    panrocks_error err{};
+    uint64_t count = 0, size = 0;
+    auto stats = [&](panrocks_cf *cf, const std::string &start, const std::string &limit) {
+        panrocks_slice b{start.data(), start.size()}, e{limit.data(), limit.size()};
+        count = size = 0;
+        return panrocks_approximate_memtable_stats(db.db, cf, b, e, &count, &size, &err);
+    };
+    ASSERT_EQ(stats(nullptr, "k100", "k200"), PANROCKS_OK) << err.message;
+    EXPECT_GT(count, 80u) << "an estimate, but of the 100 entries written";
+    EXPECT_LE(count, 100u);
+    EXPECT_GE(size, count * 100) << "each entry holds a 100-byte value";
+    ASSERT_EQ(stats(nullptr, "x", "y"), PANROCKS_OK);
+    EXPECT_EQ(count, 0u) << "nothing in the range";
+    EXPECT_EQ(size, 0u);
+    ASSERT_EQ(stats(db.second, "k100", "k200"), PANROCKS_OK);
+    EXPECT_EQ(count, 1u) << "the other family's memtable only";
+
+    // flushed: the memtables hold nothing any more
+    ASSERT_EQ(panrocks_flush(db.db, nullptr, 1, &err), PANROCKS_OK);
+    ASSERT_EQ(stats(nullptr, "k100", "k200"), PANROCKS_OK);
+    EXPECT_EQ(count, 0u);
+
+    panrocks_slice empty{nullptr, 0}, bad{nullptr, 3};
+    EXPECT_EQ(panrocks_approximate_memtable_stats(db.db, nullptr, empty, empty, &count, &size, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_approximate_memtable_stats(db.db, nullptr, bad, empty, &count, &size, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_approximate_memtable_stats(nullptr, nullptr, empty, empty, &count, &size, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_approximate_memtable_stats(db.db, nullptr, empty, empty, nullptr, &size, &err),
+              PANROCKS_INVALID_ARGUMENT);
+}
+
 TEST(Flush, FlushesSeveralFamiliesTogether) {
     FamiliesDb db(nullptr);
     db.put(nullptr, "a", "1");

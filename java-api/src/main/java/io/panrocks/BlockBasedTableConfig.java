@@ -157,8 +157,8 @@ public final class BlockBasedTableConfig {
     }
 
     // =========================================================================
-    // RocksJava compatibility: a getter for every setter, with
-    // RocksJava's names; unset options report the engine's own default.
+    // Getters: one for every setter, with RocksJava's names; an unset
+    // option reports the engine's own default.
     // =========================================================================
 
     private String option(String name) {

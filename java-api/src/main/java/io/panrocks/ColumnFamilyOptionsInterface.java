@@ -289,8 +289,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     // =========================================================================
-    // RocksJava compatibility: a getter for every setter, with
-    // RocksJava's names; unset options report the engine's own default.
+    // Getters: one for every setter, with RocksJava's names; an unset
+    // option reports the engine's own default.
     // =========================================================================
 
     /**

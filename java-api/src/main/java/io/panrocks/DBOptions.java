@@ -8,7 +8,7 @@ package io.panrocks;
  */
 public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoCloseable {
     final OptionValues values;
-    /** compat: statistics, rate limiter ... (objects, not option strings) */
+    /** statistics, rate limiter ... (objects, not option strings) */
     final DbObjects objects;
 
     /** DB-wide options with RocksDB's defaults. */

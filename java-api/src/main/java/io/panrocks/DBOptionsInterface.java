@@ -374,8 +374,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     // =========================================================================
-    // RocksJava compatibility: a getter for every setter, with
-    // RocksJava's names; unset options report the engine's own default.
+    // Getters: one for every setter, with RocksJava's names; an unset
+    // option reports the engine's own default.
     // =========================================================================
 
     /**

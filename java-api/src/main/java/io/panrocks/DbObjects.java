@@ -1,7 +1,7 @@
 package io.panrocks;
 
 /**
- * The native objects a DB's options refer to (compat): statistics, rate
+ * The native objects a DB's options refer to: statistics, rate
  * limiter, SST file manager, write buffer manager, row cache. They cannot
  * be option strings; the open passes them as {@code panrocks_open_resources}
  * and the DB takes its own reference to each.

@@ -168,6 +168,20 @@ final class Maintenance {
         }
     }
 
+    RocksDB.CountAndSize memTableStats(ColumnFamilyHandle columnFamily, Range range) {
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment count = arena.allocate(ValueLayout.JAVA_LONG);
+            int rc = panrocks_h.panrocks_approximate_memtable_stats(db.handle(), family(columnFamily),
+                    slice(arena, range.start()), slice(arena, range.limit()), count, c.size, c.error);
+            // the stub fails only on arguments checked above or on running out of native memory
+            if (rc != 0) throw new IllegalStateException("GetApproximateMemTableStats failed", c.failure(rc));
+            return new RocksDB.CountAndSize(count.get(ValueLayout.JAVA_LONG, 0), c.size.get(ValueLayout.JAVA_LONG, 0));
+        } finally {
+            db.exit(c);
+        }
+    }
+
     String identity() throws RocksDBException {
         CallContext c = db.enter();
         try {

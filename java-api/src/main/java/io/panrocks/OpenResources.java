@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The shared native objects an open hands to the engine (compat): the
+ * The shared native objects an open hands to the engine: the
  * families' block caches and the DB's statistics, write buffer manager, rate
  * limiter, SST file manager and row cache. Each is locked while the DB opens
  * (so none can be closed before the DB has taken its own reference), in

@@ -73,7 +73,7 @@ final class OptionValues {
             bound("block_size", "blockSize", 1, 0xFFFF_FFFFL, "RocksDB's block format limit (4 GiB)"),
             bound("compaction_readahead_size", "compactionReadaheadSize", 0, GiB, "one buffer that size per file read"),
             bound("writable_file_max_buffer_size", "writableFileMaxBufferSize", 0, GiB, "one buffer that size per file"),
-            // compat: options added for RocksJava's setters
+            // options added for RocksJava's setters
             bound("table_cache_numshardbits", "tableCacheNumshardbits", -1, 19,
                     "RocksDB cannot make a table cache of more shards, and the open then crashes"),
             bound("manifest_preallocation_size", "manifestPreallocationSize", 0, GiB,
@@ -175,7 +175,7 @@ final class OptionValues {
     }
 
     /**
-     * compat: 0, or a normal number up to {@code max}: RocksDB parses option
+     * 0, or a normal number up to {@code max}: RocksDB parses option
      * doubles with {@code std::stod}, which refuses subnormal values.
      */
     static double requireFraction(double value, double max, String option) {

@@ -22,7 +22,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
 
     final OptionValues dbValues;
     final OptionValues cfValues;
-    /** compat: statistics, rate limiter ... (objects, not option strings) */
+    /** statistics, rate limiter ... (objects, not option strings) */
     final DbObjects objects;
     private BlockBasedTableConfig tableConfig;
 

@@ -591,7 +591,7 @@ public final class ReadOptions implements AutoCloseable {
     }
 
     // =========================================================================
-    // RocksJava compatibility
+    // Copies and time limits (deadline, I/O timeout)
     // =========================================================================
 
     /**

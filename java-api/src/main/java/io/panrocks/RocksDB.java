@@ -3069,6 +3069,71 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * How many entries and bytes the memtables of {@code columnFamily}
+     * ({@code null}: the default one), mutable and immutable, hold in the
+     * key range {@code [range.start, range.limit)}: RocksDB's estimate
+     * ({@code GetApproximateMemTableStats}), cheap enough to poll, reading
+     * no file. What has been flushed is not counted (see
+     * {@link #getApproximateSizes(ColumnFamilyHandle, List, SizeApproximationFlag...)}).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param range the key range
+     * @return the approximate entry count and size in bytes
+     * @throws NullPointerException if range is null
+     * @throws IllegalArgumentException if columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     */
+    public CountAndSize getApproximateMemTableStats(ColumnFamilyHandle columnFamily, Range range) {
+        return maintenance.memTableStats(columnFamily, Objects.requireNonNull(range, "range"));
+    }
+
+    /**
+     * As {@link #getApproximateMemTableStats(ColumnFamilyHandle, Range)}, for the default family.
+     *
+     * @param range the key range
+     * @return the approximate entry count and size in bytes
+     */
+    public CountAndSize getApproximateMemTableStats(Range range) {
+        return getApproximateMemTableStats(null, range);
+    }
+
+    /**
+     * An entry count and a size in bytes, as
+     * {@link #getApproximateMemTableStats(ColumnFamilyHandle, Range)} answers
+     * (public fields, as RocksJava's {@code RocksDB.CountAndSize}).
+     */
+    public static final class CountAndSize {
+        /** the number of entries */
+        public final long count;
+        /** the size in bytes */
+        public final long size;
+
+        /**
+         * @param count the number of entries
+         * @param size the size in bytes
+         */
+        public CountAndSize(long count, long size) {
+            this.count = count;
+            this.size = size;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CountAndSize other && count == other.count && size == other.size;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(count) * 31 + Long.hashCode(size);
+        }
+
+        @Override
+        public String toString() {
+            return "CountAndSize{count=" + count + ", size=" + size + "}";
+        }
+    }
+
+    /**
      * The DB's unique identity: the ID RocksDB keeps in its {@code IDENTITY}
      * file, stable across reopens, different for every DB (a copied
      * directory keeps it; backups and replicas use it to tell DBs apart).

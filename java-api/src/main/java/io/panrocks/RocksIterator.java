@@ -694,7 +694,7 @@ public final class RocksIterator implements AutoCloseable {
     }
 
     // =========================================================================
-    // RocksJava compatibility
+    // Refresh: the iterator moved to the DB's latest state or to a snapshot
     // =========================================================================
 
     /**

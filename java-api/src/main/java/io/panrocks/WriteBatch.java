@@ -522,7 +522,7 @@ public final class WriteBatch implements AutoCloseable {
 
     private MemorySegment ensure(long extra) {
         MemorySegment b = checkOpen();
-        checkNotIterating(); // compat: every update passes here
+        checkNotIterating(); // every update passes here
         if (size + extra > b.byteSize()) {
             MemorySegment grown = NativeMemory.allocate(Math.max(size + extra, b.byteSize() * 2));
             MemorySegment.copy(b, 0, grown, 0, size);
@@ -543,7 +543,7 @@ public final class WriteBatch implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
-        if (iterating > 0) { // compat: closed from inside its own iterate: when iterate returns
+        if (iterating > 0) { // closed from inside its own iterate: when iterate returns
             closeDeferred = true;
             return;
         }
@@ -551,8 +551,8 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     // =========================================================================
-    // RocksJava compatibility: iterate, putLogData, a batch
-    // from its serialized form, the has* queries.
+    // Walking a batch (iterate with a Handler or a visitor), log data, a
+    // batch from its serialized form, and what it holds (the has* queries).
     // =========================================================================
 
     private static final byte TYPE_LOG_DATA = 0x3;

@@ -150,7 +150,7 @@ public final class WriteOptions implements AutoCloseable {
     }
 
     // =========================================================================
-    // RocksJava compatibility
+    // Copies
     // =========================================================================
 
     /**

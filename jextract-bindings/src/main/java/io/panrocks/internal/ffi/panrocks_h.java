@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)6L;
+    private static final int PANROCKS_ABI_VERSION = (int)7L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 6
+     * #define PANROCKS_ABI_VERSION 7
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -4301,6 +4301,70 @@ public class panrocks_h {
                 traceDowncall("panrocks_approximate_sizes", db, cf, count, starts, limits, include_memtables, sizes, error);
             }
             return (int)mh$.invokeExact(db, cf, count, starts, limits, include_memtables, sizes, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_approximate_memtable_stats {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_slice.layout(),
+            panrocks_slice.layout(),
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_approximate_memtable_stats");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, panrocks_slice start, panrocks_slice limit, uint64_t *count, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_approximate_memtable_stats$descriptor() {
+        return panrocks_approximate_memtable_stats.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, panrocks_slice start, panrocks_slice limit, uint64_t *count, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_approximate_memtable_stats$handle() {
+        return panrocks_approximate_memtable_stats.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, panrocks_slice start, panrocks_slice limit, uint64_t *count, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_approximate_memtable_stats$address() {
+        return panrocks_approximate_memtable_stats.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, panrocks_slice start, panrocks_slice limit, uint64_t *count, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_approximate_memtable_stats(MemorySegment db, MemorySegment cf, MemorySegment start, MemorySegment limit, MemorySegment count, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_approximate_memtable_stats.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_approximate_memtable_stats", db, cf, start, limit, count, size, error);
+            }
+            return (int)mh$.invokeExact(db, cf, start, limit, count, size, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
