@@ -14,6 +14,16 @@ class LifecycleTest {
     Path dir;
 
     @Test
+    void closeDeclaresNoCheckedExceptionAsRocksJavasDoes() {
+        RocksDB db = assertDoesNotThrow(() -> TestSupport.openFresh(dir));
+        try (db) { // compiles in a method that declares nothing: close() throws no checked exception
+            assertTrue(db.isOpen());
+        }
+        assertFalse(db.isOpen());
+        assertDoesNotThrow(db::closeE, "closeE after close is a no-op too");
+    }
+
+    @Test
     void closeIsIdempotentAndUseAfterCloseThrows() throws RocksDBException {
         RocksDB db = TestSupport.openFresh(dir);
         db.put(bytes("k"), bytes("v"));

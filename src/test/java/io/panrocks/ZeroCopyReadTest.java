@@ -255,11 +255,7 @@ class ZeroCopyReadTest {
             assertArrayEquals(expected, seen, outer);
         }
         assertThrows(IllegalStateException.class, () -> db.get(bytes("small"), s -> {
-            try {
-                db.close();
-            } catch (RocksDBException e) {
-                throw new AssertionError(e);
-            }
+            db.close();
             return null;
         }));
         assertTrue(db.isOpen());

@@ -3416,12 +3416,17 @@ public class RocksDB implements AutoCloseable {
      *         (the DB refuses calls; its engine is left for the process's
      *         exit to end, and writes made with the write-ahead log are
      *         recovered at the next open)
-     * @throws RocksDBException if the engine reported an error while closing;
-     *         the DB is closed regardless
+     * @throws UncheckedRocksDBException if the engine reported an error while
+     *         closing (RocksJava's {@code close()} drops it; {@link #closeE()}
+     *         throws it checked); the DB is closed regardless
      */
     @Override
-    public void close() throws RocksDBException {
-        db.close();
+    public void close() {
+        try {
+            db.close();
+        } catch (RocksDBException e) {
+            throw new UncheckedRocksDBException(e);
+        }
     }
 
     @Override
@@ -3430,12 +3435,14 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
-     * As {@link #close()}, RocksJava's name for the close that reports the
-     * engine's errors (panrocks' {@code close()} reports them too).
+     * As {@link #close()}, but an error the engine reported while closing is
+     * thrown as the checked {@link RocksDBException} (RocksJava's
+     * {@code closeE()}).
      *
-     * @throws RocksDBException as {@link #close()}
+     * @throws RocksDBException if the engine reported an error while closing;
+     *         the DB is closed regardless
      */
     public void closeE() throws RocksDBException {
-        close();
+        db.close();
     }
 }

@@ -1,6 +1,7 @@
 package io.panrocks.callbacks;
 
 import io.panrocks.AbstractCompactionFilter;
+import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.AbstractEventListener;
 import io.panrocks.AbstractMergeOperator;
 import io.panrocks.FlushJobInfo;
@@ -82,7 +83,7 @@ class CallbackLifecycleTest {
         long start = System.nanoTime();
         try {
             db.close();
-        } catch (RocksDBException ignored) {
+        } catch (UncheckedRocksDBException ignored) {
             // the engine may report the aborted compaction
         }
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);

@@ -11,6 +11,7 @@ import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.Status;
+import io.panrocks.UncheckedRocksDBException;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.WeakReference;
@@ -85,8 +86,8 @@ public final class CallbackMisbehaviour {
                 if (e.code() != Status.Code.IOError) throw e;
             }
             return "StackOverflowError in a comparator: caught, DB failed, JVM alive";
-        } catch (RocksDBException closing) {
-            return "StackOverflowError in a comparator: caught, DB failed, close reported " + closing.code();
+        } catch (UncheckedRocksDBException closing) { // close() reports the engine's error unchecked
+            return "StackOverflowError in a comparator: caught, DB failed, close reported " + closing.getStatus().getCode();
         }
     }
 
@@ -170,7 +171,7 @@ public final class CallbackMisbehaviour {
             } catch (RocksDBException e) {
                 if (e.code() != Status.Code.IOError) throw e;
             }
-        } catch (RocksDBException closing) {
+        } catch (UncheckedRocksDBException closing) {
             // the close may report the background error
         }
         AbstractComparator fixed = new AbstractComparator() {

@@ -259,11 +259,7 @@ public final class Misuse {
     static String closeInsideReader(Path dir) throws Exception {
         try (RocksDB db = open(dir)) {
             String r = expect(IllegalStateException.class, () -> db.get(b("key1"), s -> {
-                try {
-                    db.close();
-                } catch (RocksDBException e) {
-                    throw new AssertionError(e);
-                }
+                db.close();
                 return null;
             }));
             if (db.get(b("key1")) == null) throw new AssertionError("the DB must still work");

@@ -810,7 +810,7 @@ final class Probes {
             RocksDBException first = null;
             for (RocksDB d : spied) {
                 try {
-                    d.close();
+                    d.closeE();
                 } catch (RocksDBException e) {
                     if (first == null) first = e;
                 }

@@ -280,7 +280,7 @@ final class World implements AutoCloseable {
         RocksDBException first = null;
         for (RocksDB d : opened) {
             try {
-                d.close();
+                d.closeE();
             } catch (RocksDBException e) {
                 if (first == null) first = e;
             }

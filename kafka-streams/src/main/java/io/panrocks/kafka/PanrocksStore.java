@@ -271,7 +271,7 @@ abstract class PanrocksStore implements StateStore {
         if (db != null) {
             try {
                 db.close(); // releases the family handles too
-            } catch (RocksDBException | RuntimeException e) {
+            } catch (RuntimeException e) { // UncheckedRocksDBException: the engine's close error
                 LOG.error("Error while closing store {}", name, e);
             }
             db = null;
