@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 7
+#define PANROCKS_ABI_VERSION 8
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -143,7 +143,8 @@ typedef struct panrocks_open_request {
      * (max(cf_count, 1) entries; <= 0: forever). NULL: forever for all. */
     const int32_t *ttls;
     /* Shared objects (statistics, write buffer manager, rate limiter, SST
-     * file manager, row cache) the DB takes a reference to; NULL: none.
+     * file manager, row cache, environment) the DB takes a reference to;
+     * NULL: none.
      * Defined in panrocks_resources.h. */
     const struct panrocks_open_resources *resources;
 } panrocks_open_request;

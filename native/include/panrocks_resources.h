@@ -1,8 +1,9 @@
 /*
  * panrocks_resources.h - the objects a DB takes at open and may share with
  * other DBs: block caches (LRU, HyperClockCache), statistics, write buffer
- * managers, rate limiters, SST file managers, and the record of them an
- * open takes (panrocks_open_resources).
+ * managers, rate limiters, SST file managers, environments (the default
+ * one's thread pools, in-memory ones), and the record of them an open takes
+ * (panrocks_open_resources).
  *
  * Included at the end of panrocks.h; the conventions written at the top of
  * panrocks.h apply. The shared objects here (panrocks_stats, panrocks_cache,
@@ -172,6 +173,44 @@ void panrocks_sst_file_manager_set_delete_rate(panrocks_sst_file_manager *manage
 double panrocks_sst_file_manager_max_trash_db_ratio(const panrocks_sst_file_manager *manager);
 void panrocks_sst_file_manager_set_max_trash_db_ratio(panrocks_sst_file_manager *manager, double ratio);
 
+/* ---- environments ----------------------------------------------------------------------------- */
+
+/* A rocksdb::Env: the process's default one (its background thread pools
+ * serve every DB of the process) or an in-memory one (files kept in memory
+ * for as long as the environment or a DB opened on it lives; its threads are
+ * the default one's). */
+typedef struct panrocks_env panrocks_env;
+
+/* rocksdb::Env::Priority, by meaning: the thread pools. */
+#define PANROCKS_PRIORITY_BOTTOM 0
+#define PANROCKS_PRIORITY_LOW 1
+#define PANROCKS_PRIORITY_HIGH 2
+#define PANROCKS_PRIORITY_USER 3
+
+/* A handle to Env::Default() (destroying the handle leaves the environment). */
+int32_t panrocks_env_default(panrocks_env **env_out, panrocks_error *error);
+/* A new in-memory environment (rocksdb::NewMemEnv over Env::Default()). */
+int32_t panrocks_env_create_mem(panrocks_env **env_out, panrocks_error *error);
+void panrocks_env_destroy(panrocks_env *env);
+/* 1 for an in-memory environment, 0 for the default one; -1 for NULL. */
+int32_t panrocks_env_is_mem(const panrocks_env *env);
+
+/* Sets the number of threads of a pool (SetBackgroundThreads); with
+ * only_increase set, never lowers it (IncBackgroundThreadsIfNeeded).
+ * 0 <= number <= 1024 (the engine would start that many threads), a
+ * priority of PANROCKS_PRIORITY_*: PANROCKS_INVALID_ARGUMENT otherwise. */
+int32_t panrocks_env_set_background_threads(panrocks_env *env, int32_t number, int32_t priority,
+                                            int32_t only_increase, panrocks_error *error);
+/* The threads of a pool, or -1 for a NULL env or an unknown priority. */
+int32_t panrocks_env_background_threads(panrocks_env *env, int32_t priority);
+/* The jobs waiting in a pool's queue, or -1 as above. */
+int32_t panrocks_env_thread_pool_queue_len(panrocks_env *env, int32_t priority);
+/* Lowers the I/O priority (LowerThreadPoolIOPriority) or, with cpu set, the
+ * CPU priority to "low" (LowerThreadPoolCPUPriority) of a pool's threads,
+ * on systems that have them (Linux); a no-op elsewhere. */
+int32_t panrocks_env_lower_thread_pool_priority(panrocks_env *env, int32_t priority, int32_t cpu,
+                                                panrocks_error *error);
+
 /* ---- objects an open shares ------------------------------------------------------------------ */
 
 /* The shared objects a DB takes a reference to at open
@@ -183,6 +222,8 @@ typedef struct panrocks_open_resources {
     panrocks_rate_limiter *rate_limiter;
     panrocks_sst_file_manager *sst_file_manager;
     panrocks_cache *row_cache;
+    /* NULL: the default environment. The DB keeps its own reference. */
+    panrocks_env *env;
 } panrocks_open_resources;
 
 #endif /* PANROCKS_RESOURCES_H */

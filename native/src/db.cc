@@ -85,15 +85,15 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
                                                             request->db_options, db_options);
         if (!s.ok()) return report(error, s);
     }
-    prepare_callbacks(db, db_options);
     if (request->enable_statistics) {
         db->statistics = rocksdb::CreateDBStatistics();
         db_options->statistics = db->statistics;
     }
     if (request->resources != nullptr) {  // shared objects of the open (panrocks_resources.h)
-        int32_t rc = apply_open_resources(*request->resources, db_options, &db->statistics, error);
+        int32_t rc = apply_open_resources(*request->resources, db_options, &db->statistics, &db->base_env, error);
         if (rc != PANROCKS_OK) return rc;
     }
+    prepare_callbacks(db, db_options);  // over the open's environment
     if (request->cf_count == 0) {
         descriptors->emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
         return PANROCKS_OK;

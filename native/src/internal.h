@@ -69,6 +69,9 @@ struct panrocks_db {
     // refuses file writes once a Java comparator failed; both outlive `db`.
     std::shared_ptr<panrocks::CallbackHealth> callback_health;
     std::unique_ptr<rocksdb::Env> callback_env;
+    // the environment of the open (panrocks_resources.h; NULL: the default
+    // one): its file system is the one callback_env guards
+    std::shared_ptr<rocksdb::Env> base_env;
 };
 
 struct panrocks_cache {
@@ -223,7 +226,8 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
 // Makes options (and *statistics) refer to the shared objects of an open
 // (panrocks_resources.h); resources.cc.
 int32_t apply_open_resources(const panrocks_open_resources &resources, rocksdb::DBOptions *options,
-                             std::shared_ptr<rocksdb::Statistics> *statistics, panrocks_error *error);
+                             std::shared_ptr<rocksdb::Statistics> *statistics,
+                             std::shared_ptr<rocksdb::Env> *env, panrocks_error *error);
 
 // Whether an iterator with pin_data over a family with these options
 // may return values that do not live as long as the iterator: merged values

@@ -11,6 +11,7 @@
 
 #include "internal.h"
 
+using panrocks::check;
 using panrocks::copy_out;
 using panrocks::guarded;
 using panrocks::report;
@@ -27,10 +28,35 @@ struct panrocks_sst_file_manager {
     std::shared_ptr<rocksdb::SstFileManager> manager;
 };
 
+struct panrocks_env {
+    // Env::Default() with a no-op deleter, or an in-memory Env the DBs
+    // opened on it share
+    std::shared_ptr<rocksdb::Env> env;
+    bool mem;
+};
+
+namespace {
+
+bool to_priority(int32_t priority, rocksdb::Env::Priority *out) {
+    switch (priority) {
+        case PANROCKS_PRIORITY_BOTTOM: *out = rocksdb::Env::Priority::BOTTOM; return true;
+        case PANROCKS_PRIORITY_LOW: *out = rocksdb::Env::Priority::LOW; return true;
+        case PANROCKS_PRIORITY_HIGH: *out = rocksdb::Env::Priority::HIGH; return true;
+        case PANROCKS_PRIORITY_USER: *out = rocksdb::Env::Priority::USER; return true;
+        default: return false;
+    }
+}
+
+// More threads than this are a mistake (the engine would start them all).
+constexpr int32_t kMaxPoolThreads = 1024;
+
+}  // namespace
+
 namespace panrocks {
 
 int32_t apply_open_resources(const panrocks_open_resources &r, rocksdb::DBOptions *options,
-                             std::shared_ptr<rocksdb::Statistics> *statistics, panrocks_error *error) {
+                             std::shared_ptr<rocksdb::Statistics> *statistics,
+                             std::shared_ptr<rocksdb::Env> *env, panrocks_error *error) {
     if (r.statistics != nullptr) {
         *statistics = statistics_of(r.statistics);
         options->statistics = *statistics;
@@ -39,6 +65,8 @@ int32_t apply_open_resources(const panrocks_open_resources &r, rocksdb::DBOption
     if (r.rate_limiter != nullptr) options->rate_limiter = r.rate_limiter->limiter;
     if (r.sst_file_manager != nullptr) options->sst_file_manager = r.sst_file_manager->manager;
     if (r.row_cache != nullptr) options->row_cache = r.row_cache->cache;
+    // the DB's Env itself is set by prepare_callbacks, over this one's files
+    if (r.env != nullptr && r.env->mem) *env = r.env->env;
     return PANROCKS_OK;
 }
 
@@ -224,6 +252,77 @@ double panrocks_sst_file_manager_max_trash_db_ratio(const panrocks_sst_file_mana
 void panrocks_sst_file_manager_set_max_trash_db_ratio(panrocks_sst_file_manager *manager, double ratio) {
     // a ratio the engine cannot compare with (NaN) or a negative one is ignored
     if (manager && ratio >= 0.0 && !std::isinf(ratio)) manager->manager->SetMaxTrashDBRatio(ratio);
+}
+
+// ---- environments ------------------------------------------------------------------------
+
+int32_t panrocks_env_default(panrocks_env **env_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, env_out != nullptr);
+        auto env = std::make_unique<panrocks_env>();
+        env->env = std::shared_ptr<rocksdb::Env>(rocksdb::Env::Default(), [](rocksdb::Env *) {});
+        env->mem = false;
+        *env_out = env.release();
+        return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_env_create_mem(panrocks_env **env_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, env_out != nullptr);
+        auto env = std::make_unique<panrocks_env>();
+        env->env.reset(rocksdb::NewMemEnv(rocksdb::Env::Default()));
+        if (!env->env) return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: this engine has no in-memory Env");
+        env->mem = true;
+        *env_out = env.release();
+        return PANROCKS_OK;
+    });
+}
+
+void panrocks_env_destroy(panrocks_env *env) { delete env; }
+
+int32_t panrocks_env_is_mem(const panrocks_env *env) { return env == nullptr ? -1 : env->mem ? 1 : 0; }
+
+int32_t panrocks_env_set_background_threads(panrocks_env *env, int32_t number, int32_t priority,
+                                            int32_t only_increase, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, env != nullptr);
+        rocksdb::Env::Priority p;
+        if (!to_priority(priority, &p)) return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown priority");
+        if (number < 0 || number > kMaxPoolThreads) {
+            return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: background threads must lie in [0, 1024]");
+        }
+        if (only_increase) {
+            env->env->IncBackgroundThreadsIfNeeded(number, p);
+        } else {
+            env->env->SetBackgroundThreads(number, p);
+        }
+        return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_env_background_threads(panrocks_env *env, int32_t priority) {
+    rocksdb::Env::Priority p;
+    if (env == nullptr || !to_priority(priority, &p)) return -1;
+    return env->env->GetBackgroundThreads(p);
+}
+
+int32_t panrocks_env_thread_pool_queue_len(panrocks_env *env, int32_t priority) {
+    rocksdb::Env::Priority p;
+    if (env == nullptr || !to_priority(priority, &p)) return -1;
+    return static_cast<int32_t>(env->env->GetThreadPoolQueueLen(p));
+}
+
+int32_t panrocks_env_lower_thread_pool_priority(panrocks_env *env, int32_t priority, int32_t cpu,
+                                                panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, env != nullptr);
+        rocksdb::Env::Priority p;
+        if (!to_priority(priority, &p)) return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown priority");
+        if (cpu) return check(error, env->env->LowerThreadPoolCPUPriority(p, rocksdb::CpuPriority::kLow));
+        env->env->LowerThreadPoolIOPriority(p);
+        return PANROCKS_OK;
+    });
 }
 
 }  // extern "C"

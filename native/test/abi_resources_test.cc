@@ -341,3 +341,47 @@ TEST(OpenResources, RowCacheServesRepeatedReads) {
     panrocks_stats_destroy(stats);
 }
 
+TEST(Environments, DefaultThreadPoolsAreSetReadAndChecked) {
+    panrocks_env *env = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_env_default(&env, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_env_is_mem(env), 0);
+    int32_t before = panrocks_env_background_threads(env, PANROCKS_PRIORITY_HIGH);
+    ASSERT_GE(before, 0);
+    ASSERT_EQ(panrocks_env_set_background_threads(env, before + 2, PANROCKS_PRIORITY_HIGH, 0, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_env_background_threads(env, PANROCKS_PRIORITY_HIGH), before + 2);
+    ASSERT_EQ(panrocks_env_set_background_threads(env, 1, PANROCKS_PRIORITY_HIGH, 1, &err), PANROCKS_OK);
+    EXPECT_EQ(panrocks_env_background_threads(env, PANROCKS_PRIORITY_HIGH), before + 2) << "only_increase never lowers";
+    ASSERT_EQ(panrocks_env_set_background_threads(env, before, PANROCKS_PRIORITY_HIGH, 0, &err), PANROCKS_OK);
+    EXPECT_GE(panrocks_env_thread_pool_queue_len(env, PANROCKS_PRIORITY_LOW), 0);
+    EXPECT_EQ(panrocks_env_lower_thread_pool_priority(env, PANROCKS_PRIORITY_BOTTOM, 0, &err), PANROCKS_OK);
+
+    EXPECT_EQ(panrocks_env_set_background_threads(env, -1, PANROCKS_PRIORITY_LOW, 0, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_env_set_background_threads(env, 1025, PANROCKS_PRIORITY_LOW, 0, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_env_set_background_threads(env, 1, 9, 0, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_env_background_threads(env, 9), -1);
+    EXPECT_EQ(panrocks_env_background_threads(nullptr, PANROCKS_PRIORITY_LOW), -1);
+    EXPECT_EQ(panrocks_env_thread_pool_queue_len(nullptr, PANROCKS_PRIORITY_LOW), -1);
+    EXPECT_EQ(panrocks_env_lower_thread_pool_priority(env, 9, 1, &err), PANROCKS_INVALID_ARGUMENT);
+    panrocks_env_destroy(env);  // the handle only: the default Env stays
+    panrocks_env_destroy(nullptr);
+}
+
+TEST(Environments, AnInMemoryEnvKeepsItsDbsFilesOffDisk) {
+    panrocks_env *env = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_env_create_mem(&env, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(panrocks_env_is_mem(env), 1);
+    panrocks_open_resources resources{};
+    resources.env = env;
+    TempDir dir;
+    std::string path = dir.path() + "/in-memory";
+    {
+        FamiliesDb db(&resources, "", path);
+        db.put(nullptr, "k", "v");
+        ASSERT_EQ(panrocks_flush(db.db, nullptr, 1, &err), PANROCKS_OK) << err.message;
+    }
+    EXPECT_FALSE(std::filesystem::exists(path)) << "nothing written to the real file system";
+    panrocks_env_destroy(env);  // the handle goes; a DB opened on it would keep the Env
+}

@@ -1497,24 +1497,28 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * The environment: only {@link Env#getDefault()} exists, so this checks
-     * the argument and changes nothing.
+     * The environment the DB's files live in: {@link Env#getDefault()} (the
+     * real file system) or a {@link RocksMemEnv}. Thread pools are the
+     * default environment's either way ({@code Env.getDefault()
+     * .setBackgroundThreads}).
      *
-     * @param env {@link Env#getDefault()}
+     * @param env the environment
      * @return this
      */
     default T setEnv(Env env) {
         java.util.Objects.requireNonNull(env, "env");
+        DbObjects.of(this).env = env == Env.getDefault() ? null : env;
         return self();
     }
 
     /**
-     * The environment every panrocks DB uses.
+     * The environment set by {@link #setEnv(Env)}.
      *
-     * @return {@link Env#getDefault()}
+     * @return the environment; {@link Env#getDefault()} unless another was set
      */
     default Env getEnv() {
-        return Env.getDefault();
+        Env env = DbObjects.of(this).env;
+        return env == null ? Env.getDefault() : env;
     }
 
     /**

@@ -12,6 +12,8 @@ final class DbObjects {
     SstFileManager sstFileManager;
     WriteBufferManager writeBufferManager;
     Cache rowCache;
+    /** null: the default environment */
+    Env env;
 
     DbObjects() {
     }
@@ -29,6 +31,7 @@ final class DbObjects {
         sstFileManager = other.sstFileManager;
         writeBufferManager = other.writeBufferManager;
         rowCache = other.rowCache;
+        env = other.env;
     }
 
     /** Of a statistics object of one's own: a view of a DB's cannot be given to another DB. */
@@ -48,6 +51,7 @@ final class DbObjects {
         if (sstFileManager != null) sb.append(";sst_file_manager");
         if (writeBufferManager != null) sb.append(";write_buffer_manager");
         if (rowCache != null) sb.append(";row_cache=").append(rowCache.capacity());
+        if (env != null) sb.append(";env=").append(env);
         return sb.toString();
     }
 }

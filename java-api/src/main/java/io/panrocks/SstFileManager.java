@@ -42,7 +42,7 @@ public final class SstFileManager implements AutoCloseable {
     /**
      * A manager with RocksJava's defaults (delete at once).
      *
-     * @param env the environment: only {@link Env#getDefault()} exists
+     * @param env the environment: {@link Env#getDefault()} (a {@link RocksMemEnv} is refused)
      * @throws RocksDBException if the engine refuses
      */
     public SstFileManager(Env env) throws RocksDBException {
@@ -52,7 +52,7 @@ public final class SstFileManager implements AutoCloseable {
     /**
      * As {@link #SstFileManager(Env, long, double, long)}, defaults for the rest.
      *
-     * @param env the environment: only {@link Env#getDefault()} exists
+     * @param env the environment: {@link Env#getDefault()} (a {@link RocksMemEnv} is refused)
      * @param rateBytesPerSec how fast obsolete files are deleted; 0: at once
      * @throws RocksDBException if the engine refuses
      */
@@ -63,7 +63,7 @@ public final class SstFileManager implements AutoCloseable {
     /**
      * As {@link #SstFileManager(Env, long, double, long)}, default chunk.
      *
-     * @param env the environment: only {@link Env#getDefault()} exists
+     * @param env the environment: {@link Env#getDefault()} (a {@link RocksMemEnv} is refused)
      * @param rateBytesPerSec how fast obsolete files are deleted; 0: at once
      * @param maxTrashDbRatio above this share of trash, files are deleted at once
      * @throws RocksDBException if the engine refuses
@@ -77,7 +77,7 @@ public final class SstFileManager implements AutoCloseable {
      * {@code NewSstFileManager}). RocksJava's overloads with a {@code Logger}
      * are not offered (see docs/migration.md).
      *
-     * @param env the environment: only {@link Env#getDefault()} exists
+     * @param env the environment: {@link Env#getDefault()} (a {@link RocksMemEnv} is refused)
      * @param rateBytesPerSec how fast obsolete files are deleted, {@code >= 0}; 0: at once
      * @param maxTrashDbRatio above this share of trash, files are deleted at once; finite, {@code >= 0}
      * @param bytesMaxDeleteChunk larger files are deleted in chunks of this size, {@code >= 0}
@@ -86,7 +86,9 @@ public final class SstFileManager implements AutoCloseable {
      */
     public SstFileManager(Env env, long rateBytesPerSec, double maxTrashDbRatio, long bytesMaxDeleteChunk)
             throws RocksDBException {
-        Objects.requireNonNull(env, "env");
+        if (Objects.requireNonNull(env, "env") != Env.getDefault()) {
+            throw new IllegalArgumentException("an SstFileManager tracks files of the default environment only, not of " + env);
+        }
         if (rateBytesPerSec < 0) throw new IllegalArgumentException("rateBytesPerSec must be >= 0, was " + rateBytesPerSec);
         checkRatio(maxTrashDbRatio);
         if (bytesMaxDeleteChunk < 0) {

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)7L;
+    private static final int PANROCKS_ABI_VERSION = (int)8L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 7
+     * #define PANROCKS_ABI_VERSION 8
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -796,6 +796,42 @@ public class panrocks_h {
      */
     public static int PANROCKS_RATE_LIMITER_ALL_IO() {
         return PANROCKS_RATE_LIMITER_ALL_IO;
+    }
+    private static final int PANROCKS_PRIORITY_BOTTOM = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PRIORITY_BOTTOM 0
+     * }
+     */
+    public static int PANROCKS_PRIORITY_BOTTOM() {
+        return PANROCKS_PRIORITY_BOTTOM;
+    }
+    private static final int PANROCKS_PRIORITY_LOW = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PRIORITY_LOW 1
+     * }
+     */
+    public static int PANROCKS_PRIORITY_LOW() {
+        return PANROCKS_PRIORITY_LOW;
+    }
+    private static final int PANROCKS_PRIORITY_HIGH = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PRIORITY_HIGH 2
+     * }
+     */
+    public static int PANROCKS_PRIORITY_HIGH() {
+        return PANROCKS_PRIORITY_HIGH;
+    }
+    private static final int PANROCKS_PRIORITY_USER = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PRIORITY_USER 3
+     * }
+     */
+    public static int PANROCKS_PRIORITY_USER() {
+        return PANROCKS_PRIORITY_USER;
     }
     private static final int PANROCKS_FILTER_REASON_FLUSH = (int)0L;
     /**
@@ -11989,6 +12025,480 @@ public class panrocks_h {
                 traceDowncall("panrocks_sst_file_manager_set_max_trash_db_ratio", manager, ratio);
             }
             mh$.invokeExact(manager, ratio);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_default {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_default");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_default(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_default$descriptor() {
+        return panrocks_env_default.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_default(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_env_default$handle() {
+        return panrocks_env_default.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_default(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_env_default$address() {
+        return panrocks_env_default.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_env_default(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_env_default(MemorySegment env_out, MemorySegment error) {
+        var mh$ = panrocks_env_default.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_default", env_out, error);
+            }
+            return (int)mh$.invokeExact(env_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_create_mem {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_create_mem");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_create_mem(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_create_mem$descriptor() {
+        return panrocks_env_create_mem.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_create_mem(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_env_create_mem$handle() {
+        return panrocks_env_create_mem.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_create_mem(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_env_create_mem$address() {
+        return panrocks_env_create_mem.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_env_create_mem(panrocks_env **env_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_env_create_mem(MemorySegment env_out, MemorySegment error) {
+        var mh$ = panrocks_env_create_mem.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_create_mem", env_out, error);
+            }
+            return (int)mh$.invokeExact(env_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_env_destroy(panrocks_env *env)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_destroy$descriptor() {
+        return panrocks_env_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_env_destroy(panrocks_env *env)
+     * }
+     */
+    public static MethodHandle panrocks_env_destroy$handle() {
+        return panrocks_env_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_env_destroy(panrocks_env *env)
+     * }
+     */
+    public static MemorySegment panrocks_env_destroy$address() {
+        return panrocks_env_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_env_destroy(panrocks_env *env)
+     * }
+     */
+    public static void panrocks_env_destroy(MemorySegment env) {
+        var mh$ = panrocks_env_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_destroy", env);
+            }
+            mh$.invokeExact(env);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_is_mem {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_is_mem");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_is_mem(const panrocks_env *env)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_is_mem$descriptor() {
+        return panrocks_env_is_mem.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_is_mem(const panrocks_env *env)
+     * }
+     */
+    public static MethodHandle panrocks_env_is_mem$handle() {
+        return panrocks_env_is_mem.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_is_mem(const panrocks_env *env)
+     * }
+     */
+    public static MemorySegment panrocks_env_is_mem$address() {
+        return panrocks_env_is_mem.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_env_is_mem(const panrocks_env *env)
+     * }
+     */
+    public static int panrocks_env_is_mem(MemorySegment env) {
+        var mh$ = panrocks_env_is_mem.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_is_mem", env);
+            }
+            return (int)mh$.invokeExact(env);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_set_background_threads {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_set_background_threads");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_set_background_threads(panrocks_env *env, int32_t number, int32_t priority, int32_t only_increase, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_set_background_threads$descriptor() {
+        return panrocks_env_set_background_threads.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_set_background_threads(panrocks_env *env, int32_t number, int32_t priority, int32_t only_increase, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_env_set_background_threads$handle() {
+        return panrocks_env_set_background_threads.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_set_background_threads(panrocks_env *env, int32_t number, int32_t priority, int32_t only_increase, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_env_set_background_threads$address() {
+        return panrocks_env_set_background_threads.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_env_set_background_threads(panrocks_env *env, int32_t number, int32_t priority, int32_t only_increase, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_env_set_background_threads(MemorySegment env, int number, int priority, int only_increase, MemorySegment error) {
+        var mh$ = panrocks_env_set_background_threads.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_set_background_threads", env, number, priority, only_increase, error);
+            }
+            return (int)mh$.invokeExact(env, number, priority, only_increase, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_background_threads {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_background_threads");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_background_threads(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_background_threads$descriptor() {
+        return panrocks_env_background_threads.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_background_threads(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static MethodHandle panrocks_env_background_threads$handle() {
+        return panrocks_env_background_threads.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_background_threads(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static MemorySegment panrocks_env_background_threads$address() {
+        return panrocks_env_background_threads.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_env_background_threads(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static int panrocks_env_background_threads(MemorySegment env, int priority) {
+        var mh$ = panrocks_env_background_threads.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_background_threads", env, priority);
+            }
+            return (int)mh$.invokeExact(env, priority);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_thread_pool_queue_len {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_thread_pool_queue_len");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_thread_pool_queue_len(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_thread_pool_queue_len$descriptor() {
+        return panrocks_env_thread_pool_queue_len.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_thread_pool_queue_len(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static MethodHandle panrocks_env_thread_pool_queue_len$handle() {
+        return panrocks_env_thread_pool_queue_len.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_thread_pool_queue_len(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static MemorySegment panrocks_env_thread_pool_queue_len$address() {
+        return panrocks_env_thread_pool_queue_len.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_env_thread_pool_queue_len(panrocks_env *env, int32_t priority)
+     * }
+     */
+    public static int panrocks_env_thread_pool_queue_len(MemorySegment env, int priority) {
+        var mh$ = panrocks_env_thread_pool_queue_len.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_thread_pool_queue_len", env, priority);
+            }
+            return (int)mh$.invokeExact(env, priority);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_lower_thread_pool_priority {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_lower_thread_pool_priority");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_lower_thread_pool_priority(panrocks_env *env, int32_t priority, int32_t cpu, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_lower_thread_pool_priority$descriptor() {
+        return panrocks_env_lower_thread_pool_priority.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_lower_thread_pool_priority(panrocks_env *env, int32_t priority, int32_t cpu, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_env_lower_thread_pool_priority$handle() {
+        return panrocks_env_lower_thread_pool_priority.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_env_lower_thread_pool_priority(panrocks_env *env, int32_t priority, int32_t cpu, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_env_lower_thread_pool_priority$address() {
+        return panrocks_env_lower_thread_pool_priority.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_env_lower_thread_pool_priority(panrocks_env *env, int32_t priority, int32_t cpu, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_env_lower_thread_pool_priority(MemorySegment env, int priority, int cpu, MemorySegment error) {
+        var mh$ = panrocks_env_lower_thread_pool_priority.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_lower_thread_pool_priority", env, priority, cpu, error);
+            }
+            return (int)mh$.invokeExact(env, priority, cpu, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -20,6 +20,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     panrocks_rate_limiter *rate_limiter;
  *     panrocks_sst_file_manager *sst_file_manager;
  *     panrocks_cache *row_cache;
+ *     panrocks_env *env;
  * }
  * }
  */
@@ -34,7 +35,8 @@ public class panrocks_open_resources {
         panrocks_h.C_POINTER.withName("write_buffer_manager"),
         panrocks_h.C_POINTER.withName("rate_limiter"),
         panrocks_h.C_POINTER.withName("sst_file_manager"),
-        panrocks_h.C_POINTER.withName("row_cache")
+        panrocks_h.C_POINTER.withName("row_cache"),
+        panrocks_h.C_POINTER.withName("env")
     ).withName("panrocks_open_resources");
 
     /**
@@ -262,6 +264,50 @@ public class panrocks_open_resources {
      */
     public static void row_cache(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(row_cache$LAYOUT, row_cache$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout env$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("env"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * panrocks_env *env
+     * }
+     */
+    public static final AddressLayout env$layout() {
+        return env$LAYOUT;
+    }
+
+    private static final long env$OFFSET = $LAYOUT.byteOffset(groupElement("env"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * panrocks_env *env
+     * }
+     */
+    public static final long env$offset() {
+        return env$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * panrocks_env *env
+     * }
+     */
+    public static MemorySegment env(MemorySegment struct) {
+        return struct.get(env$LAYOUT, env$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * panrocks_env *env
+     * }
+     */
+    public static void env(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(env$LAYOUT, env$OFFSET, fieldValue);
     }
 
     /**

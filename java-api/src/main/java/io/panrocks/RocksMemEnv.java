@@ -1,0 +1,38 @@
+package io.panrocks;
+
+import java.util.Objects;
+
+/**
+ * An environment that keeps files in memory ({@code rocksdb::NewMemEnv}):
+ * a DB opened on it ({@code Options.setEnv}) writes nothing to disk, and
+ * its files stay, for reopens, as long as this environment or a DB opened on
+ * it lives. Its thread pools are the default environment's. For tests and
+ * caches; everything is lost with the process.
+ *
+ * <p>Only the DB's own files are in memory: {@code Checkpoint},
+ * {@code BackupEngine}, {@code SstFileWriter}, ingestion and
+ * {@code RocksDB.listColumnFamilies} work on the real file system.
+ */
+public final class RocksMemEnv extends Env {
+    /**
+     * A new in-memory environment.
+     *
+     * @param baseEnv the environment whose threads it uses: {@link Env#getDefault()}
+     * @throws IllegalArgumentException if baseEnv is not the default environment
+     */
+    public RocksMemEnv(Env baseEnv) {
+        super(checkBase(baseEnv), "RocksMemEnv");
+    }
+
+    private static java.lang.foreign.MemorySegment checkBase(Env baseEnv) {
+        if (Objects.requireNonNull(baseEnv, "baseEnv") != Env.getDefault()) {
+            throw new IllegalArgumentException("a RocksMemEnv stands on Env.getDefault() only, not on " + baseEnv);
+        }
+        return create(true);
+    }
+
+    @Override
+    public String toString() {
+        return "RocksMemEnv" + (shared.resource.isReleased() ? "{closed}" : "");
+    }
+}
