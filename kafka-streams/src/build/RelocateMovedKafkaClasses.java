@@ -26,6 +26,11 @@ import java.util.jar.JarFile;
  * {@code internals} there is renamed: with the kafka-clients of the test jars'
  * own release, nothing is written.
  *
+ * <p>The files written are listed in {@value #WRITTEN_LIST} in the output
+ * directory and removed at the next run first, so that a build on another
+ * Kafka release (e.g. {@code -Dkafka.version=4.3.1} after 4.4.0) never sees
+ * classes renamed for the previous one.
+ *
  * <p>The renaming is in the class files' constant pools only (class names and
  * descriptors are UTF-8 constants there), so nothing else in a class changes.
  *
@@ -35,11 +40,17 @@ import java.util.jar.JarFile;
 public class RelocateMovedKafkaClasses {
     private static final String OLD = "org/apache/kafka/common/utils/";
     private static final String NEW = "org/apache/kafka/common/utils/internals/";
+    private static final String WRITTEN_LIST = ".kafka-classes-renamed";
 
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[1]);
+        Path list = out.resolve(WRITTEN_LIST);
+        if (Files.exists(list)) {
+            for (String previous : Files.readAllLines(list)) Files.deleteIfExists(out.resolve(previous));
+            Files.delete(list);
+        }
         Set<String> moved = movedClasses(Path.of(args[0]));
-        int written = 0;
+        List<String> written = new ArrayList<>();
         for (int i = 2; i < args.length; i++) {
             try (JarFile jar = new JarFile(args[i])) {
                 for (JarEntry e : java.util.Collections.list(jar.entries())) {
@@ -53,12 +64,13 @@ public class RelocateMovedKafkaClasses {
                     Path target = out.resolve(e.getName());
                     Files.createDirectories(target.getParent());
                     Files.write(target, renamed);
-                    written++;
+                    written.add(e.getName());
                 }
             }
         }
+        if (!written.isEmpty()) Files.write(list, written);
         System.out.println("[relocate] " + moved.size() + " classes moved to " + NEW + " in this kafka-clients; "
-                + written + " test classes renamed into " + out);
+                + written.size() + " test classes renamed into " + out);
     }
 
     /** Simple names of the classes that are under internals/ and no longer directly under utils/. */
