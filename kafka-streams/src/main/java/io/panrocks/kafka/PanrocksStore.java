@@ -227,17 +227,31 @@ abstract class PanrocksStore implements StateStore {
         }
     }
 
-    /** Refuses a DB written as another kind or format of store; records the format in a new one. */
+    /**
+     * Refuses a DB holding data written as another kind or format of store;
+     * records the format in a new one. A DB with no data takes the new format,
+     * as Kafka's stores open whatever they find (e.g. a window store reopened
+     * with {@code retainDuplicates} changed): there is nothing to misread.
+     */
     private void checkFormat() throws RocksDBException {
         byte[] stored = db.get(offsets, FORMAT_KEY);
         byte[] mine = format.getBytes(StandardCharsets.UTF_8);
-        if (stored == null) {
+        if (stored == null || !Arrays.equals(stored, mine) && holdsNoData()) {
             db.put(offsets, writeOptions, FORMAT_KEY, mine);
         } else if (!Arrays.equals(stored, mine)) {
             throw new ProcessorStateException("Store " + name + " holds a " + new String(stored, StandardCharsets.UTF_8)
                     + " store and cannot be opened as a " + format + " store. To change a store's type, delete its"
                     + " local state (the store's directory under the task's state directory) and let Kafka Streams"
                     + " restore it from the changelog.");
+        }
+    }
+
+    private boolean holdsNoData() throws RocksDBException {
+        try (RocksIterator it = db.newIterator(data)) {
+            it.seekToFirst();
+            boolean empty = !it.isValid();
+            it.status();
+            return empty;
         }
     }
 

@@ -56,8 +56,9 @@ public final class PanrocksStores {
 
     /**
      * As {@link #keyValueStore(String)}, for values with their timestamps and
-     * record headers (Kafka's {@code Stores.persistentTimestampedKeyValueStoreWithHeaders}). As Kafka 4.3's, the store
-     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
+     * record headers (Kafka's {@code Stores.persistentTimestampedKeyValueStoreWithHeaders}). IQv2 as Kafka's own
+     * store of the release in use: on Kafka 4.4 the queries of the store without headers
+     * and Kafka's typed headers queries; on Kafka 4.3 none ({@code UNKNOWN_QUERY_TYPE}).
      *
      * @param name the store's name
      * @return the supplier
@@ -108,8 +109,9 @@ public final class PanrocksStores {
     /**
      * As {@link #windowStore(String, Duration, Duration, boolean)}, for values
      * with their timestamps and record headers
-     * (Kafka's {@code Stores.persistentTimestampedWindowStoreWithHeaders}). As Kafka 4.3's, the store
-     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
+     * (Kafka's {@code Stores.persistentTimestampedWindowStoreWithHeaders}). IQv2 as Kafka's own
+     * store of the release in use: on Kafka 4.4 the queries of the store without headers
+     * and Kafka's typed headers queries; on Kafka 4.3 none ({@code UNKNOWN_QUERY_TYPE}).
      *
      * @param name             the store's name
      * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
@@ -141,8 +143,9 @@ public final class PanrocksStores {
 
     /**
      * As {@link #sessionStore(String, Duration)}, for values with record
-     * headers (Kafka's {@code Stores.persistentSessionStoreWithHeaders}). As Kafka 4.3's, the store
-     * answers no IQv2 query ({@code UNKNOWN_QUERY_TYPE}).
+     * headers (Kafka's {@code Stores.persistentSessionStoreWithHeaders}). IQv2 as Kafka's own
+     * store of the release in use: on Kafka 4.4 the queries of the store without headers
+     * and Kafka's typed headers queries; on Kafka 4.3 none ({@code UNKNOWN_QUERY_TYPE}).
      *
      * @param name            the store's name
      * @param retentionPeriod how long sessions are kept after they end

@@ -74,14 +74,17 @@ class PanrocksWindowStore extends SegmentedStore implements WindowStore<Bytes, b
         }
 
         /**
-         * As Kafka 4.3's headers-aware RocksDB stores: every query fails with
-         * {@code UNKNOWN_QUERY_TYPE}, carrying the store's position, whatever
-         * the bound. Kafka's metered layer hands its typed queries down here
-         * as raw ones and passes that failure on, so IQv2 over a
+         * As Kafka's headers-aware RocksDB stores of the release on the class
+         * path: on Kafka 4.4 every query the store without headers answers
+         * (Kafka's metered layer turns its typed headers queries into those);
+         * on Kafka 4.3 every query fails with {@code UNKNOWN_QUERY_TYPE},
+         * carrying the store's position, whatever the bound, and Kafka's
+         * metered layer passes that failure on. Either way IQv2 over a
          * headers-aware store answers as it does on Kafka's own stores.
          */
         @Override
         public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
+            if (KafkaRelease.HEADERS_STORES_ANSWER_QUERIES) return super.query(query, positionBound, config);
             return Positions.handle(query, positionBound, config, this, position, context, false, q -> null);
         }
     }

@@ -18,6 +18,8 @@ import org.apache.kafka.common.metrics.stats.WindowedSum;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.StreamsMetrics;
 import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.processor.internals.metrics.StreamsMetricsImpl;
+import org.apache.kafka.streams.processor.internals.metrics.TaskMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -144,10 +146,17 @@ final class StoreMetrics {
 
     /**
      * Kafka's task-level {@code dropped-records} sensor, which the built-in
-     * segmented stores record expired puts in; found by the name Kafka gives
-     * it, and only if its metric exists (else nothing is recorded).
+     * segmented stores record expired puts in. As Kafka's stores, the store
+     * gets or creates it itself ({@code TaskMetrics.droppedRecordsSensor},
+     * the same call on Kafka 4.3 and 4.4), so {@code dropped-records-total}
+     * exists whether or not a stream task created it first. A metrics object
+     * that is not Kafka's own (a user's test double) has no task sensors:
+     * then the sensor is used only if its metric already exists.
      */
     private Sensor taskDroppedRecordsSensor(String thread, String task) {
+        if (streamsMetrics instanceof StreamsMetricsImpl kafkaMetrics) {
+            return TaskMetrics.droppedRecordsSensor(thread, task, kafkaMetrics);
+        }
         boolean exists = false;
         for (MetricName n : streamsMetrics.metrics().keySet()) {
             if (n.name().equals("dropped-records-total") && n.group().equals("stream-task-metrics")

@@ -36,12 +36,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * IQv2 on the headers-aware stores ({@code dsl.store.format=headers}): as
- * Kafka 4.3's own headers-aware RocksDB stores, the bytes store answers every
- * query {@code UNKNOWN_QUERY_TYPE}, with its position and, when asked, its
- * execution info, whatever the bound; the same query on the store of the
- * same kind without headers is answered. (The identical-output test checks
- * the same through Kafka's metered layer, against Kafka's stores.)
+ * IQv2 on the headers-aware stores ({@code dsl.store.format=headers}), as
+ * Kafka's own headers-aware RocksDB stores of the release in use: on Kafka
+ * 4.3 the bytes store answers every query {@code UNKNOWN_QUERY_TYPE}, with its
+ * position and, when asked, its execution info, whatever the bound; on Kafka
+ * 4.4 it answers what the store of the same kind without headers answers. The
+ * same query on the store without headers is answered on both. (The
+ * identical-output test checks the same through Kafka's metered layer,
+ * against Kafka's stores.)
  */
 class HeadersStoreQueryTest {
     @TempDir
@@ -69,6 +71,67 @@ class HeadersStoreQueryTest {
     /** a bound the stores have not reached: Kafka's headers-aware stores do not even check it */
     private static final PositionBound AHEAD = PositionBound.at(Position.fromMap(Map.of("input", Map.of(3, 8L))));
 
+    /** The Kafka Streams release on the class path, e.g. "4.4.0", as its jar records it. */
+    private static final String KAFKA_VERSION = kafkaStreamsVersion();
+
+    private static String kafkaStreamsVersion() {
+        try (var in = org.apache.kafka.streams.KafkaStreams.class.getResourceAsStream("/kafka/kafka-streams-version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (java.io.IOException | NullPointerException e) {
+            throw new AssertionError("no version in the kafka-streams jar", e);
+        }
+    }
+
+    @Test
+    void theHeadersQueryBehaviourIsPickedByTheKafkaRelease() {
+        String[] parts = KAFKA_VERSION.split("[.-]");
+        boolean atLeast44 = Integer.parseInt(parts[0]) > 4
+                || Integer.parseInt(parts[0]) == 4 && Integer.parseInt(parts[1]) >= 4;
+        assertEquals(atLeast44, KafkaRelease.HEADERS_STORES_ANSWER_QUERIES, "Kafka " + KAFKA_VERSION);
+    }
+
+    /** On 4.4 the headers store answers the query as the store without headers; on 4.3 it leaves it unanswered. */
+    private static void assertAsKafkaRelease(StateStore headers, StateStore plain, Query<?> query) {
+        if (!KafkaRelease.HEADERS_STORES_ANSWER_QUERIES) {
+            assertUnknown(headers, query);
+            return;
+        }
+        QueryResult<?> h = headers.query(query, PositionBound.unbounded(), new QueryConfig(false));
+        QueryResult<?> p = plain.query(query, PositionBound.unbounded(), new QueryConfig(false));
+        assertTrue(h.isSuccess(), query + ": " + h);
+        assertEquals(p.isSuccess(), h.isSuccess());
+        assertEquals(AT_7, h.getPosition());
+        assertEquals(contents(p.getResult()), contents(h.getResult()), query.toString());
+        assertEquals(FailureReason.NOT_UP_TO_BOUND, headers.query(query, AHEAD, new QueryConfig(false)).getFailureReason());
+    }
+
+    /** A query result as comparable text: an iterator's entries (closed here), or the value's bytes. */
+    private static String contents(Object result) {
+        if (result instanceof byte[] bytes) return new String(bytes);
+        if (result instanceof java.util.Iterator<?> it) {
+            List<String> out = new ArrayList<>();
+            while (it.hasNext()) {
+                Object next = it.next();
+                if (next instanceof org.apache.kafka.streams.KeyValue<?, ?> kv) {
+                    out.add(kv.key + "=" + contents(kv.value));
+                } else {
+                    out.add(String.valueOf(next));
+                }
+            }
+            if (it instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }
+            return out.toString();
+        }
+        return String.valueOf(result);
+    }
+
     private static void assertUnknown(StateStore store, Query<?> query) {
         for (PositionBound bound : List.of(PositionBound.unbounded(), AHEAD)) {
             QueryResult<?> r = store.query(query, bound, new QueryConfig(true));
@@ -84,15 +147,15 @@ class HeadersStoreQueryTest {
     }
 
     @Test
-    void keyValueStoreWithHeadersLeavesEveryQueryUnanswered() {
+    void keyValueStoreWithHeadersAnswersAsKafkasOfTheRelease() {
         KeyValueStore<Bytes, byte[]> headers = init(PanrocksStores.timestampedKeyValueStoreWithHeaders("h").get(), "h");
         KeyValueStore<Bytes, byte[]> plain = init(PanrocksStores.timestampedKeyValueStore("t").get(), "t");
         for (KeyValueStore<Bytes, byte[]> store : List.of(headers, plain)) store.put(s("a"), "1".getBytes());
         // the data is there, through the store's own interface
         assertArrayEquals("1".getBytes(), headers.get(s("a")));
-        assertUnknown(headers, KeyQuery.withKey(s("a")));
-        assertUnknown(headers, RangeQuery.withNoBounds());
-        assertUnknown(headers, RangeQuery.withRange(s("a"), s("b")).withDescendingKeys());
+        assertAsKafkaRelease(headers, plain, KeyQuery.withKey(s("a")));
+        assertAsKafkaRelease(headers, plain, RangeQuery.withNoBounds());
+        assertAsKafkaRelease(headers, plain, RangeQuery.withRange(s("a"), s("b")).withDescendingKeys());
         // without headers the same queries are answered
         QueryResult<byte[]> hit = plain.query(KeyQuery.withKey(s("a")), PositionBound.unbounded(), new QueryConfig(false));
         assertTrue(hit.isSuccess());
@@ -109,7 +172,7 @@ class HeadersStoreQueryTest {
     }
 
     @Test
-    void windowStoreWithHeadersLeavesEveryQueryUnanswered() {
+    void windowStoreWithHeadersAnswersAsKafkasOfTheRelease() {
         WindowStore<Bytes, byte[]> headers = init(PanrocksStores.timestampedWindowStoreWithHeaders("wh",
                 Duration.ofMinutes(2), Duration.ofMinutes(1), false).get(), "wh");
         WindowStore<Bytes, byte[]> plain = init(PanrocksStores.timestampedWindowStore("wt",
@@ -120,14 +183,14 @@ class HeadersStoreQueryTest {
                 Instant.ofEpochMilli(60_000));
         WindowRangeQuery<Bytes, byte[]> range = WindowRangeQuery.withWindowStartRange(Instant.EPOCH,
                 Instant.ofEpochMilli(60_000));
-        assertUnknown(headers, key);
-        assertUnknown(headers, range);
+        assertAsKafkaRelease(headers, plain, key);
+        assertAsKafkaRelease(headers, plain, range);
         assertTrue(plain.query(key, PositionBound.unbounded(), new QueryConfig(false)).isSuccess());
         assertTrue(plain.query(range, PositionBound.unbounded(), new QueryConfig(false)).isSuccess());
     }
 
     @Test
-    void sessionStoreWithHeadersLeavesEveryQueryUnanswered() {
+    void sessionStoreWithHeadersAnswersAsKafkasOfTheRelease() {
         SessionStore<Bytes, byte[]> headers = init(PanrocksStores.sessionStoreWithHeaders("sh",
                 Duration.ofMinutes(3)).get(), "sh");
         SessionStore<Bytes, byte[]> plain = init(PanrocksStores.sessionStore("sp", Duration.ofMinutes(3)).get(), "sp");
@@ -135,7 +198,7 @@ class HeadersStoreQueryTest {
         for (SessionStore<Bytes, byte[]> store : List.of(headers, plain)) store.put(session, "1".getBytes());
         assertArrayEquals("1".getBytes(), headers.fetchSession(s("a"), 1_000, 2_000));
         WindowRangeQuery<Bytes, byte[]> query = WindowRangeQuery.withKey(s("a"));
-        assertUnknown(headers, query);
+        assertAsKafkaRelease(headers, plain, query);
         QueryResult<KeyValueIterator<Windowed<Bytes>, byte[]>> r = plain.query(query, PositionBound.unbounded(),
                 new QueryConfig(false));
         assertTrue(r.isSuccess());

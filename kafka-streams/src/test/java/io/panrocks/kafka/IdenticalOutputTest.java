@@ -46,7 +46,7 @@ class IdenticalOutputTest {
             runs.add(s + ":true");
         }
         // the headers-aware store format (dsl.store.format=headers) of key-value, window and session stores,
-        // IQv2 included (Kafka 4.3's headers-aware stores answer no query at the bytes layer)
+        // IQv2 included (Kafka 4.3's headers-aware stores answer no query at the bytes layer, 4.4's answer them)
         for (String s : List.of("aggregation", "rangequery", "windowed", "session")) runs.add(s + ":true:headers");
         return runs;
     }

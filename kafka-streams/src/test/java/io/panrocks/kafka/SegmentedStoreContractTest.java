@@ -131,6 +131,41 @@ class SegmentedStoreContractTest {
     }
 
     @Test
+    void anExpiredPutIsCountedInTheTasksDroppedRecordsThoughNoTaskCreatedTheSensor() {
+        TestContext context = new TestContext(stateDir);
+        WindowStore<Bytes, byte[]> store = PanrocksStores.windowStore("w", Duration.ofMinutes(2), Duration.ofMinutes(1),
+                false).get();
+        store.init(context, store);
+        opened.add(store);
+        store.put(s("k"), "now".getBytes(), 10 * MINUTE);
+        store.put(s("k"), "late".getBytes(), MINUTE); // expired: dropped and counted, as Kafka's store counts it
+        org.apache.kafka.common.MetricName total = new org.apache.kafka.common.MetricName("dropped-records-total",
+                "stream-task-metrics", "", java.util.Map.of("thread-id", Thread.currentThread().getName(),
+                "task-id", context.taskId().toString()));
+        assertEquals(1.0, context.kafkaMetrics.metrics().get(total).metricValue());
+    }
+
+    @Test
+    void anEmptyWindowStoreReopensWithRetainDuplicatesChangedOneWithDataDoesNot() {
+        WindowStore<Bytes, byte[]> store = window(false);
+        store.close();
+        // nothing written: the store opens with duplicates, as Kafka's does
+        store = window(true);
+        store.put(s("k"), "1".getBytes(), 1000);
+        store.put(s("k"), "2".getBytes(), 1000);
+        store.close();
+        // now keys carry duplicates' sequence numbers: read without them they would be misread
+        WindowStore<Bytes, byte[]> plain = PanrocksStores.windowStore("w", Duration.ofMinutes(2), Duration.ofMinutes(1),
+                false).get();
+        ProcessorStateException e = assertThrows(ProcessorStateException.class,
+                () -> plain.init(new TestContext(stateDir), plain));
+        assertEquals("Store w holds a window/PLAIN/duplicates store and cannot be opened as a window/PLAIN store. To"
+                + " change a store's type, delete its local state (the store's directory under the task's state"
+                + " directory) and let Kafka Streams restore it from the changelog.", e.getMessage());
+        assertEquals(List.of("1000=1", "1000=2"), times(window(true).fetch(s("k"), 0, 5000)));
+    }
+
+    @Test
     void duplicatesAreKeptAndNullsIgnored() {
         WindowStore<Bytes, byte[]> store = window(true);
         store.put(s("k"), "1".getBytes(), 1000);

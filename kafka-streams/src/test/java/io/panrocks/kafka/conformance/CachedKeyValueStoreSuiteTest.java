@@ -1,0 +1,17 @@
+package io.panrocks.kafka.conformance;
+
+import io.panrocks.kafka.PanrocksStores;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+
+/** Kafka's key-value store suite on {@code PanrocksStores.keyValueStore} behind Kafka's record cache. */
+class CachedKeyValueStoreSuiteTest extends KeyValueStoreSuite {
+    @Override
+    KeyValueBytesStoreSupplier supplier(String name) {
+        return PanrocksStores.keyValueStore(name);
+    }
+
+    @Override
+    boolean cached() {
+        return true;
+    }
+}

@@ -1,0 +1,15 @@
+package io.panrocks.kafka.conformance;
+
+import io.panrocks.kafka.PanrocksStores;
+import org.apache.kafka.streams.state.WindowBytesStoreSupplier;
+
+import java.time.Duration;
+
+/** Kafka's window store suite on {@code PanrocksStores.timestampedWindowStore}. */
+class TimestampedWindowStoreSuiteTest extends WindowStoreSuite {
+    @Override
+    protected WindowBytesStoreSupplier supplier(String name, Duration retentionPeriod, Duration windowSize,
+                                                boolean retainDuplicates) {
+        return PanrocksStores.timestampedWindowStore(name, retentionPeriod, windowSize, retainDuplicates);
+    }
+}
