@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -25,12 +27,10 @@ import static org.junit.jupiter.api.Assertions.*;
  * backup directory, no restore under an open DB); closes racing backups.
  */
 class BackupEngineTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
-    Path dir;
-
-    private Path db() {
-        return dir.resolve("db");
-    }
+    Path dir; // the backups and the restored copies
 
     private BackupEngineOptions options() {
         return new BackupEngineOptions(dir.resolve("backups"));
@@ -50,9 +50,9 @@ class BackupEngineTest {
     }
 
     @Test
-    void backupListVerifyRestoreByIdAndLatest() throws Exception {
+    void backupListVerifyRestoreByIdAndLatest(RocksDB db) throws Exception {
         int first, second;
-        try (RocksDB db = TestSupport.openFresh(db()); BackupEngine backups = BackupEngine.open(options())) {
+        try (BackupEngine backups = BackupEngine.open(options())) {
             fill(db, 0, 100);
             first = backups.createNewBackup(db, true);
             fill(db, 100, 150); // not flushed: the WALs carry them into the second backup
@@ -87,8 +87,8 @@ class BackupEngineTest {
     }
 
     @Test
-    void binaryMetadataAndItsLimit() throws Exception {
-        try (RocksDB db = TestSupport.openFresh(db()); BackupEngine backups = BackupEngine.open(options())) {
+    void binaryMetadataAndItsLimit(RocksDB db) throws Exception {
+        try (BackupEngine backups = BackupEngine.open(options())) {
             db.put(bytes("k"), bytes("v"));
             byte[] binary = {0, 1, (byte) 0xff, 0, 10};
             backups.createNewBackupWithMetadata(db, binary, true);
@@ -101,8 +101,8 @@ class BackupEngineTest {
     }
 
     @Test
-    void purgeDeleteAndGarbageCollect() throws Exception {
-        try (RocksDB db = TestSupport.openFresh(db()); BackupEngine backups = BackupEngine.open(options())) {
+    void purgeDeleteAndGarbageCollect(RocksDB db) throws Exception {
+        try (BackupEngine backups = BackupEngine.open(options())) {
             int[] ids = new int[4];
             for (int i = 0; i < 4; i++) {
                 fill(db, i * 10, i * 10 + 10);
@@ -125,9 +125,9 @@ class BackupEngineTest {
 
     /** Bytes flipped in a backed-up SST file: verification with checksums and the restore report Corruption. */
     @Test
-    void corruptedBackupFailsVerificationAndRestoreWithCorruption() throws Exception {
+    void corruptedBackupFailsVerificationAndRestoreWithCorruption(RocksDB db) throws Exception {
         int id;
-        try (RocksDB db = TestSupport.openFresh(db()); BackupEngine backups = BackupEngine.open(options())) {
+        try (BackupEngine backups = BackupEngine.open(options())) {
             fill(db, 0, 500);
             id = backups.createNewBackup(db, true);
         }
@@ -168,12 +168,13 @@ class BackupEngineTest {
     }
 
     @Test
-    void restoreRefusesTheDirectoryOfAnOpenDb() throws Exception {
-        try (RocksDB db = TestSupport.openFresh(db()); BackupEngine backups = BackupEngine.open(options())) {
+    void restoreRefusesTheDirectoryOfAnOpenDb(RocksDB db) throws Exception {
+        try (BackupEngine backups = BackupEngine.open(options())) {
             fill(db, 0, 10);
             backups.createNewBackup(db, true);
-            // the writer's own directory, under another spelling too
-            for (Path target : List.of(db(), db().resolve("."), dir.resolve("x/../db"))) {
+            // the writer's own directory, under other spellings too
+            Path own = fixture.dir();
+            for (Path target : List.of(own, own.resolve("."), own.resolveSibling("x/../" + own.getFileName()))) {
                 RocksDBException e = assertThrows(RocksDBException.class,
                         () -> backups.restoreDbFromLatestBackup(target, target, new RestoreOptions()));
                 assertEquals(Status.Code.Busy, e.code(), e.getMessage());
@@ -181,7 +182,7 @@ class BackupEngineTest {
             // the WAL directory alone
             Path other = dir.resolve("other");
             assertEquals(Status.Code.Busy, assertThrows(RocksDBException.class,
-                    () -> backups.restoreDbFromLatestBackup(other, db(), new RestoreOptions())).code());
+                    () -> backups.restoreDbFromLatestBackup(other, own, new RestoreOptions())).code());
             fill(db, 10, 20);
             assertArrayEquals(randomBytes(15, 200), db.get(bytes("k00015")), "the open DB was not touched");
         }
@@ -213,16 +214,14 @@ class BackupEngineTest {
             assertEquals(dir.resolve("backups"), first.backupDir());
         }
         BackupEngine.open(options()).close(); // released with the first
-        try (RocksDB db = TestSupport.openFresh(db())) {
-            assertEquals(Status.Code.Busy, assertThrows(RocksDBException.class,
-                    () -> BackupEngine.open(new BackupEngineOptions(db()))).code(), "a DB's own directory");
-        }
+        fixture.db(); // a DB open in fixture.dir()
+        assertEquals(Status.Code.Busy, assertThrows(RocksDBException.class,
+                () -> BackupEngine.open(new BackupEngineOptions(fixture.dir()))).code(), "a DB's own directory");
     }
 
     @Test
-    void closedObjectsAndBadOptions() throws Exception {
+    void closedObjectsAndBadOptions(RocksDB db) throws Exception {
         BackupEngine backups = BackupEngine.open(options());
-        RocksDB db = TestSupport.openFresh(db());
         db.close();
         assertThrows(IllegalStateException.class, () -> backups.createNewBackup(db));
         backups.close();
@@ -241,13 +240,13 @@ class BackupEngineTest {
     }
 
     @Test
-    void optionsAreApplied() throws Exception {
+    void optionsAreApplied(RocksDB db) throws Exception {
         BackupEngineOptions o = options().setShareTableFiles(false).setSync(false).setBackupLogFiles(false)
                 .setMaxBackgroundOperations(4).setBackupRateLimit(64 << 20).setRestoreRateLimit(64 << 20)
                 .setShareFilesWithChecksum(false);
         assertFalse(o.shareTableFiles());
         assertEquals(4, o.maxBackgroundOperations());
-        try (RocksDB db = TestSupport.openFresh(db()); BackupEngine backups = BackupEngine.open(o)) {
+        try (BackupEngine backups = BackupEngine.open(o)) {
             fill(db, 0, 20);
             db.flush();
             fill(db, 20, 30); // in the memtable and the WAL only
@@ -270,8 +269,7 @@ class BackupEngineTest {
 
     /** A DB closed while a backup of it runs: the close waits for the backup, which completes. */
     @Test
-    void dbCloseWaitsForABackupInProgress() throws Exception {
-        RocksDB db = TestSupport.openFresh(db());
+    void dbCloseWaitsForABackupInProgress(RocksDB db) throws Exception {
         for (int i = 0; i < 20; i++) {
             fill(db, i * 1000, i * 1000 + 1000);
             db.flush();
@@ -304,9 +302,8 @@ class BackupEngineTest {
 
     /** stopBackup from another thread ends a running backup with Incomplete; garbage collection cleans up. */
     @Test
-    void stopBackupCutsABackupShort() throws Exception {
-        try (RocksDB db = TestSupport.openFresh(db());
-             BackupEngine backups = BackupEngine.open(options().setBackupRateLimit(1 << 20))) {
+    void stopBackupCutsABackupShort(RocksDB db) throws Exception {
+        try (BackupEngine backups = BackupEngine.open(options().setBackupRateLimit(1 << 20))) {
             for (int i = 0; i < 10; i++) {
                 fill(db, i * 1000, i * 1000 + 1000);
                 db.flush();
@@ -335,36 +332,34 @@ class BackupEngineTest {
 
     /** The engine's close from another thread waits for the backup in progress, which completes. */
     @Test
-    void engineCloseWaitsForABackupInProgress() throws Exception {
-        try (RocksDB db = TestSupport.openFresh(db())) {
-            for (int i = 0; i < 10; i++) {
-                fill(db, i * 1000, i * 1000 + 1000);
-                db.flush();
+    void engineCloseWaitsForABackupInProgress(RocksDB db) throws Exception {
+        for (int i = 0; i < 10; i++) {
+            fill(db, i * 1000, i * 1000 + 1000);
+            db.flush();
+        }
+        BackupEngine backups = BackupEngine.open(options().setBackupRateLimit(2 << 20));
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread backup = new Thread(() -> {
+            started.countDown();
+            try {
+                outcome.set(backups.createNewBackup(db, false));
+            } catch (Throwable t) {
+                outcome.set(t);
             }
-            BackupEngine backups = BackupEngine.open(options().setBackupRateLimit(2 << 20));
-            CountDownLatch started = new CountDownLatch(1);
-            AtomicReference<Object> outcome = new AtomicReference<>();
-            Thread backup = new Thread(() -> {
-                started.countDown();
-                try {
-                    outcome.set(backups.createNewBackup(db, false));
-                } catch (Throwable t) {
-                    outcome.set(t);
-                }
-            });
-            backup.start();
-            started.await();
-            Thread.sleep(50);
-            backups.close();
-            backup.join();
-            assertThrows(IllegalStateException.class, backups::getBackupInfo);
-            try (BackupEngine again = BackupEngine.open(options())) {
-                if (outcome.get() instanceof Integer id) {
-                    again.verifyBackup(id, true);
-                } else {
-                    assertInstanceOf(IllegalStateException.class, outcome.get(), "refused cleanly, never half done");
-                    assertTrue(again.getBackupInfo().isEmpty());
-                }
+        });
+        backup.start();
+        started.await();
+        Thread.sleep(50);
+        backups.close();
+        backup.join();
+        assertThrows(IllegalStateException.class, backups::getBackupInfo);
+        try (BackupEngine again = BackupEngine.open(options())) {
+            if (outcome.get() instanceof Integer id) {
+                again.verifyBackup(id, true);
+            } else {
+                assertInstanceOf(IllegalStateException.class, outcome.get(), "refused cleanly, never half done");
+                assertTrue(again.getBackupInfo().isEmpty());
             }
         }
     }

@@ -1,13 +1,13 @@
 package io.panrocks;
 
 import io.panrocks.testkit.EngineVersion;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,13 +22,11 @@ import static org.junit.jupiter.api.Assertions.*;
  * {@code RocksIterator.refresh()}: an iterator moved to the DB's latest state
  * or to a snapshot, standing on no entry afterwards, its earlier views ended.
  */
+@ExtendWith(OpenDbExtension.class)
 class IteratorRefreshTest {
-    @TempDir
-    Path dir;
-
     @Test
-    void refreshReadsTheLatestStateAndEndsTheViews() throws Exception {
-        try (RocksDB db = TestSupport.openFresh(dir); RocksIterator it = db.newIterator()) {
+    void refreshReadsTheLatestStateAndEndsTheViews(RocksDB db) throws Exception {
+        try (RocksIterator it = db.newIterator()) {
             db.put(bytes("a"), bytes("1"));
             it.seekToFirst();
             assertFalse(it.isValid(), "created before the write");
@@ -73,52 +71,49 @@ class IteratorRefreshTest {
 
 
     @Test
-    void refreshOfASnapshotIteratorAndToASnapshot() throws Exception {
-        try (RocksDB db = TestSupport.openFresh(dir)) {
-            db.put(bytes("a"), bytes("1"));
-            try (Snapshot before = db.getSnapshot()) {
-                db.put(bytes("b"), bytes("2"));
-                try (RocksIterator it = db.newIterator(new ReadOptions().setSnapshot(before))) {
+    void refreshOfASnapshotIteratorAndToASnapshot(RocksDB db, @OpenDbExtension.Other RocksDB other) throws Exception {
+        db.put(bytes("a"), bytes("1"));
+        try (Snapshot before = db.getSnapshot()) {
+            db.put(bytes("b"), bytes("2"));
+            try (RocksIterator it = db.newIterator(new ReadOptions().setSnapshot(before))) {
+                it.seekToLast();
+                assertEquals("a", string(it.keyBytes()));
+                if (!EngineVersion.atLeast(8, 0)) {
+                    // RocksDB 7 cannot renew an iterator created with a snapshot
+                    RocksDBException refused = assertThrows(RocksDBException.class, it::refresh);
+                    assertEquals(Status.Code.NotSupported, refused.getStatus().getCode());
+                    assertFalse(it.isValid());
                     it.seekToLast();
-                    assertEquals("a", string(it.keyBytes()));
-                    if (!EngineVersion.atLeast(8, 0)) {
-                        // RocksDB 7 cannot renew an iterator created with a snapshot
-                        RocksDBException refused = assertThrows(RocksDBException.class, it::refresh);
-                        assertEquals(Status.Code.NotSupported, refused.getStatus().getCode());
-                        assertFalse(it.isValid());
-                        it.seekToLast();
-                        assertEquals("a", string(it.keyBytes()), "a refused refresh keeps the snapshot");
-                        return;
-                    }
-                    it.refresh();
-                    it.seekToLast();
-                    assertEquals("b", string(it.keyBytes()), "refresh reads the latest state, snapshot or not");
-
-                    if (EngineVersion.atLeast(8, 0)) {
-                        it.refresh(before);
-                        it.seekToLast();
-                        assertEquals("a", string(it.keyBytes()), "back at the snapshot");
-                    } else {
-                        RocksDBException old = assertThrows(RocksDBException.class, () -> it.refresh(before));
-                        assertEquals(Status.Code.NotSupported, old.getStatus().getCode());
-                        it.seekToLast();
-                        assertEquals("b", string(it.keyBytes()), "a refused refresh changes nothing but the position");
-                    }
-                    it.refresh(null);
-                    it.seekToLast();
-                    assertEquals("b", string(it.keyBytes()));
+                    assertEquals("a", string(it.keyBytes()), "a refused refresh keeps the snapshot");
+                    return;
                 }
+                it.refresh();
+                it.seekToLast();
+                assertEquals("b", string(it.keyBytes()), "refresh reads the latest state, snapshot or not");
+
+                if (EngineVersion.atLeast(8, 0)) {
+                    it.refresh(before);
+                    it.seekToLast();
+                    assertEquals("a", string(it.keyBytes()), "back at the snapshot");
+                } else {
+                    RocksDBException old = assertThrows(RocksDBException.class, () -> it.refresh(before));
+                    assertEquals(Status.Code.NotSupported, old.getStatus().getCode());
+                    it.seekToLast();
+                    assertEquals("b", string(it.keyBytes()), "a refused refresh changes nothing but the position");
+                }
+                it.refresh(null);
+                it.seekToLast();
+                assertEquals("b", string(it.keyBytes()));
             }
-            try (RocksDB other = TestSupport.openFresh(dir.resolve("other")); Snapshot foreign = other.getSnapshot();
-                 RocksIterator it = db.newIterator()) {
-                assertThrows(IllegalArgumentException.class, () -> it.refresh(foreign));
-                Snapshot closed = db.getSnapshot();
-                closed.close();
-                assertThrows(IllegalStateException.class, () -> it.refresh(closed));
-            }
-            RocksIterator gone = db.newIterator();
-            gone.close();
-            assertThrows(IllegalStateException.class, gone::refresh);
         }
+        try (Snapshot foreign = other.getSnapshot(); RocksIterator it = db.newIterator()) {
+            assertThrows(IllegalArgumentException.class, () -> it.refresh(foreign));
+            Snapshot closed = db.getSnapshot();
+            closed.close();
+            assertThrows(IllegalStateException.class, () -> it.refresh(closed));
+        }
+        RocksIterator gone = db.newIterator();
+        gone.close();
+        assertThrows(IllegalStateException.class, gone::refresh);
     }
 }

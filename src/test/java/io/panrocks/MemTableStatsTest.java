@@ -3,9 +3,6 @@ package io.panrocks;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
 
 import static io.panrocks.TestSupport.bytes;
 import static org.junit.jupiter.api.Assertions.*;
@@ -49,10 +46,9 @@ class MemTableStatsTest {
     }
 
     @Test
-    void misuseIsRefusedBeforeTheEngine(RocksDB db, @TempDir Path elsewhere) throws RocksDBException {
+    void misuseIsRefusedBeforeTheEngine(RocksDB db, @OpenDbExtension.Other RocksDB other) throws RocksDBException {
         assertThrows(NullPointerException.class, () -> db.getApproximateMemTableStats(null));
-        try (RocksDB other = RocksDB.open(new Options().setCreateIfMissing(true), elsewhere);
-             ColumnFamilyHandle foreign = other.createColumnFamily(new ColumnFamilyDescriptor(bytes("f")))) {
+        try (ColumnFamilyHandle foreign = other.createColumnFamily(new ColumnFamilyDescriptor(bytes("f")))) {
             assertThrows(IllegalArgumentException.class,
                     () -> db.getApproximateMemTableStats(foreign, new Range(bytes("a"), bytes("b"))));
         }

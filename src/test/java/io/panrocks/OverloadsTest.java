@@ -1,7 +1,9 @@
 package io.panrocks;
 
 import io.panrocks.testkit.EngineVersion;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.MemorySegment;
@@ -25,19 +27,19 @@ import static org.junit.jupiter.api.Assertions.*;
  * RocksJava's smaller integer types.
  */
 class OverloadsTest {
+    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+
+    @RegisterExtension
+    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
+            new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir.toString(),
+            List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY), new ColumnFamilyDescriptor(bytes("second"))),
+            handles));
     @TempDir
-    Path dir;
+    Path dir; // the DB opened by its String path
 
     static long files(RocksDB db, ColumnFamilyHandle cf, int level) throws RocksDBException {
         return Long.parseLong(db.getProperty(cf, "rocksdb.num-files-at-level" + level));
     }
-
-    RocksDB openWithFamily(List<ColumnFamilyHandle> handles, DBOptions options) throws RocksDBException {
-        return RocksDB.open(options.setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir.toString(),
-                List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY),
-                        new ColumnFamilyDescriptor(bytes("second"))), handles);
-    }
-
 
     static ByteBuffer direct(String s) {
         byte[] b = bytes(s);
@@ -50,74 +52,69 @@ class OverloadsTest {
     }
 
     @Test
-    void multiGetByteBuffersFillsTheCallersBuffers() throws RocksDBException {
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (RocksDB db = openWithFamily(handles, new DBOptions())) {
-            ColumnFamilyHandle second = handles.get(1);
-            db.put(bytes("k1"), bytes("value-one"));
-            db.put(second, bytes("k2"), bytes("v2"));
-            db.put(bytes("empty"), new byte[0]);
-            List<ByteBuffer> keys = List.of(direct("k1"), direct("missing"), direct("k1"), direct("empty"));
-            List<ByteBuffer> values = new ArrayList<>();
-            for (int capacity : new int[]{20, 20, 4, 8}) {
-                ByteBuffer v = ByteBuffer.allocateDirect(capacity);
-                v.position(3); // ignored: written from index 0, as RocksJava does
-                values.add(v);
-            }
-            List<ByteBufferGetStatus> results = db.multiGetByteBuffers(keys, values);
-            assertEquals(4, results.size());
-            assertEquals(Status.Code.Ok, results.get(0).status.getCode());
-            assertEquals(9, results.get(0).requiredSize);
-            assertSame(values.get(0), results.get(0).value);
-            assertEquals(0, values.get(0).position());
-            assertEquals(9, values.get(0).limit());
-            byte[] got = new byte[9];
-            values.get(0).duplicate().get(got);
-            assertEquals("value-one", string(got));
-            assertEquals(Status.Code.NotFound, results.get(1).status.getCode());
-            assertNull(results.get(1).value);
-            assertEquals(0, results.get(1).requiredSize);
-            assertEquals(3, values.get(1).position(), "a missing key leaves its buffer alone");
-            // too small: what fits, and the full size
-            assertEquals(9, results.get(2).requiredSize);
-            assertEquals(4, values.get(2).limit());
-            byte[] part = new byte[4];
-            values.get(2).duplicate().get(part);
-            assertEquals("valu", string(part));
-            assertEquals(Status.Code.Ok, results.get(3).status.getCode());
-            assertEquals(0, results.get(3).requiredSize);
-            assertEquals(0, values.get(3).limit());
-            for (ByteBuffer k : keys) assertEquals(2, k.position(), "keys are not moved");
-
-            // one family for every key, one per key; heap buffers work too
-            List<ByteBuffer> heap = List.of(ByteBuffer.allocate(8), ByteBuffer.allocate(8));
-            List<ByteBufferGetStatus> one = db.multiGetByteBuffers(List.of(second),
-                    List.of(ByteBuffer.wrap(bytes("k2")), ByteBuffer.wrap(bytes("k1"))), heap);
-            assertEquals(Status.Code.Ok, one.get(0).status.getCode());
-            assertEquals(Status.Code.NotFound, one.get(1).status.getCode());
-            List<ByteBufferGetStatus> each = db.multiGetByteBuffers(new ReadOptions(), Arrays.asList(second, null),
-                    List.of(ByteBuffer.wrap(bytes("k2")), ByteBuffer.wrap(bytes("k1"))),
-                    List.of(ByteBuffer.allocate(8), ByteBuffer.allocate(16)));
-            assertEquals(2, each.get(0).requiredSize);
-            assertEquals(9, each.get(1).requiredSize);
-            assertEquals(0, db.multiGetByteBuffers(List.of(), List.of()).size());
-            assertEquals(1, db.multiGetByteBuffers(ReadOptions.DEFAULT, List.of(direct("k1")),
-                    List.of(ByteBuffer.allocateDirect(16))).size());
-
-            // refusals before any native call
-            assertThrows(IllegalArgumentException.class, () -> db.multiGetByteBuffers(List.of(direct("k1")), List.of()));
-            assertThrows(IllegalArgumentException.class, () -> db.multiGetByteBuffers(List.of(second, second),
-                    List.of(direct("a"), direct("b"), direct("c")), List.of(ByteBuffer.allocate(1),
-                            ByteBuffer.allocate(1), ByteBuffer.allocate(1))));
-            assertThrows(IllegalArgumentException.class, () -> db.multiGetByteBuffers(List.of(direct("k1")),
-                    List.of(ByteBuffer.allocateDirect(8).asReadOnlyBuffer())));
-            assertThrows(NullPointerException.class, () -> db.multiGetByteBuffers(Arrays.asList(direct("k1"), null),
-                    List.of(ByteBuffer.allocate(1), ByteBuffer.allocate(1))));
-            try (RocksDB other = TestSupport.openFresh(dir.resolve("other"))) {
-                assertThrows(IllegalArgumentException.class, () -> other.multiGetByteBuffers(List.of(second),
-                        List.of(direct("k2")), List.of(ByteBuffer.allocate(8))));
-            }
+    void multiGetByteBuffersFillsTheCallersBuffers(RocksDB db, @OpenDbExtension.Other RocksDB other) throws RocksDBException {
+        ColumnFamilyHandle second = handles.get(1);
+        db.put(bytes("k1"), bytes("value-one"));
+        db.put(second, bytes("k2"), bytes("v2"));
+        db.put(bytes("empty"), new byte[0]);
+        List<ByteBuffer> keys = List.of(direct("k1"), direct("missing"), direct("k1"), direct("empty"));
+        List<ByteBuffer> values = new ArrayList<>();
+        for (int capacity : new int[]{20, 20, 4, 8}) {
+            ByteBuffer v = ByteBuffer.allocateDirect(capacity);
+            v.position(3); // ignored: written from index 0, as RocksJava does
+            values.add(v);
         }
+        List<ByteBufferGetStatus> results = db.multiGetByteBuffers(keys, values);
+        assertEquals(4, results.size());
+        assertEquals(Status.Code.Ok, results.get(0).status.getCode());
+        assertEquals(9, results.get(0).requiredSize);
+        assertSame(values.get(0), results.get(0).value);
+        assertEquals(0, values.get(0).position());
+        assertEquals(9, values.get(0).limit());
+        byte[] got = new byte[9];
+        values.get(0).duplicate().get(got);
+        assertEquals("value-one", string(got));
+        assertEquals(Status.Code.NotFound, results.get(1).status.getCode());
+        assertNull(results.get(1).value);
+        assertEquals(0, results.get(1).requiredSize);
+        assertEquals(3, values.get(1).position(), "a missing key leaves its buffer alone");
+        // too small: what fits, and the full size
+        assertEquals(9, results.get(2).requiredSize);
+        assertEquals(4, values.get(2).limit());
+        byte[] part = new byte[4];
+        values.get(2).duplicate().get(part);
+        assertEquals("valu", string(part));
+        assertEquals(Status.Code.Ok, results.get(3).status.getCode());
+        assertEquals(0, results.get(3).requiredSize);
+        assertEquals(0, values.get(3).limit());
+        for (ByteBuffer k : keys) assertEquals(2, k.position(), "keys are not moved");
+
+        // one family for every key, one per key; heap buffers work too
+        List<ByteBuffer> heap = List.of(ByteBuffer.allocate(8), ByteBuffer.allocate(8));
+        List<ByteBufferGetStatus> one = db.multiGetByteBuffers(List.of(second),
+                List.of(ByteBuffer.wrap(bytes("k2")), ByteBuffer.wrap(bytes("k1"))), heap);
+        assertEquals(Status.Code.Ok, one.get(0).status.getCode());
+        assertEquals(Status.Code.NotFound, one.get(1).status.getCode());
+        List<ByteBufferGetStatus> each = db.multiGetByteBuffers(new ReadOptions(), Arrays.asList(second, null),
+                List.of(ByteBuffer.wrap(bytes("k2")), ByteBuffer.wrap(bytes("k1"))),
+                List.of(ByteBuffer.allocate(8), ByteBuffer.allocate(16)));
+        assertEquals(2, each.get(0).requiredSize);
+        assertEquals(9, each.get(1).requiredSize);
+        assertEquals(0, db.multiGetByteBuffers(List.of(), List.of()).size());
+        assertEquals(1, db.multiGetByteBuffers(ReadOptions.DEFAULT, List.of(direct("k1")),
+                List.of(ByteBuffer.allocateDirect(16))).size());
+
+        // refusals before any native call
+        assertThrows(IllegalArgumentException.class, () -> db.multiGetByteBuffers(List.of(direct("k1")), List.of()));
+        assertThrows(IllegalArgumentException.class, () -> db.multiGetByteBuffers(List.of(second, second),
+                List.of(direct("a"), direct("b"), direct("c")), List.of(ByteBuffer.allocate(1),
+                        ByteBuffer.allocate(1), ByteBuffer.allocate(1))));
+        assertThrows(IllegalArgumentException.class, () -> db.multiGetByteBuffers(List.of(direct("k1")),
+                List.of(ByteBuffer.allocateDirect(8).asReadOnlyBuffer())));
+        assertThrows(NullPointerException.class, () -> db.multiGetByteBuffers(Arrays.asList(direct("k1"), null),
+                List.of(ByteBuffer.allocate(1), ByteBuffer.allocate(1))));
+        assertThrows(IllegalArgumentException.class, () -> other.multiGetByteBuffers(List.of(second),
+                List.of(direct("k2")), List.of(ByteBuffer.allocate(8))));
     }
 
     // ---- opens by string, and RocksJava's other overloads --------------------------------------------

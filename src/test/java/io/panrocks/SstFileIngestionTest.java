@@ -205,10 +205,9 @@ class SstFileIngestionTest {
         doomed.close();
         assertThrows(IllegalStateException.class,
                 () -> db.ingestExternalFile(doomed, List.of(a.toString()), new IngestExternalFileOptions()));
-        try (RocksDB other = TestSupport.openFresh(files.resolve("other"))) {
-            assertThrows(IllegalArgumentException.class,
-                    () -> other.ingestExternalFile(handles.get(1), List.of(a.toString()), new IngestExternalFileOptions()));
-        }
+        RocksDB other = fixture.other();
+        assertThrows(IllegalArgumentException.class,
+                () -> other.ingestExternalFile(handles.get(1), List.of(a.toString()), new IngestExternalFileOptions()));
         db.close();
         assertThrows(IllegalStateException.class,
                 () -> db.ingestExternalFile(List.of(a.toString()), new IngestExternalFileOptions()));

@@ -151,9 +151,8 @@ class WideColumnsTest {
             closed = arena.allocate(4);
         }
         assertThrows(IllegalStateException.class, () -> db.putEntity(bytes("k"), List.of(new WideColumn(closed, closed))));
-        try (RocksDB other = TestSupport.openFresh(Files.createTempDirectory("panrocks-other"))) {
-            assertThrows(IllegalArgumentException.class, () -> other.putEntity(handles.get(1), bytes("k"), List.of()));
-        }
+        RocksDB other = fixture.other();
+        assertThrows(IllegalArgumentException.class, () -> other.putEntity(handles.get(1), bytes("k"), List.of()));
     }
 
     @Test

@@ -2,8 +2,10 @@ package io.panrocks;
 
 import io.panrocks.fork.BatchBytesFuzz;
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.OpenDbExtension;
 import io.panrocks.testkit.Seeds;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.MemorySegment;
@@ -30,6 +32,15 @@ import static org.junit.jupiter.api.Assertions.*;
  * not do to its own batch.
  */
 class WriteBatchHandlerTest {
+    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+
+    @RegisterExtension
+    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
+            new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
+            List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
+                            new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
+                    new ColumnFamilyDescriptor(bytes("second"), new ColumnFamilyOptions().setMergeOperatorName("stringappend"))),
+            handles));
     @TempDir
     Path dir;
 
@@ -176,18 +187,9 @@ class WriteBatchHandlerTest {
                 "delete " + cf + " 6264", "delete 0 626432");
     }
 
-    RocksDB openWithFamily(List<ColumnFamilyHandle> handles) throws RocksDBException {
-        return RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
-                List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
-                                new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
-                        new ColumnFamilyDescriptor(bytes("second"), new ColumnFamilyOptions().setMergeOperatorName("stringappend"))),
-                handles);
-    }
-
     @Test
-    void aHandlerSeesEveryRecordAsRocksJavasDoes() throws RocksDBException {
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (RocksDB db = openWithFamily(handles); WriteBatch batch = everyRecord(handles.get(1))) {
+    void aHandlerSeesEveryRecordAsRocksJavasDoes(RocksDB db) throws RocksDBException {
+        try (WriteBatch batch = everyRecord(handles.get(1))) {
             int cf = handles.get(1).getID();
             Recorder r = new Recorder();
             batch.iterate(r);
@@ -279,9 +281,8 @@ class WriteBatchHandlerTest {
     }
 
     @Test
-    void aHandlerMayReadItsBatchButNotChangeIt() throws RocksDBException {
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (RocksDB db = openWithFamily(handles); WriteBatch batch = new WriteBatch()) {
+    void aHandlerMayReadItsBatchButNotChangeIt(RocksDB db) throws RocksDBException {
+        try (WriteBatch batch = new WriteBatch()) {
             batch.put(bytes("k"), bytes("v")).delete(bytes("gone"));
             byte[] before = batch.data();
             List<Runnable> changes = List.of(
@@ -390,8 +391,8 @@ class WriteBatchHandlerTest {
     }
 
     @Test
-    void logDataTravelsWithTheBatchAndRollsBackWithIt() throws RocksDBException {
-        try (RocksDB db = TestSupport.openFresh(dir); WriteBatch batch = new WriteBatch()) {
+    void logDataTravelsWithTheBatchAndRollsBackWithIt(RocksDB db) throws RocksDBException {
+        try (WriteBatch batch = new WriteBatch()) {
             batch.putLogData(bytes("first"));
             batch.setSavePoint();
             batch.put(bytes("k"), bytes("v")).putLogData(bytes("second"));
@@ -409,9 +410,8 @@ class WriteBatchHandlerTest {
     }
 
     @Test
-    void aBatchFromItsBytesIsTheSameBatch() throws RocksDBException {
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (RocksDB db = openWithFamily(handles); WriteBatch original = everyRecord(handles.get(1))) {
+    void aBatchFromItsBytesIsTheSameBatch(RocksDB db) throws RocksDBException {
+        try (WriteBatch original = everyRecord(handles.get(1))) {
             byte[] data = original.data();
             try (WriteBatch copy = new WriteBatch(data)) {
                 assertArrayEquals(data, copy.data());

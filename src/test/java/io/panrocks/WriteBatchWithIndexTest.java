@@ -28,7 +28,7 @@ class WriteBatchWithIndexTest {
             new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')), dir));
     RocksDB db;
     @TempDir
-    Path otherDir;
+    Path otherDir; // a TransactionDB's
 
     @BeforeEach
     void open(RocksDB db) {
@@ -161,13 +161,12 @@ class WriteBatchWithIndexTest {
     }
 
     @Test
-    void columnFamiliesBindTheBatchToTheirDb() throws Exception {
+    void columnFamiliesBindTheBatchToTheirDb(@OpenDbExtension.Other RocksDB other) throws Exception {
         ColumnFamilyHandle users = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("users"),
                 new ColumnFamilyOptions().setMergeOperator(new MergeOperator.StringAppendOperator('+'))));
         db.put(users, bytes("u"), bytes("db"));
         db.merge(users, bytes("m"), bytes("1"));
-        try (RocksDB other = RocksDB.open(new Options().setCreateIfMissing(true), otherDir);
-             WriteBatchWithIndex batch = new WriteBatchWithIndex()) {
+        try (WriteBatchWithIndex batch = new WriteBatchWithIndex()) {
             ColumnFamilyHandle foreign = other.createColumnFamily(new ColumnFamilyDescriptor(bytes("f")));
             batch.put(users, bytes("v"), bytes("batch"));
             batch.merge(users, bytes("m"), bytes("2"));
@@ -205,9 +204,8 @@ class WriteBatchWithIndexTest {
     }
 
     @Test
-    void theDefaultFamilysHandleBindsTheBatchToItsDbUntilClear() throws Exception {
-        try (RocksDB other = RocksDB.open(new Options().setCreateIfMissing(true), otherDir);
-             WriteBatchWithIndex batch = new WriteBatchWithIndex()) {
+    void theDefaultFamilysHandleBindsTheBatchToItsDbUntilClear(@OpenDbExtension.Other RocksDB other) throws Exception {
+        try (WriteBatchWithIndex batch = new WriteBatchWithIndex()) {
             batch.put(db.getDefaultColumnFamily(), bytes("k"), bytes("v"));
             batch.put(bytes("unnamed"), bytes("u")); // the default family, of the same DB
             assertThrows(IllegalArgumentException.class, () -> other.write(WriteOptions.DEFAULT, batch));

@@ -11,6 +11,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -33,6 +37,11 @@ import java.nio.file.Path;
  *
  * <p>{@link #dir()} is the folder, {@link #reopen()} closes the current DB
  * and opens it again (the new one is closed after the test too).
+ *
+ * <p>{@link #other()}, or a {@code @OpenDbExtension.Other RocksDB} parameter,
+ * is a second DB with default options in a folder of its own, for tests
+ * that need a foreign DB (a handle, snapshot or batch of another DB is
+ * refused); it is closed and deleted after the test too.
  */
 public final class OpenDbExtension implements ParameterResolver, AfterEachCallback {
     /** Opens the DB of the fixture in its folder. */
@@ -41,9 +50,17 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
         RocksDB open(Path dir) throws Exception;
     }
 
+    /** Marks a {@link RocksDB} parameter that receives {@link #other()} instead of the fixture's DB. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    public @interface Other {
+    }
+
     private final Opener opener;
     private Path dir;
     private RocksDB db;
+    private Path otherDir;
+    private RocksDB other;
 
     /** Default options, {@code setCreateIfMissing(true)}. */
     public OpenDbExtension() {
@@ -74,6 +91,25 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
     public RocksDB db() {
         if (db == null) db = open();
         return db;
+    }
+
+    /**
+     * A second DB, default options with {@code setCreateIfMissing(true)}, in
+     * a folder of its own (created on first use); closed and deleted after
+     * the test.
+     */
+    public RocksDB other() {
+        if (other == null) {
+            try {
+                otherDir = Files.createTempDirectory("panrocks-other");
+                other = RocksDB.open(new Options().setCreateIfMissing(true), otherDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (RocksDBException e) {
+                throw new IllegalStateException("the fixture could not open its other DB in " + otherDir, e);
+            }
+        }
+        return other;
     }
 
     /** Closes the current DB (if still open) and opens the folder again, with the fixture's opener. */
@@ -108,7 +144,7 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         try {
-            return db();
+            return parameter.isAnnotated(Other.class) ? other() : db();
         } catch (RuntimeException e) {
             throw new ParameterResolutionException("opening the fixture's DB failed", e);
         }
@@ -120,8 +156,15 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
             if (db != null) db.close();
         } finally {
             db = null;
-            if (dir != null) ForkedJvm.deleteRecursively(dir);
-            dir = null;
+            try {
+                if (other != null) other.close();
+            } finally {
+                other = null;
+                if (dir != null) ForkedJvm.deleteRecursively(dir);
+                dir = null;
+                if (otherDir != null) ForkedJvm.deleteRecursively(otherDir);
+                otherDir = null;
+            }
         }
     }
 }
