@@ -96,12 +96,18 @@ class EnvTest {
     void twoInMemoryEnvironmentsAreApart() throws RocksDBException {
         Path path = dir.resolve("same-path");
         try (RocksMemEnv a = new RocksMemEnv(Env.getDefault()); RocksMemEnv b = new RocksMemEnv(Env.getDefault())) {
-            try (RocksDB da = RocksDB.open(new Options().setCreateIfMissing(true).setEnv(a), path);
-                 RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setEnv(b), path)) {
+            try (RocksDB da = RocksDB.open(new Options().setCreateIfMissing(true).setEnv(a), path)) {
                 da.put(bytes("k"), bytes("a"));
+                // one path, one open DB in the process, whatever the environment (panrocks' own rule)
+                assertThrows(RocksDBException.class,
+                        () -> RocksDB.open(new Options().setCreateIfMissing(true).setEnv(b), path));
+            }
+            try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setEnv(b), path)) {
+                assertNull(db.get(bytes("k")), "b never saw a's files");
                 db.put(bytes("k"), bytes("b"));
-                assertEquals("a", string(da.get(bytes("k"))));
-                assertEquals("b", string(db.get(bytes("k"))));
+            }
+            try (RocksDB da = RocksDB.open(new Options().setEnv(a), path)) {
+                assertEquals("a", string(da.get(bytes("k"))), "a kept its own");
             }
         }
     }

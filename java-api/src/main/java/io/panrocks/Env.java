@@ -26,10 +26,15 @@ import java.util.Objects;
  * {@code close()} does nothing.
  */
 public abstract class Env implements AutoCloseable {
-    final SharedNative shared;
+    Env() {
+    }
 
-    Env(MemorySegment handle, String kind) {
-        this.shared = new SharedNative(new StandaloneResource(kind, this, handle, panrocks_h::panrocks_env_destroy));
+    /** The native environment (created on first use by the default one). */
+    abstract SharedNative shared();
+
+    /** Wraps a native environment handle in its owner. */
+    final SharedNative own(MemorySegment handle, String kind) {
+        return new SharedNative(new StandaloneResource(kind, this, handle, panrocks_h::panrocks_env_destroy));
     }
 
     /**
@@ -174,7 +179,7 @@ public abstract class Env implements AutoCloseable {
     }
 
     private <T> T call(SharedNative.HandleAction<T, RuntimeException> action) {
-        return shared.withHandle(action);
+        return shared().withHandle(action);
     }
 
     /**
@@ -183,6 +188,6 @@ public abstract class Env implements AutoCloseable {
      */
     @Override
     public void close() {
-        shared.resource.close();
+        shared().resource.close();
     }
 }

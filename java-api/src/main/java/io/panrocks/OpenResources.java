@@ -33,7 +33,7 @@ final class OpenResources {
         if (objects.rateLimiter != null) add(objects.rateLimiter.shared);
         if (objects.sstFileManager != null) add(objects.sstFileManager.shared);
         if (objects.rowCache != null) add(objects.rowCache.shared);
-        if (objects.env != null) add(objects.env.shared);
+        if (objects.env != null) add(objects.env.shared());
         all.sort(Comparator.comparingLong(s -> s.order));
     }
 
@@ -85,7 +85,7 @@ final class OpenResources {
         if (o.rateLimiter != null) panrocks_open_resources.rate_limiter(r, handles.get(o.rateLimiter.shared));
         if (o.sstFileManager != null) panrocks_open_resources.sst_file_manager(r, handles.get(o.sstFileManager.shared));
         if (o.rowCache != null) panrocks_open_resources.row_cache(r, handles.get(o.rowCache.shared));
-        if (o.env != null) panrocks_open_resources.env(r, handles.get(o.env.shared));
+        if (o.env != null) panrocks_open_resources.env(r, handles.get(o.env.shared()));
         return r;
     }
 }

@@ -3109,6 +3109,8 @@ public class RocksDB implements AutoCloseable {
         public final long size;
 
         /**
+         * A count and a size.
+         *
          * @param count the number of entries
          * @param size the size in bytes
          */

@@ -8,8 +8,27 @@ package io.panrocks;
 public final class RocksEnv extends Env {
     static final RocksEnv DEFAULT = new RocksEnv();
 
+    /**
+     * Its native handle, made on first use: not in the static initializer,
+     * which runs while the native library loads (NativeLibrary initializes
+     * every class then, and a load from inside the load would wait for
+     * itself).
+     */
+    private volatile SharedNative shared;
+
     private RocksEnv() {
-        super(create(false), "Env.getDefault()");
+    }
+
+    @Override
+    SharedNative shared() {
+        SharedNative s = shared;
+        if (s == null) {
+            synchronized (this) {
+                s = shared;
+                if (s == null) shared = s = own(create(false), "Env.getDefault()");
+            }
+        }
+        return s;
     }
 
     /** Does nothing: the default environment lives as long as the process. */

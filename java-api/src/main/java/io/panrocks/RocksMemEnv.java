@@ -14,6 +14,8 @@ import java.util.Objects;
  * {@code RocksDB.listColumnFamilies} work on the real file system.
  */
 public final class RocksMemEnv extends Env {
+    private final SharedNative shared;
+
     /**
      * A new in-memory environment.
      *
@@ -21,14 +23,15 @@ public final class RocksMemEnv extends Env {
      * @throws IllegalArgumentException if baseEnv is not the default environment
      */
     public RocksMemEnv(Env baseEnv) {
-        super(checkBase(baseEnv), "RocksMemEnv");
-    }
-
-    private static java.lang.foreign.MemorySegment checkBase(Env baseEnv) {
         if (Objects.requireNonNull(baseEnv, "baseEnv") != Env.getDefault()) {
             throw new IllegalArgumentException("a RocksMemEnv stands on Env.getDefault() only, not on " + baseEnv);
         }
-        return create(true);
+        this.shared = own(create(true), "RocksMemEnv");
+    }
+
+    @Override
+    SharedNative shared() {
+        return shared;
     }
 
     @Override

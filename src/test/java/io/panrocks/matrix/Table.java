@@ -409,7 +409,11 @@ final class Table {
                 .variant("1mib", w -> Subject.of(new WriteBufferManager(1 << 20, new LRUCache(1 << 20))))
                 .worksAfterClose("allowStall")
                 .nullable("new#Cache");
-        add(Env.class).variant("default", w -> Subject.of(Env.getDefault()));
+        // the default environment's close() does nothing; an in-memory one releases its handle
+        add(Env.class).life(NO_OP).variant("default", w -> Subject.of(Env.getDefault()));
+        add(io.panrocks.RocksEnv.class).life(NO_OP).variant("default", w -> Subject.of(Env.getDefault()));
+        add(io.panrocks.RocksMemEnv.class).life(RELEASES)
+                .variant("new", w -> Subject.of(new io.panrocks.RocksMemEnv(Env.getDefault())));
 
         // ============================== options: plain Java values ==============================
         Entry options = add(Options.class).life(NO_OP).variant("new", w -> Subject.of(new Options()));
@@ -475,6 +479,10 @@ final class Table {
         // Throwable's convention: a null message is no message
         add(io.panrocks.RocksDBException.class).variant("message", w -> Subject.of(new RocksDBException("a failure")))
                 .nullable("new(String)#0");
+        add(io.panrocks.UncheckedRocksDBException.class)
+                .variant("of-failure", w -> Subject.of(new io.panrocks.UncheckedRocksDBException(new RocksDBException("a failure"))));
+        add(RocksDB.CountAndSize.class).variant("of-memtables",
+                w -> Subject.of(w.db().getApproximateMemTableStats(new Range(KEY, VALUE)))).nullable("equals");
         add(BloomFilter.class).life(NO_OP).variant("ten-bits", w -> Subject.of(new BloomFilter(10))).nullable("equals");
         add(Filter.class).life(NO_OP).variant("bloom", w -> Subject.of(new BloomFilter(10)));
         add(MergeOperator.class).variant("uint64add", w -> Subject.of(new MergeOperator.UInt64AddOperator()));
