@@ -125,13 +125,20 @@ public final class ClusterBenchmark {
             try (ForkedJvm.Running restorer = app.start()) {
                 String running = restorer.awaitLine(l -> l.equals("STATE RUNNING"), Duration.ofMinutes(20));
                 long restored = 0, first = Long.MAX_VALUE, last = 0;
-                for (String l : restorer.stdoutLines()) {
-                    String[] p = l.split(" ");
-                    if (p[0].equals("RESTORE-START")) first = Math.min(first, Long.parseLong(p[5]));
-                    if (p[0].equals("RESTORE-END")) {
-                        restored += Long.parseLong(p[3]);
-                        last = Math.max(last, Long.parseLong(p[4]));
+                long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(20);
+                // every partition's restore must have ended (the state updater may still run when the client is RUNNING)
+                while (restorer.isAlive() && System.nanoTime() < until) {
+                    restored = 0;
+                    for (String l : restorer.stdoutLines()) {
+                        String[] p = l.split(" ");
+                        if (p[0].equals("RESTORE-START")) first = Math.min(first, Long.parseLong(p[5]));
+                        if (p[0].equals("RESTORE-END")) {
+                            restored += Long.parseLong(p[3]);
+                            last = Math.max(last, Long.parseLong(p[4]));
+                        }
                     }
+                    if (restored >= records) break;
+                    Thread.sleep(250);
                 }
                 restorer.stdin().write("close\n".getBytes(StandardCharsets.UTF_8));
                 restorer.stdin().flush();
