@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The full cluster run ({@code scripts/cluster-kafka.sh}), on one real
@@ -89,16 +90,22 @@ public final class ClusterBenchmark {
         String applicationId = prefix + "-app";
         broker.createTopics(6, List.of(topics.big()));
         SplittableRandom random = new SplittableRandom(17);
+        AtomicReference<Exception> sendFailure = new AtomicReference<>();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap(), ProducerConfig.LINGER_MS_CONFIG, 20,
-                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024), new StringSerializer(), new StringSerializer())) {
+                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
+                // a busy machine must slow the producer down, not make it drop batches
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 600_000), new StringSerializer(), new StringSerializer())) {
             byte[] value = new byte[100];
             for (int i = 0; i < records; i++) {
                 for (int j = 0; j < value.length; j++) value[j] = (byte) ('a' + random.nextInt(26));
                 producer.send(new ProducerRecord<>(topics.big(), String.format("key-%012d", Long.reverse(i) >>> 20),
-                        new String(value, StandardCharsets.US_ASCII)));
+                        new String(value, StandardCharsets.US_ASCII)), (metadata, e) -> {
+                            if (e != null) sendFailure.compareAndSet(null, e);
+                        });
             }
         }
+        if (sendFailure.get() != null) throw new AssertionError("producing the table's records failed", sendFailure.get());
         Path stateDir = Files.createTempDirectory("panrocks-cluster-restore");
         try {
             int port = KafkaBroker.freePort();

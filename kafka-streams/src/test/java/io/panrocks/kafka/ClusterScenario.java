@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -132,13 +133,14 @@ final class ClusterScenario {
                 System.currentTimeMillis());
         broker.createTopics(settings.partitions(), Stream.concat(topics.inputs().stream(), topics.outputs().stream()).toList());
         try (KafkaProducer<String, String> producer = producer()) {
+            List<java.util.concurrent.Future<?>> written = new ArrayList<>();
             for (int u = 0; u < settings.users(); u++) {
                 if (ClusterTopology.hasProfile(u)) {
-                    producer.send(new ProducerRecord<>(topics.profiles(), null, clicks.getFirst().timestamp() - 60_000 + u,
-                            ClusterTopology.user(u), ClusterTopology.region(u)));
+                    written.add(producer.send(new ProducerRecord<>(topics.profiles(), null,
+                            clicks.getFirst().timestamp() - 60_000 + u, ClusterTopology.user(u), ClusterTopology.region(u))));
                 }
             }
-            producer.flush();
+            for (var w : written) w.get(10, TimeUnit.MINUTES);
         }
 
         for (int i = 0; i < INSTANCES; i++) instances.add(new Instance(i));
@@ -229,11 +231,14 @@ final class ClusterScenario {
     private KafkaProducer<String, String> producer() {
         return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap(),
                 ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 5),
+                ProducerConfig.LINGER_MS_CONFIG, 5,
+                // a busy machine must slow the producer down, not make it drop batches
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 600_000),
                 new StringSerializer(), new StringSerializer());
     }
 
     private void feed(List<ClusterTopology.Click> clicks) {
+        AtomicReference<Exception> sendFailure = new AtomicReference<>();
         int slices = settings.paceMillis() > 0 ? 40 : 1;
         long pause = settings.paceMillis() / slices;
         try (KafkaProducer<String, String> producer = producer()) {
@@ -241,9 +246,12 @@ final class ClusterScenario {
             for (int s = 0; s < slices; s++) {
                 for (int i = s * per; i < Math.min(clicks.size(), (s + 1) * per); i++) {
                     ClusterTopology.Click c = clicks.get(i);
-                    producer.send(new ProducerRecord<>(topics.clicks(), null, c.timestamp(), c.user(), c.id()));
+                    producer.send(new ProducerRecord<>(topics.clicks(), null, c.timestamp(), c.user(), c.id()), (m, e) -> {
+                        if (e != null) sendFailure.compareAndSet(null, e);
+                    });
                 }
                 producer.flush();
+                if (sendFailure.get() != null) throw new IllegalStateException("a click was not written", sendFailure.get());
                 if (pause > 0) Thread.sleep(pause);
             }
         } catch (InterruptedException e) {
