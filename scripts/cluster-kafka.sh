@@ -21,7 +21,7 @@
 #   --no-build                use the classes already built
 #   --no-docs                 keep docs/benchmarks.md as is
 #
-# Environment: CLUSTER_ARGS="<kill clicks> <throughput clicks> <restore records> <rounds>" replaces the mode's sizes.
+# Environment: CLUSTER_ARGS="<kill clicks (0: none)> <throughput clicks> <restore records> <rounds>" replaces the mode's sizes.
 # Results: jmh/results/<timestamp>-kafka-cluster-<mode>/ (results.txt, the run's log, machine.json).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -40,6 +40,8 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+# sizes given by hand are named as such in the report
+[ -n "${CLUSTER_ARGS:-}" ] && label="$mode, sizes by hand" || label="$mode"
 if [ "$mode" = quick ]; then
     ARGS="${CLUSTER_ARGS:-2000 20000 100000 1}"
 else
@@ -62,7 +64,7 @@ mkdir -p "$RUN"
 say "mode $mode ($ARGS); results go to $RUN"
 {
     echo "{"
-    echo "  \"mode\": \"$mode\", \"started\": \"$stamp\", \"git\": \"$(git rev-parse --short HEAD)\", \"args\": \"$ARGS\","
+    echo "  \"mode\": \"$label\", \"started\": \"$stamp\", \"git\": \"$(git rev-parse --short HEAD)\", \"args\": \"$ARGS\","
     echo "  \"cpu\": \"$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)\", \"cores\": $(nproc),"
     echo "  \"load_before\": \"$(cut -d' ' -f1-3 /proc/loadavg)\","
     echo "  \"java\": \"$("$JAVA" -version 2>&1 | head -1 | sed 's/"/\\"/g')\","
