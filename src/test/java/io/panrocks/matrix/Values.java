@@ -198,6 +198,7 @@ final class Values {
         if (t == Duration.class) return Duration.ofSeconds(1);
         if (t == Object.class) return "an object";
         if (t == Throwable.class) return new RuntimeException("a cause");
+        if (t == io.panrocks.RocksDBException.class) return new io.panrocks.RocksDBException("a failure");
         if (t.isArray() && t.getComponentType().isEnum()) {
             Object array = java.lang.reflect.Array.newInstance(t.getComponentType(), 1);
             java.lang.reflect.Array.set(array, 0, t.getComponentType().getEnumConstants()[0]);
