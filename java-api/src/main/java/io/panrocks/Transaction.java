@@ -51,7 +51,7 @@ import java.util.function.Function;
  * write, pessimistic; at commit, optimistic).
  *
  * <h2>Lifetime</h2>
- * Owned by its DB (a {@code SERIALIZED} resource: see
+ * Owned by its DB (a serialized resource, {@code SerializedResource}: see
  * {@code io.panrocks.internal}). After {@link #commit()} or
  * {@link #rollback()} every operation but the getters and {@link #close()}
  * throws {@link IllegalStateException}; {@link #prepare()} leaves only
