@@ -146,7 +146,7 @@ public abstract sealed class DbResource implements Runnable
     /** Registers a resource of the DB (not a thread's), freeing it at once if the DB is closed already. */
     private static DbResource adopt(DbResource r, Object holder) {
         try {
-            r.db.register(r);
+            r.register();
         } catch (IllegalStateException closed) {
             r.state = State.RELEASED;
             r.free.run();
@@ -337,6 +337,11 @@ public abstract sealed class DbResource implements Runnable
             if (dbCloseWaits) db.deferredResourceReleased();
         }
         return true;
+    }
+
+    /** Adds it to its DB's registry; a confined one is in its owner's context instead. */
+    void register() {
+        db.register(this);
     }
 
     /** Removes it from the registry it is in (its DB's; a confined one: its owner's context). */

@@ -37,10 +37,12 @@ public final class NativeDb {
     private final CopyOnWriteArrayList<CallContext> allContexts = new CopyOnWriteArrayList<>();
     private final Object lifecycleLock = new Object();
     /**
-     * its shared, shared-views and serialized resources, oldest first; guarded
-     * by lifecycleLock (confined ones live in their thread's context)
+     * its shared and shared-views resources, oldest first; guarded by
+     * lifecycleLock (confined ones live in their thread's context)
      */
     private final LinkedHashSet<DbResource> resources = new LinkedHashSet<>();
+    /** its serialized resources (transactions), oldest first; guarded by lifecycleLock */
+    private final LinkedHashSet<SerializedResource> serialized = new LinkedHashSet<>();
     private volatile int state = OPEN;
     /** resources whose release the close deferred; the last one released finishes the close */
     private final AtomicInteger deferredResources = new AtomicInteger();
@@ -170,7 +172,7 @@ public final class NativeDb {
 
     // ---- resources ---------------------------------------------------------------
 
-    /** Registers a resource of the DB (any but a thread's {@link ConfinedResource}), created inside a call on it. */
+    /** Registers a shared or shared-views resource, created inside a call on this DB. */
     void register(DbResource r) {
         synchronized (lifecycleLock) {
             if (state == CLOSED) throw closed();
@@ -178,9 +180,23 @@ public final class NativeDb {
         }
     }
 
+    /** Registers a serialized resource, created inside a call on this DB. */
+    void register(SerializedResource r) {
+        synchronized (lifecycleLock) {
+            if (state == CLOSED) throw closed();
+            serialized.add(r);
+        }
+    }
+
     void unregister(DbResource r) {
         synchronized (lifecycleLock) {
             resources.remove(r);
+        }
+    }
+
+    void unregister(SerializedResource r) {
+        synchronized (lifecycleLock) {
+            serialized.remove(r);
         }
     }
 
@@ -296,9 +312,7 @@ public final class NativeDb {
         for (CallContext c : allContexts) all.addAll(c.openResources());
         synchronized (lifecycleLock) {
             List<DbResource> shared = new ArrayList<>(resources);
-            for (int i = shared.size() - 1; i >= 0; i--) {
-                if (!(shared.get(i) instanceof SerializedResource)) all.add(shared.get(i)); // newest first
-            }
+            for (int i = shared.size() - 1; i >= 0; i--) all.add(shared.get(i)); // newest first
         }
         int deferred = 0;
         Throwable failure = null;
@@ -350,13 +364,9 @@ public final class NativeDb {
 
     /** The {@link SerializedResource}s still registered, oldest first. */
     private List<SerializedResource> serializedResources() {
-        List<SerializedResource> out = new ArrayList<>();
         synchronized (lifecycleLock) {
-            for (DbResource r : resources) {
-                if (r instanceof SerializedResource s) out.add(s);
-            }
+            return new ArrayList<>(serialized);
         }
-        return out;
     }
 
     /** A resource the close deferred was released; the last one closes the engine. */

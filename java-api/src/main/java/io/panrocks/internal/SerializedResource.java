@@ -23,6 +23,16 @@ final class SerializedResource extends DbResource {
     }
 
     @Override
+    void register() {
+        db.register(this);
+    }
+
+    @Override
+    void unregister() {
+        db.unregister(this);
+    }
+
+    @Override
     boolean release(boolean unobserved) {
         // held by this thread already: the release comes from inside one of the
         // object's own calls (a comparator or merge operator that call runs), which
