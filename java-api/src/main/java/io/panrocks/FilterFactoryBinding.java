@@ -19,7 +19,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * A compaction filter factory (or one filter serving every compaction)
  * bound to one DB: the upcall targets of {@code panrocks_filter_factory_spec}.
  * The filters of running compactions sit in a slot table; the token the
- * engine passes back is the slot's index plus one.
+ * engine passes back is the slot's index plus one. It stays in this
+ * package: its filter body makes {@link NewValue} through its
+ * package-private constructor, which is not API.
  */
 final class FilterFactoryBinding extends CallbackBinding {
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG);

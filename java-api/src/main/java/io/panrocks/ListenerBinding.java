@@ -25,7 +25,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * An {@link AbstractEventListener} bound to one DB: the upcall target of
  * {@code panrocks_listener_spec}. Events are rare, so each is copied into
  * plain Java objects before the user's method sees it. The facade is held
- * weakly: a DB its user forgot must stay collectable.
+ * weakly: a DB its user forgot must stay collectable. It stays in this
+ * package: the event objects are made through package-private
+ * constructors and factories ({@code FlushJobInfo}, {@code FlushReason.of}
+ * ...), which are not API.
  */
 final class ListenerBinding extends CallbackBinding {
     private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);

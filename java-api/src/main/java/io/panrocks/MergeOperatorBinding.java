@@ -17,7 +17,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * An {@link AbstractMergeOperator} or {@link AssociativeMergeOperator}
  * bound to one DB: the upcall targets of {@code panrocks_merge_operator_spec}.
  * As {@link io.panrocks.internal.ComparatorBinding}: pointers as {@code long}s, views in a
- * confined arena per call.
+ * confined arena per call. It stays in this package: its bodies make
+ * {@link MergeOperands} and {@link NewValue} through their package-private
+ * constructors, which are not API.
  */
 final class MergeOperatorBinding extends CallbackBinding {
     private static final FunctionDescriptor FULL = FunctionDescriptor.of(JAVA_INT,
