@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallbackBinding;
+
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
@@ -53,7 +55,7 @@ public abstract non-sealed class AssociativeMergeOperator implements MergeOperat
      * @return the operator
      */
     public static AssociativeMergeOperator of(String name, Step step) {
-        Callbacks.checkName(name, "merge operator name");
+        CallbackBinding.checkName(name, "merge operator name");
         Objects.requireNonNull(step, "step");
         return new AssociativeMergeOperator() {
             @Override

@@ -1,56 +1,20 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.ComparatorBinding;
 import io.panrocks.internal.NativeDb;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * What the upcall targets share, and how callbacks configured in options
- * become bindings and option-string entries when a DB opens or creates a
- * column family.
+ * How callbacks configured in options become bindings and option-string
+ * entries when a DB opens or creates a column family.
  */
 final class Callbacks {
     private Callbacks() {
-    }
-
-    /** A read-only view of engine memory for the duration of one call. */
-    static MemorySegment view(long address, long size, Arena scope) {
-        return MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly();
-    }
-
-    /** A writable view of a buffer the engine gave the call (its own scratch, never its cache). */
-    static MemorySegment writable(long address, long size, Arena scope) {
-        return MemorySegment.ofAddress(address).reinterpret(size, scope, null);
-    }
-
-    /** A callback's name: persisted by RocksDB (comparators), and never one of panrocks' registry IDs. */
-    static String checkName(String name, String what) {
-        if (name == null) throw new IllegalArgumentException(what + " must not be null");
-        if (name.isEmpty()) throw new IllegalArgumentException(what + " must not be empty");
-        if (name.indexOf('\0') >= 0) throw new IllegalArgumentException(what + " must not contain a zero character");
-        if (name.startsWith("panrocks.callback")) {
-            throw new IllegalArgumentException(what + " must not start with \"panrocks.callback\" (panrocks' own IDs)");
-        }
-        return name;
-    }
-
-    /** Whether type overrides base's method (so that an upcall for it is worth making). */
-    static boolean overrides(Class<?> type, Class<?> base, String method, Class<?>... parameters) {
-        for (Class<?> c = type; c != null && c != base; c = c.getSuperclass()) {
-            try {
-                c.getDeclaredMethod(method, parameters);
-                return true;
-            } catch (NoSuchMethodException e) {
-                // look further up
-            }
-        }
-        return false;
     }
 
     // ---- from options to bindings ------------------------------------------------------

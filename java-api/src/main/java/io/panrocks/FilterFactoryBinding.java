@@ -1,7 +1,6 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
-import io.panrocks.internal.ThreadContexts;
 import io.panrocks.internal.ffi.panrocks_filter_context;
 import io.panrocks.internal.ffi.panrocks_filter_factory_spec;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -20,7 +19,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * A compaction filter factory (or one filter serving every compaction)
  * bound to one DB: the upcall targets of {@code panrocks_filter_factory_spec}.
  * The filters of running compactions sit in a slot table; the token the
- * engine passes back is the slot's index plus one.
+ * engine passes back is the slot's index plus one. It stays in this
+ * package: its filter body makes {@link NewValue} through its
+ * package-private constructor, which is not API.
  */
 final class FilterFactoryBinding extends CallbackBinding {
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG);
@@ -34,9 +35,9 @@ final class FilterFactoryBinding extends CallbackBinding {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            CREATE_TARGET = l.findVirtual(FilterFactoryBinding.class, "create", CREATE.toMethodType());
-            FILTER_TARGET = l.findVirtual(FilterFactoryBinding.class, "filter", FILTER.toMethodType());
-            RELEASE_TARGET = l.findVirtual(FilterFactoryBinding.class, "release", RELEASE.toMethodType());
+            CREATE_TARGET = guarded(l.findVirtual(FilterFactoryBinding.class, "create", CREATE.toMethodType()));
+            FILTER_TARGET = guarded(l.findVirtual(FilterFactoryBinding.class, "filter", FILTER.toMethodType()));
+            RELEASE_TARGET = guarded(l.findVirtual(FilterFactoryBinding.class, "release", RELEASE.toMethodType()));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -56,12 +57,12 @@ final class FilterFactoryBinding extends CallbackBinding {
     }
 
     static FilterFactoryBinding bind(AbstractCompactionFilterFactory<?> factory) {
-        return register(new FilterFactoryBinding(Callbacks.checkName(factory.name(), "compaction filter factory name"),
+        return register(new FilterFactoryBinding(checkName(factory.name(), "compaction filter factory name"),
                 factory, null));
     }
 
     static FilterFactoryBinding bind(AbstractCompactionFilter filter) {
-        return register(new FilterFactoryBinding(Callbacks.checkName(filter.name(), "compaction filter name"),
+        return register(new FilterFactoryBinding(checkName(filter.name(), "compaction filter name"),
                 null, filter));
     }
 
@@ -69,9 +70,9 @@ final class FilterFactoryBinding extends CallbackBinding {
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_filter_factory_spec.allocate(arena);
             panrocks_filter_factory_spec.name(spec, cString(arena, b.name()));
-            panrocks_filter_factory_spec.create_filter(spec, b.stub(CREATE_TARGET.bindTo(b), CREATE));
-            panrocks_filter_factory_spec.filter(spec, b.stub(FILTER_TARGET.bindTo(b), FILTER));
-            panrocks_filter_factory_spec.release_filter(spec, b.stub(RELEASE_TARGET.bindTo(b), RELEASE));
+            panrocks_filter_factory_spec.create_filter(spec, b.stub(CREATE_TARGET, CREATE));
+            panrocks_filter_factory_spec.filter(spec, b.stub(FILTER_TARGET, FILTER));
+            panrocks_filter_factory_spec.release_filter(spec, b.stub(RELEASE_TARGET, RELEASE));
             return panrocks_h.panrocks_filter_factory_create(spec, out, error);
         });
         return b;
@@ -102,89 +103,44 @@ final class FilterFactoryBinding extends CallbackBinding {
         return f;
     }
 
-    // ---- upcall targets: nothing may escape them --------------------------------------
+    // ---- upcall bodies (CallbackBinding.guarded wraps each in the upcall envelope) ---------
 
     private long create(long context, long contextStruct) {
-        ThreadContexts marks = null;
-        int depth = -1;
-        try {
-            marks = ThreadContexts.current();
-            depth = marks.enterUpcall(db);
-            AbstractCompactionFilter filter;
-            if (factory == null) {
-                filter = shared;
-            } else {
-                AbstractCompactionFilter.Context c;
-                try (Arena scope = Arena.ofConfined()) {
-                    MemorySegment s = MemorySegment.ofAddress(contextStruct)
-                            .reinterpret(panrocks_filter_context.sizeof(), scope, null);
-                    c = new AbstractCompactionFilter.Context(panrocks_filter_context.is_full_compaction(s) != 0,
-                            panrocks_filter_context.is_manual_compaction(s) != 0,
-                            panrocks_filter_context.column_family_id(s));
-                }
-                filter = factory.createCompactionFilter(c);
+        AbstractCompactionFilter filter;
+        if (factory == null) {
+            filter = shared;
+        } else {
+            AbstractCompactionFilter.Context c;
+            try (Arena scope = Arena.ofConfined()) {
+                MemorySegment s = MemorySegment.ofAddress(contextStruct)
+                        .reinterpret(panrocks_filter_context.sizeof(), scope, null);
+                c = new AbstractCompactionFilter.Context(panrocks_filter_context.is_full_compaction(s) != 0,
+                        panrocks_filter_context.is_manual_compaction(s) != 0,
+                        panrocks_filter_context.column_family_id(s));
             }
-            long token = filter == null ? 0 : occupy(filter);
-            marks.exitUpcall(depth);
-            return token;
-        } catch (Throwable e) {
-            try {
-                if (depth >= 0) marks.exitUpcall(depth);
-                failed(e);
-            } catch (Throwable ignored) {
-                // returns FAILED below
-            }
-            return FAILED;
+            filter = factory.createCompactionFilter(c);
         }
+        return filter == null ? 0 : occupy(filter);
     }
 
     private int filter(long context, long token, int level, long key, long keyLength, int type, long value,
                        long valueLength, long result) {
-        ThreadContexts marks = null;
-        int depth = -1;
-        try {
-            marks = ThreadContexts.current();
-            depth = marks.enterUpcall(db);
-            AbstractCompactionFilter f = slots[(int) token - 1];
-            AbstractCompactionFilter.Decision d;
-            try (Arena scope = Arena.ofConfined()) {
-                d = f.filter(level, Callbacks.view(key, keyLength, scope), TYPES[type],
-                        Callbacks.view(value, valueLength, scope), new NewValue(result, scope, -1, false));
-            }
-            marks.exitUpcall(depth);
-            if (d == null) return KEEP;
-            return switch (d) {
-                case KEEP -> KEEP;
-                case REMOVE -> REMOVE;
-                case CHANGE_VALUE -> CHANGE_VALUE;
-            };
-        } catch (Throwable e) {
-            try {
-                if (depth >= 0) marks.exitUpcall(depth);
-                failed(e);
-            } catch (Throwable ignored) {
-                // returns FAILED below
-            }
-            return FAILED;
+        AbstractCompactionFilter f = slots[(int) token - 1];
+        AbstractCompactionFilter.Decision d;
+        try (Arena scope = Arena.ofConfined()) {
+            d = f.filter(level, view(key, keyLength, scope), TYPES[type],
+                    view(value, valueLength, scope), new NewValue(result, scope, -1, false));
         }
+        if (d == null) return KEEP;
+        return switch (d) {
+            case KEEP -> KEEP;
+            case REMOVE -> REMOVE;
+            case CHANGE_VALUE -> CHANGE_VALUE;
+        };
     }
 
     private void release(long context, long token) {
-        ThreadContexts marks = null;
-        int depth = -1;
-        try {
-            marks = ThreadContexts.current();
-            depth = marks.enterUpcall(db);
-            AbstractCompactionFilter f = vacate(token);
-            if (f != null && factory != null) f.close();
-            marks.exitUpcall(depth);
-        } catch (Throwable e) {
-            try {
-                if (depth >= 0) marks.exitUpcall(depth);
-                failed(e);
-            } catch (Throwable ignored) {
-                // nothing to return
-            }
-        }
+        AbstractCompactionFilter f = vacate(token);
+        if (f != null && factory != null) f.close();
     }
 }

@@ -1,7 +1,6 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
-import io.panrocks.internal.ThreadContexts;
 import io.panrocks.internal.ffi.panrocks_background_error_info;
 import io.panrocks.internal.ffi.panrocks_compaction_info;
 import io.panrocks.internal.ffi.panrocks_flush_info;
@@ -26,7 +25,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * An {@link AbstractEventListener} bound to one DB: the upcall target of
  * {@code panrocks_listener_spec}. Events are rare, so each is copied into
  * plain Java objects before the user's method sees it. The facade is held
- * weakly: a DB its user forgot must stay collectable.
+ * weakly: a DB its user forgot must stay collectable. It stays in this
+ * package: the event objects are made through package-private
+ * constructors and factories ({@code FlushJobInfo}, {@code FlushReason.of}
+ * ...), which are not API.
  */
 final class ListenerBinding extends CallbackBinding {
     private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);
@@ -35,7 +37,8 @@ final class ListenerBinding extends CallbackBinding {
 
     static {
         try {
-            EVENT_TARGET = MethodHandles.lookup().findVirtual(ListenerBinding.class, "onEvent", EVENT.toMethodType());
+            EVENT_TARGET = guarded(MethodHandles.lookup().findVirtual(ListenerBinding.class, "onEvent",
+                    EVENT.toMethodType()));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -54,19 +57,19 @@ final class ListenerBinding extends CallbackBinding {
         Class<?> c = listener.getClass();
         Class<?> base = AbstractEventListener.class;
         int events = 0;
-        if (Callbacks.overrides(c, base, "onFlushCompleted", RocksDB.class, FlushJobInfo.class)) events |= FLUSH;
-        if (Callbacks.overrides(c, base, "onCompactionCompleted", RocksDB.class, CompactionJobInfo.class)) {
+        if (overrides(c, base, "onFlushCompleted", RocksDB.class, FlushJobInfo.class)) events |= FLUSH;
+        if (overrides(c, base, "onCompactionCompleted", RocksDB.class, CompactionJobInfo.class)) {
             events |= COMPACTION;
         }
-        if (Callbacks.overrides(c, base, "onBackgroundError", BackgroundErrorReason.class, Status.class)) {
+        if (overrides(c, base, "onBackgroundError", BackgroundErrorReason.class, Status.class)) {
             events |= BACKGROUND_ERROR;
         }
-        if (Callbacks.overrides(c, base, "onStallConditionsChanged", WriteStallInfo.class)) events |= STALL;
+        if (overrides(c, base, "onStallConditionsChanged", WriteStallInfo.class)) events |= STALL;
         int mask = events;
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_listener_spec.allocate(arena);
             panrocks_listener_spec.name(spec, cString(arena, b.name()));
-            panrocks_listener_spec.on_event(spec, b.stub(EVENT_TARGET.bindTo(b), EVENT));
+            panrocks_listener_spec.on_event(spec, b.stub(EVENT_TARGET, EVENT));
             panrocks_listener_spec.events(spec, mask);
             return panrocks_h.panrocks_listener_create(spec, out, error);
         });
@@ -84,25 +87,11 @@ final class ListenerBinding extends CallbackBinding {
         return new String(bytes.toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
     }
 
-    // ---- the upcall target: nothing may escape it --------------------------------------
+    // ---- the upcall body (CallbackBinding.guarded wraps it in the upcall envelope) --------
 
     private void onEvent(long context, int event, long info) {
-        ThreadContexts marks = null;
-        int depth = -1;
-        try {
-            marks = ThreadContexts.current();
-            depth = marks.enterUpcall(db);
-            try (Arena scope = Arena.ofConfined()) {
-                deliver(event, info, scope);
-            }
-            marks.exitUpcall(depth);
-        } catch (Throwable e) {
-            try {
-                if (depth >= 0) marks.exitUpcall(depth);
-                failed(e);
-            } catch (Throwable ignored) {
-                // nothing to return
-            }
+        try (Arena scope = Arena.ofConfined()) {
+            deliver(event, info, scope);
         }
     }
 

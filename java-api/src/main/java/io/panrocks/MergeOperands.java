@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallbackBinding;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -49,7 +51,7 @@ public final class MergeOperands {
         long at = index * SLICE;
         long data = slices.get(ValueLayout.JAVA_LONG, at);
         long size = slices.get(ValueLayout.JAVA_LONG, at + 8);
-        return Callbacks.view(data, size, scope);
+        return CallbackBinding.view(data, size, scope);
     }
 
     private void checkLive() {

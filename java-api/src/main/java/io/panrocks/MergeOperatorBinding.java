@@ -1,7 +1,6 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
-import io.panrocks.internal.ThreadContexts;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_merge_operator_spec;
 
@@ -17,8 +16,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 /**
  * An {@link AbstractMergeOperator} or {@link AssociativeMergeOperator}
  * bound to one DB: the upcall targets of {@code panrocks_merge_operator_spec}.
- * As {@link ComparatorBinding}: pointers as {@code long}s, views in a
- * confined arena per call.
+ * As {@link io.panrocks.internal.ComparatorBinding}: pointers as {@code long}s, views in a
+ * confined arena per call. It stays in this package: its bodies make
+ * {@link MergeOperands} and {@link NewValue} through their package-private
+ * constructors, which are not API.
  */
 final class MergeOperatorBinding extends CallbackBinding {
     private static final FunctionDescriptor FULL = FunctionDescriptor.of(JAVA_INT,
@@ -31,9 +32,9 @@ final class MergeOperatorBinding extends CallbackBinding {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            FULL_TARGET = l.findVirtual(MergeOperatorBinding.class, "fullMerge", FULL.toMethodType());
-            PARTIAL_TARGET = l.findVirtual(MergeOperatorBinding.class, "partialMerge", PARTIAL.toMethodType());
-            STEP_TARGET = l.findVirtual(MergeOperatorBinding.class, "step", STEP.toMethodType());
+            FULL_TARGET = guarded(l.findVirtual(MergeOperatorBinding.class, "fullMerge", FULL.toMethodType()));
+            PARTIAL_TARGET = guarded(l.findVirtual(MergeOperatorBinding.class, "partialMerge", PARTIAL.toMethodType()));
+            STEP_TARGET = guarded(l.findVirtual(MergeOperatorBinding.class, "step", STEP.toMethodType()));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -51,28 +52,28 @@ final class MergeOperatorBinding extends CallbackBinding {
     /** A binding of a Java operator (either kind) for one DB. */
     static MergeOperatorBinding bind(MergeOperator operator) {
         if (operator instanceof AbstractMergeOperator f) {
-            String name = Callbacks.checkName(f.name(), "merge operator name");
+            String name = checkName(f.name(), "merge operator name");
             MergeOperatorBinding b = new MergeOperatorBinding(name, f, null);
-            boolean partial = Callbacks.overrides(f.getClass(), AbstractMergeOperator.class, "partialMerge",
+            boolean partial = overrides(f.getClass(), AbstractMergeOperator.class, "partialMerge",
                     MemorySegment.class, MergeOperands.class, NewValue.class);
             boolean single = f.allowSingleOperand();
             b.register((arena, out, error) -> {
                 MemorySegment spec = panrocks_merge_operator_spec.allocate(arena);
                 panrocks_merge_operator_spec.name(spec, cString(arena, name));
-                panrocks_merge_operator_spec.full_merge(spec, b.stub(FULL_TARGET.bindTo(b), FULL));
-                if (partial) panrocks_merge_operator_spec.partial_merge(spec, b.stub(PARTIAL_TARGET.bindTo(b), PARTIAL));
+                panrocks_merge_operator_spec.full_merge(spec, b.stub(FULL_TARGET, FULL));
+                if (partial) panrocks_merge_operator_spec.partial_merge(spec, b.stub(PARTIAL_TARGET, PARTIAL));
                 panrocks_merge_operator_spec.allow_single_operand(spec, single ? 1 : 0);
                 return panrocks_h.panrocks_merge_operator_create(spec, out, error);
             });
             return b;
         }
         if (operator instanceof AssociativeMergeOperator a) {
-            String name = Callbacks.checkName(a.name(), "merge operator name");
+            String name = checkName(a.name(), "merge operator name");
             MergeOperatorBinding b = new MergeOperatorBinding(name, null, a);
             b.register((arena, out, error) -> {
                 MemorySegment spec = panrocks_merge_operator_spec.allocate(arena);
                 panrocks_merge_operator_spec.name(spec, cString(arena, name));
-                panrocks_merge_operator_spec.associative_merge(spec, b.stub(STEP_TARGET.bindTo(b), STEP));
+                panrocks_merge_operator_spec.associative_merge(spec, b.stub(STEP_TARGET, STEP));
                 return panrocks_h.panrocks_merge_operator_create(spec, out, error);
             });
             return b;
@@ -80,82 +81,37 @@ final class MergeOperatorBinding extends CallbackBinding {
         throw new IllegalArgumentException("not a Java merge operator: " + operator);
     }
 
-    // ---- upcall targets: nothing may escape them --------------------------------------
+    // ---- upcall bodies (CallbackBinding.guarded wraps each in the upcall envelope) ---------
 
     private int fullMerge(long context, long key, long keyLength, long existing, long existingLength,
                           long operands, long count, long result) {
-        ThreadContexts marks = null;
-        int depth = -1;
-        try {
-            marks = ThreadContexts.current();
-            depth = marks.enterUpcall(db);
-            boolean merged;
-            try (Arena scope = Arena.ofConfined()) {
-                merged = full.fullMerge(Callbacks.view(key, keyLength, scope),
-                        existing == 0 ? null : Callbacks.view(existing, existingLength, scope),
-                        new MergeOperands(operands, count, scope),
-                        new NewValue(result, scope, (int) count, existing != 0));
-            }
-            marks.exitUpcall(depth);
-            return merged ? 1 : 0;
-        } catch (Throwable e) {
-            try {
-                if (depth >= 0) marks.exitUpcall(depth);
-                failed(e);
-            } catch (Throwable ignored) {
-                // returns FAILED below
-            }
-            return FAILED;
+        boolean merged;
+        try (Arena scope = Arena.ofConfined()) {
+            merged = full.fullMerge(view(key, keyLength, scope),
+                    existing == 0 ? null : view(existing, existingLength, scope),
+                    new MergeOperands(operands, count, scope),
+                    new NewValue(result, scope, (int) count, existing != 0));
         }
+        return merged ? 1 : 0;
     }
 
     private int partialMerge(long context, long key, long keyLength, long operands, long count, long result) {
-        ThreadContexts marks = null;
-        int depth = -1;
-        try {
-            marks = ThreadContexts.current();
-            depth = marks.enterUpcall(db);
-            boolean merged;
-            try (Arena scope = Arena.ofConfined()) {
-                merged = full.partialMerge(Callbacks.view(key, keyLength, scope),
-                        new MergeOperands(operands, count, scope), new NewValue(result, scope, (int) count, false));
-            }
-            marks.exitUpcall(depth);
-            return merged ? 1 : 0;
-        } catch (Throwable e) {
-            try {
-                if (depth >= 0) marks.exitUpcall(depth);
-                failed(e);
-            } catch (Throwable ignored) {
-                // returns FAILED below
-            }
-            return FAILED;
+        boolean merged;
+        try (Arena scope = Arena.ofConfined()) {
+            merged = full.partialMerge(view(key, keyLength, scope),
+                    new MergeOperands(operands, count, scope), new NewValue(result, scope, (int) count, false));
         }
+        return merged ? 1 : 0;
     }
 
     private int step(long context, long key, long keyLength, long left, long leftLength, long right,
                      long rightLength, long result) {
-        ThreadContexts marks = null;
-        int depth = -1;
-        try {
-            marks = ThreadContexts.current();
-            depth = marks.enterUpcall(db);
-            boolean merged;
-            try (Arena scope = Arena.ofConfined()) {
-                merged = associative.merge(Callbacks.view(key, keyLength, scope),
-                        left == 0 ? null : Callbacks.view(left, leftLength, scope),
-                        Callbacks.view(right, rightLength, scope), new NewValue(result, scope, 1, left != 0));
-            }
-            marks.exitUpcall(depth);
-            return merged ? 1 : 0;
-        } catch (Throwable e) {
-            try {
-                if (depth >= 0) marks.exitUpcall(depth);
-                failed(e);
-            } catch (Throwable ignored) {
-                // returns FAILED below
-            }
-            return FAILED;
+        boolean merged;
+        try (Arena scope = Arena.ofConfined()) {
+            merged = associative.merge(view(key, keyLength, scope),
+                    left == 0 ? null : view(left, leftLength, scope),
+                    view(right, rightLength, scope), new NewValue(result, scope, 1, left != 0));
         }
+        return merged ? 1 : 0;
     }
 }

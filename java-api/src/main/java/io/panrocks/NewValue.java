@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_result;
@@ -59,7 +60,7 @@ public final class NewValue {
         if (size > struct.get(ValueLayout.JAVA_LONG, CAPACITY)) reserve(size);
         struct.set(ValueLayout.JAVA_LONG, SIZE, size);
         struct.set(ValueLayout.JAVA_INT, SOURCE, SOURCE_BUFFER);
-        return Callbacks.writable(struct.get(ValueLayout.JAVA_LONG, BUFFER), size, scope);
+        return CallbackBinding.writable(struct.get(ValueLayout.JAVA_LONG, BUFFER), size, scope);
     }
 
     private void reserve(long size) {

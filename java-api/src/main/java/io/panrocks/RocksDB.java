@@ -2752,7 +2752,7 @@ public class RocksDB implements AutoCloseable {
     public Snapshot getSnapshot() throws RocksDBException {
         CallContext c = db.enter();
         try {
-            return new Snapshot(this, db, c);
+            return DbSnapshot.take(this, db, c);
         } finally {
             db.exit(c);
         }

@@ -1,24 +1,21 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallContext;
-import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
-import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * A consistent, read-only view of a DB as of the moment it was taken
  * ({@link RocksDB#getSnapshot()}). Pass it to reads and iterators through
  * {@link ReadOptions#setSnapshot}.
  *
- * <p>Owned by its DB: {@link #close()} releases it, and closing the DB
- * releases every snapshot still open. Any thread may use or close it.
- * Closing it while other threads read with it is safe: those reads finish
- * first, and reads that start later throw {@link IllegalStateException}.
- * Iterators created with it are not affected by its release. While a
- * snapshot is reachable, its DB is not closed by the Cleaner.
+ * <p>Owned by its DB: {@link #close()} (or {@link RocksDB#releaseSnapshot})
+ * releases it, and closing the DB releases every snapshot still open. Any
+ * thread may use or close it. Closing it while other threads read with it is
+ * safe: those reads finish first, and reads that start later throw
+ * {@link IllegalStateException}. Iterators created with it are not affected
+ * by its release. While a snapshot is reachable, its DB is not closed by the
+ * Cleaner.
  *
  * <h2>A transaction's snapshot</h2>
  * {@link Transaction#getSnapshot()} returns a snapshot that belongs to the
@@ -27,43 +24,22 @@ import java.lang.foreign.ValueLayout;
  * transaction keeps that snapshot (until it sets, clears or restores
  * another one, or is closed; then reads with it throw
  * {@link IllegalStateException}), and {@link #close()} does nothing to it.
+ *
+ * <p>The two are two types behind this one: a DB's snapshot owns its native
+ * snapshot; a transaction's is a view of the snapshot its transaction owns.
+ * Only panrocks makes them.
  */
-public final class Snapshot implements AutoCloseable {
+public abstract sealed class Snapshot implements AutoCloseable permits DbSnapshot, TransactionSnapshot {
     private final RocksDB owner;
-    private final NativeDb db;
+    final NativeDb db;
     private final MemorySegment handle;
     private final long sequence;
-    /** null for a transaction's snapshot, which the transaction owns */
-    private final DbResource resource;
-    /** the transaction whose snapshot this is, or null */
-    private final Transaction transaction;
-    /** the transaction's snapshot generation this view belongs to */
-    private final long generation;
 
-    /** A view of a transaction's snapshot, valid for its reads while its generation stays. */
-    Snapshot(Transaction transaction, RocksDB owner, NativeDb db, MemorySegment handle, long sequence,
-             long generation) {
+    Snapshot(RocksDB owner, NativeDb db, MemorySegment handle, long sequence) {
         this.owner = owner;
         this.db = db;
         this.handle = handle;
         this.sequence = sequence;
-        this.resource = null;
-        this.transaction = transaction;
-        this.generation = generation;
-    }
-
-    Snapshot(RocksDB owner, NativeDb db, CallContext c) throws RocksDBException {
-        int rc = panrocks_h.panrocks_snapshot_create(db.handle(), c.size, c.error);
-        if (rc != 0) throw c.failure(rc);
-        this.owner = owner;
-        this.db = db;
-        this.handle = c.size.get(ValueLayout.ADDRESS, 0);
-        this.sequence = panrocks_h.panrocks_snapshot_sequence(handle);
-        this.transaction = null;
-        this.generation = 0;
-        MemorySegment dbHandle = db.handle(), snapshotHandle = handle;
-        this.resource = DbResource.shared(db, "Snapshot", this,
-                () -> panrocks_h.panrocks_snapshot_release(dbHandle, snapshotHandle));
     }
 
     /**
@@ -71,13 +47,13 @@ public final class Snapshot implements AutoCloseable {
      *
      * @return the snapshot's sequence number
      */
-    public long getSequenceNumber() {
+    public final long getSequenceNumber() {
         return sequence;
     }
 
     /** The native snapshot, for a call (already entered) on {@code expected}. */
-    MemorySegment nativeHandle(NativeDb expected) {
-        checkUsableOn(expected);
+    final MemorySegment nativeHandle(NativeDb expected) {
+        checkUsableOn(expected, null);
         return handle;
     }
 
@@ -85,45 +61,27 @@ public final class Snapshot implements AutoCloseable {
      * The native snapshot for a read of {@code via} (a call entered on its
      * DB, holding its lock), or of the DB when {@code via} is null.
      */
-    MemorySegment nativeHandle(NativeDb expected, Transaction via) {
+    final MemorySegment nativeHandle(NativeDb expected, Transaction via) {
         checkUsableOn(expected, via);
         return handle;
     }
 
-    void checkUsableOn(NativeDb expected) {
+    final void checkUsableOn(NativeDb expected) {
         checkUsableOn(expected, null);
     }
 
     /**
+     * Checks that a read of {@code via} (null: of the DB), inside a call on
+     * {@code expected}, may use this snapshot.
+     *
      * @throws IllegalArgumentException if it belongs to another DB, or is a
      *         transaction's snapshot and the read is not that transaction's
      * @throws IllegalStateException if it was released, or its transaction's
      *         snapshot changed since
      */
-    void checkUsableOn(NativeDb expected, Transaction via) {
-        if (resource != null) {
-            resource.checkUsableOn(expected);
-            return;
-        }
-        if (expected != db) throw new IllegalArgumentException(this + " belongs to another DB (" + db + ")");
-        if (via != transaction) {
-            throw new IllegalArgumentException("the snapshot of a Transaction is for that transaction's own reads; "
-                    + "take RocksDB.getSnapshot() for other reads");
-        }
-        transaction.checkSnapshotGeneration(generation);
-    }
+    abstract void checkUsableOn(NativeDb expected, Transaction via);
 
-    /** For a transaction's snapshot: whether it is the view of generation {@code g}. */
-    boolean isCurrentFor(long g) {
-        return transaction != null && generation == g;
-    }
-
-    /** Whether this is a transaction's snapshot (which the transaction owns). */
-    boolean isTransactions() {
-        return transaction != null;
-    }
-
-    boolean belongsTo(RocksDB db) {
+    final boolean belongsTo(RocksDB db) {
         return db == owner;
     }
 
@@ -134,19 +92,14 @@ public final class Snapshot implements AutoCloseable {
      *
      * @return true once reads with it throw
      */
-    public boolean isReleased() {
-        if (resource == null) return !db.isOpen() || !transaction.snapshotIsCurrent(generation);
-        return resource.isReleased() || !db.isOpen();
-    }
+    public abstract boolean isReleased();
 
     /**
      * Releases the snapshot; idempotent, any thread. A transaction's snapshot
      * belongs to the transaction: closing it does nothing.
      */
     @Override
-    public void close() {
-        if (resource != null) resource.close();
-    }
+    public abstract void close();
 
     @Override
     public String toString() {

@@ -51,7 +51,7 @@ import java.util.function.Function;
  * write, pessimistic; at commit, optimistic).
  *
  * <h2>Lifetime</h2>
- * Owned by its DB (a {@code SERIALIZED} resource: see
+ * Owned by its DB (a serialized resource, {@code SerializedResource}: see
  * {@code io.panrocks.internal}). After {@link #commit()} or
  * {@link #rollback()} every operation but the getters and {@link #close()}
  * throws {@link IllegalStateException}; {@link #prepare()} leaves only
@@ -121,7 +121,7 @@ public final class Transaction implements AutoCloseable {
     /** guarded by lock */
     private Phase phase;
     /** the last view of the transaction's snapshot handed out; guarded by lock */
-    private Snapshot snapshotView;
+    private TransactionSnapshot snapshotView;
 
     private Transaction(RocksDB owner, NativeDb db, MemorySegment handle, Phase phase) {
         this.owner = owner;
@@ -1378,11 +1378,12 @@ public final class Transaction implements AutoCloseable {
         CallContext c = enter();
         try {
             long generation = panrocks_h.panrocks_txn_snapshot_generation(handle);
-            Snapshot cached = snapshotView;
+            TransactionSnapshot cached = snapshotView;
             if (cached != null && cached.isCurrentFor(generation)) return cached;
             MemorySegment view = panrocks_h.panrocks_txn_snapshot(handle, c.size);
             if (view.equals(MemorySegment.NULL)) return null;
-            snapshotView = new Snapshot(this, owner, db, view, c.size.get(ValueLayout.JAVA_LONG, 0), generation);
+            snapshotView = new TransactionSnapshot(this, owner, db, view, c.size.get(ValueLayout.JAVA_LONG, 0),
+                    generation);
             return snapshotView;
         } finally {
             exit(c);

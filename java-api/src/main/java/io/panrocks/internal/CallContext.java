@@ -74,7 +74,7 @@ public final class CallContext {
     // pins lent out as PinnedValues; guarded by this
     private long[] freePins = new long[8];
     private int freePinCount;
-    private final List<DbResource> openResources = new ArrayList<>();
+    private final List<ConfinedResource> openResources = new ArrayList<>();
     private MultiGetScratch multiGet;
     private boolean freed;
 
@@ -345,8 +345,8 @@ public final class CallContext {
     private int sweepAt = 64;
     private int tracked;
 
-    /** Registers a CONFINED resource of this thread; sweeps for forgotten pins as they pile up. */
-    void track(DbResource r) {
+    /** Registers a {@link ConfinedResource} of this thread; sweeps for forgotten pins as they pile up. */
+    void track(ConfinedResource r) {
         boolean sweep;
         synchronized (this) {
             r.index = openResources.size();
@@ -357,19 +357,19 @@ public final class CallContext {
         if (sweep) sweepForgotten();
     }
 
-    synchronized void untrack(DbResource r) {
+    synchronized void untrack(ConfinedResource r) {
         int i = r.index;
         if (i < 0) return;
         int last = openResources.size() - 1;
-        DbResource moved = openResources.get(last);
+        ConfinedResource moved = openResources.get(last);
         openResources.set(i, moved);
         moved.index = i;
         openResources.remove(last);
         r.index = -1;
     }
 
-    /** The CONFINED resources this thread still holds open. */
-    synchronized List<DbResource> openResources() {
+    /** The {@link ConfinedResource}s this thread still holds open. */
+    synchronized List<ConfinedResource> openResources() {
         return List.copyOf(openResources);
     }
 
@@ -379,9 +379,9 @@ public final class CallContext {
      * (a release takes the resource's monitor, then this one).
      */
     private void sweepForgotten() {
-        DbResource first = null;
+        ConfinedResource first = null;
         int released = 0;
-        for (DbResource r : openResources()) {
+        for (ConfinedResource r : openResources()) {
             if (r.isUnobservable() && r.releaseForgottenQuietly()) {
                 if (first == null) first = r;
                 released++;
@@ -399,7 +399,7 @@ public final class CallContext {
      * confined to a dead thread); true if none is left.
      */
     boolean releaseUnobservable() {
-        for (DbResource r : openResources()) {
+        for (ConfinedResource r : openResources()) {
             if (r.isUnobservable()) r.releaseForgottenQuietly();
         }
         synchronized (this) {

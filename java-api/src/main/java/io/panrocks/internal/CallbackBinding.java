@@ -9,6 +9,8 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,14 +34,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * strongly (a DB forgotten by its user must stay collectable).
  *
  * <h2>Upcalls</h2>
- * Subclasses (one per kind, beside the public callback types) define the
- * upcall targets as instance methods, bound to this object. Every target
- * catches every {@code Throwable} (an exception that reaches an upcall
- * stub ends the JVM): it reports it through {@link #failed}, which records
- * it and never throws, and falls back to a constant when even that fails.
- * Each target marks its thread as inside a callback of {@link #db}
- * ({@link ThreadContexts#enterUpcall}), so that calls back into that DB,
- * and its close, are refused.
+ * Subclasses (one per kind) define only the bodies of the upcall targets,
+ * as instance methods; {@link #guarded} wraps each body once, when its
+ * class initializes, in the one upcall envelope (as {@code guarded()} is on
+ * the C side), and {@link #stub} binds the wrapped handle to the binding.
+ * The envelope marks the thread as inside a callback of {@link #db}
+ * ({@link ThreadContexts#enterUpcall}), so that calls back into that DB, and
+ * its close, are refused; runs the body; leaves the callback; and catches
+ * every {@code Throwable} (an exception that reaches an upcall stub ends the
+ * JVM): it leaves the callback, reports what was thrown through
+ * {@link #failed}, which records it and never throws, and returns
+ * {@link #FAILED} (nothing for a {@code void} target).
  */
 public abstract class CallbackBinding {
     /** What an upcall returns when the user's code threw (PANROCKS_UPCALL_FAILED). */
@@ -102,14 +107,140 @@ public abstract class CallbackBinding {
     }
 
     /**
-     * An upcall stub for target, living as long as this binding.
+     * An upcall stub for a target made by {@link #guarded}, bound to this
+     * binding, living as long as this binding.
      *
-     * @param target the bound target method
+     * @param guardedTarget what {@link #guarded} returned for the body
      * @param descriptor its C signature
      * @return the function pointer
      */
-    protected final MemorySegment stub(MethodHandle target, FunctionDescriptor descriptor) {
-        return LINKER.upcallStub(target, descriptor, stubs);
+    protected final MemorySegment stub(MethodHandle guardedTarget, FunctionDescriptor descriptor) {
+        return LINKER.upcallStub(guardedTarget.bindTo(this), descriptor, stubs);
+    }
+
+    // ---- the upcall envelope: the one place that wraps every callback body ----------------
+
+    private static final MethodHandle CURRENT_MARKS, ENTER, LEAVE_INT, LEAVE_LONG, LEAVE_VOID, FAILED_INSIDE,
+            FAILED_ENTERING;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            CURRENT_MARKS = l.findStatic(ThreadContexts.class, "current", MethodType.methodType(ThreadContexts.class));
+            ENTER = l.findStatic(CallbackBinding.class, "enter",
+                    MethodType.methodType(int.class, ThreadContexts.class, CallbackBinding.class));
+            MethodType leave = MethodType.methodType(void.class, int.class, ThreadContexts.class);
+            LEAVE_INT = l.findStatic(CallbackBinding.class, "leave", leave.insertParameterTypes(0, int.class)
+                    .changeReturnType(int.class));
+            LEAVE_LONG = l.findStatic(CallbackBinding.class, "leave", leave.insertParameterTypes(0, long.class)
+                    .changeReturnType(long.class));
+            LEAVE_VOID = l.findStatic(CallbackBinding.class, "leave", leave);
+            FAILED_INSIDE = l.findStatic(CallbackBinding.class, "failedInside", MethodType.methodType(void.class,
+                    Throwable.class, int.class, ThreadContexts.class, CallbackBinding.class));
+            FAILED_ENTERING = l.findStatic(CallbackBinding.class, "failedEntering",
+                    MethodType.methodType(void.class, Throwable.class, CallbackBinding.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Wraps a callback body in the upcall envelope; once per body, when its
+     * binding class initializes (the result captures nothing but the body,
+     * and {@link #stub} binds it to each binding). The wrapped target
+     * <ol>
+     * <li>marks its thread as inside a callback of the binding's DB
+     * ({@link ThreadContexts#enterUpcall}: calls back into that DB are
+     * refused, a release there hands its grace period to another thread),</li>
+     * <li>runs the body, then leaves the callback and returns what the body
+     * returned;</li>
+     * <li>if anything is thrown (by the body, or while entering or leaving),
+     * leaves the callback if it entered it, records the {@code Throwable}
+     * through {@link #failed} and returns {@link #FAILED} (a {@code long}
+     * target returns it widened; a {@code void} one returns). Nothing
+     * escapes, even when reporting fails.</li>
+     * </ol>
+     * As method handle combinators, C2 inlines the envelope and the body into
+     * the upcall as it would a hand-written try/catch.
+     *
+     * @param body a virtual method of a binding class, of type
+     *        {@code (Binding, C arguments...)} returning {@code int},
+     *        {@code long} or {@code void}
+     * @return a handle of the body's type that never throws
+     */
+    protected static MethodHandle guarded(MethodHandle body) {
+        MethodType type = body.type();                       // (Binding, args...)R
+        Class<?> result = type.returnType();
+        if (type.parameterCount() == 0 || !CallbackBinding.class.isAssignableFrom(type.parameterType(0))) {
+            throw new IllegalArgumentException("not a binding's method: " + type);
+        }
+        MethodHandle leave = result == int.class ? LEAVE_INT : result == long.class ? LEAVE_LONG
+                : result == void.class ? LEAVE_VOID : null;
+        if (leave == null) throw new IllegalArgumentException("an upcall returns int, long or void: " + type);
+        int arguments = type.parameterCount();
+        // (depth, marks, binding, args...)R: the body, then leaving the callback
+        MethodType entered = type.insertParameterTypes(0, int.class, ThreadContexts.class);
+        int[] reorder = new int[arguments + 2];              // body's arguments, then leave's (depth, marks)
+        for (int i = 0; i < arguments; i++) reorder[i] = i + 2;
+        reorder[arguments] = 0;
+        reorder[arguments + 1] = 1;
+        MethodHandle ran = MethodHandles.permuteArguments(MethodHandles.collectArguments(leave, 0, body), entered,
+                reorder);
+        // a throw after entering: leave, record, return FAILED
+        MethodHandle insideHandler = MethodHandles.dropArguments(
+                returningFailed(FAILED_INSIDE, result).asType(MethodType.methodType(result, Throwable.class, int.class,
+                        ThreadContexts.class, type.parameterType(0))),
+                4, type.parameterList().subList(1, arguments));
+        MethodHandle inside = MethodHandles.catchException(ran, Throwable.class, insideHandler);
+        // (marks, binding, args...)R: depth = marks.enterUpcall(binding.db), then inside
+        MethodHandle withMarks = MethodHandles.foldArguments(inside, 0,
+                ENTER.asType(MethodType.methodType(int.class, ThreadContexts.class, type.parameterType(0))));
+        // (binding, args...)R: marks = ThreadContexts.current(), then withMarks
+        MethodHandle whole = MethodHandles.foldArguments(withMarks, 0, CURRENT_MARKS);
+        // a throw before entering (or from the handler above): record, return FAILED
+        MethodHandle enteringHandler = MethodHandles.dropArguments(
+                returningFailed(FAILED_ENTERING, result).asType(MethodType.methodType(result, Throwable.class,
+                        type.parameterType(0))),
+                2, type.parameterList().subList(1, arguments));
+        return MethodHandles.catchException(whole, Throwable.class, enteringHandler);
+    }
+
+    /** handler, a void method, then returning FAILED as the target's type (nothing for void). */
+    private static MethodHandle returningFailed(MethodHandle handler, Class<?> result) {
+        if (result == void.class) return handler;
+        return MethodHandles.filterReturnValue(handler, MethodHandles.constant(result,
+                result == long.class ? (Object) (long) FAILED : (Object) FAILED));
+    }
+
+    private static int enter(ThreadContexts marks, CallbackBinding binding) {
+        return marks.enterUpcall(binding.db);
+    }
+
+    private static int leave(int result, int depth, ThreadContexts marks) {
+        marks.exitUpcall(depth);
+        return result;
+    }
+
+    private static long leave(long result, int depth, ThreadContexts marks) {
+        marks.exitUpcall(depth);
+        return result;
+    }
+
+    private static void leave(int depth, ThreadContexts marks) {
+        marks.exitUpcall(depth);
+    }
+
+    private static void failedInside(Throwable t, int depth, ThreadContexts marks, CallbackBinding binding) {
+        try {
+            marks.exitUpcall(depth);
+        } catch (Throwable ignored) {
+            // recorded below all the same
+        }
+        binding.failed(t);
+    }
+
+    private static void failedEntering(Throwable t, CallbackBinding binding) {
+        binding.failed(t);
     }
 
     /**
@@ -137,6 +268,42 @@ public abstract class CallbackBinding {
             release();
             throw e;
         }
+    }
+
+    // ---- what the bodies share ----------------------------------------------------------
+
+    /** A read-only view of engine memory for the duration of one call. */
+    public static MemorySegment view(long address, long size, Arena scope) {
+        return MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly();
+    }
+
+    /** A writable view of a buffer the engine gave the call (its own scratch, never its cache). */
+    public static MemorySegment writable(long address, long size, Arena scope) {
+        return MemorySegment.ofAddress(address).reinterpret(size, scope, null);
+    }
+
+    /** A callback's name: persisted by RocksDB (comparators), and never one of panrocks' registry IDs. */
+    public static String checkName(String name, String what) {
+        if (name == null) throw new IllegalArgumentException(what + " must not be null");
+        if (name.isEmpty()) throw new IllegalArgumentException(what + " must not be empty");
+        if (name.indexOf('\0') >= 0) throw new IllegalArgumentException(what + " must not contain a zero character");
+        if (name.startsWith("panrocks.callback")) {
+            throw new IllegalArgumentException(what + " must not start with \"panrocks.callback\" (panrocks' own IDs)");
+        }
+        return name;
+    }
+
+    /** Whether type overrides base's method (so that an upcall for it is worth making). */
+    public static boolean overrides(Class<?> type, Class<?> base, String method, Class<?>... parameters) {
+        for (Class<?> c = type; c != null && c != base; c = c.getSuperclass()) {
+            try {
+                c.getDeclaredMethod(method, parameters);
+                return true;
+            } catch (NoSuchMethodException e) {
+                // look further up
+            }
+        }
+        return false;
     }
 
     /** A NUL-terminated copy of s in arena. */

@@ -2,14 +2,14 @@ package io.panrocks.internal;
 
 import java.lang.foreign.Arena;
 import java.lang.ref.Cleaner;
-import java.lang.ref.WeakReference;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A native object that belongs to an open DB (a snapshot, a column family
- * handle, a pinned value, an iterator, a MultiGet, a record batch ...), and
- * the one protocol by which it is released: exactly once, while the engine is
- * still open, never while a call or a view may still use it.
+ * handle, a pinned value, an iterator, a MultiGet, a record batch, a
+ * transaction ...), and the one protocol by which it is released: exactly
+ * once, while the engine is still open, never while a call or a view may
+ * still use it.
  *
  * <p>This object is the releasable state; the object users hold (the
  * <i>holder</i>: {@code Snapshot}, {@code RocksIterator} ...) refers to it,
@@ -17,32 +17,27 @@ import java.util.concurrent.locks.ReentrantLock;
  * and the Cleaner (which holds this object) can release it. The free action
  * must not capture the holder either.
  *
- * <h2>Three kinds, by who may use the native object</h2>
+ * <h2>One class per ownership mode, by who may use the native object</h2>
  * <ul>
- * <li>{@link Sharing#SHARED}: any thread uses and closes it, and calls of
- * other threads may be inside the engine with it. A release first
- * unpublishes it (later uses throw), then waits a grace period until every
- * call that might have seen it has left the engine, then frees it. Inside a
- * callback (whose own call the grace period would wait for, forever) the
- * close returns once it is unpublished, and another thread waits out the
- * grace period and frees it.</li>
- * <li>{@link Sharing#CONFINED}: one thread uses and closes it; its views are
- * segments of a {@link ViewScope} confined to that thread, and a view keeps
- * the scope reachable. Only the owner releases it while its scope is
- * reachable (closing the scope first); the safety net releases it once the
- * scope is unreachable; anyone may release it once the owner thread died (a
- * confined view cannot be read by another thread).</li>
- * <li>{@link Sharing#SHARED_VIEWS}: any thread reads and closes it; its views
- * are segments of a shared arena, which the release closes first (from any
- * thread: the JDK makes racing readers fail safely).</li>
- * <li>{@link Sharing#SERIALIZED}: any thread uses and closes it, one at a
- * time: every use holds the object's lock for the whole native call, and so
- * does the release, which therefore needs no grace period (a release from
- * inside one of its own uses, by a callback that use runs, is refused). The DB's close
- * releases the idle ones before it waits for calls in progress, and each
- * one that goes idle while it waits (their release may be what those calls
- * wait for: a transaction's row locks).</li>
+ * <li>{@link SharedResource} ({@link #shared}): any thread uses and closes
+ * it, and calls of other threads may be inside the engine with it. A release
+ * first unpublishes it (later uses throw), then waits a grace period until
+ * every call that might have seen it has left the engine, then frees it.</li>
+ * <li>{@link ConfinedResource} ({@link #confined}): one thread uses and
+ * closes it; its views are segments of a {@link ViewScope} confined to that
+ * thread, and a view keeps the scope reachable.</li>
+ * <li>{@link SharedViewsResource} ({@link #sharedViews}): any thread reads
+ * and closes it; its views are segments of a shared arena, which the release
+ * closes first.</li>
+ * <li>{@link SerializedResource} ({@link #serialized}): any thread uses and
+ * closes it, one at a time, under the object's lock, which the release holds
+ * too (no grace period).</li>
  * </ul>
+ * This class holds what they share: the {@link State}, the uses, the
+ * Cleaner's registration, the free action run once. Each mode says how its
+ * views are retired before the free ({@link #retireViews},
+ * {@link #retireViewsAtDbClose}), and may wrap the release in what it needs
+ * (a grace period, a lock).
  *
  * <h2>In use</h2>
  * While a holder's own operation runs user code over the resource (a scan's
@@ -59,55 +54,50 @@ import java.util.concurrent.locks.ReentrantLock;
  * monitor, so a release racing the DB's close is either finished before the
  * close looks at it or sees the close's decision.
  */
-public final class DbResource implements Runnable {
-    private static final System.Logger LOG = System.getLogger("io.panrocks");
+public abstract sealed class DbResource implements Runnable
+        permits SharedResource, ConfinedResource, SharedViewsResource, SerializedResource {
+    static final System.Logger LOG = System.getLogger("io.panrocks");
 
-    /** Who may use the native object, and so how a release makes sure nobody does any more. */
-    public enum Sharing { SHARED, CONFINED, SHARED_VIEWS, SERIALIZED }
+    /** Where a resource is in its life; changed under its monitor only. */
+    enum State {
+        /** usable */
+        OPEN,
+        /** a close arrived during a use: the last use to end performs it; no new uses */
+        CLOSE_PENDING,
+        /**
+         * the DB's close could not release it (in use, or another live thread
+         * may look at its views) and waits for its release, which now needs
+         * no grace period (the close drained every call); no new uses
+         */
+        DEFERRED_BY_DB_CLOSE,
+        /** unpublished (uses throw), waiting out its grace period before the free ({@link SharedResource}) */
+        RELEASING,
+        /** freed */
+        RELEASED;
+
+        /** Whether uses throw from now on. */
+        boolean unpublished() {
+            return this == RELEASING || this == RELEASED;
+        }
+    }
 
     final NativeDb db;
-    final Sharing sharing;
     private final String kind;
     private final Runnable free;
     private final Object site;
-    /** CONFINED: the thread that may use it */
-    final Thread owner;
-    /** CONFINED: the scope of its views (weak: the views and the holder keep it alive) */
-    private final WeakReference<ViewScope> views;
-    /** SHARED_VIEWS: the arena of its views */
-    private final Arena sharedArena;
-    /** SERIALIZED: held by every use and by the release */
-    private final ReentrantLock lock;
-    /** CONFINED: the registry it is in (its owner's context) */
-    final CallContext context;
-    /** position in the registry's list; guarded by the registry's lock */
-    int index = -1;
-
-    private volatile boolean released;
-    private boolean releasing;       // SHARED: unpublished, waiting out its grace period
+    private volatile State state = State.OPEN;
+    /** uses in progress ({@link #tryUse}); guarded by this monitor */
     private int uses;
-    private boolean closeRequested;  // a close arrived during a use
-    private boolean deferredByClose; // the DB's close waits for this release
-    private Cleaner.Cleanable cleanable = NoCleaner.INSTANCE;
+    Cleaner.Cleanable cleanable = NoCleaner.INSTANCE;
 
-    private DbResource(NativeDb db, Sharing sharing, String kind, Runnable free, ViewScope views, Arena sharedArena,
-                       CallContext context) {
-        this(db, sharing, kind, free, views, sharedArena, context, null);
-    }
-
-    private DbResource(NativeDb db, Sharing sharing, String kind, Runnable free, ViewScope views, Arena sharedArena,
-                       CallContext context, ReentrantLock lock) {
+    DbResource(NativeDb db, String kind, Runnable free) {
         this.db = db;
-        this.lock = lock;
-        this.sharing = sharing;
         this.kind = kind;
         this.free = free;
         this.site = Leaks.captureSite();
-        this.owner = views == null ? null : views.owner();
-        this.views = views == null ? null : new WeakReference<>(views);
-        this.sharedArena = sharedArena;
-        this.context = context;
     }
+
+    // ---- one factory per mode ---------------------------------------------------------
 
     /**
      * A resource any thread may use and close (released after a grace
@@ -115,12 +105,12 @@ public final class DbResource implements Runnable {
      * when it becomes unreachable unclosed, the Cleaner releases the resource.
      */
     public static DbResource shared(NativeDb db, String kind, Object holder, Runnable free) {
-        return adopt(new DbResource(db, Sharing.SHARED, kind, free, null, null, null), holder);
+        return adopt(new SharedResource(db, kind, free), holder);
     }
 
     /** As {@link #shared}, for an object with nothing to leak (no Cleaner registration). */
     public static DbResource sharedUnwatched(NativeDb db, String kind, Runnable free) {
-        return adopt(new DbResource(db, Sharing.SHARED, kind, free, null, null, null), null);
+        return adopt(new SharedResource(db, kind, free), null);
     }
 
     /**
@@ -132,7 +122,7 @@ public final class DbResource implements Runnable {
     public static DbResource confined(CallContext c, String kind, ViewScope views, boolean watchedByCleaner,
                                       Runnable free) {
         if (views.owner() != Thread.currentThread()) throw new IllegalStateException("views of another thread");
-        DbResource r = new DbResource(c.db, Sharing.CONFINED, kind, free, views, null, c);
+        ConfinedResource r = new ConfinedResource(c, kind, views, free);
         if (watchedByCleaner) r.cleanable = Leaks.CLEANER.register(views, r);
         c.track(r);
         return r;
@@ -140,7 +130,7 @@ public final class DbResource implements Runnable {
 
     /** A resource whose views live in a shared arena; any thread may read and close it. */
     public static DbResource sharedViews(NativeDb db, String kind, Object holder, Arena arena, Runnable free) {
-        return adopt(new DbResource(db, Sharing.SHARED_VIEWS, kind, free, null, arena, null), holder);
+        return adopt(new SharedViewsResource(db, kind, arena, free), holder);
     }
 
     /**
@@ -150,14 +140,15 @@ public final class DbResource implements Runnable {
      * grace period. Call inside a call on db.
      */
     public static DbResource serialized(NativeDb db, String kind, Object holder, ReentrantLock lock, Runnable free) {
-        return adopt(new DbResource(db, Sharing.SERIALIZED, kind, free, null, null, null, lock), holder);
+        return adopt(new SerializedResource(db, kind, lock, free), holder);
     }
 
+    /** Registers a resource of the DB (not a thread's), freeing it at once if the DB is closed already. */
     private static DbResource adopt(DbResource r, Object holder) {
         try {
-            r.db.register(r);
+            r.register();
         } catch (IllegalStateException closed) {
-            r.released = true;
+            r.state = State.RELEASED;
             r.free.run();
             throw closed;
         }
@@ -165,19 +156,21 @@ public final class DbResource implements Runnable {
         return r;
     }
 
+    // ---- what holders ask ---------------------------------------------------------------
+
     public String kind() {
         return kind;
     }
 
     public boolean isReleased() {
-        return released;
+        return state.unpublished();
     }
 
     /** @throws IllegalStateException naming this object if it or its DB is closed */
     public void checkUsable() {
         // the DB first: its close releases the resource too, and the message should say why
         if (!db.isOpen()) throw new IllegalStateException(kind + " is closed (its " + db.closed().getMessage() + ")");
-        if (released) throw new IllegalStateException(kind + " is closed");
+        if (state.unpublished()) throw new IllegalStateException(kind + " is closed");
     }
 
     /**
@@ -192,11 +185,13 @@ public final class DbResource implements Runnable {
         checkUsable();
     }
 
-    /** @throws WrongThreadException if a CONFINED resource is used from a thread other than its owner */
+    /**
+     * Checks that the calling thread may use the object; any thread may,
+     * except for a {@link ConfinedResource}.
+     *
+     * @throws WrongThreadException if it is confined to another thread
+     */
     public void checkOwner() {
-        if (owner != null && Thread.currentThread() != owner) {
-            throw new WrongThreadException(kind + " belongs to thread \"" + owner.getName() + "\"");
-        }
     }
 
     // ---- uses -------------------------------------------------------------------
@@ -206,7 +201,7 @@ public final class DbResource implements Runnable {
      * or a close is pending. Every true must be followed by {@link #endUse()}.
      */
     public synchronized boolean tryUse() {
-        if (released || releasing || closeRequested) return false;
+        if (state != State.OPEN) return false;
         uses++;
         return true;
     }
@@ -215,42 +210,47 @@ public final class DbResource implements Runnable {
     public void endUse() {
         boolean close;
         synchronized (this) {
-            close = --uses == 0 && closeRequested;
+            close = --uses == 0 && (state == State.CLOSE_PENDING || state == State.DEFERRED_BY_DB_CLOSE);
         }
         if (close && release(false)) cleanable.clean();
     }
 
     /** Whether a close arrived during the current use (the use should stop early). */
     public synchronized boolean closePending() {
-        return closeRequested;
+        return state == State.CLOSE_PENDING || state == State.DEFERRED_BY_DB_CLOSE;
     }
 
     // ---- releases -----------------------------------------------------------------
 
     /**
-     * The user's close. Idempotent from any thread. A CONFINED resource that is
-     * still open may only be closed by its owner ({@link WrongThreadException},
-     * and nothing changes); one in use is closed when the use ends.
+     * The user's close. Idempotent from any thread; one in use is closed when
+     * the use ends.
      *
-     * @throws IllegalStateException if a SHARED_VIEWS resource's views are in
-     *         use by an I/O operation (close it afterwards)
+     * @throws WrongThreadException if a {@link ConfinedResource} still open is
+     *         closed by another live thread than its owner (nothing changes)
+     * @throws IllegalStateException if a {@link SharedViewsResource}'s views
+     *         are in use by an I/O operation (close it afterwards), or a
+     *         {@link SerializedResource} is closed from inside one of its own
+     *         calls
      */
     public void close() {
-        if (released) return;
-        if (sharing == Sharing.CONFINED && Thread.currentThread() != owner && owner.isAlive()) {
-            synchronized (this) {
-                if (released) return;
-            }
-            throw new WrongThreadException(kind + " belongs to thread \"" + owner.getName()
-                    + "\"; only that thread can close it");
-        }
+        if (state.unpublished()) return;
+        checkCloser();
         if (release(false)) cleanable.clean();
     }
 
-    /** The safety net: the holder (and, for CONFINED, every view) became unreachable unclosed. */
+    /**
+     * Refuses a close by this thread, if it may not close the object.
+     *
+     * @throws WrongThreadException see {@link ConfinedResource}
+     */
+    void checkCloser() {
+    }
+
+    /** The safety net: the holder (and, for a confined resource, every view) became unreachable unclosed. */
     @Override
     public void run() {
-        if (released) return;
+        if (state.unpublished()) return;
         try {
             if (release(true)) Leaks.warn(LOG, kind, site);
         } catch (Throwable t) {
@@ -258,124 +258,95 @@ public final class DbResource implements Runnable {
         }
     }
 
-    /** By the owner's sweep for forgotten pins, which warns once for all it released. */
-    boolean releaseForgottenQuietly() {
-        return release(true);
-    }
-
-    /** A CONFINED resource nobody can observe any more: its views are unreachable or its owner is dead. */
-    boolean isUnobservable() {
-        return views.refersTo(null) || !owner.isAlive();
-    }
-
     /**
      * Releases now, or schedules the release for the end of the current use.
      * {@code unobserved}: called by a safety net that knows no view can be
-     * read (or the owner is dead), so a CONFINED scope need not be closed.
+     * read (or the owner is dead), so a confined scope need not be closed.
+     * The modes that need more (a grace period, a lock) wrap this.
      *
      * @return whether this call released it
      */
-    private boolean release(boolean unobserved) {
-        if (sharing == Sharing.SERIALIZED) {
-            // held by this thread already: the release comes from inside one of the
-            // object's own calls (a comparator or merge operator that call runs), which
-            // still uses the native object; freeing it there would crash that call
-            if (lock.isHeldByCurrentThread()) {
-                throw new IllegalStateException(kind + " cannot be closed from inside one of its own calls (a callback "
-                        + "such as a comparator or merge operator it runs); close it after the call returns");
-            }
-            // the lock first, then this monitor: the order every path takes
-            lock.lock();
-            try {
-                synchronized (this) {
-                    if (released) return false;
-                    if (uses > 0) {
-                        closeRequested = true;
-                        return false;
-                    }
-                    return finishRelease();
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-        boolean grace;
+    boolean release(boolean unobserved) {
         synchronized (this) {
-            if (released || releasing) return false;
-            if (uses > 0) {
-                closeRequested = true;
-                return false;
-            }
-            switch (sharing) {
-                case SHARED_VIEWS -> closeSharedArena();
-                case CONFINED -> {
-                    if (!unobserved) closeViewsOnOwner();
-                }
-                case SHARED, SERIALIZED -> { }
-            }
-            grace = sharing == Sharing.SHARED;
-            if (grace) {
-                released = true;   // unpublished: uses from now on throw
-                releasing = true;
-            } else {
-                return finishRelease();
-            }
+            if (!mayReleaseNow()) return false;
+            retireViews(unobserved);
+            return finishRelease();
         }
-        if (ThreadContexts.insideAnyUpcall()) {
-            // A callback runs on behalf of a call in progress (a compactRange,
-            // a flush, a write): the grace period would wait for that call,
-            // which waits for this callback, forever. Unpublished already
-            // (later uses throw); another thread waits out the grace period
-            // and frees it. The DB's close waits for that (releasing).
-            Thread.ofPlatform().daemon().name("panrocks-release-" + kind).start(this::finishGracePeriod);
-            return true;
+    }
+
+    /**
+     * Under this monitor: whether a release may go ahead now. False if it is
+     * released or being released, or in use (then the close is pending, and
+     * the last use performs it).
+     */
+    final boolean mayReleaseNow() {
+        State s = state;
+        if (s.unpublished()) return false;
+        if (uses > 0) {
+            if (s == State.OPEN) state = State.CLOSE_PENDING;
+            return false;
         }
-        finishGracePeriod();
         return true;
     }
 
-    /** The second half of a SHARED release: waits out the grace period, then frees. */
-    private void finishGracePeriod() {
-        try {
-            db.awaitGracePeriod();
-        } finally {
-            synchronized (this) {
-                releasing = false;
-                notifyAll();
-                finishRelease();
-            }
-        }
+    /** Under this monitor, in a release the DB's close waits for (it needs no grace period). */
+    final boolean deferredByDbClose() {
+        return state == State.DEFERRED_BY_DB_CLOSE;
     }
 
-    private void closeSharedArena() {
-        try {
-            sharedArena.close();
-        } catch (IllegalStateException inUse) {
-            if (!sharedArena.scope().isAlive()) return;
-            throw new IllegalStateException(kind + " is in use by an I/O operation; close it afterwards", inUse);
-        }
+    /** Under this monitor: unpublished, the free to follow after a grace period ({@link SharedResource}). */
+    final void unpublish() {
+        state = State.RELEASING;
     }
 
-    /** On the owner (or a dead owner's stand-in): closes the views' arena, so every view throws from now on. */
-    private void closeViewsOnOwner() {
-        ViewScope v = views.get();
-        if (v == null) return;
-        if (Thread.currentThread() == owner) v.close();
-        else if (owner.isAlive()) throw new WrongThreadException(kind + " belongs to thread \"" + owner.getName() + "\"");
-        // else: confined to a dead thread, nobody can read the views
+    /** Under this monitor: whether it is unpublished and waiting out its grace period. */
+    final boolean isReleasing() {
+        return state == State.RELEASING;
+    }
+
+    /**
+     * Under this monitor, before a user's or the safety net's release frees
+     * the object: makes its views unreadable (nothing for a mode without
+     * views).
+     *
+     * @param unobserved no view can be read any more (the safety net knows)
+     * @throws IllegalStateException or {@link WrongThreadException} if the
+     *         views cannot be retired now; nothing changed then
+     */
+    void retireViews(boolean unobserved) {
+    }
+
+    /**
+     * Under this monitor, by the DB's close (on {@code closer}): makes the
+     * views unreadable, or answers false if another live thread may still
+     * read them (the release is then deferred to the holder's close or the
+     * safety net).
+     */
+    boolean retireViewsAtDbClose(Thread closer) {
+        return true;
     }
 
     /** The native release; under this monitor, exactly once. Returns true. */
-    private boolean finishRelease() {
-        released = true;
-        boolean notifyClose = deferredByClose;
+    final boolean finishRelease() {
+        boolean dbCloseWaits = state == State.DEFERRED_BY_DB_CLOSE;
+        state = State.RELEASED;
         try {
             free.run();
         } finally {
-            db.unregister(this);
-            if (notifyClose) db.deferredResourceReleased();
+            unregister();
+            if (dbCloseWaits) db.deferredResourceReleased();
         }
         return true;
+    }
+
+    /** Adds it to its DB's registry; a confined one is in its owner's context instead. */
+    void register() {
+        db.register(this);
+    }
+
+    /** Removes it from the registry it is in (its DB's; a confined one: its owner's context). */
+    void unregister() {
+        db.unregister(this);
     }
 
     /**
@@ -384,42 +355,12 @@ public final class DbResource implements Runnable {
      * deferred release then tells the DB, and the last one closes the engine.
      */
     boolean releaseAtClose(Thread closer) {
-        if (sharing != Sharing.SERIALIZED) return releaseAtCloseLocked(closer);
-        // after the drain nobody is inside a call, so the lock is held at most
-        // by a release in progress or a use about to be refused
-        lock.lock();
-        try {
-            return releaseAtCloseLocked(closer);
-        } finally {
-            lock.unlock();
-        }
+        return releaseAtCloseLocked(closer);
     }
 
-    /**
-     * By the DB's close before and while it waits for calls in progress:
-     * releases a SERIALIZED resource nobody uses right now (its release may
-     * be what a call in progress waits for). Never blocks; false if it was in
-     * use.
-     */
-    boolean releaseIfIdle() {
-        if (sharing != Sharing.SERIALIZED || !lock.tryLock()) return false;
-        try {
-            synchronized (this) {
-                if (released || uses > 0) return false;
-                return finishRelease();
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    boolean isSerialized() {
-        return sharing == Sharing.SERIALIZED;
-    }
-
-    private synchronized boolean releaseAtCloseLocked(Thread closer) {
+    final synchronized boolean releaseAtCloseLocked(Thread closer) {
         boolean interrupted = false;
-        while (releasing) {
+        while (state == State.RELEASING) {   // a grace period in progress: its free is next
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -427,47 +368,16 @@ public final class DbResource implements Runnable {
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
-        if (released) return true;
-        if (uses > 0) {
-            closeRequested = true;
-            deferredByClose = true;
+        if (state == State.RELEASED) return true;
+        if (uses > 0 || !retireViewsAtDbClose(closer)) {
+            state = State.DEFERRED_BY_DB_CLOSE;
             return false;
         }
-        switch (sharing) {
-            case SHARED_VIEWS -> {
-                try {
-                    sharedArena.close();
-                } catch (IllegalStateException inUse) {
-                    if (sharedArena.scope().isAlive()) {
-                        deferredByClose = true; // its own close (or the Cleaner) finishes the job
-                        return false;
-                    }
-                }
-            }
-            case CONFINED -> {
-                ViewScope v = views.get();
-                if (closer == owner) {
-                    if (v != null) v.close();
-                } else if (v != null && owner.isAlive()) {
-                    deferredByClose = true;
-                    // pins are not watched by the Cleaner: from now on they are
-                    if (cleanable instanceof NoCleaner) cleanable = Leaks.CLEANER.register(v, this);
-                    return false;
-                }
-            }
-            case SHARED, SERIALIZED -> { }
-        }
-        released = true;
-        try {
-            free.run();
-        } finally {
-            db.unregister(this);
-        }
-        return true;
+        return finishRelease();
     }
 
     /** The placeholder registration of resources the Cleaner does not watch. */
-    private static final class NoCleaner implements Cleaner.Cleanable {
+    static final class NoCleaner implements Cleaner.Cleanable {
         static final NoCleaner INSTANCE = new NoCleaner();
 
         @Override
@@ -477,6 +387,6 @@ public final class DbResource implements Runnable {
 
     @Override
     public String toString() {
-        return kind + (released ? " (released)" : "");
+        return kind + (state.unpublished() ? " (released)" : "");
     }
 }

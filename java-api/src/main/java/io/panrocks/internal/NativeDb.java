@@ -36,8 +36,13 @@ public final class NativeDb {
     private final OpenPaths.Claim pathClaim;
     private final CopyOnWriteArrayList<CallContext> allContexts = new CopyOnWriteArrayList<>();
     private final Object lifecycleLock = new Object();
-    /** SHARED and SHARED_VIEWS resources, oldest first; guarded by lifecycleLock (CONFINED ones live in their context) */
+    /**
+     * its shared and shared-views resources, oldest first; guarded by
+     * lifecycleLock (confined ones live in their thread's context)
+     */
     private final LinkedHashSet<DbResource> resources = new LinkedHashSet<>();
+    /** its serialized resources (transactions), oldest first; guarded by lifecycleLock */
+    private final LinkedHashSet<SerializedResource> serialized = new LinkedHashSet<>();
     private volatile int state = OPEN;
     /** resources whose release the close deferred; the last one released finishes the close */
     private final AtomicInteger deferredResources = new AtomicInteger();
@@ -167,7 +172,7 @@ public final class NativeDb {
 
     // ---- resources ---------------------------------------------------------------
 
-    /** Registers a SHARED, SHARED_VIEWS or SERIALIZED resource, created inside a call on this DB. */
+    /** Registers a shared or shared-views resource, created inside a call on this DB. */
     void register(DbResource r) {
         synchronized (lifecycleLock) {
             if (state == CLOSED) throw closed();
@@ -175,20 +180,30 @@ public final class NativeDb {
         }
     }
 
+    /** Registers a serialized resource, created inside a call on this DB. */
+    void register(SerializedResource r) {
+        synchronized (lifecycleLock) {
+            if (state == CLOSED) throw closed();
+            serialized.add(r);
+        }
+    }
+
     void unregister(DbResource r) {
-        if (r.sharing == DbResource.Sharing.CONFINED) {
-            r.context.untrack(r);
-        } else {
-            synchronized (lifecycleLock) {
-                resources.remove(r);
-            }
+        synchronized (lifecycleLock) {
+            resources.remove(r);
+        }
+    }
+
+    void unregister(SerializedResource r) {
+        synchronized (lifecycleLock) {
+            serialized.remove(r);
         }
     }
 
     /**
      * Waits until every other thread that was inside a call when this method
      * started has left it, so that nothing unpublished before this call can
-     * still be in use by the engine: the grace period of a SHARED release.
+     * still be in use by the engine: the grace period of a {@link SharedResource}'s release.
      * Threads that are themselves waiting out a grace period hold nothing
      * such a release frees (the calls they are inside of have returned from
      * the engine and run user code), so they count as quiescent: two
@@ -241,7 +256,7 @@ public final class NativeDb {
     /**
      * Closes the DB: refuses new calls, waits for calls in progress, releases
      * what it owns, then closes the engine (later, if a live thread still
-     * holds a view or a use of one of its resources). Idempotent. SERIALIZED
+     * holds a view or a use of one of its resources). Idempotent. Serialized
      * resources (transactions) are released whenever nobody uses them, also
      * while the close waits for calls, since a call may wait for their locks.
      * Once the JVM is shutting down, the waits are bounded ({@link ShutdownBound}).
@@ -297,9 +312,7 @@ public final class NativeDb {
         for (CallContext c : allContexts) all.addAll(c.openResources());
         synchronized (lifecycleLock) {
             List<DbResource> shared = new ArrayList<>(resources);
-            for (int i = shared.size() - 1; i >= 0; i--) {
-                if (!shared.get(i).isSerialized()) all.add(shared.get(i)); // newest first
-            }
+            for (int i = shared.size() - 1; i >= 0; i--) all.add(shared.get(i)); // newest first
         }
         int deferred = 0;
         Throwable failure = null;
@@ -331,9 +344,9 @@ public final class NativeDb {
         rethrow(failure);
     }
 
-    /** Releases the SERIALIZED resources nobody is using right now (transactions between calls). */
+    /** Releases the {@link SerializedResource}s nobody is using right now (transactions between calls). */
     private void releaseIdleSerialized() {
-        for (DbResource r : serializedResources()) {
+        for (SerializedResource r : serializedResources()) {
             try {
                 r.releaseIfIdle();
             } catch (Throwable t) {
@@ -349,15 +362,11 @@ public final class NativeDb {
         if (failure != null) throw new IllegalStateException("releasing a resource of " + description, failure);
     }
 
-    /** The SERIALIZED resources still registered, oldest first. */
-    private List<DbResource> serializedResources() {
-        List<DbResource> out = new ArrayList<>();
+    /** The {@link SerializedResource}s still registered, oldest first. */
+    private List<SerializedResource> serializedResources() {
         synchronized (lifecycleLock) {
-            for (DbResource r : resources) {
-                if (r.isSerialized()) out.add(r);
-            }
+            return new ArrayList<>(serialized);
         }
-        return out;
     }
 
     /** A resource the close deferred was released; the last one closes the engine. */

@@ -5,10 +5,18 @@
  *
  * <h2>Who owns a native object: pick one row</h2>
  * Every native object has exactly one owner and one release, and a release
- * never frees memory that a call or a view may still read. Three mechanisms
+ * never frees memory that a call or a view may still read. The rows below
  * do that; which one follows from two questions: does the object belong to
  * an open DB (its release needs the engine alive), and can user code hold a
- * view of its memory?
+ * view of its memory? An object that belongs to a DB is a
+ * {@link io.panrocks.internal.DbResource}, a sealed class with one subclass
+ * per ownership mode (the four rows after the DB's own); each subclass holds
+ * only what its mode needs (a grace period, an owner thread and its views, a
+ * shared arena, a lock), and the base class the one state
+ * ({@code DbResource.State}: open, close pending, deferred by the DB's close,
+ * releasing, released) every mode moves through. Holders make theirs with
+ * the factory of their row ({@code DbResource.shared}, {@code confined},
+ * {@code sharedViews}, {@code serialized}).
  *
  * <table class="striped">
  * <caption>Ownership mechanisms</caption>
@@ -21,23 +29,22 @@
  *   call counter, then every {@code DbResource} is released or defers the
  *   engine's close</td><td>{@code RocksDB}</td></tr>
  * <tr><td>belongs to a DB, used inside calls by any thread, no views</td>
- *   <td>{@link io.panrocks.internal.DbResource}
- *   {@link io.panrocks.internal.DbResource.Sharing#SHARED SHARED}</td>
+ *   <td>{@link io.panrocks.internal.SharedResource}</td>
  *   <td>any thread</td>
  *   <td>unpublish, then a grace period (calls that saw it leave the engine),
  *   then free; the DB's close waits for a release in progress</td>
- *   <td>{@code Snapshot}, {@code ColumnFamilyHandle}</td></tr>
+ *   <td>a DB's {@code Snapshot} ({@code DbSnapshot}), {@code ColumnFamilyHandle}</td></tr>
  * <tr><td>belongs to a DB, its memory is shown to one thread as views</td>
- *   <td>{@code DbResource} {@link io.panrocks.internal.DbResource.Sharing#CONFINED CONFINED}
+ *   <td>{@link io.panrocks.internal.ConfinedResource}
  *   + a {@link io.panrocks.internal.ViewScope}</td>
  *   <td>the creating thread (others: {@code WrongThreadException})</td>
  *   <td>views are confined segments whose session keeps the scope reachable:
  *   the owner closes the scope before freeing; the safety net frees only
  *   an unreachable scope; a dead owner's views cannot be read; a DB closed
  *   from another thread defers</td>
- *   <td>{@code PinnedValue}, {@code RocksIterator}, {@code MultiGet}</td></tr>
+ *   <td>{@code PinnedValue}, {@code PinnedEntity}, {@code RocksIterator}, {@code MultiGet}</td></tr>
  * <tr><td>belongs to a DB, its memory is shown to any thread as views</td>
- *   <td>{@code DbResource} {@link io.panrocks.internal.DbResource.Sharing#SHARED_VIEWS SHARED_VIEWS}
+ *   <td>{@link io.panrocks.internal.SharedViewsResource}
  *   + a shared {@link java.lang.foreign.Arena}</td>
  *   <td>any thread</td>
  *   <td>the release closes the shared arena first (the JDK makes racing
@@ -45,7 +52,7 @@
  *   to the use's end</td><td>{@code RecordBatch}</td></tr>
  * <tr><td>belongs to a DB, used inside calls by any thread one at a time
  *   (RocksDB's object is not thread-safe), no views</td>
- *   <td>{@code DbResource} {@link io.panrocks.internal.DbResource.Sharing#SERIALIZED SERIALIZED}
+ *   <td>{@link io.panrocks.internal.SerializedResource}
  *   + its lock</td>
  *   <td>any thread, one call at a time</td>
  *   <td>every call holds the lock inside the engine, and so does the release:
@@ -58,6 +65,20 @@
  *   <td>the handle is read and released under one lock, once</td>
  *   <td>{@code WriteBatch}'s buffer, {@code LRUCache},
  *   {@code WriteBatchWithIndex}</td></tr>
+ * <tr><td>a view of an object another owns (a transaction's snapshot)</td>
+ *   <td>none: the view owns nothing</td><td>its owner's users</td>
+ *   <td>the view checks, inside each call, that its owner still holds what it
+ *   shows (a transaction's snapshot generation); its close does nothing</td>
+ *   <td>{@code Transaction.getSnapshot()} ({@code TransactionSnapshot})</td></tr>
+ * <tr><td>a Java callback object a DB calls (comparator, merge operator,
+ *   compaction filter, listener)</td>
+ *   <td>{@link io.panrocks.internal.CallbackBinding}</td>
+ *   <td>the engine, through upcall stubs</td>
+ *   <td>the stubs live until the engine is closed ({@code NativeDb.onEngineClosed});
+ *   every upcall runs its body inside the one envelope
+ *   ({@link io.panrocks.internal.CallbackBinding#guarded}): marked as inside
+ *   a callback of its DB, every {@code Throwable} caught and recorded</td>
+ *   <td>the {@code *Binding} classes</td></tr>
  * <tr><td>one thread's scratch for calls on one DB</td>
  *   <td>{@link io.panrocks.internal.CallContext}</td><td>its thread, inside calls</td>
  *   <td>freed with the engine, or when its thread is dead and holds nothing</td>
