@@ -77,6 +77,13 @@ abstract class PanrocksStore implements StateStore {
     static final long BLOCK_CACHE_SIZE = 50 * 1024 * 1024L;
     static final long BLOCK_SIZE = 4096L;
     static final int MAX_WRITE_BUFFERS = 3;
+    /**
+     * Memtable arena blocks under a memory budget. The engine's default
+     * (1 MiB for 16 MiB write buffers) makes every written memtable count at
+     * least 1 MiB against the budget: 50 stores would hold 50 MiB of nearly
+     * empty memtables and, under a small budget, flush on every few writes.
+     */
+    static final long BUDGET_ARENA_BLOCK_SIZE = 128 * 1024L;
     /** a reusable batch that grew past this is dropped after use, so one big putAll does not pin its memory */
     private static final long BATCH_KEEP_LIMIT = 16L << 20;
 
@@ -217,7 +224,8 @@ abstract class PanrocksStore implements StateStore {
             table.setBlockCache(memoryBudget.cache)
                     .setCacheIndexAndFilterBlocks(true)
                     .setCacheIndexAndFilterBlocksWithHighPriority(true);
-            o.setWriteBufferManager(memoryBudget.writeBufferManager);
+            o.setWriteBufferManager(memoryBudget.writeBufferManager)
+                    .setArenaBlockSize(BUDGET_ARENA_BLOCK_SIZE);
         } else {
             ownCache = new LRUCache(BLOCK_CACHE_SIZE);
             table.setBlockCache(ownCache);
