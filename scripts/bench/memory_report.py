@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchreport.charts import esc, marker  # noqa: E402
-from benchreport.kept import markers, splice  # noqa: E402
+from benchreport.kept import markers, run_notes, splice  # noqa: E402
 
 NAME = "kafka-memory"
 ENGINES = [
@@ -143,7 +143,7 @@ def main():
     budget_mib = 256 if m["budget"] == "default" else int(m["budget"]) // MIB
     rel = os.path.relpath(a.run, os.getcwd())
     begin, end = markers(NAME)
-    lines = [begin, "", "### Kafka Streams: one memory budget for every store", ""]
+    lines = [begin, "", "## Kafka Streams: one memory budget for every store", ""]
     lines.append("`scripts/kafka-memory-budget.sh` (mode **%s**, git %s, %s): one application with **%d key-value "
                  "stores** (one per task, as one store over %d partitions), one thread writing **%s fresh 1 KiB "
                  "values a second** spread evenly over them, each put followed by a get of an earlier key of the "
@@ -176,18 +176,28 @@ def main():
         mem = [s[4] for s in p.samples if s[4] >= 0]
         over = p.peak() - budget_mib
         lines.append("With the budget (%d MiB) the shared cache's usage, memtables included, peaked at %.0f MiB and "
-                     "the memtables at %.0f MiB; the process stayed at most **%.0f MiB above budget plus baseline**: "
-                     "the fixed overhead, which does not follow the data (per-DB engine structures of %d DBs, "
-                     "file metadata, compaction and flush buffers, the allocator's slack, the JVM's own growth "
-                     "(JIT code, metaspace))."
+                     "the memtables at %.0f MiB; the process stayed at most **%.0f MiB above budget plus baseline**. "
+                     "That is the fixed overhead, which does not follow the data: per-DB engine structures of %d "
+                     "DBs, file metadata, compaction and flush buffers, the allocator's slack, and the JVM's own "
+                     "growth (JIT code, metaspace). `MemoryBudgetRssTest` holds a 64 MiB budget for 50 stores to "
+                     "budget + 160 MiB in every test run."
                      % (budget_mib, max(usage) / MIB if usage else 0, max(mem) / MIB if mem else 0, over,
                         m["stores"]))
+        lines.append("")
+    if "builtin" in runs or "panrocks-off" in runs:
+        lines.append("Without a budget memory follows the data: each store keeps up to three 16 MiB memtables "
+                     "(flushed at the latest by the commit every %d s, hence the dips) and fills its own 50 MiB "
+                     "block cache as it reads, so %d stores may reach %.1f GiB outside the heap, and more with every "
+                     "partition added." % (m["commit_ms"] // 1000, m["stores"], m["stores"] * 98 / 1024))
         lines.append("")
     lines.append("The machine is shared and was busy (other builds ran meanwhile): memory figures move less with "
                  "load than times do, but the writes reached are lower than asked on a busy machine (the column "
                  "*puts/s reached*), and fewer writes mean less data to cache; compare the engines at the same "
                  "time and read the write rate with them.")
     lines.append("")
+    notes = run_notes(a.run)
+    if notes:
+        lines += notes[1:] + [""]
     if a.svg:
         series = [(label, color, dash, mark, runs[e].above()) for e, label, color, dash, mark in ENGINES if e in runs]
         chart("Kafka Streams, %d stores under steady writes: resident memory" % m["stores"],

@@ -25,6 +25,9 @@ import java.util.Map;
  * cache, so the cache's capacity bounds blocks, indexes, filters and
  * memtables together.</li>
  * </ul>
+ * Memtables then allocate in 128 KiB arena blocks instead of the engine's
+ * 1 MiB (every written memtable counts at least one block against the
+ * budget, which would flush tens of small stores on every few writes).
  * Kafka's built-in stores instead take a 50 MiB block cache and up to three
  * 16 MiB memtables each, per store and per partition, outside {@code -Xmx}.
  * The budget is created when the application's first panrocks store opens
