@@ -23,10 +23,11 @@ from benchreport.variants import TAGS
 from benchreport.kept import markers
 
 # Sections other generators own (scripts/bench/callbacks_report.py writes the Java-callback one,
-# scripts/bench-kafka.sh the Kafka Streams one, scripts/cluster-kafka.sh the Kafka cluster one, scripts/bench-builds.sh the library builds one,
-# scripts/bench-revisions.sh the one of a change's cost): each lies between
+# scripts/bench-kafka.sh the Kafka Streams one, scripts/cluster-kafka.sh the Kafka cluster one,
+# scripts/kafka-memory-budget.sh the Kafka Streams memory budget one, scripts/bench-builds.sh the
+# library builds one, scripts/bench-revisions.sh the one of a change's cost): each lies between
 # "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them, at the end.
-KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "builds", "revisions")
+KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions")
 
 
 def kept_sections(path):

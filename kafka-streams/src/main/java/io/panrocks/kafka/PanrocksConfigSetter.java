@@ -19,17 +19,25 @@ import java.util.Map;
  * opens, and {@link #close} once after the DB has closed. The options arrive
  * with the store's defaults already set (the same as Kafka's built-in
  * RocksDB store: 16 MiB write buffers, at most 3 of them, no compression,
- * universal compaction, a 50 MiB LRU block cache of 4 KiB blocks with a
- * Bloom filter, atomic flush); change what you need. Options every store
+ * universal compaction, 4 KiB blocks with a Bloom filter, atomic flush,
+ * and the memory settings below); change what you need. Options every store
  * relies on are set again after the call and cannot be changed here:
  * {@code create_if_missing}, {@code create_missing_column_families} and
  * {@code atomic_flush} (the committed changelog offsets are flushed
  * together with the data they describe).
  *
- * <p>To bound the memory of all stores together, give every store the same
- * {@link io.panrocks.LRUCache} (a static field of the setter) through
- * {@link io.panrocks.BlockBasedTableConfig#setBlockCache}; the store closes
- * only the cache it created itself.
+ * <p>Memory: by default the options arrive on the application's shared
+ * memory budget ({@link PanrocksMemoryConfig}): the table config's block
+ * cache is the application's shared cache (index and filter blocks cached
+ * too) and {@code options.writeBufferManager()} is the shared write buffer
+ * manager. To take a store off the budget, replace them: a table config
+ * with a cache of your own (close it in {@link #close}) and
+ * {@code options.setWriteBufferManager(null)}; to take every store off,
+ * set {@link PanrocksMemoryConfig#ENABLED_CONFIG} to {@code false} (each
+ * store then gets its own 50 MiB cache, as above). Never close the shared
+ * cache or manager: the stores count their users and release them after
+ * the last store closes. The store's {@code offsets} family reads through
+ * whatever block cache the data family ends up with.
  */
 public interface PanrocksConfigSetter {
     /** The configuration key naming the setter class: {@value}. A {@link Class} or a class name. */

@@ -77,6 +77,13 @@ abstract class PanrocksStore implements StateStore {
     static final long BLOCK_CACHE_SIZE = 50 * 1024 * 1024L;
     static final long BLOCK_SIZE = 4096L;
     static final int MAX_WRITE_BUFFERS = 3;
+    /**
+     * Memtable arena blocks under a memory budget. The engine's default
+     * (1 MiB for 16 MiB write buffers) makes every written memtable count at
+     * least 1 MiB against the budget: 50 stores would hold 50 MiB of nearly
+     * empty memtables and, under a small budget, flush on every few writes.
+     */
+    static final long BUDGET_ARENA_BLOCK_SIZE = 128 * 1024L;
     /** a reusable batch that grew past this is dropped after use, so one big putAll does not pin its memory */
     private static final long BATCH_KEEP_LIMIT = 16L << 20;
 
@@ -90,7 +97,10 @@ abstract class PanrocksStore implements StateStore {
     ColumnFamilyHandle data;
     ColumnFamilyHandle offsets;
     WriteOptions writeOptions;
+    /** the block cache of this store alone, when the application has no memory budget */
     private LRUCache ownCache;
+    /** the application's shared cache and write buffer manager, counted while this store holds them */
+    private MemoryBudget memoryBudget;
     private Options options;
     private PanrocksConfigSetter configSetter;
     StoreMetrics metrics;
@@ -129,6 +139,8 @@ abstract class PanrocksStore implements StateStore {
     /** Opens the DB under {@code stateDir}; {@code context} gives the task (for EOS corruption) and may be null in tests. */
     final void openDb(Map<String, Object> configs, Path stateDir, StateStoreContext context) {
         boolean eos = StreamsConfig.EXACTLY_ONCE_V2.equals(String.valueOf(configs.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)));
+        // a bad memory configuration fails here, before any file or native object is created
+        PanrocksMemoryConfig memory = PanrocksMemoryConfig.from(configs);
         Path dir = stateDir.resolve(PARENT_DIR).resolve(name);
         try {
             Files.createDirectories(dir);
@@ -137,7 +149,7 @@ abstract class PanrocksStore implements StateStore {
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try {
-            options = defaultOptions();
+            options = defaultOptions(memory, configs, stateDir, context);
             configSetter = newConfigSetter(configs.get(PanrocksConfigSetter.CONFIG));
             if (configSetter != null) configSetter.setConfig(name, options, configs);
             // what the store's correctness rests on, whatever the setter did
@@ -146,6 +158,12 @@ abstract class PanrocksStore implements StateStore {
             ColumnFamilyOptions offsetsOptions = new ColumnFamilyOptions()
                     .setCompressionType(CompressionType.NO_COMPRESSION)
                     .setWriteBufferSize(1024 * 1024L);
+            // the offsets family reads through the data's cache, not an engine-made one of its own outside the budget
+            BlockBasedTableConfig dataTable = options.tableFormatConfig();
+            if (dataTable != null && dataTable.blockCache() != null) {
+                offsetsOptions.setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(dataTable.blockCache())
+                        .setCacheIndexAndFilterBlocks(dataTable.cacheIndexAndFilterBlocks()));
+            }
             db = RocksDB.open(new DBOptions(options), dir, List.of(
                     new ColumnFamilyDescriptor("default".getBytes(StandardCharsets.UTF_8), new ColumnFamilyOptions(options)),
                     new ColumnFamilyDescriptor(OFFSETS_FAMILY, offsetsOptions)), handles);
@@ -187,14 +205,32 @@ abstract class PanrocksStore implements StateStore {
     void opened() throws RocksDBException {
     }
 
-    /** Kafka's built-in store's options. */
-    private Options defaultOptions() {
-        ownCache = new LRUCache(BLOCK_CACHE_SIZE);
-        return new Options()
-                .setTableFormatConfig(new BlockBasedTableConfig()
-                        .setBlockCache(ownCache)
-                        .setBlockSize(BLOCK_SIZE)
-                        .setFilterPolicy(new BloomFilter()))
+    /**
+     * Kafka's built-in store's options, on the application's memory budget
+     * (shared cache with index and filter blocks in it, memtables counted by
+     * the shared write buffer manager) unless it is switched off; then with a
+     * block cache of the store's own, as Kafka's.
+     */
+    private Options defaultOptions(PanrocksMemoryConfig memory, Map<String, Object> configs, Path stateDir,
+                                   StateStoreContext context) {
+        BlockBasedTableConfig table = new BlockBasedTableConfig()
+                .setBlockSize(BLOCK_SIZE)
+                .setFilterPolicy(new BloomFilter());
+        Options o = new Options();
+        if (memory.enabled) {
+            String applicationId = context != null ? context.applicationId()
+                    : String.valueOf(configs.get(StreamsConfig.APPLICATION_ID_CONFIG));
+            memoryBudget = MemoryBudget.acquire(applicationId, stateDir, memory, context != null ? context.metrics() : null);
+            table.setBlockCache(memoryBudget.cache)
+                    .setCacheIndexAndFilterBlocks(true)
+                    .setCacheIndexAndFilterBlocksWithHighPriority(true);
+            o.setWriteBufferManager(memoryBudget.writeBufferManager)
+                    .setArenaBlockSize(BUDGET_ARENA_BLOCK_SIZE);
+        } else {
+            ownCache = new LRUCache(BLOCK_CACHE_SIZE);
+            table.setBlockCache(ownCache);
+        }
+        return o.setTableFormatConfig(table)
                 .setRawColumnFamilyOption("optimize_filters_for_hits", "true")
                 .setWriteBufferSize(WRITE_BUFFER_SIZE)
                 .setCompressionType(CompressionType.NO_COMPRESSION)
@@ -306,6 +342,15 @@ abstract class PanrocksStore implements StateStore {
             ownCache.close();
             ownCache = null;
         }
+        if (memoryBudget != null) {
+            memoryBudget.release();
+            memoryBudget = null;
+        }
+    }
+
+    /** For tests and metrics: the application's memory budget this store uses, or null. */
+    final MemoryBudget memoryBudget() {
+        return memoryBudget;
     }
 
     private void closeOpenIterators() {
