@@ -438,6 +438,72 @@ class VersionedStoreTest {
         assertEquals(FailureReason.NOT_UP_TO_BOUND, ahead.getFailureReason());
     }
 
+    // ---- threads -----------------------------------------------------------------------------
+
+    /**
+     * IQv2 readers on other threads while the stream thread puts versions,
+     * then while the store closes: every answer is a version that was valid
+     * at the time asked, and after the close every query fails with
+     * {@code STORE_EXCEPTION} (an {@code InvalidStateStoreException} inside);
+     * nothing else is thrown.
+     */
+    @Test
+    void queriesFromOtherThreadsDuringWritesAndACloseSeeConsistentVersions() throws Exception {
+        java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong(-1);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.ConcurrentLinkedQueue<String> problems = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger failedAfterClose = new java.util.concurrent.atomic.AtomicInteger();
+        PanrocksVersionedStore s = store;
+        List<Thread> readers = new ArrayList<>();
+        for (int n = 0; n < 2; n++) {
+            Thread reader = new Thread(() -> {
+                Random r = new Random();
+                while (!stop.get()) {
+                    long upTo = written.get();
+                    if (upTo < 0) continue;
+                    long t = r.nextInt((int) upTo + 1);
+                    QueryResult<VersionedRecord<byte[]>> q = s.query(VersionedKeyQuery.<Bytes, byte[]>withKey(key("k" + t % 3))
+                            .asOf(Instant.ofEpochMilli(t)), PositionBound.unbounded(), new QueryConfig(false));
+                    if (q.isFailure()) {
+                        if (s.isOpen() || q.getFailureReason() != FailureReason.STORE_EXCEPTION
+                                || !q.getFailureMessage().contains("InvalidStateStoreException")) {
+                            problems.add("failure while open or of the wrong kind: " + q.getFailureReason() + " "
+                                    + q.getFailureMessage().lines().findFirst().orElse(""));
+                        }
+                        failedAfterClose.incrementAndGet();
+                        continue;
+                    }
+                    VersionedRecord<byte[]> v = q.getResult();
+                    // key k(t % 3) has a version at every time with that remainder, up to what was written
+                    if (v == null || v.timestamp() != t || !new String(v.value(), StandardCharsets.UTF_8).equals("v" + t)
+                            || v.validTo().isPresent() && v.validTo().get() != t + 3) {
+                        problems.add("as of " + t + ": " + show(v));
+                    }
+                    answered.incrementAndGet();
+                }
+            }, "iq-reader-" + n);
+            reader.start();
+            readers.add(reader);
+        }
+        try {
+            for (long i = 0; i < 20_000; i++) {
+                store.put(key("k" + i % 3), value("v" + i), i);
+                written.set(i);
+            }
+            store.close();
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (failedAfterClose.get() < 10 && System.nanoTime() < deadline) Thread.sleep(5);
+        } finally {
+            stop.set(true);
+            for (Thread t : readers) t.join(10_000);
+        }
+        store = null;
+        assertEquals(List.of(), List.copyOf(problems));
+        assertTrue(answered.get() > 100, "the readers answered " + answered.get() + " queries");
+        assertTrue(failedAfterClose.get() >= 10, "queries after the close: " + failedAfterClose.get());
+    }
+
     // ---- misuse ------------------------------------------------------------------------------
 
     @Test
