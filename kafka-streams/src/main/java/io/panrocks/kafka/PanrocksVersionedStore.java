@@ -51,9 +51,13 @@ import java.util.Optional;
  * {@link VersionedKeyValueStore#PUT_RETURN_CODE_NOT_PUT} if it is older than
  * the grace period at the store's observed stream time, the largest put
  * timestamp so far). A read as of a time older than the history retention
- * sees only the newest version. Versions stop being valid in time segments
- * of {@code segmentInterval}, as Kafka's: a version whose validity ended in a
- * segment that the retention left behind is deleted.
+ * sees only the newest version. Versions are deleted in time segments of
+ * {@code segmentInterval}, as Kafka's: a version whose validity ended in a
+ * segment that the retention left behind is deleted. Two answers differ
+ * from Kafka's store, on purpose: a tombstone put at the timestamp of a
+ * key's newest value is kept (Kafka's store forgets it unless an older
+ * version ends there), and a version listing returns the versions valid in
+ * its range whose validity ended in a later segment (Kafka's misses them).
  *
  * <p>Layout, one panrocks DB, one data family, four key areas:
  * <ul>
@@ -68,8 +72,10 @@ import java.util.Optional;
  *       so that a reopened store goes on where it stopped (Kafka's own store starts
  *       again from no stream time, and stops seeing the history it wrote before).</li>
  * </ul>
- * A put reads at most one newest version and does one seek, then writes its
- * changes (at most three entries) in one batch.
+ * A put reads one newest version and, if it is older, does one seek, then
+ * writes its changes (at most five entries, the stream time included) in one
+ * batch; a put that moves stream time into a new segment first deletes what
+ * expired, in a batch of its own.
  */
 class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStore {
     private static final Logger LOG = LoggerFactory.getLogger(PanrocksVersionedStore.class);
