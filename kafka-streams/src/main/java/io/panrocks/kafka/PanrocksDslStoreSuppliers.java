@@ -24,8 +24,11 @@ import org.apache.kafka.streams.state.WindowBytesStoreSupplier;
  * gives them a time-ordered one): their final results are the same, but
  * when several windows close at once they are emitted in key order rather
  * than in time order. Stores the DSL does not ask this class for stay
- * Kafka's: versioned stores, the grace-period buffer of stream-table joins,
- * and {@code suppress()}'s in-memory buffer.
+ * Kafka's: versioned stores (Kafka's {@code DslStoreSuppliers} has no hook
+ * for them: a versioned table names its supplier, e.g.
+ * {@code Materialized.as(PanrocksStores.versionedKeyValueStore(name, retention))}),
+ * the grace-period buffer of stream-table joins, and {@code suppress()}'s
+ * in-memory buffer.
  */
 public class PanrocksDslStoreSuppliers implements DslStoreSuppliers {
     /** The suppliers; Kafka instantiates this class from the configuration. */

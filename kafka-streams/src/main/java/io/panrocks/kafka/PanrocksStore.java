@@ -517,8 +517,8 @@ abstract class PanrocksStore implements StateStore {
 
     // ---- restore ------------------------------------------------------------------------
 
-    /** Restores a batch of changelog records in one write, WAL off. */
-    final void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
+    /** Restores a batch of changelog records in one write, WAL off (a versioned store replays them one by one). */
+    void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         synchronized (position) {
             validateStoreOpen();
             try {
@@ -544,7 +544,7 @@ abstract class PanrocksStore implements StateStore {
     abstract boolean addToRestoreBatch(WriteBatch b, byte[] key, byte[] value) throws RocksDBException;
 
     /** As Kafka's stores: with IQ consistency on, changelog records carry the position that wrote them. */
-    private void applyChangelogPosition(ConsumerRecord<byte[], byte[]> record) {
+    final void applyChangelogPosition(ConsumerRecord<byte[], byte[]> record) {
         if (!consistencyEnabled) return;
         Header version = record.headers().lastHeader(Positions.CHANGELOG_VERSION_HEADER);
         if (version == null) return;

@@ -3,6 +3,7 @@ package io.panrocks.kafka;
 import org.apache.kafka.streams.DslStoreFormat;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.SessionBytesStoreSupplier;
+import org.apache.kafka.streams.state.VersionedBytesStoreSupplier;
 import org.apache.kafka.streams.state.WindowBytesStoreSupplier;
 
 import java.time.Duration;
@@ -23,6 +24,7 @@ import java.util.Objects;
  * own changelog offsets (KIP-1035), writes without the WAL (the changelog is
  * the durability), restores in batches, answers IQv2 key and range queries
  * with positions, and reports the RocksDB metrics Kafka's stores report.
+ * Versioned key-value stores answer IQv2's versioned key queries.
  * The metrics scopes are the built-in stores' ({@code rocksdb},
  * {@code rocksdb-window}, {@code rocksdb-session}).
  */
@@ -155,6 +157,46 @@ public final class PanrocksStores {
      */
     public static SessionBytesStoreSupplier sessionStoreWithHeaders(String name, Duration retentionPeriod) {
         return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.HEADERS);
+    }
+
+    /**
+     * A persistent versioned key-value store (Kafka's
+     * {@code Stores.persistentVersionedKeyValueStore}), for versioned tables
+     * ({@code Materialized.as(PanrocksStores.versionedKeyValueStore("t", Duration.ofMinutes(10)))})
+     * and the stream-table joins that read them as of the stream record's time.
+     * Versions are read back for {@code historyRetention}, which is also the
+     * grace period of writes; they are deleted in segments of Kafka's default
+     * interval for that retention.
+     *
+     * @param name             the store's name
+     * @param historyRetention how long old versions can be read (and older writes are refused)
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the retention is negative or not representable in milliseconds
+     */
+    public static VersionedBytesStoreSupplier versionedKeyValueStore(String name, Duration historyRetention) {
+        Objects.requireNonNull(name, "name cannot be null");
+        long retention = millis(historyRetention, "historyRetention");
+        return Suppliers.versioned(name, retention, Suppliers.defaultVersionedSegmentInterval(retention));
+    }
+
+    /**
+     * As {@link #versionedKeyValueStore(String, Duration)}, with versions
+     * deleted in segments of {@code segmentInterval}.
+     *
+     * @param name             the store's name
+     * @param historyRetention how long old versions can be read (and older writes are refused)
+     * @param segmentInterval  the time span of a segment of versions
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the retention is negative, the interval not positive, or either
+     *                                  not representable in milliseconds
+     */
+    public static VersionedBytesStoreSupplier versionedKeyValueStore(String name, Duration historyRetention,
+                                                                     Duration segmentInterval) {
+        Objects.requireNonNull(name, "name cannot be null");
+        return Suppliers.versioned(name, millis(historyRetention, "historyRetention"),
+                millis(segmentInterval, "segmentInterval"));
     }
 
     private static WindowBytesStoreSupplier window(String name, Duration retentionPeriod, Duration windowSize,

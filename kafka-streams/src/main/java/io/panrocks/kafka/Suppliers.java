@@ -7,6 +7,7 @@ import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.SessionBytesStoreSupplier;
 import org.apache.kafka.streams.state.SessionStore;
+import org.apache.kafka.streams.state.VersionedBytesStoreSupplier;
 import org.apache.kafka.streams.state.WindowBytesStoreSupplier;
 import org.apache.kafka.streams.state.WindowStore;
 
@@ -54,6 +55,25 @@ final class Suppliers {
         if (retentionPeriod < 0) throw new IllegalArgumentException("retentionPeriod cannot be negative");
         return format == DslStoreFormat.HEADERS ? new SessionWithHeaders(name, retentionPeriod)
                 : new Session(name, retentionPeriod);
+    }
+
+    static VersionedBytesStoreSupplier versioned(String name, long historyRetention, long segmentInterval) {
+        Objects.requireNonNull(name, "name cannot be null");
+        if (historyRetention < 0) throw new IllegalArgumentException("historyRetention cannot be negative");
+        if (segmentInterval < 1) throw new IllegalArgumentException("segmentInterval cannot be zero or negative");
+        return new Versioned(name, historyRetention, segmentInterval);
+    }
+
+    /**
+     * Kafka's default segment interval of a versioned store: a third of short
+     * retentions down to a twenty-fourth of long ones, within floors. It decides
+     * when versions that stopped being valid are deleted, so it is Kafka's.
+     */
+    static long defaultVersionedSegmentInterval(long historyRetention) {
+        if (historyRetention <= 60_000L) return Math.max(historyRetention / 3, 2_000L);
+        if (historyRetention <= 300_000L) return Math.max(historyRetention / 5, 20_000L);
+        if (historyRetention <= 3_600_000L) return Math.max(historyRetention / 12, 60_000L);
+        return Math.max(historyRetention / 24, 300_000L);
     }
 
     /** Kafka's default: half the retention, at least a minute. */
@@ -216,6 +236,49 @@ final class Suppliers {
     static final class SessionWithHeaders extends Session implements HeadersBytesStoreSupplier {
         SessionWithHeaders(String name, long retentionPeriod) {
             super(name, retentionPeriod, DslStoreFormat.HEADERS);
+        }
+    }
+
+    static final class Versioned implements VersionedBytesStoreSupplier {
+        final String name;
+        final long historyRetention;
+        final long segmentInterval;
+
+        Versioned(String name, long historyRetention, long segmentInterval) {
+            this.name = name;
+            this.historyRetention = historyRetention;
+            this.segmentInterval = segmentInterval;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public KeyValueStore<Bytes, byte[]> get() {
+            return new PanrocksVersionedStore(name, metricsScope(), historyRetention, segmentInterval);
+        }
+
+        @Override
+        public String metricsScope() {
+            return KEY_VALUE_SCOPE;
+        }
+
+        @Override
+        public long historyRetentionMs() {
+            return historyRetention;
+        }
+
+        /** how long a segment of versions lasts (versions are deleted a segment at a time) */
+        public long segmentIntervalMs() {
+            return segmentInterval;
+        }
+
+        @Override
+        public String toString() {
+            return "PanrocksVersionedBytesStoreSupplier{name=" + name + ", historyRetention=" + historyRetention
+                    + ", segmentInterval=" + segmentInterval + "}";
         }
     }
 }
