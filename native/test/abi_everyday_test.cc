@@ -497,8 +497,9 @@ TEST(Maintenance, MemTableStatsCountWhatTheMemtablesHoldInARange) {
         return panrocks_approximate_memtable_stats(db.db, cf, b, e, &count, &size, &err);
     };
     ASSERT_EQ(stats(nullptr, "k100", "k200"), PANROCKS_OK) << err.message;
-    EXPECT_GT(count, 80u) << "an estimate, but of the 100 entries written";
-    EXPECT_LE(count, 100u);
+    // RocksDB samples the skip list: an estimate of the 100 entries written, within a factor of two
+    EXPECT_GE(count, 50u);
+    EXPECT_LE(count, 200u);
     EXPECT_GE(size, count * 100) << "each entry holds a 100-byte value";
     ASSERT_EQ(stats(nullptr, "x", "y"), PANROCKS_OK);
     EXPECT_EQ(count, 0u) << "nothing in the range";

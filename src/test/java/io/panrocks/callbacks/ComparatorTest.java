@@ -1,5 +1,6 @@
 package io.panrocks.callbacks;
 
+import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.AbstractComparator;
 import io.panrocks.BackgroundErrorReason;
 import io.panrocks.ColumnFamilyDescriptor;
@@ -308,7 +309,7 @@ class ComparatorTest {
             assertEquals(Status.Code.IOError, events.errors.get(0).code());
             assertEquals("1", string(db.get(bytes("a"))));  // reads go on
             assertTrue(db.callbackFailureCount() >= 1);
-        } catch (RocksDBException closing) {
+        } catch (UncheckedRocksDBException closing) {
             // the close may report the background error; the DB is closed regardless
         }
         c.poison = null;

@@ -1,5 +1,6 @@
 package io.panrocks.callbacks;
 
+import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.AbstractMergeOperator;
 import io.panrocks.AssociativeMergeOperator;
 import io.panrocks.BackgroundErrorReason;
@@ -244,7 +245,7 @@ class MergeOperatorTest {
                     || events.errorReasons.contains(BackgroundErrorReason.FLUSH_NO_WAL), events.errorReasons::toString);
             assertEquals(Status.Code.Corruption, events.errors.get(0).code());
             assertThrows(RocksDBException.class, () -> db.put(bytes("x"), u64(1)));  // read-only now
-        } catch (RocksDBException closing) {
+        } catch (UncheckedRocksDBException closing) {
             // the close may report the background error
         }
         add.refuse = false;
