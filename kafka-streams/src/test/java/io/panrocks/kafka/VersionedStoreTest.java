@@ -583,6 +583,7 @@ class VersionedStoreTest {
         store = null;
         KeyValueStore<Bytes, byte[]> plain = PanrocksStores.keyValueStore("was-plain").get();
         plain.init(context, plain);
+        plain.put(Bytes.wrap(new byte[] {1}), new byte[] {2}); // data another kind would misread
         plain.close();
         PanrocksVersionedStore versioned = (PanrocksVersionedStore) PanrocksStores.versionedKeyValueStore("was-plain",
                 Duration.ofMillis(R)).get();
@@ -590,5 +591,15 @@ class VersionedStoreTest {
         assertTrue(e.getMessage().contains("holds a key-value/PLAIN store and cannot be opened as a versioned-key-value/1 store"),
                 e.getMessage());
         assertFalse(versioned.isOpen());
+
+        // an empty store of another kind holds nothing to misread: it opens, as Kafka's would
+        KeyValueStore<Bytes, byte[]> empty = PanrocksStores.keyValueStore("was-empty").get();
+        empty.init(context, empty);
+        empty.close();
+        PanrocksVersionedStore reused = (PanrocksVersionedStore) PanrocksStores.versionedKeyValueStore("was-empty",
+                Duration.ofMillis(R)).get();
+        reused.init(context, reused);
+        assertTrue(reused.isOpen());
+        reused.close();
     }
 }
