@@ -10,6 +10,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
+import java.util.function.ToIntBiFunction;
 
 /**
  * A RocksDB environment ({@code rocksdb::Env}): the file system a DB's
@@ -103,14 +104,8 @@ public abstract class Env implements AutoCloseable {
         if (number < 0 || number > 1024) {
             throw new IllegalArgumentException("background threads must lie in [0, 1024], was " + number);
         }
-        call(h -> {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment error = panrocks_error.allocate(arena);
-                int rc = panrocks_h.panrocks_env_set_background_threads(h, number, pool, onlyIncrease ? 1 : 0, error);
-                if (rc != 0) throw new UncheckedRocksDBException(Errors.toException(rc, error));
-            }
-            return null;
-        });
+        callReportingErrors((h, error) ->
+                panrocks_h.panrocks_env_set_background_threads(h, number, pool, onlyIncrease ? 1 : 0, error));
     }
 
     /**
@@ -168,18 +163,27 @@ public abstract class Env implements AutoCloseable {
 
     private void lower(Priority priority, boolean cpu) {
         int pool = Objects.requireNonNull(priority, "priority").pool();
-        call(h -> {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment error = panrocks_error.allocate(arena);
-                int rc = panrocks_h.panrocks_env_lower_thread_pool_priority(h, pool, cpu ? 1 : 0, error);
-                if (rc != 0) throw new UncheckedRocksDBException(Errors.toException(rc, error));
-            }
-            return null;
-        });
+        callReportingErrors((h, error) -> panrocks_h.panrocks_env_lower_thread_pool_priority(h, pool, cpu ? 1 : 0, error));
     }
 
     private <T> T call(SharedNative.HandleAction<T, RuntimeException> action) {
         return shared().withHandle(action);
+    }
+
+    /**
+     * A call that fills an error record (the handle, then the record); its
+     * failure is an {@link UncheckedRocksDBException}, since RocksJava's Env
+     * methods declare no checked exception.
+     */
+    private void callReportingErrors(ToIntBiFunction<MemorySegment, MemorySegment> call) {
+        call(h -> {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment error = panrocks_error.allocate(arena);
+                int rc = call.applyAsInt(h, error);
+                if (rc != 0) throw new UncheckedRocksDBException(Errors.toException(rc, error));
+            }
+            return null;
+        });
     }
 
     /**
