@@ -25,9 +25,10 @@ from benchreport.kept import markers
 # Sections other generators own (scripts/bench/callbacks_report.py writes the Java-callback one,
 # scripts/bench-kafka.sh the Kafka Streams one, scripts/cluster-kafka.sh the Kafka cluster one,
 # scripts/kafka-memory-budget.sh the Kafka Streams memory budget one, scripts/bench-builds.sh the
-# library builds one, scripts/bench-revisions.sh the one of a change's cost): each lies between
+# library builds one, scripts/bench-revisions.sh the one of a change's cost; "perf-levels", the
+# cost of each perf level on gets, is written by hand from a PerfLevelBenchmark run): each lies between
 # "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them, at the end.
-KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions")
+KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels")
 
 
 def kept_sections(path):

@@ -3183,6 +3183,73 @@ public class RocksDB implements AutoCloseable {
         files.tryCatchUpWithPrimary();
     }
 
+    /**
+     * Sets how much RocksDB measures into the {@link PerfContext} and
+     * {@link IOStatsContext} <b>of the calling thread</b>: RocksDB keeps the
+     * level per thread (a {@code thread_local}), for every DB of the process,
+     * so other threads keep theirs (each starts at
+     * {@link PerfLevel#ENABLE_COUNT}, the engine's default). As RocksJava's
+     * {@code setPerfLevel}. On a virtual thread the level is its carrier
+     * thread's at the time of the call. What each level costs on a get:
+     * docs/benchmarks.md, "Perf levels".
+     *
+     * @param level the level
+     * @throws NullPointerException if level is null
+     * @throws IllegalArgumentException for {@link PerfLevel#UNINITIALIZED}
+     *         and {@link PerfLevel#OUT_OF_BOUNDS}, which are not levels
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void setPerfLevel(PerfLevel level) {
+        int code = Objects.requireNonNull(level, "level").nativeCode();
+        if (!db.isOpen()) throw db.closed();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment error = io.panrocks.internal.ffi.panrocks_error.allocate(arena);
+            int rc = panrocks_h.panrocks_perf_set_level(code, error);
+            if (rc != 0) {
+                throw new IllegalArgumentException("perf level " + level + ": "
+                        + io.panrocks.internal.Errors.toException(rc, error).getMessage());
+            }
+        }
+    }
+
+    /**
+     * The calling thread's perf level (see {@link #setPerfLevel(PerfLevel)}).
+     *
+     * @return the level; {@link PerfLevel#OUT_OF_BOUNDS} for a level of the
+     *         engine that has no constant here
+     * @throws IllegalStateException if the DB is closed
+     */
+    public PerfLevel getPerfLevel() {
+        if (!db.isOpen()) throw db.closed();
+        return PerfLevel.ofNativeCode(panrocks_h.panrocks_perf_level());
+    }
+
+    /**
+     * The calling thread's {@link PerfContext}: confined to this thread
+     * (another thread gets {@link WrongThreadException} from it), a view
+     * that fails once this DB is closed. The counters are the thread's,
+     * for every DB it used, since its last reset.
+     *
+     * @return this thread's context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public PerfContext getPerfContext() {
+        if (!db.isOpen()) throw db.closed();
+        return new PerfContext(db);
+    }
+
+    /**
+     * The calling thread's {@link IOStatsContext} (panrocks' own, as
+     * {@link #getPerfContext()}: RocksJava has none).
+     *
+     * @return this thread's context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public IOStatsContext getIOStatsContext() {
+        if (!db.isOpen()) throw db.closed();
+        return new IOStatsContext(db);
+    }
+
     // =========================================================================
     // Files and bulk loading
     // Checkpoints, backups and SST files have classes of their own

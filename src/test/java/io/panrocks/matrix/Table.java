@@ -33,6 +33,7 @@ import io.panrocks.HistogramData;
 import io.panrocks.HistogramType;
 import io.panrocks.Holder;
 import io.panrocks.HyperClockCache;
+import io.panrocks.IOStatsContext;
 import io.panrocks.IngestExternalFileOptions;
 import io.panrocks.LRUCache;
 import io.panrocks.LiveFileMetaData;
@@ -46,6 +47,7 @@ import io.panrocks.OptimisticTransactionDB;
 import io.panrocks.OptimisticTransactionDBOptions;
 import io.panrocks.OptimisticTransactionOptions;
 import io.panrocks.Options;
+import io.panrocks.PerfContext;
 import io.panrocks.PinnedEntity;
 import io.panrocks.PinnedValue;
 import io.panrocks.Range;
@@ -351,6 +353,15 @@ final class Table {
                 });
         ENTRIES.get(Statistics.class).variants.get("of-db").dependence = Dependence.OWNED;
 
+        // a thread's counters, a view of its DB: close() releases nothing, the DB's close ends it,
+        // other threads get WrongThreadException (close() and toString answer anywhere)
+        add(PerfContext.class).life(NO_OP).owned().confined()
+                .variant("of-db", w -> new Subject(w.db().getPerfContext(), w.db(), null))
+                .anyThread("close");
+        add(IOStatsContext.class).life(NO_OP).owned().confined()
+                .variant("of-db", w -> new Subject(w.db().getIOStatsContext(), w.db(), null))
+                .anyThread("close");
+
         // ============================== objects of their own, used with DBs ==============================
         add(WriteBatch.class).life(RELEASES).used()
                 .variant("plain", w -> Subject.of(new WriteBatch().put(KEY, VALUE)))
@@ -458,6 +469,8 @@ final class Table {
                 .nullable("equals");
         add(Status.class).variant("ok", w -> Subject.of(new Status(Status.Code.Ok, Status.SubCode.None,
                 Status.Severity.NoError, "ok"))).nullable("equals", "new#3");
+        add(PerfContext.ByLevel.class).variant("new", w -> Subject.of(new PerfContext.ByLevel(1, 2, 3, 4, 5, 6, 7)))
+                .nullable("equals");
         add(HistogramData.class).variant("of-statistics", w -> Subject.of(new Statistics().getHistogramData(HistogramType.DB_GET)))
                 .nullable("equals");
         add(BackupInfo.class).variant("of-engine", w -> {

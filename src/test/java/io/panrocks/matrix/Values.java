@@ -206,6 +206,8 @@ final class Values {
         }
         if (t.isEnum()) {
             if (t == CompressionType.class) return CompressionType.NO_COMPRESSION;
+            // the engine's default: a probe changes no thread's level ("UNINITIALIZED" is not a level)
+            if (t == io.panrocks.PerfLevel.class) return io.panrocks.PerfLevel.ENABLE_COUNT;
             return t.getEnumConstants()[0];
         }
         if (t == List.class) return list(member, i, element(generic), name, owner, at);

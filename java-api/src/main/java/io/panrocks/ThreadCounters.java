@@ -1,0 +1,131 @@
+package io.panrocks;
+
+import io.panrocks.internal.Errors;
+import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.ffi.panrocks_error;
+import io.panrocks.internal.ffi.panrocks_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What {@link PerfContext} and {@link IOStatsContext} share: one thread's
+ * context of RocksDB's per-thread counters, read in place.
+ *
+ * <p>RocksDB keeps each context in a {@code thread_local} that lives as long
+ * as its thread and that only its thread writes. The object is therefore
+ * confined to the thread that got it: there, a getter is one plain load from
+ * the context's memory (no native call, no allocation), which is safe because
+ * the memory cannot go while its own thread runs. On any other thread every
+ * read throws {@link WrongThreadException}: that thread's counters are
+ * somebody else's, and the owner's could be gone with their thread.
+ *
+ * <p>A virtual thread runs on carrier threads that may change between two
+ * calls, and RocksDB's {@code thread_local} is the carrier's: there each read
+ * is one native call reading the current carrier's context (never a kept
+ * address, whose carrier may have ended), and counters mix with those of
+ * other virtual threads that ran on the same carrier.
+ */
+final class ThreadCounters {
+    static final int PERF = panrocks_h.PANROCKS_PERF_CONTEXT();
+    static final int IOSTATS = panrocks_h.PANROCKS_IOSTATS_CONTEXT();
+
+    private final NativeDb db;
+    private final int kind;
+    /** "PerfContext" or "IOStatsContext", for messages */
+    private final String type;
+    private final Thread owner;
+    /** the owner's context, read in place; null on a virtual thread (its carrier, and so its context, changes) */
+    private final MemorySegment context;
+
+    /** The calling thread's context of that kind (inside a check that db is open). */
+    ThreadCounters(NativeDb db, int kind, String type) {
+        this.db = db;
+        this.kind = kind;
+        this.type = type;
+        this.owner = Thread.currentThread();
+        if (owner.isVirtual()) {
+            this.context = null;
+        } else {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment size = arena.allocate(ValueLayout.JAVA_LONG);
+                MemorySegment address = panrocks_h.panrocks_perf_context(kind, size);
+                // global scope: the memory is the thread's, and check() lets only that thread read it
+                this.context = address.reinterpret(size.get(ValueLayout.JAVA_LONG, 0));
+            }
+        }
+    }
+
+    /**
+     * The offset of each named counter in a context of that kind, -1 for one
+     * the engine lacks (an older engine). Called with the library loaded (a DB is open).
+     */
+    static int[] offsets(int kind, String[] names) {
+        int[] offsets = new int[names.length];
+        try (Arena arena = Arena.ofConfined()) {
+            for (int i = 0; i < names.length; i++) {
+                // PANROCKS_PERF_NO_COUNTER is UINT32_MAX: -1 as a Java int
+                offsets[i] = panrocks_h.panrocks_perf_counter_offset(kind, arena.allocateFrom(names[i]));
+            }
+        }
+        return offsets;
+    }
+
+    /** Refuses a read from another thread, or once the DB is closed. */
+    void check() {
+        Thread current = Thread.currentThread();
+        if (current != owner) {
+            throw new WrongThreadException(type + " of thread \"" + owner.getName() + "\" read on thread \""
+                    + current.getName() + "\": RocksDB keeps these counters per thread; get this thread's with RocksDB.get"
+                    + type + "()");
+        }
+        if (!db.isOpen()) throw new IllegalStateException(type + ": " + db.closed().getMessage());
+    }
+
+    /** The counter at offset (-1: one the engine lacks, read as 0) of the owner's context. */
+    long read(int offset) {
+        check();
+        if (offset < 0) return 0;
+        if (context != null) return context.get(ValueLayout.JAVA_LONG, offset);
+        return panrocks_h.panrocks_perf_counter(kind, offset);
+    }
+
+    /** Every counter by RocksDB's name, in the order of names. */
+    Map<String, Long> all(String[] names, int[] offsets) {
+        check();
+        Map<String, Long> counters = new LinkedHashMap<>();
+        for (int i = 0; i < names.length; i++) counters.put(names[i], read(offsets[i]));
+        return counters;
+    }
+
+    void reset() {
+        check();
+        // cannot fail for a known kind (Reset() only stores zeros): no error record needed
+        int rc = panrocks_h.panrocks_perf_reset(kind, MemorySegment.NULL);
+        if (rc != 0) throw new IllegalStateException(type + ": reset failed with status " + rc);
+    }
+
+    /** RocksDB's text (ToString); or, where the counters cannot be read, what they are. */
+    String text(boolean excludeZeroCounters) {
+        Thread current = Thread.currentThread();
+        if (current != owner) return type + "{of thread \"" + owner.getName() + "\", readable only there}";
+        if (!db.isOpen()) return type + "{" + db.closed().getMessage() + "}";
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment error = panrocks_error.allocate(arena);
+            MemorySegment size = arena.allocate(ValueLayout.JAVA_LONG);
+            int flag = excludeZeroCounters ? 1 : 0;
+            int rc = panrocks_h.panrocks_perf_text(kind, flag, MemorySegment.NULL, 0, size, error);
+            if (rc != 0) throw new IllegalStateException(type + ": " + Errors.toException(rc, error).getMessage());
+            // the text of a thread's own context cannot change between the two calls: nothing else writes it
+            MemorySegment buffer = arena.allocate(Math.max(1, size.get(ValueLayout.JAVA_LONG, 0)));
+            rc = panrocks_h.panrocks_perf_text(kind, flag, buffer, buffer.byteSize(), size, error);
+            if (rc != 0) throw new IllegalStateException(type + ": " + Errors.toException(rc, error).getMessage());
+            long length = Math.min(size.get(ValueLayout.JAVA_LONG, 0), buffer.byteSize());
+            return new String(buffer.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+        }
+    }
+}
