@@ -302,4 +302,45 @@ class RocksJavaSourceTest {
                     + "openFiles=256 priority=MinOverlappingRatio gets=true cacheUsed=true families=1 second", tuned);
         }
     }
+
+    /** RocksJava's per-thread perf counters, used as its users do. */
+    static final String PERF_PROBE = """
+            import org.rocksdb.*;
+
+            import java.nio.charset.StandardCharsets;
+
+            /** Measures one get of a compacted key. */
+            public class PerfProbe {
+                public static String run(String path) throws RocksDBException {
+                    try (Options options = new Options().setCreateIfMissing(true);
+                         RocksDB db = RocksDB.open(options, path)) {
+                        db.put("k".getBytes(StandardCharsets.UTF_8), "value".getBytes(StandardCharsets.UTF_8));
+                        db.compactRange();
+                        db.setPerfLevel(PerfLevel.ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX);
+                        PerfContext ctx = db.getPerfContext();
+                        ctx.reset();
+                        db.get("k".getBytes(StandardCharsets.UTF_8));
+                        String out = "level=" + db.getPerfLevel() + " read=" + ctx.getReadBytes()
+                                + " blocks=" + (ctx.getBlockReadCount() + ctx.getBlockCacheHitCount() > 0)
+                                + " cpu=" + (ctx.getGetCpuNanos() > 0)
+                                + " text=" + ctx.toString(false).startsWith("user_key_comparison_count = ");
+                        db.setPerfLevel(PerfLevel.ENABLE_COUNT);
+                        return out;
+                    }
+                }
+            }
+            """;
+
+    @Test
+    void perfContextCodeCompilesAgainstRocksJavaAndRunsRenamedOnPanrocks() throws Exception {
+        Path rocksJava = ForkedJvm.location(Class.forName("org.rocksdb.RocksDB", false, getClass().getClassLoader()));
+        compile(List.of(new Source("PerfProbe", PERF_PROBE)), rocksJava, dir.resolve("perf-rocksjava"), "RocksJava");
+        Path classes = dir.resolve("perf-panrocks");
+        compile(List.of(new Source("PerfProbe", PERF_PROBE.replace("org.rocksdb", "io.panrocks"))),
+                ForkedJvm.panrocksLocation(), classes, "panrocks");
+        try (URLClassLoader loader = new URLClassLoader(new URL[]{classes.toUri().toURL()}, getClass().getClassLoader())) {
+            assertEquals("level=ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX read=5 blocks=true cpu=true text=true",
+                    loader.loadClass("PerfProbe").getMethod("run", String.class).invoke(null, dir.resolve("perf").toString()));
+        }
+    }
 }

@@ -29,8 +29,9 @@ import java.util.concurrent.TimeUnit;
  * set to each of RocksJava's five levels. {@code ENABLE_COUNT} is the
  * engine's default, so it is what every get pays unless one lowers it.
  * The level is per thread in RocksDB: the thread state sets it on the
- * benchmark thread, and checks at the end that the counters moved (or did
- * not, at DISABLE) on that thread.
+ * benchmark thread, and checks after every iteration that the counters moved
+ * (or did not, at DISABLE) on that thread. Each fork is a JVM of its own, so
+ * the level set here ends with it.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -86,7 +87,8 @@ public class PerfLevelBenchmark {
             context.reset();
         }
 
-        @TearDown(Level.Trial)
+        /** After each iteration (the DB is still open then: the trial's teardown closes it first). */
+        @TearDown(Level.Iteration)
         public void checkTheCountersOfThisThread(Db s) {
             boolean counted = context.getUserKeyComparisonCount() > 0 && context.getReadBytes() > 0;
             boolean timed = context.getFromOutputFilesTime() > 0 || context.getSnapshotTime() > 0;
@@ -94,7 +96,6 @@ public class PerfLevelBenchmark {
             DataSpec.check(counted == (level != PerfLevel.DISABLE), perfLevel + ": the gets counted " + counted + ": " + context);
             DataSpec.check(timed == (level.getValue() >= PerfLevel.ENABLE_TIME_EXCEPT_FOR_MUTEX.getValue()),
                     perfLevel + ": the gets were timed " + timed + ": " + context);
-            s.db.setPerfLevel(PerfLevel.ENABLE_COUNT);
         }
 
         byte[] key(Db s) {
