@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)8L;
+    private static final int PANROCKS_ABI_VERSION = (int)9L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 8
+     * #define PANROCKS_ABI_VERSION 9
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -13149,6 +13149,311 @@ public class panrocks_h {
                 traceDowncall("panrocks_listener_create", spec, callback_out, error);
             }
             return (int)mh$.invokeExact(spec, callback_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_updates_since {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_updates_since");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_updates_since$descriptor() {
+        return panrocks_wal_updates_since.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_updates_since$handle() {
+        return panrocks_wal_updates_since.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_updates_since$address() {
+        return panrocks_wal_updates_since.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_updates_since(MemorySegment db, long sequence, int verify_checksums, MemorySegment iterator_out, MemorySegment position, MemorySegment error) {
+        var mh$ = panrocks_wal_updates_since.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_updates_since", db, sequence, verify_checksums, iterator_out, position, error);
+            }
+            return (int)mh$.invokeExact(db, sequence, verify_checksums, iterator_out, position, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_iterator_next {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_next");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_iterator_next$descriptor() {
+        return panrocks_wal_iterator_next.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_iterator_next$handle() {
+        return panrocks_wal_iterator_next.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_iterator_next$address() {
+        return panrocks_wal_iterator_next.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_iterator_next(MemorySegment iterator, MemorySegment position, MemorySegment error) {
+        var mh$ = panrocks_wal_iterator_next.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_iterator_next", iterator, position, error);
+            }
+            return (int)mh$.invokeExact(iterator, position, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_iterator_status {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_status");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_iterator_status$descriptor() {
+        return panrocks_wal_iterator_status.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_iterator_status$handle() {
+        return panrocks_wal_iterator_status.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_iterator_status$address() {
+        return panrocks_wal_iterator_status.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_iterator_status(MemorySegment iterator, MemorySegment error) {
+        var mh$ = panrocks_wal_iterator_status.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_iterator_status", iterator, error);
+            }
+            return (int)mh$.invokeExact(iterator, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_iterator_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_iterator_destroy$descriptor() {
+        return panrocks_wal_iterator_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static MethodHandle panrocks_wal_iterator_destroy$handle() {
+        return panrocks_wal_iterator_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static MemorySegment panrocks_wal_iterator_destroy$address() {
+        return panrocks_wal_iterator_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static void panrocks_wal_iterator_destroy(MemorySegment iterator) {
+        var mh$ = panrocks_wal_iterator_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_iterator_destroy", iterator);
+            }
+            mh$.invokeExact(iterator);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_current_wal_file {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_current_wal_file");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_current_wal_file$descriptor() {
+        return panrocks_get_current_wal_file.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_current_wal_file$handle() {
+        return panrocks_get_current_wal_file.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_current_wal_file$address() {
+        return panrocks_get_current_wal_file.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_current_wal_file(MemorySegment db, MemorySegment name, long capacity, MemorySegment name_size, MemorySegment log_number, MemorySegment start_sequence, MemorySegment size_bytes, MemorySegment wal_type, MemorySegment error) {
+        var mh$ = panrocks_get_current_wal_file.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_current_wal_file", db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
+            }
+            return (int)mh$.invokeExact(db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
