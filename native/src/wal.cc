@@ -104,7 +104,7 @@ int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t v
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && db->db != nullptr && iterator_out != nullptr);
         *iterator_out = nullptr;
-        fill(nullptr, position);
+        if (position != nullptr) *position = panrocks_wal_batch{};
         auto w = std::make_unique<panrocks_wal_iterator>();
         w->db = db;
         w->start = sequence;
