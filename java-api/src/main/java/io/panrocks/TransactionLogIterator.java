@@ -35,8 +35,8 @@ import java.util.Objects;
  * {@code setWalTtlSeconds} / {@code setWalSizeLimitMB}) or never held it (it
  * was written with {@link WriteOptions#setDisableWAL}), so that a replica
  * never misses updates without being told. A gap met later in the walk is
- * RocksDB's own error ({@code Corruption} "Gap in sequence number"), from
- * {@link #status()}.
+ * RocksDB's own error ({@code NotFound} "Gap in sequence numbers"), from
+ * {@link #status()}, and the walk stops there.
  *
  * <h2>At the end</h2>
  * When {@link #isValid()} turns false, {@link #status()} tells the end (no
@@ -147,7 +147,7 @@ public final class TransactionLogIterator implements AutoCloseable {
 
     /**
      * Throws the failure that stopped the walk, if any (RocksDB's status:
-     * {@code Corruption} for a gap or a damaged record, {@code IOError},
+     * {@code NotFound} "Gap in sequence numbers" for a gap, {@code Corruption} for a damaged record, {@code IOError},
      * {@code TryAgain} at the end of the WAL files the walk knew, or
      * panrocks' {@code NotFound} when it restarted and found the updates
      * gone); returns normally at the end or while valid.
