@@ -317,6 +317,58 @@ class TransactionLogIteratorTest {
         }
     }
 
+    @Test
+    void aReadOnlyDbWalksTheWalItRecoveredFrom() throws Exception {
+        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+            db.put(bytes("a"), bytes("1"));
+            db.put(bytes("b"), bytes("2"));
+        }
+        try (RocksDB readOnly = RocksDB.openReadOnly(keepingWal(), dir);
+             TransactionLogIterator it = readOnly.getUpdatesSince(1)) {
+            assertEquals(1, it.getBatch().sequenceNumber());
+            it.next();
+            assertEquals(2, it.getBatch().sequenceNumber());
+            it.next();
+            assertFalse(it.isValid());
+            it.status();
+        }
+    }
+
+    /**
+     * A two-phase commit logs markers (begin/end prepare, commit) that a
+     * panrocks WriteBatch does not hold: the batch's bytes are shown, its
+     * walk and copy refuse them with an exception, never a wrong record.
+     */
+    @Test
+    void twoPhaseCommitMarkersAreShownButNotParsed() throws Exception {
+        try (TransactionDB db = TransactionDB.open(keepingWal(), new TransactionDBOptions(), dir)) {
+            try (Transaction t = db.beginTransaction(new WriteOptions())) {
+                t.setName("xid1");
+                t.put(bytes("k"), bytes("v"));
+                t.prepare();
+                t.commit();
+            }
+            assertEquals("v", string(db.get(bytes("k"))));
+            int refused = 0;
+            try (TransactionLogIterator it = db.getUpdatesSince(0)) {
+                for (; it.isValid(); it.next()) {
+                    TransactionLogIterator.BatchResult batch = it.getBatch();
+                    assertTrue(batch.data().byteSize() >= 12);
+                    try {
+                        batch.iterate((type, cf, key, value) -> true);
+                    } catch (RocksDBException e) {
+                        assertEquals(Status.Code.Corruption, e.getStatus().getCode());
+                        assertTrue(e.getMessage().contains("unknown WriteBatch tag"), e.getMessage());
+                        assertThrows(IllegalArgumentException.class, batch::writeBatch);
+                        refused++;
+                    }
+                }
+                it.status();
+            }
+            assertTrue(refused > 0, "the prepared batch's markers were not met");
+        }
+    }
+
     /**
      * Change-data capture: random puts, deletes, merges, range deletes and
      * writes to a second family, in batches and alone, read back through the
