@@ -65,6 +65,11 @@ rocksdb::Status start_walk(panrocks_wal_iterator *w) {
     w->batch.reset();
     w->it.reset();
     const uint64_t wanted = w->start == 0 ? 1 : w->start;
+    // Read before the walk lists the WAL files: every update up to here was
+    // logged (unless written without the WAL) before the listing, so a walk
+    // that finds none of them proves a gap. Read after, a write racing the
+    // start of a walk over an empty DB would look like one.
+    const uint64_t latest = w->db->db->GetLatestSequenceNumber();
     std::unique_ptr<rocksdb::TransactionLogIterator> it;
     rocksdb::Status s = w->db->db->GetUpdatesSince(
         w->start, &it, rocksdb::TransactionLogIterator::ReadOptions(w->verify_checksums));
@@ -85,7 +90,6 @@ rocksdb::Status start_walk(panrocks_wal_iterator *w) {
     }
     s = w->it->status();
     if (!s.ok()) return s;
-    const uint64_t latest = w->db->db->GetLatestSequenceNumber();
     if (wanted <= latest) {
         const std::string m = "panrocks: the WAL holds none of the updates from sequence " +
                               std::to_string(wanted) + " to " + std::to_string(latest) +

@@ -72,6 +72,12 @@ public final class TransactionLogIterator implements AutoCloseable {
     private long moves;
     /** true while a BatchResult's iterate runs: the iterator may not move */
     private boolean walking;
+    /**
+     * a failure the engine could not report as a status (it threw: out of
+     * memory, say): the walk's state is unknown, so it never moves again;
+     * status() throws it
+     */
+    private RocksDBException broken;
 
     TransactionLogIterator(NativeDb db, CallContext c, MemorySegment handle, MemorySegment position) {
         this.db = db;
@@ -137,8 +143,12 @@ public final class TransactionLogIterator implements AutoCloseable {
             scope.renew(); // the current batch's views end before its memory goes
             moves++;
             valid = false;
+            if (broken != null) return;
             int rc = panrocks_h.panrocks_wal_iterator_next(handle, position, c.error);
-            if (rc != 0) throw new IllegalStateException("moving the TransactionLogIterator: " + c.failure(rc).getMessage());
+            if (rc != 0) {
+                broken = c.failure(rc);
+                return;
+            }
             load();
         } finally {
             db.exit(c);
@@ -150,7 +160,8 @@ public final class TransactionLogIterator implements AutoCloseable {
      * {@code NotFound} "Gap in sequence numbers" for a gap, {@code Corruption} for a damaged record, {@code IOError},
      * {@code TryAgain} at the end of the WAL files the walk knew, or
      * panrocks' {@code NotFound} when it restarted and found the updates
-     * gone); returns normally at the end or while valid.
+     * gone; a failure the engine threw in a move, after which the walk never
+     * moves again); returns normally at the end or while valid.
      *
      * @throws RocksDBException with RocksDB's code, subcode and message
      * @throws IllegalStateException if the iterator or its DB is closed
@@ -160,6 +171,7 @@ public final class TransactionLogIterator implements AutoCloseable {
         checkOwner();
         CallContext c = enter();
         try {
+            if (broken != null) throw new RocksDBException(broken.getStatus());
             int rc = panrocks_h.panrocks_wal_iterator_status(handle, c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
