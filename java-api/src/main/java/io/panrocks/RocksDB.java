@@ -3437,6 +3437,42 @@ public class RocksDB implements AutoCloseable {
         ingestExternalFile(null, filePathList, ingestExternalFileOptions);
     }
 
+    /**
+     * The updates since {@code sequenceNumber}, read from the write-ahead
+     * log batch by batch, as RocksJava's {@code getUpdatesSince}: the walk
+     * stands on the batch holding {@code sequenceNumber} (0: the first
+     * update). Keep the WALs long enough for it ({@code setWalTtlSeconds},
+     * {@code setWalSizeLimitMB}): RocksDB deletes them after a flush
+     * otherwise. Unlike RocksDB, a walk never starts after a gap silently
+     * (see {@link TransactionLogIterator}). It belongs to the calling thread;
+     * close it.
+     *
+     * @param sequenceNumber the first update wanted (0: the first one)
+     * @return the walk, on the batch holding that update, or invalid if
+     *         nothing was written from there yet
+     * @throws RocksDBException NotFound "Requested sequence not yet written in
+     *         the db" for a sequence past {@link #getLatestSequenceNumber()};
+     *         NotFound from panrocks when the WAL no longer (or never) holds
+     *         it; NotSupported on write-prepared transaction DBs; I/O errors
+     * @throws IllegalArgumentException if sequenceNumber is negative
+     * @throws IllegalStateException if the DB is closed
+     */
+    public TransactionLogIterator getUpdatesSince(long sequenceNumber) throws RocksDBException {
+        return Wal.updatesSince(db, sequenceNumber);
+    }
+
+    /**
+     * The write-ahead log file being written (RocksDB's
+     * {@code GetCurrentWalFile}); RocksJava 9.11 has no such method.
+     *
+     * @return the file, its name relative to the WAL directory ("/000012.log")
+     * @throws RocksDBException with RocksDB's status (NotSupported on read-only and secondary DBs)
+     * @throws IllegalStateException if the DB is closed
+     */
+    public LogFile getCurrentWalFile() throws RocksDBException {
+        return Wal.currentWalFile(db);
+    }
+
     // =========================================================================
     // Callbacks
     // =========================================================================

@@ -985,7 +985,12 @@ public final class WriteBatch implements AutoCloseable {
      */
     public void iterate(Handler handler) throws RocksDBException {
         Objects.requireNonNull(handler, "handler");
-        iterate(handler, (type, cf, key, value) -> {
+        iterate(handler, dispatchTo(handler));
+    }
+
+    /** Hands each record to handler's RocksJava-shaped method, as byte[]s. */
+    private static RecordVisitor dispatchTo(Handler handler) {
+        return (type, cf, key, value) -> {
             switch (type) {
                 case PUT -> handler.put(cf, bytes(key), bytes(value));
                 case MERGE -> handler.merge(cf, bytes(key), bytes(value));
@@ -995,7 +1000,34 @@ public final class WriteBatch implements AutoCloseable {
                 case LOG_DATA -> handler.logData(bytes(value));
             }
             return true;
-        });
+        };
+    }
+
+    /**
+     * Walks a serialized batch that no WriteBatch owns (a WAL batch,
+     * {@link TransactionLogIterator.BatchResult}), whose memory the caller
+     * keeps alive meanwhile; the visitor's views die when this returns.
+     */
+    static long iterateSerialized(MemorySegment batch, Handler handler) throws RocksDBException {
+        return walkSerialized(batch, handler, dispatchTo(handler));
+    }
+
+    /** As {@link #iterateSerialized(MemorySegment, Handler)}, zero-copy. */
+    static long iterateSerialized(MemorySegment batch, RecordVisitor visitor) throws RocksDBException {
+        return walkSerialized(batch, null, visitor);
+    }
+
+    private static long walkSerialized(MemorySegment batch, Handler handler, RecordVisitor visitor)
+            throws RocksDBException {
+        long[] visited = new long[1];
+        try (Arena views = Arena.ofConfined()) {
+            MemorySegment view = batch.reinterpret(batch.byteSize(), views, null).asReadOnly();
+            parse(view, view.byteSize(), handler, (type, cf, key, value) -> {
+                visited[0]++;
+                return visitor.visit(type, cf, key, value);
+            });
+        }
+        return visited[0];
     }
 
     /**

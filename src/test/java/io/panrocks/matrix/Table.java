@@ -60,6 +60,7 @@ import io.panrocks.RestoreOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
+import io.panrocks.TransactionLogIterator;
 import io.panrocks.Snapshot;
 import io.panrocks.SstFileManager;
 import io.panrocks.SstFileWriter;
@@ -255,6 +256,30 @@ final class Table {
         for (String v : List.of("transaction", "optimistic-transaction", "indexed-batch", "indexed-batch-java-comparator")) {
             iterator.variants.get(v).changes.put("source-writes", s -> fillSource(s.source()));
         }
+
+        add(TransactionLogIterator.class).life(RELEASES).owned().confined()
+                .variant("db", w -> new Subject(walkFromLatest(w.db()), w.db(), null))
+                .move("next", s -> ((TransactionLogIterator) s.instance()).next())
+                .sanity(s -> ((TransactionLogIterator) s.instance()).status());
+
+        Entry batchResult = add(TransactionLogIterator.BatchResult.class).owned().confined()
+                .variant("db", w -> {
+                    TransactionLogIterator it = walkFromLatest(w.db());
+                    return new Subject(it.getBatch(), w.db(), it);
+                })
+                // a plain value, kept after the batch is gone
+                .worksAfterDbClose("sequenceNumber")
+                .anyThread("sequenceNumber")
+                // it has no close(): what frees it is its iterator's
+                .closer(s -> ((TransactionLogIterator) s.source()).close())
+                // "valid until the iterator moves or closes"
+                .view("*|end:iterator-next", CLOSED)
+                .view("*|end:iterator-close", CLOSED)
+                .sanity(s -> ((TransactionLogIterator.BatchResult) s.instance()).data().byteSize());
+        Entry.Variant walkedBatch = batchResult.variants.get("db");
+        walkedBatch.ends.put("iterator-next", s -> ((TransactionLogIterator) s.source()).next());
+        walkedBatch.ends.put("iterator-close", s -> ((TransactionLogIterator) s.source()).close());
+        walkedBatch.worksAfterEnd.add("sequenceNumber");
 
         add(PinnedValue.class).life(RELEASES).owned().confined()
                 .variant("pinned", w -> new Subject(w.db().getPinned(b("big")), w.db(), null))
@@ -544,6 +569,12 @@ final class Table {
     /** A DB is its own DB: arguments of a DB (handles, snapshots) come from it. */
     private static Subject self(RocksDB db) {
         return new Subject(db, db, null);
+    }
+
+    /** A WAL walk standing on a batch just written to db (the WAL holds it until the next flush). */
+    static TransactionLogIterator walkFromLatest(RocksDB db) throws RocksDBException {
+        db.put(b("wal-key"), VALUE);
+        return db.getUpdatesSince(db.getLatestSequenceNumber());
     }
 
     /** A record log over two fresh families of the world's plain DB, with three records. */

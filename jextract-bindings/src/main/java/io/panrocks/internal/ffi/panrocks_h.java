@@ -977,96 +977,6 @@ public class panrocks_h {
     public static int PANROCKS_STALL_STOPPED() {
         return PANROCKS_STALL_STOPPED;
     }
-    private static final int PANROCKS_PERF_CONTEXT = (int)0L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_CONTEXT 0
-     * }
-     */
-    public static int PANROCKS_PERF_CONTEXT() {
-        return PANROCKS_PERF_CONTEXT;
-    }
-    private static final int PANROCKS_IOSTATS_CONTEXT = (int)1L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_IOSTATS_CONTEXT 1
-     * }
-     */
-    public static int PANROCKS_IOSTATS_CONTEXT() {
-        return PANROCKS_IOSTATS_CONTEXT;
-    }
-    private static final int PANROCKS_PERF_LEVEL_DISABLE = (int)1L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_DISABLE 1
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_DISABLE() {
-        return PANROCKS_PERF_LEVEL_DISABLE;
-    }
-    private static final int PANROCKS_PERF_LEVEL_ENABLE_COUNT = (int)2L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_ENABLE_COUNT 2
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_ENABLE_COUNT() {
-        return PANROCKS_PERF_LEVEL_ENABLE_COUNT;
-    }
-    private static final int PANROCKS_PERF_LEVEL_ENABLE_WAIT = (int)3L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_ENABLE_WAIT 3
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_ENABLE_WAIT() {
-        return PANROCKS_PERF_LEVEL_ENABLE_WAIT;
-    }
-    private static final int PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX = (int)4L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX 4
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX() {
-        return PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX;
-    }
-    private static final int PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX = (int)5L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX 5
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX() {
-        return PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX;
-    }
-    private static final int PANROCKS_PERF_LEVEL_ENABLE_TIME = (int)6L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_ENABLE_TIME 6
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_ENABLE_TIME() {
-        return PANROCKS_PERF_LEVEL_ENABLE_TIME;
-    }
-    private static final int PANROCKS_PERF_LEVEL_UNKNOWN = (int)0L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_UNKNOWN 0
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_UNKNOWN() {
-        return PANROCKS_PERF_LEVEL_UNKNOWN;
-    }
-    private static final int PANROCKS_PERF_LEVEL_COUNTERS = (int)7L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_LEVEL_COUNTERS 7
-     * }
-     */
-    public static int PANROCKS_PERF_LEVEL_COUNTERS() {
-        return PANROCKS_PERF_LEVEL_COUNTERS;
-    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -13244,486 +13154,18 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_perf_set_level {
+    private static class panrocks_wal_updates_since {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_set_level");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_set_level$descriptor() {
-        return panrocks_perf_set_level.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_perf_set_level$handle() {
-        return panrocks_perf_set_level.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_perf_set_level$address() {
-        return panrocks_perf_set_level.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_perf_set_level(int level, MemorySegment error) {
-        var mh$ = panrocks_perf_set_level.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_set_level", level, error);
-            }
-            return (int)mh$.invokeExact(level, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_level {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT    );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_level");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_level()
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_level$descriptor() {
-        return panrocks_perf_level.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_level()
-     * }
-     */
-    public static MethodHandle panrocks_perf_level$handle() {
-        return panrocks_perf_level.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_level()
-     * }
-     */
-    public static MemorySegment panrocks_perf_level$address() {
-        return panrocks_perf_level.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_level()
-     * }
-     */
-    public static int panrocks_perf_level() {
-        var mh$ = panrocks_perf_level.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_level");
-            }
-            return (int)mh$.invokeExact();
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_context {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_POINTER,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_context");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void *panrocks_perf_context(int32_t kind, size_t *size)
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_context$descriptor() {
-        return panrocks_perf_context.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void *panrocks_perf_context(int32_t kind, size_t *size)
-     * }
-     */
-    public static MethodHandle panrocks_perf_context$handle() {
-        return panrocks_perf_context.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void *panrocks_perf_context(int32_t kind, size_t *size)
-     * }
-     */
-    public static MemorySegment panrocks_perf_context$address() {
-        return panrocks_perf_context.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void *panrocks_perf_context(int32_t kind, size_t *size)
-     * }
-     */
-    public static MemorySegment panrocks_perf_context(int kind, MemorySegment size) {
-        var mh$ = panrocks_perf_context.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_context", kind, size);
-            }
-            return (MemorySegment)mh$.invokeExact(kind, size);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_counter_offset {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter_offset");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_counter_offset$descriptor() {
-        return panrocks_perf_counter_offset.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
-     * }
-     */
-    public static MethodHandle panrocks_perf_counter_offset$handle() {
-        return panrocks_perf_counter_offset.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
-     * }
-     */
-    public static MemorySegment panrocks_perf_counter_offset$address() {
-        return panrocks_perf_counter_offset.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
-     * }
-     */
-    public static int panrocks_perf_counter_offset(int kind, MemorySegment name) {
-        var mh$ = panrocks_perf_counter_offset.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_counter_offset", kind, name);
-            }
-            return (int)mh$.invokeExact(kind, name);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_counter_count {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_INT
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter_count");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_count(int32_t kind)
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_counter_count$descriptor() {
-        return panrocks_perf_counter_count.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_count(int32_t kind)
-     * }
-     */
-    public static MethodHandle panrocks_perf_counter_count$handle() {
-        return panrocks_perf_counter_count.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_count(int32_t kind)
-     * }
-     */
-    public static MemorySegment panrocks_perf_counter_count$address() {
-        return panrocks_perf_counter_count.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * uint32_t panrocks_perf_counter_count(int32_t kind)
-     * }
-     */
-    public static int panrocks_perf_counter_count(int kind) {
-        var mh$ = panrocks_perf_counter_count.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_counter_count", kind);
-            }
-            return (int)mh$.invokeExact(kind);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_counter_name {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_POINTER,
-            panrocks_h.C_INT,
-            panrocks_h.C_INT
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter_name");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_counter_name$descriptor() {
-        return panrocks_perf_counter_name.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
-     * }
-     */
-    public static MethodHandle panrocks_perf_counter_name$handle() {
-        return panrocks_perf_counter_name.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
-     * }
-     */
-    public static MemorySegment panrocks_perf_counter_name$address() {
-        return panrocks_perf_counter_name.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
-     * }
-     */
-    public static MemorySegment panrocks_perf_counter_name(int kind, int index) {
-        var mh$ = panrocks_perf_counter_name.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_counter_name", kind, index);
-            }
-            return (MemorySegment)mh$.invokeExact(kind, index);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_counter {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_LONG,
-            panrocks_h.C_INT,
-            panrocks_h.C_INT
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_counter$descriptor() {
-        return panrocks_perf_counter.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
-     * }
-     */
-    public static MethodHandle panrocks_perf_counter$handle() {
-        return panrocks_perf_counter.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
-     * }
-     */
-    public static MemorySegment panrocks_perf_counter$address() {
-        return panrocks_perf_counter.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
-     * }
-     */
-    public static long panrocks_perf_counter(int kind, int offset) {
-        var mh$ = panrocks_perf_counter.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_counter", kind, offset);
-            }
-            return (long)mh$.invokeExact(kind, offset);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_reset {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_reset");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_perf_reset$descriptor() {
-        return panrocks_perf_reset.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_perf_reset$handle() {
-        return panrocks_perf_reset.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_perf_reset$address() {
-        return panrocks_perf_reset.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_perf_reset(int kind, MemorySegment error) {
-        var mh$ = panrocks_perf_reset.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_reset", kind, error);
-            }
-            return (int)mh$.invokeExact(kind, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_perf_text {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_INT,
             panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_text");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_updates_since");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13731,58 +13173,59 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_perf_text$descriptor() {
-        return panrocks_perf_text.DESC;
+    public static FunctionDescriptor panrocks_wal_updates_since$descriptor() {
+        return panrocks_wal_updates_since.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_perf_text$handle() {
-        return panrocks_perf_text.HANDLE;
+    public static MethodHandle panrocks_wal_updates_since$handle() {
+        return panrocks_wal_updates_since.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_perf_text$address() {
-        return panrocks_perf_text.ADDR;
+    public static MemorySegment panrocks_wal_updates_since$address() {
+        return panrocks_wal_updates_since.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static int panrocks_perf_text(int kind, int exclude_zero_counters, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
-        var mh$ = panrocks_perf_text.HANDLE;
+    public static int panrocks_wal_updates_since(MemorySegment db, long sequence, int verify_checksums, MemorySegment iterator_out, MemorySegment position, MemorySegment error) {
+        var mh$ = panrocks_wal_updates_since.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_text", kind, exclude_zero_counters, buffer, capacity, size, error);
+                traceDowncall("panrocks_wal_updates_since", db, sequence, verify_checksums, iterator_out, position, error);
             }
-            return (int)mh$.invokeExact(kind, exclude_zero_counters, buffer, capacity, size, error);
+            return (int)mh$.invokeExact(db, sequence, verify_checksums, iterator_out, position, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_perf_per_level {
+    private static class panrocks_wal_iterator_next {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
-            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_per_level");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_next");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13790,59 +13233,58 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_perf_per_level$descriptor() {
-        return panrocks_perf_per_level.DESC;
+    public static FunctionDescriptor panrocks_wal_iterator_next$descriptor() {
+        return panrocks_wal_iterator_next.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_perf_per_level$handle() {
-        return panrocks_perf_per_level.HANDLE;
+    public static MethodHandle panrocks_wal_iterator_next$handle() {
+        return panrocks_wal_iterator_next.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_perf_per_level$address() {
-        return panrocks_perf_per_level.ADDR;
+    public static MemorySegment panrocks_wal_iterator_next$address() {
+        return panrocks_wal_iterator_next.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
      * }
      */
-    public static int panrocks_perf_per_level(int enable, MemorySegment error) {
-        var mh$ = panrocks_perf_per_level.HANDLE;
+    public static int panrocks_wal_iterator_next(MemorySegment iterator, MemorySegment position, MemorySegment error) {
+        var mh$ = panrocks_wal_iterator_next.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_per_level", enable, error);
+                traceDowncall("panrocks_wal_iterator_next", iterator, position, error);
             }
-            return (int)mh$.invokeExact(enable, error);
+            return (int)mh$.invokeExact(iterator, position, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_perf_level_counters {
+    private static class panrocks_wal_iterator_status {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
             panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_level_counters");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_status");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13850,45 +13292,168 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_perf_level_counters$descriptor() {
-        return panrocks_perf_level_counters.DESC;
+    public static FunctionDescriptor panrocks_wal_iterator_status$descriptor() {
+        return panrocks_wal_iterator_status.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_perf_level_counters$handle() {
-        return panrocks_perf_level_counters.HANDLE;
+    public static MethodHandle panrocks_wal_iterator_status$handle() {
+        return panrocks_wal_iterator_status.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_perf_level_counters$address() {
-        return panrocks_perf_level_counters.ADDR;
+    public static MemorySegment panrocks_wal_iterator_status$address() {
+        return panrocks_wal_iterator_status.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
      * }
      */
-    public static int panrocks_perf_level_counters(int level, MemorySegment counters, MemorySegment error) {
-        var mh$ = panrocks_perf_level_counters.HANDLE;
+    public static int panrocks_wal_iterator_status(MemorySegment iterator, MemorySegment error) {
+        var mh$ = panrocks_wal_iterator_status.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_perf_level_counters", level, counters, error);
+                traceDowncall("panrocks_wal_iterator_status", iterator, error);
             }
-            return (int)mh$.invokeExact(level, counters, error);
+            return (int)mh$.invokeExact(iterator, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_iterator_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_iterator_destroy$descriptor() {
+        return panrocks_wal_iterator_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static MethodHandle panrocks_wal_iterator_destroy$handle() {
+        return panrocks_wal_iterator_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static MemorySegment panrocks_wal_iterator_destroy$address() {
+        return panrocks_wal_iterator_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static void panrocks_wal_iterator_destroy(MemorySegment iterator) {
+        var mh$ = panrocks_wal_iterator_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_iterator_destroy", iterator);
+            }
+            mh$.invokeExact(iterator);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_current_wal_file {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_current_wal_file");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_current_wal_file$descriptor() {
+        return panrocks_get_current_wal_file.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_current_wal_file$handle() {
+        return panrocks_get_current_wal_file.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_current_wal_file$address() {
+        return panrocks_get_current_wal_file.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_current_wal_file(MemorySegment db, MemorySegment name, long capacity, MemorySegment name_size, MemorySegment log_number, MemorySegment start_sequence, MemorySegment size_bytes, MemorySegment wal_type, MemorySegment error) {
+        var mh$ = panrocks_get_current_wal_file.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_current_wal_file", db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
+            }
+            return (int)mh$.invokeExact(db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -14009,15 +13574,6 @@ public class panrocks_h {
      */
     public static int PANROCKS_RESULT_EXISTING_VALUE() {
         return PANROCKS_RESULT_EXISTING_VALUE;
-    }
-    private static final int PANROCKS_PERF_NO_COUNTER = (int)4294967295L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_PERF_NO_COUNTER 4294967295
-     * }
-     */
-    public static int PANROCKS_PERF_NO_COUNTER() {
-        return PANROCKS_PERF_NO_COUNTER;
     }
 }
 
