@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 8
+#define PANROCKS_ABI_VERSION 9
 
 /* ---- status codes ------------------------------------------------------ */
 

@@ -46,6 +46,7 @@ import io.panrocks.OptimisticTransactionDB;
 import io.panrocks.OptimisticTransactionDBOptions;
 import io.panrocks.OptimisticTransactionOptions;
 import io.panrocks.Options;
+import io.panrocks.PinnedEntities;
 import io.panrocks.PinnedEntity;
 import io.panrocks.PinnedValue;
 import io.panrocks.Range;
@@ -279,6 +280,12 @@ final class Table {
         add(PinnedEntity.class).life(RELEASES).owned().confined()
                 .variant("db", w -> new Subject(w.db().getEntity(b("entity")), w.db(), null))
                 .sanity(s -> ((PinnedEntity) s.instance()).columns());
+        // one result of many keys: one owner, one release, as a PinnedEntity
+        add(PinnedEntities.class).life(RELEASES).owned().confined()
+                .variant("db", w -> new Subject(w.db().multiGetEntity(List.of(b("entity"), KEY, b("absent"))), w.db(), null))
+                .variant("selected", w -> new Subject(w.db().multiGetEntity(null, new ReadOptions(),
+                        List.of(b("entity"), b("entity")), List.of(b("c1"))), w.db(), null))
+                .sanity(s -> ((PinnedEntities) s.instance()).columns(0));
 
         add(MultiGet.class).life(RELEASES).owned().confined()
                 .variant("pinned", w -> {
@@ -453,8 +460,13 @@ final class Table {
                     PinnedEntity entity = w.db().getEntity(b("entity"));
                     return new Subject(entity.columns().get(0), w.db(), entity);
                 })
-                // the columns of a PinnedEntity are views confined to its thread
+                .variant("of-entities", w -> {
+                    PinnedEntities entities = w.db().multiGetEntity(List.of(b("entity")));
+                    return new Subject(entities.columns(0).get(0), w.db(), entities);
+                })
+                // the columns of a PinnedEntity or PinnedEntities are views confined to its thread
                 .view("of-entity:*|foreign", Entry.Expect.WRONG_THREAD)
+                .view("of-entities:*|foreign", Entry.Expect.WRONG_THREAD)
                 .nullable("equals");
         add(Status.class).variant("ok", w -> Subject.of(new Status(Status.Code.Ok, Status.SubCode.None,
                 Status.Severity.NoError, "ok"))).nullable("equals", "new#3");
