@@ -144,7 +144,9 @@ final class Table {
                             "callbackFailureCount", "adaptiveReadThreshold", "getDefaultColumnFamily",
                             "destroyColumnFamilyHandle", "releaseSnapshot")
                     .nullable("*#ColumnFamilyHandle", "keyMayExist#Holder", "compactRange#1", "compactRange#2",
-                            "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1")
+                            "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1",
+                            // "the names of the columns to keep, or null for all of them"
+                            "multiGetEntity#3")
                     // "the family", not "null for the default one"
                     .notNull("dropColumnFamily", "dropColumnFamilies", "destroyColumnFamilyHandle")
                     // "its columns copied to the heap"
