@@ -229,6 +229,11 @@ public class CheckMigration {
             if (last.matches("[A-Z]\\w*")) return "missing class " + last;
             return first;
         }
+        if (first.endsWith("try-with-resources not applicable to variable type")) {
+            // the next line names the type that is not AutoCloseable here
+            String detail = message.lines().skip(1).findFirst().orElse("").trim();
+            return first + " " + detail.replaceAll("io\\.panrocks\\.", "");
+        }
         // keep the shape of the problem, not its positions
         return first.replaceAll("\\s+", " ");
     }
