@@ -308,9 +308,7 @@ final class Entities {
         long namesAt = familiesAt + (families == null ? 0 : n * 8L);
         long bytesAt = namesAt + m * SLICE;
         long total = bytesAt + bytes(keys) + bytes(names);
-        int rc = panrocks_h.panrocks_entities_create(c.size, c.error);
-        if (rc != 0) throw c.failure(rc);
-        MemorySegment entities = c.size.get(ValueLayout.ADDRESS, 0);
+        MemorySegment entities = c.takeEntityBatch();
         boolean handedOver = false;
         try {
             MemorySegment scratch = c.keyBuffer(Math.max(1, total));
@@ -319,7 +317,7 @@ final class Entities {
             if (families != null) {
                 for (int i = 0; i < n; i++) scratch.set(ValueLayout.ADDRESS, familiesAt + i * 8L, families[i]);
             }
-            rc = panrocks_h.panrocks_multi_get_entity(db, cf,
+            int rc = panrocks_h.panrocks_multi_get_entity(db, cf,
                     families == null ? MemorySegment.NULL : scratch.asSlice(familiesAt), options, entities,
                     n == 0 ? MemorySegment.NULL : scratch, n,
                     names == null ? MemorySegment.NULL : scratch.asSlice(namesAt), m, c.value, c.error);
@@ -327,12 +325,12 @@ final class Entities {
             long results = c.valueAddress();
             ViewScope scope = new ViewScope();
             DbResource resource = DbResource.confined(c, "PinnedEntities", scope, false,
-                    () -> panrocks_h.panrocks_entities_destroy(entities));
+                    () -> c.returnEntityBatch(entities, n));
             handedOver = true;
             return new PinnedEntities(owner, n, results, scope, resource);
         } finally {
             c.trimScratch();
-            if (!handedOver) panrocks_h.panrocks_entities_destroy(entities);
+            if (!handedOver) c.returnEntityBatch(entities, n);
         }
     }
 
