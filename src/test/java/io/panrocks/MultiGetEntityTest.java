@@ -277,6 +277,20 @@ class MultiGetEntityTest {
     }
 
     @Test
+    void aTtlDbRefusesBatchedAndSelectiveEntityReads() throws Exception {
+        assumeWideColumns();
+        try (TtlDB ttl = TtlDB.open(new Options().setCreateIfMissing(true), scratch.resolve("ttl"), 3600, false)) {
+            ttl.put(bytes("k"), bytes("v"));
+            RocksDBException batch = assertThrows(RocksDBException.class, () -> ttl.multiGetEntity(List.of(bytes("k"))));
+            assertEquals(Status.Code.NotSupported, batch.code());
+            assertTrue(batch.getMessage().contains("TTL"), batch.getMessage());
+            assertEquals(Status.Code.NotSupported, assertThrows(RocksDBException.class,
+                    () -> ttl.getEntity(null, ReadOptions.DEFAULT, bytes("k"), List.of(WideColumn.DEFAULT_NAME))).code());
+            assertArrayEquals(bytes("v"), ttl.get(bytes("k")), "the refused reads left the DB usable");
+        }
+    }
+
+    @Test
     void badInputIsRefusedBeforeTheEngine() throws Exception {
         assumeWideColumns();
         List<byte[]> withNull = new ArrayList<>();
