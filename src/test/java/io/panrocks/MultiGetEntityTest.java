@@ -186,7 +186,7 @@ class MultiGetEntityTest {
     }
 
     @Test
-    void fourMebibyteColumnsArePinnedNotCopied() throws Exception {
+    void fourMebibyteColumnsComeBackWhole() throws Exception {
         assumeWideColumns();
         byte[] big1 = randomBytes(11, 4 << 20), big2 = randomBytes(12, 4 << 20);
         db.putEntity(bytes("big"), List.of(WideColumn.of(bytes("a"), big1), WideColumn.of(bytes("b"), big2), col("c", "small")));
