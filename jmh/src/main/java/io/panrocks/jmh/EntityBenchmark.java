@@ -32,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * 4 columns (16-byte names, 64-byte values), flushed and compacted, a block
  * cache large enough to hold them; each operation reads every returned
  * column's size (panrocks only: RocksJava has no wide columns). Scores are
- * per key.
+ * per key. Not part of scripts/bench.sh (panrocks only, no RocksJava row):
+ * {@code java -jar jmh/target/benchmarks.jar EntityBenchmark}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
