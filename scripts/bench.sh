@@ -137,8 +137,8 @@ else
 fi
 # The RocksJava variants rerun on the newest RocksJava (JMH include regexes).
 RJ_NEWEST_VARIANTS=('io\.panrocks\.jmh\.RocksJava(Get|MultiGet|Scan|Write)\.')
-# Benchmarks with parameters of their own, run by their own invocations.
-SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|PanrocksForward|RocksJavaForward)\.'
+# Benchmarks with parameters of their own, run by their own invocations (EntityBenchmark: by hand only).
+SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|PanrocksForward|RocksJavaForward|EntityBenchmark)\.'
 MAX_DATA_BYTES=$((2 * 1024 * 1024 * 1024))
 
 # ---- build ----------------------------------------------------------------------

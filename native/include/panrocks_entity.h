@@ -72,4 +72,56 @@ int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *
                                        const panrocks_wide_column *columns, size_t count,
                                        panrocks_error *error);
 
+/* ---- column selection and batched reads (ABI 9) ------------------------ */
+
+/* Reads key's entity as panrocks_get_entity does, keeping only the columns
+ * whose names are among selected[0..selected_count) (any order; a name
+ * listed twice counts once; the empty name selects the default column).
+ * The filter runs here, so only the selected columns reach the caller:
+ * *columns / *count are the kept ones, sorted by name, valid as for
+ * panrocks_get_entity. A key whose entity has none of them is found, with
+ * no columns. selected may be NULL when selected_count is 0 (keeps none). */
+int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options,
+                                     panrocks_entity *entity, const char *key, size_t key_length,
+                                     const panrocks_slice *selected, size_t selected_count,
+                                     const panrocks_wide_column **columns, uint64_t *count,
+                                     panrocks_error *error);
+
+/* The outcome of one key of a batched entity read. */
+typedef struct panrocks_entity_result {
+    const panrocks_wide_column *columns; /* its (selected) columns, sorted by name; NULL if none */
+    uint64_t count;                      /* their number */
+    int32_t status;                      /* 0 found, PANROCKS_NOT_FOUND, else RocksDB's Status::Code */
+    int32_t subcode;                     /* RocksDB's Status::SubCode when status is an error */
+    panrocks_slice message;              /* RocksDB's message when status is an error, else empty */
+} panrocks_entity_result;
+
+/* A batched entity read (RocksDB's MultiGetEntity into PinnableWideColumns):
+ * holds every key's columns (pinned in RocksDB's memory or in its own
+ * buffers), the column arrays and the results until it is released, reused
+ * or destroyed. Reused, it allocates nothing once grown to the batch.
+ * One thread at a time. */
+typedef struct panrocks_entities panrocks_entities;
+
+int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error);
+/* Releases what it holds (pins, columns, results); it stays reusable. */
+void panrocks_entities_release(panrocks_entities *entities);
+void panrocks_entities_destroy(panrocks_entities *entities);
+
+/* Reads the entities of keys[0..count) in one call of RocksDB's
+ * MultiGetEntity into `entities`. families NULL: every key in cf (NULL: the
+ * default family); else families[i] is key i's family (a NULL entry: the
+ * default one) and cf is ignored. selected NULL: every column; else only
+ * the columns named in selected[0..selected_count), as for
+ * panrocks_get_entity_selected. *results receives an array of count
+ * outcomes owned by `entities`, in key order (duplicate keys each get
+ * theirs), valid until it is released, reused or destroyed. A key's failure
+ * is its outcome, not the call's: the call itself fails only for bad
+ * arguments, an unsupported engine or DB, or out of memory. */
+int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families,
+                                  const panrocks_read_options *options, panrocks_entities *entities,
+                                  const panrocks_slice *keys, size_t count,
+                                  const panrocks_slice *selected, size_t selected_count,
+                                  const panrocks_entity_result **results, panrocks_error *error);
+
 #endif /* PANROCKS_ENTITY_H */

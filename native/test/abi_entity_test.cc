@@ -249,3 +249,70 @@ TEST_F(Entities, InSstFilesFromRocksDb86) {
     ASSERT_EQ(panrocks_ingest_external_files(t.db, nullptr, paths, 1, nullptr, &err), PANROCKS_OK) << err.message;
     EXPECT_EQ(get_entity(t.db, "k"), (Columns{{"", "d"}, {"c", "3"}}));
 }
+
+// Column selection and MultiGetEntity (ABI 9): the filter runs in the stub,
+// the results are in key order with each key's status, and a NULL where a
+// handle or an array is required is InvalidArgument, not a crash.
+TEST_F(Entities, SelectedColumnsAndMultiGetEntity) {
+    const Columns written_owned = {{"", "d"}, {"a", "1"}, {std::string("\0\xff", 2), "bin"}, {"b", ""}};
+    auto written = as_abi(written_owned);
+    ASSERT_EQ(panrocks_put_entity(t.db, nullptr, 0, "k", 1, written.data(), written.size(), &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_put(t.db, nullptr, 0, "p", 1, "v", 1, &err), PANROCKS_OK);
+
+    // selected in any order, listed twice, absent names skipped; the empty name is the default column
+    const panrocks_slice names[] = {{"b", 1}, {"", 0}, {"zz", 2}, {"b", 1}, {"\0\xff", 2}};
+    const panrocks_wide_column *columns = nullptr;
+    uint64_t count = 0;
+    ASSERT_EQ(panrocks_get_entity_selected(t.db, nullptr, nullptr, entity, "k", 1, names, 5, &columns, &count, &err),
+              PANROCKS_OK) << err.message;
+    EXPECT_EQ(read(columns, count), (Columns{{"", "d"}, {std::string("\0\xff", 2), "bin"}, {"b", ""}}));
+    ASSERT_EQ(panrocks_get_entity_selected(t.db, nullptr, nullptr, entity, "k", 1, nullptr, 0, &columns, &count, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(count, 0u) << "no names select no column";
+    EXPECT_EQ(panrocks_get_entity_selected(t.db, nullptr, nullptr, entity, "x", 1, names, 5, &columns, &count, &err),
+              PANROCKS_NOT_FOUND);
+    EXPECT_EQ(panrocks_get_entity_selected(t.db, nullptr, nullptr, entity, "k", 1, nullptr, 2, &columns, &count, &err),
+              PANROCKS_INVALID_ARGUMENT);
+
+    panrocks_entities *batch = nullptr;
+    ASSERT_EQ(panrocks_entities_create(&batch, &err), PANROCKS_OK);
+    const panrocks_slice keys[] = {{"k", 1}, {"missing", 7}, {"p", 1}, {"k", 1}};
+    const panrocks_entity_result *results = nullptr;
+    for (int round = 0; round < 2; round++) {
+        ASSERT_EQ(panrocks_multi_get_entity(t.db, nullptr, nullptr, nullptr, batch, keys, 4, nullptr, 0, &results, &err),
+                  PANROCKS_OK) << err.message;
+        EXPECT_EQ(results[0].status, PANROCKS_OK);
+        EXPECT_EQ(read(results[0].columns, results[0].count),
+                  (Columns{{"", "d"}, {std::string("\0\xff", 2), "bin"}, {"a", "1"}, {"b", ""}}));
+        EXPECT_EQ(results[1].status, PANROCKS_NOT_FOUND);
+        EXPECT_EQ(results[1].count, 0u);
+        EXPECT_EQ(read(results[2].columns, results[2].count), (Columns{{"", "v"}}));
+        EXPECT_EQ(read(results[3].columns, results[3].count), read(results[0].columns, results[0].count));
+        const panrocks_slice only_a[] = {{"a", 1}};
+        ASSERT_EQ(panrocks_multi_get_entity(t.db, nullptr, nullptr, nullptr, batch, keys, 4, only_a, 1, &results, &err),
+                  PANROCKS_OK);
+        EXPECT_EQ(read(results[0].columns, results[0].count), (Columns{{"a", "1"}}));
+        EXPECT_EQ(results[2].count, 0u) << "a plain value has no column a";
+        EXPECT_EQ(results[2].status, PANROCKS_OK);
+        ASSERT_EQ(panrocks_flush(t.db, nullptr, 1, &err), PANROCKS_OK);
+    }
+    // per-key families (NULL entries: the default one)
+    panrocks_cf *const families[] = {nullptr, nullptr};
+    ASSERT_EQ(panrocks_multi_get_entity(t.db, nullptr, families, nullptr, batch, keys, 2, nullptr, 0, &results, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(results[0].count, 4u);
+    EXPECT_EQ(results[1].status, PANROCKS_NOT_FOUND);
+    // none, and bad arguments
+    ASSERT_EQ(panrocks_multi_get_entity(t.db, nullptr, nullptr, nullptr, batch, nullptr, 0, nullptr, 0, &results, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(panrocks_multi_get_entity(t.db, nullptr, nullptr, nullptr, batch, nullptr, 3, nullptr, 0, &results, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_multi_get_entity(nullptr, nullptr, nullptr, nullptr, batch, keys, 1, nullptr, 0, &results, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_multi_get_entity(t.db, nullptr, nullptr, nullptr, nullptr, keys, 1, nullptr, 0, &results, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    panrocks_entities_release(batch);
+    panrocks_entities_release(nullptr);
+    panrocks_entities_destroy(batch);
+    panrocks_entities_destroy(nullptr);
+}

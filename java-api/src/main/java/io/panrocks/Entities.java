@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.ffi.panrocks_entity_result;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_slice;
 import io.panrocks.internal.ffi.panrocks_wide_column;
@@ -10,6 +11,7 @@ import io.panrocks.internal.ffi.panrocks_wide_column;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
@@ -204,6 +206,175 @@ final class Entities {
     private static int count(long n) {
         if (n < 0 || n > Integer.MAX_VALUE - 8) throw new IllegalStateException("an entity of " + n + " columns");
         return (int) n;
+    }
+
+    // ---- column selection and MultiGetEntity ------------------------------------
+
+    private static final long SLICE = panrocks_slice.sizeof();
+    private static final long RESULT = panrocks_entity_result.sizeof();
+    private static final long RESULT_COLUMNS = panrocks_entity_result.columns$offset();
+    private static final long RESULT_COUNT = panrocks_entity_result.count$offset();
+    private static final long RESULT_STATUS = panrocks_entity_result.status$offset();
+    private static final long RESULT_SUBCODE = panrocks_entity_result.subcode$offset();
+    private static final long RESULT_MESSAGE = panrocks_entity_result.message$offset();
+
+    /**
+     * Checks a selection of column names (non-null list, no null name) and
+     * copies it, so the caller may change it afterwards; null stays null
+     * (every column).
+     */
+    static byte[][] checkedNames(Collection<byte[]> names, boolean nullMeansAll) {
+        if (names == null) {
+            if (nullMeansAll) return null;
+            throw new NullPointerException("columnNames");
+        }
+        byte[][] out = names.toArray(new byte[0][]);
+        for (byte[] n : out) Objects.requireNonNull(n, "columnNames must not contain null");
+        return out;
+    }
+
+    /** Bytes of the names, for sizing the scratch. */
+    private static long bytes(byte[][] arrays) {
+        long total = 0;
+        if (arrays != null) for (byte[] a : arrays) total += a.length;
+        return total;
+    }
+
+    /** Writes the slices of arrays at scratch[slot..] and their bytes at scratch[at..]; returns the next free offset. */
+    private static long stageAll(MemorySegment scratch, long slot, long at, byte[][] arrays) {
+        for (int i = 0; i < arrays.length; i++) {
+            at = stage(scratch, slot + i * SLICE, at, MemorySegment.ofArray(arrays[i]));
+        }
+        return at;
+    }
+
+    /**
+     * GetEntity keeping only the named columns, filtered in the native call;
+     * key is checked (heap or native). Null if the key is absent.
+     */
+    static PinnedEntity getPinnedSelected(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
+                                          ReadOptions ro, MemorySegment key, byte[][] names)
+            throws RocksDBException {
+        MemorySegment options = ro.nativeHandle(c);
+        int m = names.length;
+        long total = m * SLICE + key.byteSize() + bytes(names);
+        MemorySegment entity = c.takeEntity();
+        boolean handedOver = false;
+        try {
+            MemorySegment scratch = c.keyBuffer(Math.max(1, total));
+            long keyAt = m * SLICE;
+            MemorySegment.copy(key, 0, scratch, keyAt, key.byteSize());
+            stageAll(scratch, 0, keyAt + key.byteSize(), names);
+            int rc;
+            try {
+                rc = panrocks_h.panrocks_get_entity_selected(db, cf, options, entity, scratch.asSlice(keyAt),
+                        key.byteSize(), m == 0 ? MemorySegment.NULL : scratch, m, c.value, c.size, c.error);
+            } catch (AssertionError e) {
+                throw Bytes.linkerFailure(e);
+            }
+            if (rc == Reads.NOT_FOUND) return null;
+            if (rc != 0) throw c.failure(rc);
+            ViewScope scope = new ViewScope();
+            List<WideColumn> columns = views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
+            DbResource resource = DbResource.confined(c, "PinnedEntity", scope, false, () -> {
+                panrocks_h.panrocks_entity_release(entity);
+                c.returnEntity(entity);
+            });
+            handedOver = true;
+            return new PinnedEntity(owner, columns, scope, resource);
+        } finally {
+            c.trimScratch();
+            if (!handedOver) {
+                panrocks_h.panrocks_entity_release(entity);
+                c.returnEntity(entity);
+            }
+        }
+    }
+
+    /**
+     * One MultiGetEntity over keys: families null reads every key in cf,
+     * else key i in families[i]; names null keeps every column. Keys,
+     * families and names are staged in the thread's scratch (key slices,
+     * family pointers, name slices, then the bytes), the engine called once,
+     * and the result handed to a PinnedEntities that owns it.
+     */
+    static PinnedEntities multiGet(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
+                                   MemorySegment[] families, ReadOptions ro, byte[][] keys, byte[][] names)
+            throws RocksDBException {
+        MemorySegment options = ro.nativeHandle(c);
+        int n = keys.length;
+        int m = names == null ? 0 : names.length;
+        long familiesAt = n * SLICE;
+        long namesAt = familiesAt + (families == null ? 0 : n * 8L);
+        long bytesAt = namesAt + m * SLICE;
+        long total = bytesAt + bytes(keys) + bytes(names);
+        MemorySegment entities = c.takeEntityBatch();
+        boolean handedOver = false;
+        try {
+            MemorySegment scratch = c.keyBuffer(Math.max(1, total));
+            long at = stageAll(scratch, 0, bytesAt, keys);
+            if (names != null) stageAll(scratch, namesAt, at, names);
+            if (families != null) {
+                for (int i = 0; i < n; i++) scratch.set(ValueLayout.ADDRESS, familiesAt + i * 8L, families[i]);
+            }
+            int rc = panrocks_h.panrocks_multi_get_entity(db, cf,
+                    families == null ? MemorySegment.NULL : scratch.asSlice(familiesAt), options, entities,
+                    n == 0 ? MemorySegment.NULL : scratch, n,
+                    names == null ? MemorySegment.NULL : scratch.asSlice(namesAt), m, c.value, c.error);
+            if (rc != 0) throw c.failure(rc);
+            long results = c.valueAddress();
+            ViewScope scope = new ViewScope();
+            DbResource resource = DbResource.confined(c, "PinnedEntities", scope, false,
+                    () -> c.returnEntityBatch(entities, n));
+            handedOver = true;
+            return new PinnedEntities(owner, n, results, scope, resource);
+        } finally {
+            c.trimScratch();
+            if (!handedOver) c.returnEntityBatch(entities, n);
+        }
+    }
+
+    /** The status code of result i (0 found, NOT_FOUND, else RocksDB's code); read while the result is held. */
+    static int resultCode(long results, int i) {
+        return Bytes.EVERYTHING.get(ValueLayout.JAVA_INT, results + i * RESULT + RESULT_STATUS);
+    }
+
+    /** Result i's status with RocksDB's code, subcode and message. */
+    static Status resultStatus(long results, int i) {
+        long at = results + i * RESULT;
+        int code = resultCode(results, i);
+        if (code == 0) return new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, "");
+        if (code == Reads.NOT_FOUND) {
+            return new Status(Status.Code.NotFound, Status.SubCode.None, Status.Severity.NoError, "");
+        }
+        long message = at + RESULT_MESSAGE;
+        byte[] text = new byte[Bytes.checkFitsArray(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, message + SIZE))];
+        Bytes.copyFromAddress(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, message + DATA), text, 0, text.length);
+        return new Status(Status.Code.of(code),
+                Status.SubCode.of(Bytes.EVERYTHING.get(ValueLayout.JAVA_INT, at + RESULT_SUBCODE)),
+                Status.Severity.NoError, new String(text, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Result i's columns as views of scope (a found key's). */
+    static List<WideColumn> resultColumns(ViewScope scope, long results, int i) {
+        long at = results + i * RESULT;
+        return views(scope, Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, at + RESULT_COLUMNS),
+                Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, at + RESULT_COUNT));
+    }
+
+    /** The value of the column named name in columns (sorted by name), or null: a binary search. */
+    static MemorySegment find(List<WideColumn> columns, byte[] name) {
+        MemorySegment wanted = MemorySegment.ofArray(name);
+        int low = 0, high = columns.size() - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            WideColumn c = columns.get(mid);
+            int cmp = WideColumn.compareNames(c.name(), wanted);
+            if (cmp == 0) return c.value();
+            if (cmp < 0) low = mid + 1;
+            else high = mid - 1;
+        }
+        return null;
     }
 
     // ---- serialization (for write batches) -------------------------------------------

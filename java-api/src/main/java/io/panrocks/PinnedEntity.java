@@ -87,17 +87,7 @@ public final class PinnedEntity implements AutoCloseable {
     public MemorySegment value(byte[] name) {
         Objects.requireNonNull(name, "name");
         check();
-        MemorySegment wanted = MemorySegment.ofArray(name);
-        int low = 0, high = columns.size() - 1;
-        while (low <= high) {
-            int mid = (low + high) >>> 1;
-            WideColumn c = columns.get(mid);
-            int cmp = WideColumn.compareNames(c.name(), wanted);
-            if (cmp == 0) return c.value();
-            if (cmp < 0) low = mid + 1;
-            else high = mid - 1;
-        }
-        return null;
+        return Entities.find(columns, name);
     }
 
     /**

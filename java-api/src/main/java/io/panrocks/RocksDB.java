@@ -48,7 +48,7 @@ import java.util.function.Function;
  *     {@code multiGetByteBuffers}, {@code newMultiGet}, {@code exists},
  *     {@code keyMayExist});</li>
  * <li>wide columns ({@code putEntity}, {@code getEntity},
- *     {@code getEntityColumns});</li>
+ *     {@code getEntityColumns}, {@code multiGetEntity});</li>
  * <li>iterators and record cursors;</li>
  * <li>snapshots;</li>
  * <li>column families;</li>
@@ -2657,6 +2657,159 @@ public class RocksDB implements AutoCloseable {
      */
     public List<WideColumn> getEntityColumns(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
         return getEntityColumns(columnFamily, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}, keeping
+     * only the columns named in {@code columnNames}: the filter runs in the
+     * native call, so only those columns are handed back (still zero-copy,
+     * in the same one crossing). The empty name ({@link WideColumn#DEFAULT_NAME})
+     * selects the default column; a name the entity lacks is skipped; a name
+     * listed twice counts once. A key whose entity has none of them is found
+     * with no columns (an empty {@link PinnedEntity}), not null.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param readOptions snapshot, read tier ...
+     * @param key the key
+     * @param columnNames the names of the columns to keep (copied first; may be empty: keep none)
+     * @return the entity with the selected columns, or null if the key is absent
+     * @throws NullPointerException if readOptions, key, columnNames or a name is null
+     * @throws RocksDBException as {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public PinnedEntity getEntity(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key,
+                                  List<byte[]> columnNames) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        byte[][] names = Entities.checkedNames(columnNames, false);
+        CallContext c = db.enter();
+        try {
+            return Entities.getPinnedSelected(this, c, db.handle(), family(columnFamily), readOptions,
+                    MemorySegment.ofArray(key), names);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * Reads the wide-column entities of many keys in one batched call
+     * (RocksDB's {@code MultiGetEntity}: one crossing, one consistent view,
+     * batched block reads), without copying: key {@code i} is read in
+     * {@code columnFamilies.get(i)}, and its outcome is entry {@code i} of the
+     * result (duplicate keys each get theirs). Each found key's columns stay
+     * where RocksDB holds them (pinned) until the returned
+     * {@link PinnedEntities} is closed; an absent key and a key RocksDB failed
+     * to read are reported by that key's {@link PinnedEntities#status(int) status}
+     * (RocksDB's code, subcode and message), not by the call.
+     *
+     * <p>With {@code columnNames} non-null, only the columns so named are kept,
+     * filtered in the native call as
+     * {@link #getEntity(ColumnFamilyHandle, ReadOptions, byte[], List)} does;
+     * null keeps every column. The lists are copied first, so the caller may
+     * change them afterwards. The result belongs to the calling thread.
+     *
+     * @param readOptions snapshot, read tier ...
+     * @param columnFamilies the family of each key (same size as {@code keys}); a null element means
+     *         the default one
+     * @param keys the keys, in order; none null (may be empty)
+     * @param columnNames the names of the columns to keep, or null for all of them
+     * @return one outcome per key, in key order; close it when done
+     * @throws NullPointerException if readOptions, columnFamilies, keys, a key or a name is null
+     * @throws IllegalArgumentException if the lists differ in size, or a family or the snapshot
+     *         belongs to another DB
+     * @throws IllegalStateException if the DB, a family or the snapshot is closed
+     * @throws RocksDBException {@link Status.Code#NotSupported} on an engine before RocksDB 8.0
+     *         or a {@link TtlDB}
+     */
+    public PinnedEntities multiGetEntity(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies,
+                                         List<byte[]> keys, List<byte[]> columnNames) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Objects.requireNonNull(columnFamilies, "columnFamilies");
+        ColumnFamilyHandle[] familyList = columnFamilies.toArray(new ColumnFamilyHandle[0]);
+        byte[][] keyList = checkedKeys(keys);
+        if (familyList.length != keyList.length) {
+            throw new IllegalArgumentException("columnFamilies and keys differ in size: "
+                    + familyList.length + " and " + keyList.length);
+        }
+        byte[][] names = Entities.checkedNames(columnNames, true);
+        CallContext c = db.enter();
+        try {
+            MemorySegment[] handles = new MemorySegment[familyList.length];
+            for (int i = 0; i < handles.length; i++) handles[i] = family(familyList[i]);
+            return Entities.multiGet(this, c, db.handle(), DEFAULT, handles, readOptions, keyList, names);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #multiGetEntity(ReadOptions, List, List, List)}, every column.
+     *
+     * @param readOptions snapshot, read tier ...
+     * @param columnFamilies the family of each key; a null element means the default one
+     * @param keys the keys
+     * @return one outcome per key; close it when done
+     * @throws RocksDBException as {@link #multiGetEntity(ReadOptions, List, List, List)}
+     */
+    public PinnedEntities multiGetEntity(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies,
+                                         List<byte[]> keys) throws RocksDBException {
+        return multiGetEntity(readOptions, columnFamilies, keys, null);
+    }
+
+    /**
+     * As {@link #multiGetEntity(ReadOptions, List, List, List)}, every key in {@code columnFamily}.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param readOptions snapshot, read tier ...
+     * @param keys the keys
+     * @param columnNames the names of the columns to keep, or null for all of them
+     * @return one outcome per key; close it when done
+     * @throws RocksDBException as {@link #multiGetEntity(ReadOptions, List, List, List)}
+     */
+    public PinnedEntities multiGetEntity(ColumnFamilyHandle columnFamily, ReadOptions readOptions,
+                                         List<byte[]> keys, List<byte[]> columnNames) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        byte[][] keyList = checkedKeys(keys);
+        byte[][] names = Entities.checkedNames(columnNames, true);
+        CallContext c = db.enter();
+        try {
+            return Entities.multiGet(this, c, db.handle(), family(columnFamily), null, readOptions, keyList, names);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #multiGetEntity(ReadOptions, List, List, List)}, every key in {@code columnFamily}, every column.
+     *
+     * @param columnFamily the family; null for the default one
+     * @param readOptions snapshot, read tier ...
+     * @param keys the keys
+     * @return one outcome per key; close it when done
+     * @throws RocksDBException as {@link #multiGetEntity(ReadOptions, List, List, List)}
+     */
+    public PinnedEntities multiGetEntity(ColumnFamilyHandle columnFamily, ReadOptions readOptions, List<byte[]> keys)
+            throws RocksDBException {
+        return multiGetEntity(columnFamily, readOptions, keys, null);
+    }
+
+    /**
+     * As {@link #multiGetEntity(ReadOptions, List, List, List)}, every key in the default family,
+     * every column, default options.
+     *
+     * @param keys the keys
+     * @return one outcome per key; close it when done
+     * @throws RocksDBException as {@link #multiGetEntity(ReadOptions, List, List, List)}
+     */
+    public PinnedEntities multiGetEntity(List<byte[]> keys) throws RocksDBException {
+        return multiGetEntity(null, ReadOptions.DEFAULT, keys, null);
+    }
+
+    /** A copy of a batch's key list, checked: neither the list nor a key null. */
+    private static byte[][] checkedKeys(List<byte[]> keys) {
+        Objects.requireNonNull(keys, "keys");
+        byte[][] out = keys.toArray(new byte[0][]);
+        for (byte[] k : out) Objects.requireNonNull(k, "keys must not contain null");
+        return out;
     }
 
     // =========================================================================

@@ -48,6 +48,7 @@ import io.panrocks.OptimisticTransactionDBOptions;
 import io.panrocks.OptimisticTransactionOptions;
 import io.panrocks.Options;
 import io.panrocks.PerfContext;
+import io.panrocks.PinnedEntities;
 import io.panrocks.PinnedEntity;
 import io.panrocks.PinnedValue;
 import io.panrocks.Range;
@@ -146,7 +147,9 @@ final class Table {
                             "callbackFailureCount", "adaptiveReadThreshold", "getDefaultColumnFamily",
                             "destroyColumnFamilyHandle", "releaseSnapshot")
                     .nullable("*#ColumnFamilyHandle", "keyMayExist#Holder", "compactRange#1", "compactRange#2",
-                            "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1")
+                            "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1",
+                            // "the names of the columns to keep, or null for all of them"
+                            "multiGetEntity#3")
                     // "the family", not "null for the default one"
                     .notNull("dropColumnFamily", "dropColumnFamilies", "destroyColumnFamilyHandle")
                     // "its columns copied to the heap"
@@ -306,6 +309,12 @@ final class Table {
         add(PinnedEntity.class).life(RELEASES).owned().confined()
                 .variant("db", w -> new Subject(w.db().getEntity(b("entity")), w.db(), null))
                 .sanity(s -> ((PinnedEntity) s.instance()).columns());
+        // one result of many keys: one owner, one release, as a PinnedEntity
+        add(PinnedEntities.class).life(RELEASES).owned().confined()
+                .variant("db", w -> new Subject(w.db().multiGetEntity(List.of(b("entity"), KEY, b("absent"))), w.db(), null))
+                .variant("selected", w -> new Subject(w.db().multiGetEntity(null, new ReadOptions(),
+                        List.of(b("entity"), b("entity")), List.of(b("c1"))), w.db(), null))
+                .sanity(s -> ((PinnedEntities) s.instance()).columns(0));
 
         add(MultiGet.class).life(RELEASES).owned().confined()
                 .variant("pinned", w -> {
@@ -489,8 +498,13 @@ final class Table {
                     PinnedEntity entity = w.db().getEntity(b("entity"));
                     return new Subject(entity.columns().get(0), w.db(), entity);
                 })
-                // the columns of a PinnedEntity are views confined to its thread
+                .variant("of-entities", w -> {
+                    PinnedEntities entities = w.db().multiGetEntity(List.of(b("entity")));
+                    return new Subject(entities.columns(0).get(0), w.db(), entities);
+                })
+                // the columns of a PinnedEntity or PinnedEntities are views confined to its thread
                 .view("of-entity:*|foreign", Entry.Expect.WRONG_THREAD)
+                .view("of-entities:*|foreign", Entry.Expect.WRONG_THREAD)
                 .nullable("equals");
         add(Status.class).variant("ok", w -> Subject.of(new Status(Status.Code.Ok, Status.SubCode.None,
                 Status.Severity.NoError, "ok"))).nullable("equals", "new#3");

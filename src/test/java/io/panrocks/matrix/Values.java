@@ -177,7 +177,7 @@ final class Values {
             if (owner.equals("ColumnFamilyDescriptor") || name.equals("createColumnFamilyWithTtl")) {
                 return b(w.freshName("cf"));
             }
-            if (owner.equals("PinnedEntity")) return b("c1");
+            if (owner.equals("PinnedEntity") || owner.equals("PinnedEntities")) return b("c1");
             return ordinal(member, i, byte[].class) == 0 ? KEY.clone() : VALUE.clone();
         }
         if (t == int[].class) return new int[]{1, 1, 1};
@@ -323,7 +323,7 @@ final class Values {
         // (byte[] array, int offset, int length): the whole 3-byte array
         if (i >= 1 && types[i - 1] == byte[].class && types[i] == int.class) return 0;
         if (i >= 2 && types[i - 2] == byte[].class && types[i - 1] == int.class && types[i] == int.class) return 3;
-        if (Set.of("MultiGet", "RecordBatch", "MergeOperands").contains(owner)) return 0;     // an index
+        if (Set.of("MultiGet", "RecordBatch", "MergeOperands", "PinnedEntities").contains(owner)) return 0;  // an index
         if (owner.equals("NewValue")) return 0;
         if (name.equals("poll") || name.equals("next")) return types[i] == int.class ? 10 : 1 << 20;  // records, bytes
         if (owner.equals("LogConsumer") || owner.equals("RecordLog")) return 0;             // an offset

@@ -341,6 +341,38 @@ public final class CallContext {
         freeEntities[freeEntityCount++] = entity.address();
     }
 
+    // one batched entity read (panrocks_entities) kept for the thread's next multiGetEntity; guarded by this
+    private long spareEntityBatch;
+    /** a batch that read more keys than this is destroyed, not kept: its buffers grew with the keys */
+    private static final int SPARE_ENTITY_BATCH_KEYS = 1024;
+
+    /** Takes the spare batched entity read, or creates one. */
+    public synchronized MemorySegment takeEntityBatch() {
+        if (spareEntityBatch != 0) {
+            MemorySegment spare = MemorySegment.ofAddress(spareEntityBatch);
+            spareEntityBatch = 0;
+            return spare;
+        }
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_entities_create(size, error);
+        } catch (AssertionError e) {
+            throw Errors.fromBinding(e);
+        }
+        if (rc != 0) throw new OutOfMemoryError("panrocks: cannot create an entity batch: " + Errors.message(error));
+        return size.get(ValueLayout.ADDRESS, 0);
+    }
+
+    /** Gives back a batched entity read that served {@code keys} keys: released here, kept if small, else destroyed. */
+    public synchronized void returnEntityBatch(MemorySegment batch, int keys) {
+        if (freed || spareEntityBatch != 0 || keys > SPARE_ENTITY_BATCH_KEYS) {
+            panrocks_h.panrocks_entities_destroy(batch);
+            return;
+        }
+        panrocks_h.panrocks_entities_release(batch);
+        spareEntityBatch = batch.address();
+    }
+
     /** open resources at which the next sweep for forgotten pins runs */
     private int sweepAt = 64;
     private int tracked;
@@ -447,6 +479,8 @@ public final class CallContext {
         freePinCount = 0;
         for (int i = 0; i < freeEntityCount; i++) panrocks_h.panrocks_entity_destroy(MemorySegment.ofAddress(freeEntities[i]));
         freeEntityCount = 0;
+        if (spareEntityBatch != 0) panrocks_h.panrocks_entities_destroy(MemorySegment.ofAddress(spareEntityBatch));
+        spareEntityBatch = 0;
         NativeMemory.free(keyBuffer);
         NativeMemory.free(block);
     }

@@ -9663,6 +9663,315 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_get_entity_selected {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_entity_selected");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_entity_selected$descriptor() {
+        return panrocks_get_entity_selected.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_entity_selected$handle() {
+        return panrocks_get_entity_selected.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_entity_selected$address() {
+        return panrocks_get_entity_selected.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_entity_selected(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment entity, MemorySegment key, long key_length, MemorySegment selected, long selected_count, MemorySegment columns, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_get_entity_selected.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_entity_selected", db, cf, options, entity, key, key_length, selected, selected_count, columns, count, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, entity, key, key_length, selected, selected_count, columns, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entities_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entities_create$descriptor() {
+        return panrocks_entities_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_entities_create$handle() {
+        return panrocks_entities_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_entities_create$address() {
+        return panrocks_entities_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_entities_create(MemorySegment entities_out, MemorySegment error) {
+        var mh$ = panrocks_entities_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entities_create", entities_out, error);
+            }
+            return (int)mh$.invokeExact(entities_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entities_release {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_release");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entities_release$descriptor() {
+        return panrocks_entities_release.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static MethodHandle panrocks_entities_release$handle() {
+        return panrocks_entities_release.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static MemorySegment panrocks_entities_release$address() {
+        return panrocks_entities_release.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static void panrocks_entities_release(MemorySegment entities) {
+        var mh$ = panrocks_entities_release.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entities_release", entities);
+            }
+            mh$.invokeExact(entities);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entities_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entities_destroy$descriptor() {
+        return panrocks_entities_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static MethodHandle panrocks_entities_destroy$handle() {
+        return panrocks_entities_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static MemorySegment panrocks_entities_destroy$address() {
+        return panrocks_entities_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static void panrocks_entities_destroy(MemorySegment entities) {
+        var mh$ = panrocks_entities_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entities_destroy", entities);
+            }
+            mh$.invokeExact(entities);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_multi_get_entity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_multi_get_entity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_multi_get_entity$descriptor() {
+        return panrocks_multi_get_entity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_multi_get_entity$handle() {
+        return panrocks_multi_get_entity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_multi_get_entity$address() {
+        return panrocks_multi_get_entity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_multi_get_entity(MemorySegment db, MemorySegment cf, MemorySegment families, MemorySegment options, MemorySegment entities, MemorySegment keys, long count, MemorySegment selected, long selected_count, MemorySegment results, MemorySegment error) {
+        var mh$ = panrocks_multi_get_entity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_multi_get_entity", db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
+            }
+            return (int)mh$.invokeExact(db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_cache_create_lru {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,

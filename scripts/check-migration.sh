@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# How much of a RocksJava-style source tree compiles against panrocks, and
+# what is missing (a test-scope tool for migrating teams; not run in CI).
+#
+#   scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep]
+#
+# Copies SRC_DIR's .java files to a temporary folder with org.rocksdb renamed
+# to io.panrocks, compiles each file on its own against the built panrocks
+# jar (java-api/target; built with `mvn package` here if missing, never
+# installed), JUnit 4, Hamcrest and AssertJ (from ~/.m2, fetched by Maven if
+# absent), cuts the methods that do not compile, and prints how many methods
+# compile (@Test methods when the tree has tests) and the missing symbols
+# ranked by how many methods and files they block. See docs/migration.md.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+[ $# -ge 1 ] || die "usage: scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep]"
+src="$(readlink -f "$1")"
+shift
+[ -d "$src" ] || die "$src is not a folder"
+keep=""
+args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --keep) keep=1 ;;
+        *) args+=("$1") ;;
+    esac
+    shift
+done
+
+find_jdk
+cd "$PANROCKS_ROOT"
+
+jar="$(ls java-api/target/panrocks-*.jar 2>/dev/null | grep -v -e '-sources' -e '-javadoc' | head -1 || true)"
+if [ -z "$jar" ]; then
+    say "no panrocks jar in java-api/target: building it (mvn package, tests skipped)"
+    mvn_cmd -q -pl java-api -am package -DskipTests >&2
+    jar="$(ls java-api/target/panrocks-*.jar | grep -v -e '-sources' -e '-javadoc' | head -1)"
+fi
+
+# JUnit 4 and AssertJ, as RocksJava's tests use them
+m2="${MAVEN_REPO:-$HOME/.m2/repository}"
+dependency() { # group artifact version
+    local path="$m2/${1//.//}/$2/$3/$2-$3.jar"
+    if [ ! -f "$path" ]; then
+        mvn_cmd -q dependency:get -Dartifact="$1:$2:$3" >&2 || die "cannot fetch $1:$2:$3"
+    fi
+    printf '%s' "$path"
+}
+classpath="$jar"
+classpath="$classpath:$(dependency junit junit 4.13.2)"
+classpath="$classpath:$(dependency org.hamcrest hamcrest-core 1.3)"
+classpath="$classpath:$(dependency org.assertj assertj-core 3.27.3)"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/panrocks-migration.XXXXXX")"
+[ -n "$keep" ] && say "work folder kept: $work" || trap 'rm -rf "$work"' EXIT
+say "checking $src against $jar"
+"$JAVA_HOME/bin/java" -Xss8m "$PANROCKS_ROOT/scripts/migration/CheckMigration.java" \
+    "$src" "$work/src" "$classpath" "${args[@]}"
