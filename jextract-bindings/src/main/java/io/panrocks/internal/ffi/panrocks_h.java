@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)8L;
+    private static final int PANROCKS_ABI_VERSION = (int)9L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 8
+     * #define PANROCKS_ABI_VERSION 9
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -13149,6 +13149,645 @@ public class panrocks_h {
                 traceDowncall("panrocks_listener_create", spec, callback_out, error);
             }
             return (int)mh$.invokeExact(spec, callback_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_timestamp_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_timestamp_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_timestamp_size$descriptor() {
+        return panrocks_timestamp_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_timestamp_size$handle() {
+        return panrocks_timestamp_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_timestamp_size$address() {
+        return panrocks_timestamp_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_timestamp_size(MemorySegment db, MemorySegment cf, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_timestamp_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_timestamp_size", db, cf, size, error);
+            }
+            return (int)mh$.invokeExact(db, cf, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_put_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_put_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_put_at$descriptor() {
+        return panrocks_put_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_put_at$handle() {
+        return panrocks_put_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_put_at$address() {
+        return panrocks_put_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_put_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_put_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_put_at", db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_delete_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_delete_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_delete_at$descriptor() {
+        return panrocks_delete_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_delete_at$handle() {
+        return panrocks_delete_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_delete_at$address() {
+        return panrocks_delete_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_delete_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_delete_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_delete_at", db, cf, write_flags, key, key_length, timestamp, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_single_delete_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_single_delete_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_single_delete_at$descriptor() {
+        return panrocks_single_delete_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_single_delete_at$handle() {
+        return panrocks_single_delete_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_single_delete_at$address() {
+        return panrocks_single_delete_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_single_delete_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_single_delete_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_single_delete_at", db, cf, write_flags, key, key_length, timestamp, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_delete_range_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_delete_range_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_delete_range_at$descriptor() {
+        return panrocks_delete_range_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_delete_range_at$handle() {
+        return panrocks_delete_range_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_delete_range_at$address() {
+        return panrocks_delete_range_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_delete_range_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment begin, long begin_length, MemorySegment end, long end_length, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_delete_range_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_delete_range_at", db, cf, write_flags, begin, begin_length, end, end_length, timestamp, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, begin, begin_length, end, end_length, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_merge_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_merge_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_merge_at$descriptor() {
+        return panrocks_merge_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_merge_at$handle() {
+        return panrocks_merge_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_merge_at$address() {
+        return panrocks_merge_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_merge_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_merge_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_merge_at", db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_with_timestamp {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_with_timestamp");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_with_timestamp$descriptor() {
+        return panrocks_get_with_timestamp.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_with_timestamp$handle() {
+        return panrocks_get_with_timestamp.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_with_timestamp$address() {
+        return panrocks_get_with_timestamp.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_with_timestamp(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment scratch, MemorySegment key, long key_length, MemorySegment buffer, long capacity, MemorySegment value_size, MemorySegment timestamp, MemorySegment error) {
+        var mh$ = panrocks_get_with_timestamp.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_with_timestamp", db, cf, options, scratch, key, key_length, buffer, capacity, value_size, timestamp, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, scratch, key, key_length, buffer, capacity, value_size, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_timestamp {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_timestamp");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_timestamp$descriptor() {
+        return panrocks_iterator_timestamp.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_timestamp$handle() {
+        return panrocks_iterator_timestamp.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_timestamp$address() {
+        return panrocks_iterator_timestamp.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_timestamp(MemorySegment iterator, MemorySegment timestamp, MemorySegment deleted, MemorySegment error) {
+        var mh$ = panrocks_iterator_timestamp.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_timestamp", iterator, timestamp, deleted, error);
+            }
+            return (int)mh$.invokeExact(iterator, timestamp, deleted, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_increase_full_history_ts_low {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_increase_full_history_ts_low");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_increase_full_history_ts_low$descriptor() {
+        return panrocks_increase_full_history_ts_low.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_increase_full_history_ts_low$handle() {
+        return panrocks_increase_full_history_ts_low.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_increase_full_history_ts_low$address() {
+        return panrocks_increase_full_history_ts_low.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_increase_full_history_ts_low(MemorySegment db, MemorySegment cf, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_increase_full_history_ts_low.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_increase_full_history_ts_low", db, cf, timestamp, error);
+            }
+            return (int)mh$.invokeExact(db, cf, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_full_history_ts_low {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_full_history_ts_low");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_full_history_ts_low$descriptor() {
+        return panrocks_get_full_history_ts_low.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_full_history_ts_low$handle() {
+        return panrocks_get_full_history_ts_low.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_full_history_ts_low$address() {
+        return panrocks_get_full_history_ts_low.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_full_history_ts_low(MemorySegment db, MemorySegment cf, MemorySegment timestamp, MemorySegment is_set, MemorySegment error) {
+        var mh$ = panrocks_get_full_history_ts_low.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_full_history_ts_low", db, cf, timestamp, is_set, error);
+            }
+            return (int)mh$.invokeExact(db, cf, timestamp, is_set, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
