@@ -67,7 +67,8 @@ int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf,
 /* The timestamp of the iterator's current entry. *deleted: 1 when the
  * entry is a tombstone (only an iterator with iter_start shows them; its
  * value is then empty), else 0. InvalidArgument when the iterator is not on
- * an entry or its family has no U64Ts timestamps. */
+ * an entry or its family has no U64Ts timestamps; PANROCKS_ENDED once the
+ * iterator ended with its transaction or batch. */
 int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted,
                                     panrocks_error *error);
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include <rocksdb/comparator.h>
+#include <rocksdb/version.h>
 #include <rocksdb/write_batch.h>
 
 #include "internal.h"
@@ -78,6 +79,13 @@ class HistoryIterator final : public rocksdb::Iterator {
         return raw_->status();
     }
     const rocksdb::WideColumns &columns() const override { return raw_->columns(); }
+    rocksdb::Status GetProperty(std::string name, std::string *property) override {
+        return raw_->GetProperty(std::move(name), property);
+    }
+#if ROCKSDB_MAJOR >= 8
+    rocksdb::Status Refresh(const rocksdb::Snapshot *snapshot) override { return raw_->Refresh(snapshot); }
+#endif
+    rocksdb::Status Refresh() override { return raw_->Refresh(); }
 
   private:
     bool well_formed() const { return raw_->key().size() >= kInternalFooterSize + timestamp_size_; }
@@ -272,7 +280,12 @@ int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *times
                                     panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, iterator != nullptr && timestamp != nullptr && deleted != nullptr);
-        if (iterator->ended || iterator->failed || !iterator->it || !iterator->it->Valid()) {
+        if (iterator->ended) {
+            return report(error, PANROCKS_ENDED,
+                          "panrocks: the transaction or batch this iterator reads was committed, rolled back, "
+                          "cleared or released");
+        }
+        if (iterator->failed || !iterator->it || !iterator->it->Valid()) {
             return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: the iterator is not on an entry");
         }
         // (no dynamic_cast: the engine is built without RTTI)

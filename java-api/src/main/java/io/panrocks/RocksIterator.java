@@ -761,7 +761,7 @@ public final class RocksIterator implements AutoCloseable {
      *
      * @return the entry's timestamp
      * @throws IllegalStateException if the iterator is closed, not on an entry,
-     *         or its DB is closed
+     *         its DB is closed, or its transaction or batch ended
      * @throws WrongThreadException if called from another thread than the iterator's
      * @throws RocksDBException {@link Status.Code#InvalidArgument} if the family
      *         has no user-defined timestamps
@@ -790,6 +790,11 @@ public final class RocksIterator implements AutoCloseable {
         CallContext c = enter();
         try {
             int rc = panrocks_h.panrocks_iterator_timestamp(handle, c.size, c.value, c.error);
+            if (rc == ENDED) {
+                c.failure(rc); // clears the record
+                throw new IllegalStateException("this RocksIterator's transaction or batch was committed, rolled "
+                        + "back, cleared or closed: its key and value stay readable until it moves, its timestamp not");
+            }
             if (rc != 0) throw c.failure(rc);
             return deletion ? c.value.get(ValueLayout.JAVA_INT, 0) : c.size.get(ValueLayout.JAVA_LONG, 0);
         } finally {
