@@ -448,6 +448,20 @@ class UserTimestampsTest {
     }
 
     @Test
+    void aTransactionsIteratorRefusesToShowHistory() throws Exception {
+        try (TransactionDB db = TransactionDB.open(new Options().setCreateIfMissing(true), new TransactionDBOptions(),
+                dir.resolve("txn"));
+             Transaction txn = db.beginTransaction(new WriteOptions())) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> txn.getIterator(new ReadOptions().setTimestamp(5).setIterStartTs(1)));
+            assertEquals("cannot create an iterator: Not implemented: panrocks: a transaction's iterator cannot show "
+                    + "history (iter_start_ts)", e.getMessage());
+            txn.put(bytes("k"), bytes("v"));
+            txn.commit();
+        }
+    }
+
+    @Test
     void aClosedDbRefusesEveryTimestampCall() throws Exception {
         RocksDB db = open(dir, BuiltinComparator.BYTEWISE_COMPARATOR_WITH_U64_TS);
         ColumnFamilyHandle ts = handles.get(1);

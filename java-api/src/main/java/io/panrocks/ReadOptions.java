@@ -701,7 +701,8 @@ public final class ReadOptions implements AutoCloseable {
      * deletions included ({@link RocksIterator#isTombstone()}, with an empty
      * value); {@link RocksIterator#timestamp()} tells each one's timestamp.
      * Needs a read timestamp too. Point reads ignore it; an iterator over a
-     * transaction refuses it ({@code NotSupported}).
+     * transaction refuses it ({@code Transaction.getIterator} throws
+     * {@code IllegalArgumentException}).
      *
      * @param iterStartTs the oldest timestamp shown, 0 to {@link Long#MAX_VALUE}
      * @return these options
