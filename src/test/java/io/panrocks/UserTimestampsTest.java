@@ -448,6 +448,24 @@ class UserTimestampsTest {
     }
 
     @Test
+    void theDefaultFamilyWithTimestampsThroughOptions() throws Exception {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true)
+                .setComparator(BuiltinComparator.REVERSE_BYTEWISE_COMPARATOR_WITH_U64_TS), dir.resolve("default-ts"))) {
+            db.put(null, bytes("a"), 3, bytes("a3"));
+            db.put(null, bytes("b"), 4, bytes("b4"));
+            assertEquals(new TimestampedValue(bytes("a3"), 3), db.getWithTimestamp(null, at(3), bytes("a")));
+            assertNull(db.getWithTimestamp(null, at(3), bytes("b")));
+            try (RocksIterator it = db.newIterator(at(9))) {
+                it.seekToFirst();
+                assertEquals("b", string(it.keyBytes()));  // reverse order
+                assertEquals(4, it.timestamp());
+            }
+            assertEquals(Status.Code.InvalidArgument,
+                    assertThrows(RocksDBException.class, () -> db.put(bytes("c"), bytes("v"))).code());
+        }
+    }
+
+    @Test
     void aTransactionsIteratorRefusesToShowHistory() throws Exception {
         try (TransactionDB db = TransactionDB.open(new Options().setCreateIfMissing(true), new TransactionDBOptions(),
                 dir.resolve("txn"));

@@ -602,7 +602,9 @@ public final class ReadOptions implements AutoCloseable {
         return "ReadOptions{fillCache=" + fillCache + ", verifyChecksums=" + verifyChecksums + ", readTier=" + readTier
                 + ", snapshot=" + snapshot + ", lowerBound=" + Arrays.toString(iterateLowerBound)
                 + ", upperBound=" + Arrays.toString(iterateUpperBound) + ", totalOrderSeek=" + totalOrderSeek
-                + ", prefixSameAsStart=" + prefixSameAsStart + "}";
+                + ", prefixSameAsStart=" + prefixSameAsStart
+                + (timestamp != NO_TIMESTAMP ? ", timestamp=" + timestamp : "")
+                + (iterStartTs != NO_TIMESTAMP ? ", iterStartTs=" + iterStartTs : "") + "}";
     }
 
     // =========================================================================
