@@ -188,6 +188,53 @@ class UserTimestampsTest {
         assertEquals(expected, actual, "history in [" + from + ", " + to + "]");
     }
 
+    @Test
+    void readsAtAFixedTimestampNeverChangeWhileAnotherThreadWritesNewerVersions() throws Exception {
+        try (RocksDB db = open(dir, BuiltinComparator.BYTEWISE_COMPARATOR_WITH_U64_TS)) {
+            ColumnFamilyHandle cf = handles.get(1);
+            int keys = 50;
+            for (int i = 0; i < keys; i++) db.put(cf, bytes("key" + i), 100, bytes("at100-" + i));
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int round = 0; round < 40; round++) {
+                        for (int i = 0; i < keys; i++) {
+                            long ts = 200 + round * keys + i;
+                            if (i % 3 == 0) db.delete(cf, bytes("key" + i), ts);
+                            else db.put(cf, bytes("key" + i), ts, bytes("later-" + ts));
+                        }
+                        if (round == 20) db.flush(new FlushOptions().setWaitForFlush(true), cf);
+                    }
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            });
+            writer.start();
+            ReadOptions at150 = at(150);
+            int passes = 0;
+            do {
+                passes++;
+                for (int i = 0; i < keys; i++) {
+                    TimestampedValue v = db.getWithTimestamp(cf, at150, bytes("key" + i));
+                    assertEquals(new TimestampedValue(bytes("at100-" + i), 100), v);
+                }
+                try (RocksIterator it = db.newIterator(cf, at150)) {
+                    int n = 0;
+                    for (it.seekToFirst(); it.isValid(); it.next(), n++) {
+                        assertEquals(100, it.timestamp());
+                        assertTrue(string(it.valueBytes()).startsWith("at100-"));
+                    }
+                    it.status();
+                    assertEquals(keys, n);
+                }
+            } while (writer.isAlive() || passes < 2);
+            writer.join();
+            assertNull(failure.get());
+            assertNull(db.get(cf, at(Long.MAX_VALUE), bytes("key0")));
+            assertEquals("later-" + (200 + 39 * keys + 1), string(db.get(cf, at(Long.MAX_VALUE), bytes("key1"))));
+        }
+    }
+
     // ---- the full-history bound ------------------------------------------------------------
 
     @Test
