@@ -191,6 +191,9 @@ typedef struct panrocks_read_options_spec {
     int32_t tailing;
     int32_t ignore_range_deletions;
     int32_t async_io;
+    /* Read timestamps (user-defined timestamps); NULL: none. Copied.
+     * Defined in panrocks_timestamps.h. */
+    const struct panrocks_read_timestamps *timestamps;
 } panrocks_read_options_spec;
 
 /* Fills spec with rocksdb::ReadOptions' defaults. */
@@ -587,6 +590,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_callbacks.h"
 #include "panrocks_perf.h"
 #include "panrocks_wal.h"
+#include "panrocks_timestamps.h"
 
 #ifdef __cplusplus
 }

@@ -117,6 +117,7 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
     for (size_t i = 0; i < handles.size(); i++) {
         db->families.push_back(std::make_unique<panrocks_cf>(
             panrocks_cf{handles[i], values_built_per_entry(descriptors[i].options)}));
+        note_family_timestamps(db, handles[i]);
     }
     for (size_t i = 0; i < handles.size(); i++) {
         if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {
@@ -330,7 +331,7 @@ int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read
     r.tailing = spec->tailing != 0;
     r.ignore_range_deletions = spec->ignore_range_deletions != 0;
     r.async_io = spec->async_io != 0;
-    return PANROCKS_OK;
+    return apply_read_timestamps(spec->timestamps, o, error);
 }
 
 }  // namespace panrocks

@@ -4,6 +4,7 @@
 #define PANROCKS_INTERNAL_H
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -72,6 +73,10 @@ struct panrocks_db {
     // the environment of the open (panrocks_resources.h; NULL: the default
     // one): its file system is the one callback_env guards
     std::shared_ptr<rocksdb::Env> base_env;
+    // IDs of the families whose comparator has timestamps (timestamps.cc):
+    // a serialized batch may not write them (its keys carry none).
+    std::atomic<bool> has_timestamped_family{false};
+    std::vector<uint32_t> timestamped_family_ids;  // under families_mutex
 };
 
 struct panrocks_cache {
@@ -83,6 +88,9 @@ struct panrocks_read_options {
     // Owned copies of the bounds that options points at.
     std::string lower_bound, upper_bound;
     rocksdb::Slice lower_slice, upper_slice;
+    // Owned encodings of the read timestamps (timestamps.cc), likewise.
+    std::string timestamp, iter_start_ts;
+    rocksdb::Slice timestamp_slice, iter_start_slice;
 };
 
 struct panrocks_snapshot {
@@ -151,6 +159,9 @@ struct panrocks_iterator {
     // a DBWithTTL's iterator, whose values carry a timestamp the engine's
     // columns() does not strip: wide columns are refused
     bool ttl = false;
+    // an iterator with iter_start_ts: `it` is a history iterator
+    // (timestamps.cc) showing every version of each key
+    bool history = false;
     // the current entry's columns as the ABI shows them (reused per entry)
     std::vector<panrocks_wide_column> columns;
     // Over a batch, on an entry of the batch: `columns` was filled at the
@@ -193,6 +204,23 @@ std::shared_ptr<void> retain_comparator(const rocksdb::Comparator *comparator);
 inline const rocksdb::ReadOptions &read_options(const panrocks_read_options *o) {
     return o ? o->options : kDefaultReadOptions;
 }
+
+// timestamps.cc. Copies spec's read timestamps (may be null) into o.
+int32_t apply_read_timestamps(const panrocks_read_timestamps *timestamps, panrocks_read_options *o,
+                              panrocks_error *error);
+// timestamps.cc. Records that db opened or created the family behind
+// handle; call with db->families_mutex held or before the DB is shared.
+void note_family_timestamps(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle);
+// timestamps.cc. InvalidArgument when a serialized batch writes a family
+// with timestamps (its keys carry none; RocksDB would take their last bytes
+// for one); OK at once for a DB without such families.
+int32_t refuse_batch_on_timestamped_family(panrocks_db *db, const rocksdb::WriteBatch &batch,
+                                           panrocks_error *error);
+// timestamps.cc. The iterator of a read with iter_start_ts, whose keys the
+// engine returns as internal keys: shows user keys, and keeps the
+// timestamp and the kind of each entry for panrocks_iterator_timestamp.
+std::unique_ptr<rocksdb::Iterator> history_iterator(std::unique_ptr<rocksdb::Iterator> raw,
+                                                    size_t timestamp_size);
 
 // callbacks.cc: whether the calling thread is inside a callback (a function
 // pointer panrocks called for the engine: comparator, merge operator,

@@ -201,6 +201,12 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
         } else {
             iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
         }
+        if (iterator->options.options.iter_start_ts != nullptr) {
+            // every version, under internal keys: shown as user keys (timestamps.cc)
+            const size_t ts_size = family(db, cf)->GetComparator()->timestamp_size();
+            iterator->it = panrocks::history_iterator(std::move(iterator->it), ts_size);
+            iterator->history = true;
+        }
         panrocks_cf *f = cf != nullptr ? cf : db->default_family;
         iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
         *iterator_out = iterator.release();

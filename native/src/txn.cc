@@ -588,6 +588,10 @@ int32_t panrocks_txn_iterator_create(panrocks_txn *txn, panrocks_cf *cf, const p
             int32_t rc = panrocks::build_read_options(spec, &iterator->options, error);
             if (rc != PANROCKS_OK) return rc;
         }
+        if (iterator->options.options.iter_start_ts != nullptr) {
+            return report(error, PANROCKS_NOT_SUPPORTED,
+                          "panrocks: a transaction's iterator cannot show history (iter_start_ts)");
+        }
         txn->source.iterators.reserve(txn->source.iterators.size() + 1);
         // the transaction keeps a pointer to these read options: they live in the iterator
         iterator->it.reset(txn->txn->GetIterator(iterator->options.options, family(txn->db, cf)));

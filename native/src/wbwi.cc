@@ -296,9 +296,10 @@ int32_t panrocks_wbwi_iterator_with_base(panrocks_wbwi *wbwi, panrocks_db *db, p
                                          panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, wbwi != nullptr && db != nullptr && base != nullptr && iterator_out != nullptr);
-        if (base->source != nullptr || base->wrapped || base->ended || base->failed || !base->it) {
+        if (base->source != nullptr || base->wrapped || base->ended || base->failed || !base->it || base->history) {
             return report(error, PANROCKS_INVALID_ARGUMENT,
-                          "panrocks: the base of an iterator over a batch must be a DB's iterator in good order");
+                          "panrocks: the base of an iterator over a batch must be a DB's iterator in good order "
+                          "(and not one showing history)");
         }
         rocksdb::ColumnFamilyHandle *h = family(db, cf);
         // it merges the batch's entries in the family's order: the batch must hold them in it,

@@ -1353,4 +1353,65 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return (T) this;
     }
     // ---- end of callbacks ----
+
+    // ---- user-defined timestamps ----
+
+    /**
+     * One of RocksDB's built-in key orders for this column family, as
+     * RocksJava's {@code setComparator(BuiltinComparator)}; the
+     * {@code _WITH_U64_TS} ones give it user-defined timestamps (see
+     * {@link BuiltinComparator}). Replaces a Java comparator set before.
+     * The name is persisted: the family opens again only with the same one.
+     *
+     * @param comparator the comparator
+     * @return these options
+     * @throws IllegalArgumentException if comparator is null
+     */
+    default T setComparator(BuiltinComparator comparator) {
+        if (comparator == null) throw new IllegalArgumentException("comparator must not be null");
+        return setRawColumnFamilyOption("comparator", comparator.engineName());
+    }
+
+    /**
+     * The built-in comparator set with {@link #setComparator(BuiltinComparator)}
+     * (or as the raw option {@code comparator} by its engine name).
+     *
+     * @return the comparator, or null when none was set that way (then a Java
+     *         comparator, or RocksDB's default, bytewise)
+     */
+    default BuiltinComparator builtinComparator() {
+        String name = rawColumnFamilyOption("comparator");
+        if (name == null) return null;
+        for (BuiltinComparator b : BuiltinComparator.values()) {
+            if (b.engineName().equals(name)) return b;
+        }
+        return null;
+    }
+
+    /**
+     * Whether the family's SST files keep the user-defined timestamps
+     * ({@code persist_user_defined_timestamps}, default true). False keeps
+     * them in memtables and the WAL only: flushes strip them (RocksDB then
+     * requires the whole memtable to be below the full-history bound, see
+     * {@link RocksDB#increaseFullHistoryTsLow}), and reads see one version
+     * per key in files. RocksDB refuses false with atomic flush or concurrent
+     * memtable writes.
+     *
+     * @param persist the value
+     * @return these options
+     */
+    default T setPersistUserDefinedTimestamps(boolean persist) {
+        return setRawColumnFamilyOption("persist_user_defined_timestamps", Boolean.toString(persist));
+    }
+
+    /**
+     * The value set with {@link #setPersistUserDefinedTimestamps}, else the
+     * engine's default ({@code persist_user_defined_timestamps}).
+     *
+     * @return the value
+     */
+    default boolean persistUserDefinedTimestamps() {
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("persist_user_defined_timestamps"),
+                OptionDefaults.columnFamily(), "persist_user_defined_timestamps"));
+    }
 }

@@ -4,6 +4,7 @@ import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
+import io.panrocks.internal.ffi.panrocks_read_timestamps;
 import io.panrocks.internal.ffi.panrocks_slice;
 
 import java.lang.foreign.Arena;
@@ -48,6 +49,10 @@ public final class ReadOptions implements AutoCloseable {
     private long maxSkippableInternalKeys;
     private Duration deadline = Duration.ZERO;
     private Duration ioTimeout = Duration.ZERO;
+    // user-defined timestamps: -1 is "none" (a set one is never negative)
+    private long timestamp = NO_TIMESTAMP;
+    private long iterStartTs = NO_TIMESTAMP;
+    private static final long NO_TIMESTAMP = -1;
 
     /** Read options with RocksDB's defaults. */
     public ReadOptions() {
@@ -76,6 +81,8 @@ public final class ReadOptions implements AutoCloseable {
         maxSkippableInternalKeys = other.maxSkippableInternalKeys;
         deadline = other.deadline;
         ioTimeout = other.ioTimeout;
+        timestamp = other.timestamp;
+        iterStartTs = other.iterStartTs;
     }
 
     private ReadOptions freeze() {
@@ -564,6 +571,14 @@ public final class ReadOptions implements AutoCloseable {
         panrocks_read_options_spec.tailing(spec, tailing ? 1 : 0);
         panrocks_read_options_spec.ignore_range_deletions(spec, ignoreRangeDeletions ? 1 : 0);
         panrocks_read_options_spec.async_io(spec, asyncIo ? 1 : 0);
+        if (timestamp != NO_TIMESTAMP || iterStartTs != NO_TIMESTAMP) {
+            MemorySegment ts = panrocks_read_timestamps.allocate(arena);
+            panrocks_read_timestamps.has_timestamp(ts, timestamp != NO_TIMESTAMP ? 1 : 0);
+            panrocks_read_timestamps.timestamp(ts, Math.max(timestamp, 0));
+            panrocks_read_timestamps.has_iter_start(ts, iterStartTs != NO_TIMESTAMP ? 1 : 0);
+            panrocks_read_timestamps.iter_start(ts, Math.max(iterStartTs, 0));
+            panrocks_read_options_spec.timestamps(spec, ts);
+        }
     }
 
     private static void bound(MemorySegment slice, byte[] bytes, Arena arena) {
@@ -587,7 +602,9 @@ public final class ReadOptions implements AutoCloseable {
         return "ReadOptions{fillCache=" + fillCache + ", verifyChecksums=" + verifyChecksums + ", readTier=" + readTier
                 + ", snapshot=" + snapshot + ", lowerBound=" + Arrays.toString(iterateLowerBound)
                 + ", upperBound=" + Arrays.toString(iterateUpperBound) + ", totalOrderSeek=" + totalOrderSeek
-                + ", prefixSameAsStart=" + prefixSameAsStart + "}";
+                + ", prefixSameAsStart=" + prefixSameAsStart
+                + (timestamp != NO_TIMESTAMP ? ", timestamp=" + timestamp : "")
+                + (iterStartTs != NO_TIMESTAMP ? ", iterStartTs=" + iterStartTs : "") + "}";
     }
 
     // =========================================================================
@@ -632,5 +649,90 @@ public final class ReadOptions implements AutoCloseable {
     public ReadOptions setIoTimeout(long ioTimeoutMicros) {
         if (ioTimeoutMicros < 0) throw new IllegalArgumentException("ioTimeout must not be negative, was " + ioTimeoutMicros);
         return setIoTimeout(Duration.of(ioTimeoutMicros, java.time.temporal.ChronoUnit.MICROS));
+    }
+
+    // =========================================================================
+    // User-defined timestamps
+    // =========================================================================
+
+    /**
+     * Reads as of {@code timestamp} ({@code ReadOptions::timestamp}), on a
+     * column family with user-defined timestamps (see
+     * {@link BuiltinComparator}): each key shows its newest version written at
+     * or below it. Such a family refuses reads without one, and other families
+     * refuse reads with one, with RocksDB's {@code InvalidArgument}; so does a
+     * read below the family's {@link RocksDB#getFullHistoryTsLow full-history
+     * bound}. RocksJava takes a {@code Slice}; here the timestamp is the
+     * number itself.
+     *
+     * @param timestamp the read timestamp, 0 to {@link Long#MAX_VALUE} (which
+     *        sees every version)
+     * @return these options
+     * @throws IllegalArgumentException if timestamp is negative
+     */
+    public ReadOptions setTimestamp(long timestamp) {
+        checkMutable();
+        this.timestamp = Timestamps.check(timestamp, "timestamp");
+        return changed();
+    }
+
+    /**
+     * Reads without a timestamp again (as on a family without timestamps).
+     *
+     * @return these options
+     */
+    public ReadOptions clearTimestamp() {
+        checkMutable();
+        this.timestamp = NO_TIMESTAMP;
+        return changed();
+    }
+
+    /**
+     * The read timestamp set with {@link #setTimestamp(long)}.
+     *
+     * @return the timestamp, or empty if none
+     */
+    public java.util.OptionalLong timestamp() {
+        return timestamp == NO_TIMESTAMP ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(timestamp);
+    }
+
+    /**
+     * Makes an iterator show history ({@code ReadOptions::iter_start_ts}):
+     * every version of each key written in [{@code iterStartTs},
+     * {@linkplain #setTimestamp(long) timestamp}], newest first within a key,
+     * deletions included ({@link RocksIterator#isTombstone()}, with an empty
+     * value); {@link RocksIterator#timestamp()} tells each one's timestamp.
+     * Needs a read timestamp too. Point reads ignore it; an iterator over a
+     * transaction refuses it ({@code Transaction.getIterator} throws
+     * {@code IllegalArgumentException}).
+     *
+     * @param iterStartTs the oldest timestamp shown, 0 to {@link Long#MAX_VALUE}
+     * @return these options
+     * @throws IllegalArgumentException if iterStartTs is negative
+     */
+    public ReadOptions setIterStartTs(long iterStartTs) {
+        checkMutable();
+        this.iterStartTs = Timestamps.check(iterStartTs, "iterStartTs");
+        return changed();
+    }
+
+    /**
+     * Iterators show the newest version of each key again.
+     *
+     * @return these options
+     */
+    public ReadOptions clearIterStartTs() {
+        checkMutable();
+        this.iterStartTs = NO_TIMESTAMP;
+        return changed();
+    }
+
+    /**
+     * The lower timestamp set with {@link #setIterStartTs(long)}.
+     *
+     * @return the timestamp, or empty if none
+     */
+    public java.util.OptionalLong iterStartTs() {
+        return iterStartTs == NO_TIMESTAMP ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(iterStartTs);
     }
 }

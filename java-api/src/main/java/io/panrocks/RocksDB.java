@@ -1417,6 +1417,174 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
+    // ---- user-defined timestamps: writes at a timestamp ----------------------
+
+    /**
+     * Writes {@code value} under {@code key} at {@code timestamp}, in a column
+     * family with user-defined timestamps (its comparator one of
+     * {@link BuiltinComparator}'s {@code _WITH_U64_TS}): a new version of the
+     * key, which reads as of {@code timestamp} or later see
+     * ({@link ReadOptions#setTimestamp(long)}) and earlier ones do not. The
+     * key is the key alone; RocksDB keeps the timestamp beside it. Versions
+     * are expected at increasing timestamps per key; RocksDB does not check
+     * (a version written at an older timestamp after a newer one is seen only
+     * by reads between the two).
+     *
+     * <p>Such a family refuses the writes without a timestamp
+     * ({@link #put(ColumnFamilyHandle, WriteOptions, byte[], byte[])} and the
+     * others, and {@link #write write batches}), and a family without
+     * timestamps refuses these, with RocksDB's {@code InvalidArgument}.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options; not null
+     * @param key the key; not null
+     * @param timestamp the version's timestamp, 0 to {@link Long#MAX_VALUE}
+     * @param value the value; not null
+     * @throws NullPointerException if writeOptions, key or value is null
+     * @throws IllegalArgumentException if timestamp is negative, or columnFamily
+     *         belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} on a family
+     *         without timestamps; otherwise as
+     *         {@link #put(ColumnFamilyHandle, WriteOptions, byte[], int, int, byte[], int, int)}
+     */
+    public void put(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, long timestamp,
+                    byte[] value) throws RocksDBException {
+        writeAt(Writes.Op.PUT, columnFamily, writeOptions, key, timestamp, value);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}, default write options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param timestamp the version's timestamp, 0 to {@link Long#MAX_VALUE}
+     * @param value the value; not null
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     */
+    public void put(ColumnFamilyHandle columnFamily, byte[] key, long timestamp, byte[] value) throws RocksDBException {
+        put(columnFamily, WriteOptions.DEFAULT, key, timestamp, value);
+    }
+
+    /**
+     * Merges {@code value} into {@code key} at {@code timestamp} with the
+     * family's merge operator, as
+     * {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     * writes a value: a read as of a timestamp merges the operands written at
+     * or below it onto the newest value there.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options; not null
+     * @param key the key; not null
+     * @param timestamp the operand's timestamp, 0 to {@link Long#MAX_VALUE}
+     * @param value the operand; not null
+     * @throws NullPointerException if writeOptions, key or value is null
+     * @throws IllegalArgumentException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     */
+    public void merge(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, long timestamp,
+                      byte[] value) throws RocksDBException {
+        writeAt(Writes.Op.MERGE, columnFamily, writeOptions, key, timestamp, value);
+    }
+
+    /**
+     * Deletes {@code key} at {@code timestamp}: reads as of {@code timestamp}
+     * or later find no value (until a newer version), earlier ones still see
+     * the versions before it. As
+     * {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options; not null
+     * @param key the key; not null
+     * @param timestamp the deletion's timestamp, 0 to {@link Long#MAX_VALUE}
+     * @throws NullPointerException if writeOptions or key is null
+     * @throws IllegalArgumentException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     */
+    public void delete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, long timestamp)
+            throws RocksDBException {
+        writeAt(Writes.Op.DELETE, columnFamily, writeOptions, key, timestamp, null);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], long)}, default write options.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param key the key; not null
+     * @param timestamp the deletion's timestamp, 0 to {@link Long#MAX_VALUE}
+     * @throws RocksDBException as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], long)}
+     */
+    public void delete(ColumnFamilyHandle columnFamily, byte[] key, long timestamp) throws RocksDBException {
+        delete(columnFamily, WriteOptions.DEFAULT, key, timestamp);
+    }
+
+    /**
+     * {@link #singleDelete(ColumnFamilyHandle, WriteOptions, byte[]) singleDelete}
+     * at {@code timestamp}: as
+     * {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], long)}, for a key
+     * written once since its last deletion (RocksDB's contract; otherwise the
+     * outcome is undefined).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options; not null
+     * @param key the key; not null
+     * @param timestamp the deletion's timestamp, 0 to {@link Long#MAX_VALUE}
+     * @throws NullPointerException if writeOptions or key is null
+     * @throws IllegalArgumentException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     */
+    public void singleDelete(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key, long timestamp)
+            throws RocksDBException {
+        writeAt(Writes.Op.SINGLE_DELETE, columnFamily, writeOptions, key, timestamp, null);
+    }
+
+    /**
+     * Deletes the keys in [{@code beginKey}, {@code endKey}) at
+     * {@code timestamp}, as {@link #delete(ColumnFamilyHandle, WriteOptions, byte[], long)}
+     * deletes one. The bounds are keys alone.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param writeOptions the write options; not null
+     * @param beginKey the first key deleted; not null
+     * @param endKey the first key kept; not null
+     * @param timestamp the deletion's timestamp, 0 to {@link Long#MAX_VALUE}
+     * @throws NullPointerException if writeOptions, beginKey or endKey is null
+     * @throws IllegalArgumentException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException as {@link #put(ColumnFamilyHandle, WriteOptions, byte[], long, byte[])}
+     */
+    public void deleteRange(ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] beginKey, byte[] endKey,
+                            long timestamp) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Objects.requireNonNull(beginKey, "beginKey");
+        Objects.requireNonNull(endKey, "endKey");
+        Timestamps.check(timestamp, "timestamp");
+        CallContext c = db.enter();
+        try {
+            Timestamps.deleteRange(db.handle(), c, family(columnFamily), writeOptions.flags(), beginKey, endKey, timestamp);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** value null: a deletion */
+    private void writeAt(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, byte[] key,
+                         long timestamp, byte[] value) throws RocksDBException {
+        Objects.requireNonNull(writeOptions, "writeOptions");
+        Objects.requireNonNull(key, "key");
+        if (op.hasValue()) Objects.requireNonNull(value, "value");
+        Timestamps.check(timestamp, "timestamp");
+        CallContext c = db.enter();
+        try {
+            Timestamps.write(db.handle(), c, op, family(columnFamily), writeOptions.flags(), key, timestamp, value);
+        } finally {
+            db.exit(c);
+        }
+    }
+
     // =========================================================================
     // Reads into a new array
     // =========================================================================
@@ -1553,6 +1721,41 @@ public class RocksDB implements AutoCloseable {
      */
     public byte[] get(ReadOptions readOptions, byte[] key, int offset, int len) throws RocksDBException {
         return get(null, readOptions, key, offset, len);
+    }
+
+    // ---- user-defined timestamps: reads with the version's timestamp ----------
+
+    /**
+     * The value of {@code key} as of {@code readOptions}' read timestamp
+     * ({@link ReadOptions#setTimestamp(long)}, required), with the timestamp
+     * of the version found: the newest at or below the read timestamp. For
+     * column families with user-defined timestamps (see
+     * {@link BuiltinComparator}). One crossing for values up to the thread's
+     * scratch size, two for a larger one (then both answers come from the
+     * second read).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options, with a read timestamp; not null
+     * @param key the key; not null
+     * @return the value and its timestamp, or null if the key has no value then
+     * @throws NullPointerException if readOptions or key is null
+     * @throws IllegalArgumentException if columnFamily or readOptions' snapshot
+     *         belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} without a
+     *         read timestamp, on a family without timestamps, or below the
+     *         family's {@linkplain #getFullHistoryTsLow full-history bound}
+     */
+    public TimestampedValue getWithTimestamp(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Objects.requireNonNull(key, "key");
+        CallContext c = db.enter();
+        try {
+            return Timestamps.get(db.handle(), c, family(columnFamily), readOptions, key);
+        } finally {
+            db.exit(c);
+        }
     }
 
     // =========================================================================
@@ -3401,6 +3604,54 @@ public class RocksDB implements AutoCloseable {
     public IOStatsContext getIOStatsContext() {
         if (!db.isOpen()) throw db.closed();
         return new IOStatsContext(db);
+    }
+
+    // ---- user-defined timestamps: the full-history bound ---------------------
+
+    /**
+     * Raises the column family's {@code full_history_ts_low}
+     * ({@code DB::IncreaseFullHistoryTsLow}): history below it is no longer
+     * kept. Compactions from then on drop each version that a newer one at or
+     * below the bound hides (deletions included), and reads as of a timestamp
+     * below it fail with {@code InvalidArgument}. Reads at or above it see
+     * what they saw before.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param timestamp the new bound, 0 to {@link Long#MAX_VALUE}; not below the current one
+     * @throws IllegalArgumentException if timestamp is negative, or columnFamily
+     *         belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} on a family
+     *         without timestamps or below the current bound;
+     *         {@link Status.Code#TryAgain} if another thread raised it higher meanwhile
+     */
+    public void increaseFullHistoryTsLow(ColumnFamilyHandle columnFamily, long timestamp) throws RocksDBException {
+        Timestamps.check(timestamp, "timestamp");
+        CallContext c = db.enter();
+        try {
+            Timestamps.increaseFullHistoryTsLow(db.handle(), c, family(columnFamily), timestamp);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * The column family's {@code full_history_ts_low}
+     * ({@code DB::GetFullHistoryTsLow}); see {@link #increaseFullHistoryTsLow}.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @return the bound, or 0 while it was never raised (no history dropped)
+     * @throws IllegalArgumentException if columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} on a family without timestamps
+     */
+    public long getFullHistoryTsLow(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            return Timestamps.getFullHistoryTsLow(db.handle(), c, family(columnFamily));
+        } finally {
+            db.exit(c);
+        }
     }
 
     // =========================================================================

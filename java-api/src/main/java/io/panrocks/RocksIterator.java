@@ -749,4 +749,56 @@ public final class RocksIterator implements AutoCloseable {
             exit(c);
         }
     }
+
+    // ---- user-defined timestamps ---------------------------------------------------
+
+    /**
+     * The timestamp of the current entry, on a column family with
+     * user-defined timestamps (read with {@link ReadOptions#setTimestamp(long)}).
+     * {@link #key()} is the key alone, as always. With
+     * {@link ReadOptions#setIterStartTs(long)} the iterator visits every
+     * version, and this tells which one it stands on.
+     *
+     * @return the entry's timestamp
+     * @throws IllegalStateException if the iterator is closed, not on an entry,
+     *         its DB is closed, or its transaction or batch ended
+     * @throws WrongThreadException if called from another thread than the iterator's
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} if the family
+     *         has no user-defined timestamps
+     */
+    public long timestamp() throws RocksDBException {
+        return readTimestamp(false);
+    }
+
+    /**
+     * Whether the current entry is a deletion: only an iterator showing
+     * history ({@link ReadOptions#setIterStartTs(long)}) stands on
+     * deletions, whose value is then empty; elsewhere false.
+     *
+     * @return true on a deletion
+     * @throws IllegalStateException as {@link #timestamp()}
+     * @throws WrongThreadException as {@link #timestamp()}
+     * @throws RocksDBException as {@link #timestamp()}
+     */
+    public boolean isTombstone() throws RocksDBException {
+        return readTimestamp(true) != 0;
+    }
+
+    /** The entry's timestamp, or (deletion) 1 if it is a tombstone, else 0. */
+    private long readTimestamp(boolean deletion) throws RocksDBException {
+        checkValid();
+        CallContext c = enter();
+        try {
+            int rc = panrocks_h.panrocks_iterator_timestamp(handle, c.size, c.value, c.error);
+            if (rc == ENDED) {
+                c.failure(rc); // clears the record
+                throw new IllegalStateException("this RocksIterator's transaction or batch was committed, rolled "
+                        + "back, cleared or closed: its key and value stay readable until it moves, its timestamp not");
+            }
+            if (rc != 0) throw c.failure(rc);
+            return deletion ? c.value.get(ValueLayout.JAVA_INT, 0) : c.size.get(ValueLayout.JAVA_LONG, 0);
+        } finally {
+            exit(c);
+        }
+    }
 }

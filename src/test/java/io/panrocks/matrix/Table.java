@@ -535,6 +535,8 @@ final class Table {
                 .variant("of-failure", w -> Subject.of(new io.panrocks.UncheckedRocksDBException(new RocksDBException("a failure"))));
         add(RocksDB.CountAndSize.class).variant("of-memtables",
                 w -> Subject.of(w.db().getApproximateMemTableStats(new Range(KEY, VALUE)))).nullable("equals");
+        add(io.panrocks.TimestampedValue.class)
+                .variant("made", w -> Subject.of(new io.panrocks.TimestampedValue(VALUE.clone(), 7))).nullable("equals");
         add(BloomFilter.class).life(NO_OP).variant("ten-bits", w -> Subject.of(new BloomFilter(10))).nullable("equals");
         add(Filter.class).life(NO_OP).variant("bloom", w -> Subject.of(new BloomFilter(10)));
         add(MergeOperator.class).variant("uint64add", w -> Subject.of(new MergeOperator.UInt64AddOperator()));

@@ -188,6 +188,7 @@ final class InputProbes {
             Class<?> t = types[i];
             if (t == byte[].class) args[i] = b(i % 2 == 0 ? "key" : "val");
             else if (t == int.class) args[i] = types[i - 1] == byte[].class ? 0 : 3;
+            else if (t == long.class) args[i] = 7L; // a timestamp (user-defined timestamps)
             else if (t == MemorySegment.class) args[i] = arena.allocateFrom(ValueLayout.JAVA_BYTE, b("key1"));
             else if (t == ByteBuffer.class) args[i] = ByteBuffer.allocateDirect(64).put(b("key1")).flip();
             else if (t == WriteOptions.class) args[i] = new WriteOptions();

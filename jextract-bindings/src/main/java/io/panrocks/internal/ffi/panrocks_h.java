@@ -9663,315 +9663,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_get_entity_selected {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_entity_selected");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_get_entity_selected$descriptor() {
-        return panrocks_get_entity_selected.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_get_entity_selected$handle() {
-        return panrocks_get_entity_selected.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_get_entity_selected$address() {
-        return panrocks_get_entity_selected.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_get_entity_selected(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment entity, MemorySegment key, long key_length, MemorySegment selected, long selected_count, MemorySegment columns, MemorySegment count, MemorySegment error) {
-        var mh$ = panrocks_get_entity_selected.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_get_entity_selected", db, cf, options, entity, key, key_length, selected, selected_count, columns, count, error);
-            }
-            return (int)mh$.invokeExact(db, cf, options, entity, key, key_length, selected, selected_count, columns, count, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_entities_create {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_create");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_entities_create$descriptor() {
-        return panrocks_entities_create.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_entities_create$handle() {
-        return panrocks_entities_create.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_entities_create$address() {
-        return panrocks_entities_create.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_entities_create(MemorySegment entities_out, MemorySegment error) {
-        var mh$ = panrocks_entities_create.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_entities_create", entities_out, error);
-            }
-            return (int)mh$.invokeExact(entities_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_entities_release {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_release");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_entities_release(panrocks_entities *entities)
-     * }
-     */
-    public static FunctionDescriptor panrocks_entities_release$descriptor() {
-        return panrocks_entities_release.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_entities_release(panrocks_entities *entities)
-     * }
-     */
-    public static MethodHandle panrocks_entities_release$handle() {
-        return panrocks_entities_release.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_entities_release(panrocks_entities *entities)
-     * }
-     */
-    public static MemorySegment panrocks_entities_release$address() {
-        return panrocks_entities_release.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_entities_release(panrocks_entities *entities)
-     * }
-     */
-    public static void panrocks_entities_release(MemorySegment entities) {
-        var mh$ = panrocks_entities_release.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_entities_release", entities);
-            }
-            mh$.invokeExact(entities);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_entities_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_destroy");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_entities_destroy(panrocks_entities *entities)
-     * }
-     */
-    public static FunctionDescriptor panrocks_entities_destroy$descriptor() {
-        return panrocks_entities_destroy.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_entities_destroy(panrocks_entities *entities)
-     * }
-     */
-    public static MethodHandle panrocks_entities_destroy$handle() {
-        return panrocks_entities_destroy.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_entities_destroy(panrocks_entities *entities)
-     * }
-     */
-    public static MemorySegment panrocks_entities_destroy$address() {
-        return panrocks_entities_destroy.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_entities_destroy(panrocks_entities *entities)
-     * }
-     */
-    public static void panrocks_entities_destroy(MemorySegment entities) {
-        var mh$ = panrocks_entities_destroy.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_entities_destroy", entities);
-            }
-            mh$.invokeExact(entities);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_multi_get_entity {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_multi_get_entity");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_multi_get_entity$descriptor() {
-        return panrocks_multi_get_entity.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_multi_get_entity$handle() {
-        return panrocks_multi_get_entity.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_multi_get_entity$address() {
-        return panrocks_multi_get_entity.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_multi_get_entity(MemorySegment db, MemorySegment cf, MemorySegment families, MemorySegment options, MemorySegment entities, MemorySegment keys, long count, MemorySegment selected, long selected_count, MemorySegment results, MemorySegment error) {
-        var mh$ = panrocks_multi_get_entity.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_multi_get_entity", db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
-            }
-            return (int)mh$.invokeExact(db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_cache_create_lru {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -13463,18 +13154,82 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_wal_updates_since {
+    private static class panrocks_timestamp_size {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_timestamp_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_timestamp_size$descriptor() {
+        return panrocks_timestamp_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_timestamp_size$handle() {
+        return panrocks_timestamp_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_timestamp_size$address() {
+        return panrocks_timestamp_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_timestamp_size(panrocks_db *db, panrocks_cf *cf, uint32_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_timestamp_size(MemorySegment db, MemorySegment cf, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_timestamp_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_timestamp_size", db, cf, size, error);
+            }
+            return (int)mh$.invokeExact(db, cf, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_put_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
             panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
-            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
             panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_updates_since");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_put_at");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13482,59 +13237,63 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_wal_updates_since$descriptor() {
-        return panrocks_wal_updates_since.DESC;
+    public static FunctionDescriptor panrocks_put_at$descriptor() {
+        return panrocks_put_at.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_wal_updates_since$handle() {
-        return panrocks_wal_updates_since.HANDLE;
+    public static MethodHandle panrocks_put_at$handle() {
+        return panrocks_put_at.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_wal_updates_since$address() {
-        return panrocks_wal_updates_since.ADDR;
+    public static MemorySegment panrocks_put_at$address() {
+        return panrocks_put_at.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_put_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
      * }
      */
-    public static int panrocks_wal_updates_since(MemorySegment db, long sequence, int verify_checksums, MemorySegment iterator_out, MemorySegment position, MemorySegment error) {
-        var mh$ = panrocks_wal_updates_since.HANDLE;
+    public static int panrocks_put_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_put_at.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_wal_updates_since", db, sequence, verify_checksums, iterator_out, position, error);
+                traceDowncall("panrocks_put_at", db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
             }
-            return (int)mh$.invokeExact(db, sequence, verify_checksums, iterator_out, position, error);
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_wal_iterator_next {
+    private static class panrocks_delete_at {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_next");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_delete_at");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13542,58 +13301,263 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_wal_iterator_next$descriptor() {
-        return panrocks_wal_iterator_next.DESC;
+    public static FunctionDescriptor panrocks_delete_at$descriptor() {
+        return panrocks_delete_at.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_wal_iterator_next$handle() {
-        return panrocks_wal_iterator_next.HANDLE;
+    public static MethodHandle panrocks_delete_at$handle() {
+        return panrocks_delete_at.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_wal_iterator_next$address() {
-        return panrocks_wal_iterator_next.ADDR;
+    public static MemorySegment panrocks_delete_at$address() {
+        return panrocks_delete_at.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * int32_t panrocks_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static int panrocks_wal_iterator_next(MemorySegment iterator, MemorySegment position, MemorySegment error) {
-        var mh$ = panrocks_wal_iterator_next.HANDLE;
+    public static int panrocks_delete_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_delete_at.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_wal_iterator_next", iterator, position, error);
+                traceDowncall("panrocks_delete_at", db, cf, write_flags, key, key_length, timestamp, error);
             }
-            return (int)mh$.invokeExact(iterator, position, error);
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_wal_iterator_status {
+    private static class panrocks_single_delete_at {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_single_delete_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_single_delete_at$descriptor() {
+        return panrocks_single_delete_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_single_delete_at$handle() {
+        return panrocks_single_delete_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_single_delete_at$address() {
+        return panrocks_single_delete_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_single_delete_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_single_delete_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_single_delete_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_single_delete_at", db, cf, write_flags, key, key_length, timestamp, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_delete_range_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_delete_range_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_delete_range_at$descriptor() {
+        return panrocks_delete_range_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_delete_range_at$handle() {
+        return panrocks_delete_range_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_delete_range_at$address() {
+        return panrocks_delete_range_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_delete_range_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *begin, size_t begin_length, const char *end, size_t end_length, uint64_t timestamp, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_delete_range_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment begin, long begin_length, MemorySegment end, long end_length, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_delete_range_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_delete_range_at", db, cf, write_flags, begin, begin_length, end, end_length, timestamp, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, begin, begin_length, end, end_length, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_merge_at {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_merge_at");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_merge_at$descriptor() {
+        return panrocks_merge_at.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_merge_at$handle() {
+        return panrocks_merge_at.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_merge_at$address() {
+        return panrocks_merge_at.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, const char *key, size_t key_length, uint64_t timestamp, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_merge_at(MemorySegment db, MemorySegment cf, int write_flags, MemorySegment key, long key_length, long timestamp, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_merge_at.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_merge_at", db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(db, cf, write_flags, key, key_length, timestamp, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_with_timestamp {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_status");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_with_timestamp");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13601,56 +13565,60 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_wal_iterator_status$descriptor() {
-        return panrocks_wal_iterator_status.DESC;
+    public static FunctionDescriptor panrocks_get_with_timestamp$descriptor() {
+        return panrocks_get_with_timestamp.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_wal_iterator_status$handle() {
-        return panrocks_wal_iterator_status.HANDLE;
+    public static MethodHandle panrocks_get_with_timestamp$handle() {
+        return panrocks_get_with_timestamp.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_wal_iterator_status$address() {
-        return panrocks_wal_iterator_status.ADDR;
+    public static MemorySegment panrocks_get_with_timestamp$address() {
+        return panrocks_get_with_timestamp.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * int32_t panrocks_get_with_timestamp(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, uint64_t *timestamp, panrocks_error *error)
      * }
      */
-    public static int panrocks_wal_iterator_status(MemorySegment iterator, MemorySegment error) {
-        var mh$ = panrocks_wal_iterator_status.HANDLE;
+    public static int panrocks_get_with_timestamp(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment scratch, MemorySegment key, long key_length, MemorySegment buffer, long capacity, MemorySegment value_size, MemorySegment timestamp, MemorySegment error) {
+        var mh$ = panrocks_get_with_timestamp.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_wal_iterator_status", iterator, error);
+                traceDowncall("panrocks_get_with_timestamp", db, cf, options, scratch, key, key_length, buffer, capacity, value_size, timestamp, error);
             }
-            return (int)mh$.invokeExact(iterator, error);
+            return (int)mh$.invokeExact(db, cf, options, scratch, key, key_length, buffer, capacity, value_size, timestamp, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_wal_iterator_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+    private static class panrocks_iterator_timestamp {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_destroy");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_timestamp");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13658,65 +13626,60 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_wal_iterator_destroy$descriptor() {
-        return panrocks_wal_iterator_destroy.DESC;
+    public static FunctionDescriptor panrocks_iterator_timestamp$descriptor() {
+        return panrocks_iterator_timestamp.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_wal_iterator_destroy$handle() {
-        return panrocks_wal_iterator_destroy.HANDLE;
+    public static MethodHandle panrocks_iterator_timestamp$handle() {
+        return panrocks_iterator_timestamp.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_wal_iterator_destroy$address() {
-        return panrocks_wal_iterator_destroy.ADDR;
+    public static MemorySegment panrocks_iterator_timestamp$address() {
+        return panrocks_iterator_timestamp.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * int32_t panrocks_iterator_timestamp(panrocks_iterator *iterator, uint64_t *timestamp, int32_t *deleted, panrocks_error *error)
      * }
      */
-    public static void panrocks_wal_iterator_destroy(MemorySegment iterator) {
-        var mh$ = panrocks_wal_iterator_destroy.HANDLE;
+    public static int panrocks_iterator_timestamp(MemorySegment iterator, MemorySegment timestamp, MemorySegment deleted, MemorySegment error) {
+        var mh$ = panrocks_iterator_timestamp.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_wal_iterator_destroy", iterator);
+                traceDowncall("panrocks_iterator_timestamp", iterator, timestamp, deleted, error);
             }
-            mh$.invokeExact(iterator);
+            return (int)mh$.invokeExact(iterator, timestamp, deleted, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_get_current_wal_file {
+    private static class panrocks_increase_full_history_ts_low {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_current_wal_file");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_increase_full_history_ts_low");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -13724,45 +13687,107 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_get_current_wal_file$descriptor() {
-        return panrocks_get_current_wal_file.DESC;
+    public static FunctionDescriptor panrocks_increase_full_history_ts_low$descriptor() {
+        return panrocks_increase_full_history_ts_low.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_get_current_wal_file$handle() {
-        return panrocks_get_current_wal_file.HANDLE;
+    public static MethodHandle panrocks_increase_full_history_ts_low$handle() {
+        return panrocks_increase_full_history_ts_low.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_get_current_wal_file$address() {
-        return panrocks_get_current_wal_file.ADDR;
+    public static MemorySegment panrocks_increase_full_history_ts_low$address() {
+        return panrocks_increase_full_history_ts_low.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * int32_t panrocks_increase_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t timestamp, panrocks_error *error)
      * }
      */
-    public static int panrocks_get_current_wal_file(MemorySegment db, MemorySegment name, long capacity, MemorySegment name_size, MemorySegment log_number, MemorySegment start_sequence, MemorySegment size_bytes, MemorySegment wal_type, MemorySegment error) {
-        var mh$ = panrocks_get_current_wal_file.HANDLE;
+    public static int panrocks_increase_full_history_ts_low(MemorySegment db, MemorySegment cf, long timestamp, MemorySegment error) {
+        var mh$ = panrocks_increase_full_history_ts_low.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_get_current_wal_file", db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
+                traceDowncall("panrocks_increase_full_history_ts_low", db, cf, timestamp, error);
             }
-            return (int)mh$.invokeExact(db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
+            return (int)mh$.invokeExact(db, cf, timestamp, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_full_history_ts_low {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_full_history_ts_low");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_full_history_ts_low$descriptor() {
+        return panrocks_get_full_history_ts_low.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_full_history_ts_low$handle() {
+        return panrocks_get_full_history_ts_low.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_full_history_ts_low$address() {
+        return panrocks_get_full_history_ts_low.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_full_history_ts_low(panrocks_db *db, panrocks_cf *cf, uint64_t *timestamp, int32_t *is_set, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_full_history_ts_low(MemorySegment db, MemorySegment cf, MemorySegment timestamp, MemorySegment is_set, MemorySegment error) {
+        var mh$ = panrocks_get_full_history_ts_low.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_full_history_ts_low", db, cf, timestamp, is_set, error);
+            }
+            return (int)mh$.invokeExact(db, cf, timestamp, is_set, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

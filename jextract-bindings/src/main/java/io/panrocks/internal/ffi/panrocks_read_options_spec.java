@@ -32,6 +32,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t tailing;
  *     int32_t ignore_range_deletions;
  *     int32_t async_io;
+ *     const struct panrocks_read_timestamps *timestamps;
  * }
  * }
  */
@@ -58,7 +59,8 @@ public class panrocks_read_options_spec {
         panrocks_h.C_INT.withName("pin_data"),
         panrocks_h.C_INT.withName("tailing"),
         panrocks_h.C_INT.withName("ignore_range_deletions"),
-        panrocks_h.C_INT.withName("async_io")
+        panrocks_h.C_INT.withName("async_io"),
+        panrocks_h.C_POINTER.withName("timestamps")
     ).withName("panrocks_read_options_spec");
 
     /**
@@ -814,6 +816,50 @@ public class panrocks_read_options_spec {
      */
     public static void async_io(MemorySegment struct, int fieldValue) {
         struct.set(async_io$LAYOUT, async_io$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout timestamps$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("timestamps"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const struct panrocks_read_timestamps *timestamps
+     * }
+     */
+    public static final AddressLayout timestamps$layout() {
+        return timestamps$LAYOUT;
+    }
+
+    private static final long timestamps$OFFSET = $LAYOUT.byteOffset(groupElement("timestamps"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const struct panrocks_read_timestamps *timestamps
+     * }
+     */
+    public static final long timestamps$offset() {
+        return timestamps$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_read_timestamps *timestamps
+     * }
+     */
+    public static MemorySegment timestamps(MemorySegment struct) {
+        return struct.get(timestamps$LAYOUT, timestamps$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_read_timestamps *timestamps
+     * }
+     */
+    public static void timestamps(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(timestamps$LAYOUT, timestamps$OFFSET, fieldValue);
     }
 
     /**
