@@ -977,6 +977,96 @@ public class panrocks_h {
     public static int PANROCKS_STALL_STOPPED() {
         return PANROCKS_STALL_STOPPED;
     }
+    private static final int PANROCKS_PERF_CONTEXT = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_CONTEXT 0
+     * }
+     */
+    public static int PANROCKS_PERF_CONTEXT() {
+        return PANROCKS_PERF_CONTEXT;
+    }
+    private static final int PANROCKS_IOSTATS_CONTEXT = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IOSTATS_CONTEXT 1
+     * }
+     */
+    public static int PANROCKS_IOSTATS_CONTEXT() {
+        return PANROCKS_IOSTATS_CONTEXT;
+    }
+    private static final int PANROCKS_PERF_LEVEL_DISABLE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_DISABLE 1
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_DISABLE() {
+        return PANROCKS_PERF_LEVEL_DISABLE;
+    }
+    private static final int PANROCKS_PERF_LEVEL_ENABLE_COUNT = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_ENABLE_COUNT 2
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_ENABLE_COUNT() {
+        return PANROCKS_PERF_LEVEL_ENABLE_COUNT;
+    }
+    private static final int PANROCKS_PERF_LEVEL_ENABLE_WAIT = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_ENABLE_WAIT 3
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_ENABLE_WAIT() {
+        return PANROCKS_PERF_LEVEL_ENABLE_WAIT;
+    }
+    private static final int PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX 4
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX() {
+        return PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX;
+    }
+    private static final int PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX 5
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX() {
+        return PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX;
+    }
+    private static final int PANROCKS_PERF_LEVEL_ENABLE_TIME = (int)6L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_ENABLE_TIME 6
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_ENABLE_TIME() {
+        return PANROCKS_PERF_LEVEL_ENABLE_TIME;
+    }
+    private static final int PANROCKS_PERF_LEVEL_UNKNOWN = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_UNKNOWN 0
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_UNKNOWN() {
+        return PANROCKS_PERF_LEVEL_UNKNOWN;
+    }
+    private static final int PANROCKS_PERF_LEVEL_COUNTERS = (int)7L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_LEVEL_COUNTERS 7
+     * }
+     */
+    public static int PANROCKS_PERF_LEVEL_COUNTERS() {
+        return PANROCKS_PERF_LEVEL_COUNTERS;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -9663,6 +9753,315 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_get_entity_selected {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_entity_selected");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_entity_selected$descriptor() {
+        return panrocks_get_entity_selected.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_entity_selected$handle() {
+        return panrocks_get_entity_selected.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_entity_selected$address() {
+        return panrocks_get_entity_selected.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_entity_selected(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_entity *entity, const char *key, size_t key_length, const panrocks_slice *selected, size_t selected_count, const panrocks_wide_column **columns, uint64_t *count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_entity_selected(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment entity, MemorySegment key, long key_length, MemorySegment selected, long selected_count, MemorySegment columns, MemorySegment count, MemorySegment error) {
+        var mh$ = panrocks_get_entity_selected.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_entity_selected", db, cf, options, entity, key, key_length, selected, selected_count, columns, count, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, entity, key, key_length, selected, selected_count, columns, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entities_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entities_create$descriptor() {
+        return panrocks_entities_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_entities_create$handle() {
+        return panrocks_entities_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_entities_create$address() {
+        return panrocks_entities_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_entities_create(panrocks_entities **entities_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_entities_create(MemorySegment entities_out, MemorySegment error) {
+        var mh$ = panrocks_entities_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entities_create", entities_out, error);
+            }
+            return (int)mh$.invokeExact(entities_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entities_release {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_release");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entities_release$descriptor() {
+        return panrocks_entities_release.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static MethodHandle panrocks_entities_release$handle() {
+        return panrocks_entities_release.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static MemorySegment panrocks_entities_release$address() {
+        return panrocks_entities_release.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_entities_release(panrocks_entities *entities)
+     * }
+     */
+    public static void panrocks_entities_release(MemorySegment entities) {
+        var mh$ = panrocks_entities_release.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entities_release", entities);
+            }
+            mh$.invokeExact(entities);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_entities_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_entities_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static FunctionDescriptor panrocks_entities_destroy$descriptor() {
+        return panrocks_entities_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static MethodHandle panrocks_entities_destroy$handle() {
+        return panrocks_entities_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static MemorySegment panrocks_entities_destroy$address() {
+        return panrocks_entities_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_entities_destroy(panrocks_entities *entities)
+     * }
+     */
+    public static void panrocks_entities_destroy(MemorySegment entities) {
+        var mh$ = panrocks_entities_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_entities_destroy", entities);
+            }
+            mh$.invokeExact(entities);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_multi_get_entity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_multi_get_entity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_multi_get_entity$descriptor() {
+        return panrocks_multi_get_entity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_multi_get_entity$handle() {
+        return panrocks_multi_get_entity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_multi_get_entity$address() {
+        return panrocks_multi_get_entity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_multi_get_entity(panrocks_db *db, panrocks_cf *cf, panrocks_cf *const *families, const panrocks_read_options *options, panrocks_entities *entities, const panrocks_slice *keys, size_t count, const panrocks_slice *selected, size_t selected_count, const panrocks_entity_result **results, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_multi_get_entity(MemorySegment db, MemorySegment cf, MemorySegment families, MemorySegment options, MemorySegment entities, MemorySegment keys, long count, MemorySegment selected, long selected_count, MemorySegment results, MemorySegment error) {
+        var mh$ = panrocks_multi_get_entity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_multi_get_entity", db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
+            }
+            return (int)mh$.invokeExact(db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_cache_create_lru {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -13154,6 +13553,961 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_perf_set_level {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_set_level");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_set_level$descriptor() {
+        return panrocks_perf_set_level.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_perf_set_level$handle() {
+        return panrocks_perf_set_level.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_perf_set_level$address() {
+        return panrocks_perf_set_level.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_set_level(int32_t level, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_perf_set_level(int level, MemorySegment error) {
+        var mh$ = panrocks_perf_set_level.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_set_level", level, error);
+            }
+            return (int)mh$.invokeExact(level, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_level {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT    );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_level");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level()
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_level$descriptor() {
+        return panrocks_perf_level.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level()
+     * }
+     */
+    public static MethodHandle panrocks_perf_level$handle() {
+        return panrocks_perf_level.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level()
+     * }
+     */
+    public static MemorySegment panrocks_perf_level$address() {
+        return panrocks_perf_level.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level()
+     * }
+     */
+    public static int panrocks_perf_level() {
+        var mh$ = panrocks_perf_level.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_level");
+            }
+            return (int)mh$.invokeExact();
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_context {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_context");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void *panrocks_perf_context(int32_t kind, size_t *size)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_context$descriptor() {
+        return panrocks_perf_context.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void *panrocks_perf_context(int32_t kind, size_t *size)
+     * }
+     */
+    public static MethodHandle panrocks_perf_context$handle() {
+        return panrocks_perf_context.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void *panrocks_perf_context(int32_t kind, size_t *size)
+     * }
+     */
+    public static MemorySegment panrocks_perf_context$address() {
+        return panrocks_perf_context.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void *panrocks_perf_context(int32_t kind, size_t *size)
+     * }
+     */
+    public static MemorySegment panrocks_perf_context(int kind, MemorySegment size) {
+        var mh$ = panrocks_perf_context.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_context", kind, size);
+            }
+            return (MemorySegment)mh$.invokeExact(kind, size);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_counter_offset {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter_offset");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_counter_offset$descriptor() {
+        return panrocks_perf_counter_offset.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
+     * }
+     */
+    public static MethodHandle panrocks_perf_counter_offset$handle() {
+        return panrocks_perf_counter_offset.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
+     * }
+     */
+    public static MemorySegment panrocks_perf_counter_offset$address() {
+        return panrocks_perf_counter_offset.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_offset(int32_t kind, const char *name)
+     * }
+     */
+    public static int panrocks_perf_counter_offset(int kind, MemorySegment name) {
+        var mh$ = panrocks_perf_counter_offset.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_counter_offset", kind, name);
+            }
+            return (int)mh$.invokeExact(kind, name);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_counter_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_count(int32_t kind)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_counter_count$descriptor() {
+        return panrocks_perf_counter_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_count(int32_t kind)
+     * }
+     */
+    public static MethodHandle panrocks_perf_counter_count$handle() {
+        return panrocks_perf_counter_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_count(int32_t kind)
+     * }
+     */
+    public static MemorySegment panrocks_perf_counter_count$address() {
+        return panrocks_perf_counter_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint32_t panrocks_perf_counter_count(int32_t kind)
+     * }
+     */
+    public static int panrocks_perf_counter_count(int kind) {
+        var mh$ = panrocks_perf_counter_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_counter_count", kind);
+            }
+            return (int)mh$.invokeExact(kind);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_counter_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_counter_name$descriptor() {
+        return panrocks_perf_counter_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
+     * }
+     */
+    public static MethodHandle panrocks_perf_counter_name$handle() {
+        return panrocks_perf_counter_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
+     * }
+     */
+    public static MemorySegment panrocks_perf_counter_name$address() {
+        return panrocks_perf_counter_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const char *panrocks_perf_counter_name(int32_t kind, uint32_t index)
+     * }
+     */
+    public static MemorySegment panrocks_perf_counter_name(int kind, int index) {
+        var mh$ = panrocks_perf_counter_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_counter_name", kind, index);
+            }
+            return (MemorySegment)mh$.invokeExact(kind, index);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_counter {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_counter");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_counter$descriptor() {
+        return panrocks_perf_counter.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
+     * }
+     */
+    public static MethodHandle panrocks_perf_counter$handle() {
+        return panrocks_perf_counter.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
+     * }
+     */
+    public static MemorySegment panrocks_perf_counter$address() {
+        return panrocks_perf_counter.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_perf_counter(int32_t kind, uint32_t offset)
+     * }
+     */
+    public static long panrocks_perf_counter(int kind, int offset) {
+        var mh$ = panrocks_perf_counter.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_counter", kind, offset);
+            }
+            return (long)mh$.invokeExact(kind, offset);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_reset {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_reset");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_reset$descriptor() {
+        return panrocks_perf_reset.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_perf_reset$handle() {
+        return panrocks_perf_reset.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_perf_reset$address() {
+        return panrocks_perf_reset.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_reset(int32_t kind, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_perf_reset(int kind, MemorySegment error) {
+        var mh$ = panrocks_perf_reset.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_reset", kind, error);
+            }
+            return (int)mh$.invokeExact(kind, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_text {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_text");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_text$descriptor() {
+        return panrocks_perf_text.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_perf_text$handle() {
+        return panrocks_perf_text.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_perf_text$address() {
+        return panrocks_perf_text.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_text(int32_t kind, int32_t exclude_zero_counters, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_perf_text(int kind, int exclude_zero_counters, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_perf_text.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_text", kind, exclude_zero_counters, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(kind, exclude_zero_counters, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_per_level {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_per_level");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_per_level$descriptor() {
+        return panrocks_perf_per_level.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_perf_per_level$handle() {
+        return panrocks_perf_per_level.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_perf_per_level$address() {
+        return panrocks_perf_per_level.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_per_level(int32_t enable, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_perf_per_level(int enable, MemorySegment error) {
+        var mh$ = panrocks_perf_per_level.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_per_level", enable, error);
+            }
+            return (int)mh$.invokeExact(enable, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_perf_level_counters {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_perf_level_counters");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_perf_level_counters$descriptor() {
+        return panrocks_perf_level_counters.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_perf_level_counters$handle() {
+        return panrocks_perf_level_counters.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_perf_level_counters$address() {
+        return panrocks_perf_level_counters.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_perf_level_counters(uint32_t level, uint64_t *counters, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_perf_level_counters(int level, MemorySegment counters, MemorySegment error) {
+        var mh$ = panrocks_perf_level_counters.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_perf_level_counters", level, counters, error);
+            }
+            return (int)mh$.invokeExact(level, counters, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_updates_since {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_updates_since");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_updates_since$descriptor() {
+        return panrocks_wal_updates_since.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_updates_since$handle() {
+        return panrocks_wal_updates_since.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_updates_since$address() {
+        return panrocks_wal_updates_since.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_updates_since(panrocks_db *db, uint64_t sequence, int32_t verify_checksums, panrocks_wal_iterator **iterator_out, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_updates_since(MemorySegment db, long sequence, int verify_checksums, MemorySegment iterator_out, MemorySegment position, MemorySegment error) {
+        var mh$ = panrocks_wal_updates_since.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_updates_since", db, sequence, verify_checksums, iterator_out, position, error);
+            }
+            return (int)mh$.invokeExact(db, sequence, verify_checksums, iterator_out, position, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_iterator_next {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_next");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_iterator_next$descriptor() {
+        return panrocks_wal_iterator_next.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_iterator_next$handle() {
+        return panrocks_wal_iterator_next.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_iterator_next$address() {
+        return panrocks_wal_iterator_next.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_next(panrocks_wal_iterator *iterator, panrocks_wal_batch *position, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_iterator_next(MemorySegment iterator, MemorySegment position, MemorySegment error) {
+        var mh$ = panrocks_wal_iterator_next.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_iterator_next", iterator, position, error);
+            }
+            return (int)mh$.invokeExact(iterator, position, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_iterator_status {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_status");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_iterator_status$descriptor() {
+        return panrocks_wal_iterator_status.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_iterator_status$handle() {
+        return panrocks_wal_iterator_status.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_iterator_status$address() {
+        return panrocks_wal_iterator_status.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_iterator_status(panrocks_wal_iterator *iterator, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_iterator_status(MemorySegment iterator, MemorySegment error) {
+        var mh$ = panrocks_wal_iterator_status.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_iterator_status", iterator, error);
+            }
+            return (int)mh$.invokeExact(iterator, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_iterator_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_iterator_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_iterator_destroy$descriptor() {
+        return panrocks_wal_iterator_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static MethodHandle panrocks_wal_iterator_destroy$handle() {
+        return panrocks_wal_iterator_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static MemorySegment panrocks_wal_iterator_destroy$address() {
+        return panrocks_wal_iterator_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_wal_iterator_destroy(panrocks_wal_iterator *iterator)
+     * }
+     */
+    public static void panrocks_wal_iterator_destroy(MemorySegment iterator) {
+        var mh$ = panrocks_wal_iterator_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_iterator_destroy", iterator);
+            }
+            mh$.invokeExact(iterator);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_current_wal_file {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_current_wal_file");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_current_wal_file$descriptor() {
+        return panrocks_get_current_wal_file.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_current_wal_file$handle() {
+        return panrocks_get_current_wal_file.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_current_wal_file$address() {
+        return panrocks_get_current_wal_file.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capacity, uint64_t *name_size, uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes, int32_t *wal_type, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_current_wal_file(MemorySegment db, MemorySegment name, long capacity, MemorySegment name_size, MemorySegment log_number, MemorySegment start_sequence, MemorySegment size_bytes, MemorySegment wal_type, MemorySegment error) {
+        var mh$ = panrocks_get_current_wal_file.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_current_wal_file", db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
+            }
+            return (int)mh$.invokeExact(db, name, capacity, name_size, log_number, start_sequence, size_bytes, wal_type, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_timestamp_size {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -13908,6 +15262,15 @@ public class panrocks_h {
      */
     public static int PANROCKS_RESULT_EXISTING_VALUE() {
         return PANROCKS_RESULT_EXISTING_VALUE;
+    }
+    private static final int PANROCKS_PERF_NO_COUNTER = (int)4294967295L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_PERF_NO_COUNTER 4294967295
+     * }
+     */
+    public static int PANROCKS_PERF_NO_COUNTER() {
+        return PANROCKS_PERF_NO_COUNTER;
     }
 }
 
