@@ -337,7 +337,7 @@ final class Table {
             v.ends.put("rollback", s -> ((Transaction) s.instance()).rollback());
             // "after commit() or rollback() every operation but the getters and close() throws"
             v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "getSnapshot", "isDeadlockDetect", "getNumKeys", "getNumPuts",
-                    "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString"));
+                    "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString", "getId"));
         }
 
         add(Checkpoint.class).life(RELEASES).owned()
@@ -492,10 +492,25 @@ final class Table {
                 .nullable("equals").refusesNullAsIllegalArgument();
         add(MergeOperator.MaxOperator.class).variant("new", w -> Subject.of(new MergeOperator.MaxOperator()))
                 .nullable("equals");
+        add(io.panrocks.StringAppendOperator.class).life(NO_OP)
+                .variant("comma", w -> Subject.of(new io.panrocks.StringAppendOperator()))
+                .nullable("equals").refusesNullAsIllegalArgument();
+        add(io.panrocks.UInt64AddOperator.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.UInt64AddOperator())).nullable("equals");
+        add(io.panrocks.CompactionJobStats.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.CompactionJobStats()))
+                .variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w).stats()));
+        add(io.panrocks.GetStatus.class).variant("of-transaction-read", w -> {
+            try (Transaction txn = w.transactionDb().beginTransaction(new WriteOptions())) {
+                txn.put(KEY, VALUE);
+                return Subject.of(txn.get(new ReadOptions(), KEY, new byte[4]));
+            }
+        });
 
         // ============================== what callbacks receive ==============================
         add(FlushJobInfo.class).variant("of-listener", w -> Subject.of(Spies.flushJobInfo(w)));
-        add(CompactionJobInfo.class).variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w)));
+        add(CompactionJobInfo.class).life(NO_OP).variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w)))
+                .variant("new", w -> Subject.of(new CompactionJobInfo()));
         add(WriteStallInfo.class).variant("of-listener", w -> Subject.of(Spies.writeStallInfo(w)));
         add(AbstractCompactionFilter.Context.class).variant("manual", w -> Subject.of(new AbstractCompactionFilter.Context(false, true, 0)));
         // arguments scoped to one callback: kept past it, they are "closed"

@@ -180,6 +180,9 @@ final class Values {
             if (owner.equals("PinnedEntity")) return b("c1");
             return ordinal(member, i, byte[].class) == 0 ? KEY.clone() : VALUE.clone();
         }
+        if (t == byte[][].class) { // key parts, value parts, or a multiGet's keys
+            return new byte[][]{ordinal(member, i, byte[][].class) == 0 ? KEY.clone() : VALUE.clone()};
+        }
         if (t == int[].class) return new int[]{1, 1, 1};
         if (t == String.class) return string(member, i, name, owner, at);
         if (t == Path.class) return path(member, i, name, owner, at);
@@ -256,6 +259,7 @@ final class Values {
         if (t == Range.class) return new Range(KEY, VALUE);
         if (t == WideColumn.class) return WideColumn.of("c1", VALUE);
         if (t == ColumnFamilyDescriptor.class) return new ColumnFamilyDescriptor(b(w.freshName("cf")));
+        if (t == io.panrocks.CompactionJobStats.class) return new io.panrocks.CompactionJobStats();
         if (t == Status.class) return new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, "ok");
         if (t == Env.class) return Env.getDefault();
         if (t == MergeOperator.class) return new MergeOperator.UInt64AddOperator();

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)8L;
+    private static final int PANROCKS_ABI_VERSION = (int)9L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 8
+     * #define PANROCKS_ABI_VERSION 9
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -832,6 +832,15 @@ public class panrocks_h {
      */
     public static int PANROCKS_PRIORITY_USER() {
         return PANROCKS_PRIORITY_USER;
+    }
+    private static final int PANROCKS_MEMORY_USAGE_TYPES = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_MEMORY_USAGE_TYPES 4
+     * }
+     */
+    public static int PANROCKS_MEMORY_USAGE_TYPES() {
+        return PANROCKS_MEMORY_USAGE_TYPES;
     }
     private static final int PANROCKS_FILTER_REASON_FLUSH = (int)0L;
     /**
@@ -12499,6 +12508,69 @@ public class panrocks_h {
                 traceDowncall("panrocks_env_lower_thread_pool_priority", env, priority, cpu, error);
             }
             return (int)mh$.invokeExact(env, priority, cpu, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_memory_usage_by_type {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_memory_usage_by_type");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_memory_usage_by_type$descriptor() {
+        return panrocks_memory_usage_by_type.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_memory_usage_by_type$handle() {
+        return panrocks_memory_usage_by_type.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_memory_usage_by_type$address() {
+        return panrocks_memory_usage_by_type.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_memory_usage_by_type(MemorySegment dbs, long db_count, MemorySegment caches, long cache_count, MemorySegment usage, MemorySegment error) {
+        var mh$ = panrocks_memory_usage_by_type.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_memory_usage_by_type", dbs, db_count, caches, cache_count, usage, error);
+            }
+            return (int)mh$.invokeExact(dbs, db_count, caches, cache_count, usage, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -1,0 +1,175 @@
+package io.panrocks;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.TestSupport.string;
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * RocksJava's runtime types on the real engine: the top-level built-in
+ * merge operators, a compaction's full {@link CompactionJobStats} and file
+ * names through a listener, the standalone stats and info, an iterator's
+ * key and value into arrays, and a write batch's byte limit.
+ */
+class RuntimeShapesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theTopLevelBuiltInMergeOperatorsMergeInTheEngineAndCloseAsNoOps() throws Exception {
+        try (StringAppendOperator append = new StringAppendOperator('|');
+             Options options = new Options().setCreateIfMissing(true).setMergeOperator(append);
+             RocksDB db = RocksDB.open(options, dir.resolve("append"))) {
+            db.merge(bytes("k"), bytes("a"));
+            db.merge(bytes("k"), bytes("b"));
+            assertEquals("a|b", string(db.get(bytes("k"))));
+            append.close();
+            db.merge(bytes("k"), bytes("c")); // the operator lives in the engine; close released nothing
+            assertEquals("a|b|c", string(db.get(bytes("k"))));
+            assertEquals(new StringAppendOperator("|"), append);
+            assertEquals(",", new StringAppendOperator().delimiter());
+        }
+        try (UInt64AddOperator add = new UInt64AddOperator();
+             Options options = new Options().setCreateIfMissing(true).setMergeOperator(add);
+             RocksDB db = RocksDB.open(options, dir.resolve("add"))) {
+            db.merge(bytes("n"), le(40));
+            db.merge(bytes("n"), le(2));
+            assertEquals(42, ByteBuffer.wrap(db.get(bytes("n"))).order(ByteOrder.LITTLE_ENDIAN).getLong());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StringAppendOperator(';'));
+        assertTrue(e.getMessage().contains("delimiter"), e.getMessage());
+    }
+
+    private static byte[] le(long v) {
+        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+    }
+
+    @Test
+    void aCompactionDeliversRocksDbsFullStatsAndItsFileNames() throws Exception {
+        List<CompactionJobInfo> seen = new CopyOnWriteArrayList<>();
+        AbstractEventListener listener = new AbstractEventListener() {
+            @Override
+            public void onCompactionCompleted(RocksDB db, CompactionJobInfo info) {
+                seen.add(info);
+            }
+        };
+        try (Options options = new Options().setCreateIfMissing(true).setListeners(List.of(listener));
+             RocksDB db = RocksDB.open(options, dir.resolve("db"))) {
+            for (int round = 0; round < 2; round++) {
+                for (int i = 0; i < 100; i++) db.put(bytes("key" + i), bytes("value" + round));
+                db.delete(bytes("key7"));
+                db.flush(new FlushOptions().setWaitForFlush(true));
+            }
+            db.compactRange();
+        }
+        assertFalse(seen.isEmpty(), "no compaction reported");
+        CompactionJobInfo info = seen.get(seen.size() - 1);
+        CompactionJobStats stats = info.stats();
+        assertEquals(Status.Code.Ok, info.status().getCode());
+        assertEquals("default", new String(info.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(2, info.inputFiles().size(), info.inputFiles().toString());
+        assertEquals(info.getInputFileCount(), info.inputFiles().size());
+        assertEquals(info.getOutputFileCount(), info.outputFiles().size());
+        for (String f : info.inputFiles()) assertTrue(f.endsWith(".sst"), f);
+        for (String f : info.outputFiles()) {
+            assertTrue(f.endsWith(".sst"), f);
+            assertTrue(Files.exists(Path.of(f)), f + " was written");
+        }
+        assertTrue(stats.isManualCompaction());
+        assertEquals(2, stats.numInputFiles());
+        assertEquals(info.getInputRecords(), stats.numInputRecords());
+        // each flush kept 99 puts and key7's deletion (the put under it was dropped in the memtable)
+        assertEquals(200, stats.numInputRecords());
+        assertEquals(99, stats.numOutputRecords()); // the newer put of each key; no deletion at the bottom
+        assertEquals(2, stats.numInputDeletionRecords());
+        assertTrue(stats.numRecordsReplaced() >= 99, stats::toString);
+        assertEquals(info.getTotalOutputBytes(), stats.totalOutputBytes());
+        assertTrue(stats.totalInputRawKeyBytes() > 0);
+        assertEquals("key0", string(stats.smallestOutputKeyPrefix()));
+        assertEquals("key99", string(stats.largestOutputKeyPrefix()));
+        assertThrows(UnsupportedOperationException.class, () -> info.inputFiles().clear());
+    }
+
+    @Test
+    void standaloneStatsAddAsRocksDbAndResetToEmpty() {
+        try (CompactionJobStats sum = new CompactionJobStats(); CompactionJobInfo empty = new CompactionJobInfo()) {
+            assertEquals(0, sum.numInputRecords());
+            assertArrayEquals(new byte[0], sum.smallestOutputKeyPrefix());
+            assertEquals(Status.Code.Ok, empty.status().getCode());
+            assertEquals(0, empty.columnFamilyName().length);
+            assertTrue(empty.inputFiles().isEmpty());
+            assertEquals(CompactionReason.UNKNOWN, empty.compactionReason());
+            assertEquals(CompressionType.NO_COMPRESSION, empty.compression());
+            CompactionJobStats one = new CompactionJobStats(new long[] {
+                    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, true, bytes("a"), bytes("b"));
+            sum.add(one);
+            sum.add(one);
+            assertEquals(2, sum.elapsedMicros());
+            assertEquals(4, sum.numInputRecords());
+            assertEquals(34, sum.fileFsyncNanos());
+            assertEquals(40, sum.numSingleDelMismatch());
+            assertFalse(sum.isManualCompaction(), "Add keeps this one's manual flag, as RocksDB's");
+            assertArrayEquals(new byte[0], sum.largestOutputKeyPrefix());
+            one.reset();
+            assertEquals(0, one.numSingleDelMismatch());
+            assertFalse(one.isManualCompaction());
+            assertArrayEquals(new byte[0], one.smallestOutputKeyPrefix());
+            assertThrows(NullPointerException.class, () -> sum.add(null));
+        }
+    }
+
+    @Test
+    void anIteratorCopiesKeyAndValueIntoArraysAndReportsTheFullSizes() throws Exception {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("it"))) {
+            db.put(bytes("key1"), bytes("value1"));
+            try (RocksIterator it = db.newIterator()) {
+                it.seekToFirst();
+                byte[] two = new byte[2];
+                assertEquals(4, it.key(two));
+                assertEquals("ke", string(two));
+                byte[] room = new byte[10];
+                assertEquals(6, it.value(room, 3, 7));
+                assertEquals("value1", new String(room, 3, 6, java.nio.charset.StandardCharsets.UTF_8));
+                assertEquals(0, room[9]);
+                assertThrows(IndexOutOfBoundsException.class, () -> it.key(room, 8, 3));
+                assertThrows(NullPointerException.class, () -> it.value((byte[]) null));
+                it.next();
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> it.key(new byte[4]));
+                assertEquals("RocksIterator is not on an entry (check isValid())", e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aBatchRefusesAnUpdatePastItsMaxBytesAndStaysAsItWas() throws Exception {
+        try (WriteBatch batch = new WriteBatch()) {
+            batch.setMaxBytes(19); // 12-byte header + a put of k1/v1 (7 bytes)
+            batch.put(bytes("k1"), bytes("v1"));
+            UncheckedRocksDBException e = assertThrows(UncheckedRocksDBException.class,
+                    () -> batch.put(bytes("k2"), bytes("v2")));
+            assertEquals(Status.Code.Aborted, e.getStatus().getCode());
+            assertEquals(Status.SubCode.MemoryLimit, e.getStatus().getSubCode());
+            assertThrows(UncheckedRocksDBException.class, () -> batch.putLogData(bytes("x")));
+            assertEquals(1, batch.count());
+            assertEquals(19, batch.data().length);
+            batch.setMaxBytes(0);
+            batch.put(bytes("k2"), bytes("v2"));
+            assertEquals(2, batch.count());
+            assertThrows(IllegalArgumentException.class, () -> batch.setMaxBytes(-1));
+        }
+        try (WriteBatch batch = new WriteBatch()) {
+            batch.setMaxBytes(1);
+            assertThrows(UncheckedRocksDBException.class, () -> batch.put(bytes("k1"), bytes("v1")));
+            assertEquals(0, batch.count());
+        }
+    }
+}
