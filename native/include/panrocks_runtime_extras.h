@@ -54,9 +54,12 @@ typedef struct panrocks_compaction_details {
  * skipped; a cache the DBs also use is counted once): fills
  * usage[PANROCKS_MEMORY_USAGE_TYPES] in the order of RocksDB's
  * MemoryUtil::UsageType (memtables total, memtables not flushed, table
- * readers, caches). The caller keeps every DB open during the call. */
+ * readers, caches), and sets bit i of *reported for each type RocksDB
+ * reported (none for no DB and no cache; the others' usage is 0). The
+ * caller keeps every DB and cache alive during the call. */
 #define PANROCKS_MEMORY_USAGE_TYPES 4
 int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches,
-                                      size_t cache_count, uint64_t *usage, panrocks_error *error);
+                                      size_t cache_count, uint64_t *usage, uint32_t *reported,
+                                      panrocks_error *error);
 
 #endif /* PANROCKS_RUNTIME_EXTRAS_H */

@@ -14,9 +14,10 @@ using panrocks::guarded;
 extern "C" {
 
 int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches,
-                                      size_t cache_count, uint64_t *usage, panrocks_error *error) {
+                                      size_t cache_count, uint64_t *usage, uint32_t *reported,
+                                      panrocks_error *error) {
     return guarded(error, [&] {
-        PANROCKS_REQUIRE(error, usage != nullptr);
+        PANROCKS_REQUIRE(error, usage != nullptr && reported != nullptr);
         PANROCKS_REQUIRE(error, db_count == 0 || dbs != nullptr);
         PANROCKS_REQUIRE(error, cache_count == 0 || caches != nullptr);
         std::vector<rocksdb::DB *> engines;
@@ -34,9 +35,11 @@ int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, 
         const rocksdb::MemoryUtil::UsageType order[PANROCKS_MEMORY_USAGE_TYPES] = {
             rocksdb::MemoryUtil::kMemTableTotal, rocksdb::MemoryUtil::kMemTableUnFlushed,
             rocksdb::MemoryUtil::kTableReadersTotal, rocksdb::MemoryUtil::kCacheTotal};
+        *reported = 0;
         for (int i = 0; i < PANROCKS_MEMORY_USAGE_TYPES; i++) {
             auto found = by_type.find(order[i]);
             usage[i] = found == by_type.end() ? 0 : found->second;
+            if (found != by_type.end()) *reported |= 1u << i;
         }
         return PANROCKS_OK;
     });

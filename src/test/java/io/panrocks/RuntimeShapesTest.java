@@ -172,4 +172,108 @@ class RuntimeShapesTest {
             assertEquals(0, batch.count());
         }
     }
+
+    @Test
+    void memoryUtilReportsEachKindForDbsAndCachesAndNothingForNone() throws Exception {
+        assertTrue(MemoryUtil.getApproximateMemoryUsageByType(null, null).isEmpty());
+        try (LRUCache cache = new LRUCache(8 << 20);
+             Options options = new Options().setCreateIfMissing(true)
+                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
+             RocksDB db = RocksDB.open(options, dir.resolve("mem"))) {
+            java.util.Map<MemoryUsageType, Long> before = MemoryUtil.getApproximateMemoryUsageByType(List.of(db),
+                    java.util.Set.of(cache));
+            assertEquals(java.util.EnumSet.of(MemoryUsageType.kMemTableTotal, MemoryUsageType.kMemTableUnFlushed,
+                    MemoryUsageType.kTableReadersTotal, MemoryUsageType.kCacheTotal), before.keySet());
+            for (int i = 0; i < 1000; i++) db.put(bytes("key" + i), new byte[100]);
+            db.flush(new FlushOptions().setWaitForFlush(true));
+            for (int i = 0; i < 1000; i++) db.get(bytes("key" + i));
+            for (int i = 0; i < 100; i++) db.put(bytes("more" + i), new byte[100]);
+            java.util.Map<MemoryUsageType, Long> after = MemoryUtil.getApproximateMemoryUsageByType(List.of(db, db),
+                    java.util.Set.of(cache));
+            assertEquals(db.getLongProperty("rocksdb.size-all-mem-tables"), after.get(MemoryUsageType.kMemTableTotal));
+            assertEquals(db.getLongProperty("rocksdb.cur-size-all-mem-tables"),
+                    after.get(MemoryUsageType.kMemTableUnFlushed), "a DB listed twice is counted once");
+            assertEquals(db.getLongProperty("rocksdb.estimate-table-readers-mem"),
+                    after.get(MemoryUsageType.kTableReadersTotal));
+            assertEquals(cache.getUsage(), after.get(MemoryUsageType.kCacheTotal));
+            assertTrue(after.get(MemoryUsageType.kCacheTotal) > 100_000, after::toString);
+            java.util.Map<MemoryUsageType, Long> cacheOnly = MemoryUtil.getApproximateMemoryUsageByType(null,
+                    java.util.Set.of(cache));
+            assertEquals(java.util.Set.of(MemoryUsageType.kCacheTotal), cacheOnly.keySet());
+        }
+        java.util.List<RocksDB> withNull = new java.util.ArrayList<>();
+        withNull.add(null);
+        assertThrows(NullPointerException.class, () -> MemoryUtil.getApproximateMemoryUsageByType(withNull, null));
+        RocksDB closed = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("closed"));
+        closed.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> MemoryUtil.getApproximateMemoryUsageByType(List.of(closed), null));
+        assertTrue(e.getMessage().endsWith("is closed"), e.getMessage());
+        LRUCache closedCache = new LRUCache(1 << 20);
+        closedCache.close();
+        assertThrows(IllegalStateException.class,
+                () -> MemoryUtil.getApproximateMemoryUsageByType(null, java.util.Set.of(closedCache)));
+    }
+
+    @Test
+    void aStatisticsCollectorReportsEveryTickerAndHistogramUntilShutDown() throws Exception {
+        java.util.Map<TickerType, Long> tickers = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.Set<HistogramType> histograms = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.CountDownLatch rounds = new java.util.concurrent.CountDownLatch(2);
+        try (Statistics statistics = new Statistics();
+             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setStatistics(statistics),
+                     dir.resolve("stats"))) {
+            db.put(bytes("k"), bytes("v"));
+            StatisticsCollector collector = new StatisticsCollector(List.of(new StatsCollectorInput(statistics,
+                    new StatisticsCollectorCallback() {
+                        @Override
+                        public void tickerCallback(TickerType tickerType, long tickerCount) {
+                            tickers.put(tickerType, tickerCount);
+                        }
+
+                        @Override
+                        public void histogramCallback(HistogramType histType, HistogramData histData) {
+                            if (histograms.add(histType) && histType == HistogramType.DB_WRITE) rounds.countDown();
+                            if (histType == HistogramType.DB_GET) rounds.countDown();
+                        }
+                    })), 5);
+            collector.start();
+            collector.start(); // a second start does nothing
+            assertTrue(rounds.await(20, java.util.concurrent.TimeUnit.SECONDS), "no round seen");
+            assertEquals(1L, tickers.get(TickerType.NUMBER_KEYS_WRITTEN));
+            assertTrue(histograms.contains(HistogramType.DB_GET));
+            collector.shutDown(5000);
+            assertFalse(collector.isRunning());
+        }
+        StatisticsCollector failing = new StatisticsCollector(List.of(new StatsCollectorInput(new Statistics(),
+                new StatisticsCollectorCallback() {
+                    @Override
+                    public void tickerCallback(TickerType tickerType, long tickerCount) {
+                        throw new IllegalStateException("a failing callback");
+                    }
+
+                    @Override
+                    public void histogramCallback(HistogramType histType, HistogramData histData) {
+                    }
+                })), 1);
+        failing.start();
+        for (int i = 0; i < 200 && failing.isRunning(); i++) Thread.sleep(50);
+        assertFalse(failing.isRunning(), "a failing callback ends the collection");
+        failing.shutDown(0);
+        assertThrows(IllegalArgumentException.class, () -> new StatisticsCollector(List.of(), -1));
+        assertThrows(NullPointerException.class, () -> new StatsCollectorInput(null, null));
+    }
+
+    @Test
+    void aBackupEngineOpensOnTheDefaultEnvOnly() throws Exception {
+        try (BackupEngine engine = BackupEngine.open(Env.getDefault(), new BackupEngineOptions(dir.resolve("b")))) {
+            assertTrue(engine.getBackupInfo().isEmpty());
+        }
+        try (RocksMemEnv mem = new RocksMemEnv(Env.getDefault())) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> BackupEngine.open(mem, new BackupEngineOptions(dir.resolve("c"))));
+            assertTrue(e.getMessage().startsWith("a BackupEngine works on the real file system"), e.getMessage());
+        }
+        assertFalse(Files.exists(dir.resolve("c")), "refused before anything was created");
+    }
 }

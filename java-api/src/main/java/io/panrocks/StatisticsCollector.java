@@ -41,13 +41,11 @@ public final class StatisticsCollector {
     }
 
     /**
-     * Starts collecting on the collector's thread.
-     *
-     * @throws IllegalStateException if it was started before
+     * Starts collecting on the collector's thread; does nothing if it was
+     * started before, or shut down.
      */
     public synchronized void start() {
-        if (thread.getState() != Thread.State.NEW) throw new IllegalStateException("StatisticsCollector already started");
-        thread.start();
+        if (thread.getState() == Thread.State.NEW && !stopping) thread.start();
     }
 
     /**

@@ -500,6 +500,15 @@ final class Table {
         add(io.panrocks.CompactionJobStats.class).life(NO_OP)
                 .variant("new", w -> Subject.of(new io.panrocks.CompactionJobStats()))
                 .variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w).stats()));
+        add(io.panrocks.MemoryUtil.class).none("static methods only").nullable("getApproximateMemoryUsageByType");
+        add(io.panrocks.StatsCollectorInput.class).variant("quiet", w -> Subject.of(new io.panrocks.StatsCollectorInput(
+                new Statistics(), new Stubs.QuietStatisticsCallback())));
+        add(io.panrocks.StatisticsCollector.class).variant("started", w -> {
+            io.panrocks.StatisticsCollector collector = new io.panrocks.StatisticsCollector(List.of(
+                    new io.panrocks.StatsCollectorInput(new Statistics(), new Stubs.QuietStatisticsCallback())), 10);
+            collector.start();
+            return Subject.of(collector);
+        });
         add(io.panrocks.GetStatus.class).variant("of-transaction-read", w -> {
             try (Transaction txn = w.transactionDb().beginTransaction(new WriteOptions())) {
                 txn.put(KEY, VALUE);
@@ -541,6 +550,7 @@ final class Table {
         add(WriteBatch.RecordVisitor.class).user("reached through WriteBatch.iterate");
         add(WriteBatch.Handler.class).user("reached through WriteBatch.iterate");
         add(AssociativeMergeOperator.Step.class).user("reached through AssociativeMergeOperator.of's merges");
+        add(io.panrocks.StatisticsCollectorCallback.class).user("reached through StatisticsCollector's rounds");
     }
 
     /** A DB is its own DB: arguments of a DB (handles, snapshots) come from it. */

@@ -212,6 +212,8 @@ final class Values {
             return t.getEnumConstants()[0];
         }
         if (t == List.class) return list(member, i, element(generic), name, owner, at);
+        if (t == Set.class && element(generic) == Cache.class) return new java.util.HashSet<>(Set.of(new LRUCache(1 << 20)));
+        if (t == io.panrocks.StatisticsCollectorCallback.class) return new Stubs.QuietStatisticsCallback();
         // ---- callbacks handed in: they record what they receive
         if (t == Function.class) return (Function<MemorySegment, Object>) s -> {
             capture(s);
@@ -422,6 +424,10 @@ final class Values {
             out.add(CompressionType.NO_COMPRESSION);
         } else if (element == AbstractEventListener.class) {
             out.add(new Stubs.QuietListener());
+        } else if (element == RocksDB.class) {
+            out.add(at.dbOrDefault());
+        } else if (element == io.panrocks.StatsCollectorInput.class) {
+            out.add(new io.panrocks.StatsCollectorInput(new Statistics(), new Stubs.QuietStatisticsCallback()));
         } else {
             return NO_RULE;
         }

@@ -12521,6 +12521,7 @@ public class panrocks_h {
             panrocks_h.C_POINTER,
             panrocks_h.C_LONG,
             panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
@@ -12532,7 +12533,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_memory_usage_by_type$descriptor() {
@@ -12542,7 +12543,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_memory_usage_by_type$handle() {
@@ -12552,7 +12553,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_memory_usage_by_type$address() {
@@ -12561,16 +12562,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, panrocks_error *error)
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
      * }
      */
-    public static int panrocks_memory_usage_by_type(MemorySegment dbs, long db_count, MemorySegment caches, long cache_count, MemorySegment usage, MemorySegment error) {
+    public static int panrocks_memory_usage_by_type(MemorySegment dbs, long db_count, MemorySegment caches, long cache_count, MemorySegment usage, MemorySegment reported, MemorySegment error) {
         var mh$ = panrocks_memory_usage_by_type.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_memory_usage_by_type", dbs, db_count, caches, cache_count, usage, error);
+                traceDowncall("panrocks_memory_usage_by_type", dbs, db_count, caches, cache_count, usage, reported, error);
             }
-            return (int)mh$.invokeExact(dbs, db_count, caches, cache_count, usage, error);
+            return (int)mh$.invokeExact(dbs, db_count, caches, cache_count, usage, reported, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
