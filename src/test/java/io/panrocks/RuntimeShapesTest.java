@@ -276,4 +276,108 @@ class RuntimeShapesTest {
         }
         assertFalse(Files.exists(dir.resolve("c")), "refused before anything was created");
     }
+
+    @Test
+    void theBuiltInRemoveEmptyValueFilterDropsEmptyValuesInCompactions() throws Exception {
+        try (RemoveEmptyValueCompactionFilter filter = new RemoveEmptyValueCompactionFilter();
+             Options options = new Options().setCreateIfMissing(true).setCompactionFilter(filter);
+             RocksDB db = RocksDB.open(options, dir.resolve("filtered"))) {
+            db.put(bytes("empty"), new byte[0]);
+            db.put(bytes("full"), bytes("v"));
+            db.flush(new FlushOptions().setWaitForFlush(true));
+            assertArrayEquals(new byte[0], db.get(bytes("empty")), "kept until a compaction");
+            db.compactRange();
+            assertNull(db.get(bytes("empty")));
+            assertEquals("v", string(db.get(bytes("full"))));
+            assertSame(filter, options.compactionFilter());
+            assertEquals(0, db.callbackFailureCount());
+        }
+        RemoveEmptyValueCompactionFilter f = new RemoveEmptyValueCompactionFilter();
+        java.lang.foreign.MemorySegment empty = java.lang.foreign.MemorySegment.ofArray(new byte[0]);
+        assertEquals(AbstractCompactionFilter.Decision.REMOVE,
+                f.filter(0, empty, AbstractCompactionFilter.ValueType.VALUE, empty, null));
+        assertEquals(AbstractCompactionFilter.Decision.KEEP,
+                f.filter(0, empty, AbstractCompactionFilter.ValueType.MERGE_OPERAND, empty, null));
+        assertEquals("RemoveEmptyValueCompactionFilter", f.name());
+    }
+
+    @Test
+    void slicesCopyOrShowTheirBytesAndCompareAsRocksDb() {
+        try (Slice slice = new Slice("abc"); Slice tail = new Slice("xabc".getBytes(java.nio.charset.StandardCharsets.UTF_8), 1)) {
+            assertEquals(3, slice.size());
+            assertFalse(slice.empty());
+            assertEquals("abc", string(slice.data()));
+            assertEquals(slice, tail);
+            assertEquals(slice.hashCode(), tail.hashCode());
+            assertEquals("616263", slice.toString(true));
+            assertTrue(slice.startsWith(new Slice("ab")));
+            assertFalse(slice.startsWith(new Slice("abcd")));
+            assertFalse(slice.startsWith(null));
+            assertTrue(new Slice("ab").compare(slice) < 0);
+            assertTrue(new Slice(new byte[] {(byte) 0x80}).compare(slice) > 0, "unsigned bytes");
+            slice.removePrefix(1);
+            assertEquals("bc", slice.toString());
+            assertThrows(IndexOutOfBoundsException.class, () -> slice.removePrefix(3));
+            slice.clear();
+            assertTrue(slice.empty());
+            slice.clear();
+            slice.close();
+            assertEquals("", slice.toString(), "close releases nothing: the slice stays usable");
+            assertThrows(IndexOutOfBoundsException.class, () -> new Slice(new byte[2], 3));
+        }
+        ByteBuffer buffer = ByteBuffer.allocateDirect(10);
+        buffer.put("Some text".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        try (DirectSlice cString = new DirectSlice(buffer); DirectSlice four = new DirectSlice(buffer, 4);
+             DirectSlice own = new DirectSlice("abc")) {
+            assertEquals("Some text", cString.toString(), "up to the first zero byte; the position is ignored");
+            assertEquals("Some", four.toString());
+            assertEquals((byte) 'S', four.get(0));
+            assertThrows(IndexOutOfBoundsException.class, () -> four.get(4));
+            buffer.put(0, (byte) 's');
+            assertEquals("some", four.toString(), "the buffer's bytes show through");
+            ByteBuffer view = four.data();
+            assertEquals(4, view.remaining());
+            four.removePrefix(1);
+            four.setLength(8);
+            assertEquals("ome text", four.toString());
+            assertThrows(IndexOutOfBoundsException.class, () -> four.setLength(10));
+            assertEquals(new Slice("abc"), own);
+            own.clear();
+            assertTrue(own.empty());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new DirectSlice(ByteBuffer.allocate(4)));
+        assertThrows(IllegalArgumentException.class, () -> new DirectSlice(ByteBuffer.allocate(4), 2));
+        assertThrows(IndexOutOfBoundsException.class, () -> new DirectSlice(ByteBuffer.allocateDirect(4), 5));
+        assertTrue(DirectSlice.NONE.empty());
+        assertThrows(IndexOutOfBoundsException.class, () -> DirectSlice.NONE.setLength(1));
+    }
+
+    @Test
+    void slicesServeAsIteratorBoundsAndSstWriterKeysCopiedAtTheCall() throws Exception {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("bounds"))) {
+            for (String k : List.of("a", "b", "c", "d")) db.put(bytes(k), bytes(k));
+            Slice upper = new Slice("c");
+            ReadOptions ro = new ReadOptions().setIterateLowerBound(new DirectSlice("b")).setIterateUpperBound(upper);
+            upper.removePrefix(1); // the bound was copied
+            assertEquals("c", string(ro.iterateUpperBound()));
+            try (RocksIterator it = db.newIterator(ro)) {
+                List<String> seen = new java.util.ArrayList<>();
+                for (it.seekToFirst(); it.isValid(); it.next()) seen.add(string(it.keyBytes()));
+                assertEquals(List.of("b"), seen);
+            }
+            assertNull(ro.setIterateUpperBound((AbstractSlice<?>) null).iterateUpperBound());
+
+            Path sst = dir.resolve("slices.sst");
+            try (SstFileWriter writer = new SstFileWriter(new EnvOptions(), new Options())) {
+                writer.open(sst);
+                writer.put(new Slice("k1"), new DirectSlice("v1"));
+                writer.delete(new Slice("k2"));
+                writer.finish();
+            }
+            db.put(bytes("k2"), bytes("old"));
+            db.ingestExternalFile(List.of(sst.toString()), new IngestExternalFileOptions());
+            assertEquals("v1", string(db.get(bytes("k1"))));
+            assertNull(db.get(bytes("k2")));
+        }
+    }
 }

@@ -500,6 +500,16 @@ final class Table {
         add(io.panrocks.CompactionJobStats.class).life(NO_OP)
                 .variant("new", w -> Subject.of(new io.panrocks.CompactionJobStats()))
                 .variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w).stats()));
+        add(io.panrocks.RemoveEmptyValueCompactionFilter.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.RemoveEmptyValueCompactionFilter())).nullable("filter#4");
+        add(io.panrocks.AbstractSlice.class).life(NO_OP)
+                .variant("slice", w -> Subject.of(new io.panrocks.Slice(KEY))).nullable("equals", "startsWith");
+        add(io.panrocks.Slice.class).life(NO_OP)
+                .variant("key", w -> Subject.of(new io.panrocks.Slice(KEY))).nullable("equals", "startsWith");
+        add(io.panrocks.DirectSlice.class).life(NO_OP)
+                .variant("over-buffer", w -> Subject.of(new io.panrocks.DirectSlice(
+                        ByteBuffer.allocateDirect(8).put(KEY), KEY.length)))
+                .nullable("equals", "startsWith");
         add(io.panrocks.MemoryUtil.class).none("static methods only").nullable("getApproximateMemoryUsageByType");
         add(io.panrocks.StatsCollectorInput.class).variant("quiet", w -> Subject.of(new io.panrocks.StatsCollectorInput(
                 new Statistics(), new Stubs.QuietStatisticsCallback())));

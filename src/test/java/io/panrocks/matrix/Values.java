@@ -262,6 +262,9 @@ final class Values {
         if (t == WideColumn.class) return WideColumn.of("c1", VALUE);
         if (t == ColumnFamilyDescriptor.class) return new ColumnFamilyDescriptor(b(w.freshName("cf")));
         if (t == io.panrocks.CompactionJobStats.class) return new io.panrocks.CompactionJobStats();
+        if (t == io.panrocks.AbstractSlice.class) {
+            return new io.panrocks.Slice(ordinal(member, i, io.panrocks.AbstractSlice.class) == 0 ? KEY : VALUE);
+        }
         if (t == Status.class) return new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, "ok");
         if (t == Env.class) return Env.getDefault();
         if (t == MergeOperator.class) return new MergeOperator.UInt64AddOperator();
