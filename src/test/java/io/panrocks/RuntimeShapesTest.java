@@ -332,7 +332,9 @@ class RuntimeShapesTest {
             assertEquals("Some text", cString.toString(), "up to the first zero byte; the position is ignored");
             assertEquals("Some", four.toString());
             assertEquals((byte) 'S', four.get(0));
-            assertThrows(IndexOutOfBoundsException.class, () -> four.get(4));
+            assertEquals((byte) ' ', four.get(4), "past the slice, within the buffer: as RocksJava reads");
+            assertThrows(IndexOutOfBoundsException.class, () -> four.get(10));
+            assertThrows(IndexOutOfBoundsException.class, () -> four.get(-1));
             buffer.put(0, (byte) 's');
             assertEquals("some", four.toString(), "the buffer's bytes show through");
             ByteBuffer view = four.data();

@@ -82,14 +82,17 @@ public final class DirectSlice extends AbstractSlice<ByteBuffer> {
     }
 
     /**
-     * The byte at {@code offset} of the slice.
+     * The byte at {@code offset} from the slice's first byte. As in
+     * RocksJava (which checks nothing), an offset past the slice's length
+     * reads on in the buffer (the bytes {@link #setLength} could include);
+     * unlike RocksJava, one outside the buffer is refused, never read.
      *
-     * @param offset the index, in [0, size())
+     * @param offset the index, from the slice's first byte
      * @return the byte
-     * @throws IndexOutOfBoundsException if offset lies outside the slice
+     * @throws IndexOutOfBoundsException if the index lies outside the buffer
      */
     public byte get(int offset) {
-        Objects.checkIndex(offset, length);
+        Objects.checkIndex(offset, buffer.capacity() - start);
         return byteAt(offset);
     }
 
