@@ -62,4 +62,16 @@ int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, 
                                       size_t cache_count, uint64_t *usage, uint32_t *reported,
                                       panrocks_error *error);
 
+/* RocksJava's transaction members over rocksdb::Transaction (declared in
+ * panrocks_txn.h; defined in txn.cc, which owns panrocks_txn). The caller
+ * serializes calls on one transaction, as for every panrocks_txn_* call. */
+/* Transaction::PutLogData: a blob for the WAL record of the commit, applied
+ * to no family. */
+int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error);
+/* Transaction::DisableIndexing (enabled 0) / EnableIndexing (enabled 1). */
+void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled);
+/* Transaction::SetLogNumber / GetLogNumber. */
+void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number);
+uint64_t panrocks_txn_log_number(panrocks_txn *txn);
+
 #endif /* PANROCKS_RUNTIME_EXTRAS_H */

@@ -235,4 +235,40 @@ class TransactionBuffersAndStatusTest {
             assertThrows(IllegalStateException.class, () -> txn.multiGet(new ReadOptions(), new byte[][] {bytes("k")}));
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pessimistic", "optimistic"})
+    void logDataIndexingLogNumbersAndWriteOptionsAsRocksDb(String kind) throws Exception {
+        try (RocksDB db = open(kind)) {
+            Transaction txn = db instanceof TransactionDB t ? t.beginTransaction(new WriteOptions().setSync(true))
+                    : ((OptimisticTransactionDB) db).beginTransaction(new WriteOptions().setSync(true));
+            try (txn) {
+                assertTrue(txn.getWriteOptions().sync());
+                txn.getWriteOptions().setSync(false); // a copy
+                assertTrue(txn.getWriteOptions().sync());
+                txn.setWriteOptions(new WriteOptions().setDisableWAL(false));
+                assertFalse(txn.getWriteOptions().sync());
+
+                txn.putLogData(bytes("audit"));
+                assertEquals(0, txn.getNumPuts(), "log data is no update");
+                txn.disableIndexing();
+                txn.put(bytes("hidden"), bytes("v"));
+                assertNull(txn.get(new ReadOptions(), bytes("hidden")), "not indexed: the transaction's reads miss it");
+                txn.enableIndexing();
+                txn.put(bytes("seen"), bytes("w"));
+                assertEquals("w", string(txn.get(new ReadOptions(), bytes("seen"))));
+                txn.setLogNumber(42);
+                assertEquals(42, txn.getLogNumber());
+                txn.commit();
+                assertEquals(42, txn.getLogNumber(), "a getter: works after the commit");
+                assertThrows(IllegalStateException.class, () -> txn.putLogData(bytes("late")));
+                assertThrows(IllegalStateException.class, txn::disableIndexing);
+                assertThrows(IllegalStateException.class, () -> txn.setLogNumber(1));
+            }
+            assertEquals("v", string(db.get(bytes("hidden"))), "committed all the same");
+            assertEquals("w", string(db.get(bytes("seen"))));
+            assertThrows(IllegalStateException.class, txn::getWriteOptions);
+            assertThrows(IllegalStateException.class, txn::getLogNumber);
+        }
+    }
 }

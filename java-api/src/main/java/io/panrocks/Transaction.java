@@ -122,6 +122,8 @@ public final class Transaction implements AutoCloseable {
     private Phase phase;
     /** the last view of the transaction's snapshot handed out; guarded by lock */
     private TransactionSnapshot snapshotView;
+    /** a copy of the write options it commits with (getWriteOptions); guarded by lock */
+    private WriteOptions writeOptions = new WriteOptions();
 
     private Transaction(RocksDB owner, NativeDb db, MemorySegment handle, Phase phase) {
         this.owner = owner;
@@ -162,7 +164,9 @@ public final class Transaction implements AutoCloseable {
             if (rc != 0) throw new IllegalStateException("cannot begin a transaction: " + c.failure(rc).getMessage());
             MemorySegment h = c.size.get(ValueLayout.ADDRESS, 0);
             try {
-                return new Transaction(owner, db, h, Phase.ACTIVE);
+                Transaction txn = new Transaction(owner, db, h, Phase.ACTIVE);
+                txn.writeOptions = new WriteOptions(writeOptions);
+                return txn;
             } catch (RuntimeException | Error e) {
                 release(h);
                 throw e;
@@ -203,6 +207,7 @@ public final class Transaction implements AutoCloseable {
             if (rc != 0) throw new IllegalStateException("cannot reuse the transaction: " + c.failure(rc).getMessage());
             phase = Phase.ACTIVE;
             snapshotView = null;
+            this.writeOptions = new WriteOptions(writeOptions);
             if (owner instanceof TransactionDB t) t.unnamed(this); // reinitialized without its name
             return this;
         } finally {
@@ -1970,6 +1975,113 @@ public final class Transaction implements AutoCloseable {
         CallContext c = enterActive();
         try {
             panrocks_h.panrocks_txn_set_write_options(handle, writeOptions.flags());
+            this.writeOptions = new WriteOptions(writeOptions);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * The write options the transaction commits with (those it began with,
+     * or set by {@link #setWriteOptions}; a transaction found by name after a
+     * restart: the defaults).
+     *
+     * @return a copy of them: changing it changes nothing
+     * @throws IllegalStateException if the transaction is closed
+     */
+    public WriteOptions getWriteOptions() {
+        CallContext c = enter();
+        try {
+            return new WriteOptions(writeOptions);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code PutLogData}: a blob written to the write-ahead log
+     * with the commit, applied to no column family (a
+     * {@link WriteBatch.Handler} of the log sees it).
+     *
+     * @param blob the blob (copied)
+     * @throws NullPointerException if blob is null
+     * @throws IllegalArgumentException if over RocksDB's 4 GiB limit
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void putLogData(byte[] blob) {
+        Bytes.segment(MemorySegment.ofArray(Objects.requireNonNull(blob, "blob")), "blob");
+        CallContext c = enterActive();
+        try {
+            MemorySegment b = c.frame().buffer(blob.length);
+            MemorySegment.copy(blob, 0, b, ValueLayout.JAVA_BYTE, 0, blob.length);
+            int rc = panrocks_h.panrocks_txn_put_log_data(handle, b, blob.length, c.error);
+            c.trimScratch();
+            if (rc != 0) throw new IllegalStateException(c.failure(rc).getMessage());
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code DisableIndexing}: later writes go into the
+     * transaction's batch without its index, so its own reads and iterators
+     * no longer see them, until {@link #enableIndexing()} (RocksDB's caveat:
+     * only for keys not written again in the transaction).
+     *
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void disableIndexing() {
+        setIndexing(false);
+    }
+
+    /**
+     * RocksDB's {@code EnableIndexing}: writes are indexed again (see {@link #disableIndexing()}).
+     *
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void enableIndexing() {
+        setIndexing(true);
+    }
+
+    private void setIndexing(boolean enabled) {
+        CallContext c = enterActive();
+        try {
+            panrocks_h.panrocks_txn_set_indexing(handle, enabled ? 1 : 0);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code SetLogNumber}: the WAL number the transaction's
+     * prepared data is in (RocksDB's bookkeeping for two-phase commit).
+     *
+     * @param logNumber the log number
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void setLogNumber(long logNumber) {
+        CallContext c = enterActive();
+        try {
+            panrocks_h.panrocks_txn_set_log_number(handle, logNumber);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code GetLogNumber}.
+     *
+     * @return the log number set with {@link #setLogNumber}, or the one RocksDB set at prepare
+     * @throws IllegalStateException if the transaction is closed
+     */
+    public long getLogNumber() {
+        CallContext c = enter();
+        try {
+            return panrocks_h.panrocks_txn_log_number(handle);
         } finally {
             exit(c);
         }

@@ -337,7 +337,8 @@ final class Table {
             v.ends.put("rollback", s -> ((Transaction) s.instance()).rollback());
             // "after commit() or rollback() every operation but the getters and close() throws"
             v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "getSnapshot", "isDeadlockDetect", "getNumKeys", "getNumPuts",
-                    "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString", "getId"));
+                    "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString", "getId", "getWriteOptions",
+                    "getLogNumber"));
         }
 
         add(Checkpoint.class).life(RELEASES).owned()

@@ -12577,6 +12577,241 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_txn_put_log_data {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_put_log_data");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_put_log_data$descriptor() {
+        return panrocks_txn_put_log_data.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_put_log_data$handle() {
+        return panrocks_txn_put_log_data.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_put_log_data$address() {
+        return panrocks_txn_put_log_data.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_put_log_data(MemorySegment txn, MemorySegment blob, long length, MemorySegment error) {
+        var mh$ = panrocks_txn_put_log_data.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_put_log_data", txn, blob, length, error);
+            }
+            return (int)mh$.invokeExact(txn, blob, length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_indexing {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_indexing");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_indexing$descriptor() {
+        return panrocks_txn_set_indexing.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_indexing$handle() {
+        return panrocks_txn_set_indexing.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_indexing$address() {
+        return panrocks_txn_set_indexing.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static void panrocks_txn_set_indexing(MemorySegment txn, int enabled) {
+        var mh$ = panrocks_txn_set_indexing.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_indexing", txn, enabled);
+            }
+            mh$.invokeExact(txn, enabled);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_log_number {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_log_number");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_log_number$descriptor() {
+        return panrocks_txn_set_log_number.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_log_number$handle() {
+        return panrocks_txn_set_log_number.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_log_number$address() {
+        return panrocks_txn_set_log_number.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static void panrocks_txn_set_log_number(MemorySegment txn, long log_number) {
+        var mh$ = panrocks_txn_set_log_number.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_log_number", txn, log_number);
+            }
+            mh$.invokeExact(txn, log_number);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_log_number {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_log_number");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_log_number$descriptor() {
+        return panrocks_txn_log_number.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static MethodHandle panrocks_txn_log_number$handle() {
+        return panrocks_txn_log_number.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static MemorySegment panrocks_txn_log_number$address() {
+        return panrocks_txn_log_number.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static long panrocks_txn_log_number(MemorySegment txn) {
+        var mh$ = panrocks_txn_log_number.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_log_number", txn);
+            }
+            return (long)mh$.invokeExact(txn);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_callback_id {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_LONG,
