@@ -382,4 +382,40 @@ class RuntimeShapesTest {
             assertNull(db.get(bytes("k2")));
         }
     }
+
+    @Test
+    void newIteratorsShareOneViewOfEveryFamily() throws Exception {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("iterators"))) {
+            ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("other")));
+            db.put(bytes("a"), bytes("1"));
+            db.put(other, bytes("b"), bytes("2"));
+            List<RocksIterator> its = db.newIterators(java.util.Arrays.asList(null, other));
+            db.put(bytes("a2"), bytes("later"));
+            db.put(other, bytes("b2"), bytes("later"));
+            try {
+                assertEquals(2, its.size());
+                assertEquals(List.of("a"), keys(its.get(0)), "the view of the call: later writes unseen");
+                assertEquals(List.of("b"), keys(its.get(1)));
+            } finally {
+                for (RocksIterator it : its) it.close();
+            }
+            try (Snapshot snapshot = db.getSnapshot()) {
+                db.put(bytes("a3"), bytes("after the snapshot"));
+                List<RocksIterator> at = db.newIterators(List.of(db.getDefaultColumnFamily()),
+                        new ReadOptions().setSnapshot(snapshot));
+                try {
+                    assertEquals(List.of("a", "a2"), keys(at.get(0)));
+                } finally {
+                    at.get(0).close();
+                }
+            }
+            assertThrows(NullPointerException.class, () -> db.newIterators(null));
+        }
+    }
+
+    private static List<String> keys(RocksIterator it) {
+        List<String> out = new java.util.ArrayList<>();
+        for (it.seekToFirst(); it.isValid(); it.next()) out.add(string(it.keyBytes()));
+        return out;
+    }
 }
