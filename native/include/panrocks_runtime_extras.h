@@ -62,6 +62,11 @@ int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, 
                                       size_t cache_count, uint64_t *usage, uint32_t *reported,
                                       panrocks_error *error);
 
+/* DB::GetAggregatedIntProperty: the property summed over every column
+ * family; *known is 0 (and *value 0) for a property RocksDB cannot sum. */
+int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known,
+                                         panrocks_error *error);
+
 /* RocksJava's transaction members over rocksdb::Transaction (declared in
  * panrocks_txn.h; defined in txn.cc, which owns panrocks_txn). The caller
  * serializes calls on one transaction, as for every panrocks_txn_* call. */

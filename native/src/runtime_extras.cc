@@ -1,5 +1,5 @@
 // What RocksJava's runtime types need beyond the rest of the ABI (panrocks_runtime_extras.h):
-// MemoryUtil's memory usage by type. (The compaction statistics travel with the listener's
+// MemoryUtil's memory usage by type, aggregated properties. (The compaction statistics travel with the listener's
 // event, in callbacks.cc.)
 #include <map>
 #include <unordered_set>
@@ -42,6 +42,19 @@ int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, 
             if (found != by_type.end()) *reported |= 1u << i;
         }
         return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known,
+                                         panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && db->db != nullptr && name != nullptr && value != nullptr &&
+                                    known != nullptr);
+        uint64_t sum = 0;
+        bool ok = db->db->GetAggregatedIntProperty(rocksdb::Slice(name), &sum);
+        *known = ok ? 1 : 0;
+        *value = ok ? sum : 0;
+        return static_cast<int32_t>(PANROCKS_OK);
     });
 }
 

@@ -418,4 +418,21 @@ class RuntimeShapesTest {
         for (it.seekToFirst(); it.isValid(); it.next()) out.add(string(it.keyBytes()));
         return out;
     }
+
+    @Test
+    void anAggregatedPropertySumsEveryFamily() throws Exception {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("aggregated"))) {
+            ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("other")));
+            for (int i = 0; i < 10; i++) db.put(bytes("d" + i), bytes("v"));
+            for (int i = 0; i < 5; i++) db.put(other, bytes("o" + i), bytes("v"));
+            long perFamily = db.getLongProperty("rocksdb.cur-size-all-mem-tables")
+                    + db.getLongProperty(other, "rocksdb.cur-size-all-mem-tables");
+            assertEquals(perFamily, db.getAggregatedLongProperty("rocksdb.cur-size-all-mem-tables"));
+            assertEquals(15, db.getAggregatedLongProperty("rocksdb.estimate-num-keys"));
+            assertEquals(-1, db.getAggregatedLongProperty("rocksdb.no-such-property"));
+            assertEquals(-1, db.getAggregatedLongProperty("rocksdb.stats"), "text, not a number");
+            assertThrows(IllegalArgumentException.class, () -> db.getAggregatedLongProperty("rocksdb.a\0b"));
+            assertThrows(NullPointerException.class, () -> db.getAggregatedLongProperty(null));
+        }
+    }
 }

@@ -3227,6 +3227,23 @@ public class RocksDB implements AutoCloseable {
         files.tryCatchUpWithPrimary();
     }
 
+    /**
+     * RocksJava's {@code getAggregatedLongProperty} (RocksDB's
+     * {@code GetAggregatedIntProperty}): a numeric property summed over
+     * every column family of the DB, e.g. "rocksdb.estimate-num-keys".
+     *
+     * @param name the property's name
+     * @return the sum, or -1 if RocksDB cannot sum the property (unknown or
+     *         not numeric; RocksJava throws instead, panrocks answers as
+     *         {@link #getLongProperty(String)} does)
+     * @throws NullPointerException if name is null
+     * @throws IllegalArgumentException if name holds a zero character
+     * @throws RocksDBException if the engine fails
+     */
+    public long getAggregatedLongProperty(String name) throws RocksDBException {
+        return maintenance.aggregatedLongProperty(name);
+    }
+
     // =========================================================================
     // Files and bulk loading
     // Checkpoints, backups and SST files have classes of their own

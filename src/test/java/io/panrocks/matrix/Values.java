@@ -345,7 +345,7 @@ final class Values {
     private static String string(Executable member, int i, String name, String owner, At at) {
         World w = at.world();
         switch (name) {
-            case "getProperty", "getLongProperty":
+            case "getProperty", "getLongProperty", "getAggregatedLongProperty":
                 return "rocksdb.estimate-num-keys";
             case "getTickerCount", "getAndResetTickerCount":
                 return "rocksdb.block.cache.miss";

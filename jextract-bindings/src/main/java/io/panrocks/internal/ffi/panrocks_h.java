@@ -12577,6 +12577,68 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_aggregated_int_property {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_aggregated_int_property");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_aggregated_int_property$descriptor() {
+        return panrocks_aggregated_int_property.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_aggregated_int_property$handle() {
+        return panrocks_aggregated_int_property.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_aggregated_int_property$address() {
+        return panrocks_aggregated_int_property.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_aggregated_int_property(MemorySegment db, MemorySegment name, MemorySegment value, MemorySegment known, MemorySegment error) {
+        var mh$ = panrocks_aggregated_int_property.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_aggregated_int_property", db, name, value, known, error);
+            }
+            return (int)mh$.invokeExact(db, name, value, known, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_txn_put_log_data {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
