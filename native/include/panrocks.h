@@ -587,6 +587,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_ops.h"
 #include "panrocks_entity.h"
 #include "panrocks_resources.h"
+#include "panrocks_runtime_extras.h"
 #include "panrocks_callbacks.h"
 #include "panrocks_perf.h"
 #include "panrocks_wal.h"

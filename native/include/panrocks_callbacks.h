@@ -297,6 +297,7 @@ typedef struct panrocks_compaction_info {
     uint64_t total_input_bytes;
     uint64_t total_output_bytes;
     uint64_t elapsed_micros;
+    const panrocks_compaction_details *details; /* the full stats and file names */
 } panrocks_compaction_info;
 
 /* The DB hit a background error (rocksdb::BackgroundErrorReason). */

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <deque>
 #include <unordered_map>
+#include <vector>
 
 #include <rocksdb/comparator.h>
 #include <rocksdb/convenience.h>
@@ -519,6 +520,33 @@ class UpcallFilterFactory final : public rocksdb::CompactionFilterFactory {
 
 panrocks_slice slice_of(const std::string &s) { return panrocks_slice{s.data(), s.size()}; }
 
+// CompactionJobStats as the ABI carries it; the prefixes borrow from stats.
+void fill_compaction_stats(const rocksdb::CompactionJobStats &s, panrocks_compaction_stats *out) {
+    out->elapsed_micros = s.elapsed_micros;
+    out->num_input_records = s.num_input_records;
+    out->num_input_files = s.num_input_files;
+    out->num_input_files_at_output_level = s.num_input_files_at_output_level;
+    out->num_output_records = s.num_output_records;
+    out->num_output_files = s.num_output_files;
+    out->total_input_bytes = s.total_input_bytes;
+    out->total_output_bytes = s.total_output_bytes;
+    out->num_records_replaced = s.num_records_replaced;
+    out->total_input_raw_key_bytes = s.total_input_raw_key_bytes;
+    out->total_input_raw_value_bytes = s.total_input_raw_value_bytes;
+    out->num_input_deletion_records = s.num_input_deletion_records;
+    out->num_expired_deletion_records = s.num_expired_deletion_records;
+    out->num_corrupt_keys = s.num_corrupt_keys;
+    out->file_write_nanos = s.file_write_nanos;
+    out->file_range_sync_nanos = s.file_range_sync_nanos;
+    out->file_fsync_nanos = s.file_fsync_nanos;
+    out->file_prepare_write_nanos = s.file_prepare_write_nanos;
+    out->num_single_del_fallthru = s.num_single_del_fallthru;
+    out->num_single_del_mismatch = s.num_single_del_mismatch;
+    out->smallest_output_key_prefix = slice_of(s.smallest_output_key_prefix);
+    out->largest_output_key_prefix = slice_of(s.largest_output_key_prefix);
+    out->is_manual_compaction = s.is_manual_compaction ? 1 : 0;
+}
+
 int32_t stall_condition(rocksdb::WriteStallCondition c) {
     switch (c) {
         case rocksdb::WriteStallCondition::kDelayed: return PANROCKS_STALL_DELAYED;
@@ -573,6 +601,17 @@ class UpcallListener final : public rocksdb::EventListener {
         c.total_input_bytes = i.stats.total_input_bytes;
         c.total_output_bytes = i.stats.total_output_bytes;
         c.elapsed_micros = i.stats.elapsed_micros;
+        std::vector<panrocks_slice> inputs, outputs;
+        inputs.reserve(i.input_files.size());
+        for (const std::string &name : i.input_files) inputs.push_back(slice_of(name));
+        outputs.reserve(i.output_files.size());
+        for (const std::string &name : i.output_files) outputs.push_back(slice_of(name));
+        panrocks_compaction_details d{};
+        fill_compaction_stats(i.stats, &d.stats);
+        d.input_file_names = inputs.data();
+        d.output_file_names = outputs.data();
+        d.compression = static_cast<int32_t>(i.compression);
+        c.details = &d;
         deliver(PANROCKS_EVENT_COMPACTION_COMPLETED, &c);
     }
 

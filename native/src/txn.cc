@@ -709,6 +709,33 @@ void panrocks_txn_set_write_options(panrocks_txn *txn, uint32_t write_flags) {
     if (txn != nullptr) txn->txn->SetWriteOptions(panrocks::write_options(write_flags));
 }
 
+// ---- RocksJava's members (panrocks_runtime_extras.h) ------------------------------------
+
+int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, txn != nullptr && (blob != nullptr || length == 0));
+        txn->txn->PutLogData(rocksdb::Slice(blob, length));
+        return static_cast<int32_t>(PANROCKS_OK);
+    });
+}
+
+void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled) {
+    if (txn == nullptr) return;
+    if (enabled != 0) {
+        txn->txn->EnableIndexing();
+    } else {
+        txn->txn->DisableIndexing();
+    }
+}
+
+void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number) {
+    if (txn != nullptr) txn->txn->SetLogNumber(log_number);
+}
+
+uint64_t panrocks_txn_log_number(panrocks_txn *txn) {
+    return txn == nullptr ? 0 : txn->txn->GetLogNumber();
+}
+
 int32_t panrocks_txn_db_find(panrocks_db *db, const char *name, size_t name_length, panrocks_txn **txn_out,
                              int32_t *adopted, panrocks_error *error) {
     return guarded(error, [&] {

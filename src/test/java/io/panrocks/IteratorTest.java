@@ -83,7 +83,7 @@ class IteratorTest {
             it.seekToLast();
             assertEquals(key(29), string(it.keyBytes()));
         }
-        ro.setIterateUpperBound(null); // changing the options does not affect an existing iterator
+        ro.setIterateUpperBound((byte[]) null); // changing the options does not affect an existing iterator
     }
 
     @Test

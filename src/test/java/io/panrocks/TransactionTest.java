@@ -76,9 +76,9 @@ class TransactionTest {
             assertArrayEquals(big, txn.get(null, ro, bytes("big")));
 
             byte[] buffer = new byte[3];
-            assertEquals(5, txn.get(ro, null, bytes("b"), buffer));
+            assertEquals(5, txn.get(ro, null, bytes("b"), buffer, false));
             assertEquals("txn", string(buffer));
-            assertEquals(RocksDB.NOT_FOUND, txn.get(ro, null, bytes("a"), buffer));
+            assertEquals(RocksDB.NOT_FOUND, txn.get(ro, null, bytes("a"), buffer, false));
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment out = arena.allocate(big.length);
                 assertEquals(big.length, txn.get(ro, null, arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes("big")), out, false));
@@ -176,8 +176,8 @@ class TransactionTest {
                     () -> waiter.multiGetForUpdateAsList(ReadOptions.DEFAULT, List.of(bytes("x"), bytes("k"))));
             // a shared lock is compatible with another shared lock only
             waiter.setLockTimeout(0);
-            holder.getForUpdate(ReadOptions.DEFAULT, null, bytes("s"), false);
-            assertNull(waiter.getForUpdate(ReadOptions.DEFAULT, null, bytes("s"), false));
+            holder.getForUpdate(ReadOptions.DEFAULT, (ColumnFamilyHandle) null, bytes("s"), false);
+            assertNull(waiter.getForUpdate(ReadOptions.DEFAULT, (ColumnFamilyHandle) null, bytes("s"), false));
             expectStatus(Status.Code.TimedOut, Status.SubCode.LockTimeout, () -> waiter.put(bytes("s"), bytes("x")));
             // plain reads take no lock; plain writes of the DB wait for it (default lock timeout)
             assertNull(waiter.get(ReadOptions.DEFAULT, bytes("k")));

@@ -79,6 +79,27 @@ public final class BackupEngine implements AutoCloseable {
     }
 
     /**
+     * RocksJava's form of {@link #open(BackupEngineOptions)}: the backups
+     * live on {@code env}'s file system, which must be the real one,
+     * {@link Env#getDefault()} (as panrocks' {@link RocksMemEnv} keeps only a
+     * DB's own files in memory).
+     *
+     * @param env the environment: {@link Env#getDefault()}
+     * @param options the engine's options
+     * @return the engine
+     * @throws NullPointerException if env or options is null
+     * @throws IllegalArgumentException if env is not the default environment
+     * @throws RocksDBException as {@link #open(BackupEngineOptions)}
+     */
+    public static BackupEngine open(Env env, BackupEngineOptions options) throws RocksDBException {
+        if (Objects.requireNonNull(env, "env") != Env.getDefault()) {
+            throw new IllegalArgumentException("a BackupEngine works on the real file system, Env.getDefault(), not "
+                    + env + " (a RocksMemEnv keeps only its DB's files in memory)");
+        }
+        return open(options);
+    }
+
+    /**
      * Opens the backup directory {@code options.backupDir()} (creating it if
      * missing) and reads the backups in it.
      *

@@ -51,7 +51,10 @@ final class Callbacks {
         if (!base.isEmpty()) j.add(base);
         if (c.comparator != null) j.add("comparator=" + bound.add(ComparatorBinding.bind(c.comparator)).id());
         if (c.mergeOperator != null) j.add("merge_operator=" + bound.add(MergeOperatorBinding.bind(c.mergeOperator)).id());
-        if (c.compactionFilterFactory != null || c.compactionFilter != null) {
+        if (c.compactionFilterFactory == null && c.compactionFilter instanceof RemoveEmptyValueCompactionFilter) {
+            // RocksDB's own built-in filter: no upcall
+            j.add("compaction_filter=" + RemoveEmptyValueCompactionFilter.ENGINE_NAME);
+        } else if (c.compactionFilterFactory != null || c.compactionFilter != null) {
             j.add("compaction_filter_factory=" + bound.add(c.compactionFilterFactory != null
                     ? FilterFactoryBinding.bind(c.compactionFilterFactory)
                     : FilterFactoryBinding.bind(c.compactionFilter)).id());

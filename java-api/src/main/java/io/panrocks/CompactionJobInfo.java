@@ -1,13 +1,22 @@
 package io.panrocks;
 
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
 /**
  * A finished compaction, successful or not (RocksDB's
- * {@code CompactionJobInfo}, with RocksJava's getter names, its
- * {@code CompactionJobStats} flattened in), for
- * {@link AbstractEventListener#onCompactionCompleted}. A copy: valid for
- * as long as it is kept.
+ * {@code CompactionJobInfo}), for
+ * {@link AbstractEventListener#onCompactionCompleted}: with RocksJava's
+ * accessors ({@link #columnFamilyName()}, {@link #status()},
+ * {@link #inputFiles()}, {@link #stats()} ...) and panrocks' getters, which
+ * flatten the main statistics in. A copy: valid for as long as it is kept.
+ * <p>
+ * A plain Java value (RocksJava's is a native object): it owns no native
+ * memory, so {@link #close()} releases nothing. {@code new
+ * CompactionJobInfo()} is an empty one, as RocksJava's constructor makes
+ * (status Ok, no files, reason {@link CompactionReason#UNKNOWN}).
  */
-public final class CompactionJobInfo {
+public final class CompactionJobInfo implements AutoCloseable {
     private final long columnFamilyId;
     private final String columnFamilyName;
     private final Status status;
@@ -23,11 +32,27 @@ public final class CompactionJobInfo {
     private final long totalInputBytes;
     private final long totalOutputBytes;
     private final long elapsedMicros;
+    private final List<String> inputFileNames;
+    private final List<String> outputFileNames;
+    private final CompressionType compression;
+    private final CompactionJobStats stats;
+
+    /**
+     * An empty one, as RocksJava's constructor makes: no family name,
+     * status Ok, ids and levels 0, no files, reason
+     * {@link CompactionReason#UNKNOWN}, no compression, empty statistics.
+     */
+    public CompactionJobInfo() {
+        this(0, "", new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, ""), 0, 0, 0, 0,
+                CompactionReason.UNKNOWN, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
+                CompressionType.NO_COMPRESSION, new CompactionJobStats());
+    }
 
     CompactionJobInfo(long columnFamilyId, String columnFamilyName, Status status, long threadId, int jobId,
                       int baseInputLevel, int outputLevel, CompactionReason compactionReason, long inputFiles,
                       long outputFiles, long inputRecords, long outputRecords, long totalInputBytes,
-                      long totalOutputBytes, long elapsedMicros) {
+                      long totalOutputBytes, long elapsedMicros, List<String> inputFileNames,
+                      List<String> outputFileNames, CompressionType compression, CompactionJobStats stats) {
         this.columnFamilyId = columnFamilyId;
         this.columnFamilyName = columnFamilyName;
         this.status = status;
@@ -43,6 +68,129 @@ public final class CompactionJobInfo {
         this.totalInputBytes = totalInputBytes;
         this.totalOutputBytes = totalOutputBytes;
         this.elapsedMicros = elapsedMicros;
+        this.inputFileNames = List.copyOf(inputFileNames);
+        this.outputFileNames = List.copyOf(outputFileNames);
+        this.compression = compression;
+        this.stats = stats;
+    }
+
+    /**
+     * RocksJava's accessor: the name of the column family compacted, in UTF-8.
+     *
+     * @return a new array holding the name (empty for an empty info)
+     */
+    public byte[] columnFamilyName() {
+        return columnFamilyName.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * RocksJava's accessor: as {@link #getStatus()}.
+     *
+     * @return the status
+     */
+    public Status status() {
+        return status;
+    }
+
+    /**
+     * RocksJava's accessor: as {@link #getThreadId()}.
+     *
+     * @return the thread ID
+     */
+    public long threadId() {
+        return threadId;
+    }
+
+    /**
+     * RocksJava's accessor: as {@link #getJobId()}.
+     *
+     * @return the job ID
+     */
+    public int jobId() {
+        return jobId;
+    }
+
+    /**
+     * RocksJava's accessor: as {@link #getBaseInputLevel()}.
+     *
+     * @return the level
+     */
+    public int baseInputLevel() {
+        return baseInputLevel;
+    }
+
+    /**
+     * RocksJava's accessor: as {@link #getOutputLevel()}.
+     *
+     * @return the level
+     */
+    public int outputLevel() {
+        return outputLevel;
+    }
+
+    /**
+     * The paths of the files the compaction read.
+     *
+     * @return an unmodifiable list of paths
+     */
+    public List<String> inputFiles() {
+        return inputFileNames;
+    }
+
+    /**
+     * The paths of the files the compaction wrote.
+     *
+     * @return an unmodifiable list of paths
+     */
+    public List<String> outputFiles() {
+        return outputFileNames;
+    }
+
+    /**
+     * RocksJava's accessor: as {@link #getCompactionReason()}.
+     *
+     * @return the reason
+     */
+    public CompactionReason compactionReason() {
+        return compactionReason;
+    }
+
+    /**
+     * The compression of the files written ({@link CompressionType#NO_COMPRESSION}
+     * also for a kind panrocks does not name, such as Xpress).
+     *
+     * @return the compression type
+     */
+    public CompressionType compression() {
+        return compression;
+    }
+
+    /**
+     * RocksDB's full statistics of the compaction.
+     *
+     * @return the statistics (a copy of its own: changing it changes nothing else)
+     */
+    public CompactionJobStats stats() {
+        return stats;
+    }
+
+    /** Nothing to release (a plain value); present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+
+    /** RocksDB's {@code CompressionType} value as panrocks' enum; a kind it does not name as NO_COMPRESSION. */
+    static CompressionType compressionOf(int value) {
+        return switch (value) {
+            case 1 -> CompressionType.SNAPPY_COMPRESSION;
+            case 2 -> CompressionType.ZLIB_COMPRESSION;
+            case 3 -> CompressionType.BZLIB2_COMPRESSION;
+            case 4 -> CompressionType.LZ4_COMPRESSION;
+            case 5 -> CompressionType.LZ4HC_COMPRESSION;
+            case 7 -> CompressionType.ZSTD_COMPRESSION;
+            case 0xff -> CompressionType.DISABLE_COMPRESSION_OPTION;
+            default -> CompressionType.NO_COMPRESSION;
+        };
     }
 
     /**

@@ -2,7 +2,9 @@ package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.ffi.panrocks_background_error_info;
+import io.panrocks.internal.ffi.panrocks_compaction_details;
 import io.panrocks.internal.ffi.panrocks_compaction_info;
+import io.panrocks.internal.ffi.panrocks_compaction_stats;
 import io.panrocks.internal.ffi.panrocks_flush_info;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_listener_spec;
@@ -17,6 +19,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -80,6 +84,43 @@ final class ListenerBinding extends CallbackBinding {
         facade = db;
     }
 
+    /** The input (or output) file names of a compaction's details: an array of as many slices as the info counts. */
+    private static List<String> fileNames(MemorySegment details, boolean input, MemorySegment info, Arena scope) {
+        long count = input ? panrocks_compaction_info.input_files(info) : panrocks_compaction_info.output_files(info);
+        MemorySegment array = (input ? panrocks_compaction_details.input_file_names(details)
+                : panrocks_compaction_details.output_file_names(details))
+                .reinterpret(count * panrocks_slice.sizeof(), scope, null);
+        List<String> names = new ArrayList<>((int) count);
+        for (long i = 0; i < count; i++) names.add(string(panrocks_slice.asSlice(array, i), scope));
+        return names;
+    }
+
+    /** A copy of the engine's CompactionJobStats (the struct, inside the details). */
+    private static CompactionJobStats stats(MemorySegment s, Arena scope) {
+        long[] counters = {
+                panrocks_compaction_stats.elapsed_micros(s), panrocks_compaction_stats.num_input_records(s),
+                panrocks_compaction_stats.num_input_files(s), panrocks_compaction_stats.num_input_files_at_output_level(s),
+                panrocks_compaction_stats.num_output_records(s), panrocks_compaction_stats.num_output_files(s),
+                panrocks_compaction_stats.total_input_bytes(s), panrocks_compaction_stats.total_output_bytes(s),
+                panrocks_compaction_stats.num_records_replaced(s), panrocks_compaction_stats.total_input_raw_key_bytes(s),
+                panrocks_compaction_stats.total_input_raw_value_bytes(s),
+                panrocks_compaction_stats.num_input_deletion_records(s),
+                panrocks_compaction_stats.num_expired_deletion_records(s), panrocks_compaction_stats.num_corrupt_keys(s),
+                panrocks_compaction_stats.file_write_nanos(s), panrocks_compaction_stats.file_range_sync_nanos(s),
+                panrocks_compaction_stats.file_fsync_nanos(s), panrocks_compaction_stats.file_prepare_write_nanos(s),
+                panrocks_compaction_stats.num_single_del_fallthru(s), panrocks_compaction_stats.num_single_del_mismatch(s)};
+        return new CompactionJobStats(counters, panrocks_compaction_stats.is_manual_compaction(s) != 0,
+                bytes(panrocks_compaction_stats.smallest_output_key_prefix(s), scope),
+                bytes(panrocks_compaction_stats.largest_output_key_prefix(s), scope));
+    }
+
+    private static byte[] bytes(MemorySegment slice, Arena scope) {
+        long size = panrocks_slice.size(slice);
+        if (size == 0) return new byte[0];
+        return MemorySegment.ofAddress(panrocks_slice.data(slice).address()).reinterpret(size, scope, null)
+                .toArray(ValueLayout.JAVA_BYTE);
+    }
+
     private static String string(MemorySegment slice, Arena scope) {
         long size = panrocks_slice.size(slice);
         if (size == 0) return "";
@@ -115,6 +156,8 @@ final class ListenerBinding extends CallbackBinding {
                 Status status = new Status(Status.Code.of(code),
                         Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
                         string(panrocks_compaction_info.status_message(c), scope));
+                MemorySegment d = panrocks_compaction_info.details(c)
+                        .reinterpret(panrocks_compaction_details.sizeof(), scope, null);
                 listener.onCompactionCompleted(facade.get(), new CompactionJobInfo(
                         Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
                         string(panrocks_compaction_info.cf_name(c), scope), status,
@@ -124,7 +167,10 @@ final class ListenerBinding extends CallbackBinding {
                         panrocks_compaction_info.input_files(c), panrocks_compaction_info.output_files(c),
                         panrocks_compaction_info.input_records(c), panrocks_compaction_info.output_records(c),
                         panrocks_compaction_info.total_input_bytes(c), panrocks_compaction_info.total_output_bytes(c),
-                        panrocks_compaction_info.elapsed_micros(c)));
+                        panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
+                        fileNames(d, false, c, scope),
+                        CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
+                        stats(panrocks_compaction_details.stats(d), scope)));
             }
             case BACKGROUND_ERROR -> {
                 MemorySegment b = MemorySegment.ofAddress(info)

@@ -140,6 +140,20 @@ final class Maintenance {
         }
     }
 
+    long aggregatedLongProperty(String name) throws RocksDBException {
+        propertyName(name);
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment known = arena.allocate(ValueLayout.JAVA_INT);
+            int rc = panrocks_h.panrocks_aggregated_int_property(db.handle(), arena.allocateFrom(name), c.size, known,
+                    c.error);
+            if (rc != 0) throw c.failure(rc);
+            return known.get(ValueLayout.JAVA_INT, 0) == 0 ? -1 : c.size.get(ValueLayout.JAVA_LONG, 0);
+        } finally {
+            db.exit(c);
+        }
+    }
+
     long[] approximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges, SizeApproximationFlag... flags)
             throws RocksDBException {
         Objects.requireNonNull(ranges, "ranges");

@@ -8,6 +8,7 @@ package io.panrocks;
  * {@link ColumnFamilyOptionsInterface#setMergeOperator}.
  */
 public sealed interface MergeOperator permits MergeOperator.UInt64AddOperator, MergeOperator.StringAppendOperator,
+        io.panrocks.UInt64AddOperator, io.panrocks.StringAppendOperator,
         MergeOperator.MaxOperator, AbstractMergeOperator, AssociativeMergeOperator {
     /**
      * RocksDB's name and options for the operator, in option-string syntax.

@@ -217,6 +217,31 @@ public final class ReadOptions implements AutoCloseable {
     }
 
     /**
+     * RocksJava's {@code Slice}/{@code DirectSlice} form of
+     * {@link #setIterateLowerBound(byte[])}: the slice's bytes, copied now
+     * (later changes to the slice or its buffer do not move the bound).
+     * The getter stays {@link #iterateLowerBound()}, a {@code byte[]}.
+     *
+     * @param lowerBound the lowest key iterators see, or {@code null}
+     * @return this object, for chaining
+     */
+    public ReadOptions setIterateLowerBound(AbstractSlice<?> lowerBound) {
+        return setIterateLowerBound(lowerBound == null ? null : lowerBound.toBytes());
+    }
+
+    /**
+     * RocksJava's {@code Slice}/{@code DirectSlice} form of
+     * {@link #setIterateUpperBound(byte[])}: the slice's bytes, copied now.
+     * The getter stays {@link #iterateUpperBound()}, a {@code byte[]}.
+     *
+     * @param upperBound the first key iterators no longer see, or {@code null}
+     * @return this object, for chaining
+     */
+    public ReadOptions setIterateUpperBound(AbstractSlice<?> upperBound) {
+        return setIterateUpperBound(upperBound == null ? null : upperBound.toBytes());
+    }
+
+    /**
      * The upper bound set with {@link #setIterateUpperBound}.
      *
      * @return a copy of the bound, or {@code null}

@@ -3093,6 +3093,50 @@ public class RocksDB implements AutoCloseable {
         return new RecordCursor(this, db, columnFamily, readOptions);
     }
 
+    /**
+     * RocksJava's {@code newIterators}: one iterator per family of
+     * {@code columnFamilies} ({@code null} entries: the default one), all
+     * over one consistent view, as RocksDB's {@code NewIterators}: as of
+     * readOptions' snapshot, or of a snapshot taken for the call (released
+     * once the iterators exist; they keep their view). Each belongs to the
+     * calling thread; close them.
+     *
+     * @param columnFamilies the families, in the order of the iterators returned
+     * @param readOptions the read options; not null
+     * @return the iterators, one per family
+     * @throws NullPointerException if a list or readOptions is null
+     * @throws IllegalArgumentException if a family belongs to another DB
+     * @throws RocksDBException if the snapshot cannot be taken
+     */
+    public List<RocksIterator> newIterators(List<ColumnFamilyHandle> columnFamilies, ReadOptions readOptions)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        List<ColumnFamilyHandle> families = new ArrayList<>(Objects.requireNonNull(columnFamilies, "columnFamilies"));
+        Snapshot own = readOptions.snapshot() == null ? getSnapshot() : null;
+        List<RocksIterator> iterators = new ArrayList<>(families.size());
+        try {
+            ReadOptions ro = own == null ? readOptions : new ReadOptions(readOptions).setSnapshot(own);
+            for (ColumnFamilyHandle family : families) iterators.add(newIterator(family, ro));
+            return iterators;
+        } catch (RuntimeException | Error e) {
+            for (RocksIterator it : iterators) it.close();
+            throw e;
+        } finally {
+            if (own != null) own.close();
+        }
+    }
+
+    /**
+     * As {@link #newIterators(List, ReadOptions)}, default options.
+     *
+     * @param columnFamilies the families
+     * @return the iterators, one per family
+     * @throws RocksDBException as {@link #newIterators(List, ReadOptions)}
+     */
+    public List<RocksIterator> newIterators(List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
+        return newIterators(columnFamilies, ReadOptions.DEFAULT);
+    }
+
     // =========================================================================
     // Snapshots
     // =========================================================================
@@ -3652,6 +3696,23 @@ public class RocksDB implements AutoCloseable {
         } finally {
             db.exit(c);
         }
+    }
+
+    /**
+     * RocksJava's {@code getAggregatedLongProperty} (RocksDB's
+     * {@code GetAggregatedIntProperty}): a numeric property summed over
+     * every column family of the DB, e.g. "rocksdb.estimate-num-keys".
+     *
+     * @param name the property's name
+     * @return the sum, or -1 if RocksDB cannot sum the property (unknown or
+     *         not numeric; RocksJava throws instead, panrocks answers as
+     *         {@link #getLongProperty(String)} does)
+     * @throws NullPointerException if name is null
+     * @throws IllegalArgumentException if name holds a zero character
+     * @throws RocksDBException if the engine fails
+     */
+    public long getAggregatedLongProperty(String name) throws RocksDBException {
+        return maintenance.aggregatedLongProperty(name);
     }
 
     // =========================================================================

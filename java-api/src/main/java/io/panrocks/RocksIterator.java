@@ -391,6 +391,67 @@ public final class RocksIterator implements AutoCloseable {
         return copyInto(valueAddress, valueSize, buffer);
     }
 
+    /**
+     * RocksJava's {@code key(byte[])}: copies at most {@code key.length}
+     * bytes of the current key into {@code key}, and returns its full size.
+     *
+     * @param key receives the start of the key
+     * @return the key's full size in bytes
+     * @throws NullPointerException if key is null
+     */
+    public int key(byte[] key) {
+        return key(key, 0, Objects.requireNonNull(key, "key").length);
+    }
+
+    /**
+     * As {@link #key(byte[])}, into {@code key[offset, offset + len)}.
+     *
+     * @param key receives the start of the key
+     * @param offset where the copy starts in key
+     * @param len at most this many bytes are copied
+     * @return the key's full size in bytes
+     * @throws NullPointerException if key is null
+     * @throws IndexOutOfBoundsException if the range lies outside key
+     */
+    public int key(byte[] key, int offset, int len) {
+        Bytes.checkRange(key, offset, len, "key");
+        checkValid();
+        return copyInto(keyAddress, keySize, key, offset, len);
+    }
+
+    /**
+     * RocksJava's {@code value(byte[])}: copies at most {@code value.length}
+     * bytes of the current value into {@code value}, and returns its full size.
+     *
+     * @param value receives the start of the value
+     * @return the value's full size in bytes (at most {@link Integer#MAX_VALUE})
+     * @throws NullPointerException if value is null
+     */
+    public int value(byte[] value) {
+        return value(value, 0, Objects.requireNonNull(value, "value").length);
+    }
+
+    /**
+     * As {@link #value(byte[])}, into {@code value[offset, offset + len)}.
+     *
+     * @param value receives the start of the value
+     * @param offset where the copy starts in value
+     * @param len at most this many bytes are copied
+     * @return the value's full size in bytes (at most {@link Integer#MAX_VALUE})
+     * @throws NullPointerException if value is null
+     * @throws IndexOutOfBoundsException if the range lies outside value
+     */
+    public int value(byte[] value, int offset, int len) {
+        Bytes.checkRange(value, offset, len, "value");
+        checkValid();
+        return copyInto(valueAddress, valueSize, value, offset, len);
+    }
+
+    private static int copyInto(long address, long size, byte[] target, int offset, int len) {
+        Bytes.copyFromAddress(address, target, offset, (int) Math.min(size, len));
+        return (int) Math.min(size, Integer.MAX_VALUE);
+    }
+
     // ---- wide columns -------------------------------------------------------
 
     /**

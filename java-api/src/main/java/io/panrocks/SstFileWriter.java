@@ -217,6 +217,42 @@ public final class SstFileWriter implements AutoCloseable {
     }
 
     /**
+     * RocksJava's {@code Slice}/{@code DirectSlice} form of
+     * {@link #put(byte[], byte[])}: the slices' bytes, copied at the call.
+     *
+     * @param key the key
+     * @param value the value
+     * @throws NullPointerException if key or value is null
+     * @throws RocksDBException as {@link #put(byte[], byte[])}
+     */
+    public void put(AbstractSlice<?> key, AbstractSlice<?> value) throws RocksDBException {
+        put(Objects.requireNonNull(key, "key").toBytes(), Objects.requireNonNull(value, "value").toBytes());
+    }
+
+    /**
+     * RocksJava's {@code Slice}/{@code DirectSlice} form of {@link #merge(byte[], byte[])}.
+     *
+     * @param key the key
+     * @param value the operand
+     * @throws NullPointerException if key or value is null
+     * @throws RocksDBException as {@link #put(byte[], byte[])}
+     */
+    public void merge(AbstractSlice<?> key, AbstractSlice<?> value) throws RocksDBException {
+        merge(Objects.requireNonNull(key, "key").toBytes(), Objects.requireNonNull(value, "value").toBytes());
+    }
+
+    /**
+     * RocksJava's {@code Slice}/{@code DirectSlice} form of {@link #delete(byte[])}.
+     *
+     * @param key the key
+     * @throws NullPointerException if key is null
+     * @throws RocksDBException as {@link #put(byte[], byte[])}
+     */
+    public void delete(AbstractSlice<?> key) throws RocksDBException {
+        delete(Objects.requireNonNull(key, "key").toBytes());
+    }
+
+    /**
      * Adds a deletion of every key in {@code [beginKey, endKey)}; range
      * deletions may come in any order.
      *

@@ -122,6 +122,8 @@ public final class Transaction implements AutoCloseable {
     private Phase phase;
     /** the last view of the transaction's snapshot handed out; guarded by lock */
     private TransactionSnapshot snapshotView;
+    /** a copy of the write options it commits with (getWriteOptions); guarded by lock */
+    private WriteOptions writeOptions = new WriteOptions();
 
     private Transaction(RocksDB owner, NativeDb db, MemorySegment handle, Phase phase) {
         this.owner = owner;
@@ -162,7 +164,9 @@ public final class Transaction implements AutoCloseable {
             if (rc != 0) throw new IllegalStateException("cannot begin a transaction: " + c.failure(rc).getMessage());
             MemorySegment h = c.size.get(ValueLayout.ADDRESS, 0);
             try {
-                return new Transaction(owner, db, h, Phase.ACTIVE);
+                Transaction txn = new Transaction(owner, db, h, Phase.ACTIVE);
+                txn.writeOptions = new WriteOptions(writeOptions);
+                return txn;
             } catch (RuntimeException | Error e) {
                 release(h);
                 throw e;
@@ -203,6 +207,7 @@ public final class Transaction implements AutoCloseable {
             if (rc != 0) throw new IllegalStateException("cannot reuse the transaction: " + c.failure(rc).getMessage());
             phase = Phase.ACTIVE;
             snapshotView = null;
+            this.writeOptions = new WriteOptions(writeOptions);
             if (owner instanceof TransactionDB t) t.unnamed(this); // reinitialized without its name
             return this;
         } finally {
@@ -345,9 +350,75 @@ public final class Transaction implements AutoCloseable {
      * @throws RocksDBException as the main overload
      */
     public void put(ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value) throws RocksDBException {
-        write(PUT, columnFamily, Bytes.keyBuffer(key, "key"), Bytes.keyBuffer(value, "value"), 0);
-        key.position(key.limit());
-        value.position(value.limit());
+        write(PUT, columnFamily, key, value, 0);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, ByteBuffer, ByteBuffer)}, with
+     * {@code assumeTracked} as in {@link #put(ColumnFamilyHandle, byte[], byte[], boolean)}.
+     * Heap, direct and read-only buffers work, mixed too.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value the value, from its position to its limit; its position moves to the limit
+     * @param assumeTracked whether the key is known to be locked by this transaction already
+     * @throws RocksDBException as the main overload
+     */
+    public void put(ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value, boolean assumeTracked)
+            throws RocksDBException {
+        write(PUT, columnFamily, key, value, assumeTracked ? ASSUME_TRACKED : 0);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, ByteBuffer, ByteBuffer)}, in the default family.
+     *
+     * @param key the key, from its position to its limit; its position moves to the limit
+     * @param value the value, from its position to its limit; its position moves to the limit
+     * @throws RocksDBException as the main overload
+     */
+    public void put(ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        write(PUT, null, key, value, 0);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, byte[], byte[], boolean)}, with the
+     * key and the value each given in parts that are concatenated (RocksDB's
+     * {@code SliceParts}).
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @param valueParts the value's parts, in order
+     * @param assumeTracked whether the key is known to be locked by this transaction already
+     * @throws NullPointerException if an array or a part is null
+     * @throws RocksDBException as the main overload
+     */
+    public void put(ColumnFamilyHandle columnFamily, byte[][] keyParts, byte[][] valueParts, boolean assumeTracked)
+            throws RocksDBException {
+        write(PUT, columnFamily, joined(keyParts, "keyParts"), joined(valueParts, "valueParts"),
+                assumeTracked ? ASSUME_TRACKED : 0);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, byte[][], byte[][], boolean)}, locking the key.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @param valueParts the value's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void put(ColumnFamilyHandle columnFamily, byte[][] keyParts, byte[][] valueParts) throws RocksDBException {
+        put(columnFamily, keyParts, valueParts, false);
+    }
+
+    /**
+     * As {@link #put(ColumnFamilyHandle, byte[][], byte[][], boolean)}, in the default family.
+     *
+     * @param keyParts the key's parts, in order
+     * @param valueParts the value's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void put(byte[][] keyParts, byte[][] valueParts) throws RocksDBException {
+        put(null, keyParts, valueParts, false);
     }
 
     /**
@@ -373,6 +444,30 @@ public final class Transaction implements AutoCloseable {
      */
     public void putUntracked(byte[] key, byte[] value) throws RocksDBException {
         putUntracked(null, key, value);
+    }
+
+    /**
+     * As {@link #putUntracked(ColumnFamilyHandle, byte[], byte[])}, with the key and value in parts.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @param valueParts the value's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void putUntracked(ColumnFamilyHandle columnFamily, byte[][] keyParts, byte[][] valueParts)
+            throws RocksDBException {
+        write(PUT, columnFamily, joined(keyParts, "keyParts"), joined(valueParts, "valueParts"), UNTRACKED);
+    }
+
+    /**
+     * As {@link #putUntracked(ColumnFamilyHandle, byte[][], byte[][])}, in the default family.
+     *
+     * @param keyParts the key's parts, in order
+     * @param valueParts the value's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void putUntracked(byte[][] keyParts, byte[][] valueParts) throws RocksDBException {
+        putUntracked(null, keyParts, valueParts);
     }
 
     /**
@@ -425,6 +520,80 @@ public final class Transaction implements AutoCloseable {
      */
     public void mergeUntracked(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
         write(MERGE, columnFamily, Bytes.key(key), Bytes.value(value), UNTRACKED);
+    }
+
+    /**
+     * As {@link #mergeUntracked(ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param key the key
+     * @param value the operand
+     * @throws RocksDBException as the main overload
+     */
+    public void mergeUntracked(byte[] key, byte[] value) throws RocksDBException {
+        mergeUntracked(null, key, value);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, byte[], byte[], boolean)}, for
+     * {@code key[position, limit)} and {@code value[position, limit)}; both
+     * positions move to their limits. Heap, direct and read-only buffers work, mixed too.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param key the key
+     * @param value the operand
+     * @param assumeTracked whether the key is known to be locked by this transaction already
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value, boolean assumeTracked)
+            throws RocksDBException {
+        write(MERGE, columnFamily, key, value, assumeTracked ? ASSUME_TRACKED : 0);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, ByteBuffer, ByteBuffer, boolean)}, locking the key.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param key the key
+     * @param value the operand
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        write(MERGE, columnFamily, key, value, 0);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, ByteBuffer, ByteBuffer, boolean)}, default family, locking the key.
+     *
+     * @param key the key
+     * @param value the operand
+     * @throws RocksDBException as the main overload
+     */
+    public void merge(ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        write(MERGE, null, key, value, 0);
+    }
+
+    /**
+     * As {@link #merge(ColumnFamilyHandle, ByteBuffer, ByteBuffer, boolean)}, without locking or conflict checking.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param key the key
+     * @param value the operand
+     * @throws RocksDBException as the main overload, but never for a lock
+     */
+    public void mergeUntracked(ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        write(MERGE, columnFamily, key, value, UNTRACKED);
+    }
+
+    /**
+     * As {@link #mergeUntracked(ColumnFamilyHandle, ByteBuffer, ByteBuffer)}, in the default family.
+     *
+     * @param key the key
+     * @param value the operand
+     * @throws RocksDBException as the main overload, but never for a lock
+     */
+    public void mergeUntracked(ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        write(MERGE, null, key, value, UNTRACKED);
     }
 
     /**
@@ -485,6 +654,73 @@ public final class Transaction implements AutoCloseable {
     }
 
     /**
+     * As {@link #deleteUntracked(ColumnFamilyHandle, byte[])}, in the default family.
+     *
+     * @param key the key
+     * @throws RocksDBException as the main overload, but never for a lock
+     */
+    public void deleteUntracked(byte[] key) throws RocksDBException {
+        deleteUntracked(null, key);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[], boolean)}, with the key
+     * given in parts that are concatenated (RocksDB's {@code SliceParts}).
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @param assumeTracked whether the key is known to be locked by this transaction already
+     * @throws NullPointerException if the array or a part is null
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(ColumnFamilyHandle columnFamily, byte[][] keyParts, boolean assumeTracked)
+            throws RocksDBException {
+        write(DELETE, columnFamily, joined(keyParts, "keyParts"), null, assumeTracked ? ASSUME_TRACKED : 0);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[][], boolean)}, locking the key.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(ColumnFamilyHandle columnFamily, byte[][] keyParts) throws RocksDBException {
+        delete(columnFamily, keyParts, false);
+    }
+
+    /**
+     * As {@link #delete(ColumnFamilyHandle, byte[][], boolean)}, in the default family.
+     *
+     * @param keyParts the key's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void delete(byte[][] keyParts) throws RocksDBException {
+        delete(null, keyParts, false);
+    }
+
+    /**
+     * As {@link #deleteUntracked(ColumnFamilyHandle, byte[])}, with the key in parts.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void deleteUntracked(ColumnFamilyHandle columnFamily, byte[][] keyParts) throws RocksDBException {
+        write(DELETE, columnFamily, joined(keyParts, "keyParts"), null, UNTRACKED);
+    }
+
+    /**
+     * As {@link #deleteUntracked(ColumnFamilyHandle, byte[][])}, in the default family.
+     *
+     * @param keyParts the key's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void deleteUntracked(byte[][] keyParts) throws RocksDBException {
+        deleteUntracked(null, keyParts);
+    }
+
+    /**
      * RocksDB's SingleDelete within the transaction (for a key written once
      * and never merged or overwritten since); otherwise as
      * {@link #delete(ColumnFamilyHandle, byte[], boolean)}.
@@ -518,6 +754,67 @@ public final class Transaction implements AutoCloseable {
      */
     public void singleDelete(byte[] key) throws RocksDBException {
         singleDelete(null, key, false);
+    }
+
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, byte[], boolean)}, with the key in parts.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @param assumeTracked whether the key is known to be locked by this transaction already
+     * @throws RocksDBException as the main overload
+     */
+    public void singleDelete(ColumnFamilyHandle columnFamily, byte[][] keyParts, boolean assumeTracked)
+            throws RocksDBException {
+        write(SINGLE_DELETE, columnFamily, joined(keyParts, "keyParts"), null, assumeTracked ? ASSUME_TRACKED : 0);
+    }
+
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, byte[][], boolean)}, locking the key.
+     *
+     * @param columnFamily the family, or null for the default one
+     * @param keyParts the key's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void singleDelete(ColumnFamilyHandle columnFamily, byte[][] keyParts) throws RocksDBException {
+        singleDelete(columnFamily, keyParts, false);
+    }
+
+    /**
+     * As {@link #singleDelete(ColumnFamilyHandle, byte[][], boolean)}, in the default family.
+     *
+     * @param keyParts the key's parts, in order
+     * @throws RocksDBException as the main overload
+     */
+    public void singleDelete(byte[][] keyParts) throws RocksDBException {
+        singleDelete(null, keyParts, false);
+    }
+
+    /** The parts concatenated, as RocksDB joins a {@code SliceParts}; checked before any native call. */
+    private static byte[] joined(byte[][] parts, String what) {
+        Objects.requireNonNull(parts, what);
+        long total = 0;
+        for (byte[] part : parts) total += Objects.requireNonNull(part, what + " must not contain null").length;
+        if (total > Bytes.MAX_ARRAY) {
+            throw new IllegalArgumentException(what + " add up to " + total + " bytes, more than a byte[] holds");
+        }
+        byte[] out = new byte[(int) total];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, out, at, part.length);
+            at += part.length;
+        }
+        return out;
+    }
+
+    /** A put or merge of key[position, limit) and value[position, limit), both required; both consumed. */
+    private void write(int op, ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value, int flags)
+            throws RocksDBException {
+        MemorySegment k = Bytes.keyBuffer(key, "key");
+        MemorySegment v = Bytes.keyBuffer(value, "value");
+        write(op, columnFamily, k, v, flags);
+        key.position(key.limit());
+        value.position(value.limit());
     }
 
     private void write(int op, ColumnFamilyHandle columnFamily, byte[] key, byte[] value, int flags)
@@ -747,18 +1044,193 @@ public final class Transaction implements AutoCloseable {
     }
 
     /**
-     * As {@link #get(ReadOptions, ColumnFamilyHandle, byte[], byte[], boolean)}, without a lock.
+     * RocksJava's form of {@link #get(ReadOptions, ColumnFamilyHandle, byte[], byte[], boolean)}
+     * without a lock: copies at most {@code value.length} bytes of the value
+     * into {@code value} and answers a {@link GetStatus} (found or not, and the
+     * value's full size). The int-returning overload with {@code forUpdate}
+     * allocates nothing; this one allocates the status of a found key.
      *
      * @param readOptions the read options
      * @param columnFamily the family, or null for the default one
      * @param key the key
      * @param value where the value goes
-     * @return the value's full size, or {@link RocksDB#NOT_FOUND}
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
      * @throws RocksDBException as the main overload
      */
-    public int get(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value)
+    public GetStatus get(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value)
             throws RocksDBException {
-        return get(readOptions, columnFamily, key, value, false);
+        return getStatus(readOptions, columnFamily, key, value, 0);
+    }
+
+    /**
+     * As {@link #get(ReadOptions, ColumnFamilyHandle, byte[], byte[])}, in the default family.
+     *
+     * @param readOptions the read options
+     * @param key the key
+     * @param value where the value goes
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as the main overload
+     */
+    public GetStatus get(ReadOptions readOptions, byte[] key, byte[] value) throws RocksDBException {
+        return getStatus(readOptions, null, key, value, 0);
+    }
+
+    /**
+     * RocksJava's ByteBuffer read through the transaction: reads
+     * {@code key[position, limit)} (its position moves to the limit) and
+     * copies at most {@code value.remaining()} bytes of the value into
+     * {@code value} from its position, which then moves past the bytes
+     * copied (its limit stays: RocksJava's transaction contract, unlike
+     * {@link RocksDB#get(ReadOptions, ByteBuffer, ByteBuffer)}, which sets the
+     * limit). Heap, direct and (for the key) read-only buffers work, mixed
+     * too; an absent key leaves {@code value} untouched.
+     *
+     * @param readOptions the read options
+     * @param columnFamily the family, or null for the default one
+     * @param key the key, from its position to its limit
+     * @param value receives the value from its position
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws IllegalArgumentException if value is read-only
+     * @throws RocksDBException as {@link #get(ReadOptions, ColumnFamilyHandle, byte[])}
+     */
+    public GetStatus get(ReadOptions readOptions, ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        return getStatus(readOptions, columnFamily, key, value, 0);
+    }
+
+    /**
+     * As {@link #get(ReadOptions, ColumnFamilyHandle, ByteBuffer, ByteBuffer)}, in the default family.
+     *
+     * @param readOptions the read options
+     * @param key the key, from its position to its limit
+     * @param value receives the value from its position
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as the main overload
+     */
+    public GetStatus get(ReadOptions readOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        return getStatus(readOptions, null, key, value, 0);
+    }
+
+    /**
+     * As {@link #get(ReadOptions, ColumnFamilyHandle, byte[], byte[])}, and
+     * locks the key first as
+     * {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, byte[], boolean, boolean)} does.
+     *
+     * @param readOptions the read options
+     * @param columnFamily the family, or null for the default one
+     * @param key the key
+     * @param value where the value goes
+     * @param exclusive an exclusive lock (else shared)
+     * @param doValidate check the key against the transaction's snapshot
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, byte[], boolean, boolean)}
+     */
+    public GetStatus getForUpdate(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value,
+                                  boolean exclusive, boolean doValidate) throws RocksDBException {
+        return getStatus(readOptions, columnFamily, key, value, forUpdate(exclusive, doValidate));
+    }
+
+    /**
+     * As {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, byte[], byte[], boolean, boolean)}, validating.
+     *
+     * @param readOptions the read options
+     * @param columnFamily the family, or null for the default one
+     * @param key the key
+     * @param value where the value goes
+     * @param exclusive an exclusive lock (else shared)
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as the main overload
+     */
+    public GetStatus getForUpdate(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value,
+                                  boolean exclusive) throws RocksDBException {
+        return getStatus(readOptions, columnFamily, key, value, forUpdate(exclusive, true));
+    }
+
+    /**
+     * As {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, byte[], byte[], boolean, boolean)}, default family,
+     * validating.
+     *
+     * @param readOptions the read options
+     * @param key the key
+     * @param value where the value goes
+     * @param exclusive an exclusive lock (else shared)
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as the main overload
+     */
+    public GetStatus getForUpdate(ReadOptions readOptions, byte[] key, byte[] value, boolean exclusive)
+            throws RocksDBException {
+        return getStatus(readOptions, null, key, value, forUpdate(exclusive, true));
+    }
+
+    /**
+     * As {@link #get(ReadOptions, ColumnFamilyHandle, ByteBuffer, ByteBuffer)}
+     * (the same position contract), and locks the key first as
+     * {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, byte[], boolean, boolean)} does.
+     *
+     * @param readOptions the read options
+     * @param columnFamily the family, or null for the default one
+     * @param key the key, from its position to its limit
+     * @param value receives the value from its position
+     * @param exclusive an exclusive lock (else shared)
+     * @param doValidate check the key against the transaction's snapshot
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, byte[], boolean, boolean)}
+     */
+    public GetStatus getForUpdate(ReadOptions readOptions, ColumnFamilyHandle columnFamily, ByteBuffer key,
+                                  ByteBuffer value, boolean exclusive, boolean doValidate) throws RocksDBException {
+        return getStatus(readOptions, columnFamily, key, value, forUpdate(exclusive, doValidate));
+    }
+
+    /**
+     * As {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, ByteBuffer, ByteBuffer, boolean, boolean)}, validating.
+     *
+     * @param readOptions the read options
+     * @param columnFamily the family, or null for the default one
+     * @param key the key, from its position to its limit
+     * @param value receives the value from its position
+     * @param exclusive an exclusive lock (else shared)
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as the main overload
+     */
+    public GetStatus getForUpdate(ReadOptions readOptions, ColumnFamilyHandle columnFamily, ByteBuffer key,
+                                  ByteBuffer value, boolean exclusive) throws RocksDBException {
+        return getStatus(readOptions, columnFamily, key, value, forUpdate(exclusive, true));
+    }
+
+    /**
+     * As {@link #getForUpdate(ReadOptions, ColumnFamilyHandle, ByteBuffer, ByteBuffer, boolean, boolean)}, default
+     * family, validating.
+     *
+     * @param readOptions the read options
+     * @param key the key, from its position to its limit
+     * @param value receives the value from its position
+     * @param exclusive an exclusive lock (else shared)
+     * @return {@link Status.Code#Ok} with the value's full size, or {@link Status.Code#NotFound}
+     * @throws RocksDBException as the main overload
+     */
+    public GetStatus getForUpdate(ReadOptions readOptions, ByteBuffer key, ByteBuffer value, boolean exclusive)
+            throws RocksDBException {
+        return getStatus(readOptions, null, key, value, forUpdate(exclusive, true));
+    }
+
+    private GetStatus getStatus(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value,
+                                int flags) throws RocksDBException {
+        Bytes.value(value);
+        MemorySegment k = Bytes.segment(MemorySegment.ofArray(Bytes.key(key)), "key");
+        return GetStatus.of(get(readOptions, columnFamily, k, MemorySegment.ofArray(value), flags));
+    }
+
+    /** RocksJava's transaction ByteBuffer contract: key consumed; value's position moves past the bytes copied. */
+    private GetStatus getStatus(ReadOptions readOptions, ColumnFamilyHandle columnFamily, ByteBuffer key,
+                                ByteBuffer value, int flags) throws RocksDBException {
+        MemorySegment k = Bytes.keyBuffer(key, "key");
+        Bytes.output(value, "value");
+        int position = value.position();
+        int remaining = value.remaining();
+        long size = get(readOptions, columnFamily, k, MemorySegment.ofBuffer(value), flags);
+        key.position(key.limit());
+        if (size != RocksDB.NOT_FOUND) value.position(position + (int) Math.min(size, remaining));
+        return GetStatus.of(size);
     }
 
     /**
@@ -971,6 +1443,61 @@ public final class Transaction implements AutoCloseable {
     public List<byte[]> multiGetForUpdateAsList(ReadOptions readOptions, List<byte[]> keys) throws RocksDBException {
         Objects.requireNonNull(keys, "keys");
         return multiGet(readOptions, Collections.nCopies(keys.size(), null), keys, FOR_UPDATE);
+    }
+
+    /**
+     * RocksJava's array form of {@link #multiGetAsList(ReadOptions, List, List)}.
+     *
+     * @param readOptions the read options
+     * @param columnFamilies the family of each key (null entries: the default one)
+     * @param keys the keys
+     * @return the values, null for absent keys
+     * @throws RocksDBException as {@link #multiGetAsList(ReadOptions, List, List)}
+     */
+    public byte[][] multiGet(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies, byte[][] keys)
+            throws RocksDBException {
+        return multiGet(readOptions, columnFamilies, Arrays.asList(Objects.requireNonNull(keys, "keys")), 0)
+                .toArray(new byte[0][]);
+    }
+
+    /**
+     * RocksJava's array form of {@link #multiGetAsList(ReadOptions, List)}.
+     *
+     * @param readOptions the read options
+     * @param keys the keys
+     * @return the values, null for absent keys
+     * @throws RocksDBException as {@link #multiGetAsList(ReadOptions, List, List)}
+     */
+    public byte[][] multiGet(ReadOptions readOptions, byte[][] keys) throws RocksDBException {
+        return multiGetAsList(readOptions, Arrays.asList(Objects.requireNonNull(keys, "keys"))).toArray(new byte[0][]);
+    }
+
+    /**
+     * RocksJava's array form of {@link #multiGetForUpdateAsList(ReadOptions, List, List)}.
+     *
+     * @param readOptions the read options
+     * @param columnFamilies the family of each key (null entries: the default one)
+     * @param keys the keys
+     * @return the values, null for absent keys
+     * @throws RocksDBException as {@link #multiGetForUpdateAsList(ReadOptions, List, List)}
+     */
+    public byte[][] multiGetForUpdate(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies, byte[][] keys)
+            throws RocksDBException {
+        return multiGet(readOptions, columnFamilies, Arrays.asList(Objects.requireNonNull(keys, "keys")), FOR_UPDATE)
+                .toArray(new byte[0][]);
+    }
+
+    /**
+     * RocksJava's array form of {@link #multiGetForUpdateAsList(ReadOptions, List)}.
+     *
+     * @param readOptions the read options
+     * @param keys the keys
+     * @return the values, null for absent keys
+     * @throws RocksDBException as {@link #multiGetForUpdateAsList(ReadOptions, List, List)}
+     */
+    public byte[][] multiGetForUpdate(ReadOptions readOptions, byte[][] keys) throws RocksDBException {
+        return multiGetForUpdateAsList(readOptions, Arrays.asList(Objects.requireNonNull(keys, "keys")))
+                .toArray(new byte[0][]);
     }
 
     private List<byte[]> multiGet(ReadOptions readOptions, List<ColumnFamilyHandle> columnFamilies, List<byte[]> keys,
@@ -1448,6 +1975,113 @@ public final class Transaction implements AutoCloseable {
         CallContext c = enterActive();
         try {
             panrocks_h.panrocks_txn_set_write_options(handle, writeOptions.flags());
+            this.writeOptions = new WriteOptions(writeOptions);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * The write options the transaction commits with (those it began with,
+     * or set by {@link #setWriteOptions}; a transaction found by name after a
+     * restart: the defaults).
+     *
+     * @return a copy of them: changing it changes nothing
+     * @throws IllegalStateException if the transaction is closed
+     */
+    public WriteOptions getWriteOptions() {
+        CallContext c = enter();
+        try {
+            return new WriteOptions(writeOptions);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code PutLogData}: a blob written to the write-ahead log
+     * with the commit, applied to no column family (a
+     * {@link WriteBatch.Handler} of the log sees it).
+     *
+     * @param blob the blob (copied)
+     * @throws NullPointerException if blob is null
+     * @throws IllegalArgumentException if over RocksDB's 4 GiB limit
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void putLogData(byte[] blob) {
+        Bytes.segment(MemorySegment.ofArray(Objects.requireNonNull(blob, "blob")), "blob");
+        CallContext c = enterActive();
+        try {
+            MemorySegment b = c.frame().buffer(blob.length);
+            MemorySegment.copy(blob, 0, b, ValueLayout.JAVA_BYTE, 0, blob.length);
+            int rc = panrocks_h.panrocks_txn_put_log_data(handle, b, blob.length, c.error);
+            c.trimScratch();
+            if (rc != 0) throw new IllegalStateException(c.failure(rc).getMessage());
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code DisableIndexing}: later writes go into the
+     * transaction's batch without its index, so its own reads and iterators
+     * no longer see them, until {@link #enableIndexing()} (RocksDB's caveat:
+     * only for keys not written again in the transaction).
+     *
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void disableIndexing() {
+        setIndexing(false);
+    }
+
+    /**
+     * RocksDB's {@code EnableIndexing}: writes are indexed again (see {@link #disableIndexing()}).
+     *
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void enableIndexing() {
+        setIndexing(true);
+    }
+
+    private void setIndexing(boolean enabled) {
+        CallContext c = enterActive();
+        try {
+            panrocks_h.panrocks_txn_set_indexing(handle, enabled ? 1 : 0);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code SetLogNumber}: the WAL number the transaction's
+     * prepared data is in (RocksDB's bookkeeping for two-phase commit).
+     *
+     * @param logNumber the log number
+     * @throws IllegalStateException if the transaction is closed, prepared,
+     *         committed or rolled back
+     */
+    public void setLogNumber(long logNumber) {
+        CallContext c = enterActive();
+        try {
+            panrocks_h.panrocks_txn_set_log_number(handle, logNumber);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * RocksDB's {@code GetLogNumber}.
+     *
+     * @return the log number set with {@link #setLogNumber}, or the one RocksDB set at prepare
+     * @throws IllegalStateException if the transaction is closed
+     */
+    public long getLogNumber() {
+        CallContext c = enter();
+        try {
+            return panrocks_h.panrocks_txn_log_number(handle);
         } finally {
             exit(c);
         }
@@ -1473,6 +2107,16 @@ public final class Transaction implements AutoCloseable {
      */
     public long getID() {
         return info(Info.ID);
+    }
+
+    /**
+     * As {@link #getID()} (RocksJava has both spellings).
+     *
+     * @return the transaction's id
+     * @throws IllegalStateException if it is closed
+     */
+    public long getId() {
+        return getID();
     }
 
     /**

@@ -46,6 +46,8 @@ public final class WriteBatch implements AutoCloseable {
     private final StandaloneResource memory;
     private long size = HEADER;
     private int count;
+    /** RocksDB's max_bytes: 0 for no limit; guarded by this */
+    private long maxBytes;
     private long[] savedSizes = new long[4];
     private int[] savedCounts = new int[4];
     private int savePoints;
@@ -507,8 +509,37 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     private void commit(long end) {
+        checkMaxBytes(end);
         size = end;
         count++;
+    }
+
+    /** RocksDB's max_bytes check: an update that would grow the batch past it is refused, the batch unchanged. */
+    private void checkMaxBytes(long end) {
+        if (maxBytes != 0 && end > maxBytes) {
+            throw new UncheckedRocksDBException(new RocksDBException(new Status(Status.Code.Aborted,
+                    Status.SubCode.MemoryLimit, Status.Severity.NoError, "Memory limit reached: the update would grow "
+                    + "the batch to " + end + " bytes, over its maximum of " + maxBytes)));
+        }
+    }
+
+    /**
+     * RocksJava's {@code setMaxBytes}: the most bytes the serialized batch
+     * (its 12-byte header included) may hold; an update that would grow it
+     * past that is refused with {@link Status.Code#Aborted} /
+     * {@link Status.SubCode#MemoryLimit}, and the batch stays as it was.
+     * Unlike RocksJava, the refusal is an {@link UncheckedRocksDBException}
+     * (panrocks' batch updates declare no checked exception); its
+     * {@code getCause()} is the {@link RocksDBException}.
+     *
+     * @param maxBytes the limit in bytes, or 0 for none (the default)
+     * @throws IllegalArgumentException if maxBytes is negative
+     * @throws IllegalStateException if the batch is closed
+     */
+    public synchronized void setMaxBytes(long maxBytes) {
+        if (maxBytes < 0) throw new IllegalArgumentException("maxBytes must not be negative: " + maxBytes);
+        checkOpen();
+        this.maxBytes = maxBytes;
     }
 
     private static long varint32(MemorySegment b, long p, long value) {
@@ -620,6 +651,7 @@ public final class WriteBatch implements AutoCloseable {
         b.set(ValueLayout.JAVA_BYTE, p++, TYPE_LOG_DATA);
         p = varint32(b, p, blob.length);
         MemorySegment.copy(blob, 0, b, ValueLayout.JAVA_BYTE, p, blob.length);
+        checkMaxBytes(p + blob.length);
         size = p + blob.length;
         return this;
     }

@@ -81,4 +81,14 @@ final class Stubs {
 
     static final class QuietListener extends AbstractEventListener {
     }
+
+    static final class QuietStatisticsCallback implements io.panrocks.StatisticsCollectorCallback {
+        @Override
+        public void tickerCallback(io.panrocks.TickerType tickerType, long tickerCount) {
+        }
+
+        @Override
+        public void histogramCallback(io.panrocks.HistogramType histType, io.panrocks.HistogramData histData) {
+        }
+    }
 }

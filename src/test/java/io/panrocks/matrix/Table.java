@@ -373,7 +373,8 @@ final class Table {
             v.ends.put("rollback", s -> ((Transaction) s.instance()).rollback());
             // "after commit() or rollback() every operation but the getters and close() throws"
             v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "getSnapshot", "isDeadlockDetect", "getNumKeys", "getNumPuts",
-                    "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString"));
+                    "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString", "getId", "getWriteOptions",
+                    "getLogNumber"));
         }
 
         add(Checkpoint.class).life(RELEASES).owned()
@@ -546,10 +547,44 @@ final class Table {
                 .nullable("equals").refusesNullAsIllegalArgument();
         add(MergeOperator.MaxOperator.class).variant("new", w -> Subject.of(new MergeOperator.MaxOperator()))
                 .nullable("equals");
+        add(io.panrocks.StringAppendOperator.class).life(NO_OP)
+                .variant("comma", w -> Subject.of(new io.panrocks.StringAppendOperator()))
+                .nullable("equals").refusesNullAsIllegalArgument();
+        add(io.panrocks.UInt64AddOperator.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.UInt64AddOperator())).nullable("equals");
+        add(io.panrocks.CompactionJobStats.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.CompactionJobStats()))
+                .variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w).stats()));
+        add(io.panrocks.RemoveEmptyValueCompactionFilter.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.RemoveEmptyValueCompactionFilter())).nullable("filter#4");
+        add(io.panrocks.AbstractSlice.class).life(NO_OP)
+                .variant("slice", w -> Subject.of(new io.panrocks.Slice(KEY))).nullable("equals", "startsWith");
+        add(io.panrocks.Slice.class).life(NO_OP)
+                .variant("key", w -> Subject.of(new io.panrocks.Slice(KEY))).nullable("equals", "startsWith");
+        add(io.panrocks.DirectSlice.class).life(NO_OP)
+                .variant("over-buffer", w -> Subject.of(new io.panrocks.DirectSlice(
+                        ByteBuffer.allocateDirect(8).put(KEY), KEY.length)))
+                .nullable("equals", "startsWith");
+        add(io.panrocks.MemoryUtil.class).none("static methods only").nullable("getApproximateMemoryUsageByType");
+        add(io.panrocks.StatsCollectorInput.class).variant("quiet", w -> Subject.of(new io.panrocks.StatsCollectorInput(
+                new Statistics(), new Stubs.QuietStatisticsCallback())));
+        add(io.panrocks.StatisticsCollector.class).variant("started", w -> {
+            io.panrocks.StatisticsCollector collector = new io.panrocks.StatisticsCollector(List.of(
+                    new io.panrocks.StatsCollectorInput(new Statistics(), new Stubs.QuietStatisticsCallback())), 10);
+            collector.start();
+            return Subject.of(collector);
+        });
+        add(io.panrocks.GetStatus.class).variant("of-transaction-read", w -> {
+            try (Transaction txn = w.transactionDb().beginTransaction(new WriteOptions())) {
+                txn.put(KEY, VALUE);
+                return Subject.of(txn.get(new ReadOptions(), KEY, new byte[4]));
+            }
+        });
 
         // ============================== what callbacks receive ==============================
         add(FlushJobInfo.class).variant("of-listener", w -> Subject.of(Spies.flushJobInfo(w)));
-        add(CompactionJobInfo.class).variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w)));
+        add(CompactionJobInfo.class).life(NO_OP).variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w)))
+                .variant("new", w -> Subject.of(new CompactionJobInfo()));
         add(WriteStallInfo.class).variant("of-listener", w -> Subject.of(Spies.writeStallInfo(w)));
         add(AbstractCompactionFilter.Context.class).variant("manual", w -> Subject.of(new AbstractCompactionFilter.Context(false, true, 0)));
         // arguments scoped to one callback: kept past it, they are "closed"
@@ -580,6 +615,7 @@ final class Table {
         add(WriteBatch.RecordVisitor.class).user("reached through WriteBatch.iterate");
         add(WriteBatch.Handler.class).user("reached through WriteBatch.iterate");
         add(AssociativeMergeOperator.Step.class).user("reached through AssociativeMergeOperator.of's merges");
+        add(io.panrocks.StatisticsCollectorCallback.class).user("reached through StatisticsCollector's rounds");
     }
 
     /** A DB is its own DB: arguments of a DB (handles, snapshots) come from it. */

@@ -180,6 +180,9 @@ final class Values {
             if (owner.equals("PinnedEntity") || owner.equals("PinnedEntities")) return b("c1");
             return ordinal(member, i, byte[].class) == 0 ? KEY.clone() : VALUE.clone();
         }
+        if (t == byte[][].class) { // key parts, value parts, or a multiGet's keys
+            return new byte[][]{ordinal(member, i, byte[][].class) == 0 ? KEY.clone() : VALUE.clone()};
+        }
         if (t == int[].class) return new int[]{1, 1, 1};
         if (t == String.class) return string(member, i, name, owner, at);
         if (t == Path.class) return path(member, i, name, owner, at);
@@ -211,6 +214,8 @@ final class Values {
             return t.getEnumConstants()[0];
         }
         if (t == List.class) return list(member, i, element(generic), name, owner, at);
+        if (t == Set.class && element(generic) == Cache.class) return new java.util.HashSet<>(Set.of(new LRUCache(1 << 20)));
+        if (t == io.panrocks.StatisticsCollectorCallback.class) return new Stubs.QuietStatisticsCallback();
         // ---- callbacks handed in: they record what they receive
         if (t == Function.class) return (Function<MemorySegment, Object>) s -> {
             capture(s);
@@ -258,6 +263,10 @@ final class Values {
         if (t == Range.class) return new Range(KEY, VALUE);
         if (t == WideColumn.class) return WideColumn.of("c1", VALUE);
         if (t == ColumnFamilyDescriptor.class) return new ColumnFamilyDescriptor(b(w.freshName("cf")));
+        if (t == io.panrocks.CompactionJobStats.class) return new io.panrocks.CompactionJobStats();
+        if (t == io.panrocks.AbstractSlice.class) {
+            return new io.panrocks.Slice(ordinal(member, i, io.panrocks.AbstractSlice.class) == 0 ? KEY : VALUE);
+        }
         if (t == Status.class) return new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, "ok");
         if (t == Env.class) return Env.getDefault();
         if (t == MergeOperator.class) return new MergeOperator.UInt64AddOperator();
@@ -325,6 +334,8 @@ final class Values {
         if (i >= 2 && types[i - 2] == byte[].class && types[i - 1] == int.class && types[i] == int.class) return 3;
         if (Set.of("MultiGet", "RecordBatch", "MergeOperands", "PinnedEntities").contains(owner)) return 0;  // an index
         if (owner.equals("NewValue")) return 0;
+        // one slice serves every probe of a kind, and clear() empties it: prefixes and lengths of 0 fit any
+        if (owner.equals("Slice") || owner.equals("DirectSlice") || owner.equals("AbstractSlice")) return 0;
         if (name.equals("poll") || name.equals("next")) return types[i] == int.class ? 10 : 1 << 20;  // records, bytes
         if (owner.equals("LogConsumer") || owner.equals("RecordLog")) return 0;             // an offset
         if (owner.equals("BackupEngine")) return name.equals("purgeOldBackups") ? 5 : 1;    // backup 1 exists
@@ -336,7 +347,7 @@ final class Values {
     private static String string(Executable member, int i, String name, String owner, At at) {
         World w = at.world();
         switch (name) {
-            case "getProperty", "getLongProperty":
+            case "getProperty", "getLongProperty", "getAggregatedLongProperty":
                 return "rocksdb.estimate-num-keys";
             case "getTickerCount", "getAndResetTickerCount":
                 return "rocksdb.block.cache.miss";
@@ -420,6 +431,10 @@ final class Values {
             out.add(CompressionType.NO_COMPRESSION);
         } else if (element == AbstractEventListener.class) {
             out.add(new Stubs.QuietListener());
+        } else if (element == RocksDB.class) {
+            out.add(at.dbOrDefault());
+        } else if (element == io.panrocks.StatsCollectorInput.class) {
+            out.add(new io.panrocks.StatsCollectorInput(new Statistics(), new Stubs.QuietStatisticsCallback()));
         } else {
             return NO_RULE;
         }

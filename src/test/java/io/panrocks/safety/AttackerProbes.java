@@ -151,7 +151,7 @@ final class AttackerProbes {
             back.seekToLast();
             check(text(it.keyBytes()).equals(key(100)) && text(back.keyBytes()).equals(key(149)), () -> "bounds at creation");
             // change the options the iterators were made with, and evict the thread's native copies
-            ro.setIterateUpperBound(b(key(400))).setIterateLowerBound(null);
+            ro.setIterateUpperBound(b(key(400))).setIterateLowerBound((byte[]) null);
             for (int round = 0; round < 50; round++) {
                 for (int n = 0; n < 8; n++) {
                     ReadOptions other = new ReadOptions().setIterateUpperBound(b(key(n))).setFillCache(n % 2 == 0);

@@ -33,6 +33,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     uint64_t total_input_bytes;
  *     uint64_t total_output_bytes;
  *     uint64_t elapsed_micros;
+ *     const panrocks_compaction_details *details;
  * }
  * }
  */
@@ -60,7 +61,8 @@ public class panrocks_compaction_info {
         panrocks_h.C_LONG.withName("output_records"),
         panrocks_h.C_LONG.withName("total_input_bytes"),
         panrocks_h.C_LONG.withName("total_output_bytes"),
-        panrocks_h.C_LONG.withName("elapsed_micros")
+        panrocks_h.C_LONG.withName("elapsed_micros"),
+        panrocks_h.C_POINTER.withName("details")
     ).withName("panrocks_compaction_info");
 
     /**
@@ -860,6 +862,50 @@ public class panrocks_compaction_info {
      */
     public static void elapsed_micros(MemorySegment struct, long fieldValue) {
         struct.set(elapsed_micros$LAYOUT, elapsed_micros$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout details$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("details"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const panrocks_compaction_details *details
+     * }
+     */
+    public static final AddressLayout details$layout() {
+        return details$LAYOUT;
+    }
+
+    private static final long details$OFFSET = $LAYOUT.byteOffset(groupElement("details"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const panrocks_compaction_details *details
+     * }
+     */
+    public static final long details$offset() {
+        return details$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const panrocks_compaction_details *details
+     * }
+     */
+    public static MemorySegment details(MemorySegment struct) {
+        return struct.get(details$LAYOUT, details$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const panrocks_compaction_details *details
+     * }
+     */
+    public static void details(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(details$LAYOUT, details$OFFSET, fieldValue);
     }
 
     /**

@@ -833,6 +833,15 @@ public class panrocks_h {
     public static int PANROCKS_PRIORITY_USER() {
         return PANROCKS_PRIORITY_USER;
     }
+    private static final int PANROCKS_MEMORY_USAGE_TYPES = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_MEMORY_USAGE_TYPES 4
+     * }
+     */
+    public static int PANROCKS_MEMORY_USAGE_TYPES() {
+        return PANROCKS_MEMORY_USAGE_TYPES;
+    }
     private static final int PANROCKS_FILTER_REASON_FLUSH = (int)0L;
     /**
      * {@snippet lang=c :
@@ -12898,6 +12907,367 @@ public class panrocks_h {
                 traceDowncall("panrocks_env_lower_thread_pool_priority", env, priority, cpu, error);
             }
             return (int)mh$.invokeExact(env, priority, cpu, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_memory_usage_by_type {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_memory_usage_by_type");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_memory_usage_by_type$descriptor() {
+        return panrocks_memory_usage_by_type.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_memory_usage_by_type$handle() {
+        return panrocks_memory_usage_by_type.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_memory_usage_by_type$address() {
+        return panrocks_memory_usage_by_type.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_memory_usage_by_type(MemorySegment dbs, long db_count, MemorySegment caches, long cache_count, MemorySegment usage, MemorySegment reported, MemorySegment error) {
+        var mh$ = panrocks_memory_usage_by_type.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_memory_usage_by_type", dbs, db_count, caches, cache_count, usage, reported, error);
+            }
+            return (int)mh$.invokeExact(dbs, db_count, caches, cache_count, usage, reported, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_aggregated_int_property {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_aggregated_int_property");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_aggregated_int_property$descriptor() {
+        return panrocks_aggregated_int_property.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_aggregated_int_property$handle() {
+        return panrocks_aggregated_int_property.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_aggregated_int_property$address() {
+        return panrocks_aggregated_int_property.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_aggregated_int_property(MemorySegment db, MemorySegment name, MemorySegment value, MemorySegment known, MemorySegment error) {
+        var mh$ = panrocks_aggregated_int_property.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_aggregated_int_property", db, name, value, known, error);
+            }
+            return (int)mh$.invokeExact(db, name, value, known, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_put_log_data {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_put_log_data");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_put_log_data$descriptor() {
+        return panrocks_txn_put_log_data.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_put_log_data$handle() {
+        return panrocks_txn_put_log_data.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_put_log_data$address() {
+        return panrocks_txn_put_log_data.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_put_log_data(MemorySegment txn, MemorySegment blob, long length, MemorySegment error) {
+        var mh$ = panrocks_txn_put_log_data.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_put_log_data", txn, blob, length, error);
+            }
+            return (int)mh$.invokeExact(txn, blob, length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_indexing {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_indexing");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_indexing$descriptor() {
+        return panrocks_txn_set_indexing.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_indexing$handle() {
+        return panrocks_txn_set_indexing.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_indexing$address() {
+        return panrocks_txn_set_indexing.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static void panrocks_txn_set_indexing(MemorySegment txn, int enabled) {
+        var mh$ = panrocks_txn_set_indexing.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_indexing", txn, enabled);
+            }
+            mh$.invokeExact(txn, enabled);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_log_number {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_log_number");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_log_number$descriptor() {
+        return panrocks_txn_set_log_number.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_log_number$handle() {
+        return panrocks_txn_set_log_number.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_log_number$address() {
+        return panrocks_txn_set_log_number.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static void panrocks_txn_set_log_number(MemorySegment txn, long log_number) {
+        var mh$ = panrocks_txn_set_log_number.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_log_number", txn, log_number);
+            }
+            mh$.invokeExact(txn, log_number);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_log_number {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_log_number");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_log_number$descriptor() {
+        return panrocks_txn_log_number.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static MethodHandle panrocks_txn_log_number$handle() {
+        return panrocks_txn_log_number.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static MemorySegment panrocks_txn_log_number$address() {
+        return panrocks_txn_log_number.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static long panrocks_txn_log_number(MemorySegment txn) {
+        var mh$ = panrocks_txn_log_number.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_log_number", txn);
+            }
+            return (long)mh$.invokeExact(txn);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
