@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 8
+#define PANROCKS_ABI_VERSION 9
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -585,6 +585,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_entity.h"
 #include "panrocks_resources.h"
 #include "panrocks_callbacks.h"
+#include "panrocks_options_io.h"
 
 #ifdef __cplusplus
 }
