@@ -18,11 +18,14 @@
 /* Changes mutable options of the family cf (NULL: default) of an open DB:
  * DB::SetOptions. RocksDB refuses an option that is not mutable, or a value
  * it cannot parse, with InvalidArgument, and changes nothing then. An empty
- * string is refused (RocksDB's "empty input"). */
+ * string is refused (RocksDB's "empty input"). A DB opened read-only or as
+ * a secondary refuses it with NotSupported (RocksDB's read-only DB would
+ * write a new MANIFEST and OPTIONS file into the folder). */
 int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *options,
                              panrocks_error *error);
 
-/* Changes mutable DB-wide options of an open DB: DB::SetDBOptions. */
+/* Changes mutable DB-wide options of an open DB: DB::SetDBOptions; refused
+ * as panrocks_set_options. */
 int32_t panrocks_set_db_options(panrocks_db *db, const char *options, panrocks_error *error);
 
 /* The current options of the family cf (NULL: default) as an option string

@@ -76,6 +76,13 @@ void append_record(std::string *out, const std::string &bytes) {
     out->append(bytes);
 }
 
+// RocksDB's read-only DB does not refuse SetOptions: it would write a new
+// MANIFEST and OPTIONS file into a folder that a writer may be using (a
+// read-only open may run beside one). Refused here, as a secondary's are.
+int32_t refuse_read_only(panrocks_db *db, panrocks_error *error) {
+    return report(error, rocksdb::Status::NotSupported("Not supported operation in read only mode."));
+}
+
 }  // namespace
 
 extern "C" {
@@ -83,6 +90,7 @@ extern "C" {
 int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *options, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && options != nullptr);
+        if (db->read_only) return refuse_read_only(db, error);
         std::unordered_map<std::string, std::string> map;
         int32_t rc = parse(options, &map, error);
         if (rc != PANROCKS_OK) return rc;
@@ -93,6 +101,7 @@ int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *optio
 int32_t panrocks_set_db_options(panrocks_db *db, const char *options, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && options != nullptr);
+        if (db->read_only) return refuse_read_only(db, error);
         std::unordered_map<std::string, std::string> map;
         int32_t rc = parse(options, &map, error);
         if (rc != PANROCKS_OK) return rc;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -120,4 +121,26 @@ TEST(OptionsIo, LoadingAMissingFileKeepsTheEngineError) {
     EXPECT_EQ(panrocks_load_options("/nonexistent/panrocks/OPTIONS-1", 0, 0, nullptr, 0, &size, &err), PANROCKS_IO_ERROR);
     EXPECT_EQ(panrocks_load_options("/nonexistent/panrocks", 1, 0, nullptr, 0, &size, &err), PANROCKS_NOT_FOUND);
     EXPECT_EQ(panrocks_load_options(nullptr, 1, 0, nullptr, 0, &size, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(OptionsIo, AReadOnlyDbRefusesChangesAndWritesNothing) {
+    panrocks_test::TempDir dir;
+    { OpenDb writer(dir.path()); }
+    std::size_t files_before = 0;
+    for (auto &e : std::filesystem::directory_iterator(dir.path())) files_before += e.is_regular_file();
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "";
+    req.mode = PANROCKS_OPEN_READ_ONLY;
+    panrocks_db *db = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(panrocks_set_options(db, nullptr, "write_buffer_size=1048576", &err), PANROCKS_NOT_SUPPORTED);
+    EXPECT_STREQ(err.message, "Not supported operation in read only mode.");
+    EXPECT_EQ(panrocks_set_db_options(db, "max_background_jobs=3", &err), PANROCKS_NOT_SUPPORTED);
+    EXPECT_NE(family_options(db).find("write_buffer_size=67108864"), std::string::npos);
+    EXPECT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
+    std::size_t files_after = 0;
+    for (auto &e : std::filesystem::directory_iterator(dir.path())) files_after += e.is_regular_file();
+    EXPECT_EQ(files_after, files_before);
 }
