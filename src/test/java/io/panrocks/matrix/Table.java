@@ -441,6 +441,15 @@ final class Table {
         add(OptimisticTransactionDBOptions.class).life(NO_OP).variant("new", w -> Subject.of(new OptimisticTransactionDBOptions()));
         add(BlockBasedTableConfig.class).variant("new", w -> Subject.of(new BlockBasedTableConfig()))
                 .nullable("setBlockCache", "setFilterPolicy", "setFilter").refusesNullAsIllegalArgument();
+        // options of a running DB (RocksDB.setOptions/getOptions): the builders read back from the engine hold every option
+        add(io.panrocks.MutableColumnFamilyOptions.class).variant("built", w -> Subject.of(
+                io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build()));
+        add(io.panrocks.MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder.class)
+                .variant("of-db", w -> Subject.of(w.db().getOptions()));
+        add(io.panrocks.MutableDBOptions.class).variant("built", w -> Subject.of(
+                io.panrocks.MutableDBOptions.builder().setBytesPerSync(1 << 20).build()));
+        add(io.panrocks.MutableDBOptions.MutableDBOptionsBuilder.class)
+                .variant("of-db", w -> Subject.of(w.db().getDBOptions()));
 
         // ============================== values ==============================
         add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(b("cf"))))

@@ -251,6 +251,10 @@ final class Values {
         if (t == EnvOptions.class) return new EnvOptions();
         if (t == BackupEngineOptions.class) return new BackupEngineOptions(w.freshDir("backup-options"));
         if (t == BlockBasedTableConfig.class) return new BlockBasedTableConfig();
+        if (t == io.panrocks.MutableColumnFamilyOptions.class) {
+            return io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build();
+        }
+        if (t == io.panrocks.MutableDBOptions.class) return io.panrocks.MutableDBOptions.builder().setBytesPerSync(0).build();
         if (t == Filter.class) return new BloomFilter(10);
         if (t == Holder.class) return new Holder<>();
         if (t == Range.class) return new Range(KEY, VALUE);
@@ -352,6 +356,10 @@ final class Values {
                 return w.freshName("log");
             case "setWalDir", "setDbLogDir":
                 return w.freshDir("dir").toString();
+            case "setDailyOffpeakTimeUTC":
+                return "01:00-02:00";
+            case "parse":
+                return owner.equals("MutableDBOptions") ? "max_open_files=100" : "write_buffer_size=1048576";
             case "of":
                 return w.freshName("name");
             default:
