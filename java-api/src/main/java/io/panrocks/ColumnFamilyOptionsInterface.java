@@ -131,6 +131,53 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
+     * Settings of the compression libraries for this family
+     * ({@code compression_opts}): window bits, level, strategy, dictionaries.
+     *
+     * @param compressionOptions the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if compressionOptions is null
+     */
+    default T setCompressionOptions(CompressionOptions compressionOptions) {
+        if (compressionOptions == null) throw new IllegalArgumentException("compressionOptions must not be null");
+        return setRawColumnFamilyOption("compression_opts", compressionOptions.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setCompressionOptions}, else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompressionOptions compressionOptions() {
+        return CompressionOptions.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("compression_opts"),
+                OptionDefaults.columnFamily(), "compression_opts"));
+    }
+
+    /**
+     * Settings of the compression libraries for the last level
+     * ({@code bottommost_compression_opts}); they apply only when
+     * {@link CompressionOptions#setEnabled enabled}.
+     *
+     * @param compressionOptions the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if compressionOptions is null
+     */
+    default T setBottommostCompressionOptions(CompressionOptions compressionOptions) {
+        if (compressionOptions == null) throw new IllegalArgumentException("bottommostCompressionOptions must not be null");
+        return setRawColumnFamilyOption("bottommost_compression_opts", compressionOptions.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setBottommostCompressionOptions}, else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompressionOptions bottommostCompressionOptions() {
+        return CompressionOptions.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("bottommost_compression_opts"),
+                OptionDefaults.columnFamily(), "bottommost_compression_opts"));
+    }
+
+    /**
      * Levels of the LSM tree (default 7).
      *
      * @param levels the number of levels, 1 to 64
@@ -1252,6 +1299,20 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     default T setComparator(AbstractComparator comparator) {
         if (comparator == null) throw new IllegalArgumentException("comparator must not be null");
         return setJavaCallback("comparator", comparator);
+    }
+
+    /**
+     * One of RocksDB's own key orders for this column family (no upcall).
+     * Replaces a Java comparator set before. Its name is persisted: a DB
+     * created with it opens only with the same order.
+     *
+     * @param builtinComparator the order
+     * @return these options
+     * @throws IllegalArgumentException if builtinComparator is null
+     */
+    default T setComparator(BuiltinComparator builtinComparator) {
+        if (builtinComparator == null) throw new IllegalArgumentException("comparator must not be null");
+        return setRawColumnFamilyOption("comparator", builtinComparator.rocksName());
     }
 
     /**

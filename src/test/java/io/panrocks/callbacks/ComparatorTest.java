@@ -364,7 +364,7 @@ class ComparatorTest {
             Options o = options(new Fixtures.Reverse(bad));
             assertThrows(IllegalArgumentException.class, () -> RocksDB.open(o, dir), "name " + bad);
         }
-        assertThrows(IllegalArgumentException.class, () -> new Options().setComparator(null));
+        assertThrows(IllegalArgumentException.class, () -> new Options().setComparator((io.panrocks.AbstractComparator) null));
         assertThrows(IllegalArgumentException.class,
                 () -> new Options().setRawColumnFamilyOption("comparator", "panrocks.callback.1"));
     }
