@@ -43,7 +43,7 @@ public final class OptionsUtil {
      * @throws RocksDBException RocksDB's status: {@link Status.Code#NotFound}
      *         if the directory has no OPTIONS file, {@link Status.Code#InvalidArgument}
      *         for an option it does not know (unless ignored) ...
-     * @throws NullPointerException if an argument is null
+     * @throws NullPointerException if an argument is null, or cfDescs holds null
      * @throws IllegalArgumentException if a value the file holds is one
      *         panrocks' setters refuse (then neither argument is changed)
      */
@@ -74,11 +74,12 @@ public final class OptionsUtil {
      * @param env {@link Env#getDefault()}
      * @return a name such as {@code OPTIONS-000007}
      * @throws RocksDBException {@link Status.Code#NotFound} if there is none, ...
+     * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if env is not the default environment
      */
     public static String getLatestOptionsFileName(String dbPath, Env env) throws RocksDBException {
         checkPath(dbPath, "dbPath");
-        requireDefaultEnv(env);
+        requireDefaultEnv(Objects.requireNonNull(env, "env"));
         return new String(call(a -> a.allocateFrom(dbPath), (p, buffer, capacity, size, error) ->
                 panrocks_h.panrocks_latest_options_file_name(p, buffer, capacity, size, error)), StandardCharsets.UTF_8);
     }
@@ -101,6 +102,7 @@ public final class OptionsUtil {
         checkPath(path, latest ? "dbPath" : "optionsFileName");
         Objects.requireNonNull(dbOptions, "dbOptions");
         Objects.requireNonNull(cfDescs, "cfDescs");
+        if (cfDescs.contains(null)) throw new NullPointerException("cfDescs must not hold null");
         int flags = configOptions.flags();
         byte[] bytes = call(a -> a.allocateFrom(path), (p, buffer, capacity, size, error) ->
                 panrocks_h.panrocks_load_options(p, latest ? 1 : 0, flags, buffer, capacity, size, error));

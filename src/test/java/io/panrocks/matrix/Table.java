@@ -445,11 +445,17 @@ final class Table {
         add(io.panrocks.MutableColumnFamilyOptions.class).variant("built", w -> Subject.of(
                 io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build()));
         add(io.panrocks.MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder.class)
-                .variant("of-db", w -> Subject.of(w.db().getOptions()));
+                .variant("of-db", w -> Subject.of(w.db().getOptions())).refusesNullAsIllegalArgument();
         add(io.panrocks.MutableDBOptions.class).variant("built", w -> Subject.of(
                 io.panrocks.MutableDBOptions.builder().setBytesPerSync(1 << 20).build()));
         add(io.panrocks.MutableDBOptions.MutableDBOptionsBuilder.class)
-                .variant("of-db", w -> Subject.of(w.db().getDBOptions()));
+                .variant("of-db", w -> Subject.of(w.db().getDBOptions())).refusesNullAsIllegalArgument();
+        add(io.panrocks.CompressionOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.CompressionOptions()));
+        add(io.panrocks.ComparatorOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.ComparatorOptions()))
+                .refusesNullAsIllegalArgument();
+        add(io.panrocks.ConfigOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.ConfigOptions()))
+                .refusesNullAsIllegalArgument();
+        add(io.panrocks.OptionsUtil.class).none("static members only");
 
         // ============================== values ==============================
         add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(b("cf"))))
@@ -516,6 +522,9 @@ final class Table {
         // ============================== callbacks the user implements ==============================
         add(AbstractComparator.class).life(NO_OP).variant("java-bytewise", w -> Subject.of(new World.JavaBytewise()))
                 .callbacks("compare", "findShortestSeparator", "findShortSuccessor", "name");
+        add(io.panrocks.BytewiseComparator.class).life(NO_OP)
+                .variant("java-bytewise", w -> Subject.of(new io.panrocks.BytewiseComparator(new io.panrocks.ComparatorOptions())))
+                .callbacks("compare", "findShortestSeparator", "findShortSuccessor", "name").refusesNullAsIllegalArgument();
         add(AbstractMergeOperator.class).life(NO_OP).variant("spy", w -> Subject.of(new Spies.Merge()))
                 .callbacks("fullMerge", "partialMerge", "allowSingleOperand", "name");
         add(AssociativeMergeOperator.class).life(NO_OP).refusesNullAsIllegalArgument()

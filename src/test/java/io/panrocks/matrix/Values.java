@@ -254,6 +254,9 @@ final class Values {
         if (t == io.panrocks.MutableColumnFamilyOptions.class) {
             return io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build();
         }
+        if (t == io.panrocks.CompressionOptions.class) return new io.panrocks.CompressionOptions();
+        if (t == io.panrocks.ComparatorOptions.class) return new io.panrocks.ComparatorOptions();
+        if (t == io.panrocks.ConfigOptions.class) return new io.panrocks.ConfigOptions();
         if (t == io.panrocks.MutableDBOptions.class) return io.panrocks.MutableDBOptions.builder().setBytesPerSync(0).build();
         if (t == Filter.class) return new BloomFilter(10);
         if (t == Holder.class) return new Holder<>();
@@ -356,6 +359,15 @@ final class Values {
                 return w.freshName("log");
             case "setWalDir", "setDbLogDir":
                 return w.freshDir("dir").toString();
+            case "loadLatestOptions", "getLatestOptionsFileName":
+                return w.closedDbPath().toString();
+            case "loadOptionsFromFile":
+                try (var files = java.nio.file.Files.list(w.closedDbPath())) {
+                    return files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).findFirst().orElseThrow()
+                            .toString();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
             case "setDailyOffpeakTimeUTC":
                 return "01:00-02:00";
             case "parse":
