@@ -178,6 +178,55 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
+     * Settings of universal compaction ({@code compaction_options_universal});
+     * they apply with {@link CompactionStyle#UNIVERSAL}.
+     *
+     * @param compactionOptionsUniversal the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     */
+    default T setCompactionOptionsUniversal(CompactionOptionsUniversal compactionOptionsUniversal) {
+        if (compactionOptionsUniversal == null) throw new IllegalArgumentException("compactionOptionsUniversal must not be null");
+        return setRawColumnFamilyOption("compaction_options_universal", compactionOptionsUniversal.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setCompactionOptionsUniversal}, else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompactionOptionsUniversal compactionOptionsUniversal() {
+        return CompactionOptionsUniversal.fromOptionValue(OptionDefaults.value(
+                rawColumnFamilyOption("compaction_options_universal"), OptionDefaults.columnFamily(),
+                "compaction_options_universal"));
+    }
+
+    /**
+     * Settings of FIFO compaction ({@code compaction_options_fifo}); they
+     * apply with {@link CompactionStyle#FIFO}. Replaces a size set with
+     * {@link #setMaxTableFilesSizeFIFO}.
+     *
+     * @param compactionOptionsFIFO the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     */
+    default T setCompactionOptionsFIFO(CompactionOptionsFIFO compactionOptionsFIFO) {
+        if (compactionOptionsFIFO == null) throw new IllegalArgumentException("compactionOptionsFIFO must not be null");
+        return setRawColumnFamilyOption("compaction_options_fifo", compactionOptionsFIFO.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setCompactionOptionsFIFO} (or
+     * {@link #setMaxTableFilesSizeFIFO}), else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompactionOptionsFIFO compactionOptionsFIFO() {
+        return CompactionOptionsFIFO.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("compaction_options_fifo"),
+                OptionDefaults.columnFamily(), "compaction_options_fifo"));
+    }
+
+    /**
      * Levels of the LSM tree (default 7).
      *
      * @param levels the number of levels, 1 to 64

@@ -456,6 +456,10 @@ final class Table {
         add(io.panrocks.ConfigOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.ConfigOptions()))
                 .refusesNullAsIllegalArgument();
         add(io.panrocks.OptionsUtil.class).none("static members only");
+        add(io.panrocks.CompactionOptionsUniversal.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.CompactionOptionsUniversal())).refusesNullAsIllegalArgument();
+        add(io.panrocks.CompactionOptionsFIFO.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.CompactionOptionsFIFO()));
 
         // ============================== values ==============================
         add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(b("cf"))))

@@ -254,6 +254,8 @@ final class Values {
         if (t == io.panrocks.MutableColumnFamilyOptions.class) {
             return io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build();
         }
+        if (t == io.panrocks.CompactionOptionsUniversal.class) return new io.panrocks.CompactionOptionsUniversal();
+        if (t == io.panrocks.CompactionOptionsFIFO.class) return new io.panrocks.CompactionOptionsFIFO();
         if (t == io.panrocks.CompressionOptions.class) return new io.panrocks.CompressionOptions();
         if (t == io.panrocks.ComparatorOptions.class) return new io.panrocks.ComparatorOptions();
         if (t == io.panrocks.ConfigOptions.class) return new io.panrocks.ConfigOptions();
