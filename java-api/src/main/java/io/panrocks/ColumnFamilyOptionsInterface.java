@@ -226,6 +226,154 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
                 OptionDefaults.columnFamily(), "compaction_options_fifo"));
     }
 
+    // ---- RocksDB's tuning presets (ColumnFamilyOptions::Optimize*), set as the values they choose ----
+
+    /** RocksJava's default memtable budget of the two compaction-style presets, 512 MiB. */
+    long DEFAULT_COMPACTION_MEMTABLE_MEMORY_BUDGET = 512L << 20;
+
+    /**
+     * RocksDB's preset for a small DB: 2 MiB memtables and level-1 files, a
+     * 10 MiB level base, pending-compaction limits of 256 MiB and 1 GiB,
+     * index and filter blocks in the block cache with a two-level index.
+     * RocksDB also makes a 16 MiB block cache shared with the memtables'
+     * write buffer manager: a plain options object creates no native
+     * cache, so here the table keeps its cache (RocksDB's default one
+     * unless set); {@link #optimizeForSmallDb(Cache)} names one.
+     *
+     * @return this object, for chaining
+     */
+    default T optimizeForSmallDb() {
+        setWriteBufferSize(2L << 20);
+        setTargetFileSizeBase(2L << 20);
+        setMaxBytesForLevelBase(10L << 20);
+        setSoftPendingCompactionBytesLimit(256L << 20);
+        setHardPendingCompactionBytesLimit(1L << 30);
+        BlockBasedTableConfig table = tableFormatConfig() != null ? tableFormatConfig() : new BlockBasedTableConfig();
+        table.setCacheIndexAndFilterBlocks(true).setIndexType(IndexType.kTwoLevelIndexSearch);
+        return setTableFormatConfig(table);
+    }
+
+    /**
+     * As {@link #optimizeForSmallDb()}, with {@code cache} as the block cache.
+     *
+     * @param cache the block cache; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if cache is null
+     */
+    default T optimizeForSmallDb(Cache cache) {
+        if (cache == null) throw new IllegalArgumentException("cache must not be null");
+        optimizeForSmallDb();
+        tableFormatConfig().setBlockCache(cache);
+        return setTableFormatConfig(tableFormatConfig());
+    }
+
+    /**
+     * RocksDB's preset for point lookups: a hash index in data blocks (util
+     * ratio 0.75), a 10-bit Bloom filter, a memtable Bloom filter of whole
+     * keys (ratio 0.02). RocksDB also makes a block cache of
+     * {@code blockCacheSizeMb}: a plain options object creates no native
+     * cache, so here the table keeps its cache; set one with
+     * {@code tableFormatConfig().setBlockCache(new LRUCache(blockCacheSizeMb << 20))}.
+     *
+     * @param blockCacheSizeMb the block cache RocksDB would make, in MiB, {@code >= 0} (not created here)
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if negative
+     */
+    default T optimizeForPointLookup(long blockCacheSizeMb) {
+        OptionValues.requireAtLeast(blockCacheSizeMb, 0, "blockCacheSizeMb");
+        BlockBasedTableConfig table = tableFormatConfig() != null ? tableFormatConfig() : new BlockBasedTableConfig();
+        table.setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash).setDataBlockHashTableUtilRatio(0.75)
+                .setFilterPolicy(new BloomFilter(10));
+        setTableFormatConfig(table);
+        setMemtablePrefixBloomSizeRatio(0.02);
+        return setMemtableWholeKeyFiltering(true);
+    }
+
+    /**
+     * As {@link #optimizeLevelStyleCompaction(long)} with a 512 MiB budget.
+     *
+     * @return this object, for chaining
+     */
+    default T optimizeLevelStyleCompaction() {
+        return optimizeLevelStyleCompaction(DEFAULT_COMPACTION_MEMTABLE_MEMORY_BUDGET);
+    }
+
+    /**
+     * RocksDB's preset for level compaction within a memtable budget:
+     * memtables of a quarter of it (six at most, two merged per flush),
+     * level 0 compacted at two files, level 1 as large as the budget, files
+     * of an eighth of it, levels 0 and 1 uncompressed and LZ4 below.
+     *
+     * @param memtableMemoryBudget bytes, at least 8 (so every size is at least 1)
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if below 8
+     */
+    default T optimizeLevelStyleCompaction(long memtableMemoryBudget) {
+        OptionValues.requireAtLeast(memtableMemoryBudget, 8, "memtableMemoryBudget");
+        setWriteBufferSize(memtableMemoryBudget / 4);
+        setMinWriteBufferNumberToMerge(2);
+        setMaxWriteBufferNumber(6);
+        setLevel0FileNumCompactionTrigger(2);
+        setTargetFileSizeBase(memtableMemoryBudget / 8);
+        setMaxBytesForLevelBase(memtableMemoryBudget);
+        setCompactionStyle(CompactionStyle.LEVEL);
+        List<CompressionType> perLevel = new java.util.ArrayList<>();
+        for (int level = 0; level < numLevels(); level++) {
+            perLevel.add(level < 2 ? CompressionType.NO_COMPRESSION : CompressionType.LZ4_COMPRESSION);
+        }
+        return setCompressionPerLevel(perLevel);
+    }
+
+    /**
+     * As {@link #optimizeUniversalStyleCompaction(long)} with a 512 MiB budget.
+     *
+     * @return this object, for chaining
+     */
+    default T optimizeUniversalStyleCompaction() {
+        return optimizeUniversalStyleCompaction(DEFAULT_COMPACTION_MEMTABLE_MEMORY_BUDGET);
+    }
+
+    /**
+     * RocksDB's preset for universal compaction within a memtable budget:
+     * memtables of a quarter of it (six at most, two merged per flush), the
+     * newest 20% of the data left uncompressed.
+     *
+     * @param memtableMemoryBudget bytes, at least 4
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if below 4
+     */
+    default T optimizeUniversalStyleCompaction(long memtableMemoryBudget) {
+        OptionValues.requireAtLeast(memtableMemoryBudget, 4, "memtableMemoryBudget");
+        setWriteBufferSize(memtableMemoryBudget / 4);
+        setMinWriteBufferNumberToMerge(2);
+        setMaxWriteBufferNumber(6);
+        setCompactionStyle(CompactionStyle.UNIVERSAL);
+        return setCompactionOptionsUniversal(compactionOptionsUniversal().setCompressionSizePercent(80));
+    }
+
+    /**
+     * Range deletions a memtable takes before it is flushed; 0 for no limit
+     * ({@code memtable_max_range_deletions}).
+     *
+     * @param count deletions, {@code >= 0}
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if negative
+     */
+    default T setMemtableMaxRangeDeletions(int count) {
+        OptionValues.requireAtLeast(count, 0, "memtableMaxRangeDeletions");
+        return setRawColumnFamilyOption("memtable_max_range_deletions", Integer.toString(count));
+    }
+
+    /**
+     * The value set with {@link #setMemtableMaxRangeDeletions}, else the engine's default.
+     *
+     * @return deletions (0: no limit)
+     */
+    default int memtableMaxRangeDeletions() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("memtable_max_range_deletions"),
+                OptionDefaults.columnFamily(), "memtable_max_range_deletions"));
+    }
+
     /**
      * Levels of the LSM tree (default 7).
      *

@@ -1460,6 +1460,20 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
+     * RocksDB's preset for a small DB, DB-wide part: one file-opening
+     * thread, at most 5000 open files. (RocksDB also charges memtables to
+     * a 16 MiB block cache through a write buffer manager; a plain options
+     * object creates no native objects: set a {@link WriteBufferManager}
+     * for that.)
+     *
+     * @return this
+     */
+    default T optimizeForSmallDb() {
+        setMaxFileOpeningThreads(1);
+        return setMaxOpenFiles(5000);
+    }
+
+    /**
      * A daily window of lower traffic, in UTC, as {@code "HH:mm-HH:mm"}
      * ({@code daily_offpeak_time_utc}); RocksDB may schedule periodic and
      * TTL compactions into it. Empty: no such window (the default).
