@@ -61,4 +61,11 @@ int32_t panrocks_load_options(const char *path, int32_t latest, uint32_t flags, 
 int32_t panrocks_latest_options_file_name(const char *path, char *buffer, size_t capacity,
                                           uint64_t *size, panrocks_error *error);
 
+/* Whether RocksDB takes an option string of kind PANROCKS_OPTIONS_DB or
+ * PANROCKS_OPTIONS_COLUMN_FAMILY (GetDBOptionsFromString,
+ * GetColumnFamilyOptionsFromString over RocksDB's defaults), read with
+ * PANROCKS_CONFIG_* flags: PANROCKS_OK, or RocksDB's status
+ * (InvalidArgument for an unknown option or a bad value). Nothing is kept. */
+int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error);
+
 #endif /* PANROCKS_OPTIONS_IO_H */

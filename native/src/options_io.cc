@@ -176,4 +176,26 @@ int32_t panrocks_latest_options_file_name(const char *path, char *buffer, size_t
     });
 }
 
+int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, options != nullptr);
+        rocksdb::ConfigOptions config;
+        config.ignore_unknown_options = (flags & PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS) != 0;
+        config.input_strings_escaped = (flags & PANROCKS_CONFIG_INPUT_STRINGS_ESCAPED) != 0;
+        switch (kind) {
+            case PANROCKS_OPTIONS_DB: {
+                rocksdb::DBOptions parsed;
+                return check(error, rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(), options, &parsed));
+            }
+            case PANROCKS_OPTIONS_COLUMN_FAMILY: {
+                rocksdb::ColumnFamilyOptions parsed;
+                return check(error, rocksdb::GetColumnFamilyOptionsFromString(config, rocksdb::ColumnFamilyOptions(),
+                                                                              options, &parsed));
+            }
+            default:
+                return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown option kind");
+        }
+    });
+}
+
 }  // extern "C"

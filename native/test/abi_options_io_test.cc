@@ -144,3 +144,20 @@ TEST(OptionsIo, AReadOnlyDbRefusesChangesAndWritesNothing) {
     for (auto &e : std::filesystem::directory_iterator(dir.path())) files_after += e.is_regular_file();
     EXPECT_EQ(files_after, files_before);
 }
+
+TEST(OptionsIo, CheckOptionsKeepsRocksDbsVerdict) {
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_DB, "max_open_files=100;create_if_missing=true", 0, &err),
+              PANROCKS_OK) << err.message;
+    EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_COLUMN_FAMILY, "write_buffer_size=1048576", 0, &err), PANROCKS_OK)
+        << err.message;
+    EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_DB, "no_such_option=1", 0, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_DB, "no_such_option=1",
+                                     PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_COLUMN_FAMILY, "write_buffer_size=big", 0, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_COLUMN_FAMILY, "max_open_files=1", 0, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_check_options(7, "", 0, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_DB, nullptr, 0, &err), PANROCKS_INVALID_ARGUMENT);
+}

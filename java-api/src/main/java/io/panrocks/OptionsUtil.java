@@ -121,6 +121,38 @@ public final class OptionsUtil {
         cfDescs.addAll(families);
     }
 
+    /**
+     * Options from {@code name=value} properties, as RocksJava's
+     * {@code get*OptionsFromProps}: each set through the raw setter of a
+     * fresh object, then the whole string checked by RocksDB; null if
+     * either refuses one (RocksJava's answer for values RocksDB does not take).
+     */
+    static <O> O fromProps(ConfigOptions config, java.util.Properties properties, java.util.function.Supplier<O> fresh,
+            java.util.function.BiConsumer<O, String[]> set, int kind) {
+        if (properties == null || properties.isEmpty()) {
+            throw new IllegalArgumentException("properties must not be null or empty");
+        }
+        Objects.requireNonNull(config, "configOptions");
+        O options = fresh.get();
+        StringBuilder text = new StringBuilder();
+        for (String name : properties.stringPropertyNames()) {
+            String value = properties.getProperty(name);
+            try {
+                set.accept(options, new String[] {name, value});
+            } catch (IllegalArgumentException refused) {
+                return null;
+            }
+            if (!text.isEmpty()) text.append(';');
+            text.append(name).append('=').append(value);
+        }
+        NativeLibrary.ensureLoaded();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment error = panrocks_error.allocate(arena);
+            int rc = panrocks_h.panrocks_check_options(kind, arena.allocateFrom(text.toString()), config.flags(), error);
+            return rc == 0 ? options : null;
+        }
+    }
+
     /** The length-prefixed records of panrocks_load_options, as text. */
     private static List<String> records(byte[] bytes) {
         MemorySegment s = MemorySegment.ofArray(bytes);

@@ -254,6 +254,12 @@ final class Values {
         if (t == io.panrocks.MutableColumnFamilyOptions.class) {
             return io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build();
         }
+        if (t == java.util.Properties.class) {
+            java.util.Properties p = new java.util.Properties();
+            if (owner.equals("DBOptions")) p.setProperty("max_open_files", "100");
+            else p.setProperty("write_buffer_size", "1048576");
+            return p;
+        }
         if (t == io.panrocks.CompactionOptionsUniversal.class) return new io.panrocks.CompactionOptionsUniversal();
         if (t == io.panrocks.CompactionOptionsFIFO.class) return new io.panrocks.CompactionOptionsFIFO();
         if (t == io.panrocks.CompressionOptions.class) return new io.panrocks.CompressionOptions();

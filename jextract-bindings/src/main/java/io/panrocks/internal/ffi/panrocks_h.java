@@ -13525,6 +13525,67 @@ public class panrocks_h {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class panrocks_check_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_check_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_check_options$descriptor() {
+        return panrocks_check_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_check_options$handle() {
+        return panrocks_check_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_check_options$address() {
+        return panrocks_check_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_check_options(int kind, MemorySegment options, int flags, MemorySegment error) {
+        var mh$ = panrocks_check_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_check_options", kind, options, flags, error);
+            }
+            return (int)mh$.invokeExact(kind, options, flags, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     private static final int PANROCKS_WRITE_SYNC = (int)1L;
     /**
      * {@snippet lang=c :
