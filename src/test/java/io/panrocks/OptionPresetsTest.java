@@ -86,6 +86,12 @@ class OptionPresetsTest {
         assertEquals("true", cf(file).get("memtable_whole_key_filtering"));
         assertEquals("0.020000", cf(file).get("memtable_prefix_bloom_size_ratio"));
         assertThrows(IllegalArgumentException.class, () -> new Options().optimizeForPointLookup(-1));
+        // as RocksDB, a new table configuration: one set before (maybe shared) is left as it was
+        BlockBasedTableConfig mine = new BlockBasedTableConfig();
+        Options o = new Options().setTableFormatConfig(mine).optimizeForPointLookup(8).optimizeForSmallDb();
+        assertNotSame(mine, o.tableFormatConfig());
+        assertEquals(DataBlockIndexType.kDataBlockBinarySearch, mine.dataBlockIndexType());
+        assertFalse(mine.cacheIndexAndFilterBlocks());
     }
 
     @Test

@@ -234,11 +234,12 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     /**
      * RocksDB's preset for a small DB: 2 MiB memtables and level-1 files, a
      * 10 MiB level base, pending-compaction limits of 256 MiB and 1 GiB,
-     * index and filter blocks in the block cache with a two-level index.
+     * index and filter blocks in the block cache with a two-level index (a
+     * new table configuration replaces the one set, as in RocksDB).
      * RocksDB also makes a 16 MiB block cache shared with the memtables'
      * write buffer manager: a plain options object creates no native
-     * cache, so here the table keeps its cache (RocksDB's default one
-     * unless set); {@link #optimizeForSmallDb(Cache)} names one.
+     * cache, so here the table has RocksDB's default cache;
+     * {@link #optimizeForSmallDb(Cache)} names one.
      *
      * @return this object, for chaining
      */
@@ -248,9 +249,9 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         setMaxBytesForLevelBase(10L << 20);
         setSoftPendingCompactionBytesLimit(256L << 20);
         setHardPendingCompactionBytesLimit(1L << 30);
-        BlockBasedTableConfig table = tableFormatConfig() != null ? tableFormatConfig() : new BlockBasedTableConfig();
-        table.setCacheIndexAndFilterBlocks(true).setIndexType(IndexType.kTwoLevelIndexSearch);
-        return setTableFormatConfig(table);
+        // as RocksDB: a new table configuration (a config set before may be shared: it is left as it is)
+        return setTableFormatConfig(new BlockBasedTableConfig().setCacheIndexAndFilterBlocks(true)
+                .setIndexType(IndexType.kTwoLevelIndexSearch));
     }
 
     /**
@@ -269,10 +270,11 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
 
     /**
      * RocksDB's preset for point lookups: a hash index in data blocks (util
-     * ratio 0.75), a 10-bit Bloom filter, a memtable Bloom filter of whole
-     * keys (ratio 0.02). RocksDB also makes a block cache of
+     * ratio 0.75), a 10-bit Bloom filter (a new table configuration replaces
+     * the one set, as in RocksDB), a memtable Bloom filter of whole keys
+     * (ratio 0.02). RocksDB also makes a block cache of
      * {@code blockCacheSizeMb}: a plain options object creates no native
-     * cache, so here the table keeps its cache; set one with
+     * cache, so here the table has RocksDB's default cache; set one with
      * {@code tableFormatConfig().setBlockCache(new LRUCache(blockCacheSizeMb << 20))}.
      *
      * @param blockCacheSizeMb the block cache RocksDB would make, in MiB, {@code >= 0} (not created here)
@@ -281,10 +283,9 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      */
     default T optimizeForPointLookup(long blockCacheSizeMb) {
         OptionValues.requireAtLeast(blockCacheSizeMb, 0, "blockCacheSizeMb");
-        BlockBasedTableConfig table = tableFormatConfig() != null ? tableFormatConfig() : new BlockBasedTableConfig();
-        table.setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash).setDataBlockHashTableUtilRatio(0.75)
-                .setFilterPolicy(new BloomFilter(10));
-        setTableFormatConfig(table);
+        // as RocksDB: a new table configuration (a config set before may be shared: it is left as it is)
+        setTableFormatConfig(new BlockBasedTableConfig().setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash)
+                .setDataBlockHashTableUtilRatio(0.75).setFilterPolicy(new BloomFilter(10)));
         setMemtablePrefixBloomSizeRatio(0.02);
         return setMemtableWholeKeyFiltering(true);
     }
