@@ -376,6 +376,35 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
+     * The kind of memtable ({@code memtable_factory}; default a skip list).
+     *
+     * @param memTableConfig the memtable's kind and settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     */
+    default T setMemTableConfig(MemTableConfig memTableConfig) {
+        if (memTableConfig == null) throw new IllegalArgumentException("memTableConfig must not be null");
+        return setRawColumnFamilyOption("memtable_factory", memTableConfig.optionValue());
+    }
+
+    /**
+     * RocksDB's name of the memtable factory set, else of the engine's
+     * default ({@code SkipListFactory}, {@code VectorRepFactory},
+     * {@code HashSkipListRepFactory}, ...).
+     *
+     * @return the factory's name
+     */
+    default String memTableFactoryName() {
+        String v = OptionDefaults.value(rawColumnFamilyOption("memtable_factory"), OptionDefaults.columnFamily(),
+                "memtable_factory");
+        if (v.startsWith("{")) {
+            String id = OptionDefaults.parse(v.substring(1, v.length() - 1)).get("id");
+            if (id != null) return id;
+        }
+        return v;
+    }
+
+    /**
      * Levels of the LSM tree (default 7).
      *
      * @param levels the number of levels, 1 to 64

@@ -456,6 +456,11 @@ final class Table {
         add(io.panrocks.ConfigOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.ConfigOptions()))
                 .refusesNullAsIllegalArgument();
         add(io.panrocks.OptionsUtil.class).none("static members only");
+        add(io.panrocks.MemTableConfig.class).variant("skip-list", w -> Subject.of(new io.panrocks.SkipListMemTableConfig()));
+        add(io.panrocks.SkipListMemTableConfig.class).variant("new", w -> Subject.of(new io.panrocks.SkipListMemTableConfig()));
+        add(io.panrocks.VectorMemTableConfig.class).variant("new", w -> Subject.of(new io.panrocks.VectorMemTableConfig()));
+        add(io.panrocks.HashSkipListMemTableConfig.class)
+                .variant("new", w -> Subject.of(new io.panrocks.HashSkipListMemTableConfig()));
         add(io.panrocks.CompactionOptionsUniversal.class).life(NO_OP)
                 .variant("new", w -> Subject.of(new io.panrocks.CompactionOptionsUniversal())).refusesNullAsIllegalArgument();
         add(io.panrocks.CompactionOptionsFIFO.class).life(NO_OP)

@@ -260,6 +260,7 @@ final class Values {
             else p.setProperty("write_buffer_size", "1048576");
             return p;
         }
+        if (t == io.panrocks.MemTableConfig.class) return new io.panrocks.SkipListMemTableConfig();
         if (t == io.panrocks.CompactionOptionsUniversal.class) return new io.panrocks.CompactionOptionsUniversal();
         if (t == io.panrocks.CompactionOptionsFIFO.class) return new io.panrocks.CompactionOptionsFIFO();
         if (t == io.panrocks.CompressionOptions.class) return new io.panrocks.CompressionOptions();
