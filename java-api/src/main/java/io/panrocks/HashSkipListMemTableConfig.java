@@ -4,7 +4,7 @@ package io.panrocks;
  * A memtable hashed by key prefix, a skip list per bucket
  * ({@code HashSkipListRepFactory}), as RocksJava's
  * {@code HashSkipListMemTableConfig}. It needs a prefix extractor
- * ({@code useFixedLengthPrefixExtractor} & co.): without one RocksDB uses
+ * ({@code useFixedLengthPrefixExtractor} and the like): without one RocksDB uses
  * its skip list instead.
  */
 public final class HashSkipListMemTableConfig extends MemTableConfig {
