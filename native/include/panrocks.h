@@ -592,6 +592,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_perf.h"
 #include "panrocks_wal.h"
 #include "panrocks_timestamps.h"
+#include "panrocks_options_io.h"
 
 #ifdef __cplusplus
 }

@@ -52,6 +52,18 @@ public abstract class AbstractComparator implements AutoCloseable {
     }
 
     /**
+     * For subclasses written against RocksJava's constructor. The options
+     * change nothing here: keys are read in place, never copied into
+     * reused buffers.
+     *
+     * @param comparatorOptions RocksJava's buffer settings; not null
+     * @throws IllegalArgumentException if comparatorOptions is null
+     */
+    protected AbstractComparator(ComparatorOptions comparatorOptions) {
+        if (comparatorOptions == null) throw new IllegalArgumentException("comparatorOptions must not be null");
+    }
+
+    /**
      * The comparator's name, persisted in the DB and checked at every open.
      * Must not be empty, contain a zero character, or start with
      * {@code "panrocks.callback"}. Read once, when a DB opens with it.

@@ -24,6 +24,36 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
         callbacks.copyFamilyPart(options.callbacks); // callbacks
     }
 
+    /**
+     * Column-family options from properties ({@code write_buffer_size=...}:
+     * RocksDB's option names), as RocksJava's: null if RocksDB (or panrocks'
+     * checks of a raw option) refuses a name or value.
+     *
+     * @param properties option names and values; not null or empty
+     * @return the options, or null
+     * @throws IllegalArgumentException if properties is null or empty
+     */
+    public static ColumnFamilyOptions getColumnFamilyOptionsFromProps(java.util.Properties properties) {
+        return getColumnFamilyOptionsFromProps(new ConfigOptions(), properties);
+    }
+
+    /**
+     * As {@link #getColumnFamilyOptionsFromProps(java.util.Properties)}, read with {@code cfgOpts}
+     * (unknown options skipped when it says so).
+     *
+     * @param cfgOpts how the values are read; not null
+     * @param properties option names and values; not null or empty
+     * @return the options, or null
+     * @throws IllegalArgumentException if properties is null or empty
+     * @throws NullPointerException if cfgOpts is null
+     */
+    public static ColumnFamilyOptions getColumnFamilyOptionsFromProps(ConfigOptions cfgOpts,
+            java.util.Properties properties) {
+        return OptionsUtil.fromProps(cfgOpts, properties, ColumnFamilyOptions::new,
+                (o, nv) -> o.setRawColumnFamilyOption(nv[0], nv[1]),
+                io.panrocks.internal.ffi.panrocks_h.PANROCKS_OPTIONS_COLUMN_FAMILY());
+    }
+
     @Override
     public ColumnFamilyOptions setRawColumnFamilyOption(String name, String value) {
         values.put(name, value);

@@ -131,6 +131,280 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
+     * Settings of the compression libraries for this family
+     * ({@code compression_opts}): window bits, level, strategy, dictionaries.
+     *
+     * @param compressionOptions the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if compressionOptions is null
+     */
+    default T setCompressionOptions(CompressionOptions compressionOptions) {
+        if (compressionOptions == null) throw new IllegalArgumentException("compressionOptions must not be null");
+        return setRawColumnFamilyOption("compression_opts", compressionOptions.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setCompressionOptions}, else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompressionOptions compressionOptions() {
+        return CompressionOptions.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("compression_opts"),
+                OptionDefaults.columnFamily(), "compression_opts"));
+    }
+
+    /**
+     * Settings of the compression libraries for the last level
+     * ({@code bottommost_compression_opts}); they apply only when
+     * {@link CompressionOptions#setEnabled enabled}.
+     *
+     * @param compressionOptions the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if compressionOptions is null
+     */
+    default T setBottommostCompressionOptions(CompressionOptions compressionOptions) {
+        if (compressionOptions == null) throw new IllegalArgumentException("bottommostCompressionOptions must not be null");
+        return setRawColumnFamilyOption("bottommost_compression_opts", compressionOptions.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setBottommostCompressionOptions}, else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompressionOptions bottommostCompressionOptions() {
+        return CompressionOptions.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("bottommost_compression_opts"),
+                OptionDefaults.columnFamily(), "bottommost_compression_opts"));
+    }
+
+    /**
+     * Settings of universal compaction ({@code compaction_options_universal});
+     * they apply with {@link CompactionStyle#UNIVERSAL}.
+     *
+     * @param compactionOptionsUniversal the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     */
+    default T setCompactionOptionsUniversal(CompactionOptionsUniversal compactionOptionsUniversal) {
+        if (compactionOptionsUniversal == null) throw new IllegalArgumentException("compactionOptionsUniversal must not be null");
+        return setRawColumnFamilyOption("compaction_options_universal", compactionOptionsUniversal.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setCompactionOptionsUniversal}, else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompactionOptionsUniversal compactionOptionsUniversal() {
+        return CompactionOptionsUniversal.fromOptionValue(OptionDefaults.value(
+                rawColumnFamilyOption("compaction_options_universal"), OptionDefaults.columnFamily(),
+                "compaction_options_universal"));
+    }
+
+    /**
+     * Settings of FIFO compaction ({@code compaction_options_fifo}); they
+     * apply with {@link CompactionStyle#FIFO}. Replaces a size set with
+     * {@link #setMaxTableFilesSizeFIFO}.
+     *
+     * @param compactionOptionsFIFO the settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     */
+    default T setCompactionOptionsFIFO(CompactionOptionsFIFO compactionOptionsFIFO) {
+        if (compactionOptionsFIFO == null) throw new IllegalArgumentException("compactionOptionsFIFO must not be null");
+        return setRawColumnFamilyOption("compaction_options_fifo", compactionOptionsFIFO.optionValue());
+    }
+
+    /**
+     * The settings set with {@link #setCompactionOptionsFIFO} (or
+     * {@link #setMaxTableFilesSizeFIFO}), else the engine's defaults.
+     *
+     * @return a new copy of the settings
+     */
+    default CompactionOptionsFIFO compactionOptionsFIFO() {
+        return CompactionOptionsFIFO.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("compaction_options_fifo"),
+                OptionDefaults.columnFamily(), "compaction_options_fifo"));
+    }
+
+    // ---- RocksDB's tuning presets (ColumnFamilyOptions::Optimize*), set as the values they choose ----
+
+    /** RocksJava's default memtable budget of the two compaction-style presets, 512 MiB. */
+    long DEFAULT_COMPACTION_MEMTABLE_MEMORY_BUDGET = 512L << 20;
+
+    /**
+     * RocksDB's preset for a small DB: 2 MiB memtables and level-1 files, a
+     * 10 MiB level base, pending-compaction limits of 256 MiB and 1 GiB,
+     * index and filter blocks in the block cache with a two-level index (a
+     * new table configuration replaces the one set, as in RocksDB).
+     * RocksDB also makes a 16 MiB block cache shared with the memtables'
+     * write buffer manager: a plain options object creates no native
+     * cache, so here the table has RocksDB's default cache;
+     * {@link #optimizeForSmallDb(Cache)} names one.
+     *
+     * @return this object, for chaining
+     */
+    default T optimizeForSmallDb() {
+        setWriteBufferSize(2L << 20);
+        setTargetFileSizeBase(2L << 20);
+        setMaxBytesForLevelBase(10L << 20);
+        setSoftPendingCompactionBytesLimit(256L << 20);
+        setHardPendingCompactionBytesLimit(1L << 30);
+        // as RocksDB: a new table configuration (a config set before may be shared: it is left as it is)
+        return setTableFormatConfig(new BlockBasedTableConfig().setCacheIndexAndFilterBlocks(true)
+                .setIndexType(IndexType.kTwoLevelIndexSearch));
+    }
+
+    /**
+     * As {@link #optimizeForSmallDb()}, with {@code cache} as the block cache.
+     *
+     * @param cache the block cache; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if cache is null
+     */
+    default T optimizeForSmallDb(Cache cache) {
+        if (cache == null) throw new IllegalArgumentException("cache must not be null");
+        optimizeForSmallDb();
+        tableFormatConfig().setBlockCache(cache);
+        return setTableFormatConfig(tableFormatConfig());
+    }
+
+    /**
+     * RocksDB's preset for point lookups: a hash index in data blocks (util
+     * ratio 0.75), a 10-bit Bloom filter (a new table configuration replaces
+     * the one set, as in RocksDB), a memtable Bloom filter of whole keys
+     * (ratio 0.02). RocksDB also makes a block cache of
+     * {@code blockCacheSizeMb}: a plain options object creates no native
+     * cache, so here the table has RocksDB's default cache; set one with
+     * {@code tableFormatConfig().setBlockCache(new LRUCache(blockCacheSizeMb << 20))}.
+     *
+     * @param blockCacheSizeMb the block cache RocksDB would make, in MiB, {@code >= 0} (not created here)
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if negative
+     */
+    default T optimizeForPointLookup(long blockCacheSizeMb) {
+        OptionValues.requireAtLeast(blockCacheSizeMb, 0, "blockCacheSizeMb");
+        // as RocksDB: a new table configuration (a config set before may be shared: it is left as it is)
+        setTableFormatConfig(new BlockBasedTableConfig().setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash)
+                .setDataBlockHashTableUtilRatio(0.75).setFilterPolicy(new BloomFilter(10)));
+        setMemtablePrefixBloomSizeRatio(0.02);
+        return setMemtableWholeKeyFiltering(true);
+    }
+
+    /**
+     * As {@link #optimizeLevelStyleCompaction(long)} with a 512 MiB budget.
+     *
+     * @return this object, for chaining
+     */
+    default T optimizeLevelStyleCompaction() {
+        return optimizeLevelStyleCompaction(DEFAULT_COMPACTION_MEMTABLE_MEMORY_BUDGET);
+    }
+
+    /**
+     * RocksDB's preset for level compaction within a memtable budget:
+     * memtables of a quarter of it (six at most, two merged per flush),
+     * level 0 compacted at two files, level 1 as large as the budget, files
+     * of an eighth of it, levels 0 and 1 uncompressed and LZ4 below.
+     *
+     * @param memtableMemoryBudget bytes, at least 8 (so every size is at least 1)
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if below 8
+     */
+    default T optimizeLevelStyleCompaction(long memtableMemoryBudget) {
+        OptionValues.requireAtLeast(memtableMemoryBudget, 8, "memtableMemoryBudget");
+        setWriteBufferSize(memtableMemoryBudget / 4);
+        setMinWriteBufferNumberToMerge(2);
+        setMaxWriteBufferNumber(6);
+        setLevel0FileNumCompactionTrigger(2);
+        setTargetFileSizeBase(memtableMemoryBudget / 8);
+        setMaxBytesForLevelBase(memtableMemoryBudget);
+        setCompactionStyle(CompactionStyle.LEVEL);
+        List<CompressionType> perLevel = new java.util.ArrayList<>();
+        for (int level = 0; level < numLevels(); level++) {
+            perLevel.add(level < 2 ? CompressionType.NO_COMPRESSION : CompressionType.LZ4_COMPRESSION);
+        }
+        return setCompressionPerLevel(perLevel);
+    }
+
+    /**
+     * As {@link #optimizeUniversalStyleCompaction(long)} with a 512 MiB budget.
+     *
+     * @return this object, for chaining
+     */
+    default T optimizeUniversalStyleCompaction() {
+        return optimizeUniversalStyleCompaction(DEFAULT_COMPACTION_MEMTABLE_MEMORY_BUDGET);
+    }
+
+    /**
+     * RocksDB's preset for universal compaction within a memtable budget:
+     * memtables of a quarter of it (six at most, two merged per flush), the
+     * newest 20% of the data left uncompressed.
+     *
+     * @param memtableMemoryBudget bytes, at least 4
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if below 4
+     */
+    default T optimizeUniversalStyleCompaction(long memtableMemoryBudget) {
+        OptionValues.requireAtLeast(memtableMemoryBudget, 4, "memtableMemoryBudget");
+        setWriteBufferSize(memtableMemoryBudget / 4);
+        setMinWriteBufferNumberToMerge(2);
+        setMaxWriteBufferNumber(6);
+        setCompactionStyle(CompactionStyle.UNIVERSAL);
+        return setCompactionOptionsUniversal(compactionOptionsUniversal().setCompressionSizePercent(80));
+    }
+
+    /**
+     * Range deletions a memtable takes before it is flushed; 0 for no limit
+     * ({@code memtable_max_range_deletions}).
+     *
+     * @param count deletions, {@code >= 0}
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if negative
+     */
+    default T setMemtableMaxRangeDeletions(int count) {
+        OptionValues.requireAtLeast(count, 0, "memtableMaxRangeDeletions");
+        return setRawColumnFamilyOption("memtable_max_range_deletions", Integer.toString(count));
+    }
+
+    /**
+     * The value set with {@link #setMemtableMaxRangeDeletions}, else the engine's default.
+     *
+     * @return deletions (0: no limit)
+     */
+    default int memtableMaxRangeDeletions() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("memtable_max_range_deletions"),
+                OptionDefaults.columnFamily(), "memtable_max_range_deletions"));
+    }
+
+    /**
+     * The kind of memtable ({@code memtable_factory}; default a skip list).
+     *
+     * @param memTableConfig the memtable's kind and settings, copied; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     */
+    default T setMemTableConfig(MemTableConfig memTableConfig) {
+        if (memTableConfig == null) throw new IllegalArgumentException("memTableConfig must not be null");
+        return setRawColumnFamilyOption("memtable_factory", memTableConfig.optionValue());
+    }
+
+    /**
+     * RocksDB's name of the memtable factory set, else of the engine's
+     * default ({@code SkipListFactory}, {@code VectorRepFactory},
+     * {@code HashSkipListRepFactory}, ...).
+     *
+     * @return the factory's name
+     */
+    default String memTableFactoryName() {
+        String v = OptionDefaults.value(rawColumnFamilyOption("memtable_factory"), OptionDefaults.columnFamily(),
+                "memtable_factory");
+        if (v.startsWith("{")) {
+            String id = OptionDefaults.parse(v.substring(1, v.length() - 1)).get("id");
+            if (id != null) return id;
+        }
+        return v;
+    }
+
+    /**
      * Levels of the LSM tree (default 7).
      *
      * @param levels the number of levels, 1 to 64

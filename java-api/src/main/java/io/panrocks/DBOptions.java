@@ -35,6 +35,33 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
 
     // ---- end of callbacks ----
 
+    /**
+     * DB-wide options from properties ({@code max_open_files=...}: RocksDB's
+     * option names), as RocksJava's: null if RocksDB (or panrocks' checks of
+     * a raw option) refuses a name or value.
+     *
+     * @param properties option names and values; not null or empty
+     * @return the options, or null
+     * @throws IllegalArgumentException if properties is null or empty
+     */
+    public static DBOptions getDBOptionsFromProps(java.util.Properties properties) {
+        return getDBOptionsFromProps(new ConfigOptions(), properties);
+    }
+
+    /**
+     * As {@link #getDBOptionsFromProps(java.util.Properties)}, read with {@code cfgOpts}.
+     *
+     * @param cfgOpts how the values are read; not null
+     * @param properties option names and values; not null or empty
+     * @return the options, or null
+     * @throws IllegalArgumentException if properties is null or empty
+     * @throws NullPointerException if cfgOpts is null
+     */
+    public static DBOptions getDBOptionsFromProps(ConfigOptions cfgOpts, java.util.Properties properties) {
+        return OptionsUtil.fromProps(cfgOpts, properties, DBOptions::new, (o, nv) -> o.setRawDBOption(nv[0], nv[1]),
+                io.panrocks.internal.ffi.panrocks_h.PANROCKS_OPTIONS_DB());
+    }
+
     @Override
     public DBOptions setRawDBOption(String name, String value) {
         values.put(name, value);

@@ -1460,6 +1460,42 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
+     * RocksDB's preset for a small DB, DB-wide part: one file-opening
+     * thread, at most 5000 open files. (RocksDB also charges memtables to
+     * a 16 MiB block cache through a write buffer manager; a plain options
+     * object creates no native objects: set a {@link WriteBufferManager}
+     * for that.)
+     *
+     * @return this
+     */
+    default T optimizeForSmallDb() {
+        setMaxFileOpeningThreads(1);
+        return setMaxOpenFiles(5000);
+    }
+
+    /**
+     * A daily window of lower traffic, in UTC, as {@code "HH:mm-HH:mm"}
+     * ({@code daily_offpeak_time_utc}); RocksDB may schedule periodic and
+     * TTL compactions into it. Empty: no such window (the default).
+     *
+     * @param offpeakTimeUTC {@code "HH:mm-HH:mm"} (00:00 to 23:59), or empty
+     * @return this
+     * @throws IllegalArgumentException if null or not of that form
+     */
+    default T setDailyOffpeakTimeUTC(String offpeakTimeUTC) {
+        return setRawDBOption("daily_offpeak_time_utc", OptionValues.requireOffpeakWindow(offpeakTimeUTC));
+    }
+
+    /**
+     * The value set with {@link #setDailyOffpeakTimeUTC}, else the engine's default ({@code daily_offpeak_time_utc}).
+     *
+     * @return the window as {@code "HH:mm-HH:mm"}, or empty
+     */
+    default String dailyOffpeakTimeUTC() {
+        return OptionDefaults.value(rawDBOption("daily_offpeak_time_utc"), OptionDefaults.db(), "daily_offpeak_time_utc");
+    }
+
+    /**
      * The directory of the info LOG files ({@code db_log_dir}); empty: the DB's.
      *
      * @param dbLogDir a directory

@@ -122,6 +122,15 @@ final class OptionValues {
         return values.get(name);
     }
 
+    /** The values in the order they were first set, panrocks' own switches left out. */
+    Map<String, String> entries() {
+        Map<String, String> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            if (!k.startsWith("panrocks.")) out.put(k, v);
+        });
+        return out;
+    }
+
     /** Forgets a value (a Java callback set by its own setter replaces it). */
     void remove(String name) {
         values.remove(name);
@@ -167,6 +176,18 @@ final class OptionValues {
             throw new IllegalArgumentException(option + " must be a normal number in (0, " + max + "], was " + value);
         }
         return value;
+    }
+
+    private static final java.util.regex.Pattern OFFPEAK_WINDOW =
+            java.util.regex.Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]");
+
+    /** RocksDB's {@code daily_offpeak_time_utc}: empty, or {@code HH:mm-HH:mm}; anything else it refuses at open. */
+    static String requireOffpeakWindow(String window) {
+        if (window == null) throw new IllegalArgumentException("dailyOffpeakTimeUTC must not be null");
+        if (!window.isEmpty() && !OFFPEAK_WINDOW.matcher(window).matches()) {
+            throw new IllegalArgumentException("dailyOffpeakTimeUTC must be empty or HH:mm-HH:mm (UTC), was " + window);
+        }
+        return window;
     }
 
     static long requireAtLeast(long value, long min, String option) {

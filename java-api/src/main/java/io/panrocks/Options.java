@@ -89,6 +89,59 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         return tableConfig;
     }
 
+    // ---- RocksDB's presets over both parts ----
+
+    /**
+     * RocksDB's preset for a small DB, both parts: see
+     * {@link ColumnFamilyOptionsInterface#optimizeForSmallDb()} and
+     * {@link DBOptionsInterface#optimizeForSmallDb()}.
+     *
+     * @return this
+     */
+    @Override
+    public Options optimizeForSmallDb() {
+        DBOptionsInterface.super.optimizeForSmallDb();
+        return ColumnFamilyOptionsInterface.super.optimizeForSmallDb();
+    }
+
+    /**
+     * As {@link #optimizeForSmallDb()}, with {@code cache} as the block cache.
+     *
+     * @param cache the block cache; not null
+     * @return this
+     * @throws IllegalArgumentException if cache is null
+     */
+    @Override
+    public Options optimizeForSmallDb(Cache cache) {
+        if (cache == null) throw new IllegalArgumentException("cache must not be null");
+        DBOptionsInterface.super.optimizeForSmallDb();
+        return ColumnFamilyOptionsInterface.super.optimizeForSmallDb(cache);
+    }
+
+    /**
+     * RocksDB's preset for bulk loading ({@code Options::PrepareForBulkLoad}):
+     * no automatic compaction and no write slowdown (compact by hand once
+     * loaded), two levels, six memtables, 256 MiB files; 4 flush and 2
+     * compaction threads.
+     *
+     * @return this
+     */
+    public Options prepareForBulkLoad() {
+        setRawColumnFamilyOption("level0_file_num_compaction_trigger", Integer.toString(1 << 30));
+        setRawColumnFamilyOption("level0_slowdown_writes_trigger", Integer.toString(1 << 30));
+        setRawColumnFamilyOption("level0_stop_writes_trigger", Integer.toString(1 << 30));
+        setSoftPendingCompactionBytesLimit(0);
+        setHardPendingCompactionBytesLimit(0);
+        setDisableAutoCompactions(true);
+        setMaxCompactionBytes(1L << 60);
+        setNumLevels(2);
+        setMaxWriteBufferNumber(6);
+        setMinWriteBufferNumberToMerge(1);
+        setMaxBackgroundFlushes(4);
+        setMaxBackgroundCompactions(2);
+        return setTargetFileSizeBase(256L << 20);
+    }
+
     /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
     @Override
     public void close() {

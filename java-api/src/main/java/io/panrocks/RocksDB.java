@@ -104,6 +104,7 @@ public class RocksDB implements AutoCloseable {
     private final ColumnFamilies families;
     private final Maintenance maintenance;
     private final FileOps files;
+    private final RunningOptions runningOptions;
     private final Path path;
     private final boolean readOnly;
     private final boolean statistics;
@@ -116,6 +117,7 @@ public class RocksDB implements AutoCloseable {
         this.families = new ColumnFamilies(this, db);
         this.maintenance = new Maintenance(db);
         this.files = new FileOps(this, db);
+        this.runningOptions = new RunningOptions(db);
         this.path = path;
         this.readOnly = readOnly;
         this.statistics = options.statisticsEnabled();
@@ -3713,6 +3715,98 @@ public class RocksDB implements AutoCloseable {
      */
     public long getAggregatedLongProperty(String name) throws RocksDBException {
         return maintenance.aggregatedLongProperty(name);
+    }
+
+    // ---- options of the running DB (RocksDB's SetOptions, GetOptions) ----
+
+    /**
+     * Changes mutable options of {@code columnFamily} ({@code null}: the
+     * default one) while the DB runs: RocksDB's {@code SetOptions}, which
+     * applies them all or none, and writes a new OPTIONS file. The change
+     * lasts until the DB closes; the next open takes its options from the
+     * caller again.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param mutableColumnFamilyOptions the options to change; not null
+     * @throws NullPointerException if mutableColumnFamilyOptions is null
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} if no
+     *         option is set or RocksDB refuses a value; {@link Status.Code#NotSupported}
+     *         on a DB opened read-only or as a secondary (RocksDB's read-only DB
+     *         would write into the folder a writer may use)
+     * @throws IllegalStateException if the DB or the handle is closed
+     * @throws IllegalArgumentException if the handle belongs to another DB
+     */
+    public void setOptions(ColumnFamilyHandle columnFamily, MutableColumnFamilyOptions mutableColumnFamilyOptions)
+            throws RocksDBException {
+        runningOptions.setOptions(columnFamily, mutableColumnFamilyOptions);
+    }
+
+    /**
+     * As {@link #setOptions(ColumnFamilyHandle, MutableColumnFamilyOptions)}, for the default family.
+     *
+     * @param mutableColumnFamilyOptions the options to change; not null
+     * @throws RocksDBException as {@link #setOptions(ColumnFamilyHandle, MutableColumnFamilyOptions)}
+     */
+    public void setOptions(MutableColumnFamilyOptions mutableColumnFamilyOptions) throws RocksDBException {
+        setOptions(null, mutableColumnFamilyOptions);
+    }
+
+    /**
+     * The running values of {@code columnFamily}'s mutable options
+     * ({@code null}: the default family), as RocksDB reports them
+     * ({@code GetOptions}): every mutable option is set in the builder,
+     * including the values RocksDB chose itself (a value it writes unsigned
+     * above {@code Long.MAX_VALUE} reads back negative, as in RocksJava; a
+     * value the builder's setter would refuse, such as RocksDB's -1 for
+     * "automatic", is kept as RocksDB wrote it).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @return a builder holding the running values
+     * @throws RocksDBException if the engine cannot write its options as text
+     * @throws IllegalStateException if the DB or the handle is closed
+     * @throws IllegalArgumentException if the handle belongs to another DB
+     */
+    public MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder getOptions(ColumnFamilyHandle columnFamily)
+            throws RocksDBException {
+        return MutableColumnFamilyOptions.fromEngine(runningOptions.options(columnFamily));
+    }
+
+    /**
+     * As {@link #getOptions(ColumnFamilyHandle)}, for the default family.
+     *
+     * @return a builder holding the running values
+     * @throws RocksDBException as {@link #getOptions(ColumnFamilyHandle)}
+     */
+    public MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder getOptions() throws RocksDBException {
+        return getOptions(null);
+    }
+
+    /**
+     * Changes mutable DB-wide options while the DB runs: RocksDB's
+     * {@code SetDBOptions}, all or none; a new OPTIONS file is written. The
+     * change lasts until the DB closes.
+     *
+     * @param mutableDBoptions the options to change; not null
+     * @throws NullPointerException if mutableDBoptions is null
+     * @throws RocksDBException {@link Status.Code#InvalidArgument} if no
+     *         option is set or RocksDB refuses a value; {@link Status.Code#NotSupported}
+     *         on a DB opened read-only or as a secondary
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void setDBOptions(MutableDBOptions mutableDBoptions) throws RocksDBException {
+        runningOptions.setDBOptions(mutableDBoptions);
+    }
+
+    /**
+     * The running values of the mutable DB-wide options, as RocksDB reports
+     * them ({@code GetDBOptions}).
+     *
+     * @return a builder holding the running values
+     * @throws RocksDBException if the engine cannot write its options as text
+     * @throws IllegalStateException if the DB is closed
+     */
+    public MutableDBOptions.MutableDBOptionsBuilder getDBOptions() throws RocksDBException {
+        return MutableDBOptions.fromEngine(runningOptions.dbOptions());
     }
 
     // =========================================================================

@@ -487,6 +487,30 @@ final class Table {
         add(OptimisticTransactionDBOptions.class).life(NO_OP).variant("new", w -> Subject.of(new OptimisticTransactionDBOptions()));
         add(BlockBasedTableConfig.class).variant("new", w -> Subject.of(new BlockBasedTableConfig()))
                 .nullable("setBlockCache", "setFilterPolicy", "setFilter").refusesNullAsIllegalArgument();
+        // options of a running DB (RocksDB.setOptions/getOptions): the builders read back from the engine hold every option
+        add(io.panrocks.MutableColumnFamilyOptions.class).variant("built", w -> Subject.of(
+                io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build()));
+        add(io.panrocks.MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder.class)
+                .variant("of-db", w -> Subject.of(w.db().getOptions())).refusesNullAsIllegalArgument();
+        add(io.panrocks.MutableDBOptions.class).variant("built", w -> Subject.of(
+                io.panrocks.MutableDBOptions.builder().setBytesPerSync(1 << 20).build()));
+        add(io.panrocks.MutableDBOptions.MutableDBOptionsBuilder.class)
+                .variant("of-db", w -> Subject.of(w.db().getDBOptions())).refusesNullAsIllegalArgument();
+        add(io.panrocks.CompressionOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.CompressionOptions()));
+        add(io.panrocks.ComparatorOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.ComparatorOptions()))
+                .refusesNullAsIllegalArgument();
+        add(io.panrocks.ConfigOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.ConfigOptions()))
+                .refusesNullAsIllegalArgument();
+        add(io.panrocks.OptionsUtil.class).none("static members only");
+        add(io.panrocks.MemTableConfig.class).variant("skip-list", w -> Subject.of(new io.panrocks.SkipListMemTableConfig()));
+        add(io.panrocks.SkipListMemTableConfig.class).variant("new", w -> Subject.of(new io.panrocks.SkipListMemTableConfig()));
+        add(io.panrocks.VectorMemTableConfig.class).variant("new", w -> Subject.of(new io.panrocks.VectorMemTableConfig()));
+        add(io.panrocks.HashSkipListMemTableConfig.class)
+                .variant("new", w -> Subject.of(new io.panrocks.HashSkipListMemTableConfig()));
+        add(io.panrocks.CompactionOptionsUniversal.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.CompactionOptionsUniversal())).refusesNullAsIllegalArgument();
+        add(io.panrocks.CompactionOptionsFIFO.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.CompactionOptionsFIFO()));
 
         // ============================== values ==============================
         add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(b("cf"))))
@@ -596,6 +620,9 @@ final class Table {
         // ============================== callbacks the user implements ==============================
         add(AbstractComparator.class).life(NO_OP).variant("java-bytewise", w -> Subject.of(new World.JavaBytewise()))
                 .callbacks("compare", "findShortestSeparator", "findShortSuccessor", "name");
+        add(io.panrocks.BytewiseComparator.class).life(NO_OP)
+                .variant("java-bytewise", w -> Subject.of(new io.panrocks.BytewiseComparator(new io.panrocks.ComparatorOptions())))
+                .callbacks("compare", "findShortestSeparator", "findShortSuccessor", "name").refusesNullAsIllegalArgument();
         add(AbstractMergeOperator.class).life(NO_OP).variant("spy", w -> Subject.of(new Spies.Merge()))
                 .callbacks("fullMerge", "partialMerge", "allowSingleOperand", "name");
         add(AssociativeMergeOperator.class).life(NO_OP).refusesNullAsIllegalArgument()

@@ -258,6 +258,22 @@ final class Values {
         if (t == EnvOptions.class) return new EnvOptions();
         if (t == BackupEngineOptions.class) return new BackupEngineOptions(w.freshDir("backup-options"));
         if (t == BlockBasedTableConfig.class) return new BlockBasedTableConfig();
+        if (t == io.panrocks.MutableColumnFamilyOptions.class) {
+            return io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build();
+        }
+        if (t == java.util.Properties.class) {
+            java.util.Properties p = new java.util.Properties();
+            if (owner.equals("DBOptions")) p.setProperty("max_open_files", "100");
+            else p.setProperty("write_buffer_size", "1048576");
+            return p;
+        }
+        if (t == io.panrocks.MemTableConfig.class) return new io.panrocks.SkipListMemTableConfig();
+        if (t == io.panrocks.CompactionOptionsUniversal.class) return new io.panrocks.CompactionOptionsUniversal();
+        if (t == io.panrocks.CompactionOptionsFIFO.class) return new io.panrocks.CompactionOptionsFIFO();
+        if (t == io.panrocks.CompressionOptions.class) return new io.panrocks.CompressionOptions();
+        if (t == io.panrocks.ComparatorOptions.class) return new io.panrocks.ComparatorOptions();
+        if (t == io.panrocks.ConfigOptions.class) return new io.panrocks.ConfigOptions();
+        if (t == io.panrocks.MutableDBOptions.class) return io.panrocks.MutableDBOptions.builder().setBytesPerSync(0).build();
         if (t == Filter.class) return new BloomFilter(10);
         if (t == Holder.class) return new Holder<>();
         if (t == Range.class) return new Range(KEY, VALUE);
@@ -365,6 +381,19 @@ final class Values {
                 return w.freshName("log");
             case "setWalDir", "setDbLogDir":
                 return w.freshDir("dir").toString();
+            case "loadLatestOptions", "getLatestOptionsFileName":
+                return w.closedDbPath().toString();
+            case "loadOptionsFromFile":
+                try (var files = java.nio.file.Files.list(w.closedDbPath())) {
+                    return files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).findFirst().orElseThrow()
+                            .toString();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            case "setDailyOffpeakTimeUTC":
+                return "01:00-02:00";
+            case "parse":
+                return owner.equals("MutableDBOptions") ? "max_open_files=100" : "write_buffer_size=1048576";
             case "of":
                 return w.freshName("name");
             default:

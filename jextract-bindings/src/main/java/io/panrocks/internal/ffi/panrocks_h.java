@@ -15516,6 +15516,439 @@ public class panrocks_h {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class panrocks_set_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_set_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *options, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_set_options$descriptor() {
+        return panrocks_set_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *options, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_set_options$handle() {
+        return panrocks_set_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *options, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_set_options$address() {
+        return panrocks_set_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *options, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_set_options(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment error) {
+        var mh$ = panrocks_set_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_set_options", db, cf, options, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_set_db_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_set_db_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_set_db_options(panrocks_db *db, const char *options, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_set_db_options$descriptor() {
+        return panrocks_set_db_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_set_db_options(panrocks_db *db, const char *options, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_set_db_options$handle() {
+        return panrocks_set_db_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_set_db_options(panrocks_db *db, const char *options, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_set_db_options$address() {
+        return panrocks_set_db_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_set_db_options(panrocks_db *db, const char *options, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_set_db_options(MemorySegment db, MemorySegment options, MemorySegment error) {
+        var mh$ = panrocks_set_db_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_set_db_options", db, options, error);
+            }
+            return (int)mh$.invokeExact(db, options, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_options(panrocks_db *db, panrocks_cf *cf, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_options$descriptor() {
+        return panrocks_get_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_options(panrocks_db *db, panrocks_cf *cf, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_options$handle() {
+        return panrocks_get_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_options(panrocks_db *db, panrocks_cf *cf, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_options$address() {
+        return panrocks_get_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_options(panrocks_db *db, panrocks_cf *cf, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_options(MemorySegment db, MemorySegment cf, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_get_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_options", db, cf, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(db, cf, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_db_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_db_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_options(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_db_options$descriptor() {
+        return panrocks_get_db_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_options(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_db_options$handle() {
+        return panrocks_get_db_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_options(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_db_options$address() {
+        return panrocks_get_db_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_options(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_db_options(MemorySegment db, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_get_db_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_db_options", db, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(db, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_load_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_load_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_load_options(const char *path, int32_t latest, uint32_t flags, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_load_options$descriptor() {
+        return panrocks_load_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_load_options(const char *path, int32_t latest, uint32_t flags, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_load_options$handle() {
+        return panrocks_load_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_load_options(const char *path, int32_t latest, uint32_t flags, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_load_options$address() {
+        return panrocks_load_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_load_options(const char *path, int32_t latest, uint32_t flags, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_load_options(MemorySegment path, int latest, int flags, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_load_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_load_options", path, latest, flags, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(path, latest, flags, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_latest_options_file_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_latest_options_file_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_options_file_name(const char *path, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_latest_options_file_name$descriptor() {
+        return panrocks_latest_options_file_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_options_file_name(const char *path, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_latest_options_file_name$handle() {
+        return panrocks_latest_options_file_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_options_file_name(const char *path, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_latest_options_file_name$address() {
+        return panrocks_latest_options_file_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_latest_options_file_name(const char *path, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_latest_options_file_name(MemorySegment path, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_latest_options_file_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_latest_options_file_name", path, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(path, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_check_options {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_check_options");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_check_options$descriptor() {
+        return panrocks_check_options.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_check_options$handle() {
+        return panrocks_check_options.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_check_options$address() {
+        return panrocks_check_options.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_check_options(int32_t kind, const char *options, uint32_t flags, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_check_options(int kind, MemorySegment options, int flags, MemorySegment error) {
+        var mh$ = panrocks_check_options.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_check_options", kind, options, flags, error);
+            }
+            return (int)mh$.invokeExact(kind, options, flags, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     private static final int PANROCKS_WRITE_SYNC = (int)1L;
     /**
      * {@snippet lang=c :
@@ -15641,6 +16074,24 @@ public class panrocks_h {
      */
     public static int PANROCKS_PERF_NO_COUNTER() {
         return PANROCKS_PERF_NO_COUNTER;
+    }
+    private static final int PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS 1
+     * }
+     */
+    public static int PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS() {
+        return PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS;
+    }
+    private static final int PANROCKS_CONFIG_INPUT_STRINGS_ESCAPED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_CONFIG_INPUT_STRINGS_ESCAPED 2
+     * }
+     */
+    public static int PANROCKS_CONFIG_INPUT_STRINGS_ESCAPED() {
+        return PANROCKS_CONFIG_INPUT_STRINGS_ESCAPED;
     }
 }
 

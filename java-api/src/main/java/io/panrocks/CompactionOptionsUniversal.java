@@ -1,0 +1,213 @@
+package io.panrocks;
+
+import java.util.Map;
+
+/**
+ * Settings of universal compaction ({@link CompactionStyle#UNIVERSAL}), as
+ * RocksJava's {@code CompactionOptionsUniversal}: set with
+ * {@link ColumnFamilyOptionsInterface#setCompactionOptionsUniversal}
+ * (RocksDB's {@code compaction_options_universal}). A plain Java value with
+ * RocksDB's defaults; each setter checks its value at once. No native
+ * memory; {@code close()} does nothing.
+ */
+public final class CompactionOptionsUniversal implements AutoCloseable {
+    private int sizeRatio = 1;
+    private int minMergeWidth = 2;
+    private int maxMergeWidth = -1; // UINT_MAX, as RocksJava reads it
+    private int maxSizeAmplificationPercent = 200;
+    private int compressionSizePercent = -1;
+    private CompactionStopStyle stopStyle = CompactionStopStyle.CompactionStopStyleTotalSize;
+    private boolean allowTrivialMove = false;
+
+    /** RocksDB's defaults. */
+    public CompactionOptionsUniversal() {
+    }
+
+    /**
+     * Percentage of slack in the size comparison of files to merge (default 1).
+     *
+     * @param sizeRatio a percentage, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public CompactionOptionsUniversal setSizeRatio(int sizeRatio) {
+        this.sizeRatio = (int) OptionValues.requireAtLeast(sizeRatio, 0, "sizeRatio");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setSizeRatio}.
+     *
+     * @return the percentage (1 unless set)
+     */
+    public int sizeRatio() {
+        return sizeRatio;
+    }
+
+    /**
+     * Fewest files merged in one compaction (default 2).
+     *
+     * @param minMergeWidth files, {@code >= 2}
+     * @return this
+     * @throws IllegalArgumentException if below 2
+     */
+    public CompactionOptionsUniversal setMinMergeWidth(int minMergeWidth) {
+        this.minMergeWidth = (int) OptionValues.requireAtLeast(minMergeWidth, 2, "minMergeWidth");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setMinMergeWidth}.
+     *
+     * @return files (2 unless set)
+     */
+    public int minMergeWidth() {
+        return minMergeWidth;
+    }
+
+    /**
+     * Most files merged in one compaction (default: no limit, which reads as -1).
+     *
+     * @param maxMergeWidth files, {@code >= 2}
+     * @return this
+     * @throws IllegalArgumentException if below 2
+     */
+    public CompactionOptionsUniversal setMaxMergeWidth(int maxMergeWidth) {
+        this.maxMergeWidth = (int) OptionValues.requireAtLeast(maxMergeWidth, 2, "maxMergeWidth");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setMaxMergeWidth}.
+     *
+     * @return files, or -1 for no limit (RocksDB's UINT_MAX)
+     */
+    public int maxMergeWidth() {
+        return maxMergeWidth;
+    }
+
+    /**
+     * Space amplification, in percent, that triggers a full compaction (default 200).
+     *
+     * @param maxSizeAmplificationPercent a percentage, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public CompactionOptionsUniversal setMaxSizeAmplificationPercent(int maxSizeAmplificationPercent) {
+        this.maxSizeAmplificationPercent = (int) OptionValues.requireAtLeast(maxSizeAmplificationPercent, 0,
+                "maxSizeAmplificationPercent");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setMaxSizeAmplificationPercent}.
+     *
+     * @return the percentage (200 unless set)
+     */
+    public int maxSizeAmplificationPercent() {
+        return maxSizeAmplificationPercent;
+    }
+
+    /**
+     * Percentage of the data kept compressed (the oldest); -1 compresses all (the default).
+     *
+     * @param compressionSizePercent -1, or 0 to 100
+     * @return this
+     * @throws IllegalArgumentException if outside [-1, 100]
+     */
+    public CompactionOptionsUniversal setCompressionSizePercent(int compressionSizePercent) {
+        if (compressionSizePercent < -1 || compressionSizePercent > 100) {
+            throw new IllegalArgumentException("compressionSizePercent must be in [-1, 100], was " + compressionSizePercent);
+        }
+        this.compressionSizePercent = compressionSizePercent;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setCompressionSizePercent}.
+     *
+     * @return the percentage (-1 unless set)
+     */
+    public int compressionSizePercent() {
+        return compressionSizePercent;
+    }
+
+    /**
+     * When a run stops taking files (default: total size).
+     *
+     * @param compactionStopStyle the style; not null
+     * @return this
+     * @throws IllegalArgumentException if null
+     */
+    public CompactionOptionsUniversal setStopStyle(CompactionStopStyle compactionStopStyle) {
+        if (compactionStopStyle == null) throw new IllegalArgumentException("stopStyle must not be null");
+        this.stopStyle = compactionStopStyle;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setStopStyle}.
+     *
+     * @return the style
+     */
+    public CompactionStopStyle stopStyle() {
+        return stopStyle;
+    }
+
+    /**
+     * Whether files that overlap nothing are moved rather than rewritten (default false).
+     *
+     * @param allowTrivialMove the value
+     * @return this
+     */
+    public CompactionOptionsUniversal setAllowTrivialMove(boolean allowTrivialMove) {
+        this.allowTrivialMove = allowTrivialMove;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setAllowTrivialMove}.
+     *
+     * @return the value (false unless set)
+     */
+    public boolean allowTrivialMove() {
+        return allowTrivialMove;
+    }
+
+    /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+
+    /** RocksDB's nested option value. */
+    String optionValue() {
+        return "{size_ratio=" + sizeRatio + ";min_merge_width=" + minMergeWidth + ";max_merge_width="
+                + Integer.toUnsignedString(maxMergeWidth) + ";max_size_amplification_percent=" + maxSizeAmplificationPercent
+                + ";compression_size_percent=" + compressionSizePercent + ";stop_style=" + stopStyle.rocksName()
+                + ";allow_trivial_move=" + allowTrivialMove + "}";
+    }
+
+    /** Reads a nested value RocksDB (or {@link #optionValue}) wrote; fields it does not name keep their defaults. */
+    static CompactionOptionsUniversal fromOptionValue(String value) {
+        Map<String, String> m = OptionDefaults.parse(value.replaceAll("^\\{|\\}$", ""));
+        CompactionOptionsUniversal o = new CompactionOptionsUniversal();
+        // assigned directly: the engine's values, checked when they were set
+        if (m.containsKey("size_ratio")) o.sizeRatio = OptionDefaults.integer(m.get("size_ratio"));
+        if (m.containsKey("min_merge_width")) o.minMergeWidth = OptionDefaults.integer(m.get("min_merge_width"));
+        if (m.containsKey("max_merge_width")) o.maxMergeWidth = OptionDefaults.integer(m.get("max_merge_width"));
+        if (m.containsKey("max_size_amplification_percent")) {
+            o.maxSizeAmplificationPercent = OptionDefaults.integer(m.get("max_size_amplification_percent"));
+        }
+        if (m.containsKey("compression_size_percent")) {
+            o.compressionSizePercent = OptionDefaults.integer(m.get("compression_size_percent"));
+        }
+        if (m.containsKey("stop_style")) o.stopStyle = CompactionStopStyle.fromRocksName(m.get("stop_style"));
+        if (m.containsKey("allow_trivial_move")) o.allowTrivialMove = OptionDefaults.bool(m.get("allow_trivial_move"));
+        return o;
+    }
+
+    @Override
+    public String toString() {
+        return "CompactionOptionsUniversal" + optionValue();
+    }
+}

@@ -1,0 +1,240 @@
+package io.panrocks;
+
+import java.util.Map;
+
+/**
+ * Settings of the compression libraries, as RocksJava's
+ * {@code CompressionOptions}: set on a column family with
+ * {@link ColumnFamilyOptionsInterface#setCompressionOptions} (RocksDB's
+ * {@code compression_opts}) or, for the last level,
+ * {@link ColumnFamilyOptionsInterface#setBottommostCompressionOptions}
+ * ({@code bottommost_compression_opts}). A plain Java value with RocksDB's
+ * defaults; each setter checks its value at once with an
+ * {@link IllegalArgumentException} naming it. No native memory;
+ * {@code close()} does nothing.
+ */
+public final class CompressionOptions implements AutoCloseable {
+    /** RocksDB's {@code CompressionOptions::kDefaultCompressionLevel}: each library's own default level. */
+    static final int DEFAULT_LEVEL = 32767;
+
+    private int windowBits = -14;
+    private int level = DEFAULT_LEVEL;
+    private int strategy = 0;
+    private int maxDictBytes = 0;
+    private int zstdMaxTrainBytes = 0;
+    private long maxDictBufferBytes = 0;
+    private boolean useZstdDictTrainer = true;
+    private boolean enabled = false;
+
+    /** RocksDB's defaults (window bits -14, each library's default level, no dictionary). */
+    public CompressionOptions() {
+    }
+
+    /**
+     * zlib's window size as a base-2 logarithm; negative for raw deflate
+     * (RocksDB's default -14).
+     *
+     * @param windowBits -15 to -8, or 8 to 15
+     * @return this
+     * @throws IllegalArgumentException if outside those ranges (zlib refuses the
+     *         stream, and RocksDB would then store blocks uncompressed)
+     */
+    public CompressionOptions setWindowBits(int windowBits) {
+        if (!(windowBits >= -15 && windowBits <= -8 || windowBits >= 8 && windowBits <= 15)) {
+            throw new IllegalArgumentException("windowBits must be in [-15, -8] or [8, 15], was " + windowBits);
+        }
+        this.windowBits = windowBits;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setWindowBits}.
+     *
+     * @return the window bits (-14 unless set)
+     */
+    public int windowBits() {
+        return windowBits;
+    }
+
+    /**
+     * The library's compression level; 32767 (RocksDB's
+     * {@code kDefaultCompressionLevel}) leaves each library's default.
+     * Negative levels are ZSTD's fast modes.
+     *
+     * @param level the level
+     * @return this
+     */
+    public CompressionOptions setLevel(int level) {
+        this.level = level;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setLevel}.
+     *
+     * @return the level (32767 unless set)
+     */
+    public int level() {
+        return level;
+    }
+
+    /**
+     * zlib's strategy (0 default, 1 filtered, 2 Huffman only, 3 RLE, 4 fixed).
+     *
+     * @param strategy 0 to 4
+     * @return this
+     * @throws IllegalArgumentException if outside [0, 4]
+     */
+    public CompressionOptions setStrategy(int strategy) {
+        if (strategy < 0 || strategy > 4) throw new IllegalArgumentException("strategy must be in [0, 4], was " + strategy);
+        this.strategy = strategy;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setStrategy}.
+     *
+     * @return the strategy (0 unless set)
+     */
+    public int strategy() {
+        return strategy;
+    }
+
+    /**
+     * Size of the dictionary built per SST file from its first blocks; 0 for none.
+     *
+     * @param maxDictBytes bytes, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public CompressionOptions setMaxDictBytes(int maxDictBytes) {
+        this.maxDictBytes = (int) OptionValues.requireAtLeast(maxDictBytes, 0, "maxDictBytes");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setMaxDictBytes}.
+     *
+     * @return bytes (0 unless set)
+     */
+    public int maxDictBytes() {
+        return maxDictBytes;
+    }
+
+    /**
+     * Bytes of samples ZSTD trains the dictionary on; 0 uses the samples as the dictionary.
+     *
+     * @param zstdMaxTrainBytes bytes, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public CompressionOptions setZStdMaxTrainBytes(int zstdMaxTrainBytes) {
+        this.zstdMaxTrainBytes = (int) OptionValues.requireAtLeast(zstdMaxTrainBytes, 0, "zstdMaxTrainBytes");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setZStdMaxTrainBytes}.
+     *
+     * @return bytes (0 unless set)
+     */
+    public int zstdMaxTrainBytes() {
+        return zstdMaxTrainBytes;
+    }
+
+    /**
+     * Data buffered per SST file to build its dictionary; 0: no limit but the file's size.
+     *
+     * @param maxDictBufferBytes bytes, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if negative
+     */
+    public CompressionOptions setMaxDictBufferBytes(long maxDictBufferBytes) {
+        this.maxDictBufferBytes = OptionValues.requireAtLeast(maxDictBufferBytes, 0, "maxDictBufferBytes");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setMaxDictBufferBytes}.
+     *
+     * @return bytes (0 unless set)
+     */
+    public long maxDictBufferBytes() {
+        return maxDictBufferBytes;
+    }
+
+    /**
+     * Whether ZSTD trains the dictionary with its trainer (else its faster finalizer).
+     *
+     * @param useZstdDictTrainer the value
+     * @return this
+     */
+    public CompressionOptions setUseZstdDictTrainer(boolean useZstdDictTrainer) {
+        this.useZstdDictTrainer = useZstdDictTrainer;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setUseZstdDictTrainer}.
+     *
+     * @return the value (true unless set)
+     */
+    public boolean useZstdDictTrainer() {
+        return useZstdDictTrainer;
+    }
+
+    /**
+     * For {@code bottommost_compression_opts} only: whether these settings
+     * apply to the last level (else the family's {@code compression_opts} do).
+     *
+     * @param enabled the value
+     * @return this
+     */
+    public CompressionOptions setEnabled(boolean enabled) {
+        this.enabled = enabled;
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setEnabled}.
+     *
+     * @return the value (false unless set)
+     */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
+    @Override
+    public void close() {
+    }
+
+    /** RocksDB's nested option value, {@code {window_bits=-14;level=32767;...}}. */
+    String optionValue() {
+        return "{window_bits=" + windowBits + ";level=" + level + ";strategy=" + strategy + ";max_dict_bytes=" + maxDictBytes
+                + ";zstd_max_train_bytes=" + zstdMaxTrainBytes + ";max_dict_buffer_bytes=" + maxDictBufferBytes
+                + ";use_zstd_dict_trainer=" + useZstdDictTrainer + ";enabled=" + enabled + "}";
+    }
+
+    /** Reads a nested value RocksDB (or {@link #optionValue}) wrote; options it does not name keep their defaults. */
+    static CompressionOptions fromOptionValue(String value) {
+        String inner = value.startsWith("{") && value.endsWith("}") ? value.substring(1, value.length() - 1) : value;
+        Map<String, String> m = OptionDefaults.parse(inner);
+        CompressionOptions o = new CompressionOptions();
+        // assigned directly: these are the engine's values, checked when they were set
+        if (m.containsKey("window_bits")) o.windowBits = OptionDefaults.integer(m.get("window_bits"));
+        if (m.containsKey("level")) o.level = OptionDefaults.integer(m.get("level"));
+        if (m.containsKey("strategy")) o.strategy = OptionDefaults.integer(m.get("strategy"));
+        if (m.containsKey("max_dict_bytes")) o.maxDictBytes = OptionDefaults.integer(m.get("max_dict_bytes"));
+        if (m.containsKey("zstd_max_train_bytes")) o.zstdMaxTrainBytes = OptionDefaults.integer(m.get("zstd_max_train_bytes"));
+        if (m.containsKey("max_dict_buffer_bytes")) o.maxDictBufferBytes = OptionDefaults.number(m.get("max_dict_buffer_bytes"));
+        if (m.containsKey("use_zstd_dict_trainer")) o.useZstdDictTrainer = OptionDefaults.bool(m.get("use_zstd_dict_trainer"));
+        if (m.containsKey("enabled")) o.enabled = OptionDefaults.bool(m.get("enabled"));
+        return o;
+    }
+
+    @Override
+    public String toString() {
+        return "CompressionOptions" + optionValue();
+    }
+}

@@ -1,0 +1,146 @@
+package io.panrocks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The text form shared by {@link MutableColumnFamilyOptions} and
+ * {@link MutableDBOptions}: parsing {@code name=value;...} (what
+ * {@code RocksDB.getOptions} reads from the engine, or a caller's string)
+ * into typed values for the builders' validating setters.
+ */
+final class MutableOptionText {
+    private MutableOptionText() {
+    }
+
+    /** Applies one option's text to a builder: converts it and calls the typed setter. */
+    @FunctionalInterface
+    interface Applier<B> {
+        void apply(B builder, String name, String value);
+    }
+
+    /** Keeps an option's text as written (through the raw setter, which checks only panrocks' hard bounds). */
+    @FunctionalInterface
+    interface RawSetter<B> {
+        void set(B builder, String name, String value);
+    }
+
+    /**
+     * Applies every {@code name=value} of {@code text} that {@code appliers}
+     * knows; an unknown name is skipped when {@code ignoreUnknown}, else refused.
+     * With {@code engineValues} (text RocksDB wrote: {@code RocksDB.getOptions}),
+     * a value the typed setter refuses, being stricter than RocksDB (a -1
+     * meaning "automatic"), is kept as written instead.
+     */
+    static <B> B parse(String text, boolean ignoreUnknown, Map<String, Applier<B>> appliers, B builder, String kind,
+            RawSetter<B> engineValues) {
+        if (text == null) throw new NullPointerException("str");
+        for (String entry : OptionDefaults.split(text, ';')) {
+            int eq = entry.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException(kind + ": not name=value: " + entry);
+            String name = entry.substring(0, eq).trim();
+            String value = unescape(entry.substring(eq + 1).trim());
+            Applier<B> applier = appliers.get(name);
+            if (applier == null) {
+                if (ignoreUnknown) continue;
+                throw new IllegalArgumentException(kind + ": " + name + " is not a mutable option");
+            }
+            if (engineValues == null) {
+                applier.apply(builder, name, value);
+                continue;
+            }
+            try {
+                applier.apply(builder, name, value);
+            } catch (IllegalArgumentException stricterThanRocksDB) {
+                engineValues.set(builder, name, value);
+            }
+        }
+        return builder;
+    }
+
+    /** RocksDB escapes {@code :} and {@code \} in the option strings it writes ({@code 02\:20-19\:50}). */
+    static String unescape(String value) {
+        if (value.indexOf('\\') < 0) return value;
+        StringBuilder b = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\' && i + 1 < value.length()) c = value.charAt(++i);
+            b.append(c);
+        }
+        return b.toString();
+    }
+
+    static long longValue(String name, String value) {
+        try {
+            return OptionDefaults.number(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, was " + value);
+        }
+    }
+
+    /**
+     * A value RocksDB writes unsigned above {@code Long.MAX_VALUE} (its
+     * "automatic" markers, such as {@code ttl=18446744073709551614}): kept as
+     * written rather than refused as negative by a typed setter.
+     */
+    static boolean isUnsignedSpecial(String value) {
+        String v = value.trim();
+        return !v.startsWith("-") && longValueOrZero(v) < 0;
+    }
+
+    private static long longValueOrZero(String v) {
+        try {
+            return Long.parseUnsignedLong(v);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    static int intValue(String name, String value) {
+        long v = longValue(name, value);
+        if (v != (int) v) throw new IllegalArgumentException(name + " must be an int, was " + value);
+        return (int) v;
+    }
+
+    static double doubleValue(String name, String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, was " + value);
+        }
+    }
+
+    static boolean booleanValue(String name, String value) {
+        return switch (value) {
+            case "true", "1" -> true;
+            case "false", "0" -> false;
+            default -> throw new IllegalArgumentException(name + " must be true or false, was " + value);
+        };
+    }
+
+    /** {@code 2:3:5}, or RocksDB's {@code 2:{3}:{5}}. */
+    static int[] intArray(String name, String value) {
+        List<Integer> out = new ArrayList<>();
+        for (String part : OptionDefaults.split(value, ':')) {
+            String p = part.startsWith("{") && part.endsWith("}") ? part.substring(1, part.length() - 1) : part;
+            out.add(intValue(name, p.trim()));
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** RocksDB's name ({@code kLZ4Compression}) or the Java constant's ({@code LZ4_COMPRESSION}). */
+    static CompressionType compression(String name, String value) {
+        for (CompressionType t : CompressionType.values()) {
+            if (t.rocksName().equals(value) || t.name().equals(value)) return t;
+        }
+        throw new IllegalArgumentException(name + ": unknown compression " + value);
+    }
+
+    static PrepopulateBlobCache prepopulateBlobCache(String name, String value) {
+        for (PrepopulateBlobCache p : PrepopulateBlobCache.values()) {
+            if (p.rocksName().equals(value) || p.name().equals(value)) return p;
+        }
+        throw new IllegalArgumentException(name + ": unknown value " + value);
+    }
+}

@@ -1,0 +1,98 @@
+package io.panrocks;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.ffi.panrocks_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * The options of an open DB read and changed while it runs
+ * ({@link RocksDB#setOptions}, {@link RocksDB#getOptions},
+ * {@link RocksDB#setDBOptions}, {@link RocksDB#getDBOptions}): cold paths,
+ * each inside a call, so the DB's close waits for them.
+ */
+final class RunningOptions {
+    private final NativeDb db;
+
+    RunningOptions(NativeDb db) {
+        this.db = db;
+    }
+
+    private MemorySegment family(ColumnFamilyHandle h) {
+        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
+    }
+
+    void setOptions(ColumnFamilyHandle columnFamily, MutableColumnFamilyOptions options) throws RocksDBException {
+        Objects.requireNonNull(options, "mutableColumnFamilyOptions");
+        String text = options.toString();
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int rc = panrocks_h.panrocks_set_options(db.handle(), family(columnFamily), arena.allocateFrom(text), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    void setDBOptions(MutableDBOptions options) throws RocksDBException {
+        Objects.requireNonNull(options, "mutableDBoptions");
+        String text = options.toString();
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int rc = panrocks_h.panrocks_set_db_options(db.handle(), arena.allocateFrom(text), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** The running options of the family as RocksDB writes them ({@code name=value;...}). */
+    String options(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            MemorySegment cf = family(columnFamily);
+            return text(c, (buffer, capacity) -> panrocks_h.panrocks_get_options(db.handle(), cf, buffer, capacity,
+                    c.size, c.error));
+        } finally {
+            c.trimScratch();
+            db.exit(c);
+        }
+    }
+
+    /** The running DB-wide options as RocksDB writes them. */
+    String dbOptions() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            return text(c, (buffer, capacity) -> panrocks_h.panrocks_get_db_options(db.handle(), buffer, capacity,
+                    c.size, c.error));
+        } finally {
+            c.trimScratch();
+            db.exit(c);
+        }
+    }
+
+    private interface TextCall {
+        int call(MemorySegment buffer, long capacity);
+    }
+
+    /** Reads text into the thread's frame buffer, growing it once if the text is larger. */
+    private static String text(CallContext c, TextCall call) throws RocksDBException {
+        CallContext.Frame f = c.frame();
+        MemorySegment buffer = f.buffer();
+        int rc = call.call(buffer, buffer.byteSize());
+        if (rc != 0) throw c.failure(rc);
+        long size = c.size.get(ValueLayout.JAVA_LONG, 0);
+        if (size > buffer.byteSize()) {
+            buffer = f.buffer(size);
+            rc = call.call(buffer, buffer.byteSize());
+            if (rc != 0) throw c.failure(rc);
+            size = Math.min(c.size.get(ValueLayout.JAVA_LONG, 0), buffer.byteSize());
+        }
+        return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+    }
+}
