@@ -279,6 +279,40 @@ final class Opener {
         return (dbOptions.isEmpty() ? "" : dbOptions + ";") + "wal_dir=" + value;
     }
 
+    /**
+     * RocksDB's DestroyDB on the DB at path, its folders claimed
+     * {@link OpenPaths.Use#ALONE} meanwhile: nobody in this process may have
+     * them open, and nobody may open them while the files go.
+     */
+    static void destroy(DBOptions options, Path path) throws RocksDBException {
+        NativeLibrary.ensureLoaded();
+        Path absolute = path.toAbsolutePath();
+        Path canonical = OpenPaths.canonical(path);
+        Path wal = walDir(options);
+        Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
+        List<OpenPaths.Folder> folders = new ArrayList<>();
+        folders.add(new OpenPaths.Folder(absolute, canonical, "directory", OpenPaths.Use.ALONE,
+                wal == null ? OpenPaths.Reach.WITH_ARCHIVE : OpenPaths.Reach.FOLDER));
+        if (wal != null) {
+            folders.add(new OpenPaths.Folder(wal, walCanonical, "WAL directory", OpenPaths.Use.ALONE,
+                    OpenPaths.Reach.WITH_ARCHIVE));
+        }
+        OpenPaths.Claim claim;
+        try {
+            claim = OpenPaths.claim("destroyDB of " + absolute, folders);
+        } catch (OpenPaths.InUse e) {
+            throw refusal(e);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment error = panrocks_error.allocate(arena);
+            int rc = panrocks_h.panrocks_destroy_db(arena.allocateFrom(canonical.toString()),
+                    arena.allocateFrom(withWalDir(options.values.toString(), walCanonical)), error);
+            if (rc != 0) throw Errors.toException(rc, error);
+        } finally {
+            claim.release();
+        }
+    }
+
     /** The names of the families of the DB at path (RocksJava's {@code listColumnFamilies}). */
     static List<byte[]> listColumnFamilies(DBOptions options, Path path) throws RocksDBException {
         Objects.requireNonNull(options, "options");
