@@ -325,4 +325,88 @@ class RocksJavaMembersTest {
                     + " \"default\"]"), "the OPTIONS file names the factory");
         }
     }
+
+    // ---- BlockBasedTableConfig: blockCacheSize, readAmpBytesPerBit, useDeltaEncoding ------
+
+    private static String latestOptionsFile(Path db) throws java.io.IOException {
+        try (var files = Files.list(db)) {
+            return Files.readString(files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-"))
+                    .max(Path::compareTo).orElseThrow());
+        }
+    }
+
+    @Test
+    @SuppressWarnings("deprecation")
+    void blockBasedTableSettingsOfRocksJavaReachTheEngine() throws Exception {
+        BlockBasedTableConfig table = new BlockBasedTableConfig();
+        assertEquals(32L << 20, table.blockCacheSize(), "RocksDB's own cache when none is named");
+        assertEquals(0, table.readAmpBytesPerBit());
+        assertTrue(table.useDeltaEncoding());
+        table.setBlockCacheSize(1 << 20).setReadAmpBytesPerBit(32).setUseDeltaEncoding(false);
+        assertEquals(1 << 20, table.blockCacheSize());
+        assertEquals(32, table.readAmpBytesPerBit());
+        assertFalse(table.useDeltaEncoding());
+
+        try (Statistics statistics = new Statistics();
+             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setStatistics(statistics)
+                     .setTableFormatConfig(table), dir)) {
+            assertEquals(Long.toString(1 << 20), db.getProperty("rocksdb.block-cache-capacity"));
+            for (int i = 0; i < 100; i++) db.put(bytes(String.format("key-%03d", i)), bytes("value-" + i));
+            db.flush(new FlushOptions());
+            for (int i = 0; i < 100; i++) assertArrayEquals(bytes("value-" + i), db.get(bytes(String.format("key-%03d", i))));
+            assertTrue(statistics.getTickerCount(TickerType.READ_AMP_TOTAL_READ_BYTES) > 0,
+                    "read amplification is tracked for the blocks read");
+            String written = latestOptionsFile(dir);
+            assertTrue(written.contains("read_amp_bytes_per_bit=32"), written);
+            assertTrue(written.contains("use_delta_encoding=false"), written);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("deprecation")
+    void aCacheObjectWinsOverABlockCacheSize() throws Exception {
+        try (LRUCache cache = new LRUCache(2 << 20);
+             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setTableFormatConfig(
+                     new BlockBasedTableConfig().setBlockCacheSize(1 << 20).setBlockCache(cache)), dir)) {
+            assertEquals(Long.toString(2 << 20), db.getProperty("rocksdb.block-cache-capacity"));
+        }
+    }
+
+    @Test
+    @SuppressWarnings("deprecation")
+    void blockBasedTableSettingsRefuseNegativeValues() {
+        BlockBasedTableConfig table = new BlockBasedTableConfig();
+        assertEquals("blockCacheSize must not be negative: -1 (for no block cache, use setNoBlockCache(true))",
+                assertThrows(IllegalArgumentException.class, () -> table.setBlockCacheSize(-1)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> table.setReadAmpBytesPerBit(-1));
+        assertEquals(32L << 20, table.blockCacheSize(), "a refused value changes nothing");
+        assertEquals(0, table.readAmpBytesPerBit());
+    }
+
+    // ---- isOwningHandle, backupEnv ----------------------------------------------------------
+
+    @Test
+    void handlesAndBatchesOwnTheirNativeHandleUntilClosed() throws RocksDBException {
+        try (RocksDB db = openFresh(dir)) {
+            ColumnFamilyHandle one = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("one")));
+            ColumnFamilyHandle two = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("two")));
+            assertTrue(one.isOwningHandle());
+            db.dropColumnFamily(one);
+            assertTrue(one.isOwningHandle(), "dropping the family keeps the handle");
+            db.destroyColumnFamilyHandle(one);
+            assertFalse(one.isOwningHandle());
+            assertTrue(two.isOwningHandle());
+            WriteBatch batch = new WriteBatch();
+            assertTrue(batch.isOwningHandle());
+            batch.close();
+            assertFalse(batch.isOwningHandle());
+            db.close();
+            assertFalse(two.isOwningHandle(), "the DB's close releases its handles");
+        }
+    }
+
+    @Test
+    void backupEnvIsRocksDBsDefault() {
+        assertNull(new BackupEngineOptions(dir).backupEnv());
+    }
 }
