@@ -8,9 +8,21 @@
 using panrocks::guarded;
 using panrocks::report;
 
+namespace panrocks {
+
+std::vector<rocksdb::DbPath> db_paths(size_t count, const panrocks_db_path *paths) {
+    std::vector<rocksdb::DbPath> out;
+    out.reserve(count);
+    for (size_t i = 0; i < count; i++) out.emplace_back(paths[i].path, paths[i].target_size);
+    return out;
+}
+
+}  // namespace panrocks
+
 extern "C" {
 
-int32_t panrocks_destroy_db(const char *path, const char *db_options, panrocks_error *error) {
+int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count,
+                            const panrocks_db_path *db_paths, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, path != nullptr);
         rocksdb::DBOptions options;
@@ -20,6 +32,8 @@ int32_t panrocks_destroy_db(const char *path, const char *db_options, panrocks_e
             rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(), db_options, &options);
             if (!s.ok()) return report(error, s);
         }
+        PANROCKS_REQUIRE(error, db_path_count == 0 || db_paths != nullptr);
+        options.db_paths = panrocks::db_paths(db_path_count, db_paths);
         rocksdb::Status s = rocksdb::DestroyDB(path, rocksdb::Options(options, rocksdb::ColumnFamilyOptions()));
         return s.ok() ? PANROCKS_OK : report(error, s);
     });

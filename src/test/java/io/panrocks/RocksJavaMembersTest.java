@@ -409,4 +409,70 @@ class RocksJavaMembersTest {
     void backupEnvIsRocksDBsDefault() {
         assertNull(new BackupEngineOptions(dir).backupEnv());
     }
+
+    // ---- db_paths, cf_paths -------------------------------------------------------------
+
+    private static List<String> sstFiles(Path folder) throws java.io.IOException {
+        if (!Files.isDirectory(folder)) return List.of();
+        try (var files = Files.list(folder)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".sst")).sorted().toList();
+        }
+    }
+
+    @Test
+    void sstFilesLandInTheDbPathsAndCfPaths() throws Exception {
+        Path db = dir.resolve("db");
+        Path data = dir.resolve("data");
+        Path familyData = dir.resolve("family-data");
+        DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
+                .setDbPaths(List.of(new DbPath(data, 1L << 30)));
+        assertEquals(List.of(new DbPath(data, 1L << 30)), options.dbPaths());
+        ColumnFamilyOptions familyOptions = new ColumnFamilyOptions().setCfPaths(List.of(new DbPath(familyData, 1L << 30)));
+        List<ColumnFamilyDescriptor> descriptors = List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY),
+                new ColumnFamilyDescriptor(bytes("family"), familyOptions));
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try (RocksDB opened = RocksDB.open(options, db, descriptors, handles)) {
+            opened.put(bytes("k"), bytes("v"));
+            opened.put(handles.get(1), bytes("fk"), bytes("fv"));
+            opened.flush(new FlushOptions(), handles);
+            ColumnFamilyHandle created = opened.createColumnFamily(new ColumnFamilyDescriptor(bytes("created"),
+                    new ColumnFamilyOptions().setCfPaths(List.of(new DbPath(familyData, 1L << 30)))));
+            opened.put(created, bytes("ck"), bytes("cv"));
+            opened.flush(new FlushOptions(), List.of(created));
+            assertEquals(1, sstFiles(data).size(), "the default family's file: " + sstFiles(data));
+            assertEquals(2, sstFiles(familyData).size(), "the two families' files: " + sstFiles(familyData));
+            assertEquals(List.of(), sstFiles(db), "none in the DB's directory");
+
+            // a data path in use is the DB's: destroyDB of another DB naming it is refused
+            RocksDBException e = assertThrows(RocksDBException.class, () -> RocksDB.destroyDB(dir.resolve("other"),
+                    new Options().setDbPaths(List.of(new DbPath(data, 0)))));
+            assertEquals(Status.Code.Busy, e.code(), e.getMessage());
+            assertEquals(1, sstFiles(data).size());
+        }
+        handles.clear();
+        try (RocksDB reopened = RocksDB.open(options, db, List.of(descriptors.get(0), descriptors.get(1),
+                new ColumnFamilyDescriptor(bytes("created"), familyOptions)), handles)) {
+            assertArrayEquals(bytes("v"), reopened.get(bytes("k")));
+            assertArrayEquals(bytes("fv"), reopened.get(handles.get(1), bytes("fk")));
+            assertArrayEquals(bytes("cv"), reopened.get(handles.get(2), bytes("ck")));
+        }
+        RocksDB.destroyDB(db, new Options(options, new ColumnFamilyOptions()));
+        assertEquals(List.of(), sstFiles(data), "destroyDB cleans the data paths");
+        assertFalse(Files.exists(db));
+    }
+
+    @Test
+    void dbPathsRefuseBadValues() {
+        assertThrows(NullPointerException.class, () -> new DbPath(null, 1));
+        assertEquals("targetSize must not be negative: -1",
+                assertThrows(IllegalArgumentException.class, () -> new DbPath(dir, -1)).getMessage());
+        java.util.List<DbPath> withNull = new ArrayList<>();
+        withNull.add(null);
+        DBOptions options = new DBOptions();
+        assertThrows(NullPointerException.class, () -> options.setDbPaths(withNull));
+        assertThrows(NullPointerException.class, () -> new ColumnFamilyOptions().setCfPaths(null));
+        assertEquals(List.of(), options.dbPaths(), "a refused list changes nothing");
+        assertEquals(new DbPath(dir, 5), new DbPath(dir, 5));
+        assertNotEquals(new DbPath(dir, 5), new DbPath(dir, 6));
+    }
 }

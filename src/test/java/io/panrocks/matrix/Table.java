@@ -517,6 +517,8 @@ final class Table {
                 .nullable("equals");
         add(Range.class).variant("key-to-val", w -> Subject.of(new Range(KEY, VALUE))).nullable("equals");
         add(Holder.class).variant("empty", w -> Subject.of(new Holder<>())).nullable("new", "setValue");
+        add(io.panrocks.DbPath.class).variant("fresh", w -> Subject.of(new io.panrocks.DbPath(w.freshDir("data"), 1L << 20)))
+                .nullable("equals");
         add(io.panrocks.KeyMayExist.class).variant("with-value", w -> Subject.of(
                 new io.panrocks.KeyMayExist(io.panrocks.KeyMayExist.KeyMayExistEnum.kExistsWithValue, 5))).nullable("equals");
         add(WideColumn.class)

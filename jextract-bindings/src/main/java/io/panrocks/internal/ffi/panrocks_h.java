@@ -15955,6 +15955,8 @@ public class panrocks_h {
             panrocks_h.C_INT,
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
@@ -15966,7 +15968,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, panrocks_error *error)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_destroy_db$descriptor() {
@@ -15976,7 +15978,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, panrocks_error *error)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_destroy_db$handle() {
@@ -15986,7 +15988,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, panrocks_error *error)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_destroy_db$address() {
@@ -15995,16 +15997,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, panrocks_error *error)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
-    public static int panrocks_destroy_db(MemorySegment path, MemorySegment db_options, MemorySegment error) {
+    public static int panrocks_destroy_db(MemorySegment path, MemorySegment db_options, long db_path_count, MemorySegment db_paths, MemorySegment error) {
         var mh$ = panrocks_destroy_db.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_destroy_db", path, db_options, error);
+                traceDowncall("panrocks_destroy_db", path, db_options, db_path_count, db_paths, error);
             }
-            return (int)mh$.invokeExact(path, db_options, error);
+            return (int)mh$.invokeExact(path, db_options, db_path_count, db_paths, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
