@@ -153,6 +153,25 @@ class RocksJavaMembersTest {
     }
 
     @Test
+    void keyMayExistFillsALargeHeapBufferWhole() throws RocksDBException {
+        try (RocksDB db = openFresh(dir)) {
+            byte[] big = TestSupport.randomBytes(7, 300_000); // larger than a thread's scratch buffer
+            db.put(bytes("big"), big);
+            for (int room : new int[] {big.length + 10, 100_000, 10}) {
+                ByteBuffer v = ByteBuffer.allocate(room + 5);
+                v.position(5);
+                KeyMayExist answer = db.keyMayExist(direct(bytes("big"), 0), v);
+                assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, big.length), answer);
+                int copied = Math.min(big.length, room);
+                assertEquals(5 + copied, v.limit());
+                byte[] got = new byte[copied];
+                v.get(got);
+                assertArrayEquals(java.util.Arrays.copyOf(big, copied), got, "room " + room);
+            }
+        }
+    }
+
+    @Test
     void keyMayExistWithoutTheValueInMemorySaysSo() throws RocksDBException {
         try (RocksDB db = openFresh(dir)) {
             db.put(bytes("a"), bytes("1"));
