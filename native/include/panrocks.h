@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 9
+#define PANROCKS_ABI_VERSION 10
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -125,6 +125,9 @@ typedef struct panrocks_cf_descriptor {
     const char *options;         /* ColumnFamilyOptions string; NULL: defaults */
     const char *table_options;   /* BlockBasedTableOptions string; NULL: defaults */
     panrocks_cache *block_cache; /* NULL: RocksDB's default cache */
+    /* cf_paths (panrocks_members.h): where the family's SST files go; 0/NULL: the DB's paths */
+    size_t cf_path_count;
+    const struct panrocks_db_path *cf_paths;
 } panrocks_cf_descriptor;
 
 typedef struct panrocks_open_request {
@@ -147,6 +150,10 @@ typedef struct panrocks_open_request {
      * NULL: none.
      * Defined in panrocks_resources.h. */
     const struct panrocks_open_resources *resources;
+    /* db_paths (panrocks_members.h): where SST files go, each up to its
+     * target size; 0/NULL: the DB's directory */
+    size_t db_path_count;
+    const struct panrocks_db_path *db_paths;
 } panrocks_open_request;
 
 /* Opens a DB. On success *db_out is set and, when cf_count > 0,
@@ -593,6 +600,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_wal.h"
 #include "panrocks_timestamps.h"
 #include "panrocks_options_io.h"
+#include "panrocks_members.h"
 
 #ifdef __cplusplus
 }

@@ -72,6 +72,10 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
         if (d.block_cache != nullptr) table.block_cache = d.block_cache->cache;
         out->table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
     }
+    if (d.cf_path_count > 0) {
+        PANROCKS_REQUIRE(error, d.cf_paths != nullptr);
+        out->cf_paths = db_paths(d.cf_path_count, d.cf_paths);
+    }
     return PANROCKS_OK;
 }
 
@@ -92,6 +96,10 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
     if (request->resources != nullptr) {  // shared objects of the open (panrocks_resources.h)
         int32_t rc = apply_open_resources(*request->resources, db_options, &db->statistics, &db->base_env, error);
         if (rc != PANROCKS_OK) return rc;
+    }
+    if (request->db_path_count > 0) {
+        PANROCKS_REQUIRE(error, request->db_paths != nullptr);
+        db_options->db_paths = db_paths(request->db_path_count, request->db_paths);
     }
     prepare_callbacks(db, db_options);  // over the open's environment
     if (request->cf_count == 0) {

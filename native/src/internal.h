@@ -243,6 +243,9 @@ inline rocksdb::WriteOptions write_options(uint32_t flags) {
     return o;
 }
 
+// db_paths / cf_paths from the C ABI's array (members.cc)
+std::vector<rocksdb::DbPath> db_paths(size_t count, const panrocks_db_path *paths);
+
 inline rocksdb::ColumnFamilyHandle *family(panrocks_db *db, panrocks_cf *cf) {
     return cf ? cf->handle : db->default_family->handle;
 }

@@ -322,4 +322,15 @@ public final class BackupEngineOptions implements AutoCloseable {
                 + ", shareFilesWithChecksum=" + shareFilesWithChecksum + ", backupRateLimit=" + backupRateLimit
                 + ", restoreRateLimit=" + restoreRateLimit + ", maxBackgroundOperations=" + maxBackgroundOperations + "}";
     }
+
+    /**
+     * RocksJava's {@code backupEnv()}: the environment the backups are
+     * written through. Always {@code null} (RocksDB's default: the DB's own
+     * file system); panrocks has no {@code setBackupEnv} yet.
+     *
+     * @return {@code null}
+     */
+    public Env backupEnv() {
+        return null;
+    }
 }

@@ -552,4 +552,98 @@ public final class BlockBasedTableConfig {
     public IndexShorteningMode indexShortening() {
         return IndexShorteningMode.fromRocksName(option("index_shortening"));
     }
+
+    // ---- RocksJava's blockCacheSize, readAmpBytesPerBit, useDeltaEncoding ----
+
+    /** RocksDB's block cache when the table options name none ({@code BlockBasedTableFactory}). */
+    private static final long ENGINE_BLOCK_CACHE_BYTES = 32L << 20;
+
+    /**
+     * A block cache of its own for the families configured with this object:
+     * an LRU cache of {@code blockCacheSize} bytes (RocksDB's
+     * {@code block_cache=<size>}), made when the DB opens, one per family.
+     * A cache set with {@link #setBlockCache} wins over it, as in RocksJava.
+     * Deprecated in RocksJava, as here: share one {@link LRUCache} instead.
+     *
+     * @param blockCacheSize the cache's capacity in bytes; not negative
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if blockCacheSize is negative (RocksJava's
+     *         negative size means no block cache: use {@link #setNoBlockCache(boolean)})
+     * @deprecated use {@link #setBlockCache(Cache)}
+     */
+    @Deprecated
+    public BlockBasedTableConfig setBlockCacheSize(long blockCacheSize) {
+        if (blockCacheSize < 0) {
+            throw new IllegalArgumentException("blockCacheSize must not be negative: " + blockCacheSize
+                    + " (for no block cache, use setNoBlockCache(true))");
+        }
+        values.put("block_cache", Long.toString(blockCacheSize));
+        return this;
+    }
+
+    /**
+     * The capacity set with {@link #setBlockCacheSize}, else that of the
+     * cache RocksDB makes when none is named (32 MiB; RocksJava reports 8 MiB,
+     * the cache it made itself). A cache set with {@link #setBlockCache} is
+     * not reflected: read its capacity there.
+     *
+     * @return the capacity in bytes
+     * @deprecated use {@link #blockCache()}
+     */
+    @Deprecated
+    public long blockCacheSize() {
+        String set = values.get("block_cache");
+        return set == null ? ENGINE_BLOCK_CACHE_BYTES : Long.parseLong(set);
+    }
+
+    /**
+     * Tracks how much of each data block read is used
+     * ({@code read_amp_bytes_per_bit}): one bit per this many bytes of every
+     * block loaded (the engine rounds it down to a power of two), feeding
+     * the {@code READ_AMP_ESTIMATE_USEFUL_BYTES} and
+     * {@code READ_AMP_TOTAL_READ_BYTES} tickers. 0 (default) turns it off.
+     *
+     * @param readAmpBytesPerBit bytes per bit, 0 for off; not negative
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if negative
+     */
+    public BlockBasedTableConfig setReadAmpBytesPerBit(int readAmpBytesPerBit) {
+        if (readAmpBytesPerBit < 0) {
+            throw new IllegalArgumentException("readAmpBytesPerBit must not be negative: " + readAmpBytesPerBit);
+        }
+        values.put("read_amp_bytes_per_bit", Integer.toString(readAmpBytesPerBit));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setReadAmpBytesPerBit}, else the engine's default (0).
+     *
+     * @return bytes per bit, 0 when off
+     */
+    public int readAmpBytesPerBit() {
+        String set = values.get("read_amp_bytes_per_bit");
+        return set == null ? 0 : Integer.parseInt(set);
+    }
+
+    /**
+     * Stores each key in a data block as the bytes after the prefix it shares
+     * with the key before ({@code use_delta_encoding}, default true); off,
+     * blocks are larger but a key can be read in place.
+     *
+     * @param useDeltaEncoding whether keys are delta-encoded
+     * @return this object, for chaining
+     */
+    public BlockBasedTableConfig setUseDeltaEncoding(boolean useDeltaEncoding) {
+        values.put("use_delta_encoding", Boolean.toString(useDeltaEncoding));
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setUseDeltaEncoding}, else the engine's default.
+     *
+     * @return whether keys are delta-encoded
+     */
+    public boolean useDeltaEncoding() {
+        return OptionDefaults.bool(option("use_delta_encoding"));
+    }
 }

@@ -60,6 +60,7 @@ final class ColumnFamilies {
             BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
             if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
             panrocks_cf_descriptor.block_cache(d, cache);
+            Opener.cfPaths(arena, d, descriptor.getOptions().cfPaths());
             int rc = ttl == null ? panrocks_h.panrocks_create_column_family(db.handle(), d, c.size, c.error)
                     : panrocks_h.panrocks_create_column_family_with_ttl(db.handle(), d, ttl, c.size, c.error);
             if (rc != 0) throw c.failure(rc);

@@ -114,6 +114,18 @@ public final class ColumnFamilyHandle implements AutoCloseable {
     }
 
     /**
+     * RocksJava's {@code isOwningHandle()}: whether this object still holds
+     * its native handle, so that {@link #close()} (or RocksDB's
+     * {@code destroyColumnFamilyHandle}) has something to release; the
+     * opposite of {@link #isReleased()}. Dropping the family keeps the handle.
+     *
+     * @return {@code true} until the handle or its DB is closed
+     */
+    public boolean isOwningHandle() {
+        return !isReleased();
+    }
+
+    /**
      * Releases the handle (the family and its data stay); idempotent, any
      * thread. Calls other threads are making with it finish first.
      */

@@ -21,6 +21,7 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
     public ColumnFamilyOptions(Options options) {
         values = new OptionValues(options.cfValues);
         tableConfig = options.tableFormatConfig();
+        cfPaths = options.cfPaths();
         callbacks.copyFamilyPart(options.callbacks); // callbacks
     }
 
@@ -92,5 +93,33 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
     @Override
     public String toString() {
         return "ColumnFamilyOptions{" + values + (tableConfig != null ? ", " + tableConfig : "") + "}";
+    }
+
+    // ---- RocksJava's cf_paths ----
+
+    /** RocksDB's cf_paths (not an option string: the engine parses none) */
+    private java.util.List<DbPath> cfPaths = java.util.List.of();
+
+    /**
+     * Folders for this family's SST files, as {@link DBOptionsInterface#setDbPaths}
+     * for the DB (RocksDB's {@code cf_paths}). Empty (default): the DB's
+     * {@code db_paths}, else its directory.
+     *
+     * @param cfPaths the folders, in order; copied; not null, no null element
+     * @return this object, for chaining
+     * @throws NullPointerException if cfPaths or an element is null
+     */
+    public ColumnFamilyOptions setCfPaths(java.util.Collection<DbPath> cfPaths) {
+        this.cfPaths = java.util.List.copyOf(cfPaths);
+        return this;
+    }
+
+    /**
+     * The folders set with {@link #setCfPaths}.
+     *
+     * @return an unmodifiable list, empty unless set
+     */
+    public java.util.List<DbPath> cfPaths() {
+        return cfPaths;
     }
 }

@@ -405,6 +405,24 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
+     * RocksDB's name of the table factory these options make SST files
+     * with, as RocksJava's {@code tableFactoryName()}: {@code BlockBasedTable}
+     * (the only table format panrocks configures, {@link BlockBasedTableConfig}),
+     * or the one a raw {@code table_factory} option names.
+     *
+     * @return the factory's name
+     */
+    default String tableFactoryName() {
+        String v = OptionDefaults.value(rawColumnFamilyOption("table_factory"), OptionDefaults.columnFamily(),
+                "table_factory");
+        if (v.startsWith("{")) {
+            String id = OptionDefaults.parse(v.substring(1, v.length() - 1)).get("id");
+            if (id != null) return id;
+        }
+        return v;
+    }
+
+    /**
      * Levels of the LSM tree (default 7).
      *
      * @param levels the number of levels, 1 to 64

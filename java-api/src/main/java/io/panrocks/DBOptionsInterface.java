@@ -1700,4 +1700,31 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return CallbackOptions.ofDb(this).listeners;
     }
     // ---- end of callbacks ----
+
+    // ---- RocksJava's db_paths ----
+
+    /**
+     * Folders for the DB's SST files, each filled up to its target size
+     * before newer data goes to the next (RocksDB's {@code db_paths}; the
+     * last one takes what does not fit). Empty (default): the DB's directory.
+     * The engine creates the folders at open; {@link RocksDB#destroyDB}
+     * cleans them too.
+     *
+     * @param dbPaths the folders, in order; copied; not null, no null element
+     * @return this object, for chaining
+     * @throws NullPointerException if dbPaths or an element is null
+     */
+    default T setDbPaths(java.util.Collection<DbPath> dbPaths) {
+        DbObjects.of(this).dbPaths = java.util.List.copyOf(dbPaths);
+        return self();
+    }
+
+    /**
+     * The folders set with {@link #setDbPaths}.
+     *
+     * @return an unmodifiable list, empty unless set
+     */
+    default java.util.List<DbPath> dbPaths() {
+        return DbObjects.of(this).dbPaths;
+    }
 }

@@ -213,4 +213,15 @@ final class Maintenance {
             db.exit(c);
         }
     }
+
+    /** RocksDB's SyncWAL: the WAL written so far made durable. */
+    void syncWal() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_sync_wal(db.handle(), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
 }

@@ -5,6 +5,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.OpenPaths;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
+import io.panrocks.internal.ffi.panrocks_db_path;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_open_request;
@@ -128,7 +129,7 @@ final class Opener {
         Path wal = walDir(options);
         Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
         OpenResources resources = new OpenResources(options.objects, families); // caches and shared objects
-        OpenPaths.Claim claim = claim(mode, absolute, canonical, wal, walCanonical);
+        OpenPaths.Claim claim = claim(mode, absolute, canonical, wal, walCanonical, options.dbPaths());
         boolean opened = false;
         try {
             RocksDB db = resources.withHandles(() -> openNow(options, absolute, canonical, walCanonical,
@@ -167,8 +168,8 @@ final class Opener {
      * beside a writer) reads them, and a secondary writes its own directory
      * (its info log lives there).
      */
-    private static OpenPaths.Claim claim(Mode mode, Path absolute, Path canonical, Path wal, Path walCanonical)
-            throws RocksDBException {
+    private static OpenPaths.Claim claim(Mode mode, Path absolute, Path canonical, Path wal, Path walCanonical,
+                                         List<DbPath> dataPaths) throws RocksDBException {
         OpenPaths.Use use = mode.readOnly() ? OpenPaths.Use.READ : OpenPaths.Use.WRITE;
         String holder = (mode.secondaryPath() != null ? "secondary DB " : mode.readOnly() ? "read-only DB " : "DB ")
                 + absolute;
@@ -177,6 +178,9 @@ final class Opener {
                 wal == null ? OpenPaths.Reach.WITH_ARCHIVE : OpenPaths.Reach.FOLDER));
         if (wal != null) {
             folders.add(new OpenPaths.Folder(wal, walCanonical, "WAL directory", use, OpenPaths.Reach.WITH_ARCHIVE));
+        }
+        for (DbPath dataPath : dataPaths) { // db_paths: its SST files, as its directory's
+            folders.add(new OpenPaths.Folder(dataPath.path(), "data path", use, OpenPaths.Reach.FOLDER));
         }
         if (mode.secondaryPath() != null) {
             folders.add(new OpenPaths.Folder(mode.secondaryPath().toAbsolutePath(), "secondary directory",
@@ -213,6 +217,7 @@ final class Opener {
                 panrocks_cf_descriptor.options(slot,
                         arena.allocateFrom(Callbacks.familyOptionString(d.getOptions(), bound)));
                 BlockBasedTableConfig table = d.getOptions().tableFormatConfig();
+                cfPaths(arena, slot, d.getOptions().cfPaths());
                 if (table != null) {
                     panrocks_cf_descriptor.table_options(slot, arena.allocateFrom(table.optionString()));
                     if (table.blockCache() != null) {
@@ -238,6 +243,9 @@ final class Opener {
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
             panrocks_open_request.resources(request, resources.request(arena)); // shared objects (panrocks_resources.h)
+            List<DbPath> dbPaths = options.dbPaths();
+            panrocks_open_request.db_path_count(request, dbPaths.size());
+            panrocks_open_request.db_paths(request, dbPaths(arena, dbPaths));
 
             MemorySegment dbOut = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment handlesArray = arena.allocate(ValueLayout.ADDRESS, n);
@@ -277,6 +285,62 @@ final class Opener {
         if (!value.equals(value.trim())) return dbOptions; // RocksDB would trim it
         for (char c : new char[] {';', '{', '}', '\0'}) if (value.indexOf(c) >= 0) return dbOptions;
         return (dbOptions.isEmpty() ? "" : dbOptions + ";") + "wal_dir=" + value;
+    }
+
+    /**
+     * RocksDB's DestroyDB on the DB at path, its folders claimed
+     * {@link OpenPaths.Use#ALONE} meanwhile: nobody in this process may have
+     * them open, and nobody may open them while the files go.
+     */
+    static void destroy(DBOptions options, Path path) throws RocksDBException {
+        NativeLibrary.ensureLoaded();
+        Path absolute = path.toAbsolutePath();
+        Path canonical = OpenPaths.canonical(path);
+        Path wal = walDir(options);
+        Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
+        List<OpenPaths.Folder> folders = new ArrayList<>();
+        folders.add(new OpenPaths.Folder(absolute, canonical, "directory", OpenPaths.Use.ALONE,
+                wal == null ? OpenPaths.Reach.WITH_ARCHIVE : OpenPaths.Reach.FOLDER));
+        if (wal != null) {
+            folders.add(new OpenPaths.Folder(wal, walCanonical, "WAL directory", OpenPaths.Use.ALONE,
+                    OpenPaths.Reach.WITH_ARCHIVE));
+        }
+        for (DbPath dataPath : options.dbPaths()) {
+            folders.add(new OpenPaths.Folder(dataPath.path(), "data path", OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER));
+        }
+        OpenPaths.Claim claim;
+        try {
+            claim = OpenPaths.claim("destroyDB of " + absolute, folders);
+        } catch (OpenPaths.InUse e) {
+            throw refusal(e);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment error = panrocks_error.allocate(arena);
+            int rc = panrocks_h.panrocks_destroy_db(arena.allocateFrom(canonical.toString()),
+                    arena.allocateFrom(withWalDir(options.values.toString(), walCanonical)), options.dbPaths().size(),
+                    dbPaths(arena, options.dbPaths()), error);
+            if (rc != 0) throw Errors.toException(rc, error);
+        } finally {
+            claim.release();
+        }
+    }
+
+    /** A panrocks_db_path array of paths (absolute), or NULL when empty. */
+    static MemorySegment dbPaths(Arena arena, List<DbPath> paths) {
+        if (paths.isEmpty()) return MemorySegment.NULL;
+        MemorySegment array = panrocks_db_path.allocateArray(paths.size(), arena);
+        for (int i = 0; i < paths.size(); i++) {
+            MemorySegment slot = panrocks_db_path.asSlice(array, i);
+            panrocks_db_path.path(slot, arena.allocateFrom(OpenPaths.canonical(paths.get(i).path()).toString()));
+            panrocks_db_path.target_size(slot, paths.get(i).targetSize());
+        }
+        return array;
+    }
+
+    /** A family's cf_paths into its descriptor. */
+    static void cfPaths(Arena arena, MemorySegment descriptor, List<DbPath> paths) {
+        panrocks_cf_descriptor.cf_path_count(descriptor, paths.size());
+        panrocks_cf_descriptor.cf_paths(descriptor, dbPaths(arena, paths));
     }
 
     /** The names of the families of the DB at path (RocksJava's {@code listColumnFamilies}). */

@@ -44,6 +44,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         objects = new DbObjects(dbOptions.objects);
         cfValues = new OptionValues(cfOptions.values);
         tableConfig = cfOptions.tableFormatConfig();
+        cfPaths = cfOptions.cfPaths();
         callbacks.listeners = dbOptions.callbacks.listeners; // callbacks
         callbacks.copyFamilyPart(cfOptions.callbacks);
     }
@@ -158,5 +159,33 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     @Override
     public Options self() {
         return this;
+    }
+
+    // ---- RocksJava's cf_paths ----
+
+    /** RocksDB's cf_paths (not an option string: the engine parses none) */
+    private java.util.List<DbPath> cfPaths = java.util.List.of();
+
+    /**
+     * Folders for this family's SST files, as {@link DBOptionsInterface#setDbPaths}
+     * for the DB (RocksDB's {@code cf_paths}). Empty (default): the DB's
+     * {@code db_paths}, else its directory.
+     *
+     * @param cfPaths the folders, in order; copied; not null, no null element
+     * @return this object, for chaining
+     * @throws NullPointerException if cfPaths or an element is null
+     */
+    public Options setCfPaths(java.util.Collection<DbPath> cfPaths) {
+        this.cfPaths = java.util.List.copyOf(cfPaths);
+        return this;
+    }
+
+    /**
+     * The folders set with {@link #setCfPaths}.
+     *
+     * @return an unmodifiable list, empty unless set
+     */
+    public java.util.List<DbPath> cfPaths() {
+        return cfPaths;
     }
 }

@@ -448,4 +448,60 @@ final class Reads {
         }
         return may;
     }
+
+    /**
+     * RocksJava's {@code keyMayExist(key, value)}: RocksDB's KeyMayExist for
+     * {@code key[position, limit)} (its position moves to the limit), copying
+     * a value found in memory into {@code value} from its position; the
+     * value's limit becomes position + min(size, remaining) (position when no
+     * value came back). One crossing; a heap value buffer is filled through
+     * this thread's frame buffer, never grown for it: a found value larger
+     * than both that buffer and the caller's space is read again into the
+     * array (a second crossing, for large values only).
+     */
+    KeyMayExist keyMayExist(CallContext c, MemorySegment cf, ReadOptions ro, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        MemorySegment k = stageKey(c, key);
+        long keyLength = key.remaining();
+        int position = value.position();
+        int remaining = value.remaining();
+        MemorySegment target = value.isDirect() ? MemorySegment.ofBuffer(value) : c.frame().buffer();
+        long capacity = Math.min(target.byteSize(), remaining);
+        MemorySegment flags = c.value; // two int32 out-parameters in the idle value slot
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_key_may_exist(db, cf, ro.nativeHandle(c), k, keyLength, target, capacity,
+                    c.size, flags.asSlice(0, 4), flags.asSlice(4, 4), c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
+        }
+        if (rc != OK) throw c.failure(rc);
+        key.position(key.limit());
+        boolean may = flags.get(ValueLayout.JAVA_INT, 4) != 0;
+        boolean found = flags.get(ValueLayout.JAVA_INT, 0) != 0;
+        if (!may) {
+            value.limit(position);
+            return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, 0);
+        }
+        if (!found) {
+            value.limit(position);
+            return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0);
+        }
+        long size = c.size.get(ValueLayout.JAVA_LONG, 0);
+        int copied = (int) Math.min(size, remaining);
+        if (!value.isDirect()) {
+            if (copied > capacity) { // the frame buffer held only part of what the caller has room for
+                size = get(c, cf, ro, k, keyLength, value.array(), value.arrayOffset() + position, remaining);
+                if (size == RocksDB.NOT_FOUND) { // deleted since: no value to give
+                    value.limit(position);
+                    return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0);
+                }
+                copied = (int) Math.min(size, remaining);
+            } else {
+                MemorySegment.copy(target, ValueLayout.JAVA_BYTE, 0, value.array(), value.arrayOffset() + position, copied);
+            }
+        }
+        value.limit(position + copied);
+        return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, (int) Math.min(size, Integer.MAX_VALUE));
+    }
 }

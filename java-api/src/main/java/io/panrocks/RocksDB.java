@@ -637,6 +637,47 @@ public class RocksDB implements AutoCloseable {
                 columnFamilyHandles);
     }
 
+    // ---- RocksJava's destroyDB -------------------------------------------------
+
+    /**
+     * Deletes the DB at {@code path}: RocksDB's {@code DestroyDB}, which
+     * removes its files (SST files, WAL files in its WAL directory, MANIFEST,
+     * OPTIONS, LOCK, info logs) and then the folders if they are left empty.
+     * Files RocksDB did not write stay. Refused while a DB, a backup engine,
+     * a restore or a checkpoint of this process uses the directory or the
+     * WAL directory, under any spelling of the path ({@link Status.Code#Busy});
+     * another process's open DB is left to RocksDB's LOCK file.
+     * A path with no DB there is no error.
+     *
+     * @param path the DB's directory; not null
+     * @param options the options the DB was created with (their WAL
+     *         directory, and data paths are cleaned too); not null
+     * @throws IllegalArgumentException if the options name an environment
+     *         other than {@link Env#getDefault()}
+     * @throws RocksDBException with RocksDB's status if the files cannot be
+     *         deleted, or the path is in use in this process
+     */
+    public static void destroyDB(Path path, Options options) throws RocksDBException {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(options, "options");
+        if (options.getEnv() != Env.getDefault()) {
+            throw new IllegalArgumentException("destroyDB works on files of the default environment only, not on "
+                    + options.getEnv());
+        }
+        Opener.destroy(new DBOptions(options), path);
+    }
+
+    /**
+     * As {@link #destroyDB(Path, Options)}, for a path given as a string.
+     *
+     * @param path the DB's directory; not null
+     * @param options the options the DB was created with; not null
+     * @throws RocksDBException as {@link #destroyDB(Path, Options)}
+     */
+    public static void destroyDB(String path, Options options) throws RocksDBException {
+        destroyDB(Path.of(Objects.requireNonNull(path, "path")), options);
+    }
+
     // =========================================================================
     // Writes
     // =========================================================================
@@ -2661,6 +2702,316 @@ public class RocksDB implements AutoCloseable {
         return multiGetByteBuffers(ReadOptions.DEFAULT, columnFamilies, keys, values);
     }
 
+    // ---- RocksJava's keyExists, and keyMayExist over ByteBuffers ----------------
+
+    /**
+     * RocksJava's {@code keyExists}: whether {@code key[offset, offset + len)}
+     * is present in {@code columnFamily}, a definite answer (never a false
+     * positive, unlike {@link #keyMayExist(byte[])}): a real read that copies
+     * nothing, one crossing, as {@link #exists(ColumnFamilyHandle, ReadOptions, byte[])}.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param key the key array; not null
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return {@code true} if the key is present
+     * @throws IndexOutOfBoundsException if the range lies outside the array
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public boolean keyExists(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key, int offset, int len)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.checkRange(key, offset, len, "key");
+        CallContext c = db.enter();
+        try {
+            return reads.exists(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, the whole array.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param readOptions the read options; not null
+     * @param key the key; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key)
+            throws RocksDBException {
+        return keyExists(columnFamily, readOptions, Bytes.key(key), 0, key.length);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family and options.
+     *
+     * @param key the key; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(byte[] key) throws RocksDBException {
+        return keyExists(null, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family and options.
+     *
+     * @param key the key array; not null
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(byte[] key, int offset, int len) throws RocksDBException {
+        return keyExists(null, ReadOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
+        return keyExists(columnFamily, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key array; not null
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ColumnFamilyHandle columnFamily, byte[] key, int offset, int len)
+            throws RocksDBException {
+        return keyExists(columnFamily, ReadOptions.DEFAULT, key, offset, len);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family.
+     *
+     * @param readOptions the read options; not null
+     * @param key the key; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ReadOptions readOptions, byte[] key) throws RocksDBException {
+        return keyExists(null, readOptions, key);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)}, default family.
+     *
+     * @param readOptions the read options; not null
+     * @param key the key array; not null
+     * @param offset where the key starts
+     * @param len the key's length
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ReadOptions readOptions, byte[] key, int offset, int len) throws RocksDBException {
+        return keyExists(null, readOptions, key, offset, len);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, byte[], int, int)},
+     * for {@code key[position, limit)}; the key's position does not move (as
+     * in RocksJava). Heap, direct and read-only buffers work.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param readOptions the read options; not null
+     * @param key the key, from its position to its limit; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.keyBuffer(key, "key");
+        CallContext c = db.enter();
+        try {
+            return reads.exists(c, family(columnFamily), readOptions, Reads.stageKey(c, key), key.remaining());
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, ByteBuffer)}, default family and options.
+     *
+     * @param key the key, from its position to its limit; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ByteBuffer key) throws RocksDBException {
+        return keyExists(null, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, ByteBuffer)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key, from its position to its limit; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ColumnFamilyHandle columnFamily, ByteBuffer key) throws RocksDBException {
+        return keyExists(columnFamily, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #keyExists(ColumnFamilyHandle, ReadOptions, ByteBuffer)}, default family.
+     *
+     * @param readOptions the read options; not null
+     * @param key the key, from its position to its limit; not null
+     * @return {@code true} if the key is present
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyExists(ReadOptions readOptions, ByteBuffer key) throws RocksDBException {
+        return keyExists(null, readOptions, key);
+    }
+
+    /**
+     * RocksJava's {@code keyMayExist(key, value)}: RocksDB's memory-only probe
+     * (as {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)})
+     * for {@code key[position, limit)}, whose position moves to its limit.
+     * When the value was found in memory, it is copied into {@code value} from
+     * its position (as much as fits) and the answer is
+     * {@link KeyMayExist.KeyMayExistEnum#kExistsWithValue} with the value's
+     * full length; the value's limit becomes position + the bytes copied
+     * (position when nothing was copied). Heap and direct buffers work.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param readOptions the read options; not null
+     * @param key the key, from its position to its limit; not null
+     * @param value receives the value from its position; not null, not read-only
+     * @return the answer, with the value's full length when it came back
+     * @throws NullPointerException if value is null (RocksJava: an assertion)
+     * @throws IllegalArgumentException if value is read-only
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public KeyMayExist keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key,
+                                   ByteBuffer value) throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.keyBuffer(key, "key");
+        Bytes.output(value, "value");
+        CallContext c = db.enter();
+        try {
+            return reads.keyMayExist(c, family(columnFamily), readOptions, key, value);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family and options.
+     *
+     * @param key the key, from its position to its limit; not null
+     * @param value receives the value from its position; not null
+     * @return the answer
+     * @throws RocksDBException as the main overload
+     */
+    public KeyMayExist keyMayExist(ByteBuffer key, ByteBuffer value) throws RocksDBException {
+        return keyMayExist(null, ReadOptions.DEFAULT, key, value);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key, from its position to its limit; not null
+     * @param value receives the value from its position; not null
+     * @return the answer
+     * @throws RocksDBException as the main overload
+     */
+    public KeyMayExist keyMayExist(ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        return keyMayExist(columnFamily, ReadOptions.DEFAULT, key, value);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, ByteBuffer, ByteBuffer)}, default family.
+     *
+     * @param readOptions the read options; not null
+     * @param key the key, from its position to its limit; not null
+     * @param value receives the value from its position; not null
+     * @return the answer
+     * @throws RocksDBException as the main overload
+     */
+    public KeyMayExist keyMayExist(ReadOptions readOptions, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        return keyMayExist(null, readOptions, key, value);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, byte[], Holder)},
+     * for {@code key[position, limit)}, whose position moves to its limit; no value.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param readOptions the read options; not null
+     * @param key the key, from its position to its limit; not null
+     * @return {@code false} if the key is certainly absent; {@code true} if it may be present
+     * @throws RocksDBException as {@link #get(ColumnFamilyHandle, ReadOptions, byte[])}
+     */
+    public boolean keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.keyBuffer(key, "key");
+        CallContext c = db.enter();
+        try {
+            boolean may = reads.keyMayExist(c, family(columnFamily), readOptions, Reads.stageKey(c, key),
+                    key.remaining(), null);
+            key.position(key.limit());
+            return may;
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, ByteBuffer)}, default family and options.
+     *
+     * @param key the key, from its position to its limit; not null
+     * @return {@code false} if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(ByteBuffer key) throws RocksDBException {
+        return keyMayExist(null, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, ByteBuffer)}, default options.
+     *
+     * @param columnFamily the family ({@code null}: the default one)
+     * @param key the key, from its position to its limit; not null
+     * @return {@code false} if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(ColumnFamilyHandle columnFamily, ByteBuffer key) throws RocksDBException {
+        return keyMayExist(columnFamily, ReadOptions.DEFAULT, key);
+    }
+
+    /**
+     * As {@link #keyMayExist(ColumnFamilyHandle, ReadOptions, ByteBuffer)}, default family.
+     *
+     * @param readOptions the read options; not null
+     * @param key the key, from its position to its limit; not null
+     * @return {@code false} if the key is certainly absent
+     * @throws RocksDBException as the main overload
+     */
+    public boolean keyMayExist(ReadOptions readOptions, ByteBuffer key) throws RocksDBException {
+        return keyMayExist(null, readOptions, key);
+    }
+
     // =========================================================================
     // Wide columns
     // =========================================================================
@@ -3807,6 +4158,22 @@ public class RocksDB implements AutoCloseable {
      */
     public MutableDBOptions.MutableDBOptionsBuilder getDBOptions() throws RocksDBException {
         return MutableDBOptions.fromEngine(runningOptions.dbOptions());
+    }
+
+    // ---- RocksJava's syncWal ---------------------------------------------------
+
+    /**
+     * Makes the WAL written so far durable (RocksDB's {@code SyncWAL}): the
+     * writes made with {@link WriteOptions#setSync(boolean) sync} off survive
+     * a machine crash once this returns. Works on a {@link TransactionDB} and
+     * an {@link OptimisticTransactionDB} too.
+     *
+     * @throws RocksDBException with RocksDB's status: {@link Status.Code#NotSupported}
+     *         on a DB opened read-only or as a secondary, an I/O error if the sync fails
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void syncWal() throws RocksDBException {
+        maintenance.syncWal();
     }
 
     // =========================================================================

@@ -568,6 +568,17 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     /**
+     * RocksJava's {@code isOwningHandle()}: whether the batch still holds its
+     * native memory (a panrocks batch always owns it: there are no borrowed
+     * batches).
+     *
+     * @return {@code true} until the batch is closed (or freed by its Cleaner)
+     */
+    public boolean isOwningHandle() {
+        return !memory.isReleased();
+    }
+
+    /**
      * Frees the native memory; idempotent. Any later use throws
      * {@link IllegalStateException}. From inside the batch's own
      * {@link #iterate} handler, the close happens when iterate returns.

@@ -170,7 +170,7 @@ final class Table {
                     return new Subject(db.createColumnFamily(new ColumnFamilyDescriptor(b(w.freshName("family")))), db, null);
                 })
                 .variant("default", w -> new Subject(w.db().getDefaultColumnFamily(), w.db(), null))
-                .worksAfterClose("getName", "getID", "isDefaultColumnFamily", "isReleased");
+                .worksAfterClose("getName", "getID", "isDefaultColumnFamily", "isReleased", "isOwningHandle");
 
         add(Snapshot.class).life(RELEASES).owned()
                 .variant("db", w -> new Subject(w.db().getSnapshot(), w.db(), null))
@@ -404,7 +404,7 @@ final class Table {
                 .nullable("*#ColumnFamilyHandle")
                 // sizes kept in Java, and RocksJava's constant answers (a panrocks batch holds no markers)
                 .worksAfterClose("count", "getDataSize", "getWriteBatch", "hasBeginPrepare", "hasCommit", "hasEndPrepare",
-                        "hasRollback");
+                        "hasRollback", "isOwningHandle");
 
         ENTRIES.get(WriteBatch.class).variants.get("plain").dependence = Dependence.NONE; // no DB in sight
         add(WriteBatchWithIndex.class).life(RELEASES).used()
@@ -517,6 +517,10 @@ final class Table {
                 .nullable("equals");
         add(Range.class).variant("key-to-val", w -> Subject.of(new Range(KEY, VALUE))).nullable("equals");
         add(Holder.class).variant("empty", w -> Subject.of(new Holder<>())).nullable("new", "setValue");
+        add(io.panrocks.DbPath.class).variant("fresh", w -> Subject.of(new io.panrocks.DbPath(w.freshDir("data"), 1L << 20)))
+                .nullable("equals");
+        add(io.panrocks.KeyMayExist.class).variant("with-value", w -> Subject.of(
+                new io.panrocks.KeyMayExist(io.panrocks.KeyMayExist.KeyMayExistEnum.kExistsWithValue, 5))).nullable("equals");
         add(WideColumn.class)
                 .variant("heap", w -> Subject.of(WideColumn.of("c1", VALUE)))
                 .variant("of-entity", w -> {

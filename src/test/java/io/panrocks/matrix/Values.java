@@ -213,7 +213,7 @@ final class Values {
             if (t == io.panrocks.PerfLevel.class) return io.panrocks.PerfLevel.ENABLE_COUNT;
             return t.getEnumConstants()[0];
         }
-        if (t == List.class) return list(member, i, element(generic), name, owner, at);
+        if (t == List.class || t == java.util.Collection.class) return list(member, i, element(generic), name, owner, at);
         if (t == Set.class && element(generic) == Cache.class) return new java.util.HashSet<>(Set.of(new LRUCache(1 << 20)));
         if (t == io.panrocks.StatisticsCollectorCallback.class) return new Stubs.QuietStatisticsCallback();
         // ---- callbacks handed in: they record what they receive
@@ -458,6 +458,8 @@ final class Values {
             out.add(100_000);
         } else if (element == CompressionType.class) {
             out.add(CompressionType.NO_COMPRESSION);
+        } else if (element == io.panrocks.DbPath.class) {
+            out.add(new io.panrocks.DbPath(w.freshDir("data"), 1L << 30));
         } else if (element == AbstractEventListener.class) {
             out.add(new Stubs.QuietListener());
         } else if (element == RocksDB.class) {

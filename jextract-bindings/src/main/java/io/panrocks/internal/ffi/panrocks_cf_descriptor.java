@@ -19,6 +19,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     const char *options;
  *     const char *table_options;
  *     panrocks_cache *block_cache;
+ *     size_t cf_path_count;
+ *     const struct panrocks_db_path *cf_paths;
  * }
  * }
  */
@@ -32,7 +34,9 @@ public class panrocks_cf_descriptor {
         panrocks_h.C_POINTER.withName("name"),
         panrocks_h.C_POINTER.withName("options"),
         panrocks_h.C_POINTER.withName("table_options"),
-        panrocks_h.C_POINTER.withName("block_cache")
+        panrocks_h.C_POINTER.withName("block_cache"),
+        panrocks_h.C_LONG.withName("cf_path_count"),
+        panrocks_h.C_POINTER.withName("cf_paths")
     ).withName("panrocks_cf_descriptor");
 
     /**
@@ -216,6 +220,94 @@ public class panrocks_cf_descriptor {
      */
     public static void block_cache(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(block_cache$LAYOUT, block_cache$OFFSET, fieldValue);
+    }
+
+    private static final OfLong cf_path_count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("cf_path_count"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * size_t cf_path_count
+     * }
+     */
+    public static final OfLong cf_path_count$layout() {
+        return cf_path_count$LAYOUT;
+    }
+
+    private static final long cf_path_count$OFFSET = $LAYOUT.byteOffset(groupElement("cf_path_count"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * size_t cf_path_count
+     * }
+     */
+    public static final long cf_path_count$offset() {
+        return cf_path_count$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * size_t cf_path_count
+     * }
+     */
+    public static long cf_path_count(MemorySegment struct) {
+        return struct.get(cf_path_count$LAYOUT, cf_path_count$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * size_t cf_path_count
+     * }
+     */
+    public static void cf_path_count(MemorySegment struct, long fieldValue) {
+        struct.set(cf_path_count$LAYOUT, cf_path_count$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout cf_paths$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("cf_paths"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *cf_paths
+     * }
+     */
+    public static final AddressLayout cf_paths$layout() {
+        return cf_paths$LAYOUT;
+    }
+
+    private static final long cf_paths$OFFSET = $LAYOUT.byteOffset(groupElement("cf_paths"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *cf_paths
+     * }
+     */
+    public static final long cf_paths$offset() {
+        return cf_paths$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *cf_paths
+     * }
+     */
+    public static MemorySegment cf_paths(MemorySegment struct) {
+        return struct.get(cf_paths$LAYOUT, cf_paths$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *cf_paths
+     * }
+     */
+    public static void cf_paths(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(cf_paths$LAYOUT, cf_paths$OFFSET, fieldValue);
     }
 
     /**

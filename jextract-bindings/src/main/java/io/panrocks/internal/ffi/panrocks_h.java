@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)9L;
+    private static final int PANROCKS_ABI_VERSION = (int)10L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 9
+     * #define PANROCKS_ABI_VERSION 10
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -15945,6 +15945,127 @@ public class panrocks_h {
                 traceDowncall("panrocks_check_options", kind, options, flags, error);
             }
             return (int)mh$.invokeExact(kind, options, flags, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_destroy_db {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_destroy_db");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_destroy_db$descriptor() {
+        return panrocks_destroy_db.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_destroy_db$handle() {
+        return panrocks_destroy_db.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_destroy_db$address() {
+        return panrocks_destroy_db.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_destroy_db(MemorySegment path, MemorySegment db_options, long db_path_count, MemorySegment db_paths, MemorySegment error) {
+        var mh$ = panrocks_destroy_db.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_destroy_db", path, db_options, db_path_count, db_paths, error);
+            }
+            return (int)mh$.invokeExact(path, db_options, db_path_count, db_paths, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sync_wal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sync_wal");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sync_wal$descriptor() {
+        return panrocks_sync_wal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sync_wal$handle() {
+        return panrocks_sync_wal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sync_wal$address() {
+        return panrocks_sync_wal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sync_wal(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_sync_wal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sync_wal", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -26,6 +26,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     const char *secondary_path;
  *     const int32_t *ttls;
  *     const struct panrocks_open_resources *resources;
+ *     size_t db_path_count;
+ *     const struct panrocks_db_path *db_paths;
  * }
  * }
  */
@@ -46,7 +48,9 @@ public class panrocks_open_request {
         panrocks_h.C_POINTER.withName("cfs"),
         panrocks_h.C_POINTER.withName("secondary_path"),
         panrocks_h.C_POINTER.withName("ttls"),
-        panrocks_h.C_POINTER.withName("resources")
+        panrocks_h.C_POINTER.withName("resources"),
+        panrocks_h.C_LONG.withName("db_path_count"),
+        panrocks_h.C_POINTER.withName("db_paths")
     ).withName("panrocks_open_request");
 
     /**
@@ -538,6 +542,94 @@ public class panrocks_open_request {
      */
     public static void resources(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(resources$LAYOUT, resources$OFFSET, fieldValue);
+    }
+
+    private static final OfLong db_path_count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("db_path_count"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * size_t db_path_count
+     * }
+     */
+    public static final OfLong db_path_count$layout() {
+        return db_path_count$LAYOUT;
+    }
+
+    private static final long db_path_count$OFFSET = $LAYOUT.byteOffset(groupElement("db_path_count"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * size_t db_path_count
+     * }
+     */
+    public static final long db_path_count$offset() {
+        return db_path_count$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * size_t db_path_count
+     * }
+     */
+    public static long db_path_count(MemorySegment struct) {
+        return struct.get(db_path_count$LAYOUT, db_path_count$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * size_t db_path_count
+     * }
+     */
+    public static void db_path_count(MemorySegment struct, long fieldValue) {
+        struct.set(db_path_count$LAYOUT, db_path_count$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout db_paths$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("db_paths"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *db_paths
+     * }
+     */
+    public static final AddressLayout db_paths$layout() {
+        return db_paths$LAYOUT;
+    }
+
+    private static final long db_paths$OFFSET = $LAYOUT.byteOffset(groupElement("db_paths"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *db_paths
+     * }
+     */
+    public static final long db_paths$offset() {
+        return db_paths$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *db_paths
+     * }
+     */
+    public static MemorySegment db_paths(MemorySegment struct) {
+        return struct.get(db_paths$LAYOUT, db_paths$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const struct panrocks_db_path *db_paths
+     * }
+     */
+    public static void db_paths(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(db_paths$LAYOUT, db_paths$OFFSET, fieldValue);
     }
 
     /**

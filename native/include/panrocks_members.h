@@ -1,0 +1,31 @@
+/*
+ * panrocks_members.h - small whole-DB operations RocksJava has: destroying
+ * a DB's files (rocksdb::DestroyDB) and syncing its WAL (DB::SyncWAL).
+ * Part of the panrocks C ABI; include panrocks.h, which includes this header.
+ */
+#ifndef PANROCKS_H
+#error "include panrocks.h"
+#endif
+
+#ifndef PANROCKS_MEMBERS_H
+#define PANROCKS_MEMBERS_H
+
+/* One of rocksdb's db_paths / cf_paths: a folder for SST files and the
+ * bytes RocksDB aims to keep there before it moves on to the next one. */
+typedef struct panrocks_db_path {
+    const char *path;
+    uint64_t target_size;
+} panrocks_db_path;
+
+/* rocksdb::DestroyDB: deletes the files of the DB at path (and of its WAL
+ * directory, as db_options names it, and of db_paths), then the folders
+ * if empty. db_options is a RocksDB DB option string ("" or NULL: the
+ * defaults). The caller makes sure no DB of this process has it open. */
+int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count,
+                            const panrocks_db_path *db_paths, panrocks_error *error);
+
+/* DB::SyncWAL: fsyncs the WAL files written so far (the writes made with
+ * sync = false become durable). */
+int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error);
+
+#endif /* PANROCKS_MEMBERS_H */
