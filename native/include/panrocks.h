@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 9
+#define PANROCKS_ABI_VERSION 10
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -593,6 +593,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_wal.h"
 #include "panrocks_timestamps.h"
 #include "panrocks_options_io.h"
+#include "panrocks_logger.h"
 
 #ifdef __cplusplus
 }

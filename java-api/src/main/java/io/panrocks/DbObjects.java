@@ -14,6 +14,8 @@ final class DbObjects {
     Cache rowCache;
     /** null: the default environment */
     Env env;
+    /** null: RocksDB's own LOG file */
+    Logger logger;
 
     DbObjects() {
     }
@@ -32,6 +34,7 @@ final class DbObjects {
         writeBufferManager = other.writeBufferManager;
         rowCache = other.rowCache;
         env = other.env;
+        logger = other.logger;
     }
 
     /** Of a statistics object of one's own: a view of a DB's cannot be given to another DB. */
@@ -52,6 +55,7 @@ final class DbObjects {
         if (writeBufferManager != null) sb.append(";write_buffer_manager");
         if (rowCache != null) sb.append(";row_cache=").append(rowCache.capacity());
         if (env != null) sb.append(";env=").append(env);
+        if (logger != null) sb.append(";info_log=").append(logger.getClass().getName());
         return sb.toString();
     }
 }

@@ -237,7 +237,7 @@ final class Opener {
             panrocks_open_request.enable_statistics(request, options.statisticsEnabled() ? 1 : 0);
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
-            panrocks_open_request.resources(request, resources.request(arena)); // shared objects (panrocks_resources.h)
+            panrocks_open_request.resources(request, resources.request(arena, bound)); // shared objects (panrocks_resources.h)
 
             MemorySegment dbOut = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment handlesArray = arena.allocate(ValueLayout.ADDRESS, n);
