@@ -601,6 +601,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_timestamps.h"
 #include "panrocks_options_io.h"
 #include "panrocks_members.h"
+#include "panrocks_logger.h"
 
 #ifdef __cplusplus
 }

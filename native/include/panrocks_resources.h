@@ -224,6 +224,9 @@ typedef struct panrocks_open_resources {
     panrocks_cache *row_cache;
     /* NULL: the default environment. The DB keeps its own reference. */
     panrocks_env *env;
+    /* NULL: RocksDB's own LOG file. Else a logger (panrocks_logger.h) that
+     * receives the info log instead; it must outlive the DB. */
+    struct panrocks_callback *info_log;
 } panrocks_open_resources;
 
 #endif /* PANROCKS_RESOURCES_H */

@@ -4,6 +4,7 @@
 // registry, and the failure state a Java comparator's failure puts its DB in.
 #include <algorithm>
 #include <atomic>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -51,7 +52,7 @@ struct CallbackHealth {
 
 namespace {
 
-enum class Kind { kComparator, kMergeOperator, kFilterFactory, kListener };
+enum class Kind { kComparator, kMergeOperator, kFilterFactory, kListener, kLogger };
 
 const char *kind_name(Kind k) {
     switch (k) {
@@ -59,6 +60,7 @@ const char *kind_name(Kind k) {
         case Kind::kMergeOperator: return "merge operator";
         case Kind::kFilterFactory: return "compaction filter factory";
         case Kind::kListener: return "event listener";
+        case Kind::kLogger: return "logger";
     }
     return "callback";
 }
@@ -78,6 +80,8 @@ struct panrocks_callback {
     panrocks_merge_operator_spec merge{};
     panrocks_filter_factory_spec filter{};
     panrocks_listener_spec listener{};
+    panrocks_logger_spec logger{};
+    std::atomic<uint64_t> logged{0};  // messages handed to a logger
     std::atomic<uint64_t> failures{0};
     // false once destroyed: engine objects that outlive the handle (they
     // should not) return failures instead of calling a dead function
@@ -648,6 +652,60 @@ class UpcallListener final : public rocksdb::EventListener {
     std::shared_ptr<panrocks_callback> owner_;
 };
 
+// ---- info loggers -------------------------------------------------------------------------------
+
+// rocksdb::Logger over a logger callback: filters by the level the owner
+// keeps (read at every message), formats the message here (the function
+// receives finished text), and calls the function unless the callback was
+// destroyed meanwhile.
+class UpcallLogger : public rocksdb::Logger {
+  public:
+    explicit UpcallLogger(std::shared_ptr<panrocks_callback> owner)
+        : rocksdb::Logger(rocksdb::InfoLogLevel::DEBUG_LEVEL), owner_(std::move(owner)) {}
+
+    using rocksdb::Logger::Logv;
+
+    void Logv(const char *format, va_list ap) override { Logv(rocksdb::InfoLogLevel::INFO_LEVEL, format, ap); }
+
+    void Logv(const rocksdb::InfoLogLevel level, const char *format, va_list ap) override {
+        const int32_t numeric = static_cast<int32_t>(level);
+        if (numeric < threshold() || !owner_->live.load(std::memory_order_acquire)) return;
+        char stack[512];
+        va_list copy;
+        va_copy(copy, ap);
+        const int needed = std::vsnprintf(stack, sizeof stack, format, copy);
+        va_end(copy);
+        if (needed < 0) return;  // a bad format: nothing to say
+        owner_->logged.fetch_add(1, std::memory_order_relaxed);
+        if (static_cast<size_t>(needed) < sizeof stack) {
+            upcall(owner_->logger.log, owner_->context, numeric, static_cast<const char *>(stack),
+                   static_cast<size_t>(needed));
+            return;
+        }
+        std::string text(static_cast<size_t>(needed) + 1, '\0');
+        std::vsnprintf(&text[0], text.size(), format, ap);
+        upcall(owner_->logger.log, owner_->context, numeric, static_cast<const char *>(text.data()),
+               static_cast<size_t>(needed));
+    }
+
+    rocksdb::InfoLogLevel GetInfoLogLevel() const override {
+        const int32_t level = threshold();
+        if (level < 0) return rocksdb::InfoLogLevel::DEBUG_LEVEL;
+        if (level >= rocksdb::InfoLogLevel::NUM_INFO_LOG_LEVELS) return rocksdb::InfoLogLevel::HEADER_LEVEL;
+        return static_cast<rocksdb::InfoLogLevel>(level);
+    }
+
+    // The owner's setting is the one: RocksDB's own calls change nothing.
+    void SetInfoLogLevel(const rocksdb::InfoLogLevel) override {}
+
+  private:
+    int32_t threshold() const {
+        return __atomic_load_n(owner_->logger.level, __ATOMIC_RELAXED);
+    }
+
+    std::shared_ptr<panrocks_callback> owner_;
+};
+
 // ---- the factories RocksDB's option parser calls -----------------------------------------------
 
 void register_factories() {
@@ -821,6 +879,21 @@ std::shared_ptr<void> retain_comparator(const rocksdb::Comparator *comparator) {
     return nullptr;  // one of RocksDB's own (they are static), or not ours
 }
 
+std::shared_ptr<rocksdb::Logger> callback_logger(panrocks_callback *callback, std::string *errmsg) {
+    std::shared_ptr<panrocks_callback> found;
+    {
+        std::lock_guard<std::mutex> lock(registry_mutex);
+        auto it = registry.find(callback->number);
+        if (it != registry.end() && it->second.get() == callback) found = it->second;
+    }
+    if (found == nullptr || found->kind != Kind::kLogger) {
+        *errmsg = found == nullptr ? std::string("panrocks: the info logger was destroyed")
+                                   : "panrocks: " + found->id + " (" + kind_name(found->kind) + ") is not a logger";
+        return nullptr;
+    }
+    return std::make_shared<UpcallLogger>(std::move(found));
+}
+
 bool inside_callback() noexcept { return callbacks_running != 0; }
 
 CallbackScope::CallbackScope(panrocks_db *db) : previous_(parsing_for) { parsing_for = db; }
@@ -965,6 +1038,23 @@ int32_t panrocks_listener_create(const panrocks_listener_spec *spec, panrocks_ca
         *callback_out = publish(std::move(cb));
         return PANROCKS_OK;
     });
+}
+
+int32_t panrocks_logger_create(const panrocks_logger_spec *spec, panrocks_callback **callback_out,
+                               panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, spec != nullptr && spec->name != nullptr && callback_out != nullptr);
+        PANROCKS_REQUIRE(error, spec->log != nullptr && spec->level != nullptr);
+        auto cb = new_callback(Kind::kLogger, spec->name, spec->context);
+        cb->logger = *spec;
+        cb->logger.name = nullptr;
+        *callback_out = publish(std::move(cb));
+        return PANROCKS_OK;
+    });
+}
+
+uint64_t panrocks_logger_messages(const panrocks_callback *callback) {
+    return callback != nullptr ? callback->logged.load(std::memory_order_relaxed) : 0;
 }
 
 }  // extern "C"

@@ -273,6 +273,10 @@ inline bool values_built_per_entry(const rocksdb::ColumnFamilyOptions &options) 
 // Every function that opens a DB calls it before parsing option strings.
 void prepare_callbacks(panrocks_db *db, rocksdb::DBOptions *db_options);
 
+// callbacks.cc. The info logger a DB gets for a logger callback
+// (panrocks_logger.h); null with errmsg set if callback is no live logger.
+std::shared_ptr<rocksdb::Logger> callback_logger(panrocks_callback *callback, std::string *errmsg);
+
 // callbacks.cc. While alive, callbacks that option strings parsed on this
 // thread name are bound to db (a comparator's failure then fails db).
 class CallbackScope {

@@ -65,6 +65,11 @@ int32_t apply_open_resources(const panrocks_open_resources &r, rocksdb::DBOption
     if (r.rate_limiter != nullptr) options->rate_limiter = r.rate_limiter->limiter;
     if (r.sst_file_manager != nullptr) options->sst_file_manager = r.sst_file_manager->manager;
     if (r.row_cache != nullptr) options->row_cache = r.row_cache->cache;
+    if (r.info_log != nullptr) {  // a Java logger instead of the LOG file (panrocks_logger.h)
+        std::string why;
+        options->info_log = callback_logger(r.info_log, &why);
+        if (options->info_log == nullptr) return report(error, rocksdb::Status::InvalidArgument(why));
+    }
     // the DB's Env itself is set by prepare_callbacks, over this one's files
     if (r.env != nullptr && r.env->mem) *env = r.env->env;
     return PANROCKS_OK;

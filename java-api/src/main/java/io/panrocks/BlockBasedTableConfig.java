@@ -5,7 +5,7 @@ package io.panrocks;
  * {@code BlockBasedTableConfig}. A plain Java object; defaults are
  * RocksDB's.
  */
-public final class BlockBasedTableConfig {
+public final class BlockBasedTableConfig extends TableFormatConfig {
     private final OptionValues values = new OptionValues();
     private Cache blockCache;
     private Filter filterPolicy;

@@ -75,8 +75,14 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
     }
 
     @Override
-    public ColumnFamilyOptions setTableFormatConfig(BlockBasedTableConfig config) {
-        this.tableConfig = config;
+    public ColumnFamilyOptions setTableFormatConfig(TableFormatConfig config) {
+        if (config instanceof PlainTableConfig plain) { // an option string; no block-based table
+            values.put("table_factory", plain.optionValue());
+            this.tableConfig = null;
+        } else {
+            values.remove("table_factory");
+            this.tableConfig = (BlockBasedTableConfig) config;
+        }
         return this;
     }
 

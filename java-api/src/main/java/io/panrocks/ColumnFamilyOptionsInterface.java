@@ -32,12 +32,15 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     String rawColumnFamilyOption(String name);
 
     /**
-     * Options of the block-based SST format, including the block cache.
+     * The SST file format: a {@link BlockBasedTableConfig} (RocksDB's
+     * default format, with its block cache) or a {@link PlainTableConfig}
+     * (RocksDB's plain table, set as its {@code table_factory} option); each
+     * replaces the other. null: RocksDB's default block-based table.
      *
-     * @param config the table options; not null
+     * @param config the table format, or null
      * @return this object, for chaining
      */
-    T setTableFormatConfig(BlockBasedTableConfig config);
+    T setTableFormatConfig(TableFormatConfig config);
 
     /**
      * The block-based table options set with {@link #setTableFormatConfig}.

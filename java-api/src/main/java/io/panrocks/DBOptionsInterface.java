@@ -1673,6 +1673,26 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
         return DbObjects.of(this).rowCache;
     }
 
+    // ---- info logger in Java ----
+
+    /**
+     * Send the DB's info log to {@code logger} instead of its LOG file
+     * (RocksJava's {@code setLogger}); null: the LOG file. The logger's own
+     * level ({@link Logger#infoLogLevel()}) decides which messages it gets;
+     * see {@link Logger} for its threads and lifetime.
+     *
+     * @param logger a {@link Logger}, or null
+     * @return this
+     * @throws IllegalStateException if the logger is closed
+     */
+    default T setLogger(LoggerInterface logger) {
+        if (logger != null) ((Logger) logger).checkOpen();
+        DbObjects.of(this).logger = (Logger) logger;
+        return self();
+    }
+
+    // ---- end of info logger ----
+
     // ---- callbacks: event listeners in Java ----
 
     /**

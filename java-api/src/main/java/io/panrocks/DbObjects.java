@@ -16,6 +16,8 @@ final class DbObjects {
     Env env;
     /** RocksDB's db_paths (not an option string: the engine parses none) */
     java.util.List<DbPath> dbPaths = java.util.List.of();
+    /** null: RocksDB's own LOG file */
+    Logger logger;
 
     DbObjects() {
     }
@@ -35,6 +37,7 @@ final class DbObjects {
         rowCache = other.rowCache;
         env = other.env;
         dbPaths = other.dbPaths;
+        logger = other.logger;
     }
 
     /** Of a statistics object of one's own: a view of a DB's cannot be given to another DB. */
@@ -56,6 +59,7 @@ final class DbObjects {
         if (rowCache != null) sb.append(";row_cache=").append(rowCache.capacity());
         if (env != null) sb.append(";env=").append(env);
         if (!dbPaths.isEmpty()) sb.append(";db_paths=").append(dbPaths);
+        if (logger != null) sb.append(";info_log=").append(logger.getClass().getName());
         return sb.toString();
     }
 }

@@ -70,11 +70,16 @@ final class OpenResources {
         return handles.get(cache.shared);
     }
 
-    /** The open request's {@code resources}: NULL when the DB refers to no object. */
-    MemorySegment request(Arena arena) {
+    /**
+     * The open request's {@code resources}: NULL when the DB refers to no
+     * object. A Java logger is bound here, into bound (the DB owns it once open).
+     *
+     * @throws IllegalStateException if the logger is closed
+     */
+    MemorySegment request(Arena arena, Callbacks.Bound bound) {
         DbObjects o = objects;
         if (o.statistics == null && o.writeBufferManager == null && o.rateLimiter == null && o.sstFileManager == null
-                && o.rowCache == null && o.env == null) {
+                && o.rowCache == null && o.env == null && o.logger == null) {
             return MemorySegment.NULL;
         }
         MemorySegment r = panrocks_open_resources.allocate(arena);
@@ -86,6 +91,7 @@ final class OpenResources {
         if (o.sstFileManager != null) panrocks_open_resources.sst_file_manager(r, handles.get(o.sstFileManager.shared));
         if (o.rowCache != null) panrocks_open_resources.row_cache(r, handles.get(o.rowCache.shared));
         if (o.env != null) panrocks_open_resources.env(r, handles.get(o.env.shared()));
+        if (o.logger != null) panrocks_open_resources.info_log(r, bound.add(LoggerBinding.bind(o.logger)).nativeHandle());
         return r;
     }
 }

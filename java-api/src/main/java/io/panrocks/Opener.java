@@ -242,7 +242,7 @@ final class Opener {
             panrocks_open_request.enable_statistics(request, options.statisticsEnabled() ? 1 : 0);
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
-            panrocks_open_request.resources(request, resources.request(arena)); // shared objects (panrocks_resources.h)
+            panrocks_open_request.resources(request, resources.request(arena, bound)); // shared objects (panrocks_resources.h)
             List<DbPath> dbPaths = options.dbPaths();
             panrocks_open_request.db_path_count(request, dbPaths.size());
             panrocks_open_request.db_paths(request, dbPaths(arena, dbPaths));

@@ -80,8 +80,14 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     }
 
     @Override
-    public Options setTableFormatConfig(BlockBasedTableConfig config) {
-        this.tableConfig = config;
+    public Options setTableFormatConfig(TableFormatConfig config) {
+        if (config instanceof PlainTableConfig plain) { // an option string; no block-based table
+            cfValues.put("table_factory", plain.optionValue());
+            this.tableConfig = null;
+        } else {
+            cfValues.remove("table_factory");
+            this.tableConfig = (BlockBasedTableConfig) config;
+        }
         return this;
     }
 

@@ -82,6 +82,16 @@ final class Stubs {
     static final class QuietListener extends AbstractEventListener {
     }
 
+    static final class QuietLogger extends io.panrocks.Logger {
+        QuietLogger() {
+            super(io.panrocks.InfoLogLevel.INFO_LEVEL);
+        }
+
+        @Override
+        protected void log(io.panrocks.InfoLogLevel logLevel, String logMsg) {
+        }
+    }
+
     static final class QuietStatisticsCallback implements io.panrocks.StatisticsCollectorCallback {
         @Override
         public void tickerCallback(io.panrocks.TickerType tickerType, long tickerCount) {

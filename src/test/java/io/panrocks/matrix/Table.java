@@ -470,7 +470,7 @@ final class Table {
         for (Entry e : List.of(options, dbOptions, cfOptions, dbInterface, cfInterface)) {
             // setters whose javadoc says "null: none"
             e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
-                    "setTableFormatConfig").refusesNullAsIllegalArgument();
+                    "setTableFormatConfig", "setLogger").refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
                 .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
@@ -502,6 +502,8 @@ final class Table {
         add(io.panrocks.ConfigOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.ConfigOptions()))
                 .refusesNullAsIllegalArgument();
         add(io.panrocks.OptionsUtil.class).none("static members only");
+        add(io.panrocks.TableFormatConfig.class).variant("plain", w -> Subject.of(new io.panrocks.PlainTableConfig()));
+        add(io.panrocks.PlainTableConfig.class).variant("new", w -> Subject.of(new io.panrocks.PlainTableConfig()));
         add(io.panrocks.MemTableConfig.class).variant("skip-list", w -> Subject.of(new io.panrocks.SkipListMemTableConfig()));
         add(io.panrocks.SkipListMemTableConfig.class).variant("new", w -> Subject.of(new io.panrocks.SkipListMemTableConfig()));
         add(io.panrocks.VectorMemTableConfig.class).variant("new", w -> Subject.of(new io.panrocks.VectorMemTableConfig()));
@@ -627,6 +629,9 @@ final class Table {
         add(io.panrocks.BytewiseComparator.class).life(NO_OP)
                 .variant("java-bytewise", w -> Subject.of(new io.panrocks.BytewiseComparator(new io.panrocks.ComparatorOptions())))
                 .callbacks("compare", "findShortestSeparator", "findShortSuccessor", "name").refusesNullAsIllegalArgument();
+        add(io.panrocks.ReverseBytewiseComparator.class).life(NO_OP)
+                .variant("java-reverse", w -> Subject.of(new io.panrocks.ReverseBytewiseComparator(new io.panrocks.ComparatorOptions())))
+                .callbacks("compare", "findShortestSeparator", "findShortSuccessor", "name").refusesNullAsIllegalArgument();
         add(AbstractMergeOperator.class).life(NO_OP).variant("spy", w -> Subject.of(new Spies.Merge()))
                 .callbacks("fullMerge", "partialMerge", "allowSingleOperand", "name");
         add(AssociativeMergeOperator.class).life(NO_OP).refusesNullAsIllegalArgument()
@@ -641,6 +646,11 @@ final class Table {
                 .callbacks("createCompactionFilter", "name");
         add(AbstractEventListener.class).life(NO_OP).variant("quiet", w -> Subject.of(new Stubs.QuietListener()))
                 .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged");
+        // a closed logger: setInfoLogLevel throws, the getters still answer (DBs drop its messages)
+        add(io.panrocks.Logger.class).life(RELEASES).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()))
+                .worksAfterClose("infoLogLevel", "getLoggerType", "isOwningHandle").callbacks("log");
+        // the interface has no close(): Logger's entry probes the closed object
+        add(io.panrocks.LoggerInterface.class).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()));
         add(RocksIterator.EntryVisitor.class).user("a scan's visitor: reached through RocksIterator.scanForward/scanBackward");
         add(RecordBatch.RecordVisitor.class).user("reached through RecordBatch.forEach");
         add(WriteBatch.RecordVisitor.class).user("reached through WriteBatch.iterate");

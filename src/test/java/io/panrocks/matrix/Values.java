@@ -258,6 +258,9 @@ final class Values {
         if (t == EnvOptions.class) return new EnvOptions();
         if (t == BackupEngineOptions.class) return new BackupEngineOptions(w.freshDir("backup-options"));
         if (t == BlockBasedTableConfig.class) return new BlockBasedTableConfig();
+        if (t == io.panrocks.TableFormatConfig.class) return new BlockBasedTableConfig();
+        if (t == io.panrocks.PlainTableConfig.class) return new io.panrocks.PlainTableConfig();
+        if (t == io.panrocks.LoggerInterface.class || t == io.panrocks.Logger.class) return new Stubs.QuietLogger();
         if (t == io.panrocks.MutableColumnFamilyOptions.class) {
             return io.panrocks.MutableColumnFamilyOptions.builder().setWriteBufferSize(64 << 20).build();
         }

@@ -1076,6 +1076,60 @@ public class panrocks_h {
     public static int PANROCKS_PERF_LEVEL_COUNTERS() {
         return PANROCKS_PERF_LEVEL_COUNTERS;
     }
+    private static final int PANROCKS_LOG_DEBUG = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_LOG_DEBUG 0
+     * }
+     */
+    public static int PANROCKS_LOG_DEBUG() {
+        return PANROCKS_LOG_DEBUG;
+    }
+    private static final int PANROCKS_LOG_INFO = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_LOG_INFO 1
+     * }
+     */
+    public static int PANROCKS_LOG_INFO() {
+        return PANROCKS_LOG_INFO;
+    }
+    private static final int PANROCKS_LOG_WARN = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_LOG_WARN 2
+     * }
+     */
+    public static int PANROCKS_LOG_WARN() {
+        return PANROCKS_LOG_WARN;
+    }
+    private static final int PANROCKS_LOG_ERROR = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_LOG_ERROR 3
+     * }
+     */
+    public static int PANROCKS_LOG_ERROR() {
+        return PANROCKS_LOG_ERROR;
+    }
+    private static final int PANROCKS_LOG_FATAL = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_LOG_FATAL 4
+     * }
+     */
+    public static int PANROCKS_LOG_FATAL() {
+        return PANROCKS_LOG_FATAL;
+    }
+    private static final int PANROCKS_LOG_HEADER = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_LOG_HEADER 5
+     * }
+     */
+    public static int PANROCKS_LOG_HEADER() {
+        return PANROCKS_LOG_HEADER;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -16066,6 +16120,124 @@ public class panrocks_h {
                 traceDowncall("panrocks_sync_wal", db, error);
             }
             return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_logger_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_logger_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_logger_create(const panrocks_logger_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_logger_create$descriptor() {
+        return panrocks_logger_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_logger_create(const panrocks_logger_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_logger_create$handle() {
+        return panrocks_logger_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_logger_create(const panrocks_logger_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_logger_create$address() {
+        return panrocks_logger_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_logger_create(const panrocks_logger_spec *spec, panrocks_callback **callback_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_logger_create(MemorySegment spec, MemorySegment callback_out, MemorySegment error) {
+        var mh$ = panrocks_logger_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_logger_create", spec, callback_out, error);
+            }
+            return (int)mh$.invokeExact(spec, callback_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_logger_messages {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_logger_messages");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_logger_messages(const panrocks_callback *callback)
+     * }
+     */
+    public static FunctionDescriptor panrocks_logger_messages$descriptor() {
+        return panrocks_logger_messages.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_logger_messages(const panrocks_callback *callback)
+     * }
+     */
+    public static MethodHandle panrocks_logger_messages$handle() {
+        return panrocks_logger_messages.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_logger_messages(const panrocks_callback *callback)
+     * }
+     */
+    public static MemorySegment panrocks_logger_messages$address() {
+        return panrocks_logger_messages.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_logger_messages(const panrocks_callback *callback)
+     * }
+     */
+    public static long panrocks_logger_messages(MemorySegment callback) {
+        var mh$ = panrocks_logger_messages.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_logger_messages", callback);
+            }
+            return (long)mh$.invokeExact(callback);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

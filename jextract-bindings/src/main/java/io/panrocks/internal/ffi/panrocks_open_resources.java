@@ -21,6 +21,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     panrocks_sst_file_manager *sst_file_manager;
  *     panrocks_cache *row_cache;
  *     panrocks_env *env;
+ *     struct panrocks_callback *info_log;
  * }
  * }
  */
@@ -36,7 +37,8 @@ public class panrocks_open_resources {
         panrocks_h.C_POINTER.withName("rate_limiter"),
         panrocks_h.C_POINTER.withName("sst_file_manager"),
         panrocks_h.C_POINTER.withName("row_cache"),
-        panrocks_h.C_POINTER.withName("env")
+        panrocks_h.C_POINTER.withName("env"),
+        panrocks_h.C_POINTER.withName("info_log")
     ).withName("panrocks_open_resources");
 
     /**
@@ -308,6 +310,50 @@ public class panrocks_open_resources {
      */
     public static void env(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(env$LAYOUT, env$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout info_log$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("info_log"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * struct panrocks_callback *info_log
+     * }
+     */
+    public static final AddressLayout info_log$layout() {
+        return info_log$LAYOUT;
+    }
+
+    private static final long info_log$OFFSET = $LAYOUT.byteOffset(groupElement("info_log"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * struct panrocks_callback *info_log
+     * }
+     */
+    public static final long info_log$offset() {
+        return info_log$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * struct panrocks_callback *info_log
+     * }
+     */
+    public static MemorySegment info_log(MemorySegment struct) {
+        return struct.get(info_log$LAYOUT, info_log$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * struct panrocks_callback *info_log
+     * }
+     */
+    public static void info_log(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(info_log$LAYOUT, info_log$OFFSET, fieldValue);
     }
 
     /**
