@@ -61,7 +61,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return the key size, or {@link #VARIABLE_LENGTH} */
+    /**
+     * The key size, or {@link #VARIABLE_LENGTH}.
+     *
+     * @return the key size, or {@link #VARIABLE_LENGTH}
+     */
     public int keySize() {
         return keySize;
     }
@@ -78,7 +82,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return the bits per key of the bloom filter */
+    /**
+     * The bits per key of the bloom filter.
+     *
+     * @return the bits per key of the bloom filter
+     */
     public int bloomBitsPerKey() {
         return bloomBitsPerKey;
     }
@@ -97,7 +105,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return the hash table ratio */
+    /**
+     * The hash table ratio.
+     *
+     * @return the hash table ratio
+     */
     public double hashTableRatio() {
         return hashTableRatio;
     }
@@ -114,7 +126,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return the index sparseness (a long, as RocksJava's) */
+    /**
+     * The index sparseness (a long, as RocksJava's).
+     *
+     * @return the index sparseness (a long, as RocksJava's)
+     */
     public long indexSparseness() {
         return indexSparseness;
     }
@@ -131,7 +147,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return the huge page size */
+    /**
+     * The huge page size.
+     *
+     * @return the huge page size
+     */
     public int hugePageTlbSize() {
         return hugePageTlbSize;
     }
@@ -148,7 +168,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return the encoding */
+    /**
+     * The encoding.
+     *
+     * @return the encoding
+     */
     public EncodingType encodingType() {
         return encodingType;
     }
@@ -165,7 +189,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return whether the full-scan mode is set */
+    /**
+     * Whether the full-scan mode is set.
+     *
+     * @return whether the full-scan mode is set
+     */
     public boolean fullScanMode() {
         return fullScanMode;
     }
@@ -181,7 +209,11 @@ public final class PlainTableConfig extends TableFormatConfig {
         return this;
     }
 
-    /** @return whether the index is stored in the file */
+    /**
+     * Whether the index is stored in the file.
+     *
+     * @return whether the index is stored in the file
+     */
     public boolean storeIndexInFile() {
         return storeIndexInFile;
     }
