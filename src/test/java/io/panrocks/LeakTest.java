@@ -68,10 +68,15 @@ class LeakTest {
                 .orElseThrow(() -> new AssertionError(r.toString()));
         String[] f = line.split(" ");
         long heap = Long.parseLong(f[2]), malloc = Long.parseLong(f[3]), rss = Long.parseLong(f[4]);
+        long mallocAgain = Long.parseLong(f[5]);
         System.out.printf("cycle check: %,d open/close cycles: retained heap %+,d B (%+.1f B/cycle), malloc'd %+,d KiB, "
-                + "resident %+,d KiB%n", cycles, heap, (double) heap / cycles, malloc / 1024, rss / 1024);
+                + "resident %+,d KiB; %,d cycles more: malloc'd %+,d KiB%n", cycles, heap, (double) heap / cycles,
+                malloc / 1024, rss / 1024, cycles, mallocAgain / 1024);
         assertTrue(heap < 64L * cycles, "retained heap grew by " + heap + " bytes over " + cycles + " cycles");
-        assertTrue(malloc < CYCLE_MALLOC_BOUND, "malloc'd memory grew by " + malloc / 1024 + " KiB");
+        // a leak grows in both runs; the JIT's mallocs move one sample by several MiB in either direction
+        // (seen from -14 to +9 MiB over 1000 cycles that leak nothing), rarely twice the same way
+        assertTrue(Math.min(malloc, mallocAgain) < CYCLE_MALLOC_BOUND, "malloc'd memory grew by " + malloc / 1024
+                + " KiB over " + cycles + " cycles and by " + mallocAgain / 1024 + " KiB over as many more");
         assertTrue(rss < RSS_BOUND, "resident memory grew by " + rss / 1024 + " KiB");
     }
 

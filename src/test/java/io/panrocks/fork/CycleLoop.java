@@ -19,9 +19,12 @@ import java.nio.file.Path;
  * Child JVM of the open/close cycle check: args[0] cycles of open, a few
  * writes, a snapshot, an iterator reading with it, a write batch, a record
  * batch and a pinned value, close. After a warm-up it prints
- * "CYCLES <cycles measured> <retained heap delta> <malloc delta> <rss delta>",
- * the heap measured after a full GC (what stays reachable), malloc's bytes
- * in use as the lowest of five samples at each end.
+ * "CYCLES <cycles measured> <retained heap delta> <malloc delta> <rss delta>
+ * <malloc delta of a second run of as many cycles>", the heap measured after
+ * a full GC (what stays reachable), malloc's bytes in use as the lowest of
+ * five samples at each end. The second run is there because one sample of
+ * malloc's bytes moves by several MiB with the JVM's own mallocs (the JIT):
+ * a leak grows again by the same amount in every run, that noise does not.
  */
 public final class CycleLoop {
     public static void main(String[] args) throws Throwable {
@@ -38,8 +41,11 @@ public final class CycleLoop {
         long mallocAfter = lowestMalloc(dir);
         long heapAfter = retainedHeap();
         MemoryCycles.trim();
+        long rssDelta = LeakLoop.residentBytes() - rss;
+        for (int c = 0; c < cycles; c++) cycle(dir);
+        long mallocAgain = lowestMalloc(dir);
         System.out.println("CYCLES " + cycles + " " + (heapAfter - heap) + " " + (mallocAfter - malloc)
-                + " " + (LeakLoop.residentBytes() - rss));
+                + " " + rssDelta + " " + (mallocAgain - mallocAfter));
     }
 
     /**
