@@ -52,23 +52,15 @@ public final class IOStatsContext implements AutoCloseable {
             "file_io_stats_by_temperature.hot_file_read_count",
             "file_io_stats_by_temperature.warm_file_read_count",
             "file_io_stats_by_temperature.cold_file_read_count",    };
-    /**
-     * Where each counter lies in the context, -1 for one the engine lacks: asked once, by the
-     * first context made (not in a static initializer: the library's load initializes every
-     * class of panrocks, and must not wait on itself).
-     */
-    private static volatile int[] knownOffsets;
 
     private final ThreadCounters counters;
+    /** where each of NAMES lies in the context, -1 for one the engine lacks */
     private final int[] offsets;
 
     /** The calling thread's context (inside a check that db is open). */
     IOStatsContext(NativeDb db) {
         this.counters = new ThreadCounters(db, ThreadCounters.IOSTATS, "IOStatsContext");
-        int[] known = knownOffsets;
-        // a race asks twice and gets the same answer
-        if (known == null) knownOffsets = known = ThreadCounters.offsets(ThreadCounters.IOSTATS, NAMES);
-        this.offsets = known;
+        this.offsets = ThreadCounters.offsets(ThreadCounters.IOSTATS, NAMES);
     }
 
     /**

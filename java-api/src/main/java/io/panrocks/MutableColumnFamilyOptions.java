@@ -17,13 +17,9 @@ import java.util.NoSuchElementException;
  * {@link IllegalArgumentException} naming the option; RocksDB checks the
  * whole set again when it applies it.
  */
-public final class MutableColumnFamilyOptions {
-    private final String[] keys;
-    private final String[] values;
-
+public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
     private MutableColumnFamilyOptions(Map<String, String> entries) {
-        this.keys = entries.keySet().toArray(new String[0]);
-        this.values = entries.values().toArray(new String[0]);
+        super(entries);
     }
 
     /**
@@ -67,35 +63,6 @@ public final class MutableColumnFamilyOptions {
      */
     public static MutableColumnFamilyOptionsBuilder parse(String str) {
         return parse(str, false);
-    }
-
-    /**
-     * RocksDB's names of the options set, in the order they were first set.
-     *
-     * @return a new array
-     */
-    public String[] getKeys() {
-        return keys.clone();
-    }
-
-    /**
-     * The values of {@link #getKeys()}, in option-string syntax.
-     *
-     * @return a new array
-     */
-    public String[] getValues() {
-        return values.clone();
-    }
-
-    /** The option string, {@code name=value;name=value}. */
-    @Override
-    public String toString() {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < keys.length; i++) {
-            if (i > 0) b.append(';');
-            b.append(keys[i]).append('=').append(values[i]);
-        }
-        return b.toString();
     }
 
     /** The mutable options of the memtables. The constants' names are RocksDB's. */

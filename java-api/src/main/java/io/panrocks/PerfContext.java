@@ -148,26 +148,18 @@ public final class PerfContext implements AutoCloseable {
             "number_async_seek",
             "file_ingestion_nanos",
             "file_ingestion_blocking_live_writes_nanos",    };
-    /**
-     * Where each counter lies in the context, -1 for one the engine lacks: asked once, by the
-     * first context made (not in a static initializer: the library's load initializes every
-     * class of panrocks, and must not wait on itself).
-     */
-    private static volatile int[] knownOffsets;
 
     /** The per-level counters' count, in the order {@link ByLevel}'s components list them. */
     private static final int LEVEL_COUNTERS = panrocks_h.PANROCKS_PERF_LEVEL_COUNTERS();
 
     private final ThreadCounters counters;
+    /** where each of NAMES lies in the context, -1 for one the engine lacks */
     private final int[] offsets;
 
     /** The calling thread's context (inside a check that db is open). */
     PerfContext(NativeDb db) {
         this.counters = new ThreadCounters(db, ThreadCounters.PERF, "PerfContext");
-        int[] known = knownOffsets;
-        // a race asks twice and gets the same answer
-        if (known == null) knownOffsets = known = ThreadCounters.offsets(ThreadCounters.PERF, NAMES);
-        this.offsets = known;
+        this.offsets = ThreadCounters.offsets(ThreadCounters.PERF, NAMES);
     }
 
     /**

@@ -11,6 +11,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * What {@link PerfContext} and {@link IOStatsContext} share: one thread's
@@ -61,10 +62,29 @@ final class ThreadCounters {
     }
 
     /**
+     * Each kind's offsets, asked once, by the first context of that kind made
+     * (not in a static initializer: the library's load initializes every
+     * class of panrocks, and must not wait on itself); a race asks twice and
+     * gets the same answer.
+     */
+    private static final AtomicReferenceArray<int[]> KNOWN_OFFSETS = new AtomicReferenceArray<>(2);
+
+    /**
      * The offset of each named counter in a context of that kind, -1 for one
-     * the engine lacks (an older engine). Called with the library loaded (a DB is open).
+     * the engine lacks (an older engine); names is the kind's fixed list of
+     * counters. Called with the library loaded (a DB is open).
      */
     static int[] offsets(int kind, String[] names) {
+        int slot = kind == PERF ? 0 : 1;
+        int[] known = KNOWN_OFFSETS.get(slot);
+        if (known == null) {
+            known = askOffsets(kind, names);
+            KNOWN_OFFSETS.set(slot, known);
+        }
+        return known;
+    }
+
+    private static int[] askOffsets(int kind, String[] names) {
         int[] offsets = new int[names.length];
         try (Arena arena = Arena.ofConfined()) {
             for (int i = 0; i < names.length; i++) {

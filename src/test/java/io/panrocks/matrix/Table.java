@@ -494,6 +494,8 @@ final class Table {
                 .variant("of-db", w -> Subject.of(w.db().getOptions())).refusesNullAsIllegalArgument();
         add(io.panrocks.MutableDBOptions.class).variant("built", w -> Subject.of(
                 io.panrocks.MutableDBOptions.builder().setBytesPerSync(1 << 20).build()));
+        add(io.panrocks.AbstractMutableOptions.class).variant("db", w -> Subject.of(
+                io.panrocks.MutableDBOptions.builder().setBytesPerSync(1 << 20).build()));
         add(io.panrocks.MutableDBOptions.MutableDBOptionsBuilder.class)
                 .variant("of-db", w -> Subject.of(w.db().getDBOptions())).refusesNullAsIllegalArgument();
         add(io.panrocks.CompressionOptions.class).life(NO_OP).variant("new", w -> Subject.of(new io.panrocks.CompressionOptions()));
