@@ -12,6 +12,9 @@
 #include <rocksdb/slice.h>
 #include <rocksdb/status.h>
 #include <rocksdb/table.h>
+#include <rocksdb/utilities/transaction.h>
+#include <rocksdb/utilities/transaction_db.h>
+#include <rocksdb/utilities/write_batch_with_index.h>
 #include <rocksdb/version.h>
 #include <rocksdb/write_batch.h>
 
@@ -234,16 +237,26 @@ uint64_t intProperty(rocksdb::DB& db, const std::string& name) {
 // Opens a fresh database at `path`, writes every key, and brings it to the
 // requested dataset state. Then proves that state, because a silently flushed
 // "memtable" run would be compared against the wrong Java numbers.
-DbPtr openLoaded(const fs::path& path, const Config& c, const KeyValues& kv) {
+// transactional: a pessimistic TransactionDB (default TransactionDBOptions),
+// as the Java transaction benchmarks open; it loads and reads as a DB.
+DbPtr openLoaded(const fs::path& path, const Config& c, const KeyValues& kv, bool transactional = false) {
+  DbPtr db;
+  if (transactional) {
+    rocksdb::TransactionDB* raw = nullptr;
+    check(rocksdb::TransactionDB::Open(makeOptions(c), rocksdb::TransactionDBOptions(), path.string(), &raw),
+          "TransactionDB::Open");
+    db.reset(raw);
+  } else {
 #if ROCKSDB_MAJOR >= 11  // 11.0 dropped the DB** overloads
-  std::unique_ptr<rocksdb::DB> opened;
-  check(rocksdb::DB::Open(makeOptions(c), path.string(), &opened), "DB::Open");
-  DbPtr db(opened.release());
+    std::unique_ptr<rocksdb::DB> opened;
+    check(rocksdb::DB::Open(makeOptions(c), path.string(), &opened), "DB::Open");
+    db.reset(opened.release());
 #else
-  rocksdb::DB* raw = nullptr;
-  check(rocksdb::DB::Open(makeOptions(c), path.string(), &raw), "DB::Open");
-  DbPtr db(raw);
+    rocksdb::DB* raw = nullptr;
+    check(rocksdb::DB::Open(makeOptions(c), path.string(), &raw), "DB::Open");
+    db.reset(raw);
 #endif
+  }
 
   const rocksdb::WriteOptions write;
   for (uint32_t i = 0; i < kv.count(); ++i) check(db->Put(write, kv.key(i), kv.value(i)), "Put");
@@ -444,6 +457,101 @@ class Batch100 : ShapeBase {
   rocksdb::WriteBatch batch_;
 };
 
+// Transactions on a pessimistic TransactionDB, the shapes of the Java
+// PanrocksTransaction/RocksJavaTransaction benchmarks. A write transaction is
+// begun on the thread's previous Transaction object (BeginTransaction's
+// old_txn), as the Java benchmarks reuse theirs.
+class TxnShapeBase : protected ShapeBase {
+ public:
+  TxnShapeBase(const Target& t, unsigned thread)
+      : ShapeBase(t, thread), txnDb_(static_cast<rocksdb::TransactionDB*>(t.db)) {}
+  ~TxnShapeBase() { delete writer_; }
+  TxnShapeBase(const TxnShapeBase&) = delete;
+  TxnShapeBase& operator=(const TxnShapeBase&) = delete;
+
+ protected:
+  rocksdb::Transaction* begin() {
+    writer_ = txnDb_->BeginTransaction(write_, txnOptions_, writer_);
+    return writer_;
+  }
+
+  rocksdb::TransactionDB* const txnDb_;
+  const rocksdb::TransactionOptions txnOptions_;
+  rocksdb::Transaction* writer_ = nullptr;
+  std::string value_;
+};
+
+// A read inside a transaction that has written nothing: its batch is
+// searched, then the DB; the value copied into a reused std::string (the
+// Java side returns a new byte[]).
+class TxnGet : TxnShapeBase {
+ public:
+  TxnGet(const Target& t, unsigned thread) : TxnShapeBase(t, thread), reader_(txnDb_->BeginTransaction(write_)) {}
+  ~TxnGet() {
+    reader_->Rollback();
+    delete reader_;
+  }
+  void operator()() {
+    check(reader_->Get(read_, cf_, randomKey(), &value_), "Transaction::Get");
+    expectValueSize(value_.size(), kv_.valueSize());
+    escape(value_.data());
+  }
+
+ private:
+  rocksdb::Transaction* const reader_;
+};
+
+// One write transaction: begin, put of a random existing key (its lock taken), commit.
+class TxnPutCommit : TxnShapeBase {
+ public:
+  using TxnShapeBase::TxnShapeBase;
+  void operator()() {
+    uint32_t i = rng_.below(kv_.count());
+    rocksdb::Transaction* txn = begin();
+    check(txn->Put(kv_.key(i), kv_.value(i)), "Transaction::Put");
+    check(txn->Commit(), "Transaction::Commit");
+  }
+};
+
+// Read-modify-write: begin, GetForUpdate (exclusive lock, value copied), put, commit.
+class TxnGetForUpdatePutCommit : TxnShapeBase {
+ public:
+  using TxnShapeBase::TxnShapeBase;
+  void operator()() {
+    uint32_t i = rng_.below(kv_.count());
+    rocksdb::Transaction* txn = begin();
+    check(txn->GetForUpdate(read_, cf_, kv_.key(i), &value_, true), "Transaction::GetForUpdate");
+    expectValueSize(value_.size(), kv_.valueSize());
+    escape(value_.data());
+    check(txn->Put(kv_.key(i), kv_.value(i)), "Transaction::Put");
+    check(txn->Commit(), "Transaction::Commit");
+  }
+};
+
+constexpr size_t kPendingPuts = 100;
+
+// A read through a WriteBatchWithIndex holding 100 pending puts of random
+// keys (overwrite mode), on top of the DB: GetFromBatchAndDB of a random key
+// (about 1 in 10 found in the batch at keyCount 1000), value copied.
+class BatchAndDbGet : TxnShapeBase {
+ public:
+  BatchAndDbGet(const Target& t, unsigned thread)
+      : TxnShapeBase(t, thread), batch_(rocksdb::BytewiseComparator(), 0, true) {
+    for (size_t k = 0; k < kPendingPuts; ++k) {
+      uint32_t i = rng_.below(kv_.count());
+      check(batch_.Put(kv_.key(i), kv_.value(i)), "WriteBatchWithIndex::Put");
+    }
+  }
+  void operator()() {
+    check(batch_.GetFromBatchAndDB(db_, read_, randomKey(), &value_), "GetFromBatchAndDB");
+    expectValueSize(value_.size(), kv_.valueSize());
+    escape(value_.data());
+  }
+
+ private:
+  rocksdb::WriteBatchWithIndex batch_;
+};
+
 // ---------------------------------------------------------------------------
 // Measurement, JMH style
 // ---------------------------------------------------------------------------
@@ -571,6 +679,7 @@ struct Shape {
   bool writes;    // gets its own fresh database per run
   Runner run;
   const char* help;
+  bool transactional = false;  // its own fresh TransactionDB per run
 };
 
 // Reads first, so the shared read database is built once and dropped before
@@ -589,6 +698,14 @@ const Shape kShapes[] = {
     {"put", false, true, &measure<Put>, "Put overwriting a random existing key"},
     {"batch100", false, true, &measure<Batch100>,
      "one Write of a reused WriteBatch of 100 random overwrites"},
+    {"txn_get", false, true, &measure<TxnGet>,
+     "TransactionDB: Get in a transaction that wrote nothing, into a std::string", true},
+    {"txn_put_commit", false, true, &measure<TxnPutCommit>,
+     "TransactionDB: begin (object reused), Put a random key, Commit", true},
+    {"txn_get_for_update_put_commit", false, true, &measure<TxnGetForUpdatePutCommit>,
+     "TransactionDB: begin, GetForUpdate (exclusive), Put, Commit", true},
+    {"batch_and_db_get", false, true, &measure<BatchAndDbGet>,
+     "TransactionDB: GetFromBatchAndDB through a WriteBatchWithIndex of 100 pending puts", true},
 };
 
 const Shape* findShape(const std::string& name) {
@@ -865,7 +982,7 @@ int run(const Args& args) {
                 // A fresh database per write run: the read database keeps its
                 // layout, and one write run cannot tilt the next.
                 writePath = tmp.path() / ("db" + std::to_string(dbSerial++));
-                writeDb = openLoaded(writePath, config, kv);
+                writeDb = openLoaded(writePath, config, kv, shape->transactional);
                 db = writeDb.get();
               } else {
                 if (!readDb) {

@@ -81,6 +81,12 @@ def target_rows(run):
               lambda p: p[3] == 65536)
         check("scan zero-copy: ≥ 0.8× native, every size", bid, nat("scan1000"), 0.8)
     check("WriteBatch of 100: ≥ 1.2× RocksJava", "PanrocksWrite.batch100", rjv("RocksJavaWrite.batch100"), 1.2)
+    # issue 25: transactions and indexed-batch reads against RocksJava and the native floor
+    for bid, shape in (("PanrocksTransaction.get", "txn_get"), ("PanrocksTransaction.putCommit", "txn_put_commit"),
+                       ("PanrocksTransaction.getForUpdatePutCommit", "txn_get_for_update_put_commit"),
+                       ("PanrocksTransaction.batchAndDbGet", "batch_and_db_get")):
+        check("transactions and WriteBatchWithIndex reads: ≥ 1.15× RocksJava", bid, rjv(BY_ID[bid].rj), 1.15)
+        check("transactions and WriteBatchWithIndex reads: ≥ 0.9× native", bid, nat(shape), 0.9)
     for bid in ("PanrocksMultiGet.multiGetAsList", "PanrocksMultiGet.multiGetCopy",
                 "PanrocksMultiGet.multiGetPinned"):
         check("multiGet of 100: ≥ 1.2× RocksJava multiGetAsList", bid,

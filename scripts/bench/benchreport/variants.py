@@ -102,6 +102,33 @@ VARIANTS = [
     V("RocksJavaWrite.put", "rocksjava", "write", "RocksJava put", ("put", 1), what="`put(writeOptions, key, value)`"),
     V("RocksJavaWrite.batch100", "rocksjava", "write", "RocksJava WriteBatch ×100", ("batch100", 1),
       what="reused `WriteBatch`: `clear()`, 100 `put`s, `write`"),
+    # transactions and indexed batches on a pessimistic TransactionDB
+    V("native:txn_get:1", "native", "txn", "native txn_get",
+      what="`Transaction::Get` in a transaction that wrote nothing, into a reused `std::string`"),
+    V("native:txn_put_commit:1", "native", "txn", "native txn_put_commit",
+      what="`BeginTransaction` (old object reused), `Put`, `Commit`"),
+    V("native:txn_get_for_update_put_commit:1", "native", "txn", "native txn_get_for_update_put_commit",
+      what="`BeginTransaction`, `GetForUpdate` (exclusive), `Put`, `Commit`"),
+    V("native:batch_and_db_get:1", "native", "txn", "native batch_and_db_get",
+      what="`GetFromBatchAndDB` through a `WriteBatchWithIndex` of 100 pending puts"),
+    V("PanrocksTransaction.get", "panrocks", "txn", "panrocks Transaction.get", ("txn_get", 1),
+      "RocksJavaTransaction.get", what="`byte[] get(readOptions, key)` in a transaction that wrote nothing"),
+    V("PanrocksTransaction.putCommit", "panrocks", "txn", "panrocks put + commit", ("txn_put_commit", 1),
+      "RocksJavaTransaction.putCommit", what="`beginTransaction(writeOptions, old)`, `put`, `commit`"),
+    V("PanrocksTransaction.getForUpdatePutCommit", "panrocks", "txn", "panrocks getForUpdate + put + commit",
+      ("txn_get_for_update_put_commit", 1), "RocksJavaTransaction.getForUpdatePutCommit",
+      what="`beginTransaction(writeOptions, old)`, `getForUpdate(readOptions, key, true)`, `put`, `commit`"),
+    V("PanrocksTransaction.batchAndDbGet", "panrocks", "txn", "panrocks WriteBatchWithIndex read",
+      ("batch_and_db_get", 1), "RocksJavaTransaction.batchAndDbGet",
+      what="`getFromBatchAndDB(db, readOptions, key)` over 100 pending puts: a new array"),
+    V("RocksJavaTransaction.get", "rocksjava", "txn", "RocksJava Transaction.get", ("txn_get", 1),
+      what="`byte[] get(readOptions, key)`"),
+    V("RocksJavaTransaction.putCommit", "rocksjava", "txn", "RocksJava put + commit", ("txn_put_commit", 1),
+      what="`beginTransaction(writeOptions, old)`, `put`, `commit`"),
+    V("RocksJavaTransaction.getForUpdatePutCommit", "rocksjava", "txn", "RocksJava getForUpdate + put + commit",
+      ("txn_get_for_update_put_commit", 1), what="the same in RocksJava"),
+    V("RocksJavaTransaction.batchAndDbGet", "rocksjava", "txn", "RocksJava WriteBatchWithIndex read",
+      ("batch_and_db_get", 1), what="`getFromBatchAndDB(db, readOptions, key)`"),
 ]
 BY_ID = {v.bid: v for v in VARIANTS}
 
@@ -179,13 +206,15 @@ SECTIONS = OrderedDict([
     ("multiget", "MultiGet of 100 random keys (one op = 100 keys)"),
     ("scan", "Scans of 1000 entries (one op = new iterator + seek + 1000 entries)"),
     ("write", "Writes (one op = one put, or one batch of 100 puts)"),
+    ("txn", "Transactions and indexed batches (pessimistic TransactionDB; one op = one read or one transaction)"),
 ])
 ZERO_COPY_AND_BUFFER_GETS = ["PanrocksGet.getPinned", "PanrocksGet.getScoped", "PanrocksGet.getAdaptive",
                              "PanrocksGet.getSegment", "PanrocksGet.getDirectBuffer", "PanrocksGet.getPreallocated",
                              "PanrocksCriticalGet.getPreallocatedCritical"]
 
 # The native shapes in the order the native-floor tables list them.
-NATIVE_ORDER = ["get_string", "get_pinned", "get_buffer", "multiget100", "scan1000", "put", "batch100"]
+NATIVE_ORDER = ["get_string", "get_pinned", "get_buffer", "multiget100", "scan1000", "put", "batch100",
+                "txn_get", "txn_put_commit", "txn_get_for_update_put_commit", "batch_and_db_get"]
 
 
 def forward_records(value_size):

@@ -204,7 +204,8 @@ public final class OptimisticTransactionDB extends RocksDB {
      * @return the transaction
      */
     public Transaction beginTransaction(WriteOptions writeOptions) {
-        return beginTransaction(writeOptions, new OptimisticTransactionOptions(), null);
+        // NULL: RocksDB's default options, which new OptimisticTransactionOptions() holds; nothing to fill per begin
+        return Transaction.begin(this, writeOptions, MemorySegment.NULL, null);
     }
 
     /**
@@ -215,7 +216,7 @@ public final class OptimisticTransactionDB extends RocksDB {
      * @return {@code oldTransaction}, begun anew
      */
     public Transaction beginTransaction(WriteOptions writeOptions, Transaction oldTransaction) {
-        return beginTransaction(writeOptions, new OptimisticTransactionOptions(), oldTransaction);
+        return Transaction.begin(this, writeOptions, MemorySegment.NULL, oldTransaction);
     }
 
     @Override

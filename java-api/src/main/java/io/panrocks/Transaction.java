@@ -123,7 +123,8 @@ public final class Transaction implements AutoCloseable {
     /** the last view of the transaction's snapshot handed out; guarded by lock */
     private TransactionSnapshot snapshotView;
     /** a copy of the write options it commits with (getWriteOptions); guarded by lock */
-    private WriteOptions writeOptions = new WriteOptions();
+    /** the flags of the write options the commit uses (WriteOptions is a value of flags: no copy kept per begin) */
+    private int writeFlags = new WriteOptions().flags();
 
     private Transaction(RocksDB owner, NativeDb db, MemorySegment handle, Phase phase) {
         this.owner = owner;
@@ -165,7 +166,7 @@ public final class Transaction implements AutoCloseable {
             MemorySegment h = c.size.get(ValueLayout.ADDRESS, 0);
             try {
                 Transaction txn = new Transaction(owner, db, h, Phase.ACTIVE);
-                txn.writeOptions = new WriteOptions(writeOptions);
+                txn.writeFlags = writeOptions.flags();
                 return txn;
             } catch (RuntimeException | Error e) {
                 release(h);
@@ -207,7 +208,7 @@ public final class Transaction implements AutoCloseable {
             if (rc != 0) throw new IllegalStateException("cannot reuse the transaction: " + c.failure(rc).getMessage());
             phase = Phase.ACTIVE;
             snapshotView = null;
-            this.writeOptions = new WriteOptions(writeOptions);
+            this.writeFlags = writeOptions.flags();
             if (owner instanceof TransactionDB t) t.unnamed(this); // reinitialized without its name
             return this;
         } finally {
@@ -1975,7 +1976,7 @@ public final class Transaction implements AutoCloseable {
         CallContext c = enterActive();
         try {
             panrocks_h.panrocks_txn_set_write_options(handle, writeOptions.flags());
-            this.writeOptions = new WriteOptions(writeOptions);
+            this.writeFlags = writeOptions.flags();
         } finally {
             exit(c);
         }
@@ -1992,7 +1993,7 @@ public final class Transaction implements AutoCloseable {
     public WriteOptions getWriteOptions() {
         CallContext c = enter();
         try {
-            return new WriteOptions(writeOptions);
+            return WriteOptions.ofFlags(writeFlags);
         } finally {
             exit(c);
         }

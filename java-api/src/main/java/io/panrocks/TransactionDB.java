@@ -248,7 +248,8 @@ public final class TransactionDB extends RocksDB {
      * @return the transaction
      */
     public Transaction beginTransaction(WriteOptions writeOptions) {
-        return beginTransaction(writeOptions, new TransactionOptions(), null);
+        // NULL: RocksDB's default TransactionOptions, which new TransactionOptions() holds; nothing to fill per begin
+        return Transaction.begin(this, writeOptions, MemorySegment.NULL, null);
     }
 
     /**
@@ -259,7 +260,7 @@ public final class TransactionDB extends RocksDB {
      * @return {@code oldTransaction}, begun anew
      */
     public Transaction beginTransaction(WriteOptions writeOptions, Transaction oldTransaction) {
-        return beginTransaction(writeOptions, new TransactionOptions(), oldTransaction);
+        return Transaction.begin(this, writeOptions, MemorySegment.NULL, oldTransaction);
     }
 
     /**
@@ -375,6 +376,7 @@ public final class TransactionDB extends RocksDB {
 
     /** txn lost its name (reused) or was closed. */
     void unnamed(Transaction txn) {
+        if (named.isEmpty()) return; // the common case, a DB with no named transaction: no boxing, no shared bin read
         named.remove(txn.nativeHandle().address(), txn);
     }
 

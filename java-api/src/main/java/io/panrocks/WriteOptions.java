@@ -161,4 +161,11 @@ public final class WriteOptions implements AutoCloseable {
     public WriteOptions(WriteOptions other) {
         this.flags = other.flags;
     }
+
+    /** New, changeable options holding {@code flags} (what {@link #flags()} gave). */
+    static WriteOptions ofFlags(int flags) {
+        WriteOptions o = new WriteOptions();
+        o.flags = flags;
+        return o;
+    }
 }

@@ -6,6 +6,7 @@ import io.panrocks.RocksDBException;
 import io.panrocks.Transaction;
 import io.panrocks.TransactionDB;
 import io.panrocks.TransactionDBOptions;
+import io.panrocks.WriteBatchWithIndex;
 import io.panrocks.WriteOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,7 +33,12 @@ import java.util.concurrent.TimeUnit;
  * written nothing ({@code get}: the transaction's batch is searched, then
  * the DB), and a write transaction of one put ({@code putCommit}: begin,
  * reusing the thread's transaction object, put, commit; the key's lock is
- * taken and released). {@link RocksJavaTransaction} is the same in RocksJava.
+ * taken and released), a read-modify-write transaction
+ * ({@code getForUpdatePutCommit}: begin, getForUpdate with an exclusive lock,
+ * put, commit) and a read through a {@code WriteBatchWithIndex} of 100
+ * pending puts on top of the DB ({@code batchAndDbGet}). The native floor runs
+ * the same four (txn_get, txn_put_commit, txn_get_for_update_put_commit,
+ * batch_and_db_get). {@link RocksJavaTransaction} is the same in RocksJava.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -40,6 +46,9 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms2g", "-Xmx2g", "-Xmn128m"})
 public class PanrocksTransaction {
+    /** the pending puts of the thread's WriteBatchWithIndex */
+    static final int PENDING_PUTS = 100;
+
 
     @State(Scope.Benchmark)
     public static class Db extends BenchParams {
@@ -81,15 +90,23 @@ public class PanrocksTransaction {
         WriteOptions writeOptions;
         Transaction reader;
         Transaction writer;
+        /** PENDING_PUTS pending puts of random keys (overwrite mode), read through by batchAndDbGet */
+        WriteBatchWithIndex batch;
 
         @Setup(Level.Trial)
-        public void setUp(Db s) {
+        public void setUp(Db s) throws RocksDBException {
             rng = new Rng();
             values = s.spec.values();
             readOptions = new ReadOptions();
             writeOptions = new WriteOptions();
             reader = s.db.beginTransaction(writeOptions);
+            batch = new WriteBatchWithIndex(true);
+            for (int k = 0; k < PENDING_PUTS; k++) {
+                int i = rng.below(s.keys.length);
+                batch.put(s.keys[i], values.of(i));
+            }
             s.threadObjects.add(() -> {
+                batch.close();
                 reader.rollback();
                 reader.close();
                 if (writer != null) writer.close();
@@ -112,5 +129,23 @@ public class PanrocksTransaction {
         t.writer = txn;
         txn.put(s.keys[i], t.values.of(i));
         txn.commit();
+    }
+
+    /** Read-modify-write: begin (the thread's object reused), getForUpdate (exclusive lock; a new array), put, commit. */
+    @Benchmark
+    public void getForUpdatePutCommit(Db s, ThreadState t, Blackhole bh) throws RocksDBException {
+        int i = t.rng.below(s.keys.length);
+        Transaction txn = t.writer == null ? s.db.beginTransaction(t.writeOptions)
+                : s.db.beginTransaction(t.writeOptions, t.writer);
+        t.writer = txn;
+        bh.consume(txn.getForUpdate(t.readOptions, s.keys[i], true));
+        txn.put(s.keys[i], t.values.of(i));
+        txn.commit();
+    }
+
+    /** A read through the thread's WriteBatchWithIndex on top of the DB (getFromBatchAndDB; a new array). */
+    @Benchmark
+    public void batchAndDbGet(Db s, ThreadState t, Blackhole bh) throws RocksDBException {
+        bh.consume(t.batch.getFromBatchAndDB(s.db, t.readOptions, s.keys[t.rng.below(s.keys.length)]));
     }
 }

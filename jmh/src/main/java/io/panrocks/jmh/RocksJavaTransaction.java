@@ -8,6 +8,7 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.Transaction;
 import org.rocksdb.TransactionDB;
 import org.rocksdb.TransactionDBOptions;
+import org.rocksdb.WriteBatchWithIndex;
 import org.rocksdb.WriteOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,6 +36,8 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms2g", "-Xmx2g", "-Xmn128m"})
 public class RocksJavaTransaction {
+    static final int PENDING_PUTS = PanrocksTransaction.PENDING_PUTS;
+
 
     @State(Scope.Benchmark)
     public static class Db extends BenchParams {
@@ -81,15 +84,23 @@ public class RocksJavaTransaction {
         WriteOptions writeOptions;
         Transaction reader;
         Transaction writer;
+        /** PENDING_PUTS pending puts of random keys (overwrite mode), read through by batchAndDbGet */
+        WriteBatchWithIndex batch;
 
         @Setup(Level.Trial)
-        public void setUp(Db s) {
+        public void setUp(Db s) throws RocksDBException {
             rng = new Rng();
             values = s.spec.values();
             readOptions = new ReadOptions();
             writeOptions = new WriteOptions();
             reader = s.db.beginTransaction(writeOptions);
+            batch = new WriteBatchWithIndex(true);
+            for (int k = 0; k < PENDING_PUTS; k++) {
+                int i = rng.below(s.keys.length);
+                batch.put(s.keys[i], values.of(i));
+            }
             s.threadObjects.add(() -> {
+                batch.close();
                 reader.rollback();
                 reader.close();
                 if (writer != null) writer.close();
@@ -112,5 +123,23 @@ public class RocksJavaTransaction {
         t.writer = txn;
         txn.put(s.keys[i], t.values.of(i));
         txn.commit();
+    }
+
+    /** Read-modify-write: begin (the thread's object reused), getForUpdate (exclusive lock; a new array), put, commit. */
+    @Benchmark
+    public void getForUpdatePutCommit(Db s, ThreadState t, Blackhole bh) throws RocksDBException {
+        int i = t.rng.below(s.keys.length);
+        Transaction txn = t.writer == null ? s.db.beginTransaction(t.writeOptions)
+                : s.db.beginTransaction(t.writeOptions, t.writer);
+        t.writer = txn;
+        bh.consume(txn.getForUpdate(t.readOptions, s.keys[i], true));
+        txn.put(s.keys[i], t.values.of(i));
+        txn.commit();
+    }
+
+    /** A read through the thread's WriteBatchWithIndex on top of the DB (getFromBatchAndDB; a new array). */
+    @Benchmark
+    public void batchAndDbGet(Db s, ThreadState t, Blackhole bh) throws RocksDBException {
+        bh.consume(t.batch.getFromBatchAndDB(s.db, t.readOptions, s.keys[t.rng.below(s.keys.length)]));
     }
 }
