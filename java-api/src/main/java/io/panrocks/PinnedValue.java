@@ -1,6 +1,6 @@
 package io.panrocks;
 
-import io.panrocks.internal.DbResource;
+import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.ViewScope;
 
 import java.lang.foreign.MemorySegment;
@@ -36,23 +36,25 @@ import java.lang.foreign.ValueLayout;
 public final class PinnedValue implements AutoCloseable {
     private final MemorySegment value;
     private final boolean pinned;
-    /** the views' scope (null when copied): the segment keeps it, and so the pin, alive */
-    private final ViewScope scope;
-    private final DbResource pin;
+    /**
+     * the link of the pooled pin's arena this value's view lives in (null
+     * when copied): it refers to the pin, keeping it from the safety net,
+     * until this value closes; the pin then serves later values
+     */
+    private final ViewScope.Link link;
     /** keeps the DB from the Cleaner while this value is reachable */
     private final RocksDB db;
-    /** a copied value's owner and state (a pinned one's live in its DbResource) */
+    /** a copied value's owner and state (a pinned one's live in its slot) */
     private final Thread owner;
     private volatile boolean copyClosed;
 
-    /** A pinned value: {@code value} is a view of {@code scope}, released through {@code pin}. */
-    PinnedValue(RocksDB db, MemorySegment value, ViewScope scope, DbResource pin) {
+    /** A pinned value: {@code value} is a view of the pooled pin's arena that {@code link} belongs to. */
+    PinnedValue(RocksDB db, MemorySegment value, ViewScope.Link link) {
         this.db = db;
         this.value = value;
         this.pinned = true;
-        this.scope = scope;
-        this.pin = pin;
-        this.owner = scope.owner();
+        this.link = link;
+        this.owner = null;
     }
 
     /** A value copied into the caller's buffer: nothing to release. */
@@ -60,8 +62,7 @@ public final class PinnedValue implements AutoCloseable {
         this.db = db;
         this.value = copied;
         this.pinned = false;
-        this.scope = null;
-        this.pin = null;
+        this.link = null;
         this.owner = Thread.currentThread();
     }
 
@@ -77,7 +78,7 @@ public final class PinnedValue implements AutoCloseable {
     }
 
     private boolean isClosed() {
-        return pin != null ? pin.isReleased() : copyClosed;
+        return link != null ? PinSlot.isClosed(link) : copyClosed;
     }
 
     /**
@@ -116,8 +117,8 @@ public final class PinnedValue implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (pin != null) {
-            pin.close();
+        if (link != null) {
+            PinSlot.give(link);
         } else if (!copyClosed) {
             // nothing native to release, but the same contract as a pin
             if (Thread.currentThread() != owner && owner.isAlive()) {

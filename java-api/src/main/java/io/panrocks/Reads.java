@@ -3,8 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.MultiGetScratch;
-import io.panrocks.internal.DbResource;
-import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.Arena;
@@ -196,30 +195,27 @@ final class Reads {
     /** Pins the value of k; null if absent. */
     PinnedValue getPinned(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength)
             throws RocksDBException {
-        MemorySegment pin = c.takePin();
+        MemorySegment options = ro.nativeHandle(c);
+        PinSlot slot = c.lendSlot();
         int rc;
         try {
-            rc = panrocks_h.panrocks_get_pinned(db, cf, ro.nativeHandle(c), pin, k, keyLength, c.value, c.error);
+            rc = panrocks_h.panrocks_get_pinned(db, cf, options, slot.pin, k, keyLength, c.value, c.error);
         } catch (AssertionError e) {
+            slot.unused();
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
         if (rc != OK) {
-            c.returnPin(pin);
+            slot.unused();
             if (rc == NOT_FOUND) return null;
             throw c.failure(rc);
         }
-        return lend(owner, c, pin, c.valueAddress(), c.valueSize());
+        return lend(owner, slot, c.valueAddress(), c.valueSize());
     }
 
-    /** A pinned value of {@code owner} over the pin (taken from c's pool) that holds [address, address + size). */
-    static PinnedValue lend(RocksDB owner, CallContext c, MemorySegment pin, long address, long size) {
-        ViewScope scope = new ViewScope();
-        MemorySegment view = scope.view(address, size);
-        DbResource resource = DbResource.confined(c, "PinnedValue", scope, false, () -> {
-            panrocks_h.panrocks_pin_release(pin);
-            c.returnPin(pin);
-        });
-        return new PinnedValue(owner, view, scope, resource);
+    /** A pinned value of {@code owner} over the slot (lent from the thread's pool) that pins [address, address + size). */
+    static PinnedValue lend(RocksDB owner, PinSlot slot, long address, long size) {
+        MemorySegment view = slot.view(address, size);
+        return new PinnedValue(owner, view, slot.link());
     }
 
     /**
@@ -229,24 +225,26 @@ final class Reads {
      */
     PinnedValue getAdaptive(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength,
                             MemorySegment buffer) throws RocksDBException {
-        MemorySegment pin = c.takePin();
+        MemorySegment options = ro.nativeHandle(c);
+        PinSlot slot = c.lendSlot();
         int rc;
         try {
-            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), pin, k, keyLength,
+            rc = panrocks_h.panrocks_get_adaptive(db, cf, options, slot.pin, k, keyLength,
                     buffer, buffer.byteSize(), adaptiveThreshold, c.value, c.error);
         } catch (AssertionError e) {
+            slot.unused();
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
         if (rc != OK) {
-            c.returnPin(pin);
+            slot.unused();
             if (rc == NOT_FOUND) return null;
             throw c.failure(rc);
         }
         if (!c.valuePinned()) {
-            c.returnPin(pin);
+            slot.unused(); // the stub copied the value and released the pin
             return new PinnedValue(owner, buffer.asSlice(0, c.valueSize()).asReadOnly());
         }
-        return lend(owner, c, pin, c.valueAddress(), c.valueSize());
+        return lend(owner, slot, c.valueAddress(), c.valueSize());
     }
 
     /**

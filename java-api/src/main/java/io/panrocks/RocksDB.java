@@ -2178,8 +2178,9 @@ public class RocksDB implements AutoCloseable {
      * Reads {@code key} without copying: the value stays pinned in RocksDB's
      * memory until the returned {@link PinnedValue} is closed; null if the key
      * is absent. The value belongs to the calling thread (see
-     * {@link PinnedValue} for its lifetime and threads). A pin costs an owned
-     * handle (about 300 bytes on the heap); the scoped read
+     * {@link PinnedValue} for its lifetime and threads). The pin comes from
+     * a pool of the calling thread; the value and the confined arena its
+     * view lives in cost up to about 230 bytes on the heap; the scoped read
      * {@link #get(ColumnFamilyHandle, ReadOptions, byte[], Function)} is the
      * allocation-free zero-copy form.
      *

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.MultiGetScratch;
@@ -1305,21 +1306,21 @@ public final class Transaction implements AutoCloseable {
         Bytes.key(key);
         CallContext c = enterReadable();
         try {
-            MemorySegment pin = c.takePin();
+            PinSlot slot = c.lendSlot();
             int rc;
             try {
-                rc = read(c, readOptions, columnFamily, forUpdate ? FOR_UPDATE : 0, pin,
+                rc = read(c, readOptions, columnFamily, forUpdate ? FOR_UPDATE : 0, slot.pin,
                         c.stageKey(key, 0, key.length), key.length, MemorySegment.NULL, 0, 0);
             } catch (RuntimeException | Error e) {
-                c.returnPin(pin);
+                slot.unused();
                 throw e;
             }
             if (rc != OK) {
-                c.returnPin(pin);
+                slot.unused();
                 if (rc == NOT_FOUND) return null;
                 throw c.failure(rc);
             }
-            return Reads.lend(owner, c, pin, c.valueAddress(), c.valueSize());
+            return Reads.lend(owner, slot, c.valueAddress(), c.valueSize());
         } finally {
             exit(c);
         }

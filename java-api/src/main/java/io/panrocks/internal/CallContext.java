@@ -32,10 +32,12 @@ import java.util.List;
  * unpublishes it, then waits for a grace period: every context that was
  * inside a call has left it once ({@link NativeDb#awaitQuiescence()}).
  *
- * <p><b>Pins</b> handed out as {@code PinnedValue}s come from this
- * context's pool and are tracked in {@link #openResources} (guarded by this
- * object's monitor, which only the owner, the Cleaner and the DB's close
- * ever take), so that closing the DB can account for every one of them.
+ * <p><b>Pins</b> handed out as {@code PinnedValue}s are {@link PinSlot}s
+ * of this context's pool, lent and given back by the owner without a lock;
+ * each slot is tracked in {@link #openResources} (guarded by this object's
+ * monitor, which only the owner, the Cleaner and the DB's close ever take)
+ * once, when it is made, so that closing the DB can account for every one
+ * of them, lent or idle.
  */
 public final class CallContext {
     private static final VarHandle CALLS;
@@ -71,9 +73,11 @@ public final class CallContext {
     private final List<Frame> frames = new ArrayList<>();
     private int lent;
 
-    // pins lent out as PinnedValues; guarded by this
-    private long[] freePins = new long[8];
-    private int freePinCount;
+    // idle pin slots, lent out as PinnedValues; touched by the owner only
+    private PinSlot[] idleSlots = new PinSlot[8];
+    private int idleSlotCount;
+    /** lends so far: every 4,096th sweeps for forgotten values */
+    private int lends;
     private final List<ConfinedResource> openResources = new ArrayList<>();
     private MultiGetScratch multiGet;
     private boolean freed;
@@ -296,20 +300,36 @@ public final class CallContext {
 
     // ---- pins lent out -------------------------------------------------------
 
-    /** Takes a pin from the pool for a value that outlives the call. */
-    public synchronized MemorySegment takePin() {
-        if (freePinCount > 0) return MemorySegment.ofAddress(freePins[--freePinCount]);
-        return createPin();
+    /**
+     * Lends a pin slot for a value that outlives the call: an idle one of
+     * this thread's pool, or a new one. No lock and nothing allocated once
+     * the pool has warmed up; by the owner, inside a call.
+     */
+    public PinSlot lendSlot() {
+        PinSlot s;
+        if (idleSlotCount > 0) {
+            s = idleSlots[--idleSlotCount];
+            idleSlots[idleSlotCount] = null; // a lent slot is the value's alone: dropping the value frees it
+        } else {
+            s = new PinSlot(this, createPin());
+        }
+        s.lent();
+        // the sweep for forgotten values also runs as new slots pile up (track)
+        if ((++lends & 4095) == 0) sweepForgotten();
+        return s;
     }
 
-    /** Returns an unused pin (nothing pinned) to the pool. */
-    public synchronized void returnPin(MemorySegment pin) {
-        if (freed) {
-            panrocks_h.panrocks_pin_destroy(pin);
+    /** idle slots a thread keeps; more (after many values were open at once) are destroyed */
+    private static final int MAX_IDLE_SLOTS = 64;
+
+    /** Takes back a slot that pins nothing; by the owner. */
+    void returnSlot(PinSlot s) {
+        if (idleSlotCount == MAX_IDLE_SLOTS) {
+            s.resource.close(); // destroys its PinnableSlice and leaves the registry
             return;
         }
-        if (freePinCount == freePins.length) freePins = java.util.Arrays.copyOf(freePins, freePinCount * 2);
-        freePins[freePinCount++] = pin.address();
+        if (idleSlotCount == idleSlots.length) idleSlots = java.util.Arrays.copyOf(idleSlots, idleSlotCount * 2);
+        idleSlots[idleSlotCount++] = s;
     }
 
     // ---- wide-column entities lent out (see panrocks_entity.h) --------------
@@ -475,8 +495,6 @@ public final class CallContext {
         for (int i = 0; i < READ_OPTIONS_SLOTS; i++) evict(i);
         for (Frame f : frames) f.free();
         if (multiGet != null) multiGet.free();
-        for (int i = 0; i < freePinCount; i++) panrocks_h.panrocks_pin_destroy(MemorySegment.ofAddress(freePins[i]));
-        freePinCount = 0;
         for (int i = 0; i < freeEntityCount; i++) panrocks_h.panrocks_entity_destroy(MemorySegment.ofAddress(freeEntities[i]));
         freeEntityCount = 0;
         if (spareEntityBatch != 0) panrocks_h.panrocks_entities_destroy(MemorySegment.ofAddress(spareEntityBatch));

@@ -25,6 +25,13 @@ final class ConfinedResource extends DbResource {
     final CallContext context;
     /** position in the context's list; guarded by the context's lock */
     int index = -1;
+    /**
+     * A pooled pin ({@link PinSlot}) between two lends: nothing pinned, no
+     * view, nothing to defer. Written by the owner inside a call or under
+     * this monitor, read under this monitor by the DB's close (which first
+     * waits for every call to end).
+     */
+    boolean idle;
 
     ConfinedResource(CallContext context, String kind, ViewScope views, Runnable free) {
         super(context.db, kind, free);
@@ -75,6 +82,7 @@ final class ConfinedResource extends DbResource {
 
     @Override
     boolean retireViewsAtDbClose(Thread closer) {
+        if (idle) return true; // a pooled pin no value holds: released at once, wherever it belongs
         ViewScope v = views.get();
         if (closer == owner) {
             if (v != null) v.close();

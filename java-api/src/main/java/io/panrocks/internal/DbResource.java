@@ -84,7 +84,8 @@ public abstract sealed class DbResource implements Runnable
     final NativeDb db;
     private final String kind;
     private final Runnable free;
-    private final Object site;
+    /** where (or on which thread) it was made; a pooled pin's is renewed at each lend when tracking */
+    Object site;
     private volatile State state = State.OPEN;
     /** uses in progress ({@link #tryUse}); guarded by this monitor */
     private int uses;

@@ -28,12 +28,60 @@ public final class ViewScope {
     private boolean closed;
     /** the close action every arena of this scope carries: it refers to this scope */
     private final Consumer<MemorySegment> keepAlive = this::keepAlive;
+    /** what each arena's {@link Link} refers to; null: every arena refers to this scope, for good */
+    private final Object linkTarget;
+    /** the current arena's link, when there is a {@link #linkTarget} */
+    private Link link;
 
     /** A scope confined to the calling thread. */
     public ViewScope() {
-        this.owner = Thread.currentThread();
+        this(null);
     }
 
+    /**
+     * A scope confined to the calling thread whose arenas each refer to
+     * {@code linkTarget} through a {@link Link} of their own, cut when the
+     * arena closes: a view keeps the target reachable only while it is
+     * readable. For a scope that serves many owners in turn (a pooled pin,
+     * the target, which refers to this scope): a view or a holder kept after
+     * its value closed must keep nothing from the safety net. It costs a small
+     * object per arena.
+     */
+    public ViewScope(Object linkTarget) {
+        this.owner = Thread.currentThread();
+        this.linkTarget = linkTarget;
+    }
+
+    /**
+     * An arena's close action that refers to its scope's target until the
+     * arena closes: what a holder of the arena's views keeps, to tell whether
+     * they are still readable ({@link #target()} null once they are not).
+     */
+    public static final class Link implements Consumer<MemorySegment> {
+        private Object target;
+
+        Link(Object target) {
+            this.target = target;
+        }
+
+        /** The scope's target while this link's arena is open; null once it closed. */
+        public Object target() {
+            return target;
+        }
+
+        @Override
+        public void accept(MemorySegment ignored) {
+            // nothing to do at close: the action exists for the reference it holds
+        }
+    }
+
+    /** The current arena's link (the arena opened if needed); only for a scope with a link target. */
+    public Link link() {
+        arena();
+        return link;
+    }
+
+    /** The thread whose views these are. */
     public Thread owner() {
         return owner;
     }
@@ -53,7 +101,13 @@ public final class ViewScope {
             }
             a = Arena.ofConfined();
             // the session now refers to this scope, and every view to the session
-            MemorySegment.NULL.reinterpret(0, a, keepAlive);
+            if (linkTarget != null) {
+                Link l = new Link(linkTarget);
+                MemorySegment.NULL.reinterpret(0, a, l);
+                link = l;
+            } else {
+                MemorySegment.NULL.reinterpret(0, a, keepAlive);
+            }
             arena = a;
         }
         return a;
@@ -68,6 +122,11 @@ public final class ViewScope {
         if (a != null) {
             a.close(); // first: a refused close leaves the views open and the arena in place
             arena = null;
+            Link l = link;
+            if (l != null) {
+                l.target = null; // the closed arena's dead views (and their holders) no longer keep the target
+                link = null;
+            }
         }
     }
 
