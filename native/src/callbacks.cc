@@ -21,6 +21,7 @@
 #include <rocksdb/utilities/object_registry.h>
 #include <rocksdb/version.h>
 
+#include "events.h"
 #include "internal.h"
 
 using panrocks::guarded;
@@ -82,6 +83,7 @@ struct panrocks_callback {
     panrocks_listener_spec listener{};
     panrocks_logger_spec logger{};
     std::atomic<uint64_t> logged{0};  // messages handed to a logger
+    std::atomic<uint64_t> file_io_notifications{0};  // a listener's OnFile*Finish calls (panrocks_events.h)
     std::atomic<uint64_t> failures{0};
     // false once destroyed: engine objects that outlive the handle (they
     // should not) return failures instead of calling a dead function
@@ -568,6 +570,16 @@ class UpcallListener final : public rocksdb::EventListener {
 
     void OnFlushCompleted(rocksdb::DB *, const rocksdb::FlushJobInfo &i) override {
         if (!wants(PANROCKS_EVENT_FLUSH_COMPLETED)) return;
+        deliver_flush(PANROCKS_EVENT_FLUSH_COMPLETED, i);
+    }
+
+    void OnCompactionCompleted(rocksdb::DB *, const rocksdb::CompactionJobInfo &i) override {
+        if (!wants(PANROCKS_EVENT_COMPACTION_COMPLETED)) return;
+        deliver_compaction(PANROCKS_EVENT_COMPACTION_COMPLETED, i);
+    }
+
+    // A flush's info, for its begin (no table yet: zero entries and size) and its end.
+    void deliver_flush(int32_t event, const rocksdb::FlushJobInfo &i) const {
         panrocks_flush_info f{};
         f.cf_name = slice_of(i.cf_name);
         f.file_path = slice_of(i.file_path);
@@ -581,11 +593,11 @@ class UpcallListener final : public rocksdb::EventListener {
         f.flush_reason = static_cast<int32_t>(i.flush_reason);
         f.triggered_writes_slowdown = i.triggered_writes_slowdown ? 1 : 0;
         f.triggered_writes_stop = i.triggered_writes_stop ? 1 : 0;
-        deliver(PANROCKS_EVENT_FLUSH_COMPLETED, &f);
+        deliver(event, &f);
     }
 
-    void OnCompactionCompleted(rocksdb::DB *, const rocksdb::CompactionJobInfo &i) override {
-        if (!wants(PANROCKS_EVENT_COMPACTION_COMPLETED)) return;
+    // A compaction's info, for its begin (no outputs yet) and its end.
+    void deliver_compaction(int32_t event, const rocksdb::CompactionJobInfo &i) const {
         const std::string message = i.status.ok() ? std::string() : i.status.ToString();
         panrocks_compaction_info c{};
         c.cf_name = slice_of(i.cf_name);
@@ -616,7 +628,7 @@ class UpcallListener final : public rocksdb::EventListener {
         d.output_file_names = outputs.data();
         d.compression = static_cast<int32_t>(i.compression);
         c.details = &d;
-        deliver(PANROCKS_EVENT_COMPACTION_COMPLETED, &c);
+        deliver(event, &c);
     }
 
     void OnBackgroundError(rocksdb::BackgroundErrorReason reason, rocksdb::Status *status) override {
@@ -640,7 +652,102 @@ class UpcallListener final : public rocksdb::EventListener {
         deliver(PANROCKS_EVENT_STALL_CONDITIONS_CHANGED, &s);
     }
 
+    // ---- the events of panrocks_events.h (events.cc fills their infos) ----------------------
+
+    void OnFlushBegin(rocksdb::DB *, const rocksdb::FlushJobInfo &i) override {
+        if (wants(PANROCKS_EVENT_FLUSH_BEGIN)) deliver_flush(PANROCKS_EVENT_FLUSH_BEGIN, i);
+    }
+
+    void OnCompactionBegin(rocksdb::DB *, const rocksdb::CompactionJobInfo &i) override {
+        if (wants(PANROCKS_EVENT_COMPACTION_BEGIN)) deliver_compaction(PANROCKS_EVENT_COMPACTION_BEGIN, i);
+    }
+
+    void OnTableFileDeleted(const rocksdb::TableFileDeletionInfo &i) override {
+        if (wants(PANROCKS_EVENT_TABLE_FILE_DELETED)) {
+            panrocks::events::table_file_deleted(i, sink(PANROCKS_EVENT_TABLE_FILE_DELETED));
+        }
+    }
+
+    void OnMemTableSealed(const rocksdb::MemTableInfo &i) override {
+        if (wants(PANROCKS_EVENT_MEMTABLE_SEALED)) {
+            panrocks::events::memtable_sealed(i, sink(PANROCKS_EVENT_MEMTABLE_SEALED));
+        }
+    }
+
+    void OnColumnFamilyHandleDeletionStarted(rocksdb::ColumnFamilyHandle *handle) override {
+        if (wants(PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED)) {
+            panrocks::events::column_family_handle_deletion_started(
+                handle, sink(PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED));
+        }
+    }
+
+    void OnExternalFileIngested(rocksdb::DB *, const rocksdb::ExternalFileIngestionInfo &i) override {
+        if (wants(PANROCKS_EVENT_EXTERNAL_FILE_INGESTED)) {
+            panrocks::events::external_file_ingested(i, sink(PANROCKS_EVENT_EXTERNAL_FILE_INGESTED));
+        }
+    }
+
+    // RocksDB asks once per file it opens; a yes makes it time every operation
+    // on the file and call the seven functions below, so only a listener that
+    // asked for a file I/O event says yes.
+    bool ShouldBeNotifiedOnFileIO() override { return (owner_->listener.events & PANROCKS_EVENTS_FILE_IO) != 0; }
+
+    void OnFileReadFinish(const rocksdb::FileOperationInfo &i) override {
+        file_operation(PANROCKS_EVENT_FILE_READ_FINISH, i);
+    }
+
+    void OnFileWriteFinish(const rocksdb::FileOperationInfo &i) override {
+        file_operation(PANROCKS_EVENT_FILE_WRITE_FINISH, i);
+    }
+
+    void OnFileFlushFinish(const rocksdb::FileOperationInfo &i) override {
+        file_operation(PANROCKS_EVENT_FILE_FLUSH_FINISH, i);
+    }
+
+    void OnFileSyncFinish(const rocksdb::FileOperationInfo &i) override {
+        file_operation(PANROCKS_EVENT_FILE_SYNC_FINISH, i);
+    }
+
+    void OnFileRangeSyncFinish(const rocksdb::FileOperationInfo &i) override {
+        file_operation(PANROCKS_EVENT_FILE_RANGE_SYNC_FINISH, i);
+    }
+
+    void OnFileTruncateFinish(const rocksdb::FileOperationInfo &i) override {
+        file_operation(PANROCKS_EVENT_FILE_TRUNCATE_FINISH, i);
+    }
+
+    void OnFileCloseFinish(const rocksdb::FileOperationInfo &i) override {
+        file_operation(PANROCKS_EVENT_FILE_CLOSE_FINISH, i);
+    }
+
+    void OnErrorRecoveryBegin(rocksdb::BackgroundErrorReason reason, rocksdb::Status error,
+                              bool *auto_recovery) override {
+        if (auto_recovery == nullptr || !*auto_recovery || !wants(PANROCKS_EVENT_ERROR_RECOVERY_BEGIN)) return;
+        *auto_recovery =
+            panrocks::events::error_recovery_begin(reason, error, sink(PANROCKS_EVENT_ERROR_RECOVERY_BEGIN));
+    }
+
+    void OnErrorRecoveryCompleted(rocksdb::Status old_error) override {
+        old_error.PermitUncheckedError();
+        if (wants(PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED)) {
+            panrocks::events::error_recovery_completed(old_error, sink(PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED));
+        }
+    }
+
   private:
+    panrocks::events::Sink sink(int32_t event) const {
+        return panrocks::events::Sink{&UpcallListener::deliver_to, this, event};
+    }
+
+    static void deliver_to(const void *listener, int32_t event, void *info) {
+        static_cast<const UpcallListener *>(listener)->deliver(event, info);
+    }
+
+    void file_operation(int32_t event, const rocksdb::FileOperationInfo &i) {
+        owner_->file_io_notifications.fetch_add(1, std::memory_order_relaxed);
+        if (wants(event)) panrocks::events::file_operation_finished(i, sink(event));
+    }
+
     bool wants(uint32_t event) const {
         return (owner_->listener.events & event) != 0 && owner_->live.load(std::memory_order_relaxed);
     }
@@ -1051,6 +1158,12 @@ int32_t panrocks_logger_create(const panrocks_logger_spec *spec, panrocks_callba
         *callback_out = publish(std::move(cb));
         return PANROCKS_OK;
     });
+}
+
+uint64_t panrocks_listener_file_io_notifications(const panrocks_callback *callback) {
+    return callback != nullptr && callback->kind == Kind::kListener
+               ? callback->file_io_notifications.load(std::memory_order_relaxed)
+               : 0;
 }
 
 uint64_t panrocks_logger_messages(const panrocks_callback *callback) {

@@ -3,7 +3,8 @@ package io.panrocks;
 /**
  * Receives RocksDB's events (RocksDB's {@code EventListener}, as RocksJava's
  * {@code AbstractEventListener}): override the methods of the events
- * wanted; RocksDB makes no upcall for the others. Set with
+ * wanted; RocksDB makes no upcall for the others (the file I/O events also
+ * need {@link #shouldBeNotifiedOnFileIO()}). Set with
  * {@link DBOptionsInterface#setListeners}.
  *
  * <h2>Threads</h2>
@@ -93,6 +94,187 @@ public abstract class AbstractEventListener implements AutoCloseable {
      * @param writeStallInfo the family and its conditions
      */
     public void onStallConditionsChanged(WriteStallInfo writeStallInfo) {
+    }
+
+    // ---- flush and compaction begin, files, memtables, handles, ingestion, file I/O, recovery ----
+
+    /**
+     * A flush is about to start, on the thread that will run it. The info
+     * is that of {@link #onFlushCompleted}, but the file is not written
+     * yet: {@link FlushJobInfo#getNumEntries()} and
+     * {@link FlushJobInfo#getDataSize()} are 0, the file has no number
+     * yet ({@link FlushJobInfo#getFilePath()} is RocksDB's
+     * {@code 000000.sst} in the DB's folder) and the sequence numbers are
+     * RocksDB's "none yet" (smallest {@code 2^56 - 1}, largest 0).
+     *
+     * @param db the DB, or null during its open
+     * @param flushJobInfo what will be flushed
+     */
+    public void onFlushBegin(RocksDB db, FlushJobInfo flushJobInfo) {
+    }
+
+    /**
+     * An SST file of the DB was deleted (after a compaction, a deleted or
+     * dropped family, ...), on the thread that deleted it.
+     *
+     * @param tableFileDeletionInfo the file, its job and the deletion's status
+     */
+    public void onTableFileDeleted(TableFileDeletionInfo tableFileDeletionInfo) {
+    }
+
+    /**
+     * A compaction is about to start, on the thread that will run it. The
+     * info is that of {@link #onCompactionCompleted} before any work: its
+     * input files are known, it has no output files yet and its statistics
+     * are not counted yet.
+     *
+     * @param db the DB, or null during its open
+     * @param compactionJobInfo what will be compacted
+     */
+    public void onCompactionBegin(RocksDB db, CompactionJobInfo compactionJobInfo) {
+    }
+
+    /**
+     * A memtable became immutable (it is full, or a flush was asked for) and
+     * will be flushed; called on the writing or flushing thread, so it must
+     * return promptly.
+     *
+     * @param memTableInfo the family, and what the memtable holds
+     */
+    public void onMemTableSealed(MemTableInfo memTableInfo) {
+    }
+
+    /**
+     * RocksDB is deleting a column family handle: a handle closed with
+     * {@link ColumnFamilyHandle#close()}, or every handle when the DB
+     * closes (RocksDB's own handle of the default family included). The
+     * handle passed names the family ({@link ColumnFamilyHandle#getName()},
+     * {@link ColumnFamilyHandle#getID()}, equal to the handle being closed)
+     * and is already closed: using it throws
+     * {@link IllegalStateException}. Not called for handles deleted during
+     * the DB's open.
+     *
+     * @param columnFamilyHandle the handle being deleted
+     */
+    public void onColumnFamilyHandleDeletionStarted(ColumnFamilyHandle columnFamilyHandle) {
+    }
+
+    /**
+     * An external SST file was ingested ({@link RocksDB#ingestExternalFile}),
+     * once per file, on the ingesting thread, before the ingestion returns.
+     *
+     * @param db the DB
+     * @param externalFileIngestionInfo the file, where it went and its sequence number
+     */
+    public void onExternalFileIngested(RocksDB db, ExternalFileIngestionInfo externalFileIngestionInfo) {
+    }
+
+    /**
+     * A read of one of the DB's files finished. Called only if
+     * {@link #shouldBeNotifiedOnFileIO()} returns {@code true}; on the
+     * reading thread, for every read that reaches a file (a block-cache miss
+     * of a {@code get} included), so it must be fast.
+     *
+     * @param fileOperationInfo the file, the range, when, how long, and the status
+     */
+    public void onFileReadFinish(FileOperationInfo fileOperationInfo) {
+    }
+
+    /**
+     * A write to one of the DB's files finished (WAL, SST, MANIFEST ...).
+     * Called only if {@link #shouldBeNotifiedOnFileIO()} returns {@code true}.
+     *
+     * @param fileOperationInfo the file, the range, when, how long, and the status
+     */
+    public void onFileWriteFinish(FileOperationInfo fileOperationInfo) {
+    }
+
+    /**
+     * A flush of a file's buffers to the operating system finished. Called
+     * only if {@link #shouldBeNotifiedOnFileIO()} returns {@code true}.
+     *
+     * @param fileOperationInfo the file, when, how long, and the status (offset and length 0)
+     */
+    public void onFileFlushFinish(FileOperationInfo fileOperationInfo) {
+    }
+
+    /**
+     * A sync of a file to its device finished ({@code fsync}/{@code fdatasync}).
+     * Called only if {@link #shouldBeNotifiedOnFileIO()} returns {@code true}.
+     *
+     * @param fileOperationInfo the file, when, how long, and the status (offset and length 0)
+     */
+    public void onFileSyncFinish(FileOperationInfo fileOperationInfo) {
+    }
+
+    /**
+     * A range sync of a file finished ({@code sync_file_range}, with
+     * {@code bytes_per_sync} set). Called only if
+     * {@link #shouldBeNotifiedOnFileIO()} returns {@code true}.
+     *
+     * @param fileOperationInfo the file, the range, when, how long, and the status
+     */
+    public void onFileRangeSyncFinish(FileOperationInfo fileOperationInfo) {
+    }
+
+    /**
+     * A truncation of a file finished (RocksDB cuts a file written with
+     * direct I/O to its size when it closes it). Called only if
+     * {@link #shouldBeNotifiedOnFileIO()} returns {@code true}.
+     *
+     * @param fileOperationInfo the file, when, how long, and the status (offset and length 0)
+     */
+    public void onFileTruncateFinish(FileOperationInfo fileOperationInfo) {
+    }
+
+    /**
+     * A file was closed. Called only if {@link #shouldBeNotifiedOnFileIO()}
+     * returns {@code true}.
+     *
+     * @param fileOperationInfo the file, when, how long, and the status (offset and length 0)
+     */
+    public void onFileCloseFinish(FileOperationInfo fileOperationInfo) {
+    }
+
+    /**
+     * Whether the {@code onFile...Finish} methods are to be called, as in
+     * RocksJava: {@code false} unless overridden. Asked once, when a DB
+     * using the listener opens (an exception it throws fails the open).
+     * When it returns {@code true}, RocksDB times every operation on the
+     * DB's files; panrocks says yes to RocksDB only if the listener also
+     * overrides at least one {@code onFile...Finish} method, and makes an
+     * upcall only for the ones it overrides, so a listener that wants no
+     * file event costs the reads and writes nothing.
+     *
+     * @return {@code true} to receive the file I/O events overridden
+     */
+    public boolean shouldBeNotifiedOnFileIO() {
+        return false;
+    }
+
+    /**
+     * RocksDB is about to recover from a background error by itself (for
+     * example from a full disk, or a passed {@link SstFileManager} space
+     * limit, which its manager then checks every 5 seconds until there is
+     * room), after {@link #onBackgroundError}. Returning
+     * {@code false} stops the automatic recovery: the DB then stays stopped
+     * until it is reopened. If the method throws, RocksDB recovers as
+     * planned.
+     *
+     * @param backgroundErrorReason what RocksDB was doing
+     * @param backgroundError the error it will recover from
+     * @return {@code true} to let RocksDB recover by itself
+     */
+    public boolean onErrorRecoveryBegin(BackgroundErrorReason backgroundErrorReason, Status backgroundError) {
+        return true;
+    }
+
+    /**
+     * The DB recovered from a background error: writes work again.
+     *
+     * @param oldBackgroundError the error it recovered from
+     */
+    public void onErrorRecoveryCompleted(Status oldBackgroundError) {
     }
 
     /**

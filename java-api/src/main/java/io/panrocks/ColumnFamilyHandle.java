@@ -51,6 +51,21 @@ public final class ColumnFamilyHandle implements AutoCloseable {
     }
 
     /**
+     * The handle RocksDB reports while deleting it
+     * ({@link AbstractEventListener#onColumnFamilyHandleDeletionStarted}):
+     * it names the family and is closed from the start, holding nothing.
+     */
+    ColumnFamilyHandle(RocksDB owner, NativeDb db, byte[] name, int id) {
+        this.owner = owner;
+        this.db = db;
+        this.handle = MemorySegment.NULL;
+        this.isDefault = id == 0;
+        this.id = id;
+        this.name = name;
+        this.resource = DbResource.released(db, "ColumnFamilyHandle");
+    }
+
+    /**
      * The family's name.
      *
      * @return a copy of the name's bytes

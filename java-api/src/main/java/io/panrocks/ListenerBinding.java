@@ -1,13 +1,21 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_background_error_info;
 import io.panrocks.internal.ffi.panrocks_compaction_details;
 import io.panrocks.internal.ffi.panrocks_compaction_info;
+import io.panrocks.internal.ffi.panrocks_cf_handle_info;
 import io.panrocks.internal.ffi.panrocks_compaction_stats;
+import io.panrocks.internal.ffi.panrocks_error_recovery_info;
+import io.panrocks.internal.ffi.panrocks_event_status;
+import io.panrocks.internal.ffi.panrocks_file_deletion_info;
+import io.panrocks.internal.ffi.panrocks_file_operation_info;
 import io.panrocks.internal.ffi.panrocks_flush_info;
 import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.ffi.panrocks_ingestion_info;
 import io.panrocks.internal.ffi.panrocks_listener_spec;
+import io.panrocks.internal.ffi.panrocks_memtable_info;
 import io.panrocks.internal.ffi.panrocks_slice;
 import io.panrocks.internal.ffi.panrocks_stall_info;
 
@@ -38,6 +46,22 @@ final class ListenerBinding extends CallbackBinding {
     private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);
     private static final MethodHandle EVENT_TARGET;
     private static final int FLUSH = 1, COMPACTION = 2, BACKGROUND_ERROR = 4, STALL = 8;
+    // the events of panrocks_events.h
+    private static final int FLUSH_BEGIN = panrocks_h.PANROCKS_EVENT_FLUSH_BEGIN(),
+            TABLE_FILE_DELETED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_DELETED(),
+            COMPACTION_BEGIN = panrocks_h.PANROCKS_EVENT_COMPACTION_BEGIN(),
+            MEMTABLE_SEALED = panrocks_h.PANROCKS_EVENT_MEMTABLE_SEALED(),
+            CF_HANDLE_DELETION_STARTED = panrocks_h.PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED(),
+            EXTERNAL_FILE_INGESTED = panrocks_h.PANROCKS_EVENT_EXTERNAL_FILE_INGESTED(),
+            FILE_READ = panrocks_h.PANROCKS_EVENT_FILE_READ_FINISH(),
+            FILE_WRITE = panrocks_h.PANROCKS_EVENT_FILE_WRITE_FINISH(),
+            FILE_FLUSH = panrocks_h.PANROCKS_EVENT_FILE_FLUSH_FINISH(),
+            FILE_SYNC = panrocks_h.PANROCKS_EVENT_FILE_SYNC_FINISH(),
+            FILE_RANGE_SYNC = panrocks_h.PANROCKS_EVENT_FILE_RANGE_SYNC_FINISH(),
+            FILE_TRUNCATE = panrocks_h.PANROCKS_EVENT_FILE_TRUNCATE_FINISH(),
+            FILE_CLOSE = panrocks_h.PANROCKS_EVENT_FILE_CLOSE_FINISH(),
+            ERROR_RECOVERY_BEGIN = panrocks_h.PANROCKS_EVENT_ERROR_RECOVERY_BEGIN(),
+            ERROR_RECOVERY_COMPLETED = panrocks_h.PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED();
 
     static {
         try {
@@ -69,6 +93,7 @@ final class ListenerBinding extends CallbackBinding {
             events |= BACKGROUND_ERROR;
         }
         if (overrides(c, base, "onStallConditionsChanged", WriteStallInfo.class)) events |= STALL;
+        events |= laterEvents(listener, c, base);
         int mask = events;
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_listener_spec.allocate(arena);
@@ -82,6 +107,42 @@ final class ListenerBinding extends CallbackBinding {
 
     void facade(WeakReference<RocksDB> db) {
         facade = db;
+    }
+
+    /**
+     * The bits of the events of panrocks_events.h the listener overrides.
+     * A file I/O event also needs the listener's yes to
+     * shouldBeNotifiedOnFileIO (as in RocksJava), asked here once: without
+     * one of those bits RocksDB leaves the DB's file operations untimed.
+     */
+    private static int laterEvents(AbstractEventListener listener, Class<?> c, Class<?> base) {
+        int events = 0;
+        if (overrides(c, base, "onFlushBegin", RocksDB.class, FlushJobInfo.class)) events |= FLUSH_BEGIN;
+        if (overrides(c, base, "onTableFileDeleted", TableFileDeletionInfo.class)) events |= TABLE_FILE_DELETED;
+        if (overrides(c, base, "onCompactionBegin", RocksDB.class, CompactionJobInfo.class)) {
+            events |= COMPACTION_BEGIN;
+        }
+        if (overrides(c, base, "onMemTableSealed", MemTableInfo.class)) events |= MEMTABLE_SEALED;
+        if (overrides(c, base, "onColumnFamilyHandleDeletionStarted", ColumnFamilyHandle.class)) {
+            events |= CF_HANDLE_DELETION_STARTED;
+        }
+        if (overrides(c, base, "onExternalFileIngested", RocksDB.class, ExternalFileIngestionInfo.class)) {
+            events |= EXTERNAL_FILE_INGESTED;
+        }
+        if (overrides(c, base, "onErrorRecoveryBegin", BackgroundErrorReason.class, Status.class)) {
+            events |= ERROR_RECOVERY_BEGIN;
+        }
+        if (overrides(c, base, "onErrorRecoveryCompleted", Status.class)) events |= ERROR_RECOVERY_COMPLETED;
+        int files = 0;
+        if (overrides(c, base, "onFileReadFinish", FileOperationInfo.class)) files |= FILE_READ;
+        if (overrides(c, base, "onFileWriteFinish", FileOperationInfo.class)) files |= FILE_WRITE;
+        if (overrides(c, base, "onFileFlushFinish", FileOperationInfo.class)) files |= FILE_FLUSH;
+        if (overrides(c, base, "onFileSyncFinish", FileOperationInfo.class)) files |= FILE_SYNC;
+        if (overrides(c, base, "onFileRangeSyncFinish", FileOperationInfo.class)) files |= FILE_RANGE_SYNC;
+        if (overrides(c, base, "onFileTruncateFinish", FileOperationInfo.class)) files |= FILE_TRUNCATE;
+        if (overrides(c, base, "onFileCloseFinish", FileOperationInfo.class)) files |= FILE_CLOSE;
+        if (files != 0 && listener.shouldBeNotifiedOnFileIO()) events |= files;
+        return events;
     }
 
     /** The input (or output) file names of a compaction's details: an array of as many slices as the info counts. */
@@ -128,6 +189,41 @@ final class ListenerBinding extends CallbackBinding {
         return new String(bytes.toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
     }
 
+    // ---- what the events carry (copied out of the native structs) ----------------------------
+
+    /** A flush's info (panrocks_flush_info), for its begin and its end. */
+    private static FlushJobInfo flushInfo(MemorySegment f, Arena scope) {
+        return new FlushJobInfo(Integer.toUnsignedLong(panrocks_flush_info.cf_id(f)),
+                string(panrocks_flush_info.cf_name(f), scope), string(panrocks_flush_info.file_path(f), scope),
+                panrocks_flush_info.thread_id(f), panrocks_flush_info.job_id(f),
+                panrocks_flush_info.triggered_writes_slowdown(f) != 0,
+                panrocks_flush_info.triggered_writes_stop(f) != 0, panrocks_flush_info.smallest_seqno(f),
+                panrocks_flush_info.largest_seqno(f), panrocks_flush_info.num_entries(f),
+                panrocks_flush_info.file_size(f), FlushReason.of(panrocks_flush_info.flush_reason(f)));
+    }
+
+    /** A compaction's info (panrocks_compaction_info), for its begin and its end. */
+    private static CompactionJobInfo compactionInfo(MemorySegment c, Arena scope) {
+        int code = panrocks_compaction_info.status_code(c);
+        Status status = new Status(Status.Code.of(code),
+                Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
+                string(panrocks_compaction_info.status_message(c), scope));
+        MemorySegment d = panrocks_compaction_info.details(c)
+                .reinterpret(panrocks_compaction_details.sizeof(), scope, null);
+        return new CompactionJobInfo(Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
+                string(panrocks_compaction_info.cf_name(c), scope), status,
+                panrocks_compaction_info.thread_id(c), panrocks_compaction_info.job_id(c),
+                panrocks_compaction_info.base_input_level(c), panrocks_compaction_info.output_level(c),
+                CompactionReason.of(panrocks_compaction_info.compaction_reason(c)),
+                panrocks_compaction_info.input_files(c), panrocks_compaction_info.output_files(c),
+                panrocks_compaction_info.input_records(c), panrocks_compaction_info.output_records(c),
+                panrocks_compaction_info.total_input_bytes(c), panrocks_compaction_info.total_output_bytes(c),
+                panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
+                fileNames(d, false, c, scope),
+                CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
+                stats(panrocks_compaction_details.stats(d), scope));
+    }
+
     // ---- the upcall body (CallbackBinding.guarded wraps it in the upcall envelope) --------
 
     private void onEvent(long context, int event, long info) {
@@ -138,40 +234,10 @@ final class ListenerBinding extends CallbackBinding {
 
     private void deliver(int event, long info, Arena scope) {
         switch (event) {
-            case FLUSH -> {
-                MemorySegment f = MemorySegment.ofAddress(info).reinterpret(panrocks_flush_info.sizeof(), scope, null);
-                listener.onFlushCompleted(facade.get(), new FlushJobInfo(
-                        Integer.toUnsignedLong(panrocks_flush_info.cf_id(f)),
-                        string(panrocks_flush_info.cf_name(f), scope), string(panrocks_flush_info.file_path(f), scope),
-                        panrocks_flush_info.thread_id(f), panrocks_flush_info.job_id(f),
-                        panrocks_flush_info.triggered_writes_slowdown(f) != 0,
-                        panrocks_flush_info.triggered_writes_stop(f) != 0, panrocks_flush_info.smallest_seqno(f),
-                        panrocks_flush_info.largest_seqno(f), panrocks_flush_info.num_entries(f),
-                        panrocks_flush_info.file_size(f), FlushReason.of(panrocks_flush_info.flush_reason(f))));
-            }
-            case COMPACTION -> {
-                MemorySegment c = MemorySegment.ofAddress(info)
-                        .reinterpret(panrocks_compaction_info.sizeof(), scope, null);
-                int code = panrocks_compaction_info.status_code(c);
-                Status status = new Status(Status.Code.of(code),
-                        Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
-                        string(panrocks_compaction_info.status_message(c), scope));
-                MemorySegment d = panrocks_compaction_info.details(c)
-                        .reinterpret(panrocks_compaction_details.sizeof(), scope, null);
-                listener.onCompactionCompleted(facade.get(), new CompactionJobInfo(
-                        Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
-                        string(panrocks_compaction_info.cf_name(c), scope), status,
-                        panrocks_compaction_info.thread_id(c), panrocks_compaction_info.job_id(c),
-                        panrocks_compaction_info.base_input_level(c), panrocks_compaction_info.output_level(c),
-                        CompactionReason.of(panrocks_compaction_info.compaction_reason(c)),
-                        panrocks_compaction_info.input_files(c), panrocks_compaction_info.output_files(c),
-                        panrocks_compaction_info.input_records(c), panrocks_compaction_info.output_records(c),
-                        panrocks_compaction_info.total_input_bytes(c), panrocks_compaction_info.total_output_bytes(c),
-                        panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
-                        fileNames(d, false, c, scope),
-                        CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
-                        stats(panrocks_compaction_details.stats(d), scope)));
-            }
+            case FLUSH -> listener.onFlushCompleted(facade.get(),
+                    flushInfo(struct(info, panrocks_flush_info.sizeof(), scope), scope));
+            case COMPACTION -> listener.onCompactionCompleted(facade.get(),
+                    compactionInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
             case BACKGROUND_ERROR -> {
                 MemorySegment b = MemorySegment.ofAddress(info)
                         .reinterpret(panrocks_background_error_info.sizeof(), scope, null);
@@ -187,9 +253,83 @@ final class ListenerBinding extends CallbackBinding {
                         WriteStallCondition.of(panrocks_stall_info.current_condition(s)),
                         WriteStallCondition.of(panrocks_stall_info.previous_condition(s))));
             }
-            default -> {
-                // an event this version does not know
-            }
+            default -> deliverLater(event, info, scope);
         }
+    }
+
+    /** RocksDB's status inside an event (panrocks_event_status). */
+    private static Status status(MemorySegment s, Arena scope) {
+        return new Status(Status.Code.of(panrocks_event_status.code(s)),
+                Status.SubCode.of(panrocks_event_status.subcode(s)),
+                Status.Severity.of(panrocks_event_status.severity(s)),
+                string(panrocks_event_status.message(s), scope));
+    }
+
+    private static MemorySegment struct(long info, long size, Arena scope) {
+        return MemorySegment.ofAddress(info).reinterpret(size, scope, null);
+    }
+
+    /** The events of panrocks_events.h. */
+    private void deliverLater(int event, long info, Arena scope) {
+        if (event == FLUSH_BEGIN) {
+            listener.onFlushBegin(facade.get(), flushInfo(struct(info, panrocks_flush_info.sizeof(), scope), scope));
+        } else if (event == COMPACTION_BEGIN) {
+            listener.onCompactionBegin(facade.get(),
+                    compactionInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
+        } else if (event == TABLE_FILE_DELETED) {
+            MemorySegment d = struct(info, panrocks_file_deletion_info.sizeof(), scope);
+            listener.onTableFileDeleted(new TableFileDeletionInfo(
+                    string(panrocks_file_deletion_info.db_name(d), scope),
+                    string(panrocks_file_deletion_info.file_path(d), scope), panrocks_file_deletion_info.job_id(d),
+                    status(panrocks_file_deletion_info.status(d), scope)));
+        } else if (event == MEMTABLE_SEALED) {
+            MemorySegment m = struct(info, panrocks_memtable_info.sizeof(), scope);
+            listener.onMemTableSealed(new MemTableInfo(string(panrocks_memtable_info.cf_name(m), scope),
+                    panrocks_memtable_info.first_seqno(m), panrocks_memtable_info.earliest_seqno(m),
+                    panrocks_memtable_info.num_entries(m), panrocks_memtable_info.num_deletes(m)));
+        } else if (event == CF_HANDLE_DELETION_STARTED) {
+            NativeDb owner = db;
+            if (owner == null) return;  // during the open: no DB to name the handle's
+            MemorySegment h = struct(info, panrocks_cf_handle_info.sizeof(), scope);
+            byte[] name = bytes(panrocks_cf_handle_info.cf_name(h), scope);
+            listener.onColumnFamilyHandleDeletionStarted(new ColumnFamilyHandle(facade.get(), owner, name,
+                    panrocks_cf_handle_info.cf_id(h)));
+        } else if (event == EXTERNAL_FILE_INGESTED) {
+            MemorySegment g = struct(info, panrocks_ingestion_info.sizeof(), scope);
+            listener.onExternalFileIngested(facade.get(), new ExternalFileIngestionInfo(
+                    string(panrocks_ingestion_info.cf_name(g), scope),
+                    string(panrocks_ingestion_info.external_file_path(g), scope),
+                    string(panrocks_ingestion_info.internal_file_path(g), scope),
+                    panrocks_ingestion_info.global_seqno(g)));
+        } else if (event == ERROR_RECOVERY_BEGIN) {
+            MemorySegment r = struct(info, panrocks_error_recovery_info.sizeof(), scope);
+            boolean recover = listener.onErrorRecoveryBegin(
+                    BackgroundErrorReason.of(panrocks_error_recovery_info.reason(r)),
+                    status(panrocks_error_recovery_info.error(r), scope));
+            panrocks_error_recovery_info.auto_recovery(r, recover ? 1 : 0);
+        } else if (event == ERROR_RECOVERY_COMPLETED) {
+            listener.onErrorRecoveryCompleted(status(struct(info, panrocks_event_status.sizeof(), scope), scope));
+        } else if ((event & panrocks_h.PANROCKS_EVENTS_FILE_IO()) != 0) {
+            deliverFileOperation(event, fileOperation(struct(info, panrocks_file_operation_info.sizeof(), scope),
+                    scope));
+        }
+        // else: an event this version does not know
+    }
+
+    private static FileOperationInfo fileOperation(MemorySegment f, Arena scope) {
+        return new FileOperationInfo(string(panrocks_file_operation_info.path(f), scope),
+                panrocks_file_operation_info.offset(f), panrocks_file_operation_info.length(f),
+                panrocks_file_operation_info.start_nanos(f), panrocks_file_operation_info.duration_nanos(f),
+                status(panrocks_file_operation_info.status(f), scope));
+    }
+
+    private void deliverFileOperation(int event, FileOperationInfo f) {
+        if (event == FILE_READ) listener.onFileReadFinish(f);
+        else if (event == FILE_WRITE) listener.onFileWriteFinish(f);
+        else if (event == FILE_FLUSH) listener.onFileFlushFinish(f);
+        else if (event == FILE_SYNC) listener.onFileSyncFinish(f);
+        else if (event == FILE_RANGE_SYNC) listener.onFileRangeSyncFinish(f);
+        else if (event == FILE_TRUNCATE) listener.onFileTruncateFinish(f);
+        else if (event == FILE_CLOSE) listener.onFileCloseFinish(f);
     }
 }

@@ -45,7 +45,7 @@ final class Plan {
             WritableByteChannel.class);
 
     /** Engine callbacks called while the DB opens (binding), not during its work. */
-    static final Set<String> BIND_TIME = Set.of("name", "allowSingleOperand");
+    static final Set<String> BIND_TIME = Set.of("name", "allowSingleOperand", "shouldBeNotifiedOnFileIO");
     static final List<String> DB_KINDS = List.of("plain", "pessimistic", "optimistic", "ttl");
     static final List<String> CALLBACK_TARGETS = List.of("db", "snapshot", "column-family", "iterator", "write-batch",
             "other-db");

@@ -831,6 +831,9 @@ final class Probes {
             return db;
         }
 
+        /** The SST file manager of the DB an error recovery probe spies on (see optionsFor). */
+        static volatile io.panrocks.SstFileManager spaceManager;
+
         static Options optionsFor(Class<?> base, String method) {
             Options o = Spies.withSmallBlocks(new Options().setCreateIfMissing(true));
             if (base == io.panrocks.AbstractComparator.class) return o.setComparator(new Spies.Comparator());
@@ -843,7 +846,17 @@ final class Probes {
             if (base == io.panrocks.AbstractEventListener.class) {
                 if (method.equals("onStallConditionsChanged")) o = Triggers.stallOptions();
                 if (method.equals("onBackgroundError")) o.setMergeOperator(new Spies.Refusing());
-                return o.setListeners(List.of(new Spies.Listener()));
+                boolean fileIo = method.startsWith("onFile") || method.equals("shouldBeNotifiedOnFileIO");
+                if (fileIo) Triggers.fileOptions(o, method);
+                if (method.startsWith("onErrorRecovery")) {
+                    try {
+                        spaceManager = new io.panrocks.SstFileManager(io.panrocks.Env.getDefault());
+                    } catch (RocksDBException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    o.setSstFileManager(spaceManager);
+                }
+                return o.setListeners(List.of(new Spies.Listener(fileIo)));
             }
             throw new IllegalArgumentException("no spy for " + base);
         }
@@ -874,6 +887,15 @@ final class Probes {
                 case "onFlushCompleted" -> Triggers.flush(db);
                 case "onBackgroundError" -> Triggers.backgroundError(db);
                 case "onStallConditionsChanged" -> Triggers.stall(db, hook.fired::get);
+                case "onFlushBegin", "onMemTableSealed" -> Triggers.flush(db);
+                case "onCompactionBegin" -> Triggers.compaction(db);
+                case "onTableFileDeleted" -> Triggers.tableFileDeletion(db, hook.fired::get);
+                case "onColumnFamilyHandleDeletionStarted" -> Triggers.handleDeletion(db);
+                case "onExternalFileIngested" -> Triggers.ingestion(db);
+                case "onFileReadFinish", "onFileWriteFinish", "onFileFlushFinish", "onFileSyncFinish",
+                        "onFileRangeSyncFinish", "onFileTruncateFinish", "onFileCloseFinish" -> Triggers.fileOperations(db);
+                case "onErrorRecoveryBegin", "onErrorRecoveryCompleted" ->
+                        Triggers.recoverableError(db, spaceManager, hook.fired::get);
                 default -> throw new IllegalArgumentException("no trigger for " + method + ": add one to Triggers");
             }
         }

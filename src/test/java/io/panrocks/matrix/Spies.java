@@ -213,7 +213,117 @@ final class Spies {
             infos.add(writeStallInfo);
             fire("onStallConditionsChanged");
         }
+
+        // ---- the later events (flush and compaction begin, files, handles, ingestion, file I/O, recovery) ----
+
+        /** Whether it asks for file I/O events (RocksDB then times every file operation of its DB). */
+        final boolean fileIo;
+
+        Listener() {
+            this(false);
+        }
+
+        Listener(boolean fileIo) {
+            this.fileIo = fileIo;
+        }
+
+        @Override
+        public void onFlushBegin(RocksDB db, FlushJobInfo flushJobInfo) {
+            fire("onFlushBegin");
+        }
+
+        @Override
+        public void onTableFileDeleted(io.panrocks.TableFileDeletionInfo info) {
+            infos.add(info);
+            fire("onTableFileDeleted");
+        }
+
+        @Override
+        public void onCompactionBegin(RocksDB db, CompactionJobInfo compactionJobInfo) {
+            fire("onCompactionBegin");
+        }
+
+        @Override
+        public void onMemTableSealed(io.panrocks.MemTableInfo info) {
+            infos.add(info);
+            fire("onMemTableSealed");
+        }
+
+        @Override
+        public void onColumnFamilyHandleDeletionStarted(io.panrocks.ColumnFamilyHandle handle) {
+            fire("onColumnFamilyHandleDeletionStarted");
+        }
+
+        @Override
+        public void onExternalFileIngested(RocksDB db, io.panrocks.ExternalFileIngestionInfo info) {
+            infos.add(info);
+            fire("onExternalFileIngested");
+        }
+
+        @Override
+        public boolean shouldBeNotifiedOnFileIO() {
+            fire("shouldBeNotifiedOnFileIO");
+            return fileIo;
+        }
+
+        /**
+         * A file event: fires only once the trigger armed file events, as the
+         * DB's open reads and writes files before the probe's target exists.
+         */
+        private void file(String method, io.panrocks.FileOperationInfo info) {
+            if (infos.size() < 100) infos.add(info);
+            if (fileEventsArmed) fire(method);
+        }
+
+        @Override
+        public void onFileReadFinish(io.panrocks.FileOperationInfo info) {
+            file("onFileReadFinish", info);
+        }
+
+        @Override
+        public void onFileWriteFinish(io.panrocks.FileOperationInfo info) {
+            file("onFileWriteFinish", info);
+        }
+
+        @Override
+        public void onFileFlushFinish(io.panrocks.FileOperationInfo info) {
+            file("onFileFlushFinish", info);
+        }
+
+        @Override
+        public void onFileSyncFinish(io.panrocks.FileOperationInfo info) {
+            file("onFileSyncFinish", info);
+        }
+
+        @Override
+        public void onFileRangeSyncFinish(io.panrocks.FileOperationInfo info) {
+            file("onFileRangeSyncFinish", info);
+        }
+
+        @Override
+        public void onFileTruncateFinish(io.panrocks.FileOperationInfo info) {
+            file("onFileTruncateFinish", info);
+        }
+
+        @Override
+        public void onFileCloseFinish(io.panrocks.FileOperationInfo info) {
+            file("onFileCloseFinish", info);
+        }
+
+        @Override
+        public boolean onErrorRecoveryBegin(BackgroundErrorReason reason, Status backgroundError) {
+            fire("onErrorRecoveryBegin");
+            return true;
+        }
+
+        @Override
+        public void onErrorRecoveryCompleted(Status oldBackgroundError) {
+            fire("onErrorRecoveryCompleted");
+        }
     }
+
+    /** Set by a file event's trigger, cleared by the next probe's options (see {@code Listener.file}). */
+    static volatile boolean fileEventsArmed;
 
     /** A merge operator that refuses to merge: a flush through it is a background error. */
     static final class Refusing extends AbstractMergeOperator {
@@ -258,6 +368,39 @@ final class Spies {
             Triggers.stall(db, () -> firstInfo(l, WriteStallInfo.class) != null);
         }
         return require(firstInfo(l, WriteStallInfo.class), "WriteStallInfo");
+    }
+
+    static io.panrocks.TableFileDeletionInfo tableFileDeletionInfo(World w) throws Exception {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("deletioninfo"))) {
+            Triggers.compaction(db);
+            for (int i = 0; i < 200 && firstInfo(l, io.panrocks.TableFileDeletionInfo.class) == null; i++) Thread.sleep(50);
+        }
+        return require(firstInfo(l, io.panrocks.TableFileDeletionInfo.class), "TableFileDeletionInfo");
+    }
+
+    static io.panrocks.MemTableInfo memTableInfo(World w) throws RocksDBException {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("memtableinfo"))) {
+            Triggers.flush(db);
+        }
+        return require(firstInfo(l, io.panrocks.MemTableInfo.class), "MemTableInfo");
+    }
+
+    static io.panrocks.ExternalFileIngestionInfo externalFileIngestionInfo(World w) throws Exception {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("ingestioninfo"))) {
+            Triggers.ingestion(db);
+        }
+        return require(firstInfo(l, io.panrocks.ExternalFileIngestionInfo.class), "ExternalFileIngestionInfo");
+    }
+
+    static io.panrocks.FileOperationInfo fileOperationInfo(World w) throws RocksDBException {
+        Listener l = new Listener(true);
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("fileinfo"))) {
+            Triggers.flush(db);
+        }
+        return require(firstInfo(l, io.panrocks.FileOperationInfo.class), "FileOperationInfo");
     }
 
     private static <T> T require(T t, String what) {

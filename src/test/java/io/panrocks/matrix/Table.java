@@ -618,6 +618,13 @@ final class Table {
         add(CompactionJobInfo.class).life(NO_OP).variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w)))
                 .variant("new", w -> Subject.of(new CompactionJobInfo()));
         add(WriteStallInfo.class).variant("of-listener", w -> Subject.of(Spies.writeStallInfo(w)));
+        add(io.panrocks.TableFileDeletionInfo.class).nullable("equals")
+                .variant("of-listener", w -> Subject.of(Spies.tableFileDeletionInfo(w)));
+        add(io.panrocks.MemTableInfo.class).nullable("equals").variant("of-listener", w -> Subject.of(Spies.memTableInfo(w)));
+        add(io.panrocks.ExternalFileIngestionInfo.class).nullable("equals")
+                .variant("of-listener", w -> Subject.of(Spies.externalFileIngestionInfo(w)));
+        add(io.panrocks.FileOperationInfo.class).nullable("equals")
+                .variant("of-listener", w -> Subject.of(Spies.fileOperationInfo(w)));
         add(AbstractCompactionFilter.Context.class).variant("manual", w -> Subject.of(new AbstractCompactionFilter.Context(false, true, 0)));
         // arguments scoped to one callback: kept past it, they are "closed"
         add(NewValue.class).life(RELEASES).closer(s -> { }).noViewProbes("its segments are valid only inside the merge")
@@ -647,7 +654,12 @@ final class Table {
         add(AbstractCompactionFilterFactory.class).life(NO_OP).variant("keep-all", w -> Subject.of(new Stubs.KeepAllFactory()))
                 .callbacks("createCompactionFilter", "name");
         add(AbstractEventListener.class).life(NO_OP).variant("quiet", w -> Subject.of(new Stubs.QuietListener()))
-                .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged");
+                .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged",
+                        "onFlushBegin", "onTableFileDeleted", "onCompactionBegin", "onMemTableSealed",
+                        "onColumnFamilyHandleDeletionStarted", "onExternalFileIngested", "onFileReadFinish",
+                        "onFileWriteFinish", "onFileFlushFinish", "onFileSyncFinish", "onFileRangeSyncFinish",
+                        "onFileTruncateFinish", "onFileCloseFinish", "shouldBeNotifiedOnFileIO", "onErrorRecoveryBegin",
+                        "onErrorRecoveryCompleted");
         // a closed logger: setInfoLogLevel throws, the getters still answer (DBs drop its messages)
         add(io.panrocks.Logger.class).life(RELEASES).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()))
                 .worksAfterClose("infoLogLevel", "getLoggerType", "isOwningHandle").callbacks("log");

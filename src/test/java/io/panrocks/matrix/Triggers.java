@@ -70,6 +70,66 @@ final class Triggers {
         for (int i = 0; i < 100 && !reported.getAsBoolean(); i++) Thread.sleep(100);
     }
 
+    // ---- the later listener events ----
+
+    /** A table file written elsewhere, ingested into the DB. */
+    static void ingestion(RocksDB db) throws Exception {
+        java.nio.file.Path folder = java.nio.file.Files.createTempDirectory("matrix-ingest");
+        java.nio.file.Path file = folder.resolve("ingest.sst");
+        try (io.panrocks.SstFileWriter writer = new io.panrocks.SstFileWriter(new Options())) {
+            writer.open(file.toString());
+            writer.put(b("ingested"), b("v"));
+            writer.finish();
+        }
+        db.ingestExternalFile(java.util.List.of(file.toString()), new io.panrocks.IngestExternalFileOptions());
+        java.nio.file.Files.deleteIfExists(file);
+        java.nio.file.Files.deleteIfExists(folder);
+    }
+
+    /** A column family created and its handle closed: RocksDB deletes the handle. */
+    static void handleDeletion(RocksDB db) throws RocksDBException {
+        db.createColumnFamily(new io.panrocks.ColumnFamilyDescriptor(b("deleted-handle"))).close();
+    }
+
+    /** A compaction, then waits (10 s at most) for the deletion of its inputs to be reported. */
+    static void tableFileDeletion(RocksDB db, BooleanSupplier reported) throws Exception {
+        compaction(db);
+        for (int i = 0; i < 200 && !reported.getAsBoolean(); i++) Thread.sleep(50);
+    }
+
+    /** File I/O of every kind the options allow: a flush of more than RocksDB's unsynced MiB, a read back. */
+    static void fileOperations(RocksDB db) throws RocksDBException {
+        Spies.fileEventsArmed = true;
+        db.put(new io.panrocks.WriteOptions().setSync(true), b("io"), b("v"));
+        byte[] big = new byte[3 << 20];
+        new java.util.Random(7).nextBytes(big);  // incompressible: the table passes RocksDB's unsynced MiB
+        db.put(b("io-big"), big);
+        db.flush();
+        db.get(b("io"));
+    }
+
+    /** Options under which the file events of {@code method} occur (see {@link #fileOperations}). */
+    static Options fileOptions(Options o, String method) {
+        Spies.fileEventsArmed = false;
+        if (method.equals("onFileRangeSyncFinish")) o.setBytesPerSync(64 << 10);
+        // only a file written with direct I/O is truncated (to its size, when it closes)
+        if (method.equals("onFileTruncateFinish")) o.setUseDirectIoForFlushAndCompaction(true);
+        return o;
+    }
+
+    /** The space limit of the DB's SST file manager, passed by a flush: a background error RocksDB recovers from. */
+    static void recoverableError(RocksDB db, io.panrocks.SstFileManager files, BooleanSupplier reported) throws Exception {
+        files.setMaxAllowedSpaceUsage(1);
+        try {
+            db.put(b("r"), b("v"));
+            db.flush();
+        } catch (RocksDBException expected) {
+            // the space limit
+        }
+        files.setMaxAllowedSpaceUsage(0);  // room again: RocksDB recovers (the manager looks every 5 s)
+        for (int i = 0; i < 200 && !reported.getAsBoolean(); i++) Thread.sleep(50);
+    }
+
     /** A merge refused during a flush: a background error. */
     static void backgroundError(RocksDB db) {
         try {

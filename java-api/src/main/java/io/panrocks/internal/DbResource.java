@@ -144,6 +144,17 @@ public abstract sealed class DbResource implements Runnable
         return adopt(new SerializedResource(db, kind, lock, free), holder);
     }
 
+    /**
+     * A resource released from the start, owning nothing: for an object that
+     * only names a native one RocksDB is deleting (a column family handle
+     * reported to a listener while it is deleted), so that every use throws.
+     */
+    public static DbResource released(NativeDb db, String kind) {
+        DbResource r = new SharedResource(db, kind, () -> { });
+        r.state = State.RELEASED;
+        return r;
+    }
+
     /** Registers a resource of the DB (not a thread's), freeing it at once if the DB is closed already. */
     private static DbResource adopt(DbResource r, Object holder) {
         try {

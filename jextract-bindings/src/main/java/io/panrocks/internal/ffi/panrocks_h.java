@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)10L;
+    private static final int PANROCKS_ABI_VERSION = (int)11L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 10
+     * #define PANROCKS_ABI_VERSION 11
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -1129,6 +1129,150 @@ public class panrocks_h {
      */
     public static int PANROCKS_LOG_HEADER() {
         return PANROCKS_LOG_HEADER;
+    }
+    private static final int PANROCKS_EVENT_FLUSH_BEGIN = (int)65536L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FLUSH_BEGIN 65536
+     * }
+     */
+    public static int PANROCKS_EVENT_FLUSH_BEGIN() {
+        return PANROCKS_EVENT_FLUSH_BEGIN;
+    }
+    private static final int PANROCKS_EVENT_TABLE_FILE_DELETED = (int)131072L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_TABLE_FILE_DELETED 131072
+     * }
+     */
+    public static int PANROCKS_EVENT_TABLE_FILE_DELETED() {
+        return PANROCKS_EVENT_TABLE_FILE_DELETED;
+    }
+    private static final int PANROCKS_EVENT_COMPACTION_BEGIN = (int)262144L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_COMPACTION_BEGIN 262144
+     * }
+     */
+    public static int PANROCKS_EVENT_COMPACTION_BEGIN() {
+        return PANROCKS_EVENT_COMPACTION_BEGIN;
+    }
+    private static final int PANROCKS_EVENT_MEMTABLE_SEALED = (int)524288L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_MEMTABLE_SEALED 524288
+     * }
+     */
+    public static int PANROCKS_EVENT_MEMTABLE_SEALED() {
+        return PANROCKS_EVENT_MEMTABLE_SEALED;
+    }
+    private static final int PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED = (int)1048576L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED 1048576
+     * }
+     */
+    public static int PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED() {
+        return PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED;
+    }
+    private static final int PANROCKS_EVENT_EXTERNAL_FILE_INGESTED = (int)2097152L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_EXTERNAL_FILE_INGESTED 2097152
+     * }
+     */
+    public static int PANROCKS_EVENT_EXTERNAL_FILE_INGESTED() {
+        return PANROCKS_EVENT_EXTERNAL_FILE_INGESTED;
+    }
+    private static final int PANROCKS_EVENT_FILE_READ_FINISH = (int)4194304L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FILE_READ_FINISH 4194304
+     * }
+     */
+    public static int PANROCKS_EVENT_FILE_READ_FINISH() {
+        return PANROCKS_EVENT_FILE_READ_FINISH;
+    }
+    private static final int PANROCKS_EVENT_FILE_WRITE_FINISH = (int)8388608L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FILE_WRITE_FINISH 8388608
+     * }
+     */
+    public static int PANROCKS_EVENT_FILE_WRITE_FINISH() {
+        return PANROCKS_EVENT_FILE_WRITE_FINISH;
+    }
+    private static final int PANROCKS_EVENT_FILE_FLUSH_FINISH = (int)16777216L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FILE_FLUSH_FINISH 16777216
+     * }
+     */
+    public static int PANROCKS_EVENT_FILE_FLUSH_FINISH() {
+        return PANROCKS_EVENT_FILE_FLUSH_FINISH;
+    }
+    private static final int PANROCKS_EVENT_FILE_SYNC_FINISH = (int)33554432L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FILE_SYNC_FINISH 33554432
+     * }
+     */
+    public static int PANROCKS_EVENT_FILE_SYNC_FINISH() {
+        return PANROCKS_EVENT_FILE_SYNC_FINISH;
+    }
+    private static final int PANROCKS_EVENT_FILE_RANGE_SYNC_FINISH = (int)67108864L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FILE_RANGE_SYNC_FINISH 67108864
+     * }
+     */
+    public static int PANROCKS_EVENT_FILE_RANGE_SYNC_FINISH() {
+        return PANROCKS_EVENT_FILE_RANGE_SYNC_FINISH;
+    }
+    private static final int PANROCKS_EVENT_FILE_TRUNCATE_FINISH = (int)134217728L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FILE_TRUNCATE_FINISH 134217728
+     * }
+     */
+    public static int PANROCKS_EVENT_FILE_TRUNCATE_FINISH() {
+        return PANROCKS_EVENT_FILE_TRUNCATE_FINISH;
+    }
+    private static final int PANROCKS_EVENT_FILE_CLOSE_FINISH = (int)268435456L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_FILE_CLOSE_FINISH 268435456
+     * }
+     */
+    public static int PANROCKS_EVENT_FILE_CLOSE_FINISH() {
+        return PANROCKS_EVENT_FILE_CLOSE_FINISH;
+    }
+    private static final int PANROCKS_EVENT_ERROR_RECOVERY_BEGIN = (int)536870912L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_ERROR_RECOVERY_BEGIN 536870912
+     * }
+     */
+    public static int PANROCKS_EVENT_ERROR_RECOVERY_BEGIN() {
+        return PANROCKS_EVENT_ERROR_RECOVERY_BEGIN;
+    }
+    private static final int PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED = (int)1073741824L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED 1073741824
+     * }
+     */
+    public static int PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED() {
+        return PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED;
+    }
+    private static final int PANROCKS_EVENTS_FILE_IO = (int)532676608L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENTS_FILE_IO 532676608
+     * }
+     */
+    public static int PANROCKS_EVENTS_FILE_IO() {
+        return PANROCKS_EVENTS_FILE_IO;
     }
 
     private static class panrocks_abi_version {
@@ -16236,6 +16380,64 @@ public class panrocks_h {
         try {
             if (TRACE_DOWNCALLS) {
                 traceDowncall("panrocks_logger_messages", callback);
+            }
+            return (long)mh$.invokeExact(callback);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_listener_file_io_notifications {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_listener_file_io_notifications");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_listener_file_io_notifications(const panrocks_callback *callback)
+     * }
+     */
+    public static FunctionDescriptor panrocks_listener_file_io_notifications$descriptor() {
+        return panrocks_listener_file_io_notifications.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_listener_file_io_notifications(const panrocks_callback *callback)
+     * }
+     */
+    public static MethodHandle panrocks_listener_file_io_notifications$handle() {
+        return panrocks_listener_file_io_notifications.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_listener_file_io_notifications(const panrocks_callback *callback)
+     * }
+     */
+    public static MemorySegment panrocks_listener_file_io_notifications$address() {
+        return panrocks_listener_file_io_notifications.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_listener_file_io_notifications(const panrocks_callback *callback)
+     * }
+     */
+    public static long panrocks_listener_file_io_notifications(MemorySegment callback) {
+        var mh$ = panrocks_listener_file_io_notifications.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_listener_file_io_notifications", callback);
             }
             return (long)mh$.invokeExact(callback);
         } catch (Throwable ex$) {
