@@ -616,7 +616,8 @@ public final class WriteBatch implements AutoCloseable {
      * {@link #data()} or RocksJava's {@code data()} return it), as
      * RocksJava's {@code WriteBatch(byte[])}. Only the records panrocks itself
      * writes are accepted (put, merge, delete, single delete, range delete,
-     * with or without a column family, and log data); the count in the header
+     * wide-column entity, with or without a column family, and log data); an
+     * entity must decode as RocksDB decodes it; the count in the header
      * must match them. Column families are named by ID, as in RocksDB: the
      * batch is bound to no DB, and a write applies each record to the family
      * of that ID in the DB written to.
@@ -747,6 +748,16 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     /**
+     * Whether the batch holds a wide-column entity ({@link #putEntity}), as
+     * RocksDB's {@code HasPutEntity()}.
+     *
+     * @return true if it does
+     */
+    public boolean hasPutEntity() {
+        return has(RecordType.PUT_ENTITY);
+    }
+
+    /**
      * Transaction markers: a panrocks batch never holds one.
      *
      * @return false
@@ -808,7 +819,29 @@ public final class WriteBatch implements AutoCloseable {
         /** A range delete: begin key as key, end key as value. */
         DELETE_RANGE,
         /** A {@link #putLogData} blob: empty key, the blob as value, family 0. */
-        LOG_DATA
+        LOG_DATA,
+        /**
+         * A {@link #putEntity} (wide columns): the key, and as value the
+         * serialized entity, in RocksDB's wide-column format, as the record
+         * holds it (already checked to decode; {@link #columns(MemorySegment)}
+         * decodes it into views).
+         */
+        PUT_ENTITY
+    }
+
+    /**
+     * The columns of the serialized entity a {@link RecordType#PUT_ENTITY}
+     * record's value holds, decoded as RocksDB decodes it: views of
+     * {@code entity} (no copy), valid as long as it is.
+     *
+     * @param entity a serialized entity (RocksDB's wide-column format)
+     * @return its columns, sorted by name
+     * @throws RocksDBException {@link Status.Code#Corruption} for a malformed
+     *         entity, {@link Status.Code#NotSupported} for a newer format
+     *         version (RocksDB's codes and messages)
+     */
+    public static List<WideColumn> columns(MemorySegment entity) throws RocksDBException {
+        return Entities.deserialize(Objects.requireNonNull(entity, "entity"));
     }
 
     /**
@@ -935,6 +968,26 @@ public final class WriteBatch implements AutoCloseable {
         public abstract void deleteRange(byte[] beginKey, byte[] endKey);
 
         /**
+         * A wide-column entity ({@link WriteBatch#putEntity}); not abstract,
+         * so that RocksJava's handlers (which have no such method) compile
+         * unchanged. By default it fails the walk as RocksDB's own
+         * {@code WriteBatch::Handler::PutEntityCF} does, and as RocksJava's
+         * {@code iterate} does on such a batch: {@link Status.Code#NotSupported}
+         * "PutEntityCF not implemented". Never skipped silently: a handler that
+         * copies or replays a batch would lose the entity. Override it to
+         * receive the entity.
+         *
+         * @param columnFamilyId the family's ID
+         * @param key the key
+         * @param columns the entity's columns (heap copies, sorted by name)
+         * @throws RocksDBException to stop the walk (by default, NotSupported)
+         */
+        public void putEntity(int columnFamilyId, byte[] key, List<WideColumn> columns) throws RocksDBException {
+            throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None,
+                    Status.Severity.NoError, "PutEntityCF not implemented"));
+        }
+
+        /**
          * A {@link WriteBatch#putLogData} blob.
          *
          * @param blob the blob
@@ -1040,6 +1093,7 @@ public final class WriteBatch implements AutoCloseable {
                 case DELETE -> handler.delete(cf, bytes(key));
                 case SINGLE_DELETE -> handler.singleDelete(cf, bytes(key));
                 case DELETE_RANGE -> handler.deleteRange(cf, bytes(key), bytes(value));
+                case PUT_ENTITY -> handler.putEntity(cf, bytes(key), copies(Entities.deserialize(value)));
                 case LOG_DATA -> handler.logData(bytes(value));
             }
             return true;
@@ -1090,6 +1144,15 @@ public final class WriteBatch implements AutoCloseable {
 
     private static byte[] bytes(MemorySegment view) {
         return view.toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** Heap copies of columns that are views of the batch. */
+    private static List<WideColumn> copies(List<WideColumn> views) {
+        WideColumn[] copied = new WideColumn[views.size()];
+        for (int i = 0; i < copied.length; i++) {
+            copied[i] = WideColumn.of(bytes(views.get(i).name()), bytes(views.get(i).value()));
+        }
+        return List.of(copied);
     }
 
     private synchronized long iterate(Handler handler, RecordVisitor visitor) throws RocksDBException {
@@ -1144,12 +1207,14 @@ public final class WriteBatch implements AutoCloseable {
                     second = false;
                 }
                 case TYPE_RANGE_DELETION, TYPE_CF_RANGE_DELETION -> type = RecordType.DELETE_RANGE;
+                case TYPE_WIDE_COLUMN_ENTITY, TYPE_CF_WIDE_COLUMN_ENTITY -> type = RecordType.PUT_ENTITY;
                 case TYPE_LOG_DATA -> type = RecordType.LOG_DATA;
                 default -> throw corruption("unknown WriteBatch tag 0x" + Integer.toHexString(tag & 0xff)
                         + " at byte " + (p[0] - 1));
             }
             if (tag == TYPE_CF_VALUE || tag == TYPE_CF_MERGE || tag == TYPE_CF_DELETION
-                    || tag == TYPE_CF_SINGLE_DELETION || tag == TYPE_CF_RANGE_DELETION) {
+                    || tag == TYPE_CF_SINGLE_DELETION || tag == TYPE_CF_RANGE_DELETION
+                    || tag == TYPE_CF_WIDE_COLUMN_ENTITY) {
                 cf = (int) readVarint32(b, size, p);
             }
             MemorySegment key, value;
@@ -1161,6 +1226,9 @@ public final class WriteBatch implements AutoCloseable {
                 value = second ? readSlice(b, size, p) : EMPTY;
                 counted++;
             }
+            // an entity is checked as RocksDB's own deserialization checks it, before anyone sees it: a batch
+            // made from bytes must not write an entity no read could decode
+            if (type == RecordType.PUT_ENTITY) Entities.deserialize(value);
             if (visitor != null && !visitor.visit(type, cf, key, value)) break;
         }
         return counted;
