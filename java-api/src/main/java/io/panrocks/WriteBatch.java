@@ -647,6 +647,25 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     /**
+     * A batch holding a copy of {@code record}, a batch RocksDB wrote to its
+     * log (a {@link WalFilter}'s record): taken as it is, unparsed (it may
+     * hold records a panrocks batch never writes, such as two-phase-commit
+     * markers, which {@link #iterate} then reports as Corruption); its count
+     * is the header's.
+     */
+    static WriteBatch ofLogRecord(MemorySegment record) {
+        long length = record.byteSize();
+        if (length < HEADER || length > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a log record's batch of " + length + " bytes");
+        }
+        WriteBatch b = new WriteBatch((int) length);
+        MemorySegment.copy(record, 0, b.memory.handle(), 0, length);
+        b.size = length;
+        b.count = record.get(COUNT, 8);
+        return b;
+    }
+
+    /**
      * Appends a blob that is written to the write-ahead log with the batch
      * but applied to no column family, as RocksDB's {@code PutLogData}: it is
      * not counted by {@link #count()}, and {@link #iterate} reports it.

@@ -470,7 +470,7 @@ final class Table {
         for (Entry e : List.of(options, dbOptions, cfOptions, dbInterface, cfInterface)) {
             // setters whose javadoc says "null: none"
             e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
-                    "setTableFormatConfig", "setLogger").refusesNullAsIllegalArgument();
+                    "setTableFormatConfig", "setLogger", "setWalFilter").refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
                 .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
@@ -646,6 +646,15 @@ final class Table {
                 .callbacks("createCompactionFilter", "name");
         add(AbstractEventListener.class).life(NO_OP).variant("quiet", w -> Subject.of(new Stubs.QuietListener()))
                 .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged");
+        add(io.panrocks.AbstractWalFilter.class).life(NO_OP).variant("continue", w -> Subject.of(new Stubs.ContinueWalFilter()))
+                .callbacks("columnFamilyLogNumberMap", "logRecordFound", "name");
+        // the interface has no close(): AbstractWalFilter's entry probes the closed object
+        add(io.panrocks.WalFilter.class).variant("continue", w -> Subject.of(new Stubs.ContinueWalFilter()))
+                .callbacks("columnFamilyLogNumberMap", "logRecordFound", "name");
+        add(io.panrocks.WalFilter.LogRecordFoundResult.class)
+                .variant("continue-unchanged", w -> Subject.of(io.panrocks.WalFilter.LogRecordFoundResult.CONTINUE_UNCHANGED))
+                .variant("stop-changed", w -> Subject.of(new io.panrocks.WalFilter.LogRecordFoundResult(
+                        io.panrocks.WalProcessingOption.STOP_REPLAY, true)));
         // a closed logger: setInfoLogLevel throws, the getters still answer (DBs drop its messages)
         add(io.panrocks.Logger.class).life(RELEASES).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()))
                 .worksAfterClose("infoLogLevel", "getLoggerType", "isOwningHandle").callbacks("log");
