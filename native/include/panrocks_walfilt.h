@@ -94,4 +94,38 @@ uint64_t panrocks_wal_filter_records(const panrocks_wal_filter *filter);
  * NULL is tolerated. */
 void panrocks_wal_filter_destroy(panrocks_wal_filter *filter);
 
+/* ---- a write batch with a WAL termination point ------------------------------------ */
+
+/* As panrocks_write_batch_data, for a batch whose first wal_size bytes
+ * (header included), holding wal_count records, are all the write-ahead log
+ * gets (RocksDB's WriteBatch::MarkWalTerminationPoint): the records after
+ * them are applied to the memtables only, so a crash before they are
+ * flushed loses them. 12 <= wal_size <= size. The records after the point
+ * may be puts, merges, deletes, single deletes, range deletes and log data
+ * (anything else: NotSupported, nothing written). */
+int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write_flags, const char *data, size_t size,
+                                                 size_t wal_size, uint32_t wal_count, panrocks_error *error);
+
+/* ---- transaction members --------------------------------------------------------- */
+
+/* Adds the records of a serialized batch to the transaction, as RocksDB's
+ * Transaction::RebuildFromWriteBatch: puts, merges, deletes and single
+ * deletes, each through the transaction (locking as a pessimistic one
+ * does); log data is skipped. Every record's column family ID must name a
+ * family of the transaction's DB (checked before anything is added:
+ * InvalidArgument "Invalid column family specified in write batch"); a
+ * range delete or a wide-column entity is refused (NotSupported, before
+ * anything is added). A failure on the way (a lock timeout) leaves the
+ * records before it added, as in RocksDB. */
+int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error);
+
+/* What the transaction waits for (Transaction::GetWaitingTxns): the family
+ * ID and key of the lock, and the IDs of the transactions holding it; none
+ * (0 IDs, empty key, family 0) when it is not waiting or is optimistic.
+ * Copies min(key_length, key_capacity) key bytes and min(count, id_capacity)
+ * IDs; reports the full key length and ID count. */
+int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity,
+                             size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count,
+                             panrocks_error *error);
+
 #endif /* PANROCKS_WALFILT_H */

@@ -372,6 +372,11 @@ public final class WriteBatch implements AutoCloseable {
         savePoints--;
         size = savedSizes[savePoints];
         count = savedCounts[savePoints];
+        if (walTerminationSize > size) {
+            // the records it ended with are gone: a point past the end would name bytes the batch no longer has
+            walTerminationSize = 0;
+            walTerminationCount = 0;
+        }
     }
 
     /**
@@ -389,6 +394,151 @@ public final class WriteBatch implements AutoCloseable {
     private static RocksDBException noSavePoint() {
         return new RocksDBException(new Status(Status.Code.NotFound, Status.SubCode.None, Status.Severity.NoError,
                 "no save point in this WriteBatch"));
+    }
+
+    // ---- the WAL termination point ------------------------------------------------
+
+    /** the size and count marked by markWalTerminationPoint; 0 if none; guarded by this */
+    private long walTerminationSize;
+    private int walTerminationCount;
+
+    /**
+     * Marks the batch's current end as the last record the write-ahead log
+     * gets, as RocksDB's {@code MarkWalTerminationPoint}: when the batch is
+     * written (with the WAL enabled), the records added after this point are
+     * applied to the memtables but not logged, so a crash before they are
+     * flushed loses them (and only them). Records after the point may be
+     * puts, merges, deletes, single deletes, range deletes and log data; a
+     * wide-column entity after it makes the write fail with
+     * {@link Status.Code#NotSupported}. {@link #clear()} removes the mark, as
+     * does a {@link #rollbackToSavePoint()} to before it.
+     *
+     * @throws IllegalStateException if the batch is closed, or inside its own iterate
+     */
+    public synchronized void markWalTerminationPoint() {
+        checkOpen();
+        checkNotIterating();
+        walTerminationSize = size;
+        walTerminationCount = count;
+    }
+
+    /**
+     * The point {@link #markWalTerminationPoint()} marked, as RocksJava's
+     * {@code getWalTerminationPoint}: a new {@link SavePoint} of the size,
+     * count and RocksDB's content flags of the batch up to it; cleared (all
+     * 0) if none is marked.
+     *
+     * @return the point
+     * @throws IllegalStateException if the batch is closed
+     */
+    public synchronized SavePoint getWalTerminationPoint() {
+        MemorySegment b = checkOpen();
+        if (walTerminationSize == 0) return new SavePoint(0, 0, 0);
+        return new SavePoint(walTerminationSize, walTerminationCount, contentFlags(b, walTerminationSize));
+    }
+
+    /** RocksDB's ContentFlags (db/write_batch.cc) of the records in b[HEADER, end). */
+    private static long contentFlags(MemorySegment b, long end) {
+        long[] flags = {0};
+        try {
+            parse(b.asSlice(0, end), end, null, (type, cf, key, value) -> {
+                flags[0] |= switch (type) {
+                    case PUT -> 1 << 1;
+                    case DELETE -> 1 << 2;
+                    case SINGLE_DELETE -> 1 << 3;
+                    case MERGE -> 1 << 4;
+                    case DELETE_RANGE -> 1 << 9;
+                    case PUT_ENTITY -> 1 << 12;
+                    case LOG_DATA -> 0;
+                };
+                return true;
+            });
+        } catch (RocksDBException e) {
+            throw new IllegalStateException(e); // panrocks wrote the batch: it parses
+        }
+        return flags[0];
+    }
+
+    /** The WAL termination point's size for a write, or 0 if the WAL gets the whole batch; under the batch's lock. */
+    long walTerminationSize() {
+        return walTerminationSize != 0 && walTerminationSize < size ? walTerminationSize : 0;
+    }
+
+    /** The records up to the WAL termination point; under the batch's lock. */
+    int walTerminationCount() {
+        return walTerminationCount;
+    }
+
+    /**
+     * A point in a batch: its size, record count and RocksDB's content flags
+     * there, as RocksJava's {@code WriteBatch.SavePoint} (what
+     * {@link #getWalTerminationPoint()} returns). A plain value.
+     */
+    public static class SavePoint {
+        private long size;
+        private long count;
+        private long contentFlags;
+
+        /**
+         * A point.
+         *
+         * @param size the batch's size there, in bytes
+         * @param count its record count there
+         * @param contentFlags RocksDB's content flags of the records before it
+         */
+        public SavePoint(long size, long count, long contentFlags) {
+            this.size = size;
+            this.count = count;
+            this.contentFlags = contentFlags;
+        }
+
+        /** Sets size, count and flags to 0: the point is cleared. */
+        public void clear() {
+            size = 0;
+            count = 0;
+            contentFlags = 0;
+        }
+
+        /**
+         * The batch's size at the point.
+         *
+         * @return the size in bytes
+         */
+        public long getSize() {
+            return size;
+        }
+
+        /**
+         * The batch's record count at the point.
+         *
+         * @return the count
+         */
+        public long getCount() {
+            return count;
+        }
+
+        /**
+         * RocksDB's content flags of the records before the point.
+         *
+         * @return the flags
+         */
+        public long getContentFlags() {
+            return contentFlags;
+        }
+
+        /**
+         * Whether size, count and flags are all 0.
+         *
+         * @return true if cleared
+         */
+        public boolean isCleared() {
+            return (size | count | contentFlags) == 0;
+        }
+
+        @Override
+        public String toString() {
+            return "SavePoint{size=" + size + ", count=" + count + ", contentFlags=" + contentFlags + "}";
+        }
     }
 
     /**
@@ -417,6 +567,8 @@ public final class WriteBatch implements AutoCloseable {
         count = 0;
         savePoints = 0;
         familyDb = null;
+        walTerminationSize = 0;
+        walTerminationCount = 0;
     }
 
     /**
