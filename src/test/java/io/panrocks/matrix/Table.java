@@ -651,6 +651,18 @@ final class Table {
         // the interface has no close(): AbstractWalFilter's entry probes the closed object
         add(io.panrocks.WalFilter.class).variant("continue", w -> Subject.of(new Stubs.ContinueWalFilter()))
                 .callbacks("columnFamilyLogNumberMap", "logRecordFound", "name");
+        add(WriteBatch.SavePoint.class).variant("marked", w -> {
+            try (WriteBatch b = new WriteBatch()) {
+                b.put(KEY, VALUE);
+                b.markWalTerminationPoint();
+                return Subject.of(b.getWalTerminationPoint());
+            }
+        });
+        add(io.panrocks.Transaction.WaitingTransactions.class).variant("not-waiting", w -> {
+            try (io.panrocks.Transaction txn = w.transactionDb().beginTransaction(new WriteOptions())) {
+                return Subject.of(txn.getWaitingTxns());
+            }
+        });
         add(io.panrocks.WalFilter.LogRecordFoundResult.class)
                 .variant("continue-unchanged", w -> Subject.of(io.panrocks.WalFilter.LogRecordFoundResult.CONTINUE_UNCHANGED))
                 .variant("stop-changed", w -> Subject.of(new io.panrocks.WalFilter.LogRecordFoundResult(
