@@ -350,5 +350,6 @@ class WalFilterTest {
     void aMisbehavingFilterNeverEndsTheJvm(String scenario) throws Exception {
         ForkedJvm.Result r = ForkedJvm.main(WalFilterMisbehaviour.class, scenario).heap("256m").run().assertSuccess();
         assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("OK ")), r::toString);
+        System.out.println(scenario + ": " + r.stdout().lines().filter(l -> l.startsWith("OK ")).findFirst().orElse(""));
     }
 }
