@@ -2151,7 +2151,8 @@ public final class Transaction implements AutoCloseable {
      * transaction's lock, the one that waits for a key included, so this call
      * runs once that call returned, when the transaction waits for nothing:
      * it answers family 0, an empty key and no IDs.
-     * An optimistic transaction never waits.
+     * An optimistic transaction never waits. A getter: it answers after a
+     * commit or rollback too.
      *
      * @return the wait (empty when not waiting)
      * @throws IllegalStateException if this transaction is closed

@@ -374,7 +374,7 @@ final class Table {
             // "after commit() or rollback() every operation but the getters and close() throws"
             v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "getSnapshot", "isDeadlockDetect", "getNumKeys", "getNumPuts",
                     "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString", "getId", "getWriteOptions",
-                    "getLogNumber"));
+                    "getLogNumber", "getWaitingTxns"));
         }
 
         add(Checkpoint.class).life(RELEASES).owned()
