@@ -283,6 +283,21 @@ class WalFilterTest {
     }
 
     @Test
+    void theOptionsFileOfADbOpenedWithAFilterLoadsLater(@TempDir Path dir) throws RocksDBException {
+        writeThreeBatches(dir);
+        Recording filter = new Recording(i -> WalFilter.LogRecordFoundResult.CONTINUE_UNCHANGED);
+        try (RocksDB db = reopen(dir, new DBOptions().setWalFilter(filter).setMaxOpenFiles(321), new ArrayList<>())) {
+            assertEquals(3, filter.records.size());
+        }
+        DBOptions loaded = new DBOptions();
+        List<ColumnFamilyDescriptor> families = new ArrayList<>();
+        OptionsUtil.loadLatestOptions(new ConfigOptions(), dir.toString(), loaded, families);
+        assertEquals(321, loaded.maxOpenFiles());
+        assertNull(loaded.walFilter(), "a filter is an object: set it again");
+        assertEquals(2, families.size());
+    }
+
+    @Test
     void optionsKeepTheFilterAndItsCopiesToo() {
         Recording filter = new Recording(i -> WalFilter.LogRecordFoundResult.CONTINUE_UNCHANGED);
         Options options = new Options().setWalFilter(filter);
