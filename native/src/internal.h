@@ -305,6 +305,9 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
                     const std::vector<rocksdb::ColumnFamilyHandle *> &handles,
                     const panrocks_open_request *request, panrocks_cf **cf_handles_out);
 
+// The engine's transaction behind a handle, and its DB (txn.cc).
+rocksdb::Transaction *transaction_of(panrocks_txn *txn, panrocks_db **db);
+
 // Releases the transactions a caller left open (txn.cc), before the DB closes.
 void release_transactions(panrocks_db *db);
 

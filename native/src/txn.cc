@@ -786,3 +786,12 @@ void release_transactions(panrocks_db *db) {
 }
 
 }  // namespace panrocks
+
+namespace panrocks {
+
+rocksdb::Transaction *transaction_of(panrocks_txn *txn, panrocks_db **db) {
+    if (db != nullptr) *db = txn->db;
+    return txn->txn;
+}
+
+}  // namespace panrocks

@@ -117,6 +117,21 @@ public abstract class AbstractComparator implements AutoCloseable {
     }
 
     /**
+     * RocksJava's {@code usingDirectBuffers()}: whether the keys reach
+     * {@link #compare} in direct memory rather than copied into the Java
+     * heap. Always {@code true} here: panrocks hands every key as a
+     * read-only {@link MemorySegment} view of the engine's own memory (no
+     * copy, no buffer to reuse), which is what RocksJava's direct-buffer
+     * mode ({@code ComparatorOptions.setUseDirectBuffer(true)}, its default)
+     * approximates with reused {@code ByteBuffer}s.
+     *
+     * @return true
+     */
+    public final boolean usingDirectBuffers() {
+        return true;
+    }
+
+    /**
      * RocksDB's default order (unsigned bytes, then length), for
      * comparators that refine or wrap it.
      *

@@ -17,6 +17,8 @@ final class CallbackOptions {
     AbstractCompactionFilterFactory<?> compactionFilterFactory;
     // DB options
     List<AbstractEventListener> listeners = List.of();
+    /** set with setWalFilter; null for none */
+    AbstractWalFilter walFilter;
 
     CallbackOptions() {
     }
@@ -27,6 +29,7 @@ final class CallbackOptions {
         compactionFilter = other.compactionFilter;
         compactionFilterFactory = other.compactionFilterFactory;
         listeners = other.listeners;
+        walFilter = other.walFilter;
     }
 
     /** The column-family part of other, keeping this object's listeners. */

@@ -23,6 +23,8 @@ final class Callbacks {
     static final class Bound {
         final List<CallbackBinding> bindings = new ArrayList<>();
         final List<ListenerBinding> listeners = new ArrayList<>();
+        /** the DB's WAL filter, if it has one */
+        WalFilterBinding walFilter;
 
         <B extends CallbackBinding> B add(B b) {
             bindings.add(b);
@@ -62,9 +64,13 @@ final class Callbacks {
         return j.toString();
     }
 
-    /** The DB options string with the listeners of options bound and named. */
+    /** The DB options string with the listeners and the WAL filter of options bound and named. */
     static String dbOptionString(DBOptions options, Bound bound) {
         String base = options.values.toString();
+        if (options.callbacks.walFilter != null) {
+            bound.walFilter = bound.add(WalFilterBinding.bind(options.callbacks.walFilter));
+            base = (base.isEmpty() ? "" : base + ";") + "wal_filter=" + bound.walFilter.id();
+        }
         List<AbstractEventListener> listeners = options.callbacks.listeners;
         if (listeners.isEmpty()) return base;
         StringJoiner ids = new StringJoiner(":");

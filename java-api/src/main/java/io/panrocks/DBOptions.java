@@ -26,6 +26,7 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
         values = new OptionValues(options.dbValues);
         objects = new DbObjects(options.objects);
         callbacks.listeners = options.callbacks.listeners; // callbacks
+        callbacks.walFilter = options.callbacks.walFilter;
     }
 
     // ---- callbacks: event listeners ----

@@ -1719,6 +1719,30 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     default java.util.List<AbstractEventListener> listeners() {
         return CallbackOptions.ofDb(this).listeners;
     }
+
+    /**
+     * A filter of the write-ahead log's records replayed when the DB opens
+     * (RocksJava's {@code setWalFilter}): see {@link WalFilter}, and
+     * {@link AbstractWalFilter} for what a filter that throws does to the
+     * open. Unlike RocksJava, null removes the filter.
+     *
+     * @param walFilter the filter, or null for none
+     * @return these options
+     */
+    @SuppressWarnings("unchecked")
+    default T setWalFilter(AbstractWalFilter walFilter) {
+        CallbackOptions.ofDb(this).walFilter = walFilter;
+        return (T) this;
+    }
+
+    /**
+     * The filter set by {@link #setWalFilter}.
+     *
+     * @return it, or null if none
+     */
+    default WalFilter walFilter() {
+        return CallbackOptions.ofDb(this).walFilter;
+    }
     // ---- end of callbacks ----
 
     // ---- RocksJava's db_paths ----

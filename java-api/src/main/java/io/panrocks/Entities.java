@@ -412,6 +412,72 @@ final class Entities {
         return p;
     }
 
+    /**
+     * The columns of a serialized entity (RocksDB's wide-column format, as a
+     * batch record holds it), checked as RocksDB's
+     * {@code WideColumnSerialization::Deserialize} checks it: a known
+     * version, names strictly ascending (bytewise), every value inside the
+     * entity. The columns are slices of {@code entity} (no copy).
+     *
+     * @throws RocksDBException {@code NotSupported} for a newer version,
+     *         {@code Corruption} for a malformed entity (RocksDB's messages)
+     */
+    static List<WideColumn> deserialize(MemorySegment entity) throws RocksDBException {
+        long size = entity.byteSize();
+        long[] p = {0};
+        long version = entityVarint(entity, size, p, "Error decoding wide column version");
+        if (version > SERIALIZATION_VERSION) {
+            throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None,
+                    Status.Severity.NoError, "Unsupported wide column version"));
+        }
+        long count = entityVarint(entity, size, p, "Error decoding number of wide columns");
+        if (count > size) throw entityCorruption("Error decoding wide column name"); // each name takes a byte
+        MemorySegment[] names = new MemorySegment[(int) count];
+        long[] valueSizes = new long[(int) count];
+        for (int i = 0; i < count; i++) {
+            long nameLength = entityVarint(entity, size, p, "Error decoding wide column name");
+            if (nameLength > size - p[0]) throw entityCorruption("Error decoding wide column name");
+            names[i] = entity.asSlice(p[0], nameLength);
+            p[0] += nameLength;
+            if (i > 0 && compareBytes(names[i - 1], names[i]) >= 0) throw entityCorruption("Wide columns out of order");
+            valueSizes[i] = entityVarint(entity, size, p, "Error decoding wide column value size");
+        }
+        List<WideColumn> columns = new java.util.ArrayList<>((int) count);
+        for (int i = 0; i < count; i++) {
+            if (valueSizes[i] > size - p[0]) throw entityCorruption("Error decoding wide column value payload");
+            columns.add(new WideColumn(names[i], entity.asSlice(p[0], valueSizes[i])));
+            p[0] += valueSizes[i];
+        }
+        return columns;
+    }
+
+    private static long entityVarint(MemorySegment b, long size, long[] p, String what) throws RocksDBException {
+        long result = 0;
+        for (int shift = 0; shift <= 28 && p[0] < size; shift += 7) {
+            int octet = b.get(ValueLayout.JAVA_BYTE, p[0]++) & 0xff;
+            result |= (long) (octet & 0x7f) << shift;
+            if ((octet & 0x80) == 0) {
+                if (result > 0xFFFF_FFFFL) break;
+                return result;
+            }
+        }
+        throw entityCorruption(what);
+    }
+
+    private static RocksDBException entityCorruption(String message) {
+        return new RocksDBException(new Status(Status.Code.Corruption, Status.SubCode.None, Status.Severity.NoError,
+                message));
+    }
+
+    /** Bytewise (unsigned) order of two names. */
+    private static int compareBytes(MemorySegment a, MemorySegment b) {
+        long mismatch = a.mismatch(b);
+        if (mismatch < 0) return 0;
+        if (mismatch == a.byteSize()) return -1;
+        if (mismatch == b.byteSize()) return 1;
+        return Integer.compare(a.get(ValueLayout.JAVA_BYTE, mismatch) & 0xff, b.get(ValueLayout.JAVA_BYTE, mismatch) & 0xff);
+    }
+
     static int varintSize(long value) {
         int n = 1;
         while (value >= 0x80) {

@@ -252,7 +252,11 @@ final class Opener {
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = mode.facade() != null ? mode.facade().open(request, dbOut, handlesArray, error, arena)
                     : panrocks_h.panrocks_open(request, dbOut, handlesArray, error);
-            if (rc != 0) throw Errors.toException(rc, error);
+            if (rc != 0) {
+                RocksDBException failure = Errors.toException(rc, error);
+                throw bound.walFilter != null && bound.walFilter.failureCount() > 0
+                        ? bound.walFilter.openFailure(failure) : failure;
+            }
 
             NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString(), claim);
             opened = true;
@@ -260,6 +264,11 @@ final class Opener {
                     : mode.ttl() ? new TtlDB(db, path, mode.readOnly(), options)
                     : new RocksDB(db, path, mode.readOnly(), options);
             bound.attach(db, rocks); // the DB releases them once its engine is closed
+            if (bound.walFilter != null && bound.walFilter.failureCount() > 0) {
+                // it threw where RocksDB could not stop the open (the family map, with no record after it)
+                rocks.close();
+                throw bound.walFilter.openFailure(null);
+            }
             if (handlesOut == null) return rocks;
             handlesOut.clear();
             for (int i = 0; i < n; i++) {

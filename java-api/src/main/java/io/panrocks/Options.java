@@ -46,6 +46,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         tableConfig = cfOptions.tableFormatConfig();
         cfPaths = cfOptions.cfPaths();
         callbacks.listeners = dbOptions.callbacks.listeners; // callbacks
+        callbacks.walFilter = dbOptions.callbacks.walFilter;
         callbacks.copyFamilyPart(cfOptions.callbacks);
     }
 

@@ -147,6 +147,10 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
         TxnNotPrepared(13),
         /** I/O was fenced off (the DB was taken over elsewhere). */
         IOFenced(14),
+        /** A merge operator failed (its full merge returned false, or its Java code threw): with Corruption. */
+        MergeOperatorFailed(15),
+        /** The merge operands of a key exceeded the read's {@code merge_operand_count_threshold}: with Ok. */
+        MergeOperandThresholdExceeded(16),
         /** A subcode this version of panrocks does not know. */
         Undefined(-1);
 

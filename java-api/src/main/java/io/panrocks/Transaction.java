@@ -2111,6 +2111,118 @@ public final class Transaction implements AutoCloseable {
         return info(Info.ID);
     }
 
+    // ---- RocksJava members: rebuilding from a batch, lock waits ----------------------------
+
+    /**
+     * Adds the updates of {@code writeBatch} to this transaction, as
+     * RocksJava's (and RocksDB's) {@code rebuildFromWriteBatch}: each put,
+     * merge, delete and single delete goes through the transaction (a
+     * pessimistic one locks its key, as its own put would); log data is
+     * skipped. Every update's column family must be one of this
+     * transaction's DB (checked before anything is added:
+     * {@link Status.Code#InvalidArgument}); a range delete or a wide-column
+     * entity is refused ({@link Status.Code#NotSupported}, before anything is
+     * added). An update that fails on the way (a lock timeout) leaves those
+     * before it added, as in RocksDB. The batch is not changed.
+     *
+     * @param writeBatch the updates; not null
+     * @throws RocksDBException as above, or what a put would throw
+     * @throws IllegalArgumentException if the batch holds families of another DB
+     * @throws IllegalStateException if this transaction or the batch is
+     *         closed, or this transaction is not open for writes
+     */
+    public void rebuildFromWriteBatch(WriteBatch writeBatch) throws RocksDBException {
+        Objects.requireNonNull(writeBatch, "writeBatch");
+        CallContext c = enterActive();
+        try {
+            synchronized (writeBatch) {
+                MemorySegment data = writeBatch.serializedFor(db);
+                int rc = panrocks_h.panrocks_txn_rebuild_from_batch(handle, data, data.byteSize(), c.error);
+                if (rc != 0) throw c.failure(rc);
+            }
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * What this transaction waits for, as RocksJava's {@code getWaitingTxns}:
+     * the column family and key of the lock it waits on and the IDs of the
+     * transactions holding it. Unlike RocksJava, it cannot observe a wait
+     * in progress: every call on a panrocks transaction runs under the
+     * transaction's lock, the one that waits for a key included, so this call
+     * runs once that call returned, when the transaction waits for nothing:
+     * it answers family 0, an empty key and no IDs.
+     * An optimistic transaction never waits. A getter: it answers after a
+     * commit or rollback too.
+     *
+     * @return the wait (empty when not waiting)
+     * @throws IllegalStateException if this transaction is closed
+     */
+    public WaitingTransactions getWaitingTxns() {
+        CallContext c = enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cf = arena.allocate(ValueLayout.JAVA_INT);
+            MemorySegment keyLength = arena.allocate(ValueLayout.JAVA_LONG);
+            MemorySegment idCount = arena.allocate(ValueLayout.JAVA_LONG);
+            int rc = panrocks_h.panrocks_txn_waiting(handle, cf, MemorySegment.NULL, 0, keyLength, MemorySegment.NULL, 0,
+                    idCount, c.error);
+            if (rc != 0) throw new IllegalStateException(c.failure(rc));
+            long keySize = keyLength.get(ValueLayout.JAVA_LONG, 0), ids = idCount.get(ValueLayout.JAVA_LONG, 0);
+            if (keySize == 0 && ids == 0) return new WaitingTransactions(cf.get(ValueLayout.JAVA_INT, 0), "", new long[0]);
+            // the wait cannot change meanwhile: the transaction's calls hold its lock, as this one does
+            MemorySegment key = arena.allocate(Math.max(1, keySize));
+            MemorySegment idArray = arena.allocate(ValueLayout.JAVA_LONG, Math.max(1, ids));
+            rc = panrocks_h.panrocks_txn_waiting(handle, cf, key, keySize, keyLength, idArray, ids, idCount, c.error);
+            if (rc != 0) throw new IllegalStateException(c.failure(rc));
+            long[] idValues = idArray.asSlice(0, ids * Long.BYTES).toArray(ValueLayout.JAVA_LONG);
+            return new WaitingTransactions(cf.get(ValueLayout.JAVA_INT, 0),
+                    new String(key.asSlice(0, keySize).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8), idValues);
+        } finally {
+            exit(c);
+        }
+    }
+
+    /** What a transaction waits for ({@link #getWaitingTxns()}), as RocksJava's class: a plain value. */
+    public static class WaitingTransactions {
+        private final long columnFamilyId;
+        private final String key;
+        private final long[] transactionIds;
+
+        private WaitingTransactions(long columnFamilyId, String key, long[] transactionIds) {
+            this.columnFamilyId = columnFamilyId;
+            this.key = key;
+            this.transactionIds = transactionIds;
+        }
+
+        /**
+         * The ID of the column family of the key waited for.
+         *
+         * @return the family's ID (0 when not waiting)
+         */
+        public long getColumnFamilyId() {
+            return columnFamilyId;
+        }
+
+        /**
+         * The key waited for, its bytes read as UTF-8.
+         *
+         * @return the key (empty when not waiting)
+         */
+        public String getKey() {
+            return key;
+        }
+
+        /**
+         * The IDs of the transactions holding the lock.
+         *
+         * @return a copy of the IDs (empty when not waiting)
+         */
+        public long[] getTransactionIds() {
+            return transactionIds.clone();
+        }
+    }
+
     /**
      * As {@link #getID()} (RocksJava has both spellings).
      *

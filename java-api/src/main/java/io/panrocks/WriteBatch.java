@@ -372,6 +372,11 @@ public final class WriteBatch implements AutoCloseable {
         savePoints--;
         size = savedSizes[savePoints];
         count = savedCounts[savePoints];
+        if (walTerminationSize > size) {
+            // the records it ended with are gone: a point past the end would name bytes the batch no longer has
+            walTerminationSize = 0;
+            walTerminationCount = 0;
+        }
     }
 
     /**
@@ -389,6 +394,151 @@ public final class WriteBatch implements AutoCloseable {
     private static RocksDBException noSavePoint() {
         return new RocksDBException(new Status(Status.Code.NotFound, Status.SubCode.None, Status.Severity.NoError,
                 "no save point in this WriteBatch"));
+    }
+
+    // ---- the WAL termination point ------------------------------------------------
+
+    /** the size and count marked by markWalTerminationPoint; 0 if none; guarded by this */
+    private long walTerminationSize;
+    private int walTerminationCount;
+
+    /**
+     * Marks the batch's current end as the last record the write-ahead log
+     * gets, as RocksDB's {@code MarkWalTerminationPoint}: when the batch is
+     * written (with the WAL enabled), the records added after this point are
+     * applied to the memtables but not logged, so a crash before they are
+     * flushed loses them (and only them). Records after the point may be
+     * puts, merges, deletes, single deletes, range deletes and log data; a
+     * wide-column entity after it makes the write fail with
+     * {@link Status.Code#NotSupported}. {@link #clear()} removes the mark, as
+     * does a {@link #rollbackToSavePoint()} to before it.
+     *
+     * @throws IllegalStateException if the batch is closed, or inside its own iterate
+     */
+    public synchronized void markWalTerminationPoint() {
+        checkOpen();
+        checkNotIterating();
+        walTerminationSize = size;
+        walTerminationCount = count;
+    }
+
+    /**
+     * The point {@link #markWalTerminationPoint()} marked, as RocksJava's
+     * {@code getWalTerminationPoint}: a new {@link SavePoint} of the size,
+     * count and RocksDB's content flags of the batch up to it; cleared (all
+     * 0) if none is marked.
+     *
+     * @return the point
+     * @throws IllegalStateException if the batch is closed
+     */
+    public synchronized SavePoint getWalTerminationPoint() {
+        MemorySegment b = checkOpen();
+        if (walTerminationSize == 0) return new SavePoint(0, 0, 0);
+        return new SavePoint(walTerminationSize, walTerminationCount, contentFlags(b, walTerminationSize));
+    }
+
+    /** RocksDB's ContentFlags (db/write_batch.cc) of the records in b[HEADER, end). */
+    private static long contentFlags(MemorySegment b, long end) {
+        long[] flags = {0};
+        try {
+            parse(b.asSlice(0, end), end, null, (type, cf, key, value) -> {
+                flags[0] |= switch (type) {
+                    case PUT -> 1 << 1;
+                    case DELETE -> 1 << 2;
+                    case SINGLE_DELETE -> 1 << 3;
+                    case MERGE -> 1 << 4;
+                    case DELETE_RANGE -> 1 << 9;
+                    case PUT_ENTITY -> 1 << 12;
+                    case LOG_DATA -> 0;
+                };
+                return true;
+            });
+        } catch (RocksDBException e) {
+            throw new IllegalStateException(e); // panrocks wrote the batch: it parses
+        }
+        return flags[0];
+    }
+
+    /** The WAL termination point's size for a write, or 0 if the WAL gets the whole batch; under the batch's lock. */
+    long walTerminationSize() {
+        return walTerminationSize != 0 && walTerminationSize < size ? walTerminationSize : 0;
+    }
+
+    /** The records up to the WAL termination point; under the batch's lock. */
+    int walTerminationCount() {
+        return walTerminationCount;
+    }
+
+    /**
+     * A point in a batch: its size, record count and RocksDB's content flags
+     * there, as RocksJava's {@code WriteBatch.SavePoint} (what
+     * {@link #getWalTerminationPoint()} returns). A plain value.
+     */
+    public static class SavePoint {
+        private long size;
+        private long count;
+        private long contentFlags;
+
+        /**
+         * A point.
+         *
+         * @param size the batch's size there, in bytes
+         * @param count its record count there
+         * @param contentFlags RocksDB's content flags of the records before it
+         */
+        public SavePoint(long size, long count, long contentFlags) {
+            this.size = size;
+            this.count = count;
+            this.contentFlags = contentFlags;
+        }
+
+        /** Sets size, count and flags to 0: the point is cleared. */
+        public void clear() {
+            size = 0;
+            count = 0;
+            contentFlags = 0;
+        }
+
+        /**
+         * The batch's size at the point.
+         *
+         * @return the size in bytes
+         */
+        public long getSize() {
+            return size;
+        }
+
+        /**
+         * The batch's record count at the point.
+         *
+         * @return the count
+         */
+        public long getCount() {
+            return count;
+        }
+
+        /**
+         * RocksDB's content flags of the records before the point.
+         *
+         * @return the flags
+         */
+        public long getContentFlags() {
+            return contentFlags;
+        }
+
+        /**
+         * Whether size, count and flags are all 0.
+         *
+         * @return true if cleared
+         */
+        public boolean isCleared() {
+            return (size | count | contentFlags) == 0;
+        }
+
+        @Override
+        public String toString() {
+            return "SavePoint{size=" + size + ", count=" + count + ", contentFlags=" + contentFlags + "}";
+        }
     }
 
     /**
@@ -417,6 +567,8 @@ public final class WriteBatch implements AutoCloseable {
         count = 0;
         savePoints = 0;
         familyDb = null;
+        walTerminationSize = 0;
+        walTerminationCount = 0;
     }
 
     /**
@@ -616,7 +768,8 @@ public final class WriteBatch implements AutoCloseable {
      * {@link #data()} or RocksJava's {@code data()} return it), as
      * RocksJava's {@code WriteBatch(byte[])}. Only the records panrocks itself
      * writes are accepted (put, merge, delete, single delete, range delete,
-     * with or without a column family, and log data); the count in the header
+     * wide-column entity, with or without a column family, and log data); an
+     * entity must decode as RocksDB decodes it; the count in the header
      * must match them. Column families are named by ID, as in RocksDB: the
      * batch is bound to no DB, and a write applies each record to the family
      * of that ID in the DB written to.
@@ -643,6 +796,25 @@ public final class WriteBatch implements AutoCloseable {
         MemorySegment.copy(source, 0, memory.handle(), 0, serialized.length);
         size = serialized.length;
         count = records;
+    }
+
+    /**
+     * A batch holding a copy of {@code record}, a batch RocksDB wrote to its
+     * log (a {@link WalFilter}'s record): taken as it is, unparsed (it may
+     * hold records a panrocks batch never writes, such as two-phase-commit
+     * markers, which {@link #iterate} then reports as Corruption); its count
+     * is the header's.
+     */
+    static WriteBatch ofLogRecord(MemorySegment record) {
+        long length = record.byteSize();
+        if (length < HEADER || length > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a log record's batch of " + length + " bytes");
+        }
+        WriteBatch b = new WriteBatch((int) length);
+        MemorySegment.copy(record, 0, b.memory.handle(), 0, length);
+        b.size = length;
+        b.count = record.get(COUNT, 8);
+        return b;
     }
 
     /**
@@ -747,6 +919,16 @@ public final class WriteBatch implements AutoCloseable {
     }
 
     /**
+     * Whether the batch holds a wide-column entity ({@link #putEntity}), as
+     * RocksDB's {@code HasPutEntity()}.
+     *
+     * @return true if it does
+     */
+    public boolean hasPutEntity() {
+        return has(RecordType.PUT_ENTITY);
+    }
+
+    /**
      * Transaction markers: a panrocks batch never holds one.
      *
      * @return false
@@ -808,7 +990,29 @@ public final class WriteBatch implements AutoCloseable {
         /** A range delete: begin key as key, end key as value. */
         DELETE_RANGE,
         /** A {@link #putLogData} blob: empty key, the blob as value, family 0. */
-        LOG_DATA
+        LOG_DATA,
+        /**
+         * A {@link #putEntity} (wide columns): the key, and as value the
+         * serialized entity, in RocksDB's wide-column format, as the record
+         * holds it (already checked to decode; {@link #columns(MemorySegment)}
+         * decodes it into views).
+         */
+        PUT_ENTITY
+    }
+
+    /**
+     * The columns of the serialized entity a {@link RecordType#PUT_ENTITY}
+     * record's value holds, decoded as RocksDB decodes it: views of
+     * {@code entity} (no copy), valid as long as it is.
+     *
+     * @param entity a serialized entity (RocksDB's wide-column format)
+     * @return its columns, sorted by name
+     * @throws RocksDBException {@link Status.Code#Corruption} for a malformed
+     *         entity, {@link Status.Code#NotSupported} for a newer format
+     *         version (RocksDB's codes and messages)
+     */
+    public static List<WideColumn> columns(MemorySegment entity) throws RocksDBException {
+        return Entities.deserialize(Objects.requireNonNull(entity, "entity"));
     }
 
     /**
@@ -935,6 +1139,26 @@ public final class WriteBatch implements AutoCloseable {
         public abstract void deleteRange(byte[] beginKey, byte[] endKey);
 
         /**
+         * A wide-column entity ({@link WriteBatch#putEntity}); not abstract,
+         * so that RocksJava's handlers (which have no such method) compile
+         * unchanged. By default it fails the walk as RocksDB's own
+         * {@code WriteBatch::Handler::PutEntityCF} does, and as RocksJava's
+         * {@code iterate} does on such a batch: {@link Status.Code#NotSupported}
+         * "PutEntityCF not implemented". Never skipped silently: a handler that
+         * copies or replays a batch would lose the entity. Override it to
+         * receive the entity.
+         *
+         * @param columnFamilyId the family's ID
+         * @param key the key
+         * @param columns the entity's columns (heap copies, sorted by name)
+         * @throws RocksDBException to stop the walk (by default, NotSupported)
+         */
+        public void putEntity(int columnFamilyId, byte[] key, List<WideColumn> columns) throws RocksDBException {
+            throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None,
+                    Status.Severity.NoError, "PutEntityCF not implemented"));
+        }
+
+        /**
          * A {@link WriteBatch#putLogData} blob.
          *
          * @param blob the blob
@@ -1040,6 +1264,7 @@ public final class WriteBatch implements AutoCloseable {
                 case DELETE -> handler.delete(cf, bytes(key));
                 case SINGLE_DELETE -> handler.singleDelete(cf, bytes(key));
                 case DELETE_RANGE -> handler.deleteRange(cf, bytes(key), bytes(value));
+                case PUT_ENTITY -> handler.putEntity(cf, bytes(key), copies(Entities.deserialize(value)));
                 case LOG_DATA -> handler.logData(bytes(value));
             }
             return true;
@@ -1090,6 +1315,15 @@ public final class WriteBatch implements AutoCloseable {
 
     private static byte[] bytes(MemorySegment view) {
         return view.toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** Heap copies of columns that are views of the batch. */
+    private static List<WideColumn> copies(List<WideColumn> views) {
+        WideColumn[] copied = new WideColumn[views.size()];
+        for (int i = 0; i < copied.length; i++) {
+            copied[i] = WideColumn.of(bytes(views.get(i).name()), bytes(views.get(i).value()));
+        }
+        return List.of(copied);
     }
 
     private synchronized long iterate(Handler handler, RecordVisitor visitor) throws RocksDBException {
@@ -1144,12 +1378,14 @@ public final class WriteBatch implements AutoCloseable {
                     second = false;
                 }
                 case TYPE_RANGE_DELETION, TYPE_CF_RANGE_DELETION -> type = RecordType.DELETE_RANGE;
+                case TYPE_WIDE_COLUMN_ENTITY, TYPE_CF_WIDE_COLUMN_ENTITY -> type = RecordType.PUT_ENTITY;
                 case TYPE_LOG_DATA -> type = RecordType.LOG_DATA;
                 default -> throw corruption("unknown WriteBatch tag 0x" + Integer.toHexString(tag & 0xff)
                         + " at byte " + (p[0] - 1));
             }
             if (tag == TYPE_CF_VALUE || tag == TYPE_CF_MERGE || tag == TYPE_CF_DELETION
-                    || tag == TYPE_CF_SINGLE_DELETION || tag == TYPE_CF_RANGE_DELETION) {
+                    || tag == TYPE_CF_SINGLE_DELETION || tag == TYPE_CF_RANGE_DELETION
+                    || tag == TYPE_CF_WIDE_COLUMN_ENTITY) {
                 cf = (int) readVarint32(b, size, p);
             }
             MemorySegment key, value;
@@ -1161,6 +1397,9 @@ public final class WriteBatch implements AutoCloseable {
                 value = second ? readSlice(b, size, p) : EMPTY;
                 counted++;
             }
+            // an entity is checked as RocksDB's own deserialization checks it, before anyone sees it: a batch
+            // made from bytes must not write an entity no read could decode
+            if (type == RecordType.PUT_ENTITY) Entities.deserialize(value);
             if (visitor != null && !visitor.visit(type, cf, key, value)) break;
         }
         return counted;

@@ -99,7 +99,10 @@ final class Writes {
 
     void write(CallContext c, int flags, WriteBatch batch) throws RocksDBException {
         MemorySegment data = batch.serializedFor(c.db());
-        int rc = panrocks_h.panrocks_write_batch_data(db, flags, data, data.byteSize(), c.error);
+        long walEnd = batch.walTerminationSize();
+        int rc = walEnd == 0 ? panrocks_h.panrocks_write_batch_data(db, flags, data, data.byteSize(), c.error)
+                : panrocks_h.panrocks_write_batch_data_wal_terminated(db, flags, data, data.byteSize(), walEnd,
+                        batch.walTerminationCount(), c.error);
         if (rc != 0) throw c.failure(rc);
     }
 }

@@ -198,6 +198,7 @@ class MergeOperatorTest {
             RocksDBException e = assertThrows(RocksDBException.class, () -> db.get(bytes("k")));
             assertEquals(Status.Code.Corruption, e.code());
             assertNull(e.getCause());  // it returned false: nothing was thrown
+            assertEquals(Status.SubCode.MergeOperatorFailed, e.getStatus().subCode(), "RocksDB's subcode 15 is kept");
             try (RocksIterator it = db.newIterator()) {
                 it.seekToFirst();
                 assertFalse(it.isValid());
@@ -219,6 +220,7 @@ class MergeOperatorTest {
             RocksDBException e = assertThrows(RocksDBException.class, () -> db.get(bytes("k")));
             assertEquals(Status.Code.Corruption, e.code());
             assertSame(boom, e.getCause());
+            assertEquals(Status.SubCode.MergeOperatorFailed, e.getStatus().subCode());
             assertSame(boom, db.callbackFailure());
             add.toThrow = new IllegalArgumentException("again");
             RocksDBException again = assertThrows(RocksDBException.class, () -> db.get(bytes("k")));

@@ -6,6 +6,7 @@ import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.DBOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
+import io.panrocks.WideColumn;
 import io.panrocks.WriteBatch;
 import io.panrocks.WriteOptions;
 
@@ -16,7 +17,8 @@ import java.util.Random;
 
 /**
  * Child JVM: damaged serialized batches given to {@code new WriteBatch(byte[])}
- * and, when accepted, iterated and written to a DB with two families. Each must
+ * and, when accepted, iterated and written to a DB with two families (wide-column
+ * entities included: each written one is read back as an entity). Each must
  * be refused with an IllegalArgumentException or handled by the engine with a
  * status; the JVM must live. Prints "ACCEPTED n REFUSED m WRITTEN w FAILED f".
  * Args: dbDir seed rounds.
@@ -43,7 +45,7 @@ public final class BatchBytesFuzz {
                         r.nextBytes(k);
                         r.nextBytes(v);
                         ColumnFamilyHandle cf = r.nextBoolean() ? one : null;
-                        switch (r.nextInt(6)) {
+                        switch (r.nextInt(7)) {
                             case 0 -> b.put(cf, k, v);
                             case 1 -> b.merge(cf, k, v);
                             case 2 -> b.delete(cf, k);
@@ -52,6 +54,8 @@ public final class BatchBytesFuzz {
                                 boolean ordered = java.util.Arrays.compareUnsigned(k, v) < 0;
                                 if (!java.util.Arrays.equals(k, v)) b.deleteRange(cf, ordered ? k : v, ordered ? v : k);
                             }
+                            case 5 -> b.putEntity(cf, k, List.of(WideColumn.of(new byte[] {1}, v),
+                                    WideColumn.of(new byte[0], k)));
                             default -> b.putLogData(v);
                         }
                     }
@@ -79,13 +83,22 @@ public final class BatchBytesFuzz {
                 }
                 accepted++;
                 try (batch) {
-                    batch.iterate((type, cf, key, value) -> key.byteSize() + value.byteSize() >= 0);
+                    List<byte[]> entityKeys = new ArrayList<>();
+                    batch.iterate((type, cf, key, value) -> {
+                        if (type == WriteBatch.RecordType.PUT_ENTITY && cf == 0) {
+                            entityKeys.add(key.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                        }
+                        return key.byteSize() + value.byteSize() >= 0;
+                    });
                     try {
                         db.write(WriteOptions.DEFAULT, batch);
                         written++;
                     } catch (RocksDBException e) {
                         failed++;
+                        continue;
                     }
+                    // an accepted entity decodes when read back: a RocksDBException here ends the child in failure
+                    for (byte[] k : entityKeys) db.getEntityColumns(k);
                 }
             }
         }

@@ -121,6 +121,11 @@ final class Plan {
         // engine callbacks: every method the engine calls, closing each target from inside it
         for (Method m : methods(type)) {
             if (!e.isCallback(m) || !Surface.isEngineCallbackBase(type)) continue;
+            if (type == io.panrocks.AbstractWalFilter.class) {
+                // it runs while a DB opens: there is no DB of its own to close yet, another one is the target
+                ids.add(new ProbeId(CALLBACK, t, "plain", Surface.signature(m), "other-db"));
+                continue;
+            }
             if (BIND_TIME.contains(m.getName())) {
                 ids.add(new ProbeId(CALLBACK, t, "plain", Surface.signature(m), "other-db"));
                 continue;

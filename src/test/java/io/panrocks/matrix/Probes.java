@@ -699,6 +699,7 @@ final class Probes {
         Verdict probe(ProbeId id) throws Exception {
             Method m = (Method) member(id);
             String method = m.getName();
+            if (type == io.panrocks.AbstractWalFilter.class) return walFilterProbe(method);
             String dbKind = id.variant();
             String target = id.detail();
             World w = new World(world.freshDir("cb"));
@@ -800,6 +801,42 @@ final class Probes {
                         // reported above if it mattered
                     }
                 }
+                closeQuietly(w);
+            }
+        }
+
+        /**
+         * A WAL filter's methods run while a DB opens its log, on the opener's
+         * thread, as callbacks: closing another DB inside one is refused as in
+         * any callback, and the open goes on. name() is asked when the open
+         * binds the filter, outside any callback: the close works there.
+         */
+        private Verdict walFilterProbe(String method) throws Exception {
+            World w = new World(world.freshDir("walfilter"));
+            try {
+                RocksDB other = w.db();
+                Path path = w.freshPath("spied");
+                try (RocksDB first = RocksDB.open(new Options().setCreateIfMissing(true), path)) {
+                    first.put(KEY, KEY); // left in the log: the open below replays it
+                }
+                Spies.Hook hook = new Spies.Hook(method, () -> {
+                    other.close();
+                    return null;
+                });
+                Spies.hook = hook;
+                Outcome open = Outcome.of(() -> {
+                    RocksDB.open(new Options().setWalFilter(new Spies.WalFilter()), path).close();
+                    return null;
+                });
+                Spies.hook = null;
+                if (!hook.fired.get()) return Verdict.fail("never called while the DB opened (reached: " + hook.reached + ")");
+                Outcome inner = hook.inner;
+                String story = "closing another DB inside " + method + ": " + inner.describe() + "; the open: " + open.describe();
+                boolean ok = open.returned() && (method.equals("name") ? inner.returned()
+                        : inner.threw(IllegalStateException.class) && inner.message().contains("cannot run inside a callback"));
+                return ok ? Verdict.pass(story) : Verdict.fail(story);
+            } finally {
+                Spies.hook = null;
                 closeQuietly(w);
             }
         }

@@ -325,6 +325,28 @@ final class Spies {
     /** Set by a file event's trigger, cleared by the next probe's options (see {@code Listener.file}). */
     static volatile boolean fileEventsArmed;
 
+    /** A WAL filter: its methods run while a DB opens (name() when the open binds it). */
+    static final class WalFilter extends io.panrocks.AbstractWalFilter {
+        @Override
+        public String name() {
+            fire("name");
+            return "matrix.SpyWalFilter";
+        }
+
+        @Override
+        public void columnFamilyLogNumberMap(java.util.Map<Integer, Long> cfLognumber,
+                                             java.util.Map<String, Integer> cfNameId) {
+            fire("columnFamilyLogNumberMap");
+        }
+
+        @Override
+        public LogRecordFoundResult logRecordFound(long logNumber, String logFileName, io.panrocks.WriteBatch batch,
+                                                   io.panrocks.WriteBatch newBatch) {
+            fire("logRecordFound");
+            return LogRecordFoundResult.CONTINUE_UNCHANGED;
+        }
+    }
+
     /** A merge operator that refuses to merge: a flush through it is a background error. */
     static final class Refusing extends AbstractMergeOperator {
         @Override

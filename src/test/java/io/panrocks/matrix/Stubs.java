@@ -82,6 +82,15 @@ final class Stubs {
     static final class QuietListener extends AbstractEventListener {
     }
 
+    /** A WAL filter that replays every record unchanged. */
+    static final class ContinueWalFilter extends io.panrocks.AbstractWalFilter {
+        @Override
+        public LogRecordFoundResult logRecordFound(long logNumber, String logFileName, io.panrocks.WriteBatch batch,
+                                                   io.panrocks.WriteBatch newBatch) {
+            return LogRecordFoundResult.CONTINUE_UNCHANGED;
+        }
+    }
+
     static final class QuietLogger extends io.panrocks.Logger {
         QuietLogger() {
             super(io.panrocks.InfoLogLevel.INFO_LEVEL);

@@ -374,7 +374,7 @@ final class Table {
             // "after commit() or rollback() every operation but the getters and close() throws"
             v.worksAfterEnd.addAll(List.of("getName", "getState", "getID", "getSnapshot", "isDeadlockDetect", "getNumKeys", "getNumPuts",
                     "getNumDeletes", "getNumMerges", "getElapsedTime", "isClosed", "close", "toString", "getId", "getWriteOptions",
-                    "getLogNumber"));
+                    "getLogNumber", "getWaitingTxns"));
         }
 
         add(Checkpoint.class).life(RELEASES).owned()
@@ -470,7 +470,7 @@ final class Table {
         for (Entry e : List.of(options, dbOptions, cfOptions, dbInterface, cfInterface)) {
             // setters whose javadoc says "null: none"
             e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
-                    "setTableFormatConfig", "setLogger").refusesNullAsIllegalArgument();
+                    "setTableFormatConfig", "setLogger", "setWalFilter").refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
                 .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
@@ -660,6 +660,28 @@ final class Table {
                         "onFileWriteFinish", "onFileFlushFinish", "onFileSyncFinish", "onFileRangeSyncFinish",
                         "onFileTruncateFinish", "onFileCloseFinish", "shouldBeNotifiedOnFileIO", "onErrorRecoveryBegin",
                         "onErrorRecoveryCompleted");
+                .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged");
+        add(io.panrocks.AbstractWalFilter.class).life(NO_OP).variant("continue", w -> Subject.of(new Stubs.ContinueWalFilter()))
+                .callbacks("columnFamilyLogNumberMap", "logRecordFound", "name");
+        // the interface has no close(): AbstractWalFilter's entry probes the closed object
+        add(io.panrocks.WalFilter.class).variant("continue", w -> Subject.of(new Stubs.ContinueWalFilter()))
+                .callbacks("columnFamilyLogNumberMap", "logRecordFound", "name");
+        add(WriteBatch.SavePoint.class).variant("marked", w -> {
+            try (WriteBatch b = new WriteBatch()) {
+                b.put(KEY, VALUE);
+                b.markWalTerminationPoint();
+                return Subject.of(b.getWalTerminationPoint());
+            }
+        });
+        add(io.panrocks.Transaction.WaitingTransactions.class).variant("not-waiting", w -> {
+            try (io.panrocks.Transaction txn = w.transactionDb().beginTransaction(new WriteOptions())) {
+                return Subject.of(txn.getWaitingTxns());
+            }
+        });
+        add(io.panrocks.WalFilter.LogRecordFoundResult.class)
+                .variant("continue-unchanged", w -> Subject.of(io.panrocks.WalFilter.LogRecordFoundResult.CONTINUE_UNCHANGED))
+                .variant("stop-changed", w -> Subject.of(new io.panrocks.WalFilter.LogRecordFoundResult(
+                        io.panrocks.WalProcessingOption.STOP_REPLAY, true)));
         // a closed logger: setInfoLogLevel throws, the getters still answer (DBs drop its messages)
         add(io.panrocks.Logger.class).life(RELEASES).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()))
                 .worksAfterClose("infoLogLevel", "getLoggerType", "isOwningHandle").callbacks("log");

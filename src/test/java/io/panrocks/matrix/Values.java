@@ -293,6 +293,8 @@ final class Values {
         if (t == AbstractCompactionFilter.class) return new Stubs.KeepAll();
         if (t == AbstractCompactionFilterFactory.class) return new Stubs.KeepAllFactory();
         if (t == AbstractEventListener.class) return new Stubs.QuietListener();
+        if (t == io.panrocks.AbstractWalFilter.class || t == io.panrocks.WalFilter.class) return new Stubs.ContinueWalFilter();
+        if (t == io.panrocks.WalProcessingOption.class) return io.panrocks.WalProcessingOption.CONTINUE_PROCESSING;
         if (t == AbstractCompactionFilter.Context.class) return new AbstractCompactionFilter.Context(false, true, 0);
         // ---- shared native objects (each its own)
         if (t == Statistics.class) return new Statistics();

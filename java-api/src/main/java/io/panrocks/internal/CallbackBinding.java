@@ -260,14 +260,37 @@ public abstract class CallbackBinding {
                         + Errors.toException(rc, error).getMessage());
             }
             handle = out.get(ValueLayout.ADDRESS, 0);
-            long size = panrocks_h.panrocks_callback_id(handle, MemorySegment.NULL, 0);
+            long size = nativeId(handle, MemorySegment.NULL, 0);
             MemorySegment buffer = temporary.allocate(size);
-            panrocks_h.panrocks_callback_id(handle, buffer, size);
+            nativeId(handle, buffer, size);
             id = new String(buffer.toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
         } catch (RuntimeException | Error e) {
             release();
             throw e;
         }
+    }
+
+    /**
+     * Copies the native handle's ID into buffer ({@code panrocks_callback_id});
+     * a kind with a handle of its own (a WAL filter) overrides it.
+     *
+     * @param handle the native handle
+     * @param buffer where the ID goes, or NULL to ask its size
+     * @param capacity the buffer's size
+     * @return the ID's full size
+     */
+    protected long nativeId(MemorySegment handle, MemorySegment buffer, long capacity) {
+        return panrocks_h.panrocks_callback_id(handle, buffer, capacity);
+    }
+
+    /**
+     * Frees the native handle ({@code panrocks_callback_destroy}); a kind with
+     * a handle of its own overrides it.
+     *
+     * @param handle the native handle (NULL if creation failed)
+     */
+    protected void destroyNative(MemorySegment handle) {
+        panrocks_h.panrocks_callback_destroy(handle);
     }
 
     // ---- what the bodies share ----------------------------------------------------------
@@ -349,7 +372,7 @@ public abstract class CallbackBinding {
     public final void release() {
         if (!released.compareAndSet(false, true)) return;
         try {
-            panrocks_h.panrocks_callback_destroy(handle);
+            destroyNative(handle);
         } finally {
             stubs.close();
         }

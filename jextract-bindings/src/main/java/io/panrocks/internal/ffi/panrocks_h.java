@@ -1274,6 +1274,42 @@ public class panrocks_h {
     public static int PANROCKS_EVENTS_FILE_IO() {
         return PANROCKS_EVENTS_FILE_IO;
     }
+    private static final int PANROCKS_WAL_CONTINUE_PROCESSING = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WAL_CONTINUE_PROCESSING 0
+     * }
+     */
+    public static int PANROCKS_WAL_CONTINUE_PROCESSING() {
+        return PANROCKS_WAL_CONTINUE_PROCESSING;
+    }
+    private static final int PANROCKS_WAL_IGNORE_CURRENT_RECORD = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WAL_IGNORE_CURRENT_RECORD 1
+     * }
+     */
+    public static int PANROCKS_WAL_IGNORE_CURRENT_RECORD() {
+        return PANROCKS_WAL_IGNORE_CURRENT_RECORD;
+    }
+    private static final int PANROCKS_WAL_STOP_REPLAY = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WAL_STOP_REPLAY 2
+     * }
+     */
+    public static int PANROCKS_WAL_STOP_REPLAY() {
+        return PANROCKS_WAL_STOP_REPLAY;
+    }
+    private static final int PANROCKS_WAL_CORRUPTED_RECORD = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WAL_CORRUPTED_RECORD 3
+     * }
+     */
+    public static int PANROCKS_WAL_CORRUPTED_RECORD() {
+        return PANROCKS_WAL_CORRUPTED_RECORD;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -16440,6 +16476,608 @@ public class panrocks_h {
                 traceDowncall("panrocks_listener_file_io_notifications", callback);
             }
             return (long)mh$.invokeExact(callback);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_filter_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_filter_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_create(const panrocks_wal_filter_spec *spec, panrocks_wal_filter **filter_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_filter_create$descriptor() {
+        return panrocks_wal_filter_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_create(const panrocks_wal_filter_spec *spec, panrocks_wal_filter **filter_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_filter_create$handle() {
+        return panrocks_wal_filter_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_create(const panrocks_wal_filter_spec *spec, panrocks_wal_filter **filter_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_filter_create$address() {
+        return panrocks_wal_filter_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_create(const panrocks_wal_filter_spec *spec, panrocks_wal_filter **filter_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_filter_create(MemorySegment spec, MemorySegment filter_out, MemorySegment error) {
+        var mh$ = panrocks_wal_filter_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_filter_create", spec, filter_out, error);
+            }
+            return (int)mh$.invokeExact(spec, filter_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_filter_id {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_filter_id");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_wal_filter_id(const panrocks_wal_filter *filter, char *buffer, size_t capacity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_filter_id$descriptor() {
+        return panrocks_wal_filter_id.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_wal_filter_id(const panrocks_wal_filter *filter, char *buffer, size_t capacity)
+     * }
+     */
+    public static MethodHandle panrocks_wal_filter_id$handle() {
+        return panrocks_wal_filter_id.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_wal_filter_id(const panrocks_wal_filter *filter, char *buffer, size_t capacity)
+     * }
+     */
+    public static MemorySegment panrocks_wal_filter_id$address() {
+        return panrocks_wal_filter_id.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_wal_filter_id(const panrocks_wal_filter *filter, char *buffer, size_t capacity)
+     * }
+     */
+    public static long panrocks_wal_filter_id(MemorySegment filter, MemorySegment buffer, long capacity) {
+        var mh$ = panrocks_wal_filter_id.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_filter_id", filter, buffer, capacity);
+            }
+            return (long)mh$.invokeExact(filter, buffer, capacity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_filter_replace_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_filter_replace_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_replace_batch(panrocks_wal_new_batch *new_batch, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_filter_replace_batch$descriptor() {
+        return panrocks_wal_filter_replace_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_replace_batch(panrocks_wal_new_batch *new_batch, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_wal_filter_replace_batch$handle() {
+        return panrocks_wal_filter_replace_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_replace_batch(panrocks_wal_new_batch *new_batch, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_wal_filter_replace_batch$address() {
+        return panrocks_wal_filter_replace_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_wal_filter_replace_batch(panrocks_wal_new_batch *new_batch, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_wal_filter_replace_batch(MemorySegment new_batch, MemorySegment data, long size, MemorySegment error) {
+        var mh$ = panrocks_wal_filter_replace_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_filter_replace_batch", new_batch, data, size, error);
+            }
+            return (int)mh$.invokeExact(new_batch, data, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_filter_fail {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_filter_fail");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_fail(panrocks_wal_filter *filter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_filter_fail$descriptor() {
+        return panrocks_wal_filter_fail.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_fail(panrocks_wal_filter *filter)
+     * }
+     */
+    public static MethodHandle panrocks_wal_filter_fail$handle() {
+        return panrocks_wal_filter_fail.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_fail(panrocks_wal_filter *filter)
+     * }
+     */
+    public static MemorySegment panrocks_wal_filter_fail$address() {
+        return panrocks_wal_filter_fail.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_fail(panrocks_wal_filter *filter)
+     * }
+     */
+    public static void panrocks_wal_filter_fail(MemorySegment filter) {
+        var mh$ = panrocks_wal_filter_fail.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_filter_fail", filter);
+            }
+            mh$.invokeExact(filter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_filter_failures {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_filter_failures");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_failures(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_filter_failures$descriptor() {
+        return panrocks_wal_filter_failures.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_failures(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static MethodHandle panrocks_wal_filter_failures$handle() {
+        return panrocks_wal_filter_failures.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_failures(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static MemorySegment panrocks_wal_filter_failures$address() {
+        return panrocks_wal_filter_failures.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_failures(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static long panrocks_wal_filter_failures(MemorySegment filter) {
+        var mh$ = panrocks_wal_filter_failures.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_filter_failures", filter);
+            }
+            return (long)mh$.invokeExact(filter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_filter_records {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_filter_records");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_records(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_filter_records$descriptor() {
+        return panrocks_wal_filter_records.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_records(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static MethodHandle panrocks_wal_filter_records$handle() {
+        return panrocks_wal_filter_records.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_records(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static MemorySegment panrocks_wal_filter_records$address() {
+        return panrocks_wal_filter_records.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_wal_filter_records(const panrocks_wal_filter *filter)
+     * }
+     */
+    public static long panrocks_wal_filter_records(MemorySegment filter) {
+        var mh$ = panrocks_wal_filter_records.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_filter_records", filter);
+            }
+            return (long)mh$.invokeExact(filter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_wal_filter_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_wal_filter_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_destroy(panrocks_wal_filter *filter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_wal_filter_destroy$descriptor() {
+        return panrocks_wal_filter_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_destroy(panrocks_wal_filter *filter)
+     * }
+     */
+    public static MethodHandle panrocks_wal_filter_destroy$handle() {
+        return panrocks_wal_filter_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_destroy(panrocks_wal_filter *filter)
+     * }
+     */
+    public static MemorySegment panrocks_wal_filter_destroy$address() {
+        return panrocks_wal_filter_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_wal_filter_destroy(panrocks_wal_filter *filter)
+     * }
+     */
+    public static void panrocks_wal_filter_destroy(MemorySegment filter) {
+        var mh$ = panrocks_wal_filter_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_wal_filter_destroy", filter);
+            }
+            mh$.invokeExact(filter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_write_batch_data_wal_terminated {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_write_batch_data_wal_terminated");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, size_t wal_size, uint32_t wal_count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_write_batch_data_wal_terminated$descriptor() {
+        return panrocks_write_batch_data_wal_terminated.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, size_t wal_size, uint32_t wal_count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_write_batch_data_wal_terminated$handle() {
+        return panrocks_write_batch_data_wal_terminated.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, size_t wal_size, uint32_t wal_count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_write_batch_data_wal_terminated$address() {
+        return panrocks_write_batch_data_wal_terminated.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write_flags, const char *data, size_t size, size_t wal_size, uint32_t wal_count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_write_batch_data_wal_terminated(MemorySegment db, int write_flags, MemorySegment data, long size, long wal_size, int wal_count, MemorySegment error) {
+        var mh$ = panrocks_write_batch_data_wal_terminated.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_write_batch_data_wal_terminated", db, write_flags, data, size, wal_size, wal_count, error);
+            }
+            return (int)mh$.invokeExact(db, write_flags, data, size, wal_size, wal_count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_rebuild_from_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_rebuild_from_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_rebuild_from_batch$descriptor() {
+        return panrocks_txn_rebuild_from_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_rebuild_from_batch$handle() {
+        return panrocks_txn_rebuild_from_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_rebuild_from_batch$address() {
+        return panrocks_txn_rebuild_from_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_rebuild_from_batch(MemorySegment txn, MemorySegment data, long size, MemorySegment error) {
+        var mh$ = panrocks_txn_rebuild_from_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_rebuild_from_batch", txn, data, size, error);
+            }
+            return (int)mh$.invokeExact(txn, data, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_waiting {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_waiting");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_waiting$descriptor() {
+        return panrocks_txn_waiting.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_waiting$handle() {
+        return panrocks_txn_waiting.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_waiting$address() {
+        return panrocks_txn_waiting.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_waiting(MemorySegment txn, MemorySegment column_family_id, MemorySegment key, long key_capacity, MemorySegment key_length, MemorySegment ids, long id_capacity, MemorySegment id_count, MemorySegment error) {
+        var mh$ = panrocks_txn_waiting.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_waiting", txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
+            }
+            return (int)mh$.invokeExact(txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

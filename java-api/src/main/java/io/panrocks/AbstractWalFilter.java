@@ -1,0 +1,63 @@
+package io.panrocks;
+
+/**
+ * The base of a Java {@link WalFilter}, as RocksJava's: set it with
+ * {@link DBOptionsInterface#setWalFilter}, and RocksDB asks it about every
+ * record of the write-ahead log it replays while the DB opens.
+ *
+ * <p><b>A filter that throws</b> (anything: an exception, an error, a null
+ * answer) <b>fails the open</b>: it is not asked again, the replay stops
+ * before the record it was asked about, and {@code RocksDB.open} throws a
+ * {@link RocksDBException} with RocksDB's code {@code NotSupported}, a
+ * message naming the filter and what it threw, and what it threw as its
+ * cause. Nothing is dropped: the logs stay as they are, so an open without
+ * the filter (or with a fixed one) replays them. A filter that threw in
+ * {@link #columnFamilyLogNumberMap} fails the open even when the log holds
+ * no record (the DB is opened, then closed before {@code open} throws).
+ *
+ * <p>Each open that uses the filter binds it anew (its upcall stubs belong to
+ * that DB and are released when its engine closes); one filter object may be
+ * set on several options and DBs. It owns no native memory: {@link #close()}
+ * does nothing.
+ */
+public abstract class AbstractWalFilter implements WalFilter, AutoCloseable {
+
+    /** A filter. */
+    protected AbstractWalFilter() {
+    }
+
+    /**
+     * Does nothing by default: override to learn the families' log numbers.
+     *
+     * @param cfLognumber the oldest log number still holding updates, by family ID
+     * @param cfNameId each family's ID, by name
+     */
+    @Override
+    public void columnFamilyLogNumberMap(java.util.Map<Integer, Long> cfLognumber,
+                                         java.util.Map<String, Integer> cfNameId) {
+    }
+
+    /**
+     * The filter's name; by default its class's name.
+     *
+     * @return the name
+     */
+    @Override
+    public String name() {
+        return getClass().getName();
+    }
+
+    /**
+     * Does nothing: present so RocksJava's try-with-resources code compiles
+     * unchanged. This object owns no native memory; each DB that used it
+     * releases its own binding when its engine closes.
+     */
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "{" + name() + "}";
+    }
+}

@@ -1,0 +1,404 @@
+// WAL filters (panrocks_walfilt.h): RocksDB's WalFilter over C function
+// pointers, resolved from a DB option string (wal_filter=<ID>) through
+// RocksDB's object registry, as the callbacks of callbacks.cc are.
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <rocksdb/db.h>
+#include <rocksdb/utilities/object_registry.h>
+#include <rocksdb/utilities/transaction.h>
+#include <rocksdb/wal_filter.h>
+#include <rocksdb/write_batch.h>
+
+#include "internal.h"
+
+using panrocks::guarded;
+using panrocks::check;
+using panrocks::report;
+
+namespace {
+
+class UpcallWalFilter;
+
+}  // namespace
+
+struct panrocks_wal_filter {
+    uint64_t number = 0;
+    std::string id;
+    std::string name;
+    panrocks_wal_filter_spec spec{};
+    std::atomic<uint64_t> failures{0};
+    std::atomic<uint64_t> records{0};
+    // set by the first failure: every later record is refused without a call
+    std::atomic<bool> failed{false};
+    std::unique_ptr<UpcallWalFilter> object;
+
+    void fail() {
+        failures.fetch_add(1, std::memory_order_relaxed);
+        failed.store(true, std::memory_order_release);
+    }
+};
+
+struct panrocks_wal_new_batch {
+    rocksdb::WriteBatch *batch;
+    bool replaced = false;
+};
+
+namespace {
+
+using Option = rocksdb::WalFilter::WalProcessingOption;
+
+// A serialized batch's header: sequence 0, then count (little-endian fixed32).
+std::string header(uint32_t count) {
+    std::string rep(12, '\0');
+    for (int i = 0; i < 4; i++) rep[8 + i] = static_cast<char>((count >> (8 * i)) & 0xff);
+    return rep;
+}
+
+
+class UpcallWalFilter final : public rocksdb::WalFilter {
+  public:
+    explicit UpcallWalFilter(panrocks_wal_filter *owner) : owner_(owner) {}
+
+    const char *Name() const override { return owner_->name.c_str(); }
+
+    void ColumnFamilyLogNumberMap(const std::map<uint32_t, uint64_t> &cf_lognumber_map,
+                                  const std::map<std::string, uint32_t> &cf_name_id_map) override {
+        if (owner_->spec.column_families == nullptr || owner_->failed.load(std::memory_order_acquire)) return;
+        std::vector<uint32_t> ids;
+        std::vector<uint64_t> log_numbers;
+        std::vector<const char *> names;
+        std::vector<size_t> name_lengths;
+        for (const auto &entry : cf_name_id_map) {
+            ids.push_back(entry.second);
+            auto found = cf_lognumber_map.find(entry.second);
+            log_numbers.push_back(found == cf_lognumber_map.end() ? 0 : found->second);
+            names.push_back(entry.first.data());
+            name_lengths.push_back(entry.first.size());
+        }
+        owner_->spec.column_families(owner_->spec.context, ids.size(), ids.data(), log_numbers.data(), names.data(),
+                                     name_lengths.data());
+    }
+
+    Option LogRecordFound(unsigned long long log_number, const std::string &log_file_name,
+                          const rocksdb::WriteBatch &batch, rocksdb::WriteBatch *new_batch,
+                          bool *batch_changed) override {
+        if (owner_->failed.load(std::memory_order_acquire)) return refuse(batch, new_batch, batch_changed);
+        owner_->records.fetch_add(1, std::memory_order_relaxed);
+        panrocks_wal_new_batch replacement{new_batch};
+        const std::string &data = batch.Data();
+        const int32_t rc = owner_->spec.record_found(owner_->spec.context, log_number, log_file_name.data(),
+                                                     log_file_name.size(), data.data(), data.size(), &replacement);
+        if (rc < PANROCKS_WAL_CONTINUE_PROCESSING || rc > PANROCKS_WAL_CORRUPTED_RECORD) {
+            // failed (or an answer RocksDB does not define, which it would assert
+            // on); the JVM's side may have failed the filter already
+            if (!owner_->failed.load(std::memory_order_acquire)) owner_->fail();
+            new_batch->Clear();
+            return refuse(batch, new_batch, batch_changed);
+        }
+        if (replacement.replaced) *batch_changed = true;
+        return static_cast<Option>(rc);
+    }
+
+  private:
+    // A batch that claims one record more than the original: RocksDB ends
+    // the recovery with NotSupported (see the header's "Failure").
+    static Option refuse(const rocksdb::WriteBatch &batch, rocksdb::WriteBatch *new_batch, bool *batch_changed) {
+        *new_batch = rocksdb::WriteBatch(header(batch.Count() + 1));
+        *batch_changed = true;
+        return Option::kContinueProcessing;
+    }
+
+    panrocks_wal_filter *owner_;
+};
+
+// ---- a batch with a WAL termination point ---------------------------------------------------
+
+// A column family named by ID only, for WriteBatch's public methods (which
+// take handles): no comparator, so no timestamp (panrocks refuses batches on
+// timestamped families before writing them anyway).
+class FamilyById final : public rocksdb::ColumnFamilyHandle {
+  public:
+    explicit FamilyById(uint32_t id) : id_(id) {}
+    const std::string &GetName() const override { return name_; }
+    uint32_t GetID() const override { return id_; }
+    rocksdb::Status GetDescriptor(rocksdb::ColumnFamilyDescriptor *) override {
+        return rocksdb::Status::NotSupported("panrocks: a family named by ID only");
+    }
+    const rocksdb::Comparator *GetComparator() const override { return nullptr; }
+
+  private:
+    uint32_t id_;
+    std::string name_;
+};
+
+// Appends the records it is handed to a batch through the public API, so
+// that the batch's own bookkeeping (count, content flags) stays right.
+class Appender final : public rocksdb::WriteBatch::Handler {
+  public:
+    explicit Appender(rocksdb::WriteBatch *to) : to_(to) {}
+
+    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
+        FamilyById f(cf);
+        return to_->Put(&f, key, value);
+    }
+    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
+        FamilyById f(cf);
+        return to_->Delete(&f, key);
+    }
+    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
+        FamilyById f(cf);
+        return to_->SingleDelete(&f, key);
+    }
+    rocksdb::Status DeleteRangeCF(uint32_t cf, const rocksdb::Slice &begin, const rocksdb::Slice &end) override {
+        FamilyById f(cf);
+        return to_->DeleteRange(&f, begin, end);
+    }
+    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
+        FamilyById f(cf);
+        return to_->Merge(&f, key, value);
+    }
+    void LogData(const rocksdb::Slice &blob) override { status_ = to_->PutLogData(blob); }
+    bool Continue() override { return status_.ok(); }
+
+    rocksdb::Status status() const { return status_; }
+
+  private:
+    rocksdb::WriteBatch *to_;
+    rocksdb::Status status_;
+};
+
+// ---- rebuilding a transaction from a batch -------------------------------------------------
+
+// First pass: every record names a family of the DB and is of a kind a
+// transaction takes; nothing is added.
+class RebuildCheck final : public rocksdb::WriteBatch::Handler {
+  public:
+    explicit RebuildCheck(const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families)
+        : families_(families) {}
+
+    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status DeleteRangeCF(uint32_t, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return rocksdb::Status::NotSupported("panrocks: a transaction takes no range delete");
+    }
+    rocksdb::Status PutEntityCF(uint32_t, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return rocksdb::Status::NotSupported("panrocks: rebuilding a transaction from a wide-column entity");
+    }
+    void LogData(const rocksdb::Slice &) override {}
+
+  private:
+    rocksdb::Status known(uint32_t cf) const {
+        return families_.count(cf) != 0
+                   ? rocksdb::Status::OK()
+                   : rocksdb::Status::InvalidArgument("Invalid column family specified in write batch");
+    }
+
+    const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families_;
+};
+
+// Second pass: each record through the transaction.
+class RebuildApply final : public rocksdb::WriteBatch::Handler {
+  public:
+    RebuildApply(rocksdb::Transaction *txn, const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families)
+        : txn_(txn), families_(families) {}
+
+    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
+        return txn_->Put(families_.at(cf), key, value);
+    }
+    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
+        return txn_->Delete(families_.at(cf), key);
+    }
+    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
+        return txn_->SingleDelete(families_.at(cf), key);
+    }
+    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
+        return txn_->Merge(families_.at(cf), key, value);
+    }
+    void LogData(const rocksdb::Slice &) override {}
+
+  private:
+    rocksdb::Transaction *txn_;
+    const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families_;
+};
+
+// ---- registry ---------------------------------------------------------------------------
+
+constexpr const char *kIdPrefix = "panrocks.callback.walfilter.";
+
+std::mutex registry_mutex;
+std::unordered_map<uint64_t, panrocks_wal_filter *> registry;
+std::atomic<uint64_t> next_number{1};
+
+rocksdb::WalFilter *lookup(const std::string &id, std::string *errmsg) {
+    const size_t prefix = std::strlen(kIdPrefix);
+    uint64_t number = 0;
+    bool digits = id.size() > prefix && id.compare(0, prefix, kIdPrefix) == 0;
+    for (size_t i = prefix; digits && i < id.size(); i++) {
+        if (id[i] < '0' || id[i] > '9' || number > (UINT64_MAX - 9) / 10) digits = false;
+        else number = number * 10 + static_cast<uint64_t>(id[i] - '0');
+    }
+    if (digits) {
+        std::lock_guard<std::mutex> lock(registry_mutex);
+        auto it = registry.find(number);
+        if (it != registry.end()) return it->second->object.get();
+    }
+    *errmsg = "panrocks: no WAL filter " + id + " (destroyed, or never created)";
+    return nullptr;
+}
+
+void register_factory() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        rocksdb::ObjectLibrary::PatternEntry pattern("panrocks.callback.walfilter", false);
+        pattern.AddNumber(".");
+        // a static object: RocksDB keeps a raw pointer (DBOptions::wal_filter),
+        // the handle owns it
+        rocksdb::ObjectLibrary::Default()->AddFactory<rocksdb::WalFilter>(
+            pattern, [](const std::string &uri, std::unique_ptr<rocksdb::WalFilter> *,
+                        std::string *errmsg) -> rocksdb::WalFilter * { return lookup(uri, errmsg); });
+    });
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t panrocks_wal_filter_create(const panrocks_wal_filter_spec *spec, panrocks_wal_filter **filter_out,
+                                   panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, spec != nullptr && spec->name != nullptr && filter_out != nullptr);
+        PANROCKS_REQUIRE(error, spec->record_found != nullptr);
+        register_factory();
+        auto filter = std::make_unique<panrocks_wal_filter>();
+        filter->spec = *spec;
+        filter->spec.name = nullptr;
+        filter->name = spec->name;
+        filter->number = next_number.fetch_add(1);
+        filter->id = kIdPrefix + std::to_string(filter->number);
+        filter->object = std::make_unique<UpcallWalFilter>(filter.get());
+        std::lock_guard<std::mutex> lock(registry_mutex);
+        registry.emplace(filter->number, filter.get());
+        *filter_out = filter.release();
+        return PANROCKS_OK;
+    });
+}
+
+size_t panrocks_wal_filter_id(const panrocks_wal_filter *filter, char *buffer, size_t capacity) {
+    if (filter == nullptr) return 0;
+    if (buffer != nullptr) std::memcpy(buffer, filter->id.data(), std::min(filter->id.size(), capacity));
+    return filter->id.size();
+}
+
+int32_t panrocks_wal_filter_replace_batch(panrocks_wal_new_batch *new_batch, const char *data, size_t size,
+                                          panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, new_batch != nullptr && new_batch->batch != nullptr);
+        PANROCKS_REQUIRE(error, data != nullptr || size == 0);
+        if (size < 12) return report(error, PANROCKS_CORRUPTION, "panrocks: a write batch has a 12-byte header");
+        *new_batch->batch = rocksdb::WriteBatch(std::string(data, size));
+        new_batch->replaced = true;
+        return PANROCKS_OK;
+    });
+}
+
+void panrocks_wal_filter_fail(panrocks_wal_filter *filter) {
+    if (filter != nullptr) filter->fail();
+}
+
+uint64_t panrocks_wal_filter_failures(const panrocks_wal_filter *filter) {
+    return filter != nullptr ? filter->failures.load(std::memory_order_relaxed) : 0;
+}
+
+uint64_t panrocks_wal_filter_records(const panrocks_wal_filter *filter) {
+    return filter != nullptr ? filter->records.load(std::memory_order_relaxed) : 0;
+}
+
+int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write_flags, const char *data, size_t size,
+                                                 size_t wal_size, uint32_t wal_count, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && db->db != nullptr && data != nullptr);
+        if (size < 12 || wal_size < 12 || wal_size > size) {
+            return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: a WAL termination point outside the batch");
+        }
+        uint32_t count = 0;
+        for (int i = 0; i < 4; i++) count |= static_cast<uint32_t>(static_cast<unsigned char>(data[8 + i])) << (8 * i);
+        if (wal_count > count) {
+            return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: a WAL termination point past the batch's count");
+        }
+        // the part the WAL gets, marked; then the rest appended record by record
+        rocksdb::WriteBatch batch(header(wal_count) + std::string(data + 12, wal_size - 12));
+        batch.MarkWalTerminationPoint();
+        rocksdb::WriteBatch rest(header(count - wal_count) + std::string(data + wal_size, size - wal_size));
+        Appender appender(&batch);
+        rocksdb::Status s = rest.Iterate(&appender);
+        if (s.ok()) s = appender.status();
+        if (!s.ok()) return report(error, s);
+        if (int32_t rc = panrocks::refuse_batch_on_timestamped_family(db, batch, error)) return rc;
+        return check(error, db->db->Write(panrocks::write_options(write_flags), &batch));
+    });
+}
+
+int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, txn != nullptr && data != nullptr);
+        if (size < 12) return report(error, PANROCKS_CORRUPTION, "panrocks: a write batch has a 12-byte header");
+        panrocks_db *db = nullptr;
+        rocksdb::Transaction *t = panrocks::transaction_of(txn, &db);
+        std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families;
+        {
+            std::lock_guard<std::mutex> lock(db->families_mutex);
+            for (const auto &f : db->families) {
+                if (f != nullptr && f->handle != nullptr) families.emplace(f->handle->GetID(), f->handle);
+            }
+        }
+        rocksdb::WriteBatch batch(std::string(data, size));
+        RebuildCheck check_records(families);
+        rocksdb::Status s = batch.Iterate(&check_records);
+        if (!s.ok()) return report(error, s);
+        RebuildApply apply(t, families);
+        return check(error, batch.Iterate(&apply));
+    });
+}
+
+int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity,
+                             size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count,
+                             panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, txn != nullptr && column_family_id != nullptr && key_length != nullptr);
+        PANROCKS_REQUIRE(error, id_count != nullptr && (key != nullptr || key_capacity == 0));
+        PANROCKS_REQUIRE(error, ids != nullptr || id_capacity == 0);
+        panrocks_db *db = nullptr;
+        rocksdb::Transaction *t = panrocks::transaction_of(txn, &db);
+        uint32_t cf = 0;
+        std::string waiting_key;
+        std::vector<rocksdb::TransactionID> waiting;
+        // an optimistic transaction never waits (and RocksDB asserts if asked)
+        if (db->txn_kind == PANROCKS_TXN_DB_PESSIMISTIC) waiting = t->GetWaitingTxns(&cf, &waiting_key);
+        *column_family_id = cf;
+        *key_length = waiting_key.size();
+        if (key != nullptr) std::memcpy(key, waiting_key.data(), std::min(waiting_key.size(), key_capacity));
+        *id_count = waiting.size();
+        for (size_t i = 0; i < waiting.size() && i < id_capacity; i++) ids[i] = waiting[i];
+        return PANROCKS_OK;
+    });
+}
+
+void panrocks_wal_filter_destroy(panrocks_wal_filter *filter) {
+    if (filter == nullptr) return;
+    {
+        std::lock_guard<std::mutex> lock(registry_mutex);
+        registry.erase(filter->number);
+    }
+    delete filter;
+}
+
+}  // extern "C"
