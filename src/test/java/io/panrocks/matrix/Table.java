@@ -660,7 +660,6 @@ final class Table {
                         "onFileWriteFinish", "onFileFlushFinish", "onFileSyncFinish", "onFileRangeSyncFinish",
                         "onFileTruncateFinish", "onFileCloseFinish", "shouldBeNotifiedOnFileIO", "onErrorRecoveryBegin",
                         "onErrorRecoveryCompleted");
-                .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged");
         add(io.panrocks.AbstractWalFilter.class).life(NO_OP).variant("continue", w -> Subject.of(new Stubs.ContinueWalFilter()))
                 .callbacks("columnFamilyLogNumberMap", "logRecordFound", "name");
         // the interface has no close(): AbstractWalFilter's entry probes the closed object
