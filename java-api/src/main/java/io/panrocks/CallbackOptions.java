@@ -15,6 +15,8 @@ final class CallbackOptions {
     MergeOperator mergeOperator;
     AbstractCompactionFilter compactionFilter;
     AbstractCompactionFilterFactory<?> compactionFilterFactory;
+    /** not a callback, but an object of the family part too: copied with it (null: none) */
+    ConcurrentTaskLimiter compactionThreadLimiter;
     // DB options
     List<AbstractEventListener> listeners = List.of();
 
@@ -26,6 +28,7 @@ final class CallbackOptions {
         mergeOperator = other.mergeOperator;
         compactionFilter = other.compactionFilter;
         compactionFilterFactory = other.compactionFilterFactory;
+        compactionThreadLimiter = other.compactionThreadLimiter;
         listeners = other.listeners;
     }
 
@@ -35,6 +38,7 @@ final class CallbackOptions {
         mergeOperator = other.mergeOperator;
         compactionFilter = other.compactionFilter;
         compactionFilterFactory = other.compactionFilterFactory;
+        compactionThreadLimiter = other.compactionThreadLimiter;
     }
 
     boolean isEmpty() {

@@ -128,6 +128,33 @@ final class ListenerBinding extends CallbackBinding {
         return new String(bytes.toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
     }
 
+    /**
+     * A copy of the engine's CompactionJobInfo as the ABI shows it
+     * ({@code c}, a {@code panrocks_compaction_info} readable in scope): for
+     * a listener's event, and for the job of {@link RocksDB#compactFiles}.
+     */
+    static CompactionJobInfo compactionJobInfo(MemorySegment c, Arena scope) {
+        int code = panrocks_compaction_info.status_code(c);
+        Status status = new Status(Status.Code.of(code),
+                Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
+                string(panrocks_compaction_info.status_message(c), scope));
+        MemorySegment d = panrocks_compaction_info.details(c)
+                .reinterpret(panrocks_compaction_details.sizeof(), scope, null);
+        return new CompactionJobInfo(
+                Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
+                string(panrocks_compaction_info.cf_name(c), scope), status,
+                panrocks_compaction_info.thread_id(c), panrocks_compaction_info.job_id(c),
+                panrocks_compaction_info.base_input_level(c), panrocks_compaction_info.output_level(c),
+                CompactionReason.of(panrocks_compaction_info.compaction_reason(c)),
+                panrocks_compaction_info.input_files(c), panrocks_compaction_info.output_files(c),
+                panrocks_compaction_info.input_records(c), panrocks_compaction_info.output_records(c),
+                panrocks_compaction_info.total_input_bytes(c), panrocks_compaction_info.total_output_bytes(c),
+                panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
+                fileNames(d, false, c, scope),
+                CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
+                stats(panrocks_compaction_details.stats(d), scope));
+    }
+
     // ---- the upcall body (CallbackBinding.guarded wraps it in the upcall envelope) --------
 
     private void onEvent(long context, int event, long info) {
@@ -152,25 +179,7 @@ final class ListenerBinding extends CallbackBinding {
             case COMPACTION -> {
                 MemorySegment c = MemorySegment.ofAddress(info)
                         .reinterpret(panrocks_compaction_info.sizeof(), scope, null);
-                int code = panrocks_compaction_info.status_code(c);
-                Status status = new Status(Status.Code.of(code),
-                        Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
-                        string(panrocks_compaction_info.status_message(c), scope));
-                MemorySegment d = panrocks_compaction_info.details(c)
-                        .reinterpret(panrocks_compaction_details.sizeof(), scope, null);
-                listener.onCompactionCompleted(facade.get(), new CompactionJobInfo(
-                        Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
-                        string(panrocks_compaction_info.cf_name(c), scope), status,
-                        panrocks_compaction_info.thread_id(c), panrocks_compaction_info.job_id(c),
-                        panrocks_compaction_info.base_input_level(c), panrocks_compaction_info.output_level(c),
-                        CompactionReason.of(panrocks_compaction_info.compaction_reason(c)),
-                        panrocks_compaction_info.input_files(c), panrocks_compaction_info.output_files(c),
-                        panrocks_compaction_info.input_records(c), panrocks_compaction_info.output_records(c),
-                        panrocks_compaction_info.total_input_bytes(c), panrocks_compaction_info.total_output_bytes(c),
-                        panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
-                        fileNames(d, false, c, scope),
-                        CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
-                        stats(panrocks_compaction_details.stats(d), scope)));
+                listener.onCompactionCompleted(facade.get(), compactionJobInfo(c, scope));
             }
             case BACKGROUND_ERROR -> {
                 MemorySegment b = MemorySegment.ofAddress(info)
