@@ -309,9 +309,11 @@ size_t panrocks_compaction_result_output_count(const panrocks_compaction_result 
  * empty slice when index >= count. */
 void panrocks_compaction_result_output(const panrocks_compaction_result *result, size_t index,
                                        panrocks_slice *path);
-/* The job as a listener would see it (panrocks_callbacks.h), its details
- * included; everything points into result and lives as long as it. */
-const struct panrocks_compaction_info *panrocks_compaction_result_info(const panrocks_compaction_result *result);
+/* Sets *info to the job as a listener would see it (panrocks_callbacks.h),
+ * its details included; everything points into result and lives as long as
+ * it. NULL for a NULL result. */
+void panrocks_compaction_result_info(const panrocks_compaction_result *result,
+                                     const struct panrocks_compaction_info **info);
 void panrocks_compaction_result_destroy(panrocks_compaction_result *result);
 
 /* ---- compaction thread limiters (rocksdb::ConcurrentTaskLimiter) ------------ */

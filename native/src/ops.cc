@@ -456,8 +456,9 @@ void panrocks_compaction_result_output(const panrocks_compaction_result *result,
                                                                        : slice_of(result->output_files[index]);
 }
 
-const struct panrocks_compaction_info *panrocks_compaction_result_info(const panrocks_compaction_result *result) {
-    return result == nullptr ? nullptr : &result->info;
+void panrocks_compaction_result_info(const panrocks_compaction_result *result,
+                                     const struct panrocks_compaction_info **info) {
+    if (info != nullptr) *info = result == nullptr ? nullptr : &result->info;
 }
 
 void panrocks_compaction_result_destroy(panrocks_compaction_result *result) { delete result; }

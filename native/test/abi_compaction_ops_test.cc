@@ -93,7 +93,9 @@ TEST(CompactFiles, CompactsChosenFilesAndDescribesTheJob) {
     EXPECT_NE(output.find(".sst"), std::string::npos) << output;
     panrocks_compaction_result_output(result, 1, &path);
     EXPECT_EQ(path.data, nullptr);
-    const panrocks_compaction_info *info = panrocks_compaction_result_info(result);
+    const panrocks_compaction_info *info = nullptr;
+    panrocks_compaction_result_info(result, &info);
+    ASSERT_NE(info, nullptr);
     EXPECT_EQ(info->output_level, 1);
     EXPECT_EQ(info->input_files, 3u);
     EXPECT_EQ(info->input_records, 300u);

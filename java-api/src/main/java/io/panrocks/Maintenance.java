@@ -115,7 +115,9 @@ final class Maintenance {
                     written.add(text(path));
                 }
                 if (jobInfo != null) {
-                    MemorySegment info = panrocks_h.panrocks_compaction_result_info(result)
+                    MemorySegment infoOut = arena.allocate(ValueLayout.ADDRESS);
+                    panrocks_h.panrocks_compaction_result_info(result, infoOut);
+                    MemorySegment info = infoOut.get(ValueLayout.ADDRESS, 0)
                             .reinterpret(panrocks_compaction_info.sizeof(), arena, null);
                     jobInfo.assign(ListenerBinding.compactionJobInfo(info, arena));
                 }

@@ -9573,7 +9573,7 @@ public class panrocks_h {
     }
 
     private static class panrocks_compaction_result_info {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
@@ -9586,7 +9586,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * const struct panrocks_compaction_info *panrocks_compaction_result_info(const panrocks_compaction_result *result)
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
      * }
      */
     public static FunctionDescriptor panrocks_compaction_result_info$descriptor() {
@@ -9596,7 +9596,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * const struct panrocks_compaction_info *panrocks_compaction_result_info(const panrocks_compaction_result *result)
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
      * }
      */
     public static MethodHandle panrocks_compaction_result_info$handle() {
@@ -9606,7 +9606,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * const struct panrocks_compaction_info *panrocks_compaction_result_info(const panrocks_compaction_result *result)
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
      * }
      */
     public static MemorySegment panrocks_compaction_result_info$address() {
@@ -9615,16 +9615,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * const struct panrocks_compaction_info *panrocks_compaction_result_info(const panrocks_compaction_result *result)
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
      * }
      */
-    public static MemorySegment panrocks_compaction_result_info(MemorySegment result) {
+    public static void panrocks_compaction_result_info(MemorySegment result, MemorySegment info) {
         var mh$ = panrocks_compaction_result_info.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_compaction_result_info", result);
+                traceDowncall("panrocks_compaction_result_info", result, info);
             }
-            return (MemorySegment)mh$.invokeExact(result);
+            mh$.invokeExact(result, info);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
