@@ -128,6 +128,9 @@ typedef struct panrocks_cf_descriptor {
     /* cf_paths (panrocks_members.h): where the family's SST files go; 0/NULL: the DB's paths */
     size_t cf_path_count;
     const struct panrocks_db_path *cf_paths;
+    /* compaction_thread_limiter (panrocks_ops.h): shared by the families
+     * given it, which take their own reference; NULL: none */
+    struct panrocks_task_limiter *compaction_thread_limiter;
 } panrocks_cf_descriptor;
 
 typedef struct panrocks_open_request {

@@ -526,7 +526,11 @@ class UpcallFilterFactory final : public rocksdb::CompactionFilterFactory {
 
 panrocks_slice slice_of(const std::string &s) { return panrocks_slice{s.data(), s.size()}; }
 
+}  // namespace
+
+namespace panrocks {
 // CompactionJobStats as the ABI carries it; the prefixes borrow from stats.
+// (Also used by ops.cc for the job of a CompactFiles.)
 void fill_compaction_stats(const rocksdb::CompactionJobStats &s, panrocks_compaction_stats *out) {
     out->elapsed_micros = s.elapsed_micros;
     out->num_input_records = s.num_input_records;
@@ -552,6 +556,10 @@ void fill_compaction_stats(const rocksdb::CompactionJobStats &s, panrocks_compac
     out->largest_output_key_prefix = slice_of(s.largest_output_key_prefix);
     out->is_manual_compaction = s.is_manual_compaction ? 1 : 0;
 }
+}  // namespace panrocks
+
+namespace {
+using panrocks::fill_compaction_stats;
 
 int32_t stall_condition(rocksdb::WriteStallCondition c) {
     switch (c) {

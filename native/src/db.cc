@@ -76,6 +76,7 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
         PANROCKS_REQUIRE(error, d.cf_paths != nullptr);
         out->cf_paths = db_paths(d.cf_path_count, d.cf_paths);
     }
+    if (d.compaction_thread_limiter != nullptr) out->compaction_thread_limiter = d.compaction_thread_limiter->limiter;
     return PANROCKS_OK;
 }
 

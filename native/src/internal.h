@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <rocksdb/cache.h>
+#include <rocksdb/concurrent_task_limiter.h>
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 #include <rocksdb/slice.h>
@@ -81,6 +82,11 @@ struct panrocks_db {
 
 struct panrocks_cache {
     std::shared_ptr<rocksdb::Cache> cache;
+};
+
+// a compaction thread limiter (panrocks_ops.h); families hold their own reference
+struct panrocks_task_limiter {
+    std::shared_ptr<rocksdb::ConcurrentTaskLimiter> limiter;
 };
 
 struct panrocks_read_options {
@@ -221,6 +227,10 @@ int32_t refuse_batch_on_timestamped_family(panrocks_db *db, const rocksdb::Write
 // timestamp and the kind of each entry for panrocks_iterator_timestamp.
 std::unique_ptr<rocksdb::Iterator> history_iterator(std::unique_ptr<rocksdb::Iterator> raw,
                                                     size_t timestamp_size);
+
+// callbacks.cc. CompactionJobStats as the ABI carries them; the prefixes
+// borrow from s.
+void fill_compaction_stats(const rocksdb::CompactionJobStats &s, panrocks_compaction_stats *out);
 
 // callbacks.cc: whether the calling thread is inside a callback (a function
 // pointer panrocks called for the engine: comparator, merge operator,

@@ -15,6 +15,8 @@ final class CallbackOptions {
     MergeOperator mergeOperator;
     AbstractCompactionFilter compactionFilter;
     AbstractCompactionFilterFactory<?> compactionFilterFactory;
+    /** not a callback, but an object of the family part too: copied with it (null: none) */
+    ConcurrentTaskLimiter compactionThreadLimiter;
     // DB options
     List<AbstractEventListener> listeners = List.of();
     /** set with setWalFilter; null for none */
@@ -28,6 +30,7 @@ final class CallbackOptions {
         mergeOperator = other.mergeOperator;
         compactionFilter = other.compactionFilter;
         compactionFilterFactory = other.compactionFilterFactory;
+        compactionThreadLimiter = other.compactionThreadLimiter;
         listeners = other.listeners;
         walFilter = other.walFilter;
     }
@@ -38,6 +41,7 @@ final class CallbackOptions {
         mergeOperator = other.mergeOperator;
         compactionFilter = other.compactionFilter;
         compactionFilterFactory = other.compactionFilterFactory;
+        compactionThreadLimiter = other.compactionThreadLimiter;
     }
 
     boolean isEmpty() {

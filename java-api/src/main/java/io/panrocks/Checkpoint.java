@@ -94,6 +94,50 @@ public final class Checkpoint implements AutoCloseable {
         return db.files().checkpoint(checkpointPath, logSizeForFlush);
     }
 
+    /**
+     * Exports the SST files of {@code columnFamily} into {@code exportPath},
+     * which must not exist (its parent must), for
+     * {@link RocksDB#createColumnFamilyWithImport} into this or another DB
+     * (RocksDB's {@code ExportColumnFamily}, as RocksJava's). The family's
+     * memtable is flushed first, so the export holds every acknowledged
+     * write; the files are hard linked where the file system allows, copied
+     * otherwise. RocksDB stages them in {@code <exportPath>.tmp}; as for a
+     * checkpoint, neither folder may be one this process uses.
+     *
+     * @param columnFamily the family to export (not null: the default one is
+     *         {@link RocksDB#getDefaultColumnFamily()})
+     * @param exportPath the new directory
+     * @return the record of the export; close it when done
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if columnFamily belongs to another DB,
+     *         or the path contains a zero character
+     * @throws IllegalStateException if this object, the DB or the family is closed
+     * @throws RocksDBException {@link Status.Code#Busy} if a folder is in use
+     *         in this process, {@link Status.Code#InvalidArgument} if the
+     *         directory exists (RocksDB's refusal), or RocksDB's status for an
+     *         I/O error (a missing parent, say)
+     */
+    public ExportImportFilesMetaData exportColumnFamily(ColumnFamilyHandle columnFamily, Path exportPath)
+            throws RocksDBException {
+        Objects.requireNonNull(columnFamily, "columnFamilyHandle");
+        Objects.requireNonNull(exportPath, "exportPath");
+        if (closed) throw new IllegalStateException("Checkpoint is closed");
+        return db.files().exportColumnFamily(columnFamily, exportPath);
+    }
+
+    /**
+     * As {@link #exportColumnFamily(ColumnFamilyHandle, Path)}, for a path given as a string (RocksJava's form).
+     *
+     * @param columnFamily the family to export
+     * @param exportPath the new directory
+     * @return the record of the export; close it when done
+     * @throws RocksDBException as {@link #exportColumnFamily(ColumnFamilyHandle, Path)}
+     */
+    public ExportImportFilesMetaData exportColumnFamily(ColumnFamilyHandle columnFamily, String exportPath)
+            throws RocksDBException {
+        return exportColumnFamily(columnFamily, Path.of(Objects.requireNonNull(exportPath, "exportPath")));
+    }
+
     /** Stops this object from making checkpoints; idempotent. There is nothing native to release. */
     @Override
     public void close() {

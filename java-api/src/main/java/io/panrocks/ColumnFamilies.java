@@ -8,6 +8,7 @@ import io.panrocks.internal.ffi.panrocks_h;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -31,16 +32,55 @@ final class ColumnFamilies {
 
     /** ttl: null for a plain family; seconds for one of a TTL DB (TtlDB.createColumnFamilyWithTtl) */
     ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl) throws RocksDBException {
+        return create(descriptor, ttl, null);
+    }
+
+    /** RocksJava's createColumnFamilyWithImport: a new family made of exported files. */
+    ColumnFamilyHandle createWithImport(ColumnFamilyDescriptor descriptor, ImportColumnFamilyOptions options,
+                                        List<ExportImportFilesMetaData> metadata) throws RocksDBException {
+        Objects.requireNonNull(descriptor, "columnFamilyDescriptor");
+        Objects.requireNonNull(options, "importColumnFamilyOptions");
+        List<ExportImportFilesMetaData> exports = List.copyOf(Objects.requireNonNull(metadata, "metadatas")); // NPE on null
+        if (exports.isEmpty()) throw new IllegalArgumentException("metadatas is empty");
+        boolean move = options.moveFiles();
+        if (move) {
+            // a move links each file into the DB, then removes its name in the export: never a name in a folder
+            // a DB, backup or checkpoint of this process uses (another name of the file, as an export's hard
+            // link of the source DB's file, keeps its data; RocksDB rewrites nothing in an imported file)
+            for (ExportImportFilesMetaData m : exports) {
+                for (LiveFileMetaData f : m.files()) {
+                    String user = io.panrocks.internal.OpenPaths.userOfFolderOf(Path.of(f.path(), f.fileName()));
+                    if (user != null) {
+                        throw new IllegalArgumentException("cannot move a file that is in use in this process: " + user);
+                    }
+                }
+            }
+        }
+        return create(descriptor, null, new Import(exports, move));
+    }
+
+    /** The exports a new family is made of (null: an empty family). */
+    private record Import(List<ExportImportFilesMetaData> exports, boolean moveFiles) {
+    }
+
+    private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl, Import imported)
+            throws RocksDBException {
         Objects.requireNonNull(descriptor, "descriptor");
         BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
         Cache cache = table == null ? null : table.blockCache();
-        // the cache stays locked against closing while the family takes its reference
-        if (cache == null) return create(descriptor, MemorySegment.NULL, ttl);
-        return cache.withHandle(h -> create(descriptor, h, ttl));
+        ConcurrentTaskLimiter limiter = descriptor.getOptions().compactionThreadLimiter();
+        if (cache == null && limiter == null && imported == null) {
+            return create(descriptor, MemorySegment.NULL, MemorySegment.NULL, ttl, null, null);
+        }
+        // the cache, the limiter and the exports stay locked against closing while the family takes its references
+        OpenResources resources = new OpenResources(new DbObjects(), List.of(descriptor));
+        if (imported != null) for (ExportImportFilesMetaData m : imported.exports()) resources.add(m.shared);
+        return resources.withHandles(() -> create(descriptor, cache == null ? MemorySegment.NULL : resources.cache(cache),
+                resources.limiter(limiter), ttl, imported, resources));
     }
 
-    private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, MemorySegment cache, Integer ttl)
-            throws RocksDBException {
+    private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, MemorySegment cache, MemorySegment limiter,
+                                      Integer ttl, Import imported, OpenResources resources) throws RocksDBException {
         CallContext c = db.enter();
         // Java callbacks: bound for this DB; it owns them from here (a failed creation
         // leaves them unused until the DB's close releases them)
@@ -60,9 +100,22 @@ final class ColumnFamilies {
             BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
             if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
             panrocks_cf_descriptor.block_cache(d, cache);
+            panrocks_cf_descriptor.compaction_thread_limiter(d, limiter);
             Opener.cfPaths(arena, d, descriptor.getOptions().cfPaths());
-            int rc = ttl == null ? panrocks_h.panrocks_create_column_family(db.handle(), d, c.size, c.error)
-                    : panrocks_h.panrocks_create_column_family_with_ttl(db.handle(), d, ttl, c.size, c.error);
+            int rc;
+            if (imported != null) {
+                List<ExportImportFilesMetaData> exports = imported.exports();
+                MemorySegment array = arena.allocate(ValueLayout.ADDRESS, exports.size());
+                for (int i = 0; i < exports.size(); i++) {
+                    array.setAtIndex(ValueLayout.ADDRESS, i, resources.handle(exports.get(i).shared));
+                }
+                rc = panrocks_h.panrocks_create_column_family_with_import(db.handle(), d, imported.moveFiles() ? 1 : 0,
+                        array, exports.size(), c.size, c.error);
+            } else if (ttl == null) {
+                rc = panrocks_h.panrocks_create_column_family(db.handle(), d, c.size, c.error);
+            } else {
+                rc = panrocks_h.panrocks_create_column_family_with_ttl(db.handle(), d, ttl, c.size, c.error);
+            }
             if (rc != 0) throw c.failure(rc);
             return owner.wrapFamily(c.size.get(ValueLayout.ADDRESS, 0), false);
         } finally {

@@ -92,6 +92,28 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         return isDefault;
     }
 
+    /**
+     * The family's name and its current options as the engine holds them
+     * (RocksDB's {@code GetDescriptor}, as RocksJava's): every option as
+     * its option-string value (see
+     * {@link ColumnFamilyOptionsInterface#rawColumnFamilyOption}),
+     * including the ones changed since the open with
+     * {@link RocksDB#setOptions}. Objects the options were made with (a Java
+     * comparator or merge operator, a block cache) are not carried: their
+     * values are the engine's names for them. Works on a dropped family
+     * whose handle is still open.
+     *
+     * @return a new descriptor
+     * @throws IllegalStateException if the handle or its DB is closed
+     * @throws RocksDBException if the engine cannot report the options
+     */
+    public ColumnFamilyDescriptor getDescriptor() throws RocksDBException {
+        String text = owner.runningFamilyOptions(this);
+        ColumnFamilyOptions options = new ColumnFamilyOptions();
+        OptionDefaults.parse(text).forEach(options::setRawColumnFamilyOption);
+        return new ColumnFamilyDescriptor(getName(), options);
+    }
+
     /** The native handle, for a call on {@code owner}; checks that the handle is usable there. */
     MemorySegment nativeHandle(NativeDb expected) {
         if (expected != db) throw new IllegalArgumentException(this + " belongs to another DB");

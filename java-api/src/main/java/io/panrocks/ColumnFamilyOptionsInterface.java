@@ -1709,4 +1709,66 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("persist_user_defined_timestamps"),
                 OptionDefaults.columnFamily(), "persist_user_defined_timestamps"));
     }
+
+    // ---- RocksJava's SST partitioner ----
+
+    /**
+     * What splits the family's flush and compaction output into SST files at
+     * key boundaries ({@code sst_partitioner_factory}; default none).
+     *
+     * @param factory the partitioner, copied as its option value; not null
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     */
+    default T setSstPartitionerFactory(SstPartitionerFactory factory) {
+        if (factory == null) throw new IllegalArgumentException("sstPartitionerFactory must not be null");
+        return setRawColumnFamilyOption("sst_partitioner_factory", factory.optionValue());
+    }
+
+    /**
+     * The partitioner set with {@link #setSstPartitionerFactory} (an equal
+     * copy: options keep values, not objects).
+     *
+     * @return the partitioner, or null if none was set (or a raw value names
+     *         one panrocks has no class for)
+     */
+    default SstPartitionerFactory sstPartitionerFactory() {
+        String v = rawColumnFamilyOption("sst_partitioner_factory");
+        if (v == null || !v.startsWith("{") || !v.endsWith("}")) return null;
+        java.util.Map<String, String> fields = OptionDefaults.parse(v.substring(1, v.length() - 1));
+        if (!"SstPartitionerFixedPrefixFactory".equals(fields.get("id"))) return null;
+        try {
+            return new SstPartitionerFixedPrefixFactory(Long.parseLong(fields.getOrDefault("length", "0")));
+        } catch (IllegalArgumentException e) { // a raw value panrocks did not write
+            return null;
+        }
+    }
+
+    // ---- RocksJava's compaction thread limiter ----
+
+    /**
+     * Limits how many compactions of this family (and of every other family
+     * given the same limiter, in any DB) run at once
+     * ({@code compaction_thread_limiter}; default none). The family takes its
+     * own reference when the DB opens or creates it, so the limiter may be
+     * closed afterwards; a limiter closed before that fails the open with
+     * {@link IllegalStateException}.
+     *
+     * @param compactionThreadLimiter the limiter, or null for none
+     * @return this object, for chaining
+     */
+    default T setCompactionThreadLimiter(ConcurrentTaskLimiter compactionThreadLimiter) {
+        CallbackOptions.ofFamily(this).compactionThreadLimiter = compactionThreadLimiter;
+        @SuppressWarnings("unchecked") T self = (T) this;
+        return self;
+    }
+
+    /**
+     * The limiter set with {@link #setCompactionThreadLimiter}.
+     *
+     * @return the limiter, or null
+     */
+    default ConcurrentTaskLimiter compactionThreadLimiter() {
+        return CallbackOptions.ofFamily(this).compactionThreadLimiter;
+    }
 }

@@ -14,28 +14,31 @@ import java.util.List;
  * A plain Java value (RocksJava's is a native object): it owns no native
  * memory, so {@link #close()} releases nothing. {@code new
  * CompactionJobInfo()} is an empty one, as RocksJava's constructor makes
- * (status Ok, no files, reason {@link CompactionReason#UNKNOWN}).
+ * (status Ok, no files, reason {@link CompactionReason#UNKNOWN}); passed to
+ * {@link RocksDB#compactFiles(CompactionOptions, ColumnFamilyHandle, java.util.List, int, int, CompactionJobInfo)},
+ * it receives the job's description when the compaction succeeded (as
+ * RocksJava's), and is otherwise never changed.
  */
 public final class CompactionJobInfo implements AutoCloseable {
-    private final long columnFamilyId;
-    private final String columnFamilyName;
-    private final Status status;
-    private final long threadId;
-    private final int jobId;
-    private final int baseInputLevel;
-    private final int outputLevel;
-    private final CompactionReason compactionReason;
-    private final long inputFiles;
-    private final long outputFiles;
-    private final long inputRecords;
-    private final long outputRecords;
-    private final long totalInputBytes;
-    private final long totalOutputBytes;
-    private final long elapsedMicros;
-    private final List<String> inputFileNames;
-    private final List<String> outputFileNames;
-    private final CompressionType compression;
-    private final CompactionJobStats stats;
+    private long columnFamilyId;
+    private String columnFamilyName;
+    private Status status;
+    private long threadId;
+    private int jobId;
+    private int baseInputLevel;
+    private int outputLevel;
+    private CompactionReason compactionReason;
+    private long inputFiles;
+    private long outputFiles;
+    private long inputRecords;
+    private long outputRecords;
+    private long totalInputBytes;
+    private long totalOutputBytes;
+    private long elapsedMicros;
+    private List<String> inputFileNames;
+    private List<String> outputFileNames;
+    private CompressionType compression;
+    private CompactionJobStats stats;
 
     /**
      * An empty one, as RocksJava's constructor makes: no family name,
@@ -72,6 +75,29 @@ public final class CompactionJobInfo implements AutoCloseable {
         this.outputFileNames = List.copyOf(outputFileNames);
         this.compression = compression;
         this.stats = stats;
+    }
+
+    /** Takes every value of other (the job a compactFiles ran). */
+    synchronized void assign(CompactionJobInfo other) {
+        columnFamilyId = other.columnFamilyId;
+        columnFamilyName = other.columnFamilyName;
+        status = other.status;
+        threadId = other.threadId;
+        jobId = other.jobId;
+        baseInputLevel = other.baseInputLevel;
+        outputLevel = other.outputLevel;
+        compactionReason = other.compactionReason;
+        inputFiles = other.inputFiles;
+        outputFiles = other.outputFiles;
+        inputRecords = other.inputRecords;
+        outputRecords = other.outputRecords;
+        totalInputBytes = other.totalInputBytes;
+        totalOutputBytes = other.totalOutputBytes;
+        elapsedMicros = other.elapsedMicros;
+        inputFileNames = other.inputFileNames;
+        outputFileNames = other.outputFileNames;
+        compression = other.compression;
+        stats = other.stats;
     }
 
     /**

@@ -62,14 +62,29 @@ final class FileOps {
      * a folder a DB, a backup engine or a restore of this process uses.
      */
     private OpenPaths.Claim claimCheckpoint(Path dir, String target) throws RocksDBException {
+        return claimStaged(dir, target, "a checkpoint of DB ", "checkpoint directory");
+    }
+
+    /**
+     * Claims, alone, a directory RocksDB makes through a staging directory
+     * {@code <target>.tmp} (a checkpoint's, an export's).
+     */
+    private OpenPaths.Claim claimStaged(Path dir, String target, String user, String what) throws RocksDBException {
         try {
-            return OpenPaths.claim("a checkpoint of DB " + owner.getPath(), List.of(
-                    new OpenPaths.Folder(dir, "checkpoint directory", OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER),
-                    new OpenPaths.Folder(Path.of(target + ".tmp"), "checkpoint staging directory",
+            return OpenPaths.claim(user + owner.getPath(), List.of(
+                    new OpenPaths.Folder(dir, what, OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER),
+                    new OpenPaths.Folder(Path.of(stagingBase(target) + ".tmp"), what.replace("directory", "staging directory"),
                             OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER)));
         } catch (OpenPaths.InUse e) {
             throw Opener.refusal(e);
         }
+    }
+
+    /** RocksDB names the staging directory after the target without its trailing slashes. */
+    private static String stagingBase(String target) {
+        int end = target.length();
+        while (end > 1 && target.charAt(end - 1) == '/') end--;
+        return target.substring(0, end);
     }
 
     void disableFileDeletions() throws RocksDBException {
@@ -123,17 +138,56 @@ final class FileOps {
             int rc = panrocks_h.panrocks_get_live_files_metadata(db.handle(), c.size, c.error);
             if (rc != 0) throw c.failure(rc);
             List<LiveFileMetaData> files = new ArrayList<>();
-            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(new LiveFileMetaData(
-                    bytes(panrocks_file_info.column_family(info)), panrocks_file_info.level(info),
-                    string(panrocks_file_info.name(info)), string(panrocks_file_info.directory(info)),
-                    panrocks_file_info.size(info), panrocks_file_info.number(info),
-                    panrocks_file_info.smallest_seqno(info), panrocks_file_info.largest_seqno(info),
-                    bytes(panrocks_file_info.smallest_key(info)), bytes(panrocks_file_info.largest_key(info)),
-                    panrocks_file_info.num_reads_sampled(info), panrocks_file_info.being_compacted(info) != 0,
-                    panrocks_file_info.num_entries(info), panrocks_file_info.num_deletions(info))));
+            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info)));
             return List.copyOf(files);
         } finally {
             db.exit(c);
+        }
+    }
+
+    /** One file of a metadata list (live files, an export's files). */
+    private static LiveFileMetaData metaData(MemorySegment info) {
+        return new LiveFileMetaData(
+                bytes(panrocks_file_info.column_family(info)), panrocks_file_info.level(info),
+                string(panrocks_file_info.name(info)), string(panrocks_file_info.directory(info)),
+                panrocks_file_info.size(info), panrocks_file_info.number(info),
+                panrocks_file_info.smallest_seqno(info), panrocks_file_info.largest_seqno(info),
+                bytes(panrocks_file_info.smallest_key(info)), bytes(panrocks_file_info.largest_key(info)),
+                panrocks_file_info.num_reads_sampled(info), panrocks_file_info.being_compacted(info) != 0,
+                panrocks_file_info.num_entries(info), panrocks_file_info.num_deletions(info));
+    }
+
+    /** Checkpoint.exportColumnFamily: the family's SST files linked into dir, with the engine's record of them. */
+    ExportImportFilesMetaData exportColumnFamily(ColumnFamilyHandle columnFamily, Path dir) throws RocksDBException {
+        Objects.requireNonNull(columnFamily, "columnFamilyHandle");
+        Objects.requireNonNull(dir, "exportPath");
+        String target = cPath(dir, "exportPath");
+        OpenPaths.Claim claim = claimStaged(dir, target, "an export of a column family of DB ", "export directory");
+        try {
+            CallContext c = db.enterToWaitForBackgroundWork("an export"); // it flushes first
+            try (Arena arena = Arena.ofConfined()) {
+                int rc = panrocks_h.panrocks_export_column_family(db.handle(), family(columnFamily),
+                        arena.allocateFrom(target), c.size, c.error);
+                if (rc != 0) throw c.failure(rc);
+                MemorySegment handle = c.size.get(ValueLayout.ADDRESS, 0);
+                try {
+                    MemorySegment name = panrocks_slice.allocate(arena);
+                    panrocks_h.panrocks_export_comparator_name(handle, name);
+                    String comparator = string(name);
+                    rc = panrocks_h.panrocks_export_files(handle, c.size, c.error);
+                    if (rc != 0) throw c.failure(rc);
+                    List<LiveFileMetaData> files = new ArrayList<>();
+                    readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info)));
+                    return new ExportImportFilesMetaData(handle, comparator, files);
+                } catch (RuntimeException | Error | RocksDBException e) {
+                    panrocks_h.panrocks_export_destroy(handle);
+                    throw e;
+                }
+            } finally {
+                db.exit(c);
+            }
+        } finally {
+            claim.release();
         }
     }
 

@@ -202,8 +202,12 @@ final class ListenerBinding extends CallbackBinding {
                 panrocks_flush_info.file_size(f), FlushReason.of(panrocks_flush_info.flush_reason(f)));
     }
 
-    /** A compaction's info (panrocks_compaction_info), for its begin and its end. */
-    private static CompactionJobInfo compactionInfo(MemorySegment c, Arena scope) {
+    /**
+     * A copy of the engine's CompactionJobInfo as the ABI shows it
+     * ({@code c}, a {@code panrocks_compaction_info} readable in scope): for
+     * a listener's begin and end events, and for the job of {@link RocksDB#compactFiles}.
+     */
+    static CompactionJobInfo compactionJobInfo(MemorySegment c, Arena scope) {
         int code = panrocks_compaction_info.status_code(c);
         Status status = new Status(Status.Code.of(code),
                 Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
@@ -237,7 +241,7 @@ final class ListenerBinding extends CallbackBinding {
             case FLUSH -> listener.onFlushCompleted(facade.get(),
                     flushInfo(struct(info, panrocks_flush_info.sizeof(), scope), scope));
             case COMPACTION -> listener.onCompactionCompleted(facade.get(),
-                    compactionInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
+                    compactionJobInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
             case BACKGROUND_ERROR -> {
                 MemorySegment b = MemorySegment.ofAddress(info)
                         .reinterpret(panrocks_background_error_info.sizeof(), scope, null);
@@ -275,7 +279,7 @@ final class ListenerBinding extends CallbackBinding {
             listener.onFlushBegin(facade.get(), flushInfo(struct(info, panrocks_flush_info.sizeof(), scope), scope));
         } else if (event == COMPACTION_BEGIN) {
             listener.onCompactionBegin(facade.get(),
-                    compactionInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
+                    compactionJobInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
         } else if (event == TABLE_FILE_DELETED) {
             MemorySegment d = struct(info, panrocks_file_deletion_info.sizeof(), scope);
             listener.onTableFileDeleted(new TableFileDeletionInfo(

@@ -3,6 +3,8 @@ package io.panrocks;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_compact_range_options;
+import io.panrocks.internal.ffi.panrocks_compaction_info;
+import io.panrocks.internal.ffi.panrocks_compaction_options;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_slice;
 
@@ -82,6 +84,58 @@ final class Maintenance {
         } finally {
             db.exit(c);
         }
+    }
+
+    /** RocksJava's compactFiles: the chosen files, compacted on this thread. */
+    List<String> compactFiles(CompactionOptions options, ColumnFamilyHandle columnFamily, List<String> inputFileNames,
+                              int outputLevel, int outputPathId, CompactionJobInfo jobInfo) throws RocksDBException {
+        Objects.requireNonNull(options, "compactionOptions");
+        List<String> names = List.copyOf(Objects.requireNonNull(inputFileNames, "inputFileNames")); // NPE on a null name
+        for (String name : names) {
+            // a C string: a zero character would cut the name short (and name another file)
+            if (name.indexOf('\0') >= 0) throw new IllegalArgumentException("a file name must not contain a zero character");
+        }
+        CallContext c = db.enterToWaitForBackgroundWork("a compaction");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment o = panrocks_compaction_options.allocate(arena);
+            options.fill(o);
+            MemorySegment array = arena.allocate(ValueLayout.ADDRESS, Math.max(1, names.size()));
+            for (int i = 0; i < names.size(); i++) array.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(names.get(i)));
+            MemorySegment resultOut = arena.allocate(ValueLayout.ADDRESS);
+            int rc = panrocks_h.panrocks_compact_files(db.handle(), family(columnFamily), o, array, names.size(),
+                    outputLevel, outputPathId, resultOut, c.error);
+            if (rc != 0) throw c.failure(rc);
+            MemorySegment result = resultOut.get(ValueLayout.ADDRESS, 0);
+            try {
+                long count = panrocks_h.panrocks_compaction_result_output_count(result);
+                List<String> written = new ArrayList<>((int) count);
+                MemorySegment path = panrocks_slice.allocate(arena);
+                for (long i = 0; i < count; i++) {
+                    panrocks_h.panrocks_compaction_result_output(result, i, path);
+                    written.add(text(path));
+                }
+                if (jobInfo != null) {
+                    MemorySegment infoOut = arena.allocate(ValueLayout.ADDRESS);
+                    panrocks_h.panrocks_compaction_result_info(result, infoOut);
+                    MemorySegment info = infoOut.get(ValueLayout.ADDRESS, 0)
+                            .reinterpret(panrocks_compaction_info.sizeof(), arena, null);
+                    jobInfo.assign(ListenerBinding.compactionJobInfo(info, arena));
+                }
+                return written;
+            } finally {
+                panrocks_h.panrocks_compaction_result_destroy(result);
+            }
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** A copy of a slice's bytes as UTF-8 text. */
+    private static String text(MemorySegment slice) {
+        long size = panrocks_slice.size(slice);
+        if (size == 0) return "";
+        return new String(panrocks_slice.data(slice).reinterpret(size).toArray(ValueLayout.JAVA_BYTE),
+                StandardCharsets.UTF_8);
     }
 
     /** A slice over a copy of bytes, or an empty (NULL) slice for null: an open bound. */

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The shared native objects an open hands to the engine: the
- * families' block caches and the DB's statistics, write buffer manager, rate
+ * families' block caches and compaction thread limiters and the DB's statistics, write buffer manager, rate
  * limiter, SST file manager and row cache. Each is locked while the DB opens
  * (so none can be closed before the DB has taken its own reference), in
  * creation order, so two opens sharing objects never wait for each other.
@@ -27,6 +27,8 @@ final class OpenResources {
         for (ColumnFamilyDescriptor d : families) {
             BlockBasedTableConfig t = d.getOptions().tableFormatConfig();
             if (t != null && t.blockCache() != null) add(t.blockCache().shared);
+            ConcurrentTaskLimiter limiter = d.getOptions().compactionThreadLimiter();
+            if (limiter != null) add(shared(limiter));
         }
         if (objects.statistics != null) add(objects.statistics.shared);
         if (objects.writeBufferManager != null) add(objects.writeBufferManager.shared);
@@ -37,9 +39,16 @@ final class OpenResources {
         all.sort(Comparator.comparingLong(s -> s.order));
     }
 
-    private void add(SharedNative s) {
+    /** Adds s to the objects locked (kept in creation order). */
+    void add(SharedNative s) {
         for (SharedNative t : all) if (t == s) return;
         all.add(s);
+        all.sort(Comparator.comparingLong(t -> t.order));
+    }
+
+    /** The handle of any object added, inside {@link #withHandles}. */
+    MemorySegment handle(SharedNative s) {
+        return handles.get(s);
     }
 
     /** What runs while every object is locked and its handle known. */
@@ -63,6 +72,15 @@ final class OpenResources {
             handles.put(s, h);
             return withHandles(i + 1, action);
         });
+    }
+
+    /** The handle of a compaction thread limiter, inside {@link #withHandles}; NULL for null. */
+    MemorySegment limiter(ConcurrentTaskLimiter limiter) {
+        return limiter == null ? MemorySegment.NULL : handles.get(shared(limiter));
+    }
+
+    private static SharedNative shared(ConcurrentTaskLimiter limiter) {
+        return ((ConcurrentTaskLimiterImpl) limiter).shared; // the sealed class's only kind
     }
 
     /** The handle of a block cache, inside {@link #withHandles}. */

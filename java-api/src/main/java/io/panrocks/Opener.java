@@ -218,6 +218,8 @@ final class Opener {
                         arena.allocateFrom(Callbacks.familyOptionString(d.getOptions(), bound)));
                 BlockBasedTableConfig table = d.getOptions().tableFormatConfig();
                 cfPaths(arena, slot, d.getOptions().cfPaths());
+                panrocks_cf_descriptor.compaction_thread_limiter(slot,
+                        resources.limiter(d.getOptions().compactionThreadLimiter()));
                 if (table != null) {
                     panrocks_cf_descriptor.table_options(slot, arena.allocateFrom(table.optionString()));
                     if (table.blockCache() != null) {

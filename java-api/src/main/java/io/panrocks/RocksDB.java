@@ -3612,6 +3612,62 @@ public class RocksDB implements AutoCloseable {
         columnFamily.close();
     }
 
+    // ---- RocksJava's ColumnFamilyHandle.getDescriptor, createColumnFamilyWithImport ----
+
+    /**
+     * Creates a column family made of the files of exported families
+     * (RocksDB's {@code CreateColumnFamilyWithImport}, as RocksJava's): the
+     * exports' files are hard linked (or copied, or moved with
+     * {@link ImportColumnFamilyOptions#setMoveFiles}) into the DB, with their
+     * levels and sequence numbers. The exports' user keys must not overlap
+     * one another, and their comparator must be the family's. A move is
+     * refused for a file whose name lies in a folder a DB, backup engine or
+     * checkpoint of this process uses (the export's hard links of the source
+     * DB's files are not: removing one name keeps the other's data).
+     *
+     * @param columnFamilyDescriptor the new family's name and options
+     * @param importColumnFamilyOptions how
+     * @param metadatas what {@link Checkpoint#exportColumnFamily} returned, at least one
+     * @return the new family's handle
+     * @throws NullPointerException if an argument or an element is null
+     * @throws IllegalArgumentException if metadatas is empty, or a file to move is in use
+     * @throws IllegalStateException if the DB or an export is closed
+     * @throws RocksDBException with RocksDB's status: {@link Status.Code#InvalidArgument}
+     *         if a family of that name exists, the comparators differ or the
+     *         exports overlap; an I/O error if a file is gone;
+     *         {@link Status.Code#NotSupported} on a read-only DB or a
+     *         {@link TtlDB} (its reads would take part of each imported value
+     *         for a timestamp)
+     */
+    public ColumnFamilyHandle createColumnFamilyWithImport(ColumnFamilyDescriptor columnFamilyDescriptor,
+                                                           ImportColumnFamilyOptions importColumnFamilyOptions,
+                                                           List<ExportImportFilesMetaData> metadatas)
+            throws RocksDBException {
+        return families.createWithImport(columnFamilyDescriptor, importColumnFamilyOptions, metadatas);
+    }
+
+    /**
+     * As {@link #createColumnFamilyWithImport(ColumnFamilyDescriptor, ImportColumnFamilyOptions, List)}, from one export.
+     *
+     * @param columnFamilyDescriptor the new family's name and options
+     * @param importColumnFamilyOptions how
+     * @param metadata what {@link Checkpoint#exportColumnFamily} returned
+     * @return the new family's handle
+     * @throws RocksDBException as the main overload
+     */
+    public ColumnFamilyHandle createColumnFamilyWithImport(ColumnFamilyDescriptor columnFamilyDescriptor,
+                                                           ImportColumnFamilyOptions importColumnFamilyOptions,
+                                                           ExportImportFilesMetaData metadata) throws RocksDBException {
+        return createColumnFamilyWithImport(columnFamilyDescriptor, importColumnFamilyOptions,
+                java.util.Collections.singletonList(Objects.requireNonNull(metadata, "metadata")));
+    }
+
+    /** The running options of a family of this DB as RocksDB writes them, for {@link ColumnFamilyHandle#getDescriptor()}. */
+    String runningFamilyOptions(ColumnFamilyHandle columnFamily) throws RocksDBException {
+        Objects.requireNonNull(columnFamily, "columnFamily");
+        return runningOptions.options(columnFamily);
+    }
+
     // =========================================================================
     // Maintenance and introspection
     // =========================================================================
@@ -4175,6 +4231,69 @@ public class RocksDB implements AutoCloseable {
      */
     public void syncWal() throws RocksDBException {
         maintenance.syncWal();
+    }
+
+    // ---- RocksJava's compactFiles ----------------------------------------------
+
+    /**
+     * Compacts the SST files {@code inputFileNames} of {@code columnFamily}
+     * ({@code null}: the default one) into {@code outputLevel}, on the
+     * calling thread, and waits for it (RocksDB's {@code CompactFiles}). A
+     * name is an SST file's number with its {@code .sst} suffix, with or
+     * without a directory: {@code "000012.sst"}, {@code "/000012.sst"} (as
+     * {@link #getLiveFiles()} and {@link LiveFileMetaData#fileName()} spell
+     * it) or a full path. RocksDB adds the files of the levels between that
+     * overlap the inputs' key range. A compaction filter of the family runs
+     * on this thread.
+     *
+     * @param compactionOptions how (compression, output file size, subcompactions)
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param inputFileNames the files to compact, at least one
+     * @param outputLevel the level the output goes to: no lower than any
+     *         input's level, and one the family has
+     * @param outputPathId the index of the family's {@code cf_paths} (or the
+     *         DB's {@code db_paths}) the output goes to; -1: the only path
+     * @param compactionJobInfo {@code null}, or an info that receives the
+     *         job's description when the compaction succeeded
+     * @return the paths of the files the compaction wrote
+     * @throws NullPointerException if compactionOptions or inputFileNames is
+     *         null, or a name in it is
+     * @throws IllegalArgumentException if a name contains a zero character,
+     *         or columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed, or
+     *         inside a callback of any DB (a compaction waits for RocksDB's
+     *         background threads: see {@link AbstractEventListener})
+     * @throws RocksDBException with RocksDB's status:
+     *         {@link Status.Code#InvalidArgument} for an empty list, a file
+     *         the family does not have, a level it does not have or one above
+     *         an input's, an output path it does not have;
+     *         {@link Status.Code#Aborted} if an input is being compacted;
+     *         {@link Status.Code#NotSupported} on a read-only DB or a
+     *         secondary
+     */
+    public List<String> compactFiles(CompactionOptions compactionOptions, ColumnFamilyHandle columnFamily,
+                                     List<String> inputFileNames, int outputLevel, int outputPathId,
+                                     CompactionJobInfo compactionJobInfo) throws RocksDBException {
+        return maintenance.compactFiles(compactionOptions, columnFamily, inputFileNames, outputLevel, outputPathId,
+                compactionJobInfo);
+    }
+
+    /**
+     * As {@link #compactFiles(CompactionOptions, ColumnFamilyHandle, List, int, int, CompactionJobInfo)},
+     * in the default family.
+     *
+     * @param compactionOptions how
+     * @param inputFileNames the files to compact
+     * @param outputLevel the level the output goes to
+     * @param outputPathId the output path's index; -1: the only path
+     * @param compactionJobInfo {@code null}, or an info that receives the job's description
+     * @return the paths of the files written
+     * @throws RocksDBException as the main overload
+     */
+    public List<String> compactFiles(CompactionOptions compactionOptions, List<String> inputFileNames,
+                                     int outputLevel, int outputPathId, CompactionJobInfo compactionJobInfo)
+            throws RocksDBException {
+        return compactFiles(compactionOptions, null, inputFileNames, outputLevel, outputPathId, compactionJobInfo);
     }
 
     // =========================================================================

@@ -147,6 +147,8 @@ final class Table {
                             "callbackFailureCount", "adaptiveReadThreshold", "getDefaultColumnFamily",
                             "destroyColumnFamilyHandle", "releaseSnapshot")
                     .nullable("*#ColumnFamilyHandle", "keyMayExist#Holder", "compactRange#1", "compactRange#2",
+                            // "null, or an info that receives the job's description"
+                            "compactFiles#CompactionJobInfo",
                             "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1",
                             // "the names of the columns to keep, or null for all of them"
                             "multiGetEntity#3")
@@ -451,6 +453,15 @@ final class Table {
         add(RateLimiter.class).life(RELEASES).variant("1mib", w -> Subject.of(new RateLimiter(1 << 20)))
                 .worksAfterClose("refillPeriodMicros", "fairness", "mode", "autoTune");
         add(SstFileManager.class).life(RELEASES).variant("default-env", w -> Subject.of(new SstFileManager(Env.getDefault())));
+        add(io.panrocks.ConcurrentTaskLimiterImpl.class).life(RELEASES)
+                .variant("2", w -> Subject.of(new io.panrocks.ConcurrentTaskLimiterImpl("limiter", 2)));
+        add(io.panrocks.ConcurrentTaskLimiter.class).life(RELEASES)
+                .variant("impl", w -> Subject.of(new io.panrocks.ConcurrentTaskLimiterImpl("limiter", 2)));
+        // the engine's record of an export: released by close(); the copied accessors answer after it
+        add(io.panrocks.ExportImportFilesMetaData.class).life(RELEASES)
+                .variant("of-db", w -> Subject.of(Checkpoint.create(w.db())
+                        .exportColumnFamily(w.db().getDefaultColumnFamily(), w.freshPath("export"))))
+                .worksAfterClose("dbComparatorName", "files", "isReleased");
         add(WriteBufferManager.class).life(RELEASES)
                 .variant("1mib", w -> Subject.of(new WriteBufferManager(1 << 20, new LRUCache(1 << 20))))
                 .worksAfterClose("allowStall")
@@ -471,6 +482,7 @@ final class Table {
             // setters whose javadoc says "null: none"
             e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
                     "setTableFormatConfig", "setLogger", "setWalFilter").refusesNullAsIllegalArgument();
+                    "setTableFormatConfig", "setLogger", "setCompactionThreadLimiter").refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
                 .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
@@ -515,6 +527,17 @@ final class Table {
                 .variant("new", w -> Subject.of(new io.panrocks.CompactionOptionsUniversal())).refusesNullAsIllegalArgument();
         add(io.panrocks.CompactionOptionsFIFO.class).life(NO_OP)
                 .variant("new", w -> Subject.of(new io.panrocks.CompactionOptionsFIFO()));
+        // issue 23 (ops): compaction and column-family operations
+        add(io.panrocks.CompactionOptions.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.CompactionOptions()));
+        add(io.panrocks.ImportColumnFamilyOptions.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.ImportColumnFamilyOptions()));
+        add(io.panrocks.SstPartitionerFactory.class).life(NO_OP)
+                .variant("fixed-prefix", w -> Subject.of(new io.panrocks.SstPartitionerFixedPrefixFactory(4)));
+        add(io.panrocks.SstPartitionerFixedPrefixFactory.class).life(NO_OP)
+                .variant("new", w -> Subject.of(new io.panrocks.SstPartitionerFixedPrefixFactory(4))).nullable("equals");
+        add(io.panrocks.HashLinkedListMemTableConfig.class)
+                .variant("new", w -> Subject.of(new io.panrocks.HashLinkedListMemTableConfig()));
 
         // ============================== values ==============================
         add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(b("cf"))))

@@ -283,6 +283,12 @@ final class Values {
         if (t == WideColumn.class) return WideColumn.of("c1", VALUE);
         if (t == ColumnFamilyDescriptor.class) return new ColumnFamilyDescriptor(b(w.freshName("cf")));
         if (t == io.panrocks.CompactionJobStats.class) return new io.panrocks.CompactionJobStats();
+        if (t == io.panrocks.CompactionJobInfo.class) return new io.panrocks.CompactionJobInfo();
+        if (t == io.panrocks.CompactionOptions.class) return new io.panrocks.CompactionOptions();
+        if (t == io.panrocks.ImportColumnFamilyOptions.class) return new io.panrocks.ImportColumnFamilyOptions();
+        if (t == io.panrocks.SstPartitionerFactory.class) return new io.panrocks.SstPartitionerFixedPrefixFactory(4);
+        if (t == io.panrocks.ConcurrentTaskLimiter.class) return new io.panrocks.ConcurrentTaskLimiterImpl("limiter", 2);
+        if (t == io.panrocks.ExportImportFilesMetaData.class) return export(w, at.dbOrDefault());
         if (t == io.panrocks.AbstractSlice.class) {
             return new io.panrocks.Slice(ordinal(member, i, io.panrocks.AbstractSlice.class) == 0 ? KEY : VALUE);
         }
@@ -355,6 +361,7 @@ final class Values {
         if (i >= 2 && types[i - 2] == byte[].class && types[i - 1] == int.class && types[i] == int.class) return 3;
         if (Set.of("MultiGet", "RecordBatch", "MergeOperands", "PinnedEntities").contains(owner)) return 0;  // an index
         if (owner.equals("NewValue")) return 0;
+        if (name.equals("compactFiles")) return types[i - 1] == int.class ? 0 : 1;  // output level 1, output path 0
         // one slice serves every probe of a kind, and clear() empties it: prefixes and lengths of 0 fit any
         if (owner.equals("Slice") || owner.equals("DirectSlice") || owner.equals("AbstractSlice")) return 0;
         if (name.equals("poll") || name.equals("next")) return types[i] == int.class ? 10 : 1 << 20;  // records, bytes
@@ -457,6 +464,15 @@ final class Values {
             out.add(WideColumn.of("c1", VALUE));
         } else if (element == Range.class) {
             out.add(new Range(KEY, VALUE));
+        } else if (element == String.class && name.equals("compactFiles")) {
+            // the DB's level-0 files: the compaction runs
+            RocksDB db = at.dbOrDefault();
+            db.flush();
+            for (io.panrocks.LiveFileMetaData f : db.getLiveFilesMetaData()) {
+                if (f.level() == 0 && new String(f.columnFamilyName()).equals("default")) out.add(f.fileName());
+            }
+        } else if (element == io.panrocks.ExportImportFilesMetaData.class) {
+            out.add(export(w, at.dbOrDefault()));
         } else if (element == String.class) {
             out.add(w.sstFile().toString());
         } else if (element == Integer.class) {
@@ -477,7 +493,12 @@ final class Values {
         return out;
     }
 
-    private static int countLists(Executable member) {
+    /** An export of a DB's default family, for an import. */
+    private static io.panrocks.ExportImportFilesMetaData export(World w, RocksDB db) throws RocksDBException {
+        return io.panrocks.Checkpoint.create(db).exportColumnFamily(db.getDefaultColumnFamily(), w.freshPath("export"));
+    }
+
+        private static int countLists(Executable member) {
         int n = 0;
         for (Class<?> p : member.getParameterTypes()) if (p == List.class) n++;
         return n;

@@ -247,21 +247,43 @@ public final class OpenPaths {
      */
     public static String userOfFile(Path file) {
         Path resolved = canonical(file);
-        Path folder = resolved.getParent();
-        if (folder == null) return null;
         List<Claim> claims;
         synchronized (LOCK) {
             claims = List.copyOf(CLAIMS);
-            Object folderKey = fileKey(folder);
-            for (Claim c : claims) {
-                if (covers(c, folder, folderKey)) {
-                    Path given = file.toAbsolutePath();
-                    return given + (resolved.equals(given) ? "" : " (" + resolved + ")")
-                            + " is in " + c.describe() + " (" + c.path + ")";
-                }
+        }
+        String user = folderUser(file, resolved, claims);
+        return user != null ? user : hardLinkUser(file, resolved, claims);
+    }
+
+    /**
+     * As {@link #userOfFile}, without the hard links: whether the name
+     * {@code file} itself lies in a claimed folder. For a use that only
+     * removes that name (a move out of a folder): another name of the same
+     * file keeps its data.
+     *
+     * @return null if no claim covers its folder, else why it is in use
+     */
+    public static String userOfFolderOf(Path file) {
+        Path resolved = canonical(file);
+        List<Claim> claims;
+        synchronized (LOCK) {
+            claims = List.copyOf(CLAIMS);
+        }
+        return folderUser(file, resolved, claims);
+    }
+
+    private static String folderUser(Path file, Path resolved, List<Claim> claims) {
+        Path folder = resolved.getParent();
+        if (folder == null) return null;
+        Object folderKey = fileKey(folder);
+        for (Claim c : claims) {
+            if (covers(c, folder, folderKey)) {
+                Path given = file.toAbsolutePath();
+                return given + (resolved.equals(given) ? "" : " (" + resolved + ")")
+                        + " is in " + c.describe() + " (" + c.path + ")";
             }
         }
-        return hardLinkUser(file, resolved, claims);
+        return null;
     }
 
     /**

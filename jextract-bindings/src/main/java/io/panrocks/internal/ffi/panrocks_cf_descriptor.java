@@ -21,6 +21,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     panrocks_cache *block_cache;
  *     size_t cf_path_count;
  *     const struct panrocks_db_path *cf_paths;
+ *     struct panrocks_task_limiter *compaction_thread_limiter;
  * }
  * }
  */
@@ -36,7 +37,8 @@ public class panrocks_cf_descriptor {
         panrocks_h.C_POINTER.withName("table_options"),
         panrocks_h.C_POINTER.withName("block_cache"),
         panrocks_h.C_LONG.withName("cf_path_count"),
-        panrocks_h.C_POINTER.withName("cf_paths")
+        panrocks_h.C_POINTER.withName("cf_paths"),
+        panrocks_h.C_POINTER.withName("compaction_thread_limiter")
     ).withName("panrocks_cf_descriptor");
 
     /**
@@ -308,6 +310,50 @@ public class panrocks_cf_descriptor {
      */
     public static void cf_paths(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(cf_paths$LAYOUT, cf_paths$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout compaction_thread_limiter$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("compaction_thread_limiter"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * struct panrocks_task_limiter *compaction_thread_limiter
+     * }
+     */
+    public static final AddressLayout compaction_thread_limiter$layout() {
+        return compaction_thread_limiter$LAYOUT;
+    }
+
+    private static final long compaction_thread_limiter$OFFSET = $LAYOUT.byteOffset(groupElement("compaction_thread_limiter"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * struct panrocks_task_limiter *compaction_thread_limiter
+     * }
+     */
+    public static final long compaction_thread_limiter$offset() {
+        return compaction_thread_limiter$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * struct panrocks_task_limiter *compaction_thread_limiter
+     * }
+     */
+    public static MemorySegment compaction_thread_limiter(MemorySegment struct) {
+        return struct.get(compaction_thread_limiter$LAYOUT, compaction_thread_limiter$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * struct panrocks_task_limiter *compaction_thread_limiter
+     * }
+     */
+    public static void compaction_thread_limiter(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(compaction_thread_limiter$LAYOUT, compaction_thread_limiter$OFFSET, fieldValue);
     }
 
     /**

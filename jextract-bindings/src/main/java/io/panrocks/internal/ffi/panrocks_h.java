@@ -9512,6 +9512,1013 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_compaction_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_options_init(panrocks_compaction_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_options_init$descriptor() {
+        return panrocks_compaction_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_options_init(panrocks_compaction_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_options_init$handle() {
+        return panrocks_compaction_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_options_init(panrocks_compaction_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_options_init$address() {
+        return panrocks_compaction_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_options_init(panrocks_compaction_options *options)
+     * }
+     */
+    public static void panrocks_compaction_options_init(MemorySegment options) {
+        var mh$ = panrocks_compaction_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compact_files {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compact_files");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_files(panrocks_db *db, panrocks_cf *cf, const panrocks_compaction_options *options, const char *const *input_files, size_t input_count, int32_t output_level, int32_t output_path_id, panrocks_compaction_result **result_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compact_files$descriptor() {
+        return panrocks_compact_files.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_files(panrocks_db *db, panrocks_cf *cf, const panrocks_compaction_options *options, const char *const *input_files, size_t input_count, int32_t output_level, int32_t output_path_id, panrocks_compaction_result **result_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_compact_files$handle() {
+        return panrocks_compact_files.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_files(panrocks_db *db, panrocks_cf *cf, const panrocks_compaction_options *options, const char *const *input_files, size_t input_count, int32_t output_level, int32_t output_path_id, panrocks_compaction_result **result_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_compact_files$address() {
+        return panrocks_compact_files.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compact_files(panrocks_db *db, panrocks_cf *cf, const panrocks_compaction_options *options, const char *const *input_files, size_t input_count, int32_t output_level, int32_t output_path_id, panrocks_compaction_result **result_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_compact_files(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment input_files, long input_count, int output_level, int output_path_id, MemorySegment result_out, MemorySegment error) {
+        var mh$ = panrocks_compact_files.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compact_files", db, cf, options, input_files, input_count, output_level, output_path_id, result_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, input_files, input_count, output_level, output_path_id, result_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_result_output_count {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_result_output_count");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_result_output_count(const panrocks_compaction_result *result)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_result_output_count$descriptor() {
+        return panrocks_compaction_result_output_count.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_result_output_count(const panrocks_compaction_result *result)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_result_output_count$handle() {
+        return panrocks_compaction_result_output_count.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_result_output_count(const panrocks_compaction_result *result)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_result_output_count$address() {
+        return panrocks_compaction_result_output_count.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_result_output_count(const panrocks_compaction_result *result)
+     * }
+     */
+    public static long panrocks_compaction_result_output_count(MemorySegment result) {
+        var mh$ = panrocks_compaction_result_output_count.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_result_output_count", result);
+            }
+            return (long)mh$.invokeExact(result);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_result_output {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_result_output");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_output(const panrocks_compaction_result *result, size_t index, panrocks_slice *path)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_result_output$descriptor() {
+        return panrocks_compaction_result_output.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_output(const panrocks_compaction_result *result, size_t index, panrocks_slice *path)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_result_output$handle() {
+        return panrocks_compaction_result_output.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_output(const panrocks_compaction_result *result, size_t index, panrocks_slice *path)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_result_output$address() {
+        return panrocks_compaction_result_output.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_output(const panrocks_compaction_result *result, size_t index, panrocks_slice *path)
+     * }
+     */
+    public static void panrocks_compaction_result_output(MemorySegment result, long index, MemorySegment path) {
+        var mh$ = panrocks_compaction_result_output.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_result_output", result, index, path);
+            }
+            mh$.invokeExact(result, index, path);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_result_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_result_info");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_result_info$descriptor() {
+        return panrocks_compaction_result_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_result_info$handle() {
+        return panrocks_compaction_result_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_result_info$address() {
+        return panrocks_compaction_result_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_info(const panrocks_compaction_result *result, const struct panrocks_compaction_info **info)
+     * }
+     */
+    public static void panrocks_compaction_result_info(MemorySegment result, MemorySegment info) {
+        var mh$ = panrocks_compaction_result_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_result_info", result, info);
+            }
+            mh$.invokeExact(result, info);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_result_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_result_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_destroy(panrocks_compaction_result *result)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_result_destroy$descriptor() {
+        return panrocks_compaction_result_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_destroy(panrocks_compaction_result *result)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_result_destroy$handle() {
+        return panrocks_compaction_result_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_destroy(panrocks_compaction_result *result)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_result_destroy$address() {
+        return panrocks_compaction_result_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_result_destroy(panrocks_compaction_result *result)
+     * }
+     */
+    public static void panrocks_compaction_result_destroy(MemorySegment result) {
+        var mh$ = panrocks_compaction_result_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_result_destroy", result);
+            }
+            mh$.invokeExact(result);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_task_limiter_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_task_limiter_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_create(const char *name, int32_t max_outstanding_tasks, panrocks_task_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_task_limiter_create$descriptor() {
+        return panrocks_task_limiter_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_create(const char *name, int32_t max_outstanding_tasks, panrocks_task_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_task_limiter_create$handle() {
+        return panrocks_task_limiter_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_create(const char *name, int32_t max_outstanding_tasks, panrocks_task_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_task_limiter_create$address() {
+        return panrocks_task_limiter_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_create(const char *name, int32_t max_outstanding_tasks, panrocks_task_limiter **limiter_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_task_limiter_create(MemorySegment name, int max_outstanding_tasks, MemorySegment limiter_out, MemorySegment error) {
+        var mh$ = panrocks_task_limiter_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_task_limiter_create", name, max_outstanding_tasks, limiter_out, error);
+            }
+            return (int)mh$.invokeExact(name, max_outstanding_tasks, limiter_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_task_limiter_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_task_limiter_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_destroy(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_task_limiter_destroy$descriptor() {
+        return panrocks_task_limiter_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_destroy(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_task_limiter_destroy$handle() {
+        return panrocks_task_limiter_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_destroy(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_task_limiter_destroy$address() {
+        return panrocks_task_limiter_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_destroy(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static void panrocks_task_limiter_destroy(MemorySegment limiter) {
+        var mh$ = panrocks_task_limiter_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_task_limiter_destroy", limiter);
+            }
+            mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_task_limiter_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_task_limiter_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_task_limiter_name(const panrocks_task_limiter *limiter, char *buffer, size_t capacity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_task_limiter_name$descriptor() {
+        return panrocks_task_limiter_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_task_limiter_name(const panrocks_task_limiter *limiter, char *buffer, size_t capacity)
+     * }
+     */
+    public static MethodHandle panrocks_task_limiter_name$handle() {
+        return panrocks_task_limiter_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_task_limiter_name(const panrocks_task_limiter *limiter, char *buffer, size_t capacity)
+     * }
+     */
+    public static MemorySegment panrocks_task_limiter_name$address() {
+        return panrocks_task_limiter_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_task_limiter_name(const panrocks_task_limiter *limiter, char *buffer, size_t capacity)
+     * }
+     */
+    public static long panrocks_task_limiter_name(MemorySegment limiter, MemorySegment buffer, long capacity) {
+        var mh$ = panrocks_task_limiter_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_task_limiter_name", limiter, buffer, capacity);
+            }
+            return (long)mh$.invokeExact(limiter, buffer, capacity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_task_limiter_set_max_outstanding_tasks {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_task_limiter_set_max_outstanding_tasks");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_set_max_outstanding_tasks(panrocks_task_limiter *limiter, int32_t limit)
+     * }
+     */
+    public static FunctionDescriptor panrocks_task_limiter_set_max_outstanding_tasks$descriptor() {
+        return panrocks_task_limiter_set_max_outstanding_tasks.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_set_max_outstanding_tasks(panrocks_task_limiter *limiter, int32_t limit)
+     * }
+     */
+    public static MethodHandle panrocks_task_limiter_set_max_outstanding_tasks$handle() {
+        return panrocks_task_limiter_set_max_outstanding_tasks.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_set_max_outstanding_tasks(panrocks_task_limiter *limiter, int32_t limit)
+     * }
+     */
+    public static MemorySegment panrocks_task_limiter_set_max_outstanding_tasks$address() {
+        return panrocks_task_limiter_set_max_outstanding_tasks.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_set_max_outstanding_tasks(panrocks_task_limiter *limiter, int32_t limit)
+     * }
+     */
+    public static void panrocks_task_limiter_set_max_outstanding_tasks(MemorySegment limiter, int limit) {
+        var mh$ = panrocks_task_limiter_set_max_outstanding_tasks.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_task_limiter_set_max_outstanding_tasks", limiter, limit);
+            }
+            mh$.invokeExact(limiter, limit);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_task_limiter_reset_max_outstanding_tasks {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_task_limiter_reset_max_outstanding_tasks");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_reset_max_outstanding_tasks(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_task_limiter_reset_max_outstanding_tasks$descriptor() {
+        return panrocks_task_limiter_reset_max_outstanding_tasks.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_reset_max_outstanding_tasks(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_task_limiter_reset_max_outstanding_tasks$handle() {
+        return panrocks_task_limiter_reset_max_outstanding_tasks.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_reset_max_outstanding_tasks(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_task_limiter_reset_max_outstanding_tasks$address() {
+        return panrocks_task_limiter_reset_max_outstanding_tasks.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_task_limiter_reset_max_outstanding_tasks(panrocks_task_limiter *limiter)
+     * }
+     */
+    public static void panrocks_task_limiter_reset_max_outstanding_tasks(MemorySegment limiter) {
+        var mh$ = panrocks_task_limiter_reset_max_outstanding_tasks.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_task_limiter_reset_max_outstanding_tasks", limiter);
+            }
+            mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_task_limiter_outstanding_tasks {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_task_limiter_outstanding_tasks");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_outstanding_tasks(const panrocks_task_limiter *limiter)
+     * }
+     */
+    public static FunctionDescriptor panrocks_task_limiter_outstanding_tasks$descriptor() {
+        return panrocks_task_limiter_outstanding_tasks.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_outstanding_tasks(const panrocks_task_limiter *limiter)
+     * }
+     */
+    public static MethodHandle panrocks_task_limiter_outstanding_tasks$handle() {
+        return panrocks_task_limiter_outstanding_tasks.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_outstanding_tasks(const panrocks_task_limiter *limiter)
+     * }
+     */
+    public static MemorySegment panrocks_task_limiter_outstanding_tasks$address() {
+        return panrocks_task_limiter_outstanding_tasks.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_task_limiter_outstanding_tasks(const panrocks_task_limiter *limiter)
+     * }
+     */
+    public static int panrocks_task_limiter_outstanding_tasks(MemorySegment limiter) {
+        var mh$ = panrocks_task_limiter_outstanding_tasks.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_task_limiter_outstanding_tasks", limiter);
+            }
+            return (int)mh$.invokeExact(limiter);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_column_family {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_column_family");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_column_family$descriptor() {
+        return panrocks_export_column_family.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_export_column_family$handle() {
+        return panrocks_export_column_family.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_export_column_family$address() {
+        return panrocks_export_column_family.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_export_column_family(MemorySegment db, MemorySegment cf, MemorySegment dir, MemorySegment export_out, MemorySegment error) {
+        var mh$ = panrocks_export_column_family.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_column_family", db, cf, dir, export_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, dir, export_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_comparator_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_comparator_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_comparator_name$descriptor() {
+        return panrocks_export_comparator_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static MethodHandle panrocks_export_comparator_name$handle() {
+        return panrocks_export_comparator_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static MemorySegment panrocks_export_comparator_name$address() {
+        return panrocks_export_comparator_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static void panrocks_export_comparator_name(MemorySegment exported, MemorySegment name) {
+        var mh$ = panrocks_export_comparator_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_comparator_name", exported, name);
+            }
+            mh$.invokeExact(exported, name);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_files {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_files");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_files$descriptor() {
+        return panrocks_export_files.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_export_files$handle() {
+        return panrocks_export_files.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_export_files$address() {
+        return panrocks_export_files.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_export_files(MemorySegment exported, MemorySegment list_out, MemorySegment error) {
+        var mh$ = panrocks_export_files.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_files", exported, list_out, error);
+            }
+            return (int)mh$.invokeExact(exported, list_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_destroy$descriptor() {
+        return panrocks_export_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static MethodHandle panrocks_export_destroy$handle() {
+        return panrocks_export_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static MemorySegment panrocks_export_destroy$address() {
+        return panrocks_export_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static void panrocks_export_destroy(MemorySegment exported) {
+        var mh$ = panrocks_export_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_destroy", exported);
+            }
+            mh$.invokeExact(exported);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_create_column_family_with_import {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_create_column_family_with_import");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_create_column_family_with_import$descriptor() {
+        return panrocks_create_column_family_with_import.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_create_column_family_with_import$handle() {
+        return panrocks_create_column_family_with_import.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_create_column_family_with_import$address() {
+        return panrocks_create_column_family_with_import.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_create_column_family_with_import(MemorySegment db, MemorySegment descriptor, int move_files, MemorySegment exports, long export_count, MemorySegment cf_out, MemorySegment error) {
+        var mh$ = panrocks_create_column_family_with_import.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_create_column_family_with_import", db, descriptor, move_files, exports, export_count, cf_out, error);
+            }
+            return (int)mh$.invokeExact(db, descriptor, move_files, exports, export_count, cf_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_wide_columns_supported {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT    );
