@@ -481,8 +481,8 @@ final class Table {
         for (Entry e : List.of(options, dbOptions, cfOptions, dbInterface, cfInterface)) {
             // setters whose javadoc says "null: none"
             e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
-                    "setTableFormatConfig", "setLogger", "setWalFilter").refusesNullAsIllegalArgument();
-                    "setTableFormatConfig", "setLogger", "setCompactionThreadLimiter").refusesNullAsIllegalArgument();
+                    "setTableFormatConfig", "setLogger", "setWalFilter", "setCompactionThreadLimiter")
+                    .refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
                 .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
