@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 10
+#define PANROCKS_ABI_VERSION 11
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -602,6 +602,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_options_io.h"
 #include "panrocks_members.h"
 #include "panrocks_logger.h"
+#include "panrocks_tables.h"
 
 #ifdef __cplusplus
 }

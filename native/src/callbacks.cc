@@ -551,6 +551,14 @@ void fill_compaction_stats(const rocksdb::CompactionJobStats &s, panrocks_compac
     out->is_manual_compaction = s.is_manual_compaction ? 1 : 0;
 }
 
+void brief_table_file_info(const rocksdb::TableFileCreationBriefInfo &i, panrocks_table_file_info *t) {
+    t->db_name = slice_of(i.db_name);
+    t->cf_name = slice_of(i.cf_name);
+    t->file_path = slice_of(i.file_path);
+    t->job_id = i.job_id;
+    t->reason = static_cast<int32_t>(i.reason);
+}
+
 int32_t stall_condition(rocksdb::WriteStallCondition c) {
     switch (c) {
         case rocksdb::WriteStallCondition::kDelayed: return PANROCKS_STALL_DELAYED;
@@ -615,6 +623,9 @@ class UpcallListener final : public rocksdb::EventListener {
         d.input_file_names = inputs.data();
         d.output_file_names = outputs.data();
         d.compression = static_cast<int32_t>(i.compression);
+        std::string table_properties;
+        panrocks::encode_table_properties_collection(i.table_properties, &table_properties);
+        d.table_properties = slice_of(table_properties);
         c.details = &d;
         deliver(PANROCKS_EVENT_COMPACTION_COMPLETED, &c);
     }
@@ -638,6 +649,34 @@ class UpcallListener final : public rocksdb::EventListener {
         s.current_condition = stall_condition(i.condition.cur);
         s.previous_condition = stall_condition(i.condition.prev);
         deliver(PANROCKS_EVENT_STALL_CONDITIONS_CHANGED, &s);
+    }
+
+    // ---- table files (panrocks_tables.h) ----
+
+    void OnTableFileCreationStarted(const rocksdb::TableFileCreationBriefInfo &i) override {
+        if (!wants(PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED)) return;
+        panrocks_table_file_info t{};
+        brief_table_file_info(i, &t);
+        deliver(PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED, &t);
+    }
+
+    void OnTableFileCreated(const rocksdb::TableFileCreationInfo &i) override {
+        if (!wants(PANROCKS_EVENT_TABLE_FILE_CREATED)) return;
+        std::string message, properties;
+        try {
+            if (!i.status.ok()) message = i.status.ToString();
+            panrocks::encode_table_properties(i.table_properties, &properties);
+        } catch (...) {
+            return;  // out of memory: no event rather than an exception through the engine
+        }
+        panrocks_table_file_info t{};
+        brief_table_file_info(i, &t);
+        t.file_size = i.file_size;
+        t.status_code = static_cast<int32_t>(i.status.code());
+        t.status_subcode = static_cast<int32_t>(i.status.subcode());
+        t.status_message = slice_of(message);
+        t.properties = slice_of(properties);
+        deliver(PANROCKS_EVENT_TABLE_FILE_CREATED, &t);
     }
 
   private:

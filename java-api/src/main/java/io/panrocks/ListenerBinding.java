@@ -10,6 +10,7 @@ import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_listener_spec;
 import io.panrocks.internal.ffi.panrocks_slice;
 import io.panrocks.internal.ffi.panrocks_stall_info;
+import io.panrocks.internal.ffi.panrocks_table_file_info;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -38,6 +39,8 @@ final class ListenerBinding extends CallbackBinding {
     private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);
     private static final MethodHandle EVENT_TARGET;
     private static final int FLUSH = 1, COMPACTION = 2, BACKGROUND_ERROR = 4, STALL = 8;
+    private static final int TABLE_FILE_CREATED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_CREATED(),
+            TABLE_FILE_CREATION_STARTED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED();
 
     static {
         try {
@@ -69,6 +72,11 @@ final class ListenerBinding extends CallbackBinding {
             events |= BACKGROUND_ERROR;
         }
         if (overrides(c, base, "onStallConditionsChanged", WriteStallInfo.class)) events |= STALL;
+        // table files
+        if (overrides(c, base, "onTableFileCreated", TableFileCreationInfo.class)) events |= TABLE_FILE_CREATED;
+        if (overrides(c, base, "onTableFileCreationStarted", TableFileCreationBriefInfo.class)) {
+            events |= TABLE_FILE_CREATION_STARTED;
+        }
         int mask = events;
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_listener_spec.allocate(arena);
@@ -170,7 +178,9 @@ final class ListenerBinding extends CallbackBinding {
                         panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
                         fileNames(d, false, c, scope),
                         CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
-                        stats(panrocks_compaction_details.stats(d), scope)));
+                        stats(panrocks_compaction_details.stats(d), scope))
+                        .tableProperties(TablePropertiesCodec.collectionOf(MemorySegment.ofArray(
+                                bytes(panrocks_compaction_details.table_properties(d), scope)))));
             }
             case BACKGROUND_ERROR -> {
                 MemorySegment b = MemorySegment.ofAddress(info)
@@ -188,8 +198,32 @@ final class ListenerBinding extends CallbackBinding {
                         WriteStallCondition.of(panrocks_stall_info.previous_condition(s))));
             }
             default -> {
-                // an event this version does not know
+                if (event == TABLE_FILE_CREATED || event == TABLE_FILE_CREATION_STARTED) {
+                    deliverTableFile(event, info, scope);
+                }
+                // else an event this version does not know
             }
         }
+    }
+
+    /** A table file's creation started or ended: the info copied, its properties decoded, then the user's method. */
+    private void deliverTableFile(int event, long info, Arena scope) {
+        MemorySegment t = MemorySegment.ofAddress(info).reinterpret(panrocks_table_file_info.sizeof(), scope, null);
+        String dbName = string(panrocks_table_file_info.db_name(t), scope);
+        String family = string(panrocks_table_file_info.cf_name(t), scope);
+        String path = string(panrocks_table_file_info.file_path(t), scope);
+        int job = panrocks_table_file_info.job_id(t);
+        TableFileCreationReason reason = TableFileCreationReason.of(panrocks_table_file_info.reason(t));
+        if (event == TABLE_FILE_CREATION_STARTED) {
+            listener.onTableFileCreationStarted(new TableFileCreationBriefInfo(dbName, family, path, job, reason));
+            return;
+        }
+        Status status = new Status(Status.Code.of(panrocks_table_file_info.status_code(t)),
+                Status.SubCode.of(panrocks_table_file_info.status_subcode(t)), Status.Severity.NoError,
+                string(panrocks_table_file_info.status_message(t), scope));
+        MemorySegment encoded = panrocks_table_file_info.properties(t);
+        MemorySegment properties = MemorySegment.ofArray(bytes(encoded, scope));
+        listener.onTableFileCreated(new TableFileCreationInfo(dbName, family, path, job, reason,
+                panrocks_table_file_info.file_size(t), TablePropertiesCodec.properties(properties), status));
     }
 }

@@ -871,7 +871,7 @@ final class Probes {
                 case "fullMerge", "merge" -> Triggers.fullMerge(db);
                 case "partialMerge" -> Triggers.partialMerge(db);
                 case "filter", "createCompactionFilter", "onCompactionCompleted" -> Triggers.compaction(db);
-                case "onFlushCompleted" -> Triggers.flush(db);
+                case "onFlushCompleted", "onTableFileCreated", "onTableFileCreationStarted" -> Triggers.flush(db);
                 case "onBackgroundError" -> Triggers.backgroundError(db);
                 case "onStallConditionsChanged" -> Triggers.stall(db, hook.fired::get);
                 default -> throw new IllegalArgumentException("no trigger for " + method + ": add one to Triggers");

@@ -213,6 +213,20 @@ final class Spies {
             infos.add(writeStallInfo);
             fire("onStallConditionsChanged");
         }
+
+        // ---- table files ----
+
+        @Override
+        public void onTableFileCreated(io.panrocks.TableFileCreationInfo info) {
+            infos.add(info);
+            fire("onTableFileCreated");
+        }
+
+        @Override
+        public void onTableFileCreationStarted(io.panrocks.TableFileCreationBriefInfo info) {
+            infos.add(info);
+            fire("onTableFileCreationStarted");
+        }
     }
 
     /** A merge operator that refuses to merge: a flush through it is a background error. */
@@ -242,6 +256,28 @@ final class Spies {
             db.flush();
         }
         return require(firstInfo(l, FlushJobInfo.class), "FlushJobInfo");
+    }
+
+    static io.panrocks.TableFileCreationInfo tableFileCreationInfo(World w) throws RocksDBException {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("tableinfo"))) {
+            db.put(b("k"), b("v"));
+            db.flush();
+        }
+        return require(firstInfo(l, io.panrocks.TableFileCreationInfo.class), "TableFileCreationInfo");
+    }
+
+    /** The brief info of a file's creation start (not the full info, its subclass). */
+    static io.panrocks.TableFileCreationBriefInfo tableFileCreationBriefInfo(World w) throws RocksDBException {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("briefinfo"))) {
+            db.put(b("k"), b("v"));
+            db.flush();
+        }
+        for (Object o : l.infos) {
+            if (o.getClass() == io.panrocks.TableFileCreationBriefInfo.class) return (io.panrocks.TableFileCreationBriefInfo) o;
+        }
+        throw new IllegalStateException("no TableFileCreationBriefInfo reached the listener");
     }
 
     static CompactionJobInfo compactionJobInfo(World w) throws RocksDBException {

@@ -64,6 +64,8 @@ import io.panrocks.RocksIterator;
 import io.panrocks.TransactionLogIterator;
 import io.panrocks.Snapshot;
 import io.panrocks.SstFileManager;
+import io.panrocks.SstFileReader;
+import io.panrocks.SstFileReaderIterator;
 import io.panrocks.SstFileWriter;
 import io.panrocks.Statistics;
 import io.panrocks.Status;
@@ -439,6 +441,36 @@ final class Table {
                     return Subject.of(writer);
                 });
 
+        add(SstFileReader.class).life(RELEASES)
+                .variant("open", w -> {
+                    SstFileReader reader = new SstFileReader(World.options());
+                    reader.open(sstFile(w));
+                    return Subject.of(reader);
+                })
+                .worksAfterClose("isOwningHandle");
+        Entry sstIterator = add(SstFileReaderIterator.class).life(RELEASES).confined()
+                .variant("reader", w -> {
+                    SstFileReader reader = new SstFileReader(World.options());
+                    reader.open(sstFile(w));
+                    SstFileReaderIterator it = reader.newIterator(new ReadOptions());
+                    it.seekToFirst();
+                    return new Subject(it, null, reader);
+                })
+                .move("next", s -> ((SstFileReaderIterator) s.instance()).next())
+                .move("prev", s -> ((SstFileReaderIterator) s.instance()).prev())
+                .move("seek", s -> ((SstFileReaderIterator) s.instance()).seek(b("key3")))
+                .move("seekToFirst", s -> ((SstFileReaderIterator) s.instance()).seekToFirst())
+                // "the reader's memory lives until the iterator is closed": views of it stay readable
+                .view("*|end:reader-close", INTACT)
+                .sanity(s -> {
+                    SstFileReaderIterator it = (SstFileReaderIterator) s.instance();
+                    it.seekToFirst();
+                    if (!it.isValid()) throw new AssertionError("the iterator found nothing after refused foreign calls");
+                    it.key().byteSize();
+                });
+        // "closing its reader first ... the iterator then refuses every call but close()"
+        sstIterator.variants.get("reader").ends.put("reader-close", s -> ((SstFileReader) s.source()).close());
+
         // ============================== shared native objects ==============================
         add(LRUCache.class).life(RELEASES).variant("1mib", w -> Subject.of(new LRUCache(1 << 20)))
                 .worksAfterClose("capacity", "getUsage", "getPinnedUsage");
@@ -473,7 +505,8 @@ final class Table {
                     "setTableFormatConfig", "setLogger").refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
-                .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
+                .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound", "setTableFilter")
+                .refusesNullAsIllegalArgument();
         add(WriteOptions.class).life(NO_OP).variant("new", w -> Subject.of(new WriteOptions()));
         add(FlushOptions.class).life(NO_OP).variant("new", w -> Subject.of(new FlushOptions()));
         add(CompactRangeOptions.class).life(NO_OP).variant("new", w -> Subject.of(new CompactRangeOptions()));
@@ -549,6 +582,15 @@ final class Table {
             }
         });
         add(LiveFileMetaData.class).variant("of-db", w -> Subject.of(w.db().getLiveFilesMetaData().get(0)));
+        add(io.panrocks.TableProperties.class)
+                .variant("of-db", w -> Subject.of(w.db().getPropertiesOfAllTables().values().iterator().next()))
+                .variant("of-reader", w -> {
+                    try (SstFileReader reader = new SstFileReader(World.options())) {
+                        reader.open(sstFile(w));
+                        return Subject.of(reader.getTableProperties());
+                    }
+                })
+                .nullable("equals");
         add(LogFile.class).variant("of-db", w -> Subject.of(w.db().getSortedWalFiles().get(0)));
         add(ExternalSstFileInfo.class).variant("of-writer", w -> {
             try (SstFileWriter writer = new SstFileWriter(World.options())) {
@@ -616,6 +658,10 @@ final class Table {
         add(CompactionJobInfo.class).life(NO_OP).variant("of-listener", w -> Subject.of(Spies.compactionJobInfo(w)))
                 .variant("new", w -> Subject.of(new CompactionJobInfo()));
         add(WriteStallInfo.class).variant("of-listener", w -> Subject.of(Spies.writeStallInfo(w)));
+        add(io.panrocks.TableFileCreationInfo.class).variant("of-listener", w -> Subject.of(Spies.tableFileCreationInfo(w)))
+                .nullable("equals");
+        add(io.panrocks.TableFileCreationBriefInfo.class)
+                .variant("of-listener", w -> Subject.of(Spies.tableFileCreationBriefInfo(w))).nullable("equals");
         add(AbstractCompactionFilter.Context.class).variant("manual", w -> Subject.of(new AbstractCompactionFilter.Context(false, true, 0)));
         // arguments scoped to one callback: kept past it, they are "closed"
         add(NewValue.class).life(RELEASES).closer(s -> { }).noViewProbes("its segments are valid only inside the merge")
@@ -645,7 +691,8 @@ final class Table {
         add(AbstractCompactionFilterFactory.class).life(NO_OP).variant("keep-all", w -> Subject.of(new Stubs.KeepAllFactory()))
                 .callbacks("createCompactionFilter", "name");
         add(AbstractEventListener.class).life(NO_OP).variant("quiet", w -> Subject.of(new Stubs.QuietListener()))
-                .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged");
+                .callbacks("onFlushCompleted", "onCompactionCompleted", "onBackgroundError", "onStallConditionsChanged")
+                .callbacks("onTableFileCreated", "onTableFileCreationStarted");
         // a closed logger: setInfoLogLevel throws, the getters still answer (DBs drop its messages)
         add(io.panrocks.Logger.class).life(RELEASES).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()))
                 .worksAfterClose("infoLogLevel", "getLoggerType", "isOwningHandle").callbacks("log");
@@ -657,6 +704,21 @@ final class Table {
         add(WriteBatch.Handler.class).user("reached through WriteBatch.iterate");
         add(AssociativeMergeOperator.Step.class).user("reached through AssociativeMergeOperator.of's merges");
         add(io.panrocks.StatisticsCollectorCallback.class).user("reached through StatisticsCollector's rounds");
+        add(io.panrocks.TableFilter.class).user("reached through the iterators of ReadOptions.setTableFilter");
+        add(io.panrocks.AbstractTableFilter.class).user("reached through the iterators of ReadOptions.setTableFilter");
+    }
+
+    /** A fresh SST file of three keys, written outside any DB. */
+    static String sstFile(World w) throws RocksDBException {
+        java.nio.file.Path file = w.freshPath("file").resolveSibling(w.freshName("readable") + ".sst");
+        try (SstFileWriter writer = new SstFileWriter(World.options())) {
+            writer.open(file);
+            writer.put(b("key1"), VALUE);
+            writer.put(b("key2"), VALUE);
+            writer.put(b("key3"), VALUE);
+            writer.finish();
+        }
+        return file.toString();
     }
 
     /** A DB is its own DB: arguments of a DB (handles, snapshots) come from it. */

@@ -293,6 +293,7 @@ final class Values {
         if (t == AbstractCompactionFilter.class) return new Stubs.KeepAll();
         if (t == AbstractCompactionFilterFactory.class) return new Stubs.KeepAllFactory();
         if (t == AbstractEventListener.class) return new Stubs.QuietListener();
+        if (t == io.panrocks.AbstractTableFilter.class) return new Stubs.ReadAllTables();
         if (t == AbstractCompactionFilter.Context.class) return new AbstractCompactionFilter.Context(false, true, 0);
         // ---- shared native objects (each its own)
         if (t == Statistics.class) return new Statistics();
@@ -419,6 +420,13 @@ final class Values {
         if (name.equals("openAsSecondary")) return n == 0 ? w.closedDbPath() : w.freshPath("secondary");
         if (name.startsWith("restoreDb")) return w.freshPath("restored");    // the WAL folder: its own fresh one
         if (owner.equals("SstFileWriter")) return w.freshPath("file").resolveSibling(w.freshName("written") + ".sst");
+        if (owner.equals("SstFileReader")) {
+            try {
+                return Path.of(Table.sstFile(w)); // a file to read
+            } catch (io.panrocks.RocksDBException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         if (owner.equals("BackupEngineOptions")) return w.freshDir("backups");
         return w.freshPath(opens(name) ? "opened" : "path");
     }
