@@ -736,7 +736,11 @@ final class Probes {
                     RocksDB spiedDb = db;
                     Spies.Hook spiedHook = hook;
                     Outcome call = Outcome.of(() -> {
-                        trigger(method, spiedDb, spiedHook, targetObject);
+                        if (type == io.panrocks.AbstractTableFilter.class) {
+                            Triggers.tableFilter(spiedDb); // a read's upcall: the filter is in its ReadOptions
+                        } else {
+                            trigger(method, spiedDb, spiedHook, targetObject);
+                        }
                         return null;
                     });
                     // a trigger through the closed object may stop at its next call
@@ -845,6 +849,8 @@ final class Probes {
                 if (method.equals("onBackgroundError")) o.setMergeOperator(new Spies.Refusing());
                 return o.setListeners(List.of(new Spies.Listener()));
             }
+            // a table filter is set on a read's ReadOptions (Triggers.tableFilter), not on the DB's options
+            if (base == io.panrocks.AbstractTableFilter.class) return o;
             throw new IllegalArgumentException("no spy for " + base);
         }
 

@@ -159,6 +159,15 @@ final class Spies {
         }
     }
 
+    /** A table filter that reads every table. */
+    static final class TableFilterSpy extends io.panrocks.AbstractTableFilter {
+        @Override
+        public boolean filter(io.panrocks.TableProperties tableProperties) {
+            fire("filter");
+            return true;
+        }
+    }
+
     static final class Filter extends AbstractCompactionFilter {
         @Override
         public Decision filter(int level, MemorySegment key, ValueType valueType, MemorySegment value, NewValue newValue) {

@@ -148,6 +148,7 @@ final class Surface {
     static boolean isEngineCallbackBase(Class<?> type) {
         return java.util.Set.of(io.panrocks.AbstractComparator.class, io.panrocks.AbstractMergeOperator.class,
                 io.panrocks.AssociativeMergeOperator.class, io.panrocks.AbstractCompactionFilter.class,
-                io.panrocks.AbstractCompactionFilterFactory.class, io.panrocks.AbstractEventListener.class).contains(type);
+                io.panrocks.AbstractCompactionFilterFactory.class, io.panrocks.AbstractEventListener.class,
+                io.panrocks.AbstractTableFilter.class).contains(type);
     }
 }

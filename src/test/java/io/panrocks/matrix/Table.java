@@ -705,7 +705,8 @@ final class Table {
         add(AssociativeMergeOperator.Step.class).user("reached through AssociativeMergeOperator.of's merges");
         add(io.panrocks.StatisticsCollectorCallback.class).user("reached through StatisticsCollector's rounds");
         add(io.panrocks.TableFilter.class).user("reached through the iterators of ReadOptions.setTableFilter");
-        add(io.panrocks.AbstractTableFilter.class).user("reached through the iterators of ReadOptions.setTableFilter");
+        add(io.panrocks.AbstractTableFilter.class).life(NO_OP).variant("read-all", w -> Subject.of(new Stubs.ReadAllTables()))
+                .callbacks("filter");
     }
 
     /** A fresh SST file of three keys, written outside any DB. */
