@@ -358,4 +358,29 @@ class TablePropertiesTest {
         assertThrows(UnsupportedOperationException.class, () -> ReadOptions.DEFAULT.setTableFilter(new SkipMerges()));
         assertNull(new ReadOptions().tableFilter());
     }
+
+    /** RocksJava's tests make test data with these constructors (package-private there and here). */
+    @Test
+    void rocksJavasConstructorsMakeTheSameValues() {
+        TableProperties p = new TableProperties(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                22, bytes("cf"), "filter", "comparator", "merge", "prefix", "[]", "Snappy", Map.of("k", "v"),
+                Map.of("r", "s"));
+        assertEquals(1, p.getDataSize());
+        assertEquals(11, p.getNumEntries());
+        assertEquals(22, p.getExternalSstFileGlobalSeqnoOffset());
+        assertArrayEquals(bytes("cf"), p.getColumnFamilyName());
+        assertEquals("Snappy", p.getCompressionName());
+        assertEquals(Map.of("k", "v"), p.getUserCollectedProperties());
+        assertEquals(Map.of("r", "s"), p.getReadableProperties());
+        Status ok = new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, "");
+        TableFileCreationInfo info = new TableFileCreationInfo(99, p, ok, "db", "cf", "/f.sst", 7, (byte) 0x01);
+        assertEquals(TableFileCreationReason.COMPACTION, info.getReason());
+        assertEquals(99, info.getFileSize());
+        assertSame(p, info.getTableProperties());
+        assertEquals(TableFileCreationReason.MISC,
+                new TableFileCreationBriefInfo("db", "cf", "/f.sst", 7, (byte) 0x7f).getReason(), "unknown: MISC");
+        assertEquals(new TableFileCreationBriefInfo("db", "cf", "/f.sst", 7, (byte) 0),
+                new TableFileCreationBriefInfo("db", "cf", "/f.sst", 7, TableFileCreationReason.FLUSH));
+        assertNotEquals(info, new TableFileCreationBriefInfo("db", "cf", "/f.sst", 7, (byte) 0x01));
+    }
 }

@@ -15,6 +15,11 @@ public class TableFileCreationBriefInfo {
     private final int jobId;
     private final TableFileCreationReason reason;
 
+    /** RocksJava's constructor (protected there): the reason as RocksDB's number. */
+    TableFileCreationBriefInfo(String dbName, String columnFamilyName, String filePath, int jobId, byte reason) {
+        this(dbName, columnFamilyName, filePath, jobId, TableFileCreationReason.of(reason));
+    }
+
     TableFileCreationBriefInfo(String dbName, String columnFamilyName, String filePath, int jobId,
                                TableFileCreationReason reason) {
         this.dbName = dbName;

@@ -14,6 +14,13 @@ public class TableFileCreationInfo extends TableFileCreationBriefInfo {
     private final TableProperties tableProperties;
     private final Status status;
 
+    /** RocksJava's constructor (protected there): the reason as RocksDB's number. */
+    TableFileCreationInfo(long fileSize, TableProperties tableProperties, Status status, String dbName,
+                          String columnFamilyName, String filePath, int jobId, byte reason) {
+        this(dbName, columnFamilyName, filePath, jobId, TableFileCreationReason.of(reason), fileSize, tableProperties,
+                status);
+    }
+
     TableFileCreationInfo(String dbName, String columnFamilyName, String filePath, int jobId,
                           TableFileCreationReason reason, long fileSize, TableProperties tableProperties,
                           Status status) {

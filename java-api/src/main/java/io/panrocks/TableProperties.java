@@ -49,6 +49,27 @@ public final class TableProperties {
     private final Map<String, String> userCollectedProperties;
     private final Map<String, String> readableProperties;
 
+    /** RocksJava's constructor (package-private there too: its tests make test data with it). */
+    TableProperties(long dataSize, long indexSize, long indexPartitions, long topLevelIndexSize, long indexKeyIsUserKey,
+                    long indexValueIsDeltaEncoded, long filterSize, long rawKeySize, long rawValueSize,
+                    long numDataBlocks, long numEntries, long numDeletions, long numMergeOperands,
+                    long numRangeDeletions, long formatVersion, long fixedKeyLen, long columnFamilyId,
+                    long creationTime, long oldestKeyTime, long slowCompressionEstimatedDataSize,
+                    long fastCompressionEstimatedDataSize, long externalSstFileGlobalSeqnoOffset,
+                    byte[] columnFamilyName, String filterPolicyName, String comparatorName,
+                    String mergeOperatorName, String prefixExtractorName, String propertyCollectorsNames,
+                    String compressionName, Map<String, String> userCollectedProperties,
+                    Map<String, String> readableProperties) {
+        this(new long[] {dataSize, indexSize, indexPartitions, topLevelIndexSize, indexKeyIsUserKey,
+                        indexValueIsDeltaEncoded, filterSize, rawKeySize, rawValueSize, numDataBlocks, numEntries,
+                        numDeletions, numMergeOperands, numRangeDeletions, formatVersion, fixedKeyLen, columnFamilyId,
+                        creationTime, oldestKeyTime, slowCompressionEstimatedDataSize, fastCompressionEstimatedDataSize,
+                        externalSstFileGlobalSeqnoOffset},
+                columnFamilyName, new String[] {filterPolicyName, comparatorName, mergeOperatorName,
+                        prefixExtractorName, propertyCollectorsNames, compressionName},
+                userCollectedProperties, readableProperties);
+    }
+
     TableProperties(long[] numbers, byte[] columnFamilyName, String[] names,
                     Map<String, String> userCollectedProperties, Map<String, String> readableProperties) {
         this.dataSize = numbers[0];
@@ -73,15 +94,15 @@ public final class TableProperties {
         this.slowCompressionEstimatedDataSize = numbers[19];
         this.fastCompressionEstimatedDataSize = numbers[20];
         this.externalSstFileGlobalSeqnoOffset = numbers[21];
-        this.columnFamilyName = columnFamilyName;
+        this.columnFamilyName = columnFamilyName == null ? new byte[0] : columnFamilyName.clone();
         this.filterPolicyName = names[0];
         this.comparatorName = names[1];
         this.mergeOperatorName = names[2];
         this.prefixExtractorName = names[3];
         this.propertyCollectorsNames = names[4];
         this.compressionName = names[5];
-        this.userCollectedProperties = Map.copyOf(userCollectedProperties);
-        this.readableProperties = Map.copyOf(readableProperties);
+        this.userCollectedProperties = userCollectedProperties == null ? Map.of() : Map.copyOf(userCollectedProperties);
+        this.readableProperties = readableProperties == null ? Map.of() : Map.copyOf(readableProperties);
     }
 
     /**
