@@ -106,9 +106,10 @@ int32_t panrocks_iterator_create_filtered(panrocks_db *db, panrocks_cf *cf, cons
 
 /* ---- listener events for table files (panrocks_callbacks.h) ------------------ */
 
-/* Event bits of panrocks_listener_spec.events. */
-#define PANROCKS_EVENT_TABLE_FILE_CREATED 0x10000
-#define PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED 0x20000
+/* Event bits of panrocks_listener_spec.events (beside panrocks_callbacks.h's 1-8; other
+ * headers of events use bits from 65536 up). */
+#define PANROCKS_EVENT_TABLE_FILE_CREATED 16
+#define PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED 32
 
 /* rocksdb::TableFileCreationReason. */
 #define PANROCKS_TABLE_FILE_REASON_FLUSH 0

@@ -1139,19 +1139,19 @@ public class panrocks_h {
     public static int PANROCKS_TABLE_PROPERTIES_NUMBERS() {
         return PANROCKS_TABLE_PROPERTIES_NUMBERS;
     }
-    private static final int PANROCKS_EVENT_TABLE_FILE_CREATED = (int)65536L;
+    private static final int PANROCKS_EVENT_TABLE_FILE_CREATED = (int)16L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_EVENT_TABLE_FILE_CREATED 65536
+     * #define PANROCKS_EVENT_TABLE_FILE_CREATED 16
      * }
      */
     public static int PANROCKS_EVENT_TABLE_FILE_CREATED() {
         return PANROCKS_EVENT_TABLE_FILE_CREATED;
     }
-    private static final int PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED = (int)131072L;
+    private static final int PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED = (int)32L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED 131072
+     * #define PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED 32
      * }
      */
     public static int PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED() {
