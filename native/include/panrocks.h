@@ -607,6 +607,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_logger.h"
 #include "panrocks_events.h"
 #include "panrocks_walfilt.h"
+#include "panrocks_tables.h"
 
 #ifdef __cplusplus
 }

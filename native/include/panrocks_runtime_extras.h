@@ -47,6 +47,8 @@ typedef struct panrocks_compaction_details {
     const panrocks_slice *output_file_names;
     int32_t compression;         /* rocksdb::CompressionType */
     int32_t reserved;
+    /* the input and output files' properties: an encoded collection (panrocks_tables.h) */
+    panrocks_slice table_properties;
 } panrocks_compaction_details;
 
 /* rocksdb::MemoryUtil::GetApproximateMemoryUsageByType over the open DBs

@@ -561,6 +561,14 @@ void fill_compaction_stats(const rocksdb::CompactionJobStats &s, panrocks_compac
 namespace {
 using panrocks::fill_compaction_stats;
 
+void brief_table_file_info(const rocksdb::TableFileCreationBriefInfo &i, panrocks_table_file_info *t) {
+    t->db_name = slice_of(i.db_name);
+    t->cf_name = slice_of(i.cf_name);
+    t->file_path = slice_of(i.file_path);
+    t->job_id = i.job_id;
+    t->reason = static_cast<int32_t>(i.reason);
+}
+
 int32_t stall_condition(rocksdb::WriteStallCondition c) {
     switch (c) {
         case rocksdb::WriteStallCondition::kDelayed: return PANROCKS_STALL_DELAYED;
@@ -635,6 +643,9 @@ class UpcallListener final : public rocksdb::EventListener {
         d.input_file_names = inputs.data();
         d.output_file_names = outputs.data();
         d.compression = static_cast<int32_t>(i.compression);
+        std::string table_properties;
+        panrocks::encode_table_properties_collection(i.table_properties, &table_properties);
+        d.table_properties = slice_of(table_properties);
         c.details = &d;
         deliver(event, &c);
     }
@@ -740,6 +751,34 @@ class UpcallListener final : public rocksdb::EventListener {
         if (wants(PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED)) {
             panrocks::events::error_recovery_completed(old_error, sink(PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED));
         }
+    }
+
+    // ---- table files (panrocks_tables.h) ----
+
+    void OnTableFileCreationStarted(const rocksdb::TableFileCreationBriefInfo &i) override {
+        if (!wants(PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED)) return;
+        panrocks_table_file_info t{};
+        brief_table_file_info(i, &t);
+        deliver(PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED, &t);
+    }
+
+    void OnTableFileCreated(const rocksdb::TableFileCreationInfo &i) override {
+        if (!wants(PANROCKS_EVENT_TABLE_FILE_CREATED)) return;
+        std::string message, properties;
+        try {
+            if (!i.status.ok()) message = i.status.ToString();
+            panrocks::encode_table_properties(i.table_properties, &properties);
+        } catch (...) {
+            return;  // out of memory: no event rather than an exception through the engine
+        }
+        panrocks_table_file_info t{};
+        brief_table_file_info(i, &t);
+        t.file_size = i.file_size;
+        t.status_code = static_cast<int32_t>(i.status.code());
+        t.status_subcode = static_cast<int32_t>(i.status.subcode());
+        t.status_message = slice_of(message);
+        t.properties = slice_of(properties);
+        deliver(PANROCKS_EVENT_TABLE_FILE_CREATED, &t);
     }
 
   private:

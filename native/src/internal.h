@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -21,6 +22,7 @@
 #include <rocksdb/options.h>
 #include <rocksdb/slice.h>
 #include <rocksdb/statistics.h>
+#include <rocksdb/table_properties.h>
 
 // The C ABI is all the library exports: the stub is compiled with hidden
 // visibility (CMakeLists.txt), and its functions take theirs from these
@@ -393,6 +395,19 @@ inline int32_t guarded(panrocks_error *error, Body &&body) noexcept {
                                       "panrocks: " #condition " is false");        \
     } while (0)
 
+}  // namespace panrocks
+
+namespace panrocks {
+// iterator.cc: panrocks_iterator_create with a table filter (empty: none),
+// which the iterator's read options keep until it is destroyed.
+int32_t create_iterator(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec,
+                        std::function<bool(const rocksdb::TableProperties &)> table_filter,
+                        panrocks_iterator **iterator_out, panrocks_error *error);
+
+// tables.cc: appends properties to out in the ABI's encoding (panrocks_tables.h).
+void encode_table_properties(const rocksdb::TableProperties &properties, std::string *out);
+// tables.cc: appends a collection (file name to properties) in the ABI's encoding.
+void encode_table_properties_collection(const rocksdb::TablePropertiesCollection &collection, std::string *out);
 }  // namespace panrocks
 
 namespace panrocks {

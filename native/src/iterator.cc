@@ -185,6 +185,14 @@ extern "C" {
 int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
                                  const panrocks_read_options_spec *spec,
                                  panrocks_iterator **iterator_out, panrocks_error *error) {
+    return panrocks::create_iterator(db, cf, spec, nullptr, iterator_out, error);
+}
+
+}  // extern "C"
+
+int32_t panrocks::create_iterator(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec,
+                                  std::function<bool(const rocksdb::TableProperties &)> table_filter,
+                                  panrocks_iterator **iterator_out, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && iterator_out != nullptr);
         auto iterator = std::make_unique<panrocks_iterator>();
@@ -192,6 +200,7 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
             int32_t rc = panrocks::build_read_options(spec, &iterator->options, error);
             if (rc != PANROCKS_OK) return rc;
         }
+        iterator->options.options.table_filter = std::move(table_filter);
         iterator->ttl = panrocks::is_ttl(db);
         if (iterator->ttl) {
             // the DB under DBWithTTL, its values checked and stripped here
@@ -213,6 +222,8 @@ int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
         return PANROCKS_OK;
     });
 }
+
+extern "C" {
 
 void panrocks_iterator_destroy(panrocks_iterator *iterator) { delete iterator; }
 

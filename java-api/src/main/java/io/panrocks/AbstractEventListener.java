@@ -277,6 +277,27 @@ public abstract class AbstractEventListener implements AutoCloseable {
     public void onErrorRecoveryCompleted(Status oldBackgroundError) {
     }
 
+    // ---- table files ----
+
+    /**
+     * A table (SST) file was written, well or not (see its status): by a
+     * flush, a compaction or the WAL's recovery at open. Delivered on the
+     * thread that wrote it, before the file is part of the DB.
+     *
+     * @param tableFileCreationInfo the file, its size and properties
+     */
+    public void onTableFileCreated(TableFileCreationInfo tableFileCreationInfo) {
+    }
+
+    /**
+     * A table (SST) file is about to be written; its
+     * {@link #onTableFileCreated} follows (with the same job ID).
+     *
+     * @param tableFileCreationBriefInfo the file and why it is written
+     */
+    public void onTableFileCreationStarted(TableFileCreationBriefInfo tableFileCreationBriefInfo) {
+    }
+
     /**
      * Does nothing: present so RocksJava's try-with-resources code compiles
      * unchanged. This object owns no native memory; each DB that uses it

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A finished compaction, successful or not (RocksDB's
@@ -198,6 +199,27 @@ public final class CompactionJobInfo implements AutoCloseable {
      */
     public CompactionJobStats stats() {
         return stats;
+    }
+
+    // ---- table properties ----
+
+    /** the input and output files' properties; set once, before the info reaches a listener */
+    private Map<String, TableProperties> tableProperties = Map.of();
+
+    /** Sets the files' properties (made by the listener binding, before the user sees this info). */
+    CompactionJobInfo tableProperties(Map<String, TableProperties> properties) {
+        this.tableProperties = Map.copyOf(properties);
+        return this;
+    }
+
+    /**
+     * RocksJava's accessor: the properties of the files the compaction
+     * read and of those it wrote, by file path (empty for an empty info).
+     *
+     * @return an unmodifiable map from file path to its properties
+     */
+    public Map<String, TableProperties> tableProperties() {
+        return tableProperties;
     }
 
     /** Nothing to release (a plain value); present so RocksJava's try-with-resources code compiles unchanged. */

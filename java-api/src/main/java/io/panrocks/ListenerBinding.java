@@ -18,6 +18,7 @@ import io.panrocks.internal.ffi.panrocks_listener_spec;
 import io.panrocks.internal.ffi.panrocks_memtable_info;
 import io.panrocks.internal.ffi.panrocks_slice;
 import io.panrocks.internal.ffi.panrocks_stall_info;
+import io.panrocks.internal.ffi.panrocks_table_file_info;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -62,6 +63,8 @@ final class ListenerBinding extends CallbackBinding {
             FILE_CLOSE = panrocks_h.PANROCKS_EVENT_FILE_CLOSE_FINISH(),
             ERROR_RECOVERY_BEGIN = panrocks_h.PANROCKS_EVENT_ERROR_RECOVERY_BEGIN(),
             ERROR_RECOVERY_COMPLETED = panrocks_h.PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED();
+    private static final int TABLE_FILE_CREATED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_CREATED(),
+            TABLE_FILE_CREATION_STARTED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED();
 
     static {
         try {
@@ -94,6 +97,11 @@ final class ListenerBinding extends CallbackBinding {
         }
         if (overrides(c, base, "onStallConditionsChanged", WriteStallInfo.class)) events |= STALL;
         events |= laterEvents(listener, c, base);
+        // table files
+        if (overrides(c, base, "onTableFileCreated", TableFileCreationInfo.class)) events |= TABLE_FILE_CREATED;
+        if (overrides(c, base, "onTableFileCreationStarted", TableFileCreationBriefInfo.class)) {
+            events |= TABLE_FILE_CREATION_STARTED;
+        }
         int mask = events;
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_listener_spec.allocate(arena);
@@ -225,7 +233,9 @@ final class ListenerBinding extends CallbackBinding {
                 panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
                 fileNames(d, false, c, scope),
                 CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
-                stats(panrocks_compaction_details.stats(d), scope));
+                stats(panrocks_compaction_details.stats(d), scope))
+                .tableProperties(TablePropertiesCodec.collectionOf(MemorySegment.ofArray(
+                        bytes(panrocks_compaction_details.table_properties(d), scope))));
     }
 
     // ---- the upcall body (CallbackBinding.guarded wraps it in the upcall envelope) --------
@@ -313,6 +323,8 @@ final class ListenerBinding extends CallbackBinding {
             panrocks_error_recovery_info.auto_recovery(r, recover ? 1 : 0);
         } else if (event == ERROR_RECOVERY_COMPLETED) {
             listener.onErrorRecoveryCompleted(status(struct(info, panrocks_event_status.sizeof(), scope), scope));
+        } else if (event == TABLE_FILE_CREATED || event == TABLE_FILE_CREATION_STARTED) {
+            deliverTableFile(event, info, scope);
         } else if ((event & panrocks_h.PANROCKS_EVENTS_FILE_IO()) != 0) {
             deliverFileOperation(event, fileOperation(struct(info, panrocks_file_operation_info.sizeof(), scope),
                     scope));
@@ -335,5 +347,26 @@ final class ListenerBinding extends CallbackBinding {
         else if (event == FILE_RANGE_SYNC) listener.onFileRangeSyncFinish(f);
         else if (event == FILE_TRUNCATE) listener.onFileTruncateFinish(f);
         else if (event == FILE_CLOSE) listener.onFileCloseFinish(f);
+    }
+
+    /** A table file's creation started or ended: the info copied, its properties decoded, then the user's method. */
+    private void deliverTableFile(int event, long info, Arena scope) {
+        MemorySegment t = MemorySegment.ofAddress(info).reinterpret(panrocks_table_file_info.sizeof(), scope, null);
+        String dbName = string(panrocks_table_file_info.db_name(t), scope);
+        String family = string(panrocks_table_file_info.cf_name(t), scope);
+        String path = string(panrocks_table_file_info.file_path(t), scope);
+        int job = panrocks_table_file_info.job_id(t);
+        TableFileCreationReason reason = TableFileCreationReason.of(panrocks_table_file_info.reason(t));
+        if (event == TABLE_FILE_CREATION_STARTED) {
+            listener.onTableFileCreationStarted(new TableFileCreationBriefInfo(dbName, family, path, job, reason));
+            return;
+        }
+        Status status = new Status(Status.Code.of(panrocks_table_file_info.status_code(t)),
+                Status.SubCode.of(panrocks_table_file_info.status_subcode(t)), Status.Severity.NoError,
+                string(panrocks_table_file_info.status_message(t), scope));
+        MemorySegment encoded = panrocks_table_file_info.properties(t);
+        MemorySegment properties = MemorySegment.ofArray(bytes(encoded, scope));
+        listener.onTableFileCreated(new TableFileCreationInfo(dbName, family, path, job, reason,
+                panrocks_table_file_info.file_size(t), TablePropertiesCodec.properties(properties), status));
     }
 }

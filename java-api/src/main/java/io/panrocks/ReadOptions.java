@@ -83,6 +83,7 @@ public final class ReadOptions implements AutoCloseable {
         ioTimeout = other.ioTimeout;
         timestamp = other.timestamp;
         iterStartTs = other.iterStartTs;
+        tableFilter = other.tableFilter;
     }
 
     private ReadOptions freeze() {
@@ -570,6 +571,11 @@ public final class ReadOptions implements AutoCloseable {
         fillSpec(owner, spec, arena, snapshot, null);
     }
 
+    /** As {@link #fillSpec(NativeDb, MemorySegment, Arena)}, for a file outside any DB: no snapshot applies there. */
+    void fillSpecForFile(MemorySegment spec, Arena arena) {
+        fillSpec(null, spec, arena, null, null);
+    }
+
     /** As {@link #fillSpec(NativeDb, MemorySegment, Arena)}, for an iterator of transaction {@code via}. */
     void fillSpec(NativeDb owner, MemorySegment spec, Arena arena, Transaction via) {
         fillSpec(owner, spec, arena, snapshot, via);
@@ -759,5 +765,40 @@ public final class ReadOptions implements AutoCloseable {
      */
     public java.util.OptionalLong iterStartTs() {
         return iterStartTs == NO_TIMESTAMP ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(iterStartTs);
+    }
+
+    // =========================================================================
+    // Table filter
+    // =========================================================================
+
+    private AbstractTableFilter tableFilter;
+
+    /**
+     * Iterators made with these options ({@link RocksDB#newIterator}) ask
+     * {@code tableFilter} about each SST file before they read it, with the
+     * file's {@link TableProperties}, and skip the files it refuses
+     * (RocksDB's {@code ReadOptions::table_filter}; memtables are always
+     * read). Point reads ignore it. The filter runs on the iterator's
+     * thread, inside its creation and moves; it must not call into that DB
+     * ({@link IllegalStateException}). A filter that throws reads the file
+     * (a failing filter never hides data); what it threw is logged and
+     * recorded ({@link RocksDB#callbackFailure()}).
+     *
+     * @param tableFilter the filter, or {@code null} for none
+     * @return these options
+     */
+    public ReadOptions setTableFilter(AbstractTableFilter tableFilter) {
+        checkMutable();
+        this.tableFilter = tableFilter;
+        return changed();
+    }
+
+    /**
+     * The filter set with {@link #setTableFilter}.
+     *
+     * @return the filter, or null if none
+     */
+    public AbstractTableFilter tableFilter() {
+        return tableFilter;
     }
 }

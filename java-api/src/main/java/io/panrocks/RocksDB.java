@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -3386,6 +3387,7 @@ public class RocksDB implements AutoCloseable {
      */
     public RocksIterator newIterator(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
         Objects.requireNonNull(readOptions, "readOptions");
+        if (readOptions.tableFilter() != null) return newFilteredIterator(columnFamily, readOptions);
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
@@ -3489,6 +3491,34 @@ public class RocksDB implements AutoCloseable {
      */
     public List<RocksIterator> newIterators(List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
         return newIterators(columnFamilies, ReadOptions.DEFAULT);
+    }
+
+    // ---- iterators with a table filter (ReadOptions.setTableFilter) ----
+
+    /**
+     * newIterator with a table filter: the filter's upcall is bound to this
+     * iterator, and released with it (the engine calls it until then).
+     */
+    private RocksIterator newFilteredIterator(ColumnFamilyHandle columnFamily, ReadOptions readOptions) {
+        TableFilterBinding filter = new TableFilterBinding(readOptions.tableFilter(), db);
+        boolean handedOver = false;
+        try {
+            CallContext c = db.enter();
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment spec = panrocks_read_options_spec.allocate(arena);
+                readOptions.fillSpec(db, spec, arena);
+                int rc = panrocks_h.panrocks_iterator_create_filtered(db.handle(), family(columnFamily), spec,
+                        filter.function(), MemorySegment.NULL, c.size, c.error);
+                if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
+                MemorySegment handle = c.size.get(ValueLayout.ADDRESS, 0);
+                handedOver = true; // the iterator releases the filter, even if its constructor fails
+                return new RocksIterator(this, db, c, handle, columnFamily, null, null, filter::release);
+            } finally {
+                db.exit(c);
+            }
+        } finally {
+            if (!handedOver) filter.release();
+        }
     }
 
     // =========================================================================
@@ -4294,6 +4324,66 @@ public class RocksDB implements AutoCloseable {
                                      int outputLevel, int outputPathId, CompactionJobInfo compactionJobInfo)
             throws RocksDBException {
         return compactFiles(compactionOptions, null, inputFileNames, outputLevel, outputPathId, compactionJobInfo);
+    }
+
+    // ---- table properties (RocksJava's getPropertiesOfAllTables, getPropertiesOfTablesInRange) ----
+
+    /**
+     * The properties of every live SST file of {@code columnFamily}
+     * ({@code null}: the default one), by file path (RocksDB's
+     * {@code GetPropertiesOfAllTables}). Reads each file's properties block
+     * (from the table cache when the file is open there). Memtables have
+     * none: flush first to see what they hold.
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @return a new map from file path to its properties (empty when there are no files)
+     * @throws IllegalArgumentException if columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException with RocksDB's status if a file cannot be read
+     */
+    public Map<String, TableProperties> getPropertiesOfAllTables(ColumnFamilyHandle columnFamily)
+            throws RocksDBException {
+        return new Tables(db).propertiesOfAllTables(columnFamily);
+    }
+
+    /**
+     * As {@link #getPropertiesOfAllTables(ColumnFamilyHandle)}, for the default family.
+     *
+     * @return a new map from file path to its properties
+     * @throws RocksDBException as the main overload
+     */
+    public Map<String, TableProperties> getPropertiesOfAllTables() throws RocksDBException {
+        return getPropertiesOfAllTables(null);
+    }
+
+    /**
+     * The properties of the live SST files of {@code columnFamily}
+     * ({@code null}: the default one) whose keys overlap one of
+     * {@code ranges} ({@code [start, limit)} each), by file path (RocksDB's
+     * {@code GetPropertiesOfTablesInRange}).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param ranges the key ranges; not null, no null element (empty: no file)
+     * @return a new map from file path to its properties
+     * @throws NullPointerException if ranges is or holds null
+     * @throws IllegalArgumentException if columnFamily belongs to another DB
+     * @throws IllegalStateException if the DB or columnFamily is closed
+     * @throws RocksDBException with RocksDB's status if a file cannot be read
+     */
+    public Map<String, TableProperties> getPropertiesOfTablesInRange(ColumnFamilyHandle columnFamily,
+                                                                    List<Range> ranges) throws RocksDBException {
+        return new Tables(db).propertiesOfTablesInRange(columnFamily, ranges);
+    }
+
+    /**
+     * As {@link #getPropertiesOfTablesInRange(ColumnFamilyHandle, List)}, for the default family.
+     *
+     * @param ranges the key ranges
+     * @return a new map from file path to its properties
+     * @throws RocksDBException as the main overload
+     */
+    public Map<String, TableProperties> getPropertiesOfTablesInRange(List<Range> ranges) throws RocksDBException {
+        return getPropertiesOfTablesInRange(null, ranges);
     }
 
     // =========================================================================

@@ -75,7 +75,8 @@ class MisuseMatrixTest {
                 io.panrocks.AbstractCompactionFilter.class, Spies.Filter.class,
                 io.panrocks.AbstractCompactionFilterFactory.class, Spies.FilterFactory.class,
                 io.panrocks.AbstractEventListener.class, Spies.Listener.class,
-                io.panrocks.AbstractWalFilter.class, Spies.WalFilter.class);
+                io.panrocks.AbstractWalFilter.class, Spies.WalFilter.class,
+                io.panrocks.AbstractTableFilter.class, Spies.TableFilterSpy.class);
         for (Class<?> type : Surface.publicTypes()) {
             if (!Surface.isEngineCallbackBase(type)) {
                 // a sealed class (AbstractSlice) is no base the user extends

@@ -737,7 +737,11 @@ final class Probes {
                     RocksDB spiedDb = db;
                     Spies.Hook spiedHook = hook;
                     Outcome call = Outcome.of(() -> {
-                        trigger(method, spiedDb, spiedHook, targetObject);
+                        if (type == io.panrocks.AbstractTableFilter.class) {
+                            Triggers.tableFilter(spiedDb); // a read's upcall: the filter is in its ReadOptions
+                        } else {
+                            trigger(method, spiedDb, spiedHook, targetObject);
+                        }
                         return null;
                     });
                     // a trigger through the closed object may stop at its next call
@@ -895,6 +899,8 @@ final class Probes {
                 }
                 return o.setListeners(List.of(new Spies.Listener(fileIo)));
             }
+            // a table filter is set on a read's ReadOptions (Triggers.tableFilter), not on the DB's options
+            if (base == io.panrocks.AbstractTableFilter.class) return o;
             throw new IllegalArgumentException("no spy for " + base);
         }
 
@@ -921,7 +927,7 @@ final class Probes {
                 case "fullMerge", "merge" -> Triggers.fullMerge(db);
                 case "partialMerge" -> Triggers.partialMerge(db);
                 case "filter", "createCompactionFilter", "onCompactionCompleted" -> Triggers.compaction(db);
-                case "onFlushCompleted" -> Triggers.flush(db);
+                case "onFlushCompleted", "onTableFileCreated", "onTableFileCreationStarted" -> Triggers.flush(db);
                 case "onBackgroundError" -> Triggers.backgroundError(db);
                 case "onStallConditionsChanged" -> Triggers.stall(db, hook.fired::get);
                 case "onFlushBegin", "onMemTableSealed" -> Triggers.flush(db);

@@ -159,6 +159,15 @@ final class Spies {
         }
     }
 
+    /** A table filter that reads every table. */
+    static final class TableFilterSpy extends io.panrocks.AbstractTableFilter {
+        @Override
+        public boolean filter(io.panrocks.TableProperties tableProperties) {
+            fire("filter");
+            return true;
+        }
+    }
+
     static final class Filter extends AbstractCompactionFilter {
         @Override
         public Decision filter(int level, MemorySegment key, ValueType valueType, MemorySegment value, NewValue newValue) {
@@ -320,6 +329,20 @@ final class Spies {
         public void onErrorRecoveryCompleted(Status oldBackgroundError) {
             fire("onErrorRecoveryCompleted");
         }
+
+        // ---- table files ----
+
+        @Override
+        public void onTableFileCreated(io.panrocks.TableFileCreationInfo info) {
+            infos.add(info);
+            fire("onTableFileCreated");
+        }
+
+        @Override
+        public void onTableFileCreationStarted(io.panrocks.TableFileCreationBriefInfo info) {
+            infos.add(info);
+            fire("onTableFileCreationStarted");
+        }
     }
 
     /** Set by a file event's trigger, cleared by the next probe's options (see {@code Listener.file}). */
@@ -374,6 +397,28 @@ final class Spies {
             db.flush();
         }
         return require(firstInfo(l, FlushJobInfo.class), "FlushJobInfo");
+    }
+
+    static io.panrocks.TableFileCreationInfo tableFileCreationInfo(World w) throws RocksDBException {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("tableinfo"))) {
+            db.put(b("k"), b("v"));
+            db.flush();
+        }
+        return require(firstInfo(l, io.panrocks.TableFileCreationInfo.class), "TableFileCreationInfo");
+    }
+
+    /** The brief info of a file's creation start (not the full info, its subclass). */
+    static io.panrocks.TableFileCreationBriefInfo tableFileCreationBriefInfo(World w) throws RocksDBException {
+        Listener l = new Listener();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("briefinfo"))) {
+            db.put(b("k"), b("v"));
+            db.flush();
+        }
+        for (Object o : l.infos) {
+            if (o.getClass() == io.panrocks.TableFileCreationBriefInfo.class) return (io.panrocks.TableFileCreationBriefInfo) o;
+        }
+        throw new IllegalStateException("no TableFileCreationBriefInfo reached the listener");
     }
 
     static CompactionJobInfo compactionJobInfo(World w) throws RocksDBException {

@@ -110,4 +110,12 @@ final class Stubs {
         public void histogramCallback(io.panrocks.HistogramType histType, io.panrocks.HistogramData histData) {
         }
     }
+
+    /** A table filter that reads every table. */
+    static final class ReadAllTables extends io.panrocks.AbstractTableFilter {
+        @Override
+        public boolean filter(io.panrocks.TableProperties tableProperties) {
+            return true;
+        }
+    }
 }

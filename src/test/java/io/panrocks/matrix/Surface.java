@@ -149,6 +149,7 @@ final class Surface {
         return java.util.Set.of(io.panrocks.AbstractComparator.class, io.panrocks.AbstractMergeOperator.class,
                 io.panrocks.AssociativeMergeOperator.class, io.panrocks.AbstractCompactionFilter.class,
                 io.panrocks.AbstractCompactionFilterFactory.class, io.panrocks.AbstractEventListener.class,
-                io.panrocks.AbstractWalFilter.class).contains(type);
+                io.panrocks.AbstractWalFilter.class,
+                io.panrocks.AbstractTableFilter.class).contains(type);
     }
 }

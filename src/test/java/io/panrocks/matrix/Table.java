@@ -64,6 +64,8 @@ import io.panrocks.RocksIterator;
 import io.panrocks.TransactionLogIterator;
 import io.panrocks.Snapshot;
 import io.panrocks.SstFileManager;
+import io.panrocks.SstFileReader;
+import io.panrocks.SstFileReaderIterator;
 import io.panrocks.SstFileWriter;
 import io.panrocks.Statistics;
 import io.panrocks.Status;
@@ -441,6 +443,36 @@ final class Table {
                     return Subject.of(writer);
                 });
 
+        add(SstFileReader.class).life(RELEASES)
+                .variant("open", w -> {
+                    SstFileReader reader = new SstFileReader(World.options());
+                    reader.open(sstFile(w));
+                    return Subject.of(reader);
+                })
+                .worksAfterClose("isOwningHandle");
+        Entry sstIterator = add(SstFileReaderIterator.class).life(RELEASES).confined()
+                .variant("reader", w -> {
+                    SstFileReader reader = new SstFileReader(World.options());
+                    reader.open(sstFile(w));
+                    SstFileReaderIterator it = reader.newIterator(new ReadOptions());
+                    it.seekToFirst();
+                    return new Subject(it, null, reader);
+                })
+                .move("next", s -> ((SstFileReaderIterator) s.instance()).next())
+                .move("prev", s -> ((SstFileReaderIterator) s.instance()).prev())
+                .move("seek", s -> ((SstFileReaderIterator) s.instance()).seek(b("key3")))
+                .move("seekToFirst", s -> ((SstFileReaderIterator) s.instance()).seekToFirst())
+                // "the reader's memory lives until the iterator is closed": views of it stay readable
+                .view("*|end:reader-close", INTACT)
+                .sanity(s -> {
+                    SstFileReaderIterator it = (SstFileReaderIterator) s.instance();
+                    it.seekToFirst();
+                    if (!it.isValid()) throw new AssertionError("the iterator found nothing after refused foreign calls");
+                    it.key().byteSize();
+                });
+        // "closing its reader first ... the iterator then refuses every call but close()"
+        sstIterator.variants.get("reader").ends.put("reader-close", s -> ((SstFileReader) s.source()).close());
+
         // ============================== shared native objects ==============================
         add(LRUCache.class).life(RELEASES).variant("1mib", w -> Subject.of(new LRUCache(1 << 20)))
                 .worksAfterClose("capacity", "getUsage", "getPinnedUsage");
@@ -485,7 +517,8 @@ final class Table {
                     .refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
-                .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound").refusesNullAsIllegalArgument();
+                .nullable("setSnapshot", "setIterateUpperBound", "setIterateLowerBound", "setTableFilter")
+                .refusesNullAsIllegalArgument();
         add(WriteOptions.class).life(NO_OP).variant("new", w -> Subject.of(new WriteOptions()));
         add(FlushOptions.class).life(NO_OP).variant("new", w -> Subject.of(new FlushOptions()));
         add(CompactRangeOptions.class).life(NO_OP).variant("new", w -> Subject.of(new CompactRangeOptions()));
@@ -574,6 +607,15 @@ final class Table {
             }
         });
         add(LiveFileMetaData.class).variant("of-db", w -> Subject.of(w.db().getLiveFilesMetaData().get(0)));
+        add(io.panrocks.TableProperties.class)
+                .variant("of-db", w -> Subject.of(w.db().getPropertiesOfAllTables().values().iterator().next()))
+                .variant("of-reader", w -> {
+                    try (SstFileReader reader = new SstFileReader(World.options())) {
+                        reader.open(sstFile(w));
+                        return Subject.of(reader.getTableProperties());
+                    }
+                })
+                .nullable("equals");
         add(LogFile.class).variant("of-db", w -> Subject.of(w.db().getSortedWalFiles().get(0)));
         add(ExternalSstFileInfo.class).variant("of-writer", w -> {
             try (SstFileWriter writer = new SstFileWriter(World.options())) {
@@ -648,6 +690,10 @@ final class Table {
                 .variant("of-listener", w -> Subject.of(Spies.externalFileIngestionInfo(w)));
         add(io.panrocks.FileOperationInfo.class).nullable("equals")
                 .variant("of-listener", w -> Subject.of(Spies.fileOperationInfo(w)));
+        add(io.panrocks.TableFileCreationInfo.class).variant("of-listener", w -> Subject.of(Spies.tableFileCreationInfo(w)))
+                .nullable("equals");
+        add(io.panrocks.TableFileCreationBriefInfo.class)
+                .variant("of-listener", w -> Subject.of(Spies.tableFileCreationBriefInfo(w))).nullable("equals");
         add(AbstractCompactionFilter.Context.class).variant("manual", w -> Subject.of(new AbstractCompactionFilter.Context(false, true, 0)));
         // arguments scoped to one callback: kept past it, they are "closed"
         add(NewValue.class).life(RELEASES).closer(s -> { }).noViewProbes("its segments are valid only inside the merge")
@@ -682,7 +728,7 @@ final class Table {
                         "onColumnFamilyHandleDeletionStarted", "onExternalFileIngested", "onFileReadFinish",
                         "onFileWriteFinish", "onFileFlushFinish", "onFileSyncFinish", "onFileRangeSyncFinish",
                         "onFileTruncateFinish", "onFileCloseFinish", "shouldBeNotifiedOnFileIO", "onErrorRecoveryBegin",
-                        "onErrorRecoveryCompleted");
+                        "onErrorRecoveryCompleted", "onTableFileCreated", "onTableFileCreationStarted");
         add(io.panrocks.AbstractWalFilter.class).life(NO_OP).variant("continue", w -> Subject.of(new Stubs.ContinueWalFilter()))
                 .callbacks("columnFamilyLogNumberMap", "logRecordFound", "name");
         // the interface has no close(): AbstractWalFilter's entry probes the closed object
@@ -715,6 +761,22 @@ final class Table {
         add(WriteBatch.Handler.class).user("reached through WriteBatch.iterate");
         add(AssociativeMergeOperator.Step.class).user("reached through AssociativeMergeOperator.of's merges");
         add(io.panrocks.StatisticsCollectorCallback.class).user("reached through StatisticsCollector's rounds");
+        add(io.panrocks.TableFilter.class).user("reached through the iterators of ReadOptions.setTableFilter");
+        add(io.panrocks.AbstractTableFilter.class).life(NO_OP).variant("read-all", w -> Subject.of(new Stubs.ReadAllTables()))
+                .callbacks("filter");
+    }
+
+    /** A fresh SST file of three keys, written outside any DB. */
+    static String sstFile(World w) throws RocksDBException {
+        java.nio.file.Path file = w.freshPath("file").resolveSibling(w.freshName("readable") + ".sst");
+        try (SstFileWriter writer = new SstFileWriter(World.options())) {
+            writer.open(file);
+            writer.put(b("key1"), VALUE);
+            writer.put(b("key2"), VALUE);
+            writer.put(b("key3"), VALUE);
+            writer.finish();
+        }
+        return file.toString();
     }
 
     /** A DB is its own DB: arguments of a DB (handles, snapshots) come from it. */

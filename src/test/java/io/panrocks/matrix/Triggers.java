@@ -55,6 +55,15 @@ final class Triggers {
         db.flush();
     }
 
+    /** An SST file, then an iterator that asks the spied table filter about it. */
+    static void tableFilter(RocksDB db) throws RocksDBException {
+        flush(db);
+        try (io.panrocks.RocksIterator it = db.newIterator(new io.panrocks.ReadOptions()
+                .setTableFilter(new Spies.TableFilterSpy()))) {
+            it.seekToFirst();
+        }
+    }
+
     /** Options under which two level-0 files delay writes (and a compaction ends the delay). */
     static Options stallOptions() {
         return new Options().setCreateIfMissing(true).setLevel0FileNumCompactionTrigger(2)

@@ -301,6 +301,7 @@ final class Values {
         if (t == AbstractEventListener.class) return new Stubs.QuietListener();
         if (t == io.panrocks.AbstractWalFilter.class || t == io.panrocks.WalFilter.class) return new Stubs.ContinueWalFilter();
         if (t == io.panrocks.WalProcessingOption.class) return io.panrocks.WalProcessingOption.CONTINUE_PROCESSING;
+        if (t == io.panrocks.AbstractTableFilter.class) return new Stubs.ReadAllTables();
         if (t == AbstractCompactionFilter.Context.class) return new AbstractCompactionFilter.Context(false, true, 0);
         // ---- shared native objects (each its own)
         if (t == Statistics.class) return new Statistics();
@@ -428,6 +429,13 @@ final class Values {
         if (name.equals("openAsSecondary")) return n == 0 ? w.closedDbPath() : w.freshPath("secondary");
         if (name.startsWith("restoreDb")) return w.freshPath("restored");    // the WAL folder: its own fresh one
         if (owner.equals("SstFileWriter")) return w.freshPath("file").resolveSibling(w.freshName("written") + ".sst");
+        if (owner.equals("SstFileReader")) {
+            try {
+                return Path.of(Table.sstFile(w)); // a file to read
+            } catch (io.panrocks.RocksDBException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         if (owner.equals("BackupEngineOptions")) return w.freshDir("backups");
         return w.freshPath(opens(name) ? "opened" : "path");
     }

@@ -20,6 +20,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     const panrocks_slice *output_file_names;
  *     int32_t compression;
  *     int32_t reserved;
+ *     panrocks_slice table_properties;
  * }
  * }
  */
@@ -34,7 +35,8 @@ public class panrocks_compaction_details {
         panrocks_h.C_POINTER.withName("input_file_names"),
         panrocks_h.C_POINTER.withName("output_file_names"),
         panrocks_h.C_INT.withName("compression"),
-        panrocks_h.C_INT.withName("reserved")
+        panrocks_h.C_INT.withName("reserved"),
+        panrocks_slice.layout().withName("table_properties")
     ).withName("panrocks_compaction_details");
 
     /**
@@ -262,6 +264,50 @@ public class panrocks_compaction_details {
      */
     public static void reserved(MemorySegment struct, int fieldValue) {
         struct.set(reserved$LAYOUT, reserved$OFFSET, fieldValue);
+    }
+
+    private static final GroupLayout table_properties$LAYOUT = (GroupLayout)$LAYOUT.select(groupElement("table_properties"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * panrocks_slice table_properties
+     * }
+     */
+    public static final GroupLayout table_properties$layout() {
+        return table_properties$LAYOUT;
+    }
+
+    private static final long table_properties$OFFSET = $LAYOUT.byteOffset(groupElement("table_properties"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * panrocks_slice table_properties
+     * }
+     */
+    public static final long table_properties$offset() {
+        return table_properties$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * panrocks_slice table_properties
+     * }
+     */
+    public static MemorySegment table_properties(MemorySegment struct) {
+        return struct.asSlice(table_properties$OFFSET, table_properties$LAYOUT.byteSize());
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * panrocks_slice table_properties
+     * }
+     */
+    public static void table_properties(MemorySegment struct, MemorySegment fieldValue) {
+        MemorySegment.copy(fieldValue, 0L, struct, table_properties$OFFSET, table_properties$LAYOUT.byteSize());
     }
 
     /**

@@ -1310,6 +1310,69 @@ public class panrocks_h {
     public static int PANROCKS_WAL_CORRUPTED_RECORD() {
         return PANROCKS_WAL_CORRUPTED_RECORD;
     }
+    private static final int PANROCKS_TABLE_PROPERTIES_NUMBERS = (int)22L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TABLE_PROPERTIES_NUMBERS 22
+     * }
+     */
+    public static int PANROCKS_TABLE_PROPERTIES_NUMBERS() {
+        return PANROCKS_TABLE_PROPERTIES_NUMBERS;
+    }
+    private static final int PANROCKS_EVENT_TABLE_FILE_CREATED = (int)16L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_TABLE_FILE_CREATED 16
+     * }
+     */
+    public static int PANROCKS_EVENT_TABLE_FILE_CREATED() {
+        return PANROCKS_EVENT_TABLE_FILE_CREATED;
+    }
+    private static final int PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED = (int)32L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED 32
+     * }
+     */
+    public static int PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED() {
+        return PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED;
+    }
+    private static final int PANROCKS_TABLE_FILE_REASON_FLUSH = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TABLE_FILE_REASON_FLUSH 0
+     * }
+     */
+    public static int PANROCKS_TABLE_FILE_REASON_FLUSH() {
+        return PANROCKS_TABLE_FILE_REASON_FLUSH;
+    }
+    private static final int PANROCKS_TABLE_FILE_REASON_COMPACTION = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TABLE_FILE_REASON_COMPACTION 1
+     * }
+     */
+    public static int PANROCKS_TABLE_FILE_REASON_COMPACTION() {
+        return PANROCKS_TABLE_FILE_REASON_COMPACTION;
+    }
+    private static final int PANROCKS_TABLE_FILE_REASON_RECOVERY = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TABLE_FILE_REASON_RECOVERY 2
+     * }
+     */
+    public static int PANROCKS_TABLE_FILE_REASON_RECOVERY() {
+        return PANROCKS_TABLE_FILE_REASON_RECOVERY;
+    }
+    private static final int PANROCKS_TABLE_FILE_REASON_MISC = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_TABLE_FILE_REASON_MISC 3
+     * }
+     */
+    public static int PANROCKS_TABLE_FILE_REASON_MISC() {
+        return PANROCKS_TABLE_FILE_REASON_MISC;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -18085,6 +18148,725 @@ public class panrocks_h {
                 traceDowncall("panrocks_txn_waiting", txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
             }
             return (int)mh$.invokeExact(txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_blob_data {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_blob_data");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const char *panrocks_blob_data(const panrocks_blob *blob)
+     * }
+     */
+    public static FunctionDescriptor panrocks_blob_data$descriptor() {
+        return panrocks_blob_data.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const char *panrocks_blob_data(const panrocks_blob *blob)
+     * }
+     */
+    public static MethodHandle panrocks_blob_data$handle() {
+        return panrocks_blob_data.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const char *panrocks_blob_data(const panrocks_blob *blob)
+     * }
+     */
+    public static MemorySegment panrocks_blob_data$address() {
+        return panrocks_blob_data.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const char *panrocks_blob_data(const panrocks_blob *blob)
+     * }
+     */
+    public static MemorySegment panrocks_blob_data(MemorySegment blob) {
+        var mh$ = panrocks_blob_data.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_blob_data", blob);
+            }
+            return (MemorySegment)mh$.invokeExact(blob);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_blob_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_blob_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_blob_size(const panrocks_blob *blob)
+     * }
+     */
+    public static FunctionDescriptor panrocks_blob_size$descriptor() {
+        return panrocks_blob_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_blob_size(const panrocks_blob *blob)
+     * }
+     */
+    public static MethodHandle panrocks_blob_size$handle() {
+        return panrocks_blob_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_blob_size(const panrocks_blob *blob)
+     * }
+     */
+    public static MemorySegment panrocks_blob_size$address() {
+        return panrocks_blob_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_blob_size(const panrocks_blob *blob)
+     * }
+     */
+    public static long panrocks_blob_size(MemorySegment blob) {
+        var mh$ = panrocks_blob_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_blob_size", blob);
+            }
+            return (long)mh$.invokeExact(blob);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_blob_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_blob_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_blob_destroy(panrocks_blob *blob)
+     * }
+     */
+    public static FunctionDescriptor panrocks_blob_destroy$descriptor() {
+        return panrocks_blob_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_blob_destroy(panrocks_blob *blob)
+     * }
+     */
+    public static MethodHandle panrocks_blob_destroy$handle() {
+        return panrocks_blob_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_blob_destroy(panrocks_blob *blob)
+     * }
+     */
+    public static MemorySegment panrocks_blob_destroy$address() {
+        return panrocks_blob_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_blob_destroy(panrocks_blob *blob)
+     * }
+     */
+    public static void panrocks_blob_destroy(MemorySegment blob) {
+        var mh$ = panrocks_blob_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_blob_destroy", blob);
+            }
+            mh$.invokeExact(blob);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_properties_of_all_tables {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_properties_of_all_tables");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_all_tables(panrocks_db *db, panrocks_cf *cf, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_properties_of_all_tables$descriptor() {
+        return panrocks_properties_of_all_tables.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_all_tables(panrocks_db *db, panrocks_cf *cf, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_properties_of_all_tables$handle() {
+        return panrocks_properties_of_all_tables.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_all_tables(panrocks_db *db, panrocks_cf *cf, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_properties_of_all_tables$address() {
+        return panrocks_properties_of_all_tables.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_all_tables(panrocks_db *db, panrocks_cf *cf, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_properties_of_all_tables(MemorySegment db, MemorySegment cf, MemorySegment blob_out, MemorySegment error) {
+        var mh$ = panrocks_properties_of_all_tables.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_properties_of_all_tables", db, cf, blob_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, blob_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_properties_of_tables_in_range {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_properties_of_tables_in_range");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_tables_in_range(panrocks_db *db, panrocks_cf *cf, const panrocks_slice *bounds, size_t range_count, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_properties_of_tables_in_range$descriptor() {
+        return panrocks_properties_of_tables_in_range.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_tables_in_range(panrocks_db *db, panrocks_cf *cf, const panrocks_slice *bounds, size_t range_count, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_properties_of_tables_in_range$handle() {
+        return panrocks_properties_of_tables_in_range.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_tables_in_range(panrocks_db *db, panrocks_cf *cf, const panrocks_slice *bounds, size_t range_count, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_properties_of_tables_in_range$address() {
+        return panrocks_properties_of_tables_in_range.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_properties_of_tables_in_range(panrocks_db *db, panrocks_cf *cf, const panrocks_slice *bounds, size_t range_count, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_properties_of_tables_in_range(MemorySegment db, MemorySegment cf, MemorySegment bounds, long range_count, MemorySegment blob_out, MemorySegment error) {
+        var mh$ = panrocks_properties_of_tables_in_range.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_properties_of_tables_in_range", db, cf, bounds, range_count, blob_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, bounds, range_count, blob_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_reader_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_reader_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_create(const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_reader **reader_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_reader_create$descriptor() {
+        return panrocks_sst_reader_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_create(const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_reader **reader_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_reader_create$handle() {
+        return panrocks_sst_reader_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_create(const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_reader **reader_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_reader_create$address() {
+        return panrocks_sst_reader_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_create(const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_reader **reader_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_reader_create(MemorySegment db_options, MemorySegment family, MemorySegment reader_out, MemorySegment error) {
+        var mh$ = panrocks_sst_reader_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_reader_create", db_options, family, reader_out, error);
+            }
+            return (int)mh$.invokeExact(db_options, family, reader_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_reader_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_reader_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_reader_destroy(panrocks_sst_reader *reader)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_reader_destroy$descriptor() {
+        return panrocks_sst_reader_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_reader_destroy(panrocks_sst_reader *reader)
+     * }
+     */
+    public static MethodHandle panrocks_sst_reader_destroy$handle() {
+        return panrocks_sst_reader_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_reader_destroy(panrocks_sst_reader *reader)
+     * }
+     */
+    public static MemorySegment panrocks_sst_reader_destroy$address() {
+        return panrocks_sst_reader_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_reader_destroy(panrocks_sst_reader *reader)
+     * }
+     */
+    public static void panrocks_sst_reader_destroy(MemorySegment reader) {
+        var mh$ = panrocks_sst_reader_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_reader_destroy", reader);
+            }
+            mh$.invokeExact(reader);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_reader_open {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_reader_open");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_open(panrocks_sst_reader *reader, const char *path, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_reader_open$descriptor() {
+        return panrocks_sst_reader_open.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_open(panrocks_sst_reader *reader, const char *path, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_reader_open$handle() {
+        return panrocks_sst_reader_open.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_open(panrocks_sst_reader *reader, const char *path, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_reader_open$address() {
+        return panrocks_sst_reader_open.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_open(panrocks_sst_reader *reader, const char *path, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_reader_open(MemorySegment reader, MemorySegment path, MemorySegment error) {
+        var mh$ = panrocks_sst_reader_open.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_reader_open", reader, path, error);
+            }
+            return (int)mh$.invokeExact(reader, path, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_reader_verify_checksum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_reader_verify_checksum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_verify_checksum(panrocks_sst_reader *reader, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_reader_verify_checksum$descriptor() {
+        return panrocks_sst_reader_verify_checksum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_verify_checksum(panrocks_sst_reader *reader, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_reader_verify_checksum$handle() {
+        return panrocks_sst_reader_verify_checksum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_verify_checksum(panrocks_sst_reader *reader, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_reader_verify_checksum$address() {
+        return panrocks_sst_reader_verify_checksum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_verify_checksum(panrocks_sst_reader *reader, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_reader_verify_checksum(MemorySegment reader, MemorySegment error) {
+        var mh$ = panrocks_sst_reader_verify_checksum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_reader_verify_checksum", reader, error);
+            }
+            return (int)mh$.invokeExact(reader, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_reader_properties {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_reader_properties");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_properties(panrocks_sst_reader *reader, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_reader_properties$descriptor() {
+        return panrocks_sst_reader_properties.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_properties(panrocks_sst_reader *reader, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_reader_properties$handle() {
+        return panrocks_sst_reader_properties.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_properties(panrocks_sst_reader *reader, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_reader_properties$address() {
+        return panrocks_sst_reader_properties.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_properties(panrocks_sst_reader *reader, panrocks_blob **blob_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_reader_properties(MemorySegment reader, MemorySegment blob_out, MemorySegment error) {
+        var mh$ = panrocks_sst_reader_properties.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_reader_properties", reader, blob_out, error);
+            }
+            return (int)mh$.invokeExact(reader, blob_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_reader_iterator {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_reader_iterator");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_iterator(panrocks_sst_reader *reader, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_reader_iterator$descriptor() {
+        return panrocks_sst_reader_iterator.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_iterator(panrocks_sst_reader *reader, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_reader_iterator$handle() {
+        return panrocks_sst_reader_iterator.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_iterator(panrocks_sst_reader *reader, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_reader_iterator$address() {
+        return panrocks_sst_reader_iterator.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_reader_iterator(panrocks_sst_reader *reader, const panrocks_read_options_spec *spec, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_reader_iterator(MemorySegment reader, MemorySegment spec, MemorySegment iterator_out, MemorySegment error) {
+        var mh$ = panrocks_sst_reader_iterator.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_reader_iterator", reader, spec, iterator_out, error);
+            }
+            return (int)mh$.invokeExact(reader, spec, iterator_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_create_filtered {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_create_filtered");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create_filtered(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_table_filter_fn filter, void *context, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_create_filtered$descriptor() {
+        return panrocks_iterator_create_filtered.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create_filtered(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_table_filter_fn filter, void *context, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_create_filtered$handle() {
+        return panrocks_iterator_create_filtered.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create_filtered(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_table_filter_fn filter, void *context, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_create_filtered$address() {
+        return panrocks_iterator_create_filtered.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_create_filtered(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options_spec *spec, panrocks_table_filter_fn filter, void *context, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_create_filtered(MemorySegment db, MemorySegment cf, MemorySegment spec, MemorySegment filter, MemorySegment context, MemorySegment iterator_out, MemorySegment error) {
+        var mh$ = panrocks_iterator_create_filtered.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_create_filtered", db, cf, spec, filter, context, iterator_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, spec, filter, context, iterator_out, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
