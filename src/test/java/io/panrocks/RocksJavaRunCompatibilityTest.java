@@ -89,4 +89,34 @@ class RocksJavaRunCompatibilityTest {
         assertEquals("03:45-20:15", new Options().setDailyOffpeakTimeUTC("03:45-20:15").dailyOffpeakTimeUTC());
         assertEquals("", new DBOptions().setDailyOffpeakTimeUTC("").dailyOffpeakTimeUTC());
     }
+    /** A compaction or compression settings getter answers an object equal to the one set (RocksJava: the same one). */
+    @Test
+    void settingsObjectsReadBackEqualToWhatWasSet() {
+        ColumnFamilyOptions options = new ColumnFamilyOptions();
+        CompressionOptions compression = new CompressionOptions().setMaxDictBytes(123).setEnabled(true);
+        options.setCompressionOptions(compression);
+        options.setBottommostCompressionOptions(compression);
+        assertEquals(compression, options.compressionOptions());
+        assertEquals(compression.hashCode(), options.compressionOptions().hashCode());
+        assertEquals(compression, options.bottommostCompressionOptions());
+        assertNotEquals(new CompressionOptions(), options.compressionOptions());
+        compression.setMaxDictBytes(124); // a changed setting is no longer equal to what the options hold
+        assertNotEquals(compression, options.compressionOptions());
+
+        CompactionOptionsFIFO fifo = new CompactionOptionsFIFO().setMaxTableFilesSize(2000).setAllowCompaction(true);
+        options.setCompactionOptionsFIFO(fifo);
+        assertEquals(fifo, options.compactionOptionsFIFO());
+        assertEquals(fifo.hashCode(), options.compactionOptionsFIFO().hashCode());
+        assertNotEquals(new CompactionOptionsFIFO().setMaxTableFilesSize(2000), options.compactionOptionsFIFO());
+
+        CompactionOptionsUniversal universal = new CompactionOptionsUniversal().setSizeRatio(7).setMaxMergeWidth(9);
+        options.setCompactionOptionsUniversal(universal);
+        assertEquals(universal, options.compactionOptionsUniversal());
+        assertEquals(universal.hashCode(), options.compactionOptionsUniversal().hashCode());
+        assertNotEquals(new CompactionOptionsUniversal(), options.compactionOptionsUniversal());
+
+        // equal to objects of its own kind only
+        assertNotEquals(fifo, (Object) universal);
+        assertNotEquals(compression, null);
+    }
 }
