@@ -65,6 +65,17 @@ final class MigrationRun {
             String where = status == Status.ERROR && libraryOrigin() ? "   [in " + origin.replace("io.panrocks.", "") + "]" : "";
             return simpleType + m + where;
         }
+
+        /** The group of an exception panrocks threw: its type and the panrocks method that threw it. */
+        String group() {
+            return type.substring(type.lastIndexOf('.') + 1) + " thrown by " + origin.replace("io.panrocks.", "");
+        }
+
+        /** The message within a group: random numbers (RocksJava's tests set options to random values) masked. */
+        String detail() {
+            if (!(status == Status.ERROR && libraryOrigin()) || message == null) return "";
+            return message.replaceAll("/[^ ,;:'\"]*junit\\d+[^ ,;:'\"]*", "<tmp>").replaceAll("-?\\d{7,}", "<n>");
+        }
     }
 
     private final CheckMigration check;
@@ -233,7 +244,8 @@ final class MigrationRun {
         for (int attempt = 0; ; attempt++) {
             Files.write(skip, finished, StandardCharsets.UTF_8);
             long offset = Files.exists(results) ? Files.size(results) : 0;
-            List<String> command = List.of(java, "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            // -ea: RocksJava's build runs its tests with assertions on, and some expect an AssertionError
+            List<String> command = List.of(java, "-ea", "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                     "--enable-native-access=ALL-UNNAMED", "-XX:ErrorFile=" + dir.resolve("hs_err_pid%p.log"),
                     "-Djava.io.tmpdir=" + tmp, "-Dmigration.library=" + library,
                     "-cp", classes + File.pathSeparator + String.join(File.pathSeparator,
@@ -383,8 +395,9 @@ final class MigrationRun {
             perFile.computeIfAbsent(file(key), k -> new int[5])[column]++;
             totals[column]++;
             if (v != null && (v.status == Status.FAIL || v.status == Status.ERROR)) {
-                String cause = v.cause();
-                byCause.computeIfAbsent(cause, k -> new ArrayList<>()).add(display(key));
+                // an exception panrocks threw is grouped by the method that threw it, its messages listed under it
+                String cause = v.status == Status.ERROR && v.libraryOrigin() ? v.group() : v.cause();
+                byCause.computeIfAbsent(cause, k -> new ArrayList<>()).add(display(key) + "\t" + v.detail());
                 causeStatus.put(cause, v.status);
             }
         }
@@ -417,7 +430,15 @@ final class MigrationRun {
         for (String c : causes) {
             List<String> tests = byCause.get(c);
             out.printf("  %4d  %s %s%n", tests.size(), causeStatus.get(c) == Status.FAIL ? "FAIL " : "ERROR", c);
-            out.printf("          %s%n", String.join(", ", tests));
+            Map<String, List<String>> byDetail = new TreeMap<>();
+            for (String t : tests) {
+                String[] f = t.split("\t", 2);
+                byDetail.computeIfAbsent(f[1], k -> new ArrayList<>()).add(f[0]);
+            }
+            for (Map.Entry<String, List<String>> e : byDetail.entrySet()) {
+                if (!e.getKey().isEmpty()) out.printf("          %s:%n  ", e.getKey());
+                out.printf("          %s%n", String.join(", ", e.getValue()));
+            }
         }
     }
 }
