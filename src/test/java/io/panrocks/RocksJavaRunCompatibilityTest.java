@@ -119,4 +119,23 @@ class RocksJavaRunCompatibilityTest {
         assertNotEquals(fifo, (Object) universal);
         assertNotEquals(compression, null);
     }
+    /** The empty merge operator name is RocksDB's "none": it removes the operator set before. */
+    @Test
+    void theEmptyMergeOperatorNameRemovesTheOperator() throws Exception {
+        Options options = new Options().setCreateIfMissing(true).setMergeOperatorName("stringappend");
+        assertNotNull(options.mergeOperator());
+        assertSame(options, options.setMergeOperatorName(""));
+        assertNull(options.mergeOperator());
+        assertNull(options.rawColumnFamilyOption("merge_operator"));
+        ColumnFamilyOptions family = new ColumnFamilyOptions().setMergeOperatorName("").setMergeOperatorName("max");
+        assertNotNull(family.mergeOperator());
+        assertThrows(IllegalArgumentException.class, () -> family.setMergeOperatorName(null));
+        assertThrows(IllegalArgumentException.class, () -> family.setMergeOperatorName("nope"));
+
+        // the DB really has none: a merge is refused by the engine
+        try (RocksDB db = RocksDB.open(options, dir.resolve("no-merge"))) {
+            RocksDBException e = assertThrows(RocksDBException.class, () -> db.merge(bytes("k"), bytes("v")));
+            assertEquals(Status.Code.NotSupported, e.code());
+        }
+    }
 }
