@@ -318,7 +318,7 @@ final class MigrationRun {
             if (running != null) {
                 finished.add(running);
                 crashes.add(running + ": " + what + " (log: " + log + ")");
-                if (runningWhere != null) record(runningWhere, new Outcome(Status.ERROR, what.substring(0, what.indexOf(':')), what, "-"), ranHere);
+                if (runningWhere != null) record(runningWhere, new Outcome(Status.ERROR, kind(what), what.substring(what.indexOf(": ") + 2), "-"), ranHere);
                 if (finished.containsAll(planned)) break;
                 continue; // the rest of the class, without the culprit
             }
@@ -338,6 +338,11 @@ final class MigrationRun {
     private void record(String key, Outcome o, Set<String> ranHere) {
         ranHere.add(key);
         outcomes.computeIfAbsent(key, k -> new ArrayList<>()).add(o);
+    }
+
+    /** "hang: ..." as the type a hang, crash or exit is grouped by: Hang, Crash, Exit. */
+    private static String kind(String what) {
+        return Character.toUpperCase(what.charAt(0)) + what.substring(1, what.indexOf(':'));
     }
 
     private static String signal(int exit) {
@@ -418,7 +423,7 @@ final class MigrationRun {
                     String.join(", ", cutTogether));
             if (!dropped.isEmpty()) out.printf("  files not run (they do not compile together): %s%n", String.join(", ", dropped));
         }
-        out.printf("%nCrashes and hangs (panrocks must not crash or hang: each is a bug to report):%n");
+        out.printf("%nCrashes and hangs (panrocks must not crash or hang: each is a bug to report; the logs stay with --keep):%n");
         if (crashes.isEmpty()) out.printf("  none%n");
         for (String c : crashes) out.printf("  %s%n", c);
         out.printf("%nFailures outside any test (class rules, @BeforeClass, @AfterClass, loading):%n");
