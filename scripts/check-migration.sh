@@ -2,7 +2,7 @@
 # How much of a RocksJava-style source tree compiles against panrocks, and
 # what is missing (a test-scope tool for migrating teams; not run in CI).
 #
-#   scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep]
+#   scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep] [--run [--timeout SECONDS]]
 #
 # Copies SRC_DIR's .java files to a temporary folder with org.rocksdb renamed
 # to io.panrocks, compiles each file on its own against the built panrocks
@@ -10,11 +10,17 @@
 # installed), JUnit 4, Hamcrest and AssertJ (from ~/.m2, fetched by Maven if
 # absent), cuts the methods that do not compile, and prints how many methods
 # compile (@Test methods when the tree has tests) and the missing symbols
-# ranked by how many methods and files they block. See docs/migration.md.
+# ranked by how many methods and files they block. With --run it then runs
+# the test methods that compiled with JUnit 4, each test class in a JVM of its
+# own (a test with no result in --timeout seconds, default 120, is a hang and
+# is stopped; a crash ends only its JVM), and prints per file how many passed,
+# failed and errored, the totals, the crashes and hangs, and the failures
+# grouped by cause. --keep keeps the work folder (sources as cut, each class's
+# output.log, hs_err files). See docs/migration.md.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-[ $# -ge 1 ] || die "usage: scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep]"
+[ $# -ge 1 ] || die "usage: scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep] [--run [--timeout SECONDS]]"
 src="$(readlink -f "$1")"
 shift
 [ -d "$src" ] || die "$src is not a folder"
@@ -55,5 +61,8 @@ classpath="$classpath:$(dependency org.assertj assertj-core 3.27.3)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/panrocks-migration.XXXXXX")"
 [ -n "$keep" ] && say "work folder kept: $work" || trap 'rm -rf "$work"' EXIT
 say "checking $src against $jar"
-"$JAVA_HOME/bin/java" -Xss8m "$PANROCKS_ROOT/scripts/migration/CheckMigration.java" \
+# --run: the children load panrocks' native library from the jar
+"$JAVA_HOME/bin/java" -Xss8m -Dmigration.library="$(readlink -f "$jar")" \
+    -Dmigration.scripts="$PANROCKS_ROOT/scripts/migration" \
+    "$PANROCKS_ROOT/scripts/migration/CheckMigration.java" \
     "$src" "$work/src" "$classpath" "${args[@]}"

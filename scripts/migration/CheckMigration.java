@@ -49,9 +49,11 @@ import java.util.stream.Stream;
  * Every error is attributed to the methods it cut; the report ranks the
  * missing symbols (and other errors) by how many methods and files they block.
  *
- * <p>Usage: {@code java CheckMigration.java SRC_DIR WORK_DIR CLASSPATH [--top N] [--all-methods]}.
- * Methods counted are the {@code @Test} methods when the tree has any, else
- * every method ({@code --all-methods} forces the latter).
+ * <p>Usage: {@code java CheckMigration.java SRC_DIR WORK_DIR CLASSPATH [--top N] [--all-methods]
+ * [--run [--timeout SECONDS]]}. Methods counted are the {@code @Test} methods when the tree has any, else
+ * every method ({@code --all-methods} forces the latter). {@code --run} then runs the test methods that
+ * compiled (MigrationRun; the system properties {@code migration.library} and {@code migration.scripts}
+ * name the panrocks jar and this folder).
  */
 public class CheckMigration {
     private static final Pattern SYMBOL = Pattern.compile("symbol:\\s+(\\S+) (.+)");
@@ -70,6 +72,7 @@ public class CheckMigration {
 
     private int totalMethods, compilingMethods, totalFiles, compilingFiles, filesWithCuts, filesLost;
     private final List<String> lostFiles = new ArrayList<>();
+    private final List<Path> lostPaths = new ArrayList<>();
 
     CheckMigration(Path work, String classpath, boolean allMethods) throws IOException {
         this.work = work;
@@ -94,10 +97,19 @@ public class CheckMigration {
         Path src = Path.of(args[0]).toAbsolutePath().normalize();
         Path work = Path.of(args[1]).toAbsolutePath().normalize();
         int top = 30;
-        boolean allMethods = false;
+        boolean allMethods = false, run = false;
+        int timeout = 120;
         for (int i = 3; i < args.length; i++) {
-            if (args[i].equals("--top")) top = Integer.parseInt(args[++i]);
-            else if (args[i].equals("--all-methods")) allMethods = true;
+            switch (args[i]) {
+                case "--top" -> top = Integer.parseInt(args[++i]);
+                case "--all-methods" -> allMethods = true;
+                case "--run" -> run = true;
+                case "--timeout" -> timeout = Integer.parseInt(args[++i]);
+                default -> {
+                    System.err.println("unknown option " + args[i]);
+                    System.exit(2);
+                }
+            }
         }
         List<Path> sources = copyRenamed(src, work);
         if (!allMethods) {
@@ -109,6 +121,16 @@ public class CheckMigration {
         long start = System.nanoTime();
         for (Path p : sources) check.file(p);
         check.report(System.out, src, top, (System.nanoTime() - start) / 1_000_000_000);
+        if (run) {
+            if (allMethods) {
+                System.err.println("--run needs a tree with @Test methods (JUnit 4)");
+                System.exit(2);
+            }
+            System.out.flush();
+            new MigrationRun(check, work, args[2], Path.of(System.getProperty("migration.library")),
+                    Path.of(System.getProperty("migration.scripts")), timeout, System.out)
+                    .run(sources, check.lostPaths, check.totalMethods);
+        }
     }
 
     /** Copies every .java file of src to work, org.rocksdb renamed to io.panrocks; returns the copies. */
@@ -288,9 +310,41 @@ public class CheckMigration {
             return;
         }
         Set<String> cut = new LinkedHashSet<>();
-        int cutCounted = 0;
         // why each cut helper (method, field, import) went: its users' errors are blamed on that
         Map<String, Set<String>> cutBecause = new HashMap<>();
+        Set<String> countedCuts = new LinkedHashSet<>();
+        o = cutUntilCompiles(file, text, o, cut, countedCuts, cutBecause, true);
+        int cutCounted = countedCuts.size();
+        if (o.errors.isEmpty()) {
+            filesWithCuts++;
+            compilingMethods += counted - cutCounted;
+        } else {
+            filesLost++;
+            lostPaths.add(file);
+            Diagnostic<? extends JavaFileObject> first = o.errors.get(0);
+            lostFiles.add(rel + " (line " + first.getLineNumber() + ": " + problem(first) + ")");
+            // a file that does not compile blocks every method it has
+            for (Diagnostic<? extends JavaFileObject> d : o.errors) {
+                for (String p : causes(problem(d), cutBecause)) {
+                    // every method the file still has is lost with it
+                    for (Method m : o.methods) {
+                        if (m.counted) blockedMethods.computeIfAbsent(p, k -> new LinkedHashSet<>()).add(rel + "#" + m.name);
+                    }
+                    blockedFiles.computeIfAbsent(p, k -> new LinkedHashSet<>()).add(rel);
+                }
+            }
+        }
+    }
+
+    /**
+     * Cuts the members holding the file's errors, compiling again, until it
+     * compiles or an error lies outside any member; returns the last outcome.
+     * Cut members go to cut (the counted ones to countedCuts too); with record,
+     * the errors are charged to what they block.
+     */
+    private Outcome cutUntilCompiles(Path file, String text, Outcome o, Set<String> cut, Set<String> countedCuts,
+                                     Map<String, Set<String>> cutBecause, boolean record) throws IOException {
+        String rel = work.relativize(file).toString();
         for (int round = 0; round < 50 && !o.errors.isEmpty(); round++) {
             // cut from the end, so earlier positions stay valid
             TreeMap<Long, Method> toCut = new TreeMap<>(Comparator.reverseOrder());
@@ -298,7 +352,7 @@ public class CheckMigration {
             for (Diagnostic<? extends JavaFileObject> d : o.errors) {
                 Method m = holder(o.methods, d.getStartPosition() >= 0 ? d.getStartPosition() : d.getPosition());
                 Set<String> causes = causes(describe(problem(d), m), cutBecause);
-                for (String p : causes) {
+                for (String p : record ? causes : Set.<String>of()) {
                     blockedFiles.computeIfAbsent(p, k -> new LinkedHashSet<>()).add(rel);
                     if (m != null && m.counted) blockedMethods.computeIfAbsent(p, k -> new LinkedHashSet<>()).add(rel + "#" + m.name);
                 }
@@ -316,29 +370,25 @@ public class CheckMigration {
             StringBuilder b = new StringBuilder(text);
             for (Method m : toCut.values()) {
                 b.delete((int) m.start, (int) m.end);
-                if (cut.add(m.name) && m.counted) cutCounted++;
+                if (cut.add(m.name) && m.counted) countedCuts.add(m.name);
             }
             text = b.toString();
             o = compile(file, text);
         }
-        if (o.errors.isEmpty()) {
-            filesWithCuts++;
-            compilingMethods += counted - cutCounted;
-        } else {
-            filesLost++;
-            Diagnostic<? extends JavaFileObject> first = o.errors.get(0);
-            lostFiles.add(rel + " (line " + first.getLineNumber() + ": " + problem(first) + ")");
-            // a file that does not compile blocks every method it has
-            for (Diagnostic<? extends JavaFileObject> d : o.errors) {
-                for (String p : causes(problem(d), cutBecause)) {
-                    // every method the file still has is lost with it
-                    for (Method m : o.methods) {
-                        if (m.counted) blockedMethods.computeIfAbsent(p, k -> new LinkedHashSet<>()).add(rel + "#" + m.name);
-                    }
-                    blockedFiles.computeIfAbsent(p, k -> new LinkedHashSet<>()).add(rel);
-                }
-            }
-        }
+        return o;
+    }
+
+    /**
+     * Cuts a file again, as it is now (for --run, where the files are compiled
+     * together, after other files lost members it used); returns the counted
+     * methods cut, or null when the file cannot be saved.
+     */
+    List<String> recut(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        Outcome o = compile(file, null);
+        Set<String> countedCuts = new LinkedHashSet<>();
+        o = cutUntilCompiles(file, text, o, new LinkedHashSet<>(), countedCuts, new HashMap<>(), false);
+        return o.errors.isEmpty() ? new ArrayList<>(countedCuts) : null;
     }
 
     void report(PrintStream out, Path src, int top, long seconds) {

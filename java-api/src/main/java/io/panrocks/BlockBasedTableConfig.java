@@ -134,14 +134,16 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
     }
 
     /**
-     * SST format version (2..5 in RocksDB 7.8).
+     * SST format version: 2 to 6 (6, RocksDB 9's default, needs RocksDB 8.6 or
+     * newer; an older engine refuses it at open with {@code InvalidArgument}).
      *
      * @param formatVersion the format version
      * @return this object, for chaining
+     * @throws IllegalArgumentException outside 2..6
      */
     public BlockBasedTableConfig setFormatVersion(int formatVersion) {
-        if (formatVersion < 2 || formatVersion > 5) {
-            throw new IllegalArgumentException("formatVersion must be in [2, 5], was " + formatVersion);
+        if (formatVersion < 2 || formatVersion > 6) {
+            throw new IllegalArgumentException("formatVersion must be in [2, 6], was " + formatVersion);
         }
         values.put("format_version", Integer.toString(formatVersion));
         return this;

@@ -573,13 +573,22 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
-     * A built-in merge operator by RocksDB's name: "uint64add", "stringappend" or "max".
+     * A built-in merge operator by RocksDB's name: "uint64add", "stringappend" or "max";
+     * the empty name removes the merge operator set before (RocksDB's and RocksJava's
+     * meaning of an empty name: none).
      *
-     * @param name "uint64add", "stringappend" or "max"
+     * @param name "uint64add", "stringappend", "max", or "" for none
      * @return this object, for chaining
+     * @throws IllegalArgumentException if name is null or names no built-in operator
      */
+    @SuppressWarnings("unchecked")
     default T setMergeOperatorName(String name) {
         if (name == null) throw new IllegalArgumentException("mergeOperator name must not be null");
+        if (name.isEmpty()) {
+            CallbackOptions.ofFamily(this).mergeOperator = null;
+            CallbackOptions.familyValues(this).remove("merge_operator");
+            return (T) this;
+        }
         return setMergeOperator(MergeOperator.named(name));
     }
 

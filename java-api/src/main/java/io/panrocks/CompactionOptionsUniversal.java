@@ -206,6 +206,30 @@ public final class CompactionOptionsUniversal implements AutoCloseable {
         return o;
     }
 
+    /**
+     * Whether {@code other} is a {@code CompactionOptionsUniversal} holding the same settings.
+     * A getter such as {@code ColumnFamilyOptions}' returns a new object
+     * read from the options (RocksJava's returns the object that was set), so
+     * equality is by value; a changed setting changes it (and the hash code).
+     *
+     * @param other the object to compare with
+     * @return true when every setting is the same
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CompactionOptionsUniversal o && optionValue().equals(o.optionValue());
+    }
+
+    /**
+     * A hash code of the settings, consistent with {@link #equals}.
+     *
+     * @return the hash code
+     */
+    @Override
+    public int hashCode() {
+        return optionValue().hashCode();
+    }
+
     @Override
     public String toString() {
         return "CompactionOptionsUniversal" + optionValue();

@@ -1492,7 +1492,9 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the window as {@code "HH:mm-HH:mm"}, or empty
      */
     default String dailyOffpeakTimeUTC() {
-        return OptionDefaults.value(rawDBOption("daily_offpeak_time_utc"), OptionDefaults.db(), "daily_offpeak_time_utc");
+        // RocksDB leaves options whose value is empty out of its options string: the default (no window) is ""
+        String set = rawDBOption("daily_offpeak_time_utc");
+        return set != null ? set : OptionDefaults.db().getOrDefault("daily_offpeak_time_utc", "");
     }
 
     /**

@@ -16,6 +16,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -118,6 +119,11 @@ final class Opener {
         if (handlesOut == null && families.size() != 1) throw new IllegalArgumentException("columnFamilyHandles is null");
         if (families.isEmpty()) throw new IllegalArgumentException("columnFamilyDescriptors must name at least \"default\"");
         for (ColumnFamilyDescriptor d : families) Objects.requireNonNull(d, "columnFamilyDescriptors must not contain null");
+        // RocksDB opens no DB without its default family (InvalidArgument); RocksJava says so before the open, as here
+        if (families.stream().noneMatch(d -> Arrays.equals(d.nameBytes(), DEFAULT_FAMILY))) {
+            throw new IllegalArgumentException("columnFamilyDescriptors must include the default column family "
+                    + "(RocksDB.DEFAULT_COLUMN_FAMILY, \"default\")");
+        }
         if (mode.ttls() != null && mode.ttls().length != families.size()) {
             throw new IllegalArgumentException("ttlValues must hold one TTL per column family descriptor: "
                     + mode.ttls().length + " for " + families.size());
