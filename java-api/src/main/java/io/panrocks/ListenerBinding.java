@@ -253,8 +253,7 @@ final class ListenerBinding extends CallbackBinding {
             case COMPACTION -> listener.onCompactionCompleted(facade.get(),
                     compactionJobInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
             case BACKGROUND_ERROR -> {
-                MemorySegment b = MemorySegment.ofAddress(info)
-                        .reinterpret(panrocks_background_error_info.sizeof(), scope, null);
+                MemorySegment b = struct(info, panrocks_background_error_info.sizeof(), scope);
                 Status status = new Status(Status.Code.of(panrocks_background_error_info.code(b)),
                         Status.SubCode.of(panrocks_background_error_info.subcode(b)),
                         Status.Severity.of(panrocks_background_error_info.severity(b)),
@@ -262,7 +261,7 @@ final class ListenerBinding extends CallbackBinding {
                 listener.onBackgroundError(BackgroundErrorReason.of(panrocks_background_error_info.reason(b)), status);
             }
             case STALL -> {
-                MemorySegment s = MemorySegment.ofAddress(info).reinterpret(panrocks_stall_info.sizeof(), scope, null);
+                MemorySegment s = struct(info, panrocks_stall_info.sizeof(), scope);
                 listener.onStallConditionsChanged(new WriteStallInfo(string(panrocks_stall_info.cf_name(s), scope),
                         WriteStallCondition.of(panrocks_stall_info.current_condition(s)),
                         WriteStallCondition.of(panrocks_stall_info.previous_condition(s))));
@@ -351,7 +350,7 @@ final class ListenerBinding extends CallbackBinding {
 
     /** A table file's creation started or ended: the info copied, its properties decoded, then the user's method. */
     private void deliverTableFile(int event, long info, Arena scope) {
-        MemorySegment t = MemorySegment.ofAddress(info).reinterpret(panrocks_table_file_info.sizeof(), scope, null);
+        MemorySegment t = struct(info, panrocks_table_file_info.sizeof(), scope);
         String dbName = string(panrocks_table_file_info.db_name(t), scope);
         String family = string(panrocks_table_file_info.cf_name(t), scope);
         String path = string(panrocks_table_file_info.file_path(t), scope);

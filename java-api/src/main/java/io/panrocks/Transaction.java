@@ -125,7 +125,7 @@ public final class Transaction implements AutoCloseable {
     private TransactionSnapshot snapshotView;
     /** a copy of the write options it commits with (getWriteOptions); guarded by lock */
     /** the flags of the write options the commit uses (WriteOptions is a value of flags: no copy kept per begin) */
-    private int writeFlags = new WriteOptions().flags();
+    private int writeFlags = WriteOptions.DEFAULT.flags();
 
     private Transaction(RocksDB owner, NativeDb db, MemorySegment handle, Phase phase) {
         this.owner = owner;
