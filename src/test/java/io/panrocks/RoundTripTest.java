@@ -171,4 +171,38 @@ class RoundTripTest {
         int major = Integer.parseInt(parts[0]), minor = Integer.parseInt(parts[1]);
         assertTrue(major > 7 || (major == 7 && minor >= 8), "panrocks needs RocksDB >= 7.8, runs on " + v);
     }
+
+    /**
+     * Reads into heap arrays copy small values through the thread's scratch and
+     * large ones straight from their pin (Reads.HEAP_COPY_LIMIT): both sides of
+     * the limit, a value larger than the scratch, from the memtable and from a
+     * flushed table, whole, into a short array and into a window of a larger one.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 511, 512, 513, 4096, 16 * 1024, 16 * 1024 + 1, 4 * 1024 * 1024})
+    void heapReadsAreExactOnBothSidesOfTheCopyLimit(int size) throws RocksDBException {
+        byte[] key = bytes("size " + size);
+        byte[] value = randomBytes(size, size);
+        db.put(key, value);
+        for (int pass = 0; pass < 2; pass++) {
+            assertArrayEquals(value, db.get(key));
+            byte[] exact = new byte[size];
+            assertEquals(size, db.get(key, exact));
+            assertArrayEquals(value, exact);
+            byte[] shorter = new byte[size / 2];
+            assertEquals(size, db.get(key, shorter), "the full size, whatever fits");
+            assertArrayEquals(Arrays.copyOf(value, size / 2), shorter);
+            byte[] window = new byte[size + 16];
+            Arrays.fill(window, (byte) 0x5a);
+            assertEquals(size, db.get(null, ReadOptions.DEFAULT, key, 0, key.length, window, 8, size));
+            assertArrayEquals(value, Arrays.copyOfRange(window, 8, 8 + size));
+            for (int i : new int[] {0, 7, size + 8, size + 15}) {
+                if (i < 8 || i >= 8 + size) assertEquals((byte) 0x5a, window[i], "byte " + i + " outside the window");
+            }
+            MemorySegment heap = MemorySegment.ofArray(new byte[size]);
+            assertEquals(size, db.get(MemorySegment.ofArray(key), heap));
+            assertArrayEquals(value, heap.toArray(ValueLayout.JAVA_BYTE));
+            db.flush(); // the second pass reads a pinned block of a table file
+        }
+    }
 }

@@ -16,7 +16,8 @@ import java.util.function.Function;
 
 /**
  * The read path behind {@link RocksDB}'s point reads: every variant is one
- * downcall (plus one to release a pin the caller kept), stages keys in the
+ * downcall (plus one to release a pin: the caller's, or the one a read into
+ * a heap array copies a large value out of), stages keys in the
  * thread's native scratch, and allocates nothing on the Java heap but the
  * result it returns.
  *
@@ -35,6 +36,16 @@ final class Reads {
     /** a found key's status in a multiGetByteBuffers result (Status is immutable) */
     private static final Status FOUND = new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, null);
 
+    /**
+     * Reads into a heap array take values up to this size through the
+     * thread's native scratch (engine to scratch in the downcall, scratch to
+     * array after it) and pin larger ones, copying them once, straight from
+     * the block, before a second downcall releases the pin. The extra copy
+     * costs more than the extra downcall above a few hundred bytes: at 16 KiB
+     * pinning measured 1.11-1.15x the throughput of copying through scratch
+     * (docs/benchmarks.md, "Per-call cost budget").
+     */
+    static final long HEAP_COPY_LIMIT = 512;
     private final RocksDB owner;
     private final MemorySegment db;
     /** values up to this size are copied by the adaptive reads; larger ones are pinned */
@@ -57,12 +68,12 @@ final class Reads {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         long capacity = buffer.byteSize();
-        // small values arrive copied into the scratch buffer, large ones
-        // pinned: one crossing either way, and one copy into the array
+        // small values arrive copied into the scratch buffer, larger ones
+        // pinned: one crossing for the read, and one copy out of native memory
         int rc;
         try {
             rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    buffer, capacity, capacity, c.value, c.error);
+                    buffer, capacity, Math.min(capacity, HEAP_COPY_LIMIT), c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
@@ -118,7 +129,7 @@ final class Reads {
         int rc;
         try {
             rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    buffer, capacity, capacity, c.value, c.error);
+                    buffer, capacity, Math.min(capacity, HEAP_COPY_LIMIT), c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
