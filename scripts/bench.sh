@@ -137,8 +137,9 @@ else
 fi
 # The RocksJava variants rerun on the newest RocksJava (JMH include regexes).
 RJ_NEWEST_VARIANTS=('io\.panrocks\.jmh\.RocksJava(Get|MultiGet|Scan|Write)\.')
-# Benchmarks with parameters of their own, run by their own invocations (EntityBenchmark: by hand only).
-SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|PanrocksForward|RocksJavaForward|EntityBenchmark)\.'
+# Benchmarks with parameters of their own, run by their own invocations (EntityBenchmark, MergeBenchmark and
+# PerfLevelBenchmark: by hand only; ComparatorBenchmark: the Java callbacks section).
+SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|GetCostBudget|PanrocksForward|RocksJavaForward|EntityBenchmark|MergeBenchmark|PerfLevelBenchmark|ComparatorBenchmark)\.'
 MAX_DATA_BYTES=$((2 * 1024 * 1024 * 1024))
 
 # ---- build ----------------------------------------------------------------------
@@ -256,6 +257,10 @@ fi
 
 # the call guard (no parameters)
 run_jmh guard "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.GuardBenchmark\.'
+
+# the per-call cost budget of get(key, byte[]) at 16 B and 16 KiB (its own parameters; docs/benchmarks.md
+# "Per-call cost budget" is written from it, beside the main group's native get_buffer of the same run)
+[ "$mode" = quick ] || run_jmh cost-budget "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.GetCostBudget\.'
 
 # Java callbacks: a comparator in each binding (its own report section, not the main report's data)
 say "JMH: Java comparators (ComparatorBenchmark)"

@@ -50,6 +50,7 @@ class Run:
         self.results_rj = {}  # (bid, point) -> M, panrocks on RocksJava's engine binary
         self.adaptive = {}    # (threshold, point) -> M
         self.guard = {}       # bid -> M
+        self.cost_budget = {}  # (bid, valueSize) -> M; GetCostBudget, for the hand-written "cost-budget" section
         self.forward = {}     # (bid, valueSize, sink) -> M; bid "rj:PanrocksForward.forward" on RJ's engine
         self.jmh_files = sorted(glob.glob(os.path.join(folder, "jmh-*.json")))
         self.warnings = []
@@ -123,6 +124,9 @@ class Run:
         meas = M(num(pm["score"]), num(pm["scoreError"]), alloc, alloc_err, n)
         if bid.startswith("GuardBenchmark."):
             self.guard[bid] = meas
+            return
+        if bid.startswith("GetCostBudget."):
+            self.cost_budget[(bid, int(params["valueSize"]))] = meas
             return
         if bid in (FORWARD_PANROCKS, FORWARD_ROCKSJAVA):
             self.forward[(("rj:" if rj else "") + bid, int(params["valueSize"]), params.get("sink", "tmpfs"))] = meas
