@@ -4,13 +4,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 
 import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.TestSupport.randomBytes;
 import static io.panrocks.TestSupport.string;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -269,6 +273,46 @@ class TransactionBuffersAndStatusTest {
             assertEquals("w", string(db.get(bytes("seen"))));
             assertThrows(IllegalStateException.class, txn::getWriteOptions);
             assertThrows(IllegalStateException.class, txn::getLogNumber);
+        }
+    }
+
+    /**
+     * A transaction's reads into new arrays and into segments copy small values
+     * through the thread's scratch and pin larger ones (Reads.HEAP_COPY_LIMIT):
+     * both sides of the limit and a value larger than the scratch, read from the
+     * DB (flushed and not) and from the transaction's own writes, with and
+     * without a lock.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 511, 512, 513, 16 * 1024, 16 * 1024 + 1, 4 * 1024 * 1024})
+    void readsAreExactOnBothSidesOfTheCopyLimit(int size) throws Exception {
+        for (String kind : new String[] {"pessimistic", "optimistic"}) {
+            try (RocksDB db = open(kind)) {
+                byte[] committed = randomBytes(size, size);
+                byte[] own = randomBytes(size + 1L, size);
+                db.put(bytes("committed"), committed);
+                for (int pass = 0; pass < 2; pass++) {
+                    Transaction txn = begin(db);
+                    try {
+                        txn.put(bytes("own"), own);
+                        assertArrayEquals(committed, txn.get(ReadOptions.DEFAULT, bytes("committed")), kind);
+                        assertArrayEquals(committed, txn.getForUpdate(ReadOptions.DEFAULT, bytes("committed"), true), kind);
+                        assertArrayEquals(own, txn.get(ReadOptions.DEFAULT, bytes("own")), kind);
+                        MemorySegment into = MemorySegment.ofArray(new byte[size / 2]);
+                        assertEquals(size, txn.get(ReadOptions.DEFAULT, null, MemorySegment.ofArray(bytes("own")), into,
+                                false), "the full size, whatever fits");
+                        assertArrayEquals(Arrays.copyOf(own, size / 2), into.toArray(ValueLayout.JAVA_BYTE));
+                        byte[] exact = new byte[size];
+                        assertEquals(size, txn.get(ReadOptions.DEFAULT, null, MemorySegment.ofArray(bytes("committed")),
+                                MemorySegment.ofArray(exact), true));
+                        assertArrayEquals(committed, exact);
+                    } finally {
+                        txn.rollback();
+                        txn.close();
+                    }
+                    db.flush(); // the second pass reads the committed value from a table file
+                }
+            }
         }
     }
 }

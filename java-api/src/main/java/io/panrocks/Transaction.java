@@ -982,8 +982,9 @@ public final class Transaction implements AutoCloseable {
             CallContext.Frame f = c.frame();
             MemorySegment buffer = f.buffer();
             long capacity = buffer.byteSize();
+            // as Reads: small values through the scratch, larger ones pinned and copied once
             int rc = read(c, readOptions, columnFamily, flags, f.pin, c.stageKey(key, 0, key.length), key.length,
-                    buffer, capacity, capacity);
+                    buffer, capacity, Math.min(capacity, Reads.HEAP_COPY_LIMIT));
             if (rc == NOT_FOUND) return null;
             if (rc != OK) throw c.failure(rc);
             long size = c.valueSize();
@@ -1263,10 +1264,12 @@ public final class Transaction implements AutoCloseable {
         CallContext c = enterReadable();
         try {
             CallContext.Frame f = c.frame();
-            // copies land in the frame's buffer up to the caller's capacity; larger values stay pinned
+            // small values land in the frame's buffer (up to the caller's capacity); larger ones stay
+            // pinned and are copied once, as Reads does
             long capacity = Math.min(value.byteSize(), f.buffer().byteSize());
             MemorySegment k = key.isNative() ? key : c.stageKey(key);
-            int rc = read(c, readOptions, columnFamily, flags, f.pin, k, key.byteSize(), f.buffer(), capacity, capacity);
+            int rc = read(c, readOptions, columnFamily, flags, f.pin, k, key.byteSize(), f.buffer(), capacity,
+                    Math.min(capacity, Reads.HEAP_COPY_LIMIT));
             if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
             if (rc != OK) throw c.failure(rc);
             long size = c.valueSize();

@@ -16,8 +16,11 @@ import java.lang.invoke.MethodHandle;
  *
  * <p>Built from the jextract bindings' address and descriptor, so header,
  * bindings and these handles cannot disagree. Off unless
- * {@code -Dpanrocks.critical=true}: see docs/benchmarks.md for the
- * measurement that decides.
+ * {@code -Dpanrocks.critical=true}, by decision: with heap reads copying
+ * large values once from their pin, critical calls win beyond error only at
+ * 16 KiB (1.13x), and a critical read cannot reach a safepoint, which put
+ * 1.8 ms on the 99th-percentile time to safepoint of every collection at
+ * 1 MiB (docs/benchmarks.md, "Critical downcalls and the GC").
  */
 public final class CriticalCalls {
     public static final boolean ENABLED = Boolean.getBoolean("panrocks.critical");
