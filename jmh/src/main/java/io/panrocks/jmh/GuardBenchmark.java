@@ -21,7 +21,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -59,9 +58,7 @@ public class GuardBenchmark {
             dir = DataSpec.tempDir();
             cache = new LRUCache(DataSpec.CACHE_BYTES);
             db = PanrocksDb.openLoaded(SPEC, dir, cache, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
-            Field f = RocksDB.class.getDeclaredField("db");
-            f.setAccessible(true);
-            nativeDb = (NativeDb) f.get(db);
+            nativeDb = PanrocksDb.nativeDb(db);
             CallContext c = nativeDb.enter();   // the guard works as the API uses it
             nativeDb.exit(c);
         }

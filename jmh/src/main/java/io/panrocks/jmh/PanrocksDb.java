@@ -45,6 +45,20 @@ public class PanrocksDb extends BenchParams {
         DataSpec.deleteTree(dir);
     }
 
+    /**
+     * The guard object behind a DB (the private field {@code db} of io.panrocks.RocksDB), for the
+     * benchmarks that take the read path apart.
+     */
+    static io.panrocks.internal.NativeDb nativeDb(RocksDB db) {
+        try {
+            java.lang.reflect.Field f = RocksDB.class.getDeclaredField("db");
+            f.setAccessible(true);
+            return (io.panrocks.internal.NativeDb) f.get(db);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("io.panrocks.RocksDB has no field db", e);
+        }
+    }
+
     /** The options of the native floor, in panrocks. */
     static Options options(DataSpec spec, LRUCache cache, long adaptiveThreshold) {
         Options o = new Options()
