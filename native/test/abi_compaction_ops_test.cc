@@ -105,9 +105,24 @@ TEST(CompactFiles, CompactsChosenFilesAndDescribesTheJob) {
     panrocks_compaction_result_destroy(result);
     panrocks_compaction_result_destroy(nullptr);
     EXPECT_EQ(files_at(db, 0).size(), 0u);
-    size_t deeper = 0;  // at level 1, or moved down since by an automatic compaction
+    // The inputs are gone from level 0 and their data lives deeper: at level 1, or wherever an
+    // automatic compaction has taken it since (under ASan one may still be running, so the file
+    // count is not fixed), with the newest value of every key.
+    size_t deeper = 0;
     for (int level = 1; level < 7; level++) deeper += files_at(db, level).size();
-    EXPECT_EQ(deeper, 1u);
+    EXPECT_GE(deeper, 1u);
+    panrocks_pin *scratch = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&scratch, &err), PANROCKS_OK);
+    for (int i = 0; i < 100; i++) {
+        char k[16], v[8];
+        std::snprintf(k, sizeof k, "k%03d", i);
+        uint64_t size = 0;
+        ASSERT_EQ(panrocks_get_copy(db, nullptr, nullptr, scratch, k, std::strlen(k), v, sizeof v, &size, &err),
+                  PANROCKS_OK)
+            << k;
+        EXPECT_EQ(std::string(v, size), "v2") << k;
+    }
+    panrocks_pin_destroy(scratch);
     close_db(db);
 }
 
