@@ -46,6 +46,12 @@ final class Reads {
      * (docs/benchmarks.md, "Per-call cost budget").
      */
     static final long HEAP_COPY_LIMIT = 512;
+
+    /** The copy threshold of a read into a heap array through scratch of {@code capacity} bytes. */
+    static long heapCopyThreshold(long capacity) {
+        return Math.min(capacity, HEAP_COPY_LIMIT);
+    }
+
     private final RocksDB owner;
     private final MemorySegment db;
     /** values up to this size are copied by the adaptive reads; larger ones are pinned */
@@ -73,7 +79,7 @@ final class Reads {
         int rc;
         try {
             rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    buffer, capacity, Math.min(capacity, HEAP_COPY_LIMIT), c.value, c.error);
+                    buffer, capacity, heapCopyThreshold(capacity), c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
@@ -129,7 +135,7 @@ final class Reads {
         int rc;
         try {
             rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    buffer, capacity, Math.min(capacity, HEAP_COPY_LIMIT), c.value, c.error);
+                    buffer, capacity, heapCopyThreshold(capacity), c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }

@@ -123,8 +123,10 @@ public final class Transaction implements AutoCloseable {
     private Phase phase;
     /** the last view of the transaction's snapshot handed out; guarded by lock */
     private TransactionSnapshot snapshotView;
-    /** a copy of the write options it commits with (getWriteOptions); guarded by lock */
-    /** the flags of the write options the commit uses (WriteOptions is a value of flags: no copy kept per begin) */
+    /**
+     * the flags of the write options the commit uses (getWriteOptions; WriteOptions is a value of flags: no
+     * copy kept per begin); guarded by lock
+     */
     private int writeFlags = WriteOptions.DEFAULT.flags();
 
     private Transaction(RocksDB owner, NativeDb db, MemorySegment handle, Phase phase) {
@@ -984,7 +986,7 @@ public final class Transaction implements AutoCloseable {
             long capacity = buffer.byteSize();
             // as Reads: small values through the scratch, larger ones pinned and copied once
             int rc = read(c, readOptions, columnFamily, flags, f.pin, c.stageKey(key, 0, key.length), key.length,
-                    buffer, capacity, Math.min(capacity, Reads.HEAP_COPY_LIMIT));
+                    buffer, capacity, Reads.heapCopyThreshold(capacity));
             if (rc == NOT_FOUND) return null;
             if (rc != OK) throw c.failure(rc);
             long size = c.valueSize();
@@ -1269,7 +1271,7 @@ public final class Transaction implements AutoCloseable {
             long capacity = Math.min(value.byteSize(), f.buffer().byteSize());
             MemorySegment k = key.isNative() ? key : c.stageKey(key);
             int rc = read(c, readOptions, columnFamily, flags, f.pin, k, key.byteSize(), f.buffer(), capacity,
-                    Math.min(capacity, Reads.HEAP_COPY_LIMIT));
+                    Reads.heapCopyThreshold(capacity));
             if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
             if (rc != OK) throw c.failure(rc);
             long size = c.valueSize();
