@@ -15,7 +15,7 @@
 # -Dpanrocks.bench.expectRocksJava).
 #
 #   scripts/bench.sh              full run (about 5 hours on 2 cores)
-#   scripts/bench.sh --standard   the shapes that decide the targets, 2 forks (about 1 hour)
+#   scripts/bench.sh --standard   the shapes that decide the targets, 2 forks (about 1.5 hours)
 #   scripts/bench.sh --quick      validation run (under 15 minutes; noisy)
 #
 # Options:
@@ -89,8 +89,9 @@ RJ_NEWEST_JAR="$M2/org/rocksdb/rocksdbjni/$RJ_NEWEST_VERSION/rocksdbjni-$RJ_NEWE
 # ---- the parameter matrix ----------------------------------------------------
 # A group is one JMH invocation and one native invocation (on each engine
 # binary) over the same points: name keyCount keySize dataset valueSizes
-# threads. threads "1,2" adds the @Threads(2) get variants (and native
-# --threads 1,2); "1" leaves them out. Points whose data set exceeds 2 GiB are
+# threads [gets]. threads "1,2" adds the @Threads(2) get variants (and native
+# --threads 1,2); "1" leaves them out. "gets" runs the point reads only
+# (GET_BENCHMARKS and the native GET_SHAPES). Points whose data set exceeds 2 GiB are
 # skipped, never attempted. The first group is the main one: the RocksJava
 # variants of RJ_NEWEST_VARIANTS run again on the newest RocksJava at its
 # points (1 thread). GuardBenchmark (the call guard) has no parameters; the
@@ -108,9 +109,13 @@ if [ "$mode" = quick ]; then
 elif [ "$mode" = standard ]; then
     # Every value size a target names (16 B, 1 KiB, 16 KiB, 64 KiB) on the main
     # configuration, 2 forks of 1 s iterations: figures with usable errors in
-    # about an hour, where the full sweep takes five.
+    # about an hour and a half, where the full sweep takes five.
+    # The large values (256 KiB, 1 MiB) run the get shapes only: the
+    # targets name them for gets, and a scan or batch of 1 MiB values is
+    # another benchmark.
     GROUPS_SPEC=(
         "main 1000 16 flushed 16,1024,16384,65536 1,2"
+        "large 1000 16 flushed 262144,1048576 1,2 gets"
     )
     ADAPTIVE_SIZES="64,512,1024,2048,4096,65536"
     FORWARD_SIZES="4096,65536"
@@ -141,6 +146,9 @@ RJ_NEWEST_VARIANTS=('io\.panrocks\.jmh\.RocksJava(Get|MultiGet|Scan|Write)\.')
 # PerfLevelBenchmark: by hand only; ComparatorBenchmark: the Java callbacks section).
 SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|GetCostBudget|PanrocksForward|RocksJavaForward|EntityBenchmark|MergeBenchmark|PerfLevelBenchmark|ComparatorBenchmark)\.'
 MAX_DATA_BYTES=$((2 * 1024 * 1024 * 1024))
+# A "gets" group's benchmarks: the point reads, on both sides.
+GET_BENCHMARKS='io\.panrocks\.jmh\.(PanrocksGet|RocksJavaGet|PanrocksCriticalGet)\.'
+GET_SHAPES="get_string,get_pinned,get_buffer"
 
 # ---- build ----------------------------------------------------------------------
 if [ "$build" = 1 ]; then
@@ -236,15 +244,20 @@ run_native() {
 }
 
 for spec in "${GROUPS_SPEC[@]}"; do
-    read -r name keys keysize dataset sizes threads <<<"$spec"
+    read -r name keys keysize dataset sizes threads only <<<"$spec"
     sizes="$(fitting_sizes "$keys" "$keysize" "$sizes")"
     [ -n "$sizes" ] || continue
     native_args=(--key-count "$keys" --key-size "$keysize" --value-size "$sizes" --dataset "$dataset"
                  --threads "$threads")
+    include='io\.panrocks\.jmh\.'
+    if [ "$only" = gets ]; then
+        native_args+=(--shapes "$GET_SHAPES")
+        include="$GET_BENCHMARKS"
+    fi
     run_native "$NATIVE" "" "$name" "${native_args[@]}"
     excludes=(-e "$SPECIAL")
     [ "$threads" = 1 ] && excludes+=(-e 'Threads2$')
-    run_jmh "$name" "$RJ_JAR" "$ENGINE_JVM" 'io\.panrocks\.jmh\.' "${excludes[@]}" \
+    run_jmh "$name" "$RJ_JAR" "$ENGINE_JVM" "$include" "${excludes[@]}" \
         -p keyCount="$keys" -p keySize="$keysize" -p dataset="$dataset" -p valueSize="$sizes"
 done
 

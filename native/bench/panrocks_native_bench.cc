@@ -398,6 +398,35 @@ class MultiGet100 : ShapeBase {
   std::array<rocksdb::Status, kBatchKeys> statuses_;
 };
 
+// One operation is one MultiGet call of 100 random keys whose values are then
+// copied back to back into one preallocated buffer: the floor of the Java
+// MultiGet into one buffer (MultiGet.execute(buffer)), which copies each value
+// out of its pin the same way.
+class MultiGet100Copy : ShapeBase {
+ public:
+  MultiGet100Copy(const Target& t, unsigned thread)
+      : ShapeBase(t, thread), buffer_(kBatchKeys * t.kv->valueSize()) {}
+  void operator()() {
+    for (auto& key : keys_) key = randomKey();
+    db_->MultiGet(read_, cf_, kBatchKeys, keys_.data(), values_.data(), statuses_.data(), false);
+    size_t at = 0;
+    for (size_t k = 0; k < kBatchKeys; ++k) {
+      check(statuses_[k], "MultiGet");
+      expectValueSize(values_[k].size(), kv_.valueSize());
+      std::memcpy(buffer_.data() + at, values_[k].data(), values_[k].size());
+      at += values_[k].size();
+      values_[k].Reset();
+    }
+    escape(buffer_.data());
+  }
+
+ private:
+  std::array<rocksdb::Slice, kBatchKeys> keys_;
+  std::array<rocksdb::PinnableSlice, kBatchKeys> values_;
+  std::array<rocksdb::Status, kBatchKeys> statuses_;
+  std::vector<char> buffer_;
+};
+
 constexpr uint32_t kScanEntries = 1000;
 
 // One operation is a whole scan: iterator creation, a seek to a random key,
@@ -693,6 +722,8 @@ const Shape kShapes[] = {
      "pinned Get, memcpy into a preallocated value-size buffer"},
     {"multiget100", false, false, &measure<MultiGet100>,
      "one MultiGet of 100 random keys, values read in place"},
+    {"multiget100_copy", false, false, &measure<MultiGet100Copy>,
+     "one MultiGet of 100 random keys, values copied back to back into one buffer"},
     {"scan1000", false, false, &measure<Scan1000>,
      "new iterator, Seek a random key, read 1000 entries in place"},
     {"put", false, true, &measure<Put>, "Put overwriting a random existing key"},

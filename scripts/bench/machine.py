@@ -96,10 +96,11 @@ def main():
 
     groups = []
     for g in a.groups:
-        name, keys, keysize, dataset, sizes, threads = g.split()
+        name, keys, keysize, dataset, sizes, threads, *only = g.split()
         groups.append({"name": name, "keyCount": int(keys), "keySize": int(keysize), "dataset": dataset,
                        "valueSizes": [int(v) for v in sizes.split(",")],
-                       "threads": [int(t) for t in threads.split(",")]})
+                       "threads": [int(t) for t in threads.split(",")],
+                       "only": only[0] if only else "all"})
     meta = {
         "mode": a.mode,
         "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -386,7 +386,8 @@ class Report:
         self.w(prose("heading-parameter-matrix"), "")
         rows = []
         for g in m.get("groups", []):
-            rows.append((g["name"], str(g["keyCount"]), str(g["keySize"]), g["dataset"],
+            name = g["name"] + (" (point reads only)" if g.get("only") == "gets" else "")
+            rows.append((name, str(g["keyCount"]), str(g["keySize"]), g["dataset"],
                          ", ".join(fmt_size(v) for v in g["valueSizes"]),
                          "1 and 2" if 2 in g["threads"] else "1"))
         if m.get("rjengineSizes"):

@@ -68,9 +68,12 @@ VARIANTS = [
     # multiGet of 100 keys
     V("native:multiget100:1", "native", "multiget", "native multiget100",
       what="one `MultiGet` of 100 keys into `PinnableSlice`s, each consumed and reset"),
-    V("PanrocksMultiGet.multiGetAsList", "panrocks", "multiget", "panrocks multiGetAsList", ("multiget100", 1),
+    V("native:multiget100_copy:1", "native", "multiget", "native multiget100_copy",
+      what="one `MultiGet` of 100 keys, the values copied back to back into one buffer (the floor of the copying "
+           "MultiGets)"),
+    V("PanrocksMultiGet.multiGetAsList", "panrocks", "multiget", "panrocks multiGetAsList", ("multiget100_copy", 1),
       "RocksJavaMultiGet.multiGetAsList", what="`multiGetAsList(List<byte[]>)`: a list of new arrays"),
-    V("PanrocksMultiGet.multiGetCopy", "panrocks", "multiget", "panrocks MultiGet copy", ("multiget100", 1),
+    V("PanrocksMultiGet.multiGetCopy", "panrocks", "multiget", "panrocks MultiGet copy", ("multiget100_copy", 1),
       "RocksJavaMultiGet.multiGetAsList",
       what="reused `MultiGet`, `execute(buffer)`: values copied into one native buffer, each value's digest read"),
     V("PanrocksMultiGet.multiGetPinned", "panrocks", "multiget", "panrocks MultiGet pinned", ("multiget100", 1),

@@ -227,9 +227,15 @@ public abstract sealed class DbResource implements Runnable
         if (close && release(false)) cleanable.clean();
     }
 
-    /** Whether a close arrived during the current use (the use should stop early). */
-    public synchronized boolean closePending() {
-        return state == State.CLOSE_PENDING || state == State.DEFERRED_BY_DB_CLOSE;
+    /**
+     * Whether a close arrived during the current use (the use should stop
+     * early). A volatile read, no monitor: a bulk walk asks after every
+     * entry, and a close that lands just after the read is performed by
+     * {@link #endUse()} all the same.
+     */
+    public boolean closePending() {
+        State s = state;
+        return s == State.CLOSE_PENDING || s == State.DEFERRED_BY_DB_CLOSE;
     }
 
     // ---- releases -----------------------------------------------------------------
