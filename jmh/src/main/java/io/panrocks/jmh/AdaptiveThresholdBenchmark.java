@@ -1,6 +1,5 @@
 package io.panrocks.jmh;
 
-import io.panrocks.LRUCache;
 import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
@@ -19,7 +18,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,8 +56,7 @@ public class AdaptiveThresholdBenchmark {
 
         RocksDB db;
         byte[][] keys;
-        private LRUCache cache;
-        private Path dir;
+        private LoadedDb loaded;
 
         @Setup(Level.Trial)
         public void open() throws RocksDBException {
@@ -71,17 +68,14 @@ public class AdaptiveThresholdBenchmark {
             };
             DataSpec spec = new DataSpec(keyCount, keySize, valueSize, dataset);
             keys = spec.keys();
-            dir = DataSpec.tempDir();
-            cache = new LRUCache(DataSpec.CACHE_BYTES);
-            db = PanrocksDb.openLoaded(spec, dir, cache, bytes);
+            loaded = LoadedDb.open(spec, bytes);
+            db = loaded.db;
             DataSpec.check(db.adaptiveReadThreshold() == bytes, "threshold not applied");
         }
 
         @TearDown(Level.Trial)
         public void close() throws RocksDBException {
-            if (db != null) db.close();
-            if (cache != null) cache.close();
-            DataSpec.deleteTree(dir);
+            if (loaded != null) loaded.close();
         }
     }
 

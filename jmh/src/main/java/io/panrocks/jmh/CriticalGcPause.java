@@ -1,10 +1,8 @@
 package io.panrocks.jmh;
 
-import io.panrocks.LRUCache;
 import io.panrocks.Options;
 import io.panrocks.RocksDB;
 
-import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -32,9 +30,8 @@ public final class CriticalGcPause {
         int seconds = Integer.parseInt(args[2]);
         DataSpec spec = new DataSpec(keyCount, 16, valueSize, "flushed");
         byte[][] keys = spec.keys();
-        Path dir = DataSpec.tempDir();
-        try (LRUCache cache = new LRUCache(DataSpec.CACHE_BYTES);
-             RocksDB db = PanrocksDb.openLoaded(spec, dir, cache, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD)) {
+        try (LoadedDb loaded = LoadedDb.open(spec, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD)) {
+            RocksDB db = loaded.db;
             AtomicBoolean stop = new AtomicBoolean();
             long[] reads = new long[1];
             long[] allocations = new long[1];
@@ -76,8 +73,6 @@ public final class CriticalGcPause {
             if (failure[0] != null) throw new IllegalStateException("reader failed", failure[0]);
             System.out.printf("reads/s %.0f allocations/s %.0f%n", reads[0] / (double) seconds,
                     allocations[0] / (double) seconds);
-        } finally {
-            DataSpec.deleteTree(dir);
         }
     }
 }

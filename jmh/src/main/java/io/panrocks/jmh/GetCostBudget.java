@@ -1,6 +1,5 @@
 package io.panrocks.jmh;
 
-import io.panrocks.LRUCache;
 import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
@@ -27,7 +26,6 @@ import org.openjdk.jmh.infra.Blackhole;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -85,25 +83,21 @@ public class GetCostBudget {
         NativeDb nativeDb;
         MemorySegment handle;
         byte[][] keys;
-        private LRUCache cache;
-        private Path dir;
+        private LoadedDb loaded;
 
         @Setup(Level.Trial)
         public void open() throws Exception {
             DataSpec spec = new DataSpec(1000, 16, valueSize, "flushed");
             keys = spec.keys();
-            dir = DataSpec.tempDir();
-            cache = new LRUCache(DataSpec.CACHE_BYTES);
-            db = PanrocksDb.openLoaded(spec, dir, cache, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
+            loaded = LoadedDb.open(spec, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
+            db = loaded.db;
             nativeDb = PanrocksDb.nativeDb(db);
             handle = nativeDb.handle();
         }
 
         @TearDown(Level.Trial)
         public void close() throws RocksDBException {
-            if (db != null) db.close();
-            if (cache != null) cache.close();
-            DataSpec.deleteTree(dir);
+            if (loaded != null) loaded.close();
         }
     }
 

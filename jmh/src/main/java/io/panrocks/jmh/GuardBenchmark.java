@@ -1,6 +1,5 @@
 package io.panrocks.jmh;
 
-import io.panrocks.LRUCache;
 import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
@@ -21,7 +20,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -49,15 +47,13 @@ public class GuardBenchmark {
         RocksDB db;
         NativeDb nativeDb;
         byte[][] keys;
-        private LRUCache cache;
-        private Path dir;
+        private LoadedDb loaded;
 
         @Setup(Level.Trial)
         public void open() throws Exception {
             keys = SPEC.keys();
-            dir = DataSpec.tempDir();
-            cache = new LRUCache(DataSpec.CACHE_BYTES);
-            db = PanrocksDb.openLoaded(SPEC, dir, cache, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
+            loaded = LoadedDb.open(SPEC, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
+            db = loaded.db;
             nativeDb = PanrocksDb.nativeDb(db);
             CallContext c = nativeDb.enter();   // the guard works as the API uses it
             nativeDb.exit(c);
@@ -65,9 +61,7 @@ public class GuardBenchmark {
 
         @TearDown(Level.Trial)
         public void close() throws RocksDBException {
-            if (db != null) db.close();
-            if (cache != null) cache.close();
-            DataSpec.deleteTree(dir);
+            if (loaded != null) loaded.close();
         }
     }
 

@@ -26,23 +26,19 @@ public class PanrocksDb extends BenchParams {
     public RocksDB db;
     public byte[][] keys;
     public DataSpec spec;
-    private LRUCache cache;
-    private Path dir;
+    private LoadedDb loaded;
 
     @Setup(Level.Trial)
     public void open() throws RocksDBException {
         spec = spec();
         keys = spec.keys();
-        dir = DataSpec.tempDir();
-        cache = new LRUCache(DataSpec.CACHE_BYTES);
-        db = openLoaded(spec, dir, cache, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
+        loaded = LoadedDb.open(spec, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
+        db = loaded.db;
     }
 
     @TearDown(Level.Trial)
     public void close() throws RocksDBException {
-        if (db != null) db.close();
-        if (cache != null) cache.close();
-        DataSpec.deleteTree(dir);
+        if (loaded != null) loaded.close();
     }
 
     /**
