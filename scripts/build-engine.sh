@@ -7,11 +7,17 @@
 #                                        x86-64 machine), linux-aarch64,
 #                                        osx-aarch64, osx-x86_64, windows-x86_64
 #
-# Default: RocksDB 9.11.2 and its five compression libraries (snappy, lz4,
-# zlib, zstd, bzip2), every one from Debian's source packages (`apt-get
-# source` through a private apt configuration whose deb-src entries are derived
-# from the mirror this machine's apt already uses), each upstream tarball
-# checked against the sha256 pinned below. All six are compiled for TARGET by
+# Default: RocksDB 11.8.1, from the Rust crate registry: the crate
+# librocksdb-sys 0.19.0+11.8.1 carries RocksDB's complete C++ source under
+# rocksdb/; cargo fetches it by name and version (a throwaway manifest), its
+# sha256 is checked against the pin below, and only that rocksdb/ tree is
+# built. PANROCKS_ENGINE_VERSION=9.11.2 builds RocksDB 9.11.2 instead, from
+# Debian's source package, for databases older RocksJava versions must read
+# (README, "On-disk compatibility"). The five compression libraries (snappy,
+# lz4, zlib, zstd, bzip2) come from Debian's source packages either way
+# (`apt-get source` through a private apt configuration whose deb-src entries
+# are derived from the mirror this machine's apt already uses), each upstream
+# tarball checked against the sha256 pinned below. All six are compiled for TARGET by
 # zig's clang (scripts/toolchain.sh): against glibc 2.17 on Linux, with zig's
 # static libc++, as static, position-independent, NDEBUG archives with hidden
 # symbols. RocksDB is compiled as a CMake unity build (16 sources per
@@ -26,6 +32,7 @@
 #
 # Honours:
 #   PANROCKS_TARGET=target        the target when none is given
+#   PANROCKS_ENGINE_VERSION=v     11.8.1 (default) or 9.11.2
 #   PANROCKS_ENGINE_SOURCE=/path  a RocksDB source tree or tarball (.tar.gz,
 #                                 .tar.xz, ...) to build the same way instead
 #   PANROCKS_ENGINE_CACHE=/dir    another cache folder
@@ -40,10 +47,17 @@ source "$(dirname "$0")/toolchain.sh"
 TARGET="${1:-${PANROCKS_TARGET:-$(host_target)}}"
 check_target "$TARGET"
 
-# ---- what is built by default (pinned) ---------------------------------------
-ROCKSDB_VERSION=9.11.2
-# package:sha256 of the upstream (orig) tarball in its Debian source package
-ROCKSDB_ORIG=rocksdb:4005068f5099c54c39968f3466da216e0a7b97fc78e1c51c722e643763058a5c   # 9.11.2
+# ---- what is built (pinned) ---------------------------------------------------
+ROCKSDB_VERSION="${PANROCKS_ENGINE_VERSION:-11.8.1}"
+case "$ROCKSDB_VERSION" in
+    # crate:version:sha256 of the .crate archive on the Rust crate registry
+    11.8.1) ROCKSDB_CRATE=librocksdb-sys:0.19.0+11.8.1:4f45e86edad8e88efe97dbf384b4e48e1ff0f111eabf154c7b09d7a1e5fb573c
+            ROCKSDB_PIN="${ROCKSDB_CRATE##*:}" ;;
+    # package:sha256 of the upstream (orig) tarball in its Debian source package
+    9.11.2) ROCKSDB_ORIG=rocksdb:4005068f5099c54c39968f3466da216e0a7b97fc78e1c51c722e643763058a5c
+            ROCKSDB_PIN="${ROCKSDB_ORIG#*:}" ;;
+    *) die "PANROCKS_ENGINE_VERSION=$ROCKSDB_VERSION: the engines this recipe builds are 11.8.1 (default) and 9.11.2; any other RocksDB source goes through PANROCKS_ENGINE_SOURCE" ;;
+esac
 SNAPPY_ORIG=snappy:75c1fbb3d618dd3a0483bff0e26d0a92b495bbe5059c8b4f1c962b478b6e06e7    # 1.1.9
 LZ4_ORIG=lz4:0b0e3aa07c8c063ddf40b082bdf7e37a1562bda40a0ff5272957f3e987e0e54b          # 1.9.4
 ZLIB_ORIG=zlib:71feb7947e3c00ef125f83b79a4e529bde31171e5babe48b391f06758d1ab0a1        # 1.2.13
@@ -155,6 +169,36 @@ fetch_orig() {
 
 fetch_pinned() { fetch_orig "${1%%:*}" "${1#*:}"; }
 
+# fetch_crate NAME:VERSION:SHA256: the .crate archive (a gzip tarball) of that
+# crate, by cargo from the crate registry this machine's cargo is configured
+# for, into $CACHE/sources/; prints its path. cargo resolves a throwaway
+# manifest that depends on exactly that version; its download cache holds the
+# archive, whose own sha256 decides.
+fetch_crate() {
+    local spec="$1"
+    local name="${spec%%:*}" rest="${spec#*:}"
+    local version="${rest%%:*}" want="${rest##*:}"
+    local dir="$CACHE/sources/$want" file="$name-$version.crate"
+    [ -f "$dir/$file" ] && [ "$(sha256 "$dir/$file")" = "$want" ] && { echo "$dir/$file"; return 0; }
+    command -v cargo >/dev/null || ensure_packages cargo
+    local dl="$CACHE/sources/crate.$$"
+    rm -rf "$dl"; mkdir -p "$dl"
+    printf '[package]\nname = "panrocks-engine-source"\nversion = "0.0.0"\nedition = "2021"\n[lib]\npath = "lib.rs"\n[dependencies]\n%s = { version = "=%s", default-features = false }\n' \
+        "$name" "$version" > "$dl/Cargo.toml"
+    : > "$dl/lib.rs"
+    say "downloading the crate $name $version (RocksDB's source) with cargo"
+    (cd "$dl" && cargo fetch -q >"$dl/cargo.log" 2>&1) || { cat "$dl/cargo.log" >&2; rm -rf "$dl"; die "cargo could not fetch $name $version"; }
+    local found
+    found="$(ls "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/*/"$file" 2>/dev/null | head -1)"
+    [ -n "$found" ] || { rm -rf "$dl"; die "cargo fetched, but no $file is in its download cache"; }
+    local got; got="$(sha256 "$found")"
+    [ "$got" = "$want" ] || { rm -rf "$dl"; die "$file has sha256 $got, pinned $want: refusing it"; }
+    mkdir -p "$dir"
+    cp "$found" "$dir/$file"
+    rm -rf "$dl"
+    echo "$dir/$file"
+}
+
 # ---- which RocksDB source -----------------------------------------------------
 if [ -n "${PANROCKS_ENGINE_SOURCE:-}" ]; then
     src_given="$(readlink -f "$PANROCKS_ENGINE_SOURCE")"
@@ -171,7 +215,7 @@ if [ -n "${PANROCKS_ENGINE_SOURCE:-}" ]; then
     rocksdb_tarball=""
 else
     src_given=""
-    rocksdb_id="${ROCKSDB_ORIG#*:}"
+    rocksdb_id="$ROCKSDB_PIN"
 fi
 
 # ---- the cache key ----------------------------------------------------------
@@ -230,7 +274,7 @@ stage="$prefix.partial"
 # One apt index download for all the tarballs not yet in $CACHE/sources (the
 # fetches below run in subshells, which inherit APT_READY).
 pins=("$SNAPPY_ORIG" "$LZ4_ORIG" "$ZLIB_ORIG" "$ZSTD_ORIG" "$BZIP2_ORIG")
-[ -z "$src_given" ] && pins+=("$ROCKSDB_ORIG")
+[ -z "$src_given" ] && [ -n "${ROCKSDB_ORIG:-}" ] && pins+=("$ROCKSDB_ORIG")
 for pin in "${pins[@]}"; do
     compgen -G "$CACHE/sources/${pin#*:}/*.orig.tar.*" >/dev/null || { apt_prepare; break; }
 done
@@ -239,7 +283,9 @@ lz4_tar="$(fetch_pinned "$LZ4_ORIG")"
 zlib_tar="$(fetch_pinned "$ZLIB_ORIG")"
 zstd_tar="$(fetch_pinned "$ZSTD_ORIG")"
 bzip2_tar="$(fetch_pinned "$BZIP2_ORIG")"
-if [ -z "$src_given" ]; then
+if [ -z "$src_given" ] && [ -n "${ROCKSDB_CRATE:-}" ]; then
+    rocksdb_tarball="$(fetch_crate "$ROCKSDB_CRATE")"
+elif [ -z "$src_given" ]; then
     rocksdb_tarball="$(fetch_pinned "$ROCKSDB_ORIG")"
 fi
 
@@ -316,6 +362,12 @@ else
     say "unpacking $(basename "${rocksdb_tarball:-$src_given}")"
     unpack "${rocksdb_tarball:-$src_given}" "$work/rocksdb"
     rocksdb_src="$work/rocksdb"
+    # a crate's archive holds the Rust crate; RocksDB's own tree is its rocksdb/
+    if [ ! -f "$rocksdb_src/include/rocksdb/version.h" ] && [ -f "$rocksdb_src/rocksdb/include/rocksdb/version.h" ]; then
+        rocksdb_src="$rocksdb_src/rocksdb"
+    fi
+    [ -f "$rocksdb_src/CMakeLists.txt" ] || die "$(basename "${rocksdb_tarball:-$src_given}") holds no RocksDB source tree"
+    [ "$(version_of "$rocksdb_src")" = "$version" ] || die "the source says RocksDB $(version_of "$rocksdb_src"), expected $version"
 fi
 say "RocksDB $version: configuring for $TARGET (log: $work/rocksdb.log)"
 nice -n 10 cmake -S "$rocksdb_src" -B "$work/rocksdb-build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
@@ -353,7 +405,7 @@ cp -r "$rocksdb_src/include/rocksdb" "$stage/include/"
 cat > "$stage/engine.txt" <<INFO
 rocksdb_version=$version
 target=$TARGET
-rocksdb_source=${src_given:-debian:${ROCKSDB_ORIG%%:*} $(basename "$rocksdb_tarball")}
+rocksdb_source=${src_given:-$([ -n "${ROCKSDB_CRATE:-}" ] && echo "crate:${ROCKSDB_CRATE%%:*}" || echo "debian:${ROCKSDB_ORIG%%:*}") $(basename "$rocksdb_tarball")}
 rocksdb_source_sha256=$rocksdb_id
 snappy=$(basename "$snappy_tar") sha256=${SNAPPY_ORIG#*:}
 lz4=$(basename "$lz4_tar") sha256=${LZ4_ORIG#*:}

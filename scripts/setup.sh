@@ -13,6 +13,6 @@ if [ -n "${ROCKSDB_ROOT:-}" ]; then
 elif [ -n "${PANROCKS_ENGINE_SOURCE:-}" ]; then
     say "engine: RocksDB from PANROCKS_ENGINE_SOURCE=$PANROCKS_ENGINE_SOURCE, built per target on first use (scripts/build-engine.sh)"
 else
-    say "engine: the bundled RocksDB $(sed -n 's/^ROCKSDB_VERSION=//p' "$PANROCKS_ROOT/scripts/build-engine.sh"), built once per target and cached by scripts/build-engine.sh"
+    say "engine: the bundled RocksDB ${PANROCKS_ENGINE_VERSION:-$(sed -n "s/^ROCKSDB_VERSION=.*:-\\([0-9.]*\\)}.*/\\1/p" "$PANROCKS_ROOT/scripts/build-engine.sh")}, built once per target and cached by scripts/build-engine.sh"
 fi
 say "ready"
