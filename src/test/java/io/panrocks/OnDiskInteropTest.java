@@ -5,132 +5,223 @@ import io.panrocks.fork.InteropPanrocks;
 import io.panrocks.fork.InteropRocksJava;
 import io.panrocks.testkit.ForkedJvm;
 import io.panrocks.testkit.RocksJavaJars;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Databases cross between RocksJava and panrocks on disk, each side in a JVM
- * of its own (two RocksDB copies are not the point here): every family (one
- * per compression type, half flushed, half still in the WAL, deletes on top)
- * must read back byte for byte, compared through a digest of all entries in
- * iteration order.
+ * of its own (two RocksDB copies are not the point here), both ways, with one
+ * RocksJava release per major line (7.8.3, 9.11.2, 10.1.3, 11.8.1). Each DB
+ * holds a family per compression type, half of it flushed to SST files and
+ * half left in the WAL, with deletes and merges (StringAppendOperator) on
+ * top; what each side reads is compared through a digest of all entries in
+ * iteration order, with each other and with {@link InteropData}'s model.
+ * <p>
+ * Which side opens which DB follows from one fact of RocksDB's HISTORY.md,
+ * the block-based table's {@code format_version} a release reads
+ * ({@link #newestFormatReadBy}): a DB written in a format the reader knows
+ * must read back identically, one in a newer format must be refused cleanly
+ * (a RocksDBException naming the format, no crash). The format each DB was
+ * written in is read from its SST files' footers, not assumed.
  */
 class OnDiskInteropTest {
+    /** Shared by all cases: panrocks writes each of its DBs once, readers get copies. */
     @TempDir
-    Path tmp;
+    static Path tmp;
+
+    private static final Map<String, Written> PANROCKS_WRITES = new ConcurrentHashMap<>();
+
+    /** What a child wrote: the DB, its digest lines, the format_version of its SST files. */
+    record Written(Path db, String engine, List<String> digests, int formatVersion) {
+    }
 
     /** The RocksJava release of the engine's version when the suite has it, else the suite's own. */
     static Path sameVersionRocksJava() throws Exception {
         return RocksJavaJars.sameVersionAs(RocksDB.engineVersion());
     }
 
-    /** The version of the same-version RocksJava jar (from its file name, without loading it here). */
-    static String sameVersionRocksJavaVersion() throws Exception {
-        return RocksJavaJars.versionOf(sameVersionRocksJava());
+    /**
+     * The newest block-based table {@code format_version} RocksDB
+     * {@code version} reads (HISTORY.md: 5 since 6.6.0, 6 since 8.6.0, 7 since
+     * 10.4.0; the matrix below proves it for the releases the suite has).
+     */
+    static int newestFormatReadBy(String version) {
+        if (compareVersions(version, "10.4.0") >= 0) return 7;
+        if (compareVersions(version, "8.6.0") >= 0) return 6;
+        return 5;
     }
 
-    /** The same-version tests need the engine inside panrocks to be RocksJava's version. */
-    static void assumeSameVersion() throws Exception {
-        assumeTrue(RocksDB.engineVersion().equals(sameVersionRocksJavaVersion()), "panrocks runs on RocksDB "
-                + RocksDB.engineVersion() + ", the suite's RocksJava is " + sameVersionRocksJavaVersion());
-    }
-
-    static Path rocksJava(String property) {
-        return RocksJavaJars.named(property);
+    static int compareVersions(String a, String b) {
+        String[] x = a.split("\\."), y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int c = Integer.compare(i < x.length ? Integer.parseInt(x[i]) : 0, i < y.length ? Integer.parseInt(y[i]) : 0);
+            if (c != 0) return c;
+        }
+        return 0;
     }
 
     /** A child with the test classes and that RocksJava jar only (no panrocks). */
     static ForkedJvm.Result rocksJavaChild(Path jar, String... args) throws Exception {
         return ForkedJvm.main(InteropRocksJava.class, args).classPath(ForkedJvm.testClasses(), jar)
-                .heap("512m").timeout(Duration.ofMinutes(5)).run().assertNoCrashOrHang();
+                .heap("128m").timeout(Duration.ofMinutes(3)).run().assertNoCrashOrHang();
     }
 
     /** A child with the test classes and panrocks only. */
     static ForkedJvm.Result panrocksChild(String... args) throws Exception {
-        return ForkedJvm.main(InteropPanrocks.class, args).heap("512m").timeout(Duration.ofMinutes(5)).run()
+        return ForkedJvm.main(InteropPanrocks.class, args).heap("128m").timeout(Duration.ofMinutes(3)).run()
                 .assertNoCrashOrHang();
     }
 
-    /** The digest lines of a child's output; fails unless it exited 0. */
+    /** The digest lines of a child's output; fails unless it exited 0 without refusing. */
     static List<String> digests(ForkedJvm.Result r) {
         assertEquals(0, r.exitCode(), r::toString);
+        assertNull(refusal(r), r::toString);
         return r.stdout().lines().filter(l -> l.startsWith("family ")).toList();
     }
 
+    static String refusal(ForkedJvm.Result r) {
+        return r.stdout().lines().filter(l -> l.startsWith("refused: ")).findFirst().orElse(null);
+    }
+
     static String engine(ForkedJvm.Result r) {
-        return r.stdout().lines().filter(l -> l.startsWith("engine ")).findFirst().orElse("engine ?");
-    }
-
-    private void assertSameContents(List<String> written, List<String> read, String what) {
-        assertEquals(InteropData.FAMILIES.size(), written.size(), "every family was written: " + written);
-        for (String line : written) {
-            assertFalse(line.contains(" entries 0 "), "no family is empty: " + line);
-        }
-        assertEquals(written, read, what);
-    }
-
-    @Test
-    void aDbWrittenByRocksJavaOfTheSameVersionReadsBackIdenticallyInPanrocks() throws Exception {
-        assumeSameVersion();
-        Path db = tmp.resolve("db");
-        ForkedJvm.Result w = rocksJavaChild(sameVersionRocksJava(), "write", db.toString());
-        ForkedJvm.Result r = panrocksChild("read", db.toString());
-        assertEquals(engine(w), engine(r), "same engine version on both sides");
-        assertSameContents(digests(w), digests(r), "panrocks reads what RocksJava wrote\n" + w + "\n" + r);
-    }
-
-    @Test
-    void aDbWrittenByPanrocksReadsBackIdenticallyInRocksJavaOfTheSameVersion() throws Exception {
-        assumeSameVersion();
-        Path db = tmp.resolve("db");
-        ForkedJvm.Result w = panrocksChild("write", db.toString());
-        ForkedJvm.Result r = rocksJavaChild(sameVersionRocksJava(), "read", db.toString());
-        assertEquals(engine(w), engine(r), "same engine version on both sides");
-        assertSameContents(digests(w), digests(r), "RocksJava reads what panrocks wrote\n" + w + "\n" + r);
-    }
-
-    @Test
-    void aDbWrittenByRocksJava7_8_3OpensInPanrocks() throws Exception {
-        Path db = tmp.resolve("db");
-        ForkedJvm.Result w = rocksJavaChild(rocksJava("panrocks.test.rocksjava.old"), "write", db.toString());
-        assertEquals("engine 7.8.3", engine(w), w::toString);
-        ForkedJvm.Result r = panrocksChild("read", db.toString());
-        assertSameContents(digests(w), digests(r), "panrocks reads what RocksJava 7.8.3 wrote\n" + w + "\n" + r);
+        return r.stdout().lines().filter(l -> l.startsWith("engine ")).findFirst().orElse("engine ?").substring(7);
     }
 
     /**
-     * RocksJava 11.8.1 with its defaults: panrocks either opens the DB and
-     * reads it back identically, or refuses it with a RocksDBException that
-     * names the cause; a crash (any other exit) fails. Run twice: the default
-     * family alone with RocksJava's default options, and the family per
-     * compression type.
+     * Checks a DB a writer just closed: SST files (the flushed half) and a
+     * non-empty WAL (the rest: closing a DB with its WAL on does not flush),
+     * and answers the format_version all its SST files share.
      */
-    @Test
-    void aDbWrittenByTheNewestRocksJavaOpensOrIsRefusedWithAReason() throws Exception {
-        Path jar = rocksJava("panrocks.test.rocksjava.newest");
-        for (String mode : List.of("write-defaults", "write")) {
-            Path db = tmp.resolve(mode);
-            ForkedJvm.Result w = rocksJavaChild(jar, mode, db.toString());
-            assertTrue(engine(w).startsWith("engine 11."), w::toString);
-            List<String> written = digests(w);
-            ForkedJvm.Result r = panrocksChild("read", db.toString());
-            assertEquals(0, r.exitCode(), "no crash: " + r);
-            String refused = r.stdout().lines().filter(l -> l.startsWith("refused: ")).findFirst().orElse(null);
-            if (refused == null) {
-                assertEquals(written, digests(r), mode + ": panrocks " + engine(r) + " reads what RocksJava 11 wrote");
-            } else {
-                assertTrue(refused.length() > "refused: ".length() + 20, "the refusal names its cause: " + refused);
+    static int assertInSstsAndWal(Path db) throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(db)) {
+            files = s.toList();
+        }
+        List<Path> ssts = files.stream().filter(p -> p.toString().endsWith(".sst")).toList();
+        assertFalse(ssts.isEmpty(), "SST files in " + db + ": " + files);
+        long wal = files.stream().filter(p -> p.toString().endsWith(".log")).mapToLong(p -> {
+            try {
+                return Files.size(p);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            System.out.println("[interop] RocksJava " + engine(w).substring(7) + " " + mode + " -> panrocks "
-                    + engine(r).substring(7) + ": " + (refused == null ? "opened, identical contents" : refused));
+        }).sum();
+        assertTrue(wal > 0, "a non-empty WAL in " + db + ": " + files);
+        TreeSet<Integer> formats = new TreeSet<>();
+        for (Path sst : ssts) formats.add(InteropData.sstFormatVersion(sst));
+        assertEquals(1, formats.size(), "one format_version in " + db + ": " + formats);
+        return formats.first();
+    }
+
+    /** Checks a reader's answer: identical contents if it reads that format, else a clean refusal naming it. */
+    static void assertReadsOrRefuses(Written w, ForkedJvm.Result r, String what) {
+        String reader = engine(r);
+        if (w.formatVersion() <= newestFormatReadBy(reader)) {
+            assertEquals(w.digests(), digests(r), what + ": identical contents\n" + r);
+            System.out.println("[interop] " + what + ": format_version " + w.formatVersion()
+                    + ", opened, identical contents");
+        } else {
+            assertEquals(0, r.exitCode(), r::toString);
+            String refused = refusal(r);
+            assertNotNull(refused, what + ": RocksDB " + reader + " does not read format_version "
+                    + w.formatVersion() + ", yet it opened the DB\n" + r);
+            assertTrue(refused.contains("format_version") && refused.contains(Integer.toString(w.formatVersion())),
+                    what + ": the refusal names the format: " + refused);
+            System.out.println("[interop] " + what + ": format_version " + w.formatVersion() + ", " + refused);
+        }
+    }
+
+    static Stream<Arguments> rocksJavaWrites() {
+        return RocksJavaJars.MAJORS.stream()
+                .flatMap(major -> Stream.of(Arguments.of(major, "write-defaults"), Arguments.of(major, "write")));
+    }
+
+    /**
+     * RocksJava writes with its defaults ({@code write-defaults}: the default
+     * family and RocksJava's default options; {@code write}: a family per
+     * compression type); panrocks opens the DB and reads it back identically,
+     * or, where it was written in a format newer than the bundled engine
+     * reads (11.8.1's format 7 with the 9.11.2 engine), refuses it.
+     */
+    @ParameterizedTest(name = "RocksJava {0}.x {1} -> panrocks")
+    @MethodSource("rocksJavaWrites")
+    void aDbWrittenByRocksJavaOpensInPanrocksWithIdenticalContents(int major, String mode) throws Exception {
+        Path jar = RocksJavaJars.release(major);
+        Path db = tmp.resolve("rocksjava-" + RocksJavaJars.versionOf(jar) + "-" + mode);
+        ForkedJvm.Result wr = rocksJavaChild(jar, mode, db.toString());
+        assertEquals(RocksJavaJars.versionOf(jar), engine(wr), wr::toString);
+        List<String> families = mode.equals("write") ? InteropData.FAMILIES : List.of("default");
+        List<String> written = digests(wr);
+        assertEquals(InteropData.expectedDigests(families), written, "RocksJava wrote the model's contents\n" + wr);
+        Written w = new Written(db, engine(wr), written, assertInSstsAndWal(db));
+        ForkedJvm.Result r = panrocksChild("read", db.toString());
+        assertEquals(RocksDB.engineVersion(), engine(r), r::toString);
+        assertReadsOrRefuses(w, r, "RocksJava " + w.engine() + " " + mode + " -> panrocks " + engine(r));
+    }
+
+    /** The DB panrocks writes with that format_version ("default": the engine's), written once. */
+    static Written panrocksDb(String format) throws Exception {
+        Written w = PANROCKS_WRITES.get(format);
+        if (w != null) return w;
+        Path db = tmp.resolve("panrocks-format-" + format);
+        ForkedJvm.Result wr = format.equals("default") ? panrocksChild("write", db.toString())
+                : panrocksChild("write", db.toString(), format);
+        List<String> written = digests(wr);
+        assertEquals(InteropData.expectedDigests(InteropData.FAMILIES), written, "panrocks wrote the model's contents\n"
+                + wr);
+        w = new Written(db, engine(wr), written, assertInSstsAndWal(db));
+        if (!format.equals("default")) {
+            assertEquals(Integer.parseInt(format), w.formatVersion(), "the format_version set is the one written");
+        }
+        PANROCKS_WRITES.put(format, w);
+        return w;
+    }
+
+    static Stream<Arguments> panrocksWrites() {
+        return Stream.of("default", "6", "5")
+                .flatMap(format -> RocksJavaJars.MAJORS.stream().map(major -> Arguments.of(format, major)));
+    }
+
+    /**
+     * panrocks writes with the engine's default format_version (7 on the
+     * 11.8.1 engine), with 6 (BlockBasedTableConfig.setFormatVersion(6): read
+     * by RocksDB 8.6 and later, so RocksJava 9.x and 10.x) and with 5 (read by
+     * 7.8.3); every RocksJava release reads it back identically if it knows
+     * the format and refuses it cleanly if not: 9.11.2 and 10.1.3 meeting
+     * format 7, 7.8.3 meeting 6 or 7.
+     */
+    @ParameterizedTest(name = "panrocks format_version {0} -> RocksJava {1}.x")
+    @MethodSource("panrocksWrites")
+    void aDbWrittenByPanrocksOpensInEveryRocksJavaThatReadsItsFormat(String format, int major) throws Exception {
+        Written w = panrocksDb(format);
+        Path jar = RocksJavaJars.release(major);
+        // each reader gets a copy: opening recovers the WAL into an SST file of the reader's own format
+        Path copy = tmp.resolve("panrocks-format-" + format + "-read-by-" + RocksJavaJars.versionOf(jar));
+        copyDirectory(w.db(), copy);
+        ForkedJvm.Result r = rocksJavaChild(jar, "read", copy.toString());
+        assertEquals(RocksJavaJars.versionOf(jar), engine(r), r::toString);
+        assertReadsOrRefuses(w, r, "panrocks " + w.engine() + " format " + format + " -> RocksJava " + engine(r));
+    }
+
+    static void copyDirectory(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> s = Files.list(from)) {
+            for (Path p : s.toList()) Files.copy(p, to.resolve(p.getFileName()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.panrocks.fork;
 
+import io.panrocks.BlockBasedTableConfig;
 import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.ColumnFamilyOptions;
@@ -9,6 +10,7 @@ import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
+import io.panrocks.StringAppendOperator;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,8 +18,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Child JVM with only panrocks: {@code write DIR} and {@code read DIR} as
- * {@link InteropRocksJava}. A DB that panrocks refuses is reported as
+ * Child JVM with only panrocks: {@code write DIR [FORMAT_VERSION]} and
+ * {@code read DIR} as {@link InteropRocksJava} (write with the block-based
+ * table's {@code format_version} set on every family when given, else the
+ * engine's default). A DB that panrocks refuses is reported as
  * {@code refused: <status> <message>} with exit code 0; anything else
  * (a crash) is the test's failure.
  */
@@ -27,7 +31,7 @@ public final class InteropPanrocks {
         Path dir = Path.of(args[1]);
         try {
             switch (args[0]) {
-                case "write" -> write(dir);
+                case "write" -> write(dir, args.length > 2 ? Integer.valueOf(args[2]) : null);
                 case "read" -> read(dir);
                 default -> throw new IllegalArgumentException(args[0]);
             }
@@ -47,27 +51,41 @@ public final class InteropPanrocks {
         };
     }
 
-    private static void write(Path dir) throws Exception {
+    private static ColumnFamilyOptions familyOptions(String family, Integer formatVersion) {
+        ColumnFamilyOptions o = new ColumnFamilyOptions()
+                .setMergeOperator(new StringAppendOperator(InteropData.MERGE_DELIMITER));
+        if (compression(family) != null) o.setCompressionType(compression(family));
+        if (formatVersion != null) o.setTableFormatConfig(new BlockBasedTableConfig().setFormatVersion(formatVersion));
+        return o;
+    }
+
+    private static void write(Path dir, Integer formatVersion) throws Exception {
         List<String> families = InteropData.FAMILIES;
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         for (String f : families) {
-            ColumnFamilyOptions o = new ColumnFamilyOptions();
-            if (compression(f) != null) o.setCompressionType(compression(f));
-            descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), o));
+            descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8),
+                    familyOptions(f, formatVersion)));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (RocksDB db = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true),
                 dir, descriptors, handles)) {
-            for (int h = 0; h < families.size(); h++) {
-                String f = families.get(h);
-                for (int i = 0; i < InteropData.KEYS; i++) {
-                    db.put(handles.get(h), InteropData.key(f, i), InteropData.value(f, i));
-                    if (i == InteropData.KEYS / 2) db.flush(handles.get(h));
+            InteropData.write(families, new InteropData.Writes() {
+                public void put(int h, byte[] key, byte[] value) throws RocksDBException {
+                    db.put(handles.get(h), key, value);
                 }
-                for (int i = 0; i < InteropData.KEYS; i++) {
-                    if (InteropData.deleted(i)) db.delete(handles.get(h), InteropData.key(f, i));
+
+                public void merge(int h, byte[] key, byte[] operand) throws RocksDBException {
+                    db.merge(handles.get(h), key, operand);
                 }
-            }
+
+                public void delete(int h, byte[] key) throws RocksDBException {
+                    db.delete(handles.get(h), key);
+                }
+
+                public void flush(int h) throws RocksDBException {
+                    db.flush(handles.get(h));
+                }
+            });
             dump(db, families, handles);
         }
     }
@@ -77,7 +95,8 @@ public final class InteropPanrocks {
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         for (byte[] n : RocksDB.listColumnFamilies(new Options(), dir)) {
             families.add(new String(n, StandardCharsets.UTF_8));
-            descriptors.add(new ColumnFamilyDescriptor(n, new ColumnFamilyOptions()));
+            descriptors.add(new ColumnFamilyDescriptor(n, new ColumnFamilyOptions()
+                    .setMergeOperator(new StringAppendOperator(InteropData.MERGE_DELIMITER))));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (RocksDB db = RocksDB.open(new DBOptions(), dir, descriptors, handles)) {
@@ -94,6 +113,6 @@ public final class InteropPanrocks {
             }
             lines.add(d.line(families.get(h)));
         }
-        lines.stream().sorted().forEach(System.out::println);
+        InteropData.print(lines);
     }
 }

@@ -8,7 +8,9 @@ import org.rocksdb.DBOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.StringAppendOperator;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,20 +19,28 @@ import java.util.List;
 /**
  * Child JVM with only RocksJava (whatever version is on the class path):
  * {@code write DIR} writes {@link InteropData} (a family per compression type,
- * half flushed to SST files, half left in the WAL), {@code write-defaults DIR}
- * writes the default family with RocksJava's default options, {@code read DIR}
- * prints the digest of every family. Prints the engine version first.
+ * half flushed to SST files, half left in the WAL, deletes and merges on top),
+ * {@code write-defaults DIR} the same into the default family alone with
+ * RocksJava's default options, {@code read DIR} prints the digest of every
+ * family. Every family has a StringAppendOperator (merges need it on both
+ * sides). Prints the engine version first; a DB this release refuses is
+ * reported as {@code refused: <status code> <message>} with exit code 0.
  */
 public final class InteropRocksJava {
     public static void main(String[] args) throws Exception {
         RocksDB.loadLibrary();
         System.out.println("engine " + RocksDB.rocksdbVersion());
         String dir = args[1];
-        switch (args[0]) {
-            case "write" -> write(dir, InteropData.FAMILIES);
-            case "write-defaults" -> write(dir, List.of("default"));
-            case "read" -> read(dir);
-            default -> throw new IllegalArgumentException(args[0]);
+        try {
+            switch (args[0]) {
+                case "write" -> write(dir, InteropData.FAMILIES);
+                case "write-defaults" -> write(dir, List.of("default"));
+                case "read" -> read(dir);
+                default -> throw new IllegalArgumentException(args[0]);
+            }
+        } catch (RocksDBException e) {
+            System.out.println("refused: " + (e.getStatus() == null ? "?" : e.getStatus().getCode()) + " "
+                    + e.getMessage());
         }
     }
 
@@ -45,30 +55,39 @@ public final class InteropRocksJava {
         };
     }
 
+    private static ColumnFamilyOptions familyOptions(String family) {
+        ColumnFamilyOptions o = new ColumnFamilyOptions()
+                .setMergeOperator(new StringAppendOperator(InteropData.MERGE_DELIMITER));
+        if (compression(family) != null) o.setCompressionType(compression(family));
+        return o;
+    }
+
     private static void write(String dir, List<String> families) throws Exception {
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         for (String f : families) {
-            ColumnFamilyOptions o = new ColumnFamilyOptions();
-            if (compression(f) != null) o.setCompressionType(compression(f));
-            descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), o));
+            descriptors.add(new ColumnFamilyDescriptor(f.getBytes(StandardCharsets.UTF_8), familyOptions(f)));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
-             RocksDB db = RocksDB.open(options, dir, descriptors, handles)) {
-            for (int h = 0; h < families.size(); h++) {
-                String f = families.get(h);
-                for (int i = 0; i < InteropData.KEYS; i++) {
-                    db.put(handles.get(h), InteropData.key(f, i), InteropData.value(f, i));
-                    if (i == InteropData.KEYS / 2) {
-                        try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
-                            db.flush(fo, handles.get(h));
-                        }
-                    }
+             RocksDB db = RocksDB.open(options, dir, descriptors, handles);
+             FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+            InteropData.write(families, new InteropData.Writes() {
+                public void put(int h, byte[] key, byte[] value) throws RocksDBException {
+                    db.put(handles.get(h), key, value);
                 }
-                for (int i = 0; i < InteropData.KEYS; i++) {
-                    if (InteropData.deleted(i)) db.delete(handles.get(h), InteropData.key(f, i));
+
+                public void merge(int h, byte[] key, byte[] operand) throws RocksDBException {
+                    db.merge(handles.get(h), key, operand);
                 }
-            }
+
+                public void delete(int h, byte[] key) throws RocksDBException {
+                    db.delete(handles.get(h), key);
+                }
+
+                public void flush(int h) throws RocksDBException {
+                    db.flush(fo, handles.get(h));
+                }
+            });
             dump(db, families, handles);
             for (ColumnFamilyHandle h : handles) h.close();
         }
@@ -83,7 +102,9 @@ public final class InteropRocksJava {
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         for (byte[] n : names) {
             families.add(new String(n, StandardCharsets.UTF_8));
-            descriptors.add(new ColumnFamilyDescriptor(n, new ColumnFamilyOptions()));
+            ColumnFamilyOptions o = new ColumnFamilyOptions()
+                    .setMergeOperator(new StringAppendOperator(InteropData.MERGE_DELIMITER));
+            descriptors.add(new ColumnFamilyDescriptor(n, o));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (DBOptions options = new DBOptions(); RocksDB db = RocksDB.open(options, dir, descriptors, handles)) {
@@ -101,6 +122,6 @@ public final class InteropRocksJava {
             }
             lines.add(d.line(families.get(h)));
         }
-        lines.stream().sorted().forEach(System.out::println);
+        InteropData.print(lines);
     }
 }

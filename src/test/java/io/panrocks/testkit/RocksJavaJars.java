@@ -2,25 +2,37 @@ package io.panrocks.testkit;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The RocksJava releases the suite has: the one on the test class path (the
- * bundled engine's version), and the older and newest jars src/test/pom.xml
- * copies out and names in system properties. Children that need RocksJava
- * get one of these on their class path; this JVM never loads them.
+ * bundled engine's version), and one release per major line that
+ * src/test/pom.xml copies out and names in the system properties
+ * {@code panrocks.test.rocksjava.v<major>} (7.8.3, 9.11.2, 10.1.3, 11.8.1).
+ * Children that need RocksJava get one of these on their class path; this
+ * JVM never loads them.
  */
 public final class RocksJavaJars {
+    /** The major lines src/test/pom.xml copies a release of. */
+    public static final List<Integer> MAJORS = List.of(7, 9, 10, 11);
+
     private RocksJavaJars() {
     }
 
-    /** The jar a system property set by src/test/pom.xml names ("panrocks.test.rocksjava.old", ".newest"). */
-    public static Path named(String property) {
+    /** The release of major line {@code major} (system property {@code panrocks.test.rocksjava.v<major>}). */
+    public static Path release(int major) {
+        String property = "panrocks.test.rocksjava.v" + major;
         String p = System.getProperty(property);
         if (p == null) throw new IllegalStateException("system property " + property + " (set by src/test/pom.xml)");
         Path jar = Path.of(p);
         if (!Files.isRegularFile(jar)) throw new IllegalStateException(jar + " is missing");
         return jar;
+    }
+
+    /** Every release src/test/pom.xml copies, oldest first. */
+    public static List<Path> releases() {
+        return MAJORS.stream().map(RocksJavaJars::release).toList();
     }
 
     /** The jar on the test class path (not loaded here). */
@@ -31,12 +43,14 @@ public final class RocksJavaJars {
     /**
      * The jar of RocksJava {@code engineVersion} among those the suite has,
      * else the one on the class path: the suite's RocksJava matches the
-     * bundled engine, and another engine (PANROCKS_ENGINE_SOURCE) may match
-     * the older or the newest release.
+     * bundled engine, and the other engine (9.11.2, or PANROCKS_ENGINE_SOURCE)
+     * may match one of the copied releases.
      */
     public static Path sameVersionAs(String engineVersion) throws ClassNotFoundException {
         Path suites = onClassPath();
-        for (Path jar : List.of(suites, named("panrocks.test.rocksjava.old"), named("panrocks.test.rocksjava.newest"))) {
+        List<Path> jars = new ArrayList<>(List.of(suites));
+        jars.addAll(releases());
+        for (Path jar : jars) {
             if (versionOf(jar).equals(engineVersion)) return jar;
         }
         return suites;
