@@ -146,32 +146,31 @@ class OnDiskInteropTest {
         }
     }
 
-    static Stream<Arguments> rocksJavaWrites() {
-        return RocksJavaJars.MAJORS.stream()
-                .flatMap(major -> Stream.of(Arguments.of(major, "write-defaults"), Arguments.of(major, "write")));
-    }
-
     /**
-     * RocksJava writes with its defaults ({@code write-defaults}: the default
-     * family and RocksJava's default options; {@code write}: a family per
-     * compression type); panrocks opens the DB and reads it back identically,
-     * or, where it was written in a format newer than the bundled engine
-     * reads (11.8.1's format 7 with the 9.11.2 engine), refuses it.
+     * RocksJava writes with its defaults: the default family with RocksJava's
+     * default options (and a merge operator), beside a family per compression
+     * type; panrocks opens the DB and reads it back identically, or, where it
+     * was written in a format newer than the bundled engine reads (11.8.1's
+     * format 7 with the 9.11.2 engine), refuses it cleanly. With the 11.8.1
+     * engine every release's DB must open.
      */
-    @ParameterizedTest(name = "RocksJava {0}.x {1} -> panrocks")
-    @MethodSource("rocksJavaWrites")
-    void aDbWrittenByRocksJavaOpensInPanrocksWithIdenticalContents(int major, String mode) throws Exception {
+    @ParameterizedTest(name = "RocksJava {0}.x -> panrocks")
+    @MethodSource("io.panrocks.testkit.RocksJavaJars#majors")
+    void aDbWrittenByRocksJavaOpensInPanrocksWithIdenticalContents(int major) throws Exception {
         Path jar = RocksJavaJars.release(major);
-        Path db = tmp.resolve("rocksjava-" + RocksJavaJars.versionOf(jar) + "-" + mode);
-        ForkedJvm.Result wr = rocksJavaChild(jar, mode, db.toString());
+        Path db = tmp.resolve("rocksjava-" + RocksJavaJars.versionOf(jar));
+        ForkedJvm.Result wr = rocksJavaChild(jar, "write", db.toString());
         assertEquals(RocksJavaJars.versionOf(jar), engine(wr), wr::toString);
-        List<String> families = mode.equals("write") ? InteropData.FAMILIES : List.of("default");
         List<String> written = digests(wr);
-        assertEquals(InteropData.expectedDigests(families), written, "RocksJava wrote the model's contents\n" + wr);
+        assertEquals(InteropData.expectedDigests(InteropData.FAMILIES), written,
+                "RocksJava wrote the model's contents\n" + wr);
         Written w = new Written(db, engine(wr), written, assertInSstsAndWal(db));
         ForkedJvm.Result r = panrocksChild("read", db.toString());
         assertEquals(RocksDB.engineVersion(), engine(r), r::toString);
-        assertReadsOrRefuses(w, r, "RocksJava " + w.engine() + " " + mode + " -> panrocks " + engine(r));
+        if (RocksDB.engineVersion().equals("11.8.1")) {
+            assertNull(refusal(r), "the 11.8.1 engine opens every release's DB: " + r);
+        }
+        assertReadsOrRefuses(w, r, "RocksJava " + w.engine() + " -> panrocks " + engine(r));
     }
 
     /** The DB panrocks writes with that format_version ("default": the engine's), written once. */
@@ -192,18 +191,24 @@ class OnDiskInteropTest {
         return w;
     }
 
+    /**
+     * The readers of each DB panrocks writes: the default format (7 on the
+     * 11.8.1 engine) in 9.11.2, 10.1.3 and 11.8.1; format 6 in all four; format
+     * 5 in 7.8.3 (newer releases read older formats: not the question here).
+     */
     static Stream<Arguments> panrocksWrites() {
-        return Stream.of("default", "6", "5")
-                .flatMap(format -> RocksJavaJars.MAJORS.stream().map(major -> Arguments.of(format, major)));
+        return Stream.of(Arguments.of("default", 9), Arguments.of("default", 10), Arguments.of("default", 11),
+                Arguments.of("6", 7), Arguments.of("6", 9), Arguments.of("6", 10), Arguments.of("6", 11),
+                Arguments.of("5", 7));
     }
 
     /**
      * panrocks writes with the engine's default format_version (7 on the
      * 11.8.1 engine), with 6 (BlockBasedTableConfig.setFormatVersion(6): read
      * by RocksDB 8.6 and later, so RocksJava 9.x and 10.x) and with 5 (read by
-     * 7.8.3); every RocksJava release reads it back identically if it knows
-     * the format and refuses it cleanly if not: 9.11.2 and 10.1.3 meeting
-     * format 7, 7.8.3 meeting 6 or 7.
+     * 7.8.3); a RocksJava release reads it back identically if it knows the
+     * format and refuses it cleanly if not: 9.11.2 and 10.1.3 meeting format
+     * 7, 7.8.3 meeting 6.
      */
     @ParameterizedTest(name = "panrocks format_version {0} -> RocksJava {1}.x")
     @MethodSource("panrocksWrites")

@@ -24,7 +24,7 @@ import java.util.TreeMap;
 public final class InteropData {
     /** Column families and the compression each uses ("default" keeps the engine's default). */
     public static final List<String> FAMILIES = List.of("default", "snappy", "lz4", "zstd", "zlib", "bzip2");
-    static final int KEYS = 1500;
+    static final int KEYS = 1000;
     /** Keys that only ever receive merge operands (no base value): operands stay operands in the SST. */
     static final int MERGE_ONLY_KEYS = 40;
     /** The delimiter of the StringAppendOperator both sides set on every family. */

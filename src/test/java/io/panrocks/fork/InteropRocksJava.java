@@ -18,11 +18,10 @@ import java.util.List;
 
 /**
  * Child JVM with only RocksJava (whatever version is on the class path):
- * {@code write DIR} writes {@link InteropData} (a family per compression type,
- * half flushed to SST files, half left in the WAL, deletes and merges on top),
- * {@code write-defaults DIR} the same into the default family alone with
- * RocksJava's default options, {@code read DIR} prints the digest of every
- * family. Every family has a StringAppendOperator (merges need it on both
+ * {@code write DIR} writes {@link InteropData} (the default family with
+ * RocksJava's default options and a family per compression type, half flushed
+ * to SST files, half left in the WAL, deletes and merges on top),
+ * {@code read DIR} prints the digest of every family. Every family has a StringAppendOperator (merges need it on both
  * sides). Prints the engine version first; a DB this release refuses is
  * reported as {@code refused: <status code> <message>} with exit code 0.
  */
@@ -34,7 +33,6 @@ public final class InteropRocksJava {
         try {
             switch (args[0]) {
                 case "write" -> write(dir, InteropData.FAMILIES);
-                case "write-defaults" -> write(dir, List.of("default"));
                 case "read" -> read(dir);
                 default -> throw new IllegalArgumentException(args[0]);
             }

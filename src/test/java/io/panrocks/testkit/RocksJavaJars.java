@@ -30,6 +30,11 @@ public final class RocksJavaJars {
         return jar;
     }
 
+    /** {@link #MAJORS} for a parameterized test's {@code @MethodSource}. */
+    public static List<Integer> majors() {
+        return MAJORS;
+    }
+
     /** Every release src/test/pom.xml copies, oldest first. */
     public static List<Path> releases() {
         return MAJORS.stream().map(RocksJavaJars::release).toList();
