@@ -5,6 +5,7 @@ import io.panrocks.fork.InteropPanrocks;
 import io.panrocks.fork.InteropRocksJava;
 import io.panrocks.testkit.ForkedJvm;
 import io.panrocks.testkit.RocksJavaJars;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -128,22 +130,31 @@ class OnDiskInteropTest {
         return formats.first();
     }
 
-    /** Checks a reader's answer: identical contents if it reads that format, else a clean refusal naming it. */
-    static void assertReadsOrRefuses(Written w, ForkedJvm.Result r, String what) {
+    /**
+     * Checks a reader's answer: identical contents if it reads that format,
+     * else a clean refusal that names it and leaves the DB in {@code readDir}
+     * as it was: RocksJava of the writer's engine version ({@code writersEngine})
+     * then still reads it back identically.
+     */
+    static void assertReadsOrRefuses(Written w, ForkedJvm.Result r, String what, Path readDir, Path writersEngine)
+            throws Exception {
         String reader = engine(r);
         if (w.formatVersion() <= newestFormatReadBy(reader)) {
             assertEquals(w.digests(), digests(r), what + ": identical contents\n" + r);
             System.out.println("[interop] " + what + ": format_version " + w.formatVersion()
                     + ", opened, identical contents");
-        } else {
-            assertEquals(0, r.exitCode(), r::toString);
-            String refused = refusal(r);
-            assertNotNull(refused, what + ": RocksDB " + reader + " does not read format_version "
-                    + w.formatVersion() + ", yet it opened the DB\n" + r);
-            assertTrue(refused.contains("format_version") && refused.contains(Integer.toString(w.formatVersion())),
-                    what + ": the refusal names the format: " + refused);
-            System.out.println("[interop] " + what + ": format_version " + w.formatVersion() + ", " + refused);
+            return;
         }
+        assertEquals(0, r.exitCode(), r::toString);
+        String refused = refusal(r);
+        assertNotNull(refused, what + ": RocksDB " + reader + " does not read format_version " + w.formatVersion()
+                + ", yet it opened the DB\n" + r);
+        assertTrue(refused.contains("format_version") && refused.contains(Integer.toString(w.formatVersion())),
+                what + ": the refusal names the format: " + refused);
+        ForkedJvm.Result again = rocksJavaChild(writersEngine, "read", readDir.toString());
+        assertEquals(w.digests(), digests(again), what + ": the refused DB is intact\n" + again);
+        System.out.println("[interop] " + what + ": format_version " + w.formatVersion() + ", " + refused
+                + " (intact: RocksJava " + engine(again) + " reads it back identically)");
     }
 
     /**
@@ -170,7 +181,7 @@ class OnDiskInteropTest {
         if (RocksDB.engineVersion().equals("11.8.1")) {
             assertNull(refusal(r), "the 11.8.1 engine opens every release's DB: " + r);
         }
-        assertReadsOrRefuses(w, r, "RocksJava " + w.engine() + " -> panrocks " + engine(r));
+        assertReadsOrRefuses(w, r, "RocksJava " + w.engine() + " -> panrocks " + engine(r), db, jar);
     }
 
     /** The DB panrocks writes with that format_version ("default": the engine's), written once. */
@@ -220,7 +231,40 @@ class OnDiskInteropTest {
         copyDirectory(w.db(), copy);
         ForkedJvm.Result r = rocksJavaChild(jar, "read", copy.toString());
         assertEquals(RocksJavaJars.versionOf(jar), engine(r), r::toString);
-        assertReadsOrRefuses(w, r, "panrocks " + w.engine() + " format " + format + " -> RocksJava " + engine(r));
+        assertReadsOrRefuses(w, r, "panrocks " + w.engine() + " format " + format + " -> RocksJava " + engine(r), copy,
+                sameVersionRocksJava());
+    }
+
+    /**
+     * The way back for a DB written in a format an older RocksJava cannot
+     * read: panrocks opens it with format_version 6 set on every family and
+     * compacts each to its last level with BottommostLevelCompaction.kForce;
+     * every SST file is then in format 6 and RocksJava 9.11.2 and 10.1.3
+     * (Kafka Streams 4.4) read it back identically.
+     */
+    @Test
+    void aDbPanrocksWroteInTheDefaultFormatIsRewrittenInFormat6ForOlderRocksJava() throws Exception {
+        Written w = panrocksDb("default");
+        Path copy = tmp.resolve("panrocks-format-default-rewritten-6");
+        copyDirectory(w.db(), copy);
+        ForkedJvm.Result rw = panrocksChild("rewrite", copy.toString(), "6");
+        assertEquals(w.digests(), digests(rw), "the rewrite keeps the contents\n" + rw);
+        TreeSet<Integer> formats = new TreeSet<>();
+        try (Stream<Path> s = Files.list(copy)) {
+            for (Path sst : s.filter(p -> p.toString().endsWith(".sst")).toList()) {
+                formats.add(InteropData.sstFormatVersion(sst));
+            }
+        }
+        assertEquals(Set.of(6), formats, "every SST file rewritten in format 6");
+        for (int major : List.of(9, 10)) {
+            Path jar = RocksJavaJars.release(major);
+            Path read = tmp.resolve("panrocks-format-default-rewritten-6-read-by-" + RocksJavaJars.versionOf(jar));
+            copyDirectory(copy, read);
+            ForkedJvm.Result r = rocksJavaChild(jar, "read", read.toString());
+            assertEquals(w.digests(), digests(r), "RocksJava " + engine(r) + " reads the rewritten DB\n" + r);
+            System.out.println("[interop] panrocks " + w.engine() + " format default, rewritten in format 6 -> RocksJava "
+                    + engine(r) + ": opened, identical contents");
+        }
     }
 
     static void copyDirectory(Path from, Path to) throws IOException {

@@ -4,6 +4,7 @@ import io.panrocks.BlockBasedTableConfig;
 import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.ColumnFamilyOptions;
+import io.panrocks.CompactRangeOptions;
 import io.panrocks.CompressionType;
 import io.panrocks.DBOptions;
 import io.panrocks.Options;
@@ -21,7 +22,9 @@ import java.util.List;
  * Child JVM with only panrocks: {@code write DIR [FORMAT_VERSION]} and
  * {@code read DIR} as {@link InteropRocksJava} (write with the block-based
  * table's {@code format_version} set on every family when given, else the
- * engine's default). A DB that panrocks refuses is reported as
+ * engine's default); {@code rewrite DIR FORMAT_VERSION} opens a DB with that
+ * format_version set, compacts every family down to its last level (every
+ * SST file rewritten, the WAL's contents included) and prints the digests. A DB that panrocks refuses is reported as
  * {@code refused: <status> <message>} with exit code 0; anything else
  * (a crash) is the test's failure.
  */
@@ -32,7 +35,8 @@ public final class InteropPanrocks {
         try {
             switch (args[0]) {
                 case "write" -> write(dir, args.length > 2 ? Integer.valueOf(args[2]) : null);
-                case "read" -> read(dir);
+                case "read" -> read(dir, null);
+                case "rewrite" -> read(dir, Integer.valueOf(args[2]));
                 default -> throw new IllegalArgumentException(args[0]);
             }
         } catch (RocksDBException e) {
@@ -90,16 +94,29 @@ public final class InteropPanrocks {
         }
     }
 
-    private static void read(Path dir) throws Exception {
+    /** Reads; with {@code rewriteFormat}, first rewrites every SST file in that format_version. */
+    private static void read(Path dir, Integer rewriteFormat) throws Exception {
         List<String> families = new ArrayList<>();
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         for (byte[] n : RocksDB.listColumnFamilies(new Options(), dir)) {
-            families.add(new String(n, StandardCharsets.UTF_8));
-            descriptors.add(new ColumnFamilyDescriptor(n, new ColumnFamilyOptions()
-                    .setMergeOperator(new StringAppendOperator(InteropData.MERGE_DELIMITER))));
+            String f = new String(n, StandardCharsets.UTF_8);
+            families.add(f);
+            // the compression stays each family's own when its files are rewritten
+            descriptors.add(new ColumnFamilyDescriptor(n, rewriteFormat == null ? new ColumnFamilyOptions()
+                    .setMergeOperator(new StringAppendOperator(InteropData.MERGE_DELIMITER))
+                    : familyOptions(f, rewriteFormat)));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (RocksDB db = RocksDB.open(new DBOptions(), dir, descriptors, handles)) {
+            if (rewriteFormat != null) {
+                try (CompactRangeOptions all = new CompactRangeOptions()
+                        .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForce)) {
+                    for (ColumnFamilyHandle h : handles) {
+                        db.flush(h);
+                        db.compactRange(h, null, null, all);
+                    }
+                }
+            }
             dump(db, families, handles);
         }
     }
