@@ -101,12 +101,16 @@ struct Counter {
       "file_io_stats_by_temperature.hot_file_bytes_read")                                          \
     X(warm_file_bytes_read, file_io_stats_by_temperature.warm_file_bytes_read,                     \
       "file_io_stats_by_temperature.warm_file_bytes_read")                                         \
+    X(cool_file_bytes_read, file_io_stats_by_temperature.cool_file_bytes_read,                     \
+      "file_io_stats_by_temperature.cool_file_bytes_read")                                         \
     X(cold_file_bytes_read, file_io_stats_by_temperature.cold_file_bytes_read,                     \
       "file_io_stats_by_temperature.cold_file_bytes_read")                                         \
     X(hot_file_read_count, file_io_stats_by_temperature.hot_file_read_count,                       \
       "file_io_stats_by_temperature.hot_file_read_count")                                          \
     X(warm_file_read_count, file_io_stats_by_temperature.warm_file_read_count,                     \
       "file_io_stats_by_temperature.warm_file_read_count")                                         \
+    X(cool_file_read_count, file_io_stats_by_temperature.cool_file_read_count,                     \
+      "file_io_stats_by_temperature.cool_file_read_count")                                         \
     X(cold_file_read_count, file_io_stats_by_temperature.cold_file_read_count,                     \
       "file_io_stats_by_temperature.cold_file_read_count")
 

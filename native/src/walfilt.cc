@@ -120,49 +120,35 @@ class UpcallWalFilter final : public rocksdb::WalFilter {
 
 // ---- a batch with a WAL termination point ---------------------------------------------------
 
-// A column family named by ID only, for WriteBatch's public methods (which
-// take handles): no comparator, so no timestamp (panrocks refuses batches on
-// timestamped families before writing them anyway).
-class FamilyById final : public rocksdb::ColumnFamilyHandle {
-  public:
-    explicit FamilyById(uint32_t id) : id_(id) {}
-    const std::string &GetName() const override { return name_; }
-    uint32_t GetID() const override { return id_; }
-    rocksdb::Status GetDescriptor(rocksdb::ColumnFamilyDescriptor *) override {
-        return rocksdb::Status::NotSupported("panrocks: a family named by ID only");
-    }
-    const rocksdb::Comparator *GetComparator() const override { return nullptr; }
-
-  private:
-    uint32_t id_;
-    std::string name_;
-};
-
 // Appends the records it is handed to a batch through the public API, so
-// that the batch's own bookkeeping (count, content flags) stays right.
+// that the batch's own bookkeeping (count, content flags) stays right. The
+// public API takes handles, and RocksDB (11.x) reads the family's internals
+// through them: only the DB's own handles will do, so a record of a family
+// the DB does not have is refused.
 class Appender final : public rocksdb::WriteBatch::Handler {
   public:
-    explicit Appender(rocksdb::WriteBatch *to) : to_(to) {}
+    Appender(rocksdb::WriteBatch *to, const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families)
+        : to_(to), families_(families) {}
 
     rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
-        FamilyById f(cf);
-        return to_->Put(&f, key, value);
+        rocksdb::ColumnFamilyHandle *f = family(cf);
+        return f == nullptr ? missing(cf) : to_->Put(f, key, value);
     }
     rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
-        FamilyById f(cf);
-        return to_->Delete(&f, key);
+        rocksdb::ColumnFamilyHandle *f = family(cf);
+        return f == nullptr ? missing(cf) : to_->Delete(f, key);
     }
     rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
-        FamilyById f(cf);
-        return to_->SingleDelete(&f, key);
+        rocksdb::ColumnFamilyHandle *f = family(cf);
+        return f == nullptr ? missing(cf) : to_->SingleDelete(f, key);
     }
     rocksdb::Status DeleteRangeCF(uint32_t cf, const rocksdb::Slice &begin, const rocksdb::Slice &end) override {
-        FamilyById f(cf);
-        return to_->DeleteRange(&f, begin, end);
+        rocksdb::ColumnFamilyHandle *f = family(cf);
+        return f == nullptr ? missing(cf) : to_->DeleteRange(f, begin, end);
     }
     rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
-        FamilyById f(cf);
-        return to_->Merge(&f, key, value);
+        rocksdb::ColumnFamilyHandle *f = family(cf);
+        return f == nullptr ? missing(cf) : to_->Merge(f, key, value);
     }
     void LogData(const rocksdb::Slice &blob) override { status_ = to_->PutLogData(blob); }
     bool Continue() override { return status_.ok(); }
@@ -170,9 +156,31 @@ class Appender final : public rocksdb::WriteBatch::Handler {
     rocksdb::Status status() const { return status_; }
 
   private:
+    rocksdb::ColumnFamilyHandle *family(uint32_t cf) const {
+        auto it = families_.find(cf);
+        return it == families_.end() ? nullptr : it->second;
+    }
+    static rocksdb::Status missing(uint32_t cf) {
+        return rocksdb::Status::InvalidArgument("panrocks: the batch writes column family " + std::to_string(cf) +
+                                                ", which this DB does not have");
+    }
+
     rocksdb::WriteBatch *to_;
+    const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families_;
     rocksdb::Status status_;
 };
+
+// The DB's column families by ID, the default one included.
+std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families_by_id(panrocks_db *db) {
+    std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families;
+    std::lock_guard<std::mutex> lock(db->families_mutex);
+    for (const auto &f : db->families) {
+        if (f != nullptr && f->handle != nullptr) families.emplace(f->handle->GetID(), f->handle);
+    }
+    rocksdb::ColumnFamilyHandle *default_family = db->db->DefaultColumnFamily();
+    families.emplace(default_family->GetID(), default_family);
+    return families;
+}
 
 // ---- rebuilding a transaction from a batch -------------------------------------------------
 
@@ -338,7 +346,8 @@ int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write
         rocksdb::WriteBatch batch(header(wal_count) + std::string(data + 12, wal_size - 12));
         batch.MarkWalTerminationPoint();
         rocksdb::WriteBatch rest(header(count - wal_count) + std::string(data + wal_size, size - wal_size));
-        Appender appender(&batch);
+        const auto families = families_by_id(db);
+        Appender appender(&batch, families);
         rocksdb::Status s = rest.Iterate(&appender);
         if (s.ok()) s = appender.status();
         if (!s.ok()) return report(error, s);
@@ -353,13 +362,7 @@ int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, siz
         if (size < 12) return report(error, PANROCKS_CORRUPTION, "panrocks: a write batch has a 12-byte header");
         panrocks_db *db = nullptr;
         rocksdb::Transaction *t = panrocks::transaction_of(txn, &db);
-        std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families;
-        {
-            std::lock_guard<std::mutex> lock(db->families_mutex);
-            for (const auto &f : db->families) {
-                if (f != nullptr && f->handle != nullptr) families.emplace(f->handle->GetID(), f->handle);
-            }
-        }
+        const auto families = families_by_id(db);
         rocksdb::WriteBatch batch(std::string(data, size));
         RebuildCheck check_records(families);
         rocksdb::Status s = batch.Iterate(&check_records);

@@ -148,3 +148,17 @@ TEST(WalFilter, ABatchWithATerminationPointIsWrittenWhole) {
               PANROCKS_INVALID_ARGUMENT);
     ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK);
 }
+
+TEST(WalFilter, ABatchWithATerminationPointWritingAMissingFamilyIsRefused) {
+    TempDir dir;
+    panrocks_db *db = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(open_db(dir.path(), "create_if_missing=true", &db, &err), PANROCKS_OK) << err.message;
+    // header (count 2), put "a"="1", then, after the point, a put into family 7 (record type 5)
+    const char batch[] = {0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 1, 'a', 1, '1', 5, 7, 1, 'b', 1, '2'};
+    EXPECT_EQ(panrocks_write_batch_data_wal_terminated(db, 0, batch, sizeof batch, 17, 1, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_NE(std::string(err.message).find("column family 7"), std::string::npos) << err.message;
+    EXPECT_FALSE(has(db, "a"));  // nothing of a refused batch is written
+    ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK);
+}

@@ -114,11 +114,12 @@ final class ThreadCounters {
         return panrocks_h.panrocks_perf_counter(kind, offset);
     }
 
-    /** Every counter by RocksDB's name, in the order of names. */
+    /** Every counter this engine has, by RocksDB's name, in the order of names. */
     Map<String, Long> all(String[] names, int[] offsets) {
         check();
         Map<String, Long> counters = new LinkedHashMap<>();
-        for (int i = 0; i < names.length; i++) counters.put(names[i], read(offsets[i]));
+        // a counter this engine lacks (offset -1, a newer engine's) is no counter at all here
+        for (int i = 0; i < names.length; i++) if (offsets[i] >= 0) counters.put(names[i], read(offsets[i]));
         return counters;
     }
 
