@@ -40,13 +40,20 @@ class MemTableConfigTest {
     }
 
     @Test
-    void vectorNeedsSerialMemtableWrites() throws Exception {
+    void vectorTakesConcurrentMemtableWritesFromRocksDb10On() throws Exception {
         Options o = new Options().setMemTableConfig(new VectorMemTableConfig().setReservedSize(1000));
         assertEquals("VectorRepFactory", o.memTableFactoryName());
-        RocksDBException e = assertThrows(RocksDBException.class,
-                () -> RocksDB.open(new Options(new DBOptions().setCreateIfMissing(true), new ColumnFamilyOptions(o)),
-                        dir.toString()).close());
-        assertEquals(Status.Code.InvalidArgument, e.getStatus().getCode(), e.getMessage());
+        int major = Integer.parseInt(RocksDB.engineVersion().split("\\.")[0]);
+        if (major >= 10) {
+            // RocksDB 10 gave the vector memtable concurrent writers (allow_concurrent_memtable_write, its default)
+            putAndGet(o);
+            assertTrue(writtenFactory().contains("VectorRepFactory"), writtenFactory());
+        } else {
+            RocksDBException e = assertThrows(RocksDBException.class,
+                    () -> RocksDB.open(new Options(new DBOptions().setCreateIfMissing(true), new ColumnFamilyOptions(o)),
+                            dir.toString()).close());
+            assertEquals(Status.Code.InvalidArgument, e.getStatus().getCode(), e.getMessage());
+        }
         putAndGet(o.setAllowConcurrentMemtableWrite(false));
         assertTrue(writtenFactory().contains("VectorRepFactory"), writtenFactory());
     }

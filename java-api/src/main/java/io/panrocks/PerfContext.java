@@ -39,7 +39,10 @@ import java.util.Map;
  * {@link IllegalStateException}.
  */
 public final class PerfContext implements AutoCloseable {
-    /** RocksDB's names of the counters, in the order of its {@code PerfContextBase} (RocksDB 9.11.2). */
+    /**
+     * RocksDB's names of the counters, in the order of its {@code PerfContextBase} (RocksDB 11.8.1; an older
+     * engine lacks the 13 it added since 9.11.2, which then read 0 and are left out of {@link #getCounters()}).
+     */
     private static final String[] NAMES = {
             "user_key_comparison_count",
             "block_cache_hit_count",
@@ -65,10 +68,12 @@ public final class PerfContext implements AutoCloseable {
             "compressed_sec_cache_compressed_bytes",
             "block_checksum_time",
             "block_decompress_time",
+            "block_decompress_count",
             "get_read_bytes",
             "multiget_read_bytes",
             "iter_read_bytes",
             "blob_cache_hit_count",
+            "blob_cache_read_byte",
             "blob_read_count",
             "blob_read_byte",
             "blob_read_time",
@@ -147,7 +152,19 @@ public final class PerfContext implements AutoCloseable {
             "decrypt_data_nanos",
             "number_async_seek",
             "file_ingestion_nanos",
-            "file_ingestion_blocking_live_writes_nanos",    };
+            "file_ingestion_blocking_live_writes_nanos",
+            "data_block_read_byte",
+            "index_block_read_byte",
+            "filter_block_read_byte",
+            "compression_dict_block_read_byte",
+            "metadata_block_read_byte",
+            "multiscan_prepare_count",
+            "multiscan_blocks_prefetched",
+            "multiscan_blocks_from_cache",
+            "multiscan_prefetch_bytes",
+            "multiscan_io_requests",
+            "multiscan_io_coalesced_nonadjacent",
+    };
 
     /** The per-level counters' count, in the order {@link ByLevel}'s components list them. */
     private static final int LEVEL_COUNTERS = panrocks_h.PANROCKS_PERF_LEVEL_COUNTERS();
@@ -438,6 +455,17 @@ public final class PerfContext implements AutoCloseable {
     }
 
     /**
+     * The {@code block_decompress_count} counter: block decompressions.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getBlockDecompressCount() {
+        return counters.read(offsets[24]);
+    }
+
+    /**
      * The {@code get_read_bytes} counter: bytes of values returned by gets.
      *
      * @return its value on this thread (0 if the engine has no such counter)
@@ -445,7 +473,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadBytes() {
-        return counters.read(offsets[24]);
+        return counters.read(offsets[25]);
     }
 
     /**
@@ -456,7 +484,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultigetReadBytes() {
-        return counters.read(offsets[25]);
+        return counters.read(offsets[26]);
     }
 
     /**
@@ -467,7 +495,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterReadBytes() {
-        return counters.read(offsets[26]);
+        return counters.read(offsets[27]);
     }
 
     /**
@@ -478,7 +506,18 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobCacheHitCount() {
-        return counters.read(offsets[27]);
+        return counters.read(offsets[28]);
+    }
+
+    /**
+     * The {@code blob_cache_read_byte} counter: bytes read from the blob cache.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getBlobCacheReadByte() {
+        return counters.read(offsets[29]);
     }
 
     /**
@@ -489,7 +528,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadCount() {
-        return counters.read(offsets[28]);
+        return counters.read(offsets[30]);
     }
 
     /**
@@ -500,7 +539,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadByte() {
-        return counters.read(offsets[29]);
+        return counters.read(offsets[31]);
     }
 
     /**
@@ -511,7 +550,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadTime() {
-        return counters.read(offsets[30]);
+        return counters.read(offsets[32]);
     }
 
     /**
@@ -522,7 +561,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobChecksumTime() {
-        return counters.read(offsets[31]);
+        return counters.read(offsets[33]);
     }
 
     /**
@@ -533,7 +572,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobDecompressTime() {
-        return counters.read(offsets[32]);
+        return counters.read(offsets[34]);
     }
 
     /**
@@ -544,7 +583,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalKeySkippedCount() {
-        return counters.read(offsets[33]);
+        return counters.read(offsets[35]);
     }
 
     /**
@@ -555,7 +594,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalDeleteSkippedCount() {
-        return counters.read(offsets[34]);
+        return counters.read(offsets[36]);
     }
 
     /**
@@ -566,7 +605,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalRecentSkippedCount() {
-        return counters.read(offsets[35]);
+        return counters.read(offsets[37]);
     }
 
     /**
@@ -577,7 +616,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalMergeCount() {
-        return counters.read(offsets[36]);
+        return counters.read(offsets[38]);
     }
 
     /**
@@ -588,7 +627,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalMergePointLookupCount() {
-        return counters.read(offsets[37]);
+        return counters.read(offsets[39]);
     }
 
     /**
@@ -599,7 +638,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalRangeDelReseekCount() {
-        return counters.read(offsets[38]);
+        return counters.read(offsets[40]);
     }
 
     /**
@@ -610,7 +649,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSnapshotTime() {
-        return counters.read(offsets[39]);
+        return counters.read(offsets[41]);
     }
 
     /**
@@ -621,7 +660,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromMemtableTime() {
-        return counters.read(offsets[40]);
+        return counters.read(offsets[42]);
     }
 
     /**
@@ -632,7 +671,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromMemtableCount() {
-        return counters.read(offsets[41]);
+        return counters.read(offsets[43]);
     }
 
     /**
@@ -643,7 +682,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getPostProcessTime() {
-        return counters.read(offsets[42]);
+        return counters.read(offsets[44]);
     }
 
     /**
@@ -654,7 +693,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromOutputFilesTime() {
-        return counters.read(offsets[43]);
+        return counters.read(offsets[45]);
     }
 
     /**
@@ -665,7 +704,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekOnMemtableTime() {
-        return counters.read(offsets[44]);
+        return counters.read(offsets[46]);
     }
 
     /**
@@ -676,7 +715,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekOnMemtableCount() {
-        return counters.read(offsets[45]);
+        return counters.read(offsets[47]);
     }
 
     /**
@@ -687,7 +726,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNextOnMemtableCount() {
-        return counters.read(offsets[46]);
+        return counters.read(offsets[48]);
     }
 
     /**
@@ -698,7 +737,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getPrevOnMemtableCount() {
-        return counters.read(offsets[47]);
+        return counters.read(offsets[49]);
     }
 
     /**
@@ -709,7 +748,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekChildSeekTime() {
-        return counters.read(offsets[48]);
+        return counters.read(offsets[50]);
     }
 
     /**
@@ -720,7 +759,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekChildSeekCount() {
-        return counters.read(offsets[49]);
+        return counters.read(offsets[51]);
     }
 
     /**
@@ -731,7 +770,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekMinHeapTime() {
-        return counters.read(offsets[50]);
+        return counters.read(offsets[52]);
     }
 
     /**
@@ -742,7 +781,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekMaxHeapTime() {
-        return counters.read(offsets[51]);
+        return counters.read(offsets[53]);
     }
 
     /**
@@ -753,7 +792,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekInternalSeekTime() {
-        return counters.read(offsets[52]);
+        return counters.read(offsets[54]);
     }
 
     /**
@@ -764,7 +803,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFindNextUserEntryTime() {
-        return counters.read(offsets[53]);
+        return counters.read(offsets[55]);
     }
 
     /**
@@ -775,7 +814,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteWalTime() {
-        return counters.read(offsets[54]);
+        return counters.read(offsets[56]);
     }
 
     /**
@@ -786,7 +825,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteMemtableTime() {
-        return counters.read(offsets[55]);
+        return counters.read(offsets[57]);
     }
 
     /**
@@ -797,7 +836,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteDelayTime() {
-        return counters.read(offsets[56]);
+        return counters.read(offsets[58]);
     }
 
     /**
@@ -808,7 +847,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteSchedulingFlushesCompactionsTime() {
-        return counters.read(offsets[57]);
+        return counters.read(offsets[59]);
     }
 
     /**
@@ -819,7 +858,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWritePreAndPostProcessTime() {
-        return counters.read(offsets[58]);
+        return counters.read(offsets[60]);
     }
 
     /**
@@ -830,7 +869,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteThreadWaitNanos() {
-        return counters.read(offsets[59]);
+        return counters.read(offsets[61]);
     }
 
     /**
@@ -841,7 +880,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDbMutexLockNanos() {
-        return counters.read(offsets[60]);
+        return counters.read(offsets[62]);
     }
 
     /**
@@ -852,7 +891,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDbConditionWaitNanos() {
-        return counters.read(offsets[61]);
+        return counters.read(offsets[63]);
     }
 
     /**
@@ -863,7 +902,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMergeOperatorTimeNanos() {
-        return counters.read(offsets[62]);
+        return counters.read(offsets[64]);
     }
 
     /**
@@ -874,7 +913,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadIndexBlockNanos() {
-        return counters.read(offsets[63]);
+        return counters.read(offsets[65]);
     }
 
     /**
@@ -885,7 +924,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadFilterBlockNanos() {
-        return counters.read(offsets[64]);
+        return counters.read(offsets[66]);
     }
 
     /**
@@ -896,7 +935,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNewTableBlockIterNanos() {
-        return counters.read(offsets[65]);
+        return counters.read(offsets[67]);
     }
 
     /**
@@ -907,7 +946,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNewTableIteratorNanos() {
-        return counters.read(offsets[66]);
+        return counters.read(offsets[68]);
     }
 
     /**
@@ -918,7 +957,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockSeekNanos() {
-        return counters.read(offsets[67]);
+        return counters.read(offsets[69]);
     }
 
     /**
@@ -929,7 +968,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFindTableNanos() {
-        return counters.read(offsets[68]);
+        return counters.read(offsets[70]);
     }
 
     /**
@@ -940,7 +979,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomMemtableHitCount() {
-        return counters.read(offsets[69]);
+        return counters.read(offsets[71]);
     }
 
     /**
@@ -951,7 +990,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomMemtableMissCount() {
-        return counters.read(offsets[70]);
+        return counters.read(offsets[72]);
     }
 
     /**
@@ -962,7 +1001,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomSstHitCount() {
-        return counters.read(offsets[71]);
+        return counters.read(offsets[73]);
     }
 
     /**
@@ -973,7 +1012,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomSstMissCount() {
-        return counters.read(offsets[72]);
+        return counters.read(offsets[74]);
     }
 
     /**
@@ -984,7 +1023,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getKeyLockWaitTime() {
-        return counters.read(offsets[73]);
+        return counters.read(offsets[75]);
     }
 
     /**
@@ -995,7 +1034,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getKeyLockWaitCount() {
-        return counters.read(offsets[74]);
+        return counters.read(offsets[76]);
     }
 
     /**
@@ -1006,7 +1045,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewSequentialFileNanos() {
-        return counters.read(offsets[75]);
+        return counters.read(offsets[77]);
     }
 
     /**
@@ -1017,7 +1056,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewRandomAccessFileNanos() {
-        return counters.read(offsets[76]);
+        return counters.read(offsets[78]);
     }
 
     /**
@@ -1028,7 +1067,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewWritableFileNanos() {
-        return counters.read(offsets[77]);
+        return counters.read(offsets[79]);
     }
 
     /**
@@ -1039,7 +1078,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvReuseWritableFileNanos() {
-        return counters.read(offsets[78]);
+        return counters.read(offsets[80]);
     }
 
     /**
@@ -1050,7 +1089,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewRandomRwFileNanos() {
-        return counters.read(offsets[79]);
+        return counters.read(offsets[81]);
     }
 
     /**
@@ -1061,7 +1100,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewDirectoryNanos() {
-        return counters.read(offsets[80]);
+        return counters.read(offsets[82]);
     }
 
     /**
@@ -1072,7 +1111,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvFileExistsNanos() {
-        return counters.read(offsets[81]);
+        return counters.read(offsets[83]);
     }
 
     /**
@@ -1083,7 +1122,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetChildrenNanos() {
-        return counters.read(offsets[82]);
+        return counters.read(offsets[84]);
     }
 
     /**
@@ -1094,7 +1133,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetChildrenFileAttributesNanos() {
-        return counters.read(offsets[83]);
+        return counters.read(offsets[85]);
     }
 
     /**
@@ -1105,7 +1144,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvDeleteFileNanos() {
-        return counters.read(offsets[84]);
+        return counters.read(offsets[86]);
     }
 
     /**
@@ -1116,7 +1155,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvCreateDirNanos() {
-        return counters.read(offsets[85]);
+        return counters.read(offsets[87]);
     }
 
     /**
@@ -1127,7 +1166,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvCreateDirIfMissingNanos() {
-        return counters.read(offsets[86]);
+        return counters.read(offsets[88]);
     }
 
     /**
@@ -1138,7 +1177,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvDeleteDirNanos() {
-        return counters.read(offsets[87]);
+        return counters.read(offsets[89]);
     }
 
     /**
@@ -1149,7 +1188,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetFileSizeNanos() {
-        return counters.read(offsets[88]);
+        return counters.read(offsets[90]);
     }
 
     /**
@@ -1160,7 +1199,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetFileModificationTimeNanos() {
-        return counters.read(offsets[89]);
+        return counters.read(offsets[91]);
     }
 
     /**
@@ -1171,7 +1210,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvRenameFileNanos() {
-        return counters.read(offsets[90]);
+        return counters.read(offsets[92]);
     }
 
     /**
@@ -1182,7 +1221,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvLinkFileNanos() {
-        return counters.read(offsets[91]);
+        return counters.read(offsets[93]);
     }
 
     /**
@@ -1193,7 +1232,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvLockFileNanos() {
-        return counters.read(offsets[92]);
+        return counters.read(offsets[94]);
     }
 
     /**
@@ -1204,7 +1243,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvUnlockFileNanos() {
-        return counters.read(offsets[93]);
+        return counters.read(offsets[95]);
     }
 
     /**
@@ -1215,7 +1254,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewLoggerNanos() {
-        return counters.read(offsets[94]);
+        return counters.read(offsets[96]);
     }
 
     /**
@@ -1226,7 +1265,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getGetCpuNanos() {
-        return counters.read(offsets[95]);
+        return counters.read(offsets[97]);
     }
 
     /**
@@ -1237,7 +1276,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterNextCpuNanos() {
-        return counters.read(offsets[96]);
+        return counters.read(offsets[98]);
     }
 
     /**
@@ -1248,7 +1287,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterPrevCpuNanos() {
-        return counters.read(offsets[97]);
+        return counters.read(offsets[99]);
     }
 
     /**
@@ -1259,7 +1298,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterSeekCpuNanos() {
-        return counters.read(offsets[98]);
+        return counters.read(offsets[100]);
     }
 
     /**
@@ -1270,7 +1309,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterNextCount() {
-        return counters.read(offsets[99]);
+        return counters.read(offsets[101]);
     }
 
     /**
@@ -1281,7 +1320,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterPrevCount() {
-        return counters.read(offsets[100]);
+        return counters.read(offsets[102]);
     }
 
     /**
@@ -1292,7 +1331,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterSeekCount() {
-        return counters.read(offsets[101]);
+        return counters.read(offsets[103]);
     }
 
     /**
@@ -1303,7 +1342,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEncryptDataNanos() {
-        return counters.read(offsets[102]);
+        return counters.read(offsets[104]);
     }
 
     /**
@@ -1314,7 +1353,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDecryptDataNanos() {
-        return counters.read(offsets[103]);
+        return counters.read(offsets[105]);
     }
 
     /**
@@ -1325,7 +1364,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNumberAsyncSeek() {
-        return counters.read(offsets[104]);
+        return counters.read(offsets[106]);
     }
 
     /**
@@ -1336,7 +1375,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFileIngestionNanos() {
-        return counters.read(offsets[105]);
+        return counters.read(offsets[107]);
     }
 
     /**
@@ -1347,7 +1386,128 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFileIngestionBlockingLiveWritesNanos() {
-        return counters.read(offsets[106]);
+        return counters.read(offsets[108]);
+    }
+
+    /**
+     * The {@code data_block_read_byte} counter: bytes of data blocks read from storage.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getDataBlockReadByte() {
+        return counters.read(offsets[109]);
+    }
+
+    /**
+     * The {@code index_block_read_byte} counter: bytes of index blocks read from storage.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getIndexBlockReadByte() {
+        return counters.read(offsets[110]);
+    }
+
+    /**
+     * The {@code filter_block_read_byte} counter: bytes of filter blocks read from storage.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getFilterBlockReadByte() {
+        return counters.read(offsets[111]);
+    }
+
+    /**
+     * The {@code compression_dict_block_read_byte} counter: bytes of compression dictionary blocks read from storage.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getCompressionDictBlockReadByte() {
+        return counters.read(offsets[112]);
+    }
+
+    /**
+     * The {@code metadata_block_read_byte} counter: bytes of other metadata blocks read from storage (the categories add up to block_read_byte).
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMetadataBlockReadByte() {
+        return counters.read(offsets[113]);
+    }
+
+    /**
+     * The {@code multiscan_prepare_count} counter: multi-scan Prepare calls.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanPrepareCount() {
+        return counters.read(offsets[114]);
+    }
+
+    /**
+     * The {@code multiscan_blocks_prefetched} counter: blocks a multi-scan Prepare dispatched a prefetch read for.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanBlocksPrefetched() {
+        return counters.read(offsets[115]);
+    }
+
+    /**
+     * The {@code multiscan_blocks_from_cache} counter: blocks a multi-scan Prepare found in the block cache.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanBlocksFromCache() {
+        return counters.read(offsets[116]);
+    }
+
+    /**
+     * The {@code multiscan_prefetch_bytes} counter: bytes spanned by the (coalesced) multi-scan prefetch reads.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanPrefetchBytes() {
+        return counters.read(offsets[117]);
+    }
+
+    /**
+     * The {@code multiscan_io_requests} counter: (coalesced) multi-scan prefetch reads issued.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanIoRequests() {
+        return counters.read(offsets[118]);
+    }
+
+    /**
+     * The {@code multiscan_io_coalesced_nonadjacent} counter: blocks coalesced into a multi-scan read across a gap.
+     *
+     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanIoCoalescedNonadjacent() {
+        return counters.read(offsets[119]);
     }
 
     /**

@@ -3,9 +3,9 @@ package io.panrocks;
 /**
  * A memtable that is a vector, sorted when flushed ({@code VectorRepFactory}),
  * as RocksJava's {@code VectorMemTableConfig}: fast bulk inserts, slow
- * reads. It takes no concurrent writes: open with
- * {@code setAllowConcurrentMemtableWrite(false)} (RocksDB refuses the open
- * with {@code InvalidArgument} otherwise).
+ * reads. RocksDB 10 and later (the bundled 11.8.1) take concurrent writes
+ * into it; an older engine (9.11.2) refuses the open with
+ * {@code InvalidArgument} unless {@code setAllowConcurrentMemtableWrite(false)}.
  */
 public final class VectorMemTableConfig extends MemTableConfig {
     private int reservedSize;
