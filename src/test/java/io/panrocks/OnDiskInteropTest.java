@@ -29,17 +29,20 @@ import static org.junit.jupiter.api.Assertions.*;
  * Databases cross between RocksJava and panrocks on disk, each side in a JVM
  * of its own (two RocksDB copies are not the point here), both ways, with one
  * RocksJava release per major line (7.8.3, 9.11.2, 10.1.3, 11.8.1). Each DB
- * holds a family per compression type, half of it flushed to SST files and
- * half left in the WAL, with deletes and merges (StringAppendOperator) on
- * top; what each side reads is compared through a digest of all entries in
- * iteration order, with each other and with {@link InteropData}'s model.
+ * holds the default family with default options beside a family per
+ * compression type, half of it flushed to SST files and half left in the WAL,
+ * with deletes and merges (StringAppendOperator) on top; what each side reads
+ * is compared through a digest of all entries in iteration order, with each
+ * other and with {@link InteropData}'s model. README, "On-disk compatibility",
+ * has the table these tests prove.
  * <p>
  * Which side opens which DB follows from one fact of RocksDB's HISTORY.md,
  * the block-based table's {@code format_version} a release reads
  * ({@link #newestFormatReadBy}): a DB written in a format the reader knows
  * must read back identically, one in a newer format must be refused cleanly
- * (a RocksDBException naming the format, no crash). The format each DB was
- * written in is read from its SST files' footers, not assumed.
+ * (a RocksDBException naming the format, no crash, the DB left intact). The
+ * format each DB was written in is read from its SST files' footers, not
+ * assumed.
  */
 class OnDiskInteropTest {
     /** Shared by all cases: panrocks writes each of its DBs once, readers get copies. */
