@@ -43,7 +43,10 @@ import java.util.concurrent.FutureTask;
  * (the folder is not a package, so no module encapsulates it). The library is
  * extracted once into a per-user cache folder named after its SHA-256, so
  * every JVM start reuses the same file and two versions never overwrite each
- * other. On Linux the C library is checked before the library is opened: the
+ * other; the hash comes with the jar ({@code <library>.sha256}, written at
+ * build time), so a start checks the cached file's size and time stamp and
+ * hashes nothing (see {@link #EXTRACTED_STAMP}). A cache folder on a noexec
+ * file system is handled too (see {@link #loadFromMemory}). On Linux the C library is checked before the library is opened: the
  * Linux libraries need glibc {@value #GLIBC_FLOOR} or newer, and a machine
  * without glibc (musl) or with an older one gets an
  * {@link UnsatisfiedLinkError} that says so, not the dynamic linker's
@@ -55,7 +58,8 @@ import java.util.concurrent.FutureTask;
  * <p>The generated bindings resolve symbols through
  * {@code SymbolLookup.loaderLookup()}, which sees libraries loaded by this
  * class loader: so {@link System#load} here must run before any binding is
- * used, and every entry point calls {@link #ensureLoaded()} first.
+ * used, and every entry point calls {@link #ensureLoaded()} first. Each
+ * function links when first called (see {@link #loadTask()}).
  */
 public final class NativeLibrary {
     public static final String LIBRARY_PATH_PROPERTY = "panrocks.library.path";
@@ -89,7 +93,7 @@ public final class NativeLibrary {
      */
     public static Path ensureLoaded() {
         if (ready) return loadedFrom;
-        Path path = await(loadTask());
+        Path path = awaitLoad();
         if (Thread.currentThread() == loaderThread) return path; // a class initialized ahead: never wait on itself
         await(unwinding);
         ready = true;
@@ -119,7 +123,7 @@ public final class NativeLibrary {
             FutureTask<Void> linking = new FutureTask<>(NativeLibrary::linkUnwindingPaths, null);
             Thread loader = new Thread(null, () -> {
                 loading.run();
-                linking.run();
+                if (loadedFrom != null) linking.run();  // a failed load is tried again by the next call
             }, "panrocks-load", 16L << 20);
             loader.setDaemon(true);
             loaderThread = loader;
@@ -127,6 +131,19 @@ public final class NativeLibrary {
             load = loading;
             loader.start();
             return loading;
+        }
+    }
+
+    /** Waits for the load; a failed one is forgotten, so that the next call tries again (a property fixed, say). */
+    private static Path awaitLoad() {
+        FutureTask<Path> task = loadTask();
+        try {
+            return await(task);
+        } catch (RuntimeException | Error e) {
+            synchronized (LOCK) {
+                if (load == task) load = null;
+            }
+            throw e;
         }
     }
 
@@ -160,34 +177,55 @@ public final class NativeLibrary {
      * Everything else links on first use.
      */
     private static void linkUnwindingPaths() {
+        // after the load (a shared librocksdb comes in with the library), before any object is made; off the
+        // first call's path, as reading /proc/self/maps costs a JVM's worth of lines
+        refuseSecondEngine();
         ClassLoader loader = NativeLibrary.class.getClassLoader();
-        for (Class<?> holder : panrocks_h.class.getDeclaredClasses()) {
-            if (releasesSomething(holder.getSimpleName())) initialize(holder, loader);
-        }
-        for (Class<?> c : UNWINDING_CLASSES) {
-            initialize(c, loader);
-            for (Class<?> nested : c.getDeclaredClasses()) initialize(nested, loader);
+        for (String function : RELEASING_FUNCTIONS) initialize(HOLDER_PREFIX + function, loader);
+        // listed here, not in a static field: NativeLibrary's own initialization, on the first call's path, loads none
+        List<Class<?>> unwindingClasses = List.of(CallContext.class, CallbackBinding.class, ComparatorBinding.class,
+                ConfinedResource.class, CriticalCalls.class, DbResource.class, Errors.class, Leaks.class,
+                MultiGetScratch.class, NativeDb.class, NativeMemory.class, OpenPaths.class, PinSlot.class,
+                SerializedResource.class, SharedResource.class, SharedViewsResource.class, ShutdownBound.class,
+                StandaloneResource.class, ThreadContexts.class, ViewScope.class,
+                io.panrocks.internal.ffi.panrocks_error.class, io.panrocks.RocksDBException.class,
+                io.panrocks.Status.class);
+        for (Class<?> c : unwindingClasses) {
+            initialize(c.getName(), loader);
+            for (Class<?> nested : c.getDeclaredClasses()) initialize(nested.getName(), loader);
         }
     }
 
-    /** Whether a C function (a holder's name) gives something back: what cleanup code calls. */
+    /** A generated function's holder class: this prefix and the C function's name. */
+    static final String HOLDER_PREFIX = panrocks_h.class.getName() + "$";
+
+    /**
+     * Whether a C function gives something back (its name ends in _release,
+     * _destroy, _close or _free): what cleanup code calls. Listed by name
+     * below rather than found by reflection, which would load all the
+     * holders; NativeLibraryLinkingTest keeps the list whole.
+     */
     static boolean releasesSomething(String function) {
         return function.startsWith("panrocks_") && (function.endsWith("_release") || function.endsWith("_destroy")
-                || function.endsWith("_close") || function.endsWith("_free") || function.equals("panrocks_close"));
+                || function.endsWith("_close") || function.endsWith("_free"));
     }
 
-    /** Classes the release and error paths use, initialized with the unwinding holders. */
-    private static final List<Class<?>> UNWINDING_CLASSES = List.of(
-            CallContext.class, CallbackBinding.class, ComparatorBinding.class, ConfinedResource.class,
-            CriticalCalls.class, DbResource.class, Errors.class, Leaks.class, MultiGetScratch.class, NativeDb.class,
-            NativeMemory.class, OpenPaths.class, PinSlot.class, SerializedResource.class, SharedResource.class,
-            SharedViewsResource.class, ShutdownBound.class, StandaloneResource.class, ThreadContexts.class,
-            ViewScope.class, io.panrocks.internal.ffi.panrocks_error.class,
-            io.panrocks.RocksDBException.class, io.panrocks.Status.class);
+    /** Every function of the bindings that {@link #releasesSomething releases something}. */
+    static final List<String> RELEASING_FUNCTIONS = List.of("panrocks_close", "panrocks_read_options_destroy",
+            "panrocks_snapshot_release", "panrocks_pin_release", "panrocks_pin_destroy", "panrocks_multiget_release",
+            "panrocks_multiget_destroy", "panrocks_iterator_destroy", "panrocks_txn_release", "panrocks_wbwi_destroy",
+            "panrocks_file_list_destroy", "panrocks_sst_writer_destroy", "panrocks_backup_engine_destroy",
+            "panrocks_backup_list_destroy", "panrocks_compaction_result_destroy", "panrocks_task_limiter_destroy",
+            "panrocks_export_destroy", "panrocks_entity_release", "panrocks_entity_destroy",
+            "panrocks_entities_release", "panrocks_entities_destroy", "panrocks_cache_destroy",
+            "panrocks_stats_destroy", "panrocks_write_buffer_manager_destroy", "panrocks_rate_limiter_destroy",
+            "panrocks_sst_file_manager_destroy", "panrocks_env_destroy", "panrocks_callback_destroy",
+            "panrocks_wal_iterator_destroy", "panrocks_wal_filter_destroy", "panrocks_blob_destroy",
+            "panrocks_sst_reader_destroy");
 
-    private static void initialize(Class<?> c, ClassLoader loader) {
+    private static void initialize(String className, ClassLoader loader) {
         try {
-            Class.forName(c.getName(), true, loader);
+            Class.forName(className, true, loader);
         } catch (ClassNotFoundException | LinkageError e) {
             // not ours to fail the load over: the class fails again, with its own error, where it is used
         }
@@ -195,7 +233,7 @@ public final class NativeLibrary {
 
     /** Version of the RocksDB engine the loaded library runs on, e.g. "9.11.2". */
     public static String engineVersion() {
-        await(loadTask());
+        awaitLoad();
         return engineVersion;
     }
 
@@ -222,7 +260,6 @@ public final class NativeLibrary {
             loadFromMemory(path, explained);  // a noexec file system: without an executable file, where allowed
         }
         checkAbi(path);
-        refuseSecondEngine();  // after the load: a shared librocksdb comes in with the library
         engineVersion = panrocks_h.panrocks_engine_version().reinterpret(64).getString(0);
         loadedFrom = path;
         return path;
@@ -238,8 +275,8 @@ public final class NativeLibrary {
      * engine builds then free each other's cache entries (a SIGSEGV, seen).
      * The bundled engine (the default build) is linked statically with every
      * symbol local and no unique symbols, so it shares nothing with RocksJava
-     * and runs beside it (RocksJavaCoexistenceTest). Checked when the library
-     * loads and again at every open.
+     * and runs beside it (RocksJavaCoexistenceTest). Checked after the library
+     * loads (before any native object is made) and again at every open.
      */
     public static void refuseSecondEngine() {
         Path maps = Path.of("/proc/self/maps");
