@@ -130,8 +130,8 @@ stage_for_jar() {
             debug="$debug_dir/io/panrocks/native/$target"
             mkdir -p "$debug"
             "$objcopy" --only-keep-debug "$library" "$debug/$name.debug"
-            # --add-gnu-debuglink reads the .debug file (its CRC goes into the link): run from beside it
-            (cd "$debug" && "$objcopy" --strip-all --add-gnu-debuglink="$name.debug" "$library" "$dest/$name")
+            # the link holds the .debug file's name (no folder) and its CRC
+            "$objcopy" --strip-all --add-gnu-debuglink="$debug/$name.debug" "$library" "$dest/$name"
             say "stripped $target: $(du -k "$library" | cut -f1) KiB -> $(du -k "$dest/$name" | cut -f1) KiB (debug info: native/debuginfo)"
             ;;
         *) cp "$library" "$dest/" ;;

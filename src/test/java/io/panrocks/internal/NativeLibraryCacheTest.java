@@ -115,6 +115,34 @@ class NativeLibraryCacheTest {
         }
     }
 
+    /** A jar whose library does not match its digest (damaged, or a digest from another build) is refused. */
+    @Test
+    void aLibraryThatDoesNotMatchItsDigestIsRefused() throws Exception {
+        Path jar = tmp.resolve("panrocks-wrong-digest.jar");
+        try (JarFile in = new JarFile(packagedJar().toFile());
+             JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), in.getManifest())) {
+            for (JarEntry e : Collections.list(in.entries())) {
+                if (e.getName().equals("META-INF/MANIFEST.MF")) continue;
+                out.putNextEntry(new JarEntry(e.getName()));
+                try (InputStream data = in.getInputStream(e)) {
+                    if (e.getName().equals(ENTRY + NativeLibrary.DIGEST_SUFFIX)) {
+                        NativeLibrary.Digest d = NativeLibrary.parseDigest(new String(data.readAllBytes()));
+                        out.write((d.sha256() + " " + (d.size() + 1)).getBytes());
+                    } else {
+                        data.transferTo(out);
+                    }
+                }
+                out.closeEntry();
+            }
+        }
+        Path cache = tmp.resolve("cache");
+        ForkedJvm.Result r = ForkedJvm.main(FirstCall.class).classPath(jar, ForkedJvm.testClasses())
+                .systemProperty("panrocks.cache.dir", cache.toString()).run().assertNoCrashOrHang();
+        assertNotEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stderr().contains("UnsatisfiedLinkError") && r.stderr().contains("is damaged"), r::toString);
+        assertEquals(List.of(), librariesIn(cache), "nothing cached");
+    }
+
     /**
      * The first call links what it needs, not every function: the holders loaded are those of the
      * call itself and the releasing functions linked ahead (NativeLibraryLinkingTest), of 290; a
