@@ -10,6 +10,9 @@
 #
 #   scripts/bench-startup.sh [ROUNDS]     (default 9)
 #
+# PANROCKS_STARTUP_BASELINE=/path/other-panrocks.jar adds that jar's cold and
+# warm start (baseline-cold, baseline-warm), e.g. a build of an older revision.
+#
 # Prints per configuration the median, minimum and maximum of the time inside
 # the JVM (System.nanoTime around the call) and of the whole process (launch
 # to exit, as the shell sees it). Needs the packaged jar (java-api/target,
@@ -53,6 +56,12 @@ EOF
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Xshare:auto)
 warm="$work/warm-cache"
 "${java[@]}" -Dpanrocks.cache.dir="$warm" -cp "$jar:$work" PanrocksFirstCall >/dev/null  # primes the warm cache
+baseline="${PANROCKS_STARTUP_BASELINE:-}"
+configurations=(panrocks-cold panrocks-warm panrocks-path rocksjava)
+if [ -n "$baseline" ]; then
+    "${java[@]}" -Dpanrocks.cache.dir="$work/baseline-warm-cache" -cp "$baseline:$work" PanrocksFirstCall >/dev/null
+    configurations+=(baseline-cold baseline-warm)
+fi
 extracted="$(find "$warm" -name 'libpanrocks.*' -type f | head -1)"
 
 # run NAME ARGS...: one JVM; appends "inside-ms process-ms" to $work/NAME
@@ -72,6 +81,11 @@ for ((i = 1; i <= rounds; i++)); do
     run panrocks-warm -Dpanrocks.cache.dir="$warm" -cp "$jar:$work" PanrocksFirstCall
     run panrocks-path -Dpanrocks.library.path="$extracted" -cp "$jar:$work" PanrocksFirstCall
     run rocksjava -cp "$rj:$work" RocksJavaFirstCall
+    if [ -n "$baseline" ]; then
+        rm -rf "$work/baseline-cold-cache"
+        run baseline-cold -Dpanrocks.cache.dir="$work/baseline-cold-cache" -cp "$baseline:$work" PanrocksFirstCall
+        run baseline-warm -Dpanrocks.cache.dir="$work/baseline-warm-cache" -cp "$baseline:$work" PanrocksFirstCall
+    fi
 done
 say "load afterwards $(cut -d' ' -f1-3 /proc/loadavg)"
 # stats COLUMN FILE: "median (min-max)"
@@ -80,7 +94,7 @@ stats() {
         printf "%6.0f (%.0f-%.0f)", m, v[1], v[NR]}'
 }
 printf '%-15s %-10s %-24s %s\n' configuration engine "first call, ms" "whole JVM, ms"
-for name in panrocks-cold panrocks-warm panrocks-path rocksjava; do
+for name in "${configurations[@]}"; do
     printf '%-15s %-10s %-24s %s\n' "$name" "$(cat "$work/$name.version")" "$(stats 1 "$work/$name")" "$(stats 2 "$work/$name")"
 done
 printf 'panrocks library %s KiB (%s), rocksjava %s KiB\n' "$(( $(stat -c %s "$extracted") / 1024 ))" \

@@ -247,6 +247,7 @@ public final class NativeLibrary {
         if (override != null && !override.isBlank()) {
             path = Path.of(override).toAbsolutePath();
         } else {
+            startCacheLookup(platform());
             String platform = platform();
             checkCLibrary(platform, cLibrary());
             path = extractFromJar(platform);
@@ -566,7 +567,43 @@ public final class NativeLibrary {
         return found;
     }
 
+    /** The cache lookup (or extraction) started ahead for a platform, or null. */
+    private static volatile CacheLookup cacheLookup;
+
+    private record CacheLookup(String platform, FutureTask<Path> task) {
+    }
+
+    /**
+     * Starts finding (or extracting) the library of a platform on a thread of
+     * its own, while this one asks the C library for its version: that first
+     * downcall sets up the JDK's FFM linker (100 to 300 ms in a fresh JVM),
+     * and an extraction (tens of ms to read, check and write 14 MiB) need
+     * not wait for it. {@link #extractFromJar} takes the result when it asks
+     * for the same platform, and does the work itself otherwise or when this
+     * failed (so that its own error is the one thrown).
+     */
+    private static void startCacheLookup(String platform) {
+        FutureTask<Path> task = new FutureTask<>(() -> findOrExtract(platform));
+        Thread t = new Thread(task, "panrocks-extract");
+        t.setDaemon(true);
+        cacheLookup = new CacheLookup(platform, task);
+        t.start();
+    }
+
     private static Path extractFromJar(String platform) {
+        CacheLookup ahead = cacheLookup;
+        cacheLookup = null;
+        if (ahead != null && ahead.platform().equals(platform)) {
+            try {
+                return await(ahead.task());
+            } catch (RuntimeException | Error e) {
+                // done again below, where its error is thrown with this thread's stack
+            }
+        }
+        return findOrExtract(platform);
+    }
+
+    private static Path findOrExtract(String platform) {
         String resource = resourceName(platform);
         String file = libraryFile(platform);
         URL url = libraryResource(platform);
