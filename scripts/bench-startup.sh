@@ -93,9 +93,16 @@ stats() {
     cut -d' ' -f"$1" "$2" | sort -n | awk '{v[NR]=$1} END {m = NR % 2 ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2;
         printf "%6.0f (%.0f-%.0f)", m, v[1], v[NR]}'
 }
-printf '%-15s %-10s %-24s %s\n' configuration engine "first call, ms" "whole JVM, ms"
+# ratio NAME: the first call's time over RocksJava's of the same round (runs next to each other share the
+# machine's moment), "median (min-max)" over the rounds
+ratio() {
+    paste -d' ' <(cut -d' ' -f1 "$work/$1") <(cut -d' ' -f1 "$work/rocksjava") | awk '{print $1 / $2}' | sort -n |
+        awk '{v[NR]=$1} END {m = NR % 2 ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf "%.2f (%.2f-%.2f)", m, v[1], v[NR]}'
+}
+printf '%-15s %-10s %-22s %-22s %s\n' configuration engine "first call, ms" "whole JVM, ms" "first call / RocksJava's, per round"
 for name in "${configurations[@]}"; do
-    printf '%-15s %-10s %-24s %s\n' "$name" "$(cat "$work/$name.version")" "$(stats 1 "$work/$name")" "$(stats 2 "$work/$name")"
+    printf '%-15s %-10s %-22s %-22s %s\n' "$name" "$(cat "$work/$name.version")" "$(stats 1 "$work/$name")" \
+        "$(stats 2 "$work/$name")" "$(ratio "$name")"
 done
 printf 'panrocks library %s KiB (%s), rocksjava %s KiB\n' "$(( $(stat -c %s "$extracted") / 1024 ))" \
     "$(file -b "$extracted" | grep -o 'stripped\|not stripped' | head -1)" \
