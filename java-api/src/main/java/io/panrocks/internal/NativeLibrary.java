@@ -185,9 +185,12 @@ public final class NativeLibrary {
         refuseSecondEngine();
         ClassLoader loader = NativeLibrary.class.getClassLoader();
         for (String function : RELEASING_FUNCTIONS) initialize(HOLDER_PREFIX + function, loader);
-        // listed here, not in a static field: NativeLibrary's own initialization, on the first call's path, loads none
-        List<Class<?>> unwindingClasses = List.of(CallContext.class, CallbackBinding.class, ComparatorBinding.class,
-                ConfinedResource.class, CriticalCalls.class, DbResource.class, Errors.class, Leaks.class,
+        // listed here, not in a static field: NativeLibrary's own initialization, on the first call's path, loads
+        // none. Not CallbackBinding, ComparatorBinding nor CriticalCalls: each is initialized where a callback or
+        // the critical read is set up, before any code of theirs can unwind, and their method handles cost a
+        // first open about as much as everything listed here.
+        List<Class<?>> unwindingClasses = List.of(CallContext.class,
+                ConfinedResource.class, DbResource.class, Errors.class, Leaks.class,
                 MultiGetScratch.class, NativeDb.class, NativeMemory.class, OpenPaths.class, PinSlot.class,
                 SerializedResource.class, SharedResource.class, SharedViewsResource.class, ShutdownBound.class,
                 StandaloneResource.class, ThreadContexts.class, ViewScope.class,
