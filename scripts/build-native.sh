@@ -10,7 +10,10 @@
 #       (another machine's into native/build-TARGET).
 #       --jar: also lay the libraries out for the jars, and nothing else there:
 #       native/jar/TARGET/io/panrocks/native/TARGET/<library> (the Maven build
-#       does this for linux-x86_64 and linux-aarch64; see java-api/pom.xml).
+#       does this for linux-x86_64 and linux-aarch64; see java-api/pom.xml),
+#       Linux ones stripped, with <library>.sha256 beside each; the Linux
+#       libraries' debug information in
+#       native/debuginfo/io/panrocks/native/TARGET/<library>.debug.
 # Honours:
 #   PANROCKS_TARGET=target    the target when none is given
 #   PANROCKS_ENGINE_SOURCE=/path  build that RocksDB source (tree or tarball) the
@@ -39,7 +42,8 @@ for arg in "$@"; do for t in ${arg//,/ }; do targets+=("$t"); done; done  # "a b
 [ ${#targets[@]} -gt 0 ] || targets=("${PANROCKS_TARGET:-$host}")
 for target in "${targets[@]}"; do check_target "$target"; done
 jar_dir="$src/jar"
-[ "$stage_jar" = 1 ] && rm -rf "$jar_dir" && mkdir -p "$jar_dir"
+debug_dir="$src/debuginfo"
+[ "$stage_jar" = 1 ] && rm -rf "$jar_dir" "$debug_dir" && mkdir -p "$jar_dir"
 
 # build_target TARGET: configures (when needed) and builds one target's folder
 build_target() {
@@ -106,10 +110,46 @@ build_target() {
     local library="$build/${PANROCKS_LIBRARY_FILE[$target]}"
     [ -f "$library" ] || die "no $library after the build"
     say "built $library ($target)"
-    if [ "$stage_jar" = 1 ]; then
-        mkdir -p "$jar_dir/$target/io/panrocks/native/$target"
-        cp "$library" "$jar_dir/$target/io/panrocks/native/$target/"
-    fi
+    if [ "$stage_jar" = 1 ]; then stage_for_jar "$target" "$library"; fi
+}
+
+# stage_for_jar TARGET LIBRARY: lays the library out for the jar, a Linux one
+# stripped of its debug information, which goes into native/debuginfo for the
+# classifier jar panrocks-<version>-debuginfo.jar (linked back by a
+# .gnu_debuglink section naming libpanrocks.so.debug, which gdb and perf
+# follow), and writes <library>.sha256 beside it ("hex size"): the loader names
+# its cache file by it without hashing the library (NativeLibrary).
+stage_for_jar() {
+    local target="$1" library="$2" name dest debug objcopy
+    name="$(basename "$library")"
+    dest="$jar_dir/$target/io/panrocks/native/$target"
+    mkdir -p "$dest"
+    case "$target" in
+        linux-*)
+            objcopy="$(objcopy_for "$target")"
+            debug="$debug_dir/io/panrocks/native/$target"
+            mkdir -p "$debug"
+            "$objcopy" --only-keep-debug "$library" "$debug/$name.debug"
+            # the link holds the .debug file's name (no folder) and its CRC
+            "$objcopy" --strip-all --add-gnu-debuglink="$debug/$name.debug" "$library" "$dest/$name"
+            say "stripped $target: $(du -k "$library" | cut -f1) KiB -> $(du -k "$dest/$name" | cut -f1) KiB (debug info: native/debuginfo)"
+            ;;
+        *) cp "$library" "$dest/" ;;
+    esac
+    printf '%s %s\n' "$(sha256sum "$dest/$name" | cut -d' ' -f1)" "$(stat -c %s "$dest/$name")" > "$dest/$name.sha256"
+}
+
+# objcopy_for TARGET: an objcopy that reads that target's ELF files (Debian's
+# binutils knows only this machine's; the aarch64 one is its own package).
+objcopy_for() {
+    local tool
+    case "$1" in
+        linux-x86_64*) tool=x86_64-linux-gnu-objcopy; ensure_packages binutils-x86-64-linux-gnu ;;
+        linux-aarch64*) tool=aarch64-linux-gnu-objcopy; ensure_packages binutils-aarch64-linux-gnu ;;
+        *) die "no objcopy known for $1" ;;
+    esac
+    command -v "$tool" >/dev/null || die "$tool is missing after installing its package"
+    echo "$tool"
 }
 
 for target in "${targets[@]}"; do build_target "$target"; done

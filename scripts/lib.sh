@@ -14,7 +14,10 @@ PANROCKS_ENGINE_PACKAGES=(make cmake xz-utils bzip2)
 # Debian packages the build and tests need (the README lists the same):
 # GoogleTest's sources (libgtest-dev) for the C ABI tests, g++ for its
 # AddressSanitizer runtime and for builds against a shared RocksDB.
-PANROCKS_DEBIAN_PACKAGES=(cmake make g++ libgtest-dev maven "${PANROCKS_ENGINE_PACKAGES[@]}")
+# objcopy for each Linux target: the libraries in the jar are stripped and
+# their debug information split off (scripts/build-native.sh --jar).
+PANROCKS_OBJCOPY_PACKAGES=(binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu)
+PANROCKS_DEBIAN_PACKAGES=(cmake make g++ libgtest-dev maven "${PANROCKS_ENGINE_PACKAGES[@]}" "${PANROCKS_OBJCOPY_PACKAGES[@]}")
 
 # Installs missing Debian packages when root; otherwise prints the exact
 # command and fails.

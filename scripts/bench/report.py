@@ -28,11 +28,12 @@ from benchreport.kept import markers
 # library builds one, scripts/bench-revisions.sh the one of a change's cost; "perf-levels", the
 # cost of each perf level on gets, is written by hand from a PerfLevelBenchmark run, "merge-entity" from
 # MergeBenchmark and EntityBenchmark runs, "pin-pool" from a before/after allocation run, "cost-budget" from
-# the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench-critical-gc.sh):
+# the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench-critical-gc.sh,
+# "startup" from a scripts/bench-startup.sh run):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
-                 "merge-entity", "pin-pool", "cost-budget", "critical-gc")
+                 "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup")
 
 
 def kept_sections(path):

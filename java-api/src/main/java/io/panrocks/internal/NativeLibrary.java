@@ -4,17 +4,25 @@ import io.panrocks.internal.ffi.panrocks_h;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.net.JarURLConnection;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLConnection;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.CodeSource;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -24,8 +32,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
+import java.util.zip.CRC32;
 
 /**
  * Finds and loads the native library (libpanrocks.so, libpanrocks.dylib,
@@ -38,7 +45,11 @@ import java.util.jar.JarFile;
  * (the folder is not a package, so no module encapsulates it). The library is
  * extracted once into a per-user cache folder named after its SHA-256, so
  * every JVM start reuses the same file and two versions never overwrite each
- * other. On Linux the C library is checked before the library is opened: the
+ * other; the hash comes with the jar ({@code <library>.sha256}, written at
+ * build time), so a start checks the cached file's size and time stamp and
+ * hashes nothing (see {@link #EXTRACTED_STAMP}), and an extraction checks
+ * the copy by size and CRC-32 (see {@link #extract}). A cache folder on a noexec
+ * file system is handled too (see {@link #loadFromMemory}). On Linux the C library is checked before the library is opened: the
  * Linux libraries need glibc {@value #GLIBC_FLOOR} or newer, and a machine
  * without glibc (musl) or with an older one gets an
  * {@link UnsatisfiedLinkError} that says so, not the dynamic linker's
@@ -50,47 +61,101 @@ import java.util.jar.JarFile;
  * <p>The generated bindings resolve symbols through
  * {@code SymbolLookup.loaderLookup()}, which sees libraries loaded by this
  * class loader: so {@link System#load} here must run before any binding is
- * used, and every entry point calls {@link #ensureLoaded()} first.
+ * used, and every entry point calls {@link #ensureLoaded()} first. Each
+ * function links when first called (see {@link #loadTask()}).
  */
 public final class NativeLibrary {
     public static final String LIBRARY_PATH_PROPERTY = "panrocks.library.path";
     public static final String CACHE_DIR_PROPERTY = "panrocks.cache.dir";
+    /** false: a library on a noexec file system is refused, not loaded from memory (see loadFromMemory). */
+    public static final String MEMFD_PROPERTY = "panrocks.library.memfd";
     /** The oldest glibc the Linux libraries in the jars run on (every symbol version they use is at most this). */
     static final String GLIBC_FLOOR = "2.17";
     /** Every platform a panrocks jar is built for (scripts/toolchain.sh). */
     static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64", "osx-aarch64", "osx-x86_64",
             "windows-x86_64");
 
+    private static final Object LOCK = new Object();
+    /** The load: the library in the process, its ABI checked, the first call's functions linked. */
+    private static volatile FutureTask<Path> load;
+    /** After the load, on the same thread: what runs while a StackOverflowError unwinds, linked ahead. */
+    private static volatile FutureTask<Void> unwinding;
+    private static volatile Thread loaderThread;
     private static volatile Path loadedFrom;
+    private static volatile boolean ready;
     private static volatile String engineVersion;
 
     private NativeLibrary() {
     }
 
-    /** Loads the library (once) and checks its ABI; returns where it came from. */
+    /**
+     * Loads the library (once) and checks its ABI; returns where it came
+     * from. Every entry point that creates a native object calls this first;
+     * it returns once the functions that release native objects are linked
+     * too (see {@link #linkUnwindingPaths()}).
+     */
     public static Path ensureLoaded() {
-        Path p = loadedFrom;
-        return p != null ? p : loadOnFreshStack();
+        if (ready) return loadedFrom;
+        Path path = awaitLoad();
+        if (Thread.currentThread() == loaderThread) return path; // a class initialized ahead: never wait on itself
+        await(unwinding);
+        ready = true;
+        return path;
     }
 
     /**
-     * Loads on a thread of its own, with a stack of its own. Loading
-     * initializes every class of panrocks (the generated bindings create
-     * their method handles in static initializers): a class whose
-     * initialization fails, say with a {@link StackOverflowError} because the
-     * first call came from deep in a recursion, stays unusable for the JVM's
-     * life. Done here, up front, no caller's stack depth can do that.
+     * Loads on a thread of its own, with a stack of its own (the first caller
+     * may be deep in a recursion). The native functions are linked when first
+     * used: each generated holder class creates its method handle in its
+     * static initializer, on the thread that first calls the function. A
+     * class whose initialization fails, say with a {@link StackOverflowError},
+     * stays unusable for the JVM's life; the first use of most functions is
+     * at a depth the caller chose, where an overflow would have happened
+     * anyway, but the functions that release native objects and the error
+     * path run first while an overflow unwinds, at the stack's very end: this
+     * thread links those ahead, after the load, before any object exists
+     * that they could release ({@link #ensureLoaded()} waits for it; only
+     * {@link #engineVersion()} does not).
      */
-    private static Path loadOnFreshStack() {
-        FutureTask<Path> load = new FutureTask<>(NativeLibrary::loadOnce);
-        Thread loader = new Thread(null, load, "panrocks-load", 16L << 20);
-        loader.setDaemon(true);
-        loader.start();
+    private static FutureTask<Path> loadTask() {
+        FutureTask<Path> task = load;
+        if (task != null) return task;
+        synchronized (LOCK) {
+            if (load != null) return load;
+            FutureTask<Path> loading = new FutureTask<>(NativeLibrary::loadOnce);
+            FutureTask<Void> linking = new FutureTask<>(NativeLibrary::linkUnwindingPaths, null);
+            Thread loader = new Thread(null, () -> {
+                loading.run();
+                if (loadedFrom != null) linking.run();  // a failed load is tried again by the next call
+            }, "panrocks-load", 16L << 20);
+            loader.setDaemon(true);
+            loaderThread = loader;
+            unwinding = linking;
+            load = loading;
+            loader.start();
+            return loading;
+        }
+    }
+
+    /** Waits for the load; a failed one is forgotten, so that the next call tries again (a property fixed, say). */
+    private static Path awaitLoad() {
+        FutureTask<Path> task = loadTask();
+        try {
+            return await(task);
+        } catch (RuntimeException | Error e) {
+            synchronized (LOCK) {
+                if (load == task) load = null;
+            }
+            throw e;
+        }
+    }
+
+    private static <T> T await(FutureTask<T> task) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return load.get();
+                    return task.get();
                 } catch (InterruptedException e) {
                     interrupted = true; // the load finishes anyway; tell the caller afterwards
                 } catch (ExecutionException e) {
@@ -106,15 +171,63 @@ public final class NativeLibrary {
     }
 
     /**
-     * Initializes every class of panrocks and of its bindings (see
-     * {@link #loadOnFreshStack()}). None of their static initializers loads
-     * the library, so this cannot wait on itself.
+     * Initializes, on the loader's big stack, what runs while a
+     * StackOverflowError unwinds through panrocks: the holders of the
+     * functions that release, destroy or close native objects (called from
+     * finally blocks and cleaners), panrocks' internal classes, and the
+     * status and exception classes an error becomes. None of their static
+     * initializers loads the library, so this cannot wait on itself.
+     * Everything else links on first use.
      */
-    private static void initializeClasses() {
+    private static void linkUnwindingPaths() {
+        // after the load (a shared librocksdb comes in with the library), before any object is made; off the
+        // first call's path, as reading /proc/self/maps costs a JVM's worth of lines
+        refuseSecondEngine();
         ClassLoader loader = NativeLibrary.class.getClassLoader();
-        for (Class<?> nested : panrocks_h.class.getDeclaredClasses()) initialize(nested.getName(), loader);
-        for (String name : panrocksClassNames()) initialize(name, loader);
+        for (String function : RELEASING_FUNCTIONS) initialize(HOLDER_PREFIX + function, loader);
+        // listed here, not in a static field: NativeLibrary's own initialization, on the first call's path, loads
+        // none. Not CallbackBinding, ComparatorBinding nor CriticalCalls: each is initialized where a callback or
+        // the critical read is set up, before any code of theirs can unwind, and their method handles cost a
+        // first open about as much as everything listed here.
+        List<Class<?>> unwindingClasses = List.of(CallContext.class,
+                ConfinedResource.class, DbResource.class, Errors.class, Leaks.class,
+                MultiGetScratch.class, NativeDb.class, NativeMemory.class, OpenPaths.class, PinSlot.class,
+                SerializedResource.class, SharedResource.class, SharedViewsResource.class, ShutdownBound.class,
+                StandaloneResource.class, ThreadContexts.class, ViewScope.class,
+                io.panrocks.internal.ffi.panrocks_error.class, io.panrocks.RocksDBException.class,
+                io.panrocks.Status.class);
+        for (Class<?> c : unwindingClasses) {
+            initialize(c.getName(), loader);
+            for (Class<?> nested : c.getDeclaredClasses()) initialize(nested.getName(), loader);
+        }
     }
+
+    /** A generated function's holder class: this prefix and the C function's name. */
+    static final String HOLDER_PREFIX = panrocks_h.class.getName() + "$";
+
+    /**
+     * Whether a C function gives something back (its name ends in _release,
+     * _destroy, _close or _free): what cleanup code calls. Listed by name
+     * below rather than found by reflection, which would load all the
+     * holders; NativeLibraryLinkingTest keeps the list whole.
+     */
+    static boolean releasesSomething(String function) {
+        return function.startsWith("panrocks_") && (function.endsWith("_release") || function.endsWith("_destroy")
+                || function.endsWith("_close") || function.endsWith("_free"));
+    }
+
+    /** Every function of the bindings that {@link #releasesSomething releases something}. */
+    static final List<String> RELEASING_FUNCTIONS = List.of("panrocks_close", "panrocks_read_options_destroy",
+            "panrocks_snapshot_release", "panrocks_pin_release", "panrocks_pin_destroy", "panrocks_multiget_release",
+            "panrocks_multiget_destroy", "panrocks_iterator_destroy", "panrocks_txn_release", "panrocks_wbwi_destroy",
+            "panrocks_file_list_destroy", "panrocks_sst_writer_destroy", "panrocks_backup_engine_destroy",
+            "panrocks_backup_list_destroy", "panrocks_compaction_result_destroy", "panrocks_task_limiter_destroy",
+            "panrocks_export_destroy", "panrocks_entity_release", "panrocks_entity_destroy",
+            "panrocks_entities_release", "panrocks_entities_destroy", "panrocks_cache_destroy",
+            "panrocks_stats_destroy", "panrocks_write_buffer_manager_destroy", "panrocks_rate_limiter_destroy",
+            "panrocks_sst_file_manager_destroy", "panrocks_env_destroy", "panrocks_callback_destroy",
+            "panrocks_wal_iterator_destroy", "panrocks_wal_filter_destroy", "panrocks_blob_destroy",
+            "panrocks_sst_reader_destroy");
 
     private static void initialize(String className, ClassLoader loader) {
         try {
@@ -124,39 +237,9 @@ public final class NativeLibrary {
         }
     }
 
-    /** The classes of the jar or folder panrocks was loaded from (empty if that cannot be listed). */
-    private static List<String> panrocksClassNames() {
-        List<String> names = new ArrayList<>();
-        try {
-            CodeSource source = NativeLibrary.class.getProtectionDomain().getCodeSource();
-            if (source == null) return names;
-            Path location = Path.of(source.getLocation().toURI());
-            if (Files.isDirectory(location)) {
-                try (var files = Files.walk(location.resolve("io/panrocks"))) {
-                    files.filter(f -> f.toString().endsWith(".class"))
-                            .forEach(f -> names.add(className(location.relativize(f).toString())));
-                }
-            } else {
-                try (JarFile jar = new JarFile(location.toFile())) {
-                    jar.stream().map(JarEntry::getName)
-                            .filter(n -> n.startsWith("io/panrocks/") && n.endsWith(".class"))
-                            .forEach(n -> names.add(className(n)));
-                }
-            }
-        } catch (Exception e) {
-            // listing is best effort: the bindings' nested classes are initialized regardless
-        }
-        names.removeIf(n -> n.endsWith("module-info") || n.endsWith("package-info"));
-        return names;
-    }
-
-    private static String className(String path) {
-        return path.substring(0, path.length() - ".class".length()).replace('/', '.').replace('\\', '.');
-    }
-
     /** Version of the RocksDB engine the loaded library runs on, e.g. "9.11.2". */
     public static String engineVersion() {
-        ensureLoaded();
+        awaitLoad();
         return engineVersion;
     }
 
@@ -167,6 +250,7 @@ public final class NativeLibrary {
         if (override != null && !override.isBlank()) {
             path = Path.of(override).toAbsolutePath();
         } else {
+            startCacheLookup(platform());
             String platform = platform();
             checkCLibrary(platform, cLibrary());
             path = extractFromJar(platform);
@@ -175,11 +259,15 @@ public final class NativeLibrary {
             throw new UnsatisfiedLinkError("panrocks: native library " + path + " does not exist (from -D"
                     + LIBRARY_PATH_PROPERTY + ")");
         }
-        System.load(path.toString());
+        try {
+            System.load(path.toString());
+        } catch (UnsatisfiedLinkError e) {
+            UnsatisfiedLinkError explained = explainLoadFailure(path, override != null && !override.isBlank(), e);
+            if (explained == e) throw e;
+            loadFromMemory(path, explained);  // a noexec file system: without an executable file, where allowed
+        }
         checkAbi(path);
-        refuseSecondEngine();  // after the load: a shared librocksdb comes in with the library
         engineVersion = panrocks_h.panrocks_engine_version().reinterpret(64).getString(0);
-        initializeClasses();
         loadedFrom = path;
         return path;
     }
@@ -194,8 +282,8 @@ public final class NativeLibrary {
      * engine builds then free each other's cache entries (a SIGSEGV, seen).
      * The bundled engine (the default build) is linked statically with every
      * symbol local and no unique symbols, so it shares nothing with RocksJava
-     * and runs beside it (RocksJavaCoexistenceTest). Checked when the library
-     * loads and again at every open.
+     * and runs beside it (RocksJavaCoexistenceTest). Checked after the library
+     * loads (before any native object is made) and again at every open.
      */
     public static void refuseSecondEngine() {
         Path maps = Path.of("/proc/self/maps");
@@ -219,6 +307,131 @@ public final class NativeLibrary {
         } catch (IOException | UncheckedIOException e) {
             // an unreadable maps file is not a reason to refuse
         }
+    }
+
+    /**
+     * The dynamic linker says only "failed to map segment from shared
+     * object" when the library's file system is mounted noexec (a hardened
+     * /tmp or home, a container's read-only tmpfs): said here with what to do.
+     * Other failures pass through as they are.
+     */
+    static UnsatisfiedLinkError explainLoadFailure(Path path, boolean fromProperty, UnsatisfiedLinkError e) {
+        String mount = noexecMount(path);
+        if (mount == null) return e;
+        return linkError("panrocks: cannot load the native library " + path + ": the file system mounted on " + mount
+                + " is mounted noexec, so no library on it can be mapped executable (the dynamic linker says: "
+                + e.getMessage() + "). " + (fromProperty
+                        ? "Put the library on a file system that allows executables and point -D" + LIBRARY_PATH_PROPERTY
+                                + " at it."
+                        : "Set -D" + CACHE_DIR_PROPERTY + " to a folder on a file system that allows executables "
+                                + "(the library is extracted there, about " + sizeInMiB(path) + " MiB)."), e);
+    }
+
+    /**
+     * Loads a copy of the library held in memory, for a library on a noexec
+     * file system: a memfd (Linux 3.17, glibc 2.27's memfd_create) is no
+     * file on any mount, so noexec does not apply to it, and
+     * {@link System#load} takes its /proc/self/fd path as it stands (the
+     * loader lookup of the generated bindings then sees it as any library).
+     * Where memfd_create is missing, refused (a kernel with
+     * vm.memfd_noexec=2), or turned off with -D{@value #MEMFD_PROPERTY}=false,
+     * throws {@code explained}.
+     */
+    private static void loadFromMemory(Path path, UnsatisfiedLinkError explained) {
+        if (!Boolean.parseBoolean(System.getProperty(MEMFD_PROPERTY, "true"))) throw explained;
+        int fd = -1;
+        MethodHandle close = null;
+        try {
+            Linker linker = Linker.nativeLinker();
+            Optional<MemorySegment> create = linker.defaultLookup().find("memfd_create");
+            Optional<MemorySegment> closeFunction = linker.defaultLookup().find("close");
+            if (create.isEmpty() || closeFunction.isEmpty()) throw explained;
+            close = linker.downcallHandle(closeFunction.get(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                    ValueLayout.JAVA_INT));
+            try (Arena arena = Arena.ofConfined()) {
+                fd = (int) linker.downcallHandle(create.get(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_INT)).invokeExact(arena.allocateFrom("libpanrocks"),
+                        1 /* MFD_CLOEXEC: no child process inherits it */);
+            }
+            if (fd < 0) throw explained;
+            Path memory = Path.of("/proc/self/fd/" + fd);
+            try (OutputStream out = Files.newOutputStream(memory, StandardOpenOption.WRITE)) {
+                Files.copy(path, out);
+            }
+            System.load(memory.toString());
+        } catch (UnsatisfiedLinkError e) {
+            if (e != explained) explained.addSuppressed(e);
+            throw explained;
+        } catch (Throwable t) {
+            explained.addSuppressed(t);
+            throw explained;
+        } finally {
+            if (fd >= 0 && close != null) {
+                try {
+                    int rc = (int) close.invokeExact(fd);  // the mapping keeps the memory
+                } catch (Throwable ignored) {
+                    // the descriptor stays open: harmless
+                }
+            }
+        }
+    }
+
+    private static long sizeInMiB(Path path) {
+        try {
+            return Math.max(1, Files.size(path) >> 20);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * The mount point of the file system holding path when it is mounted
+     * noexec (from /proc/self/mountinfo, the innermost mount whose point is a
+     * prefix of the file's real path); null when it is not, or cannot be told.
+     */
+    static String noexecMount(Path path) {
+        Path real;
+        try {
+            real = path.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
+        Path info = Path.of("/proc/self/mountinfo");
+        if (!Files.isReadable(info)) return null;
+        String best = null;
+        boolean noexec = false;
+        try (var lines = Files.lines(info)) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                // "36 35 98:0 /root /mnt/point rw,noexec,nosuid - tmpfs none rw": field 5 the point, 6 its options
+                String[] f = line.split(" ");
+                if (f.length < 6) continue;
+                String point = unescapeMountPath(f[4]);
+                if (!real.startsWith(point)) continue;
+                if (best == null || point.length() >= best.length()) {
+                    best = point;
+                    noexec = List.of(f[5].split(",")).contains("noexec");
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return null;
+        }
+        return noexec ? best : null;
+    }
+
+    /** Mount points in mountinfo have space, tab, newline and backslash as octal escapes (\040 ...). */
+    static String unescapeMountPath(String s) {
+        if (s.indexOf('\\') < 0) return s;
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 3 < s.length() && s.substring(i + 1, i + 4).matches("[0-7]{3}")) {
+                b.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
+                i += 3;
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     private static void checkAbi(Path path) {
@@ -329,19 +542,19 @@ public final class NativeLibrary {
     }
 
     /**
-     * Opens a jar's library for a platform through the class loader, so that
+     * Finds a jar's library for a platform through the class loader, so that
      * a classifier jar beside the main jar is found too (on the module path a
-     * named module's own {@code getResourceAsStream} would see only itself).
+     * named module's own {@code getResource} would see only itself).
      */
-    static InputStream openLibraryResource(String platform) {
+    static URL libraryResource(String platform) {
         String name = resourceName(platform);
         ClassLoader loader = NativeLibrary.class.getClassLoader();
-        InputStream in = loader != null ? loader.getResourceAsStream(name) : ClassLoader.getSystemResourceAsStream(name);
-        if (in == null) {
+        URL url = loader != null ? loader.getResource(name) : ClassLoader.getSystemResource(name);
+        if (url == null) {
             ClassLoader context = Thread.currentThread().getContextClassLoader();
-            if (context != null && context != loader) in = context.getResourceAsStream(name);
+            if (context != null && context != loader) url = context.getResource(name);
         }
-        return in;
+        return url;
     }
 
     /** The platforms whose library the jars on this class path carry. */
@@ -357,40 +570,170 @@ public final class NativeLibrary {
         return found;
     }
 
+    /** The cache lookup (or extraction) started ahead for a platform, or null. */
+    private static volatile CacheLookup cacheLookup;
+
+    private record CacheLookup(String platform, FutureTask<Path> task) {
+    }
+
+    /**
+     * Starts finding (or extracting) the library of a platform on a thread of
+     * its own, while this one asks the C library for its version: that first
+     * downcall sets up the JDK's FFM linker (100 to 300 ms in a fresh JVM),
+     * and an extraction (tens of ms to read, check and write 14 MiB) need
+     * not wait for it. {@link #extractFromJar} takes the result when it asks
+     * for the same platform, and does the work itself otherwise or when this
+     * failed (so that its own error is the one thrown).
+     */
+    private static void startCacheLookup(String platform) {
+        FutureTask<Path> task = new FutureTask<>(() -> findOrExtract(platform));
+        Thread t = new Thread(task, "panrocks-extract");
+        t.setDaemon(true);
+        cacheLookup = new CacheLookup(platform, task);
+        t.start();
+    }
+
     private static Path extractFromJar(String platform) {
+        CacheLookup ahead = cacheLookup;
+        cacheLookup = null;
+        if (ahead != null && ahead.platform().equals(platform)) {
+            try {
+                return await(ahead.task());
+            } catch (RuntimeException | Error e) {
+                // done again below, where its error is thrown with this thread's stack
+            }
+        }
+        return findOrExtract(platform);
+    }
+
+    private static Path findOrExtract(String platform) {
         String resource = resourceName(platform);
         String file = libraryFile(platform);
-        byte[] bytes;
-        try (InputStream in = openLibraryResource(platform)) {
-            if (in == null) {
-                List<String> available = availablePlatforms();
-                throw new UnsatisfiedLinkError("panrocks: no native library for this platform, " + platform
-                        + " (os.name=" + System.getProperty("os.name") + ", os.arch=" + System.getProperty("os.arch")
-                        + "; looked for " + resource + "). The panrocks jars on this class path carry "
-                        + (available.isEmpty() ? "none" : String.join(", ", available))
-                        + (platform.startsWith("osx-") || platform.startsWith("windows-")
-                                ? "; the " + platform + " library comes in the classifier jar panrocks-<version>-"
-                                        + platform + ".jar, which is not on this class path" : "")
-                        + ". Build one for this machine with scripts/build-native.sh and pass -D"
-                        + LIBRARY_PATH_PROPERTY + "=/path/to/" + file + ".");
-            }
-            bytes = in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException("panrocks: cannot read " + resource, e);
+        URL url = libraryResource(platform);
+        if (url == null) {
+            List<String> available = availablePlatforms();
+            throw new UnsatisfiedLinkError("panrocks: no native library for this platform, " + platform
+                    + " (os.name=" + System.getProperty("os.name") + ", os.arch=" + System.getProperty("os.arch")
+                    + "; looked for " + resource + "). The panrocks jars on this class path carry "
+                    + (available.isEmpty() ? "none" : String.join(", ", available))
+                    + (platform.startsWith("osx-") || platform.startsWith("windows-")
+                            ? "; the " + platform + " library comes in the classifier jar panrocks-<version>-"
+                                    + platform + ".jar, which is not on this class path" : "")
+                    + ". Build one for this machine with scripts/build-native.sh and pass -D"
+                    + LIBRARY_PATH_PROPERTY + "=/path/to/" + file + ".");
         }
-        String hash = sha256(bytes);
-        Path dir = cacheRoot().resolve(hash.substring(0, 32));
-        Path target = dir.resolve(file);
+        Path root = cacheRoot();
+        Digest shipped = shippedDigest(url);
+        if (shipped != null) {
+            Path cached = root.resolve(shipped.folder()).resolve(file);
+            if (isExtracted(cached, shipped.size())) return cached;
+        }
+        return extract(url, resource, root, file, shipped);
+    }
+
+    /**
+     * The SHA-256 and size of a library, written beside it in the jar at
+     * build time ({@code <library>.sha256}: "hex size"; scripts/build-native.sh),
+     * read from the same jar as the library; null when that jar has none (a
+     * library laid out by hand), and then the library is hashed as it is
+     * extracted, every start.
+     */
+    record Digest(String sha256, long size) {
+        /** The cache folder's name: the first 128 bits of the hash. */
+        String folder() {
+            return sha256.substring(0, 32);
+        }
+    }
+
+    static Digest shippedDigest(URL library) {
+        // the library's own URL with the suffix: the same jar's entry (a jar: URL cannot be resolved against)
+        try (InputStream in = URI.create(library.toString() + DIGEST_SUFFIX).toURL().openStream()) {
+            return parseDigest(new String(in.readNBytes(256), java.nio.charset.StandardCharsets.US_ASCII));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    static final String DIGEST_SUFFIX = ".sha256";
+
+    static Digest parseDigest(String text) {
+        String[] parts = text.trim().split("\\s+");
+        if (parts.length != 2 || !parts[0].matches("[0-9a-f]{64}")) return null;
         try {
-            if (Files.isRegularFile(target) && sha256(Files.readAllBytes(target)).equals(hash)) {
-                return target;
-            }
-            Files.createDirectories(dir);
-            // Write beside the target and move it in atomically, so that JVMs
-            // starting together never load a half-written file.
-            Path tmp = Files.createTempFile(dir, file, ".tmp");
+            long size = Long.parseLong(parts[1]);
+            return size > 0 ? new Digest(parts[0], size) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The time stamp every extracted library gets: a cached file that still
+     * has it and the size the jar names was written whole by an extraction
+     * (written beside its place and moved in, so no half-written file ever
+     * has the name) and not edited since (an edit moves the time stamp). So
+     * a start reads two attributes instead of hashing the file. The instant
+     * itself means nothing (10^12 ms after the epoch, in 2001), only that
+     * no ordinary write leaves it.
+     */
+    static final FileTime EXTRACTED_STAMP = FileTime.fromMillis(1_000_000_000_000L);
+
+    static boolean isExtracted(Path cached, long size) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(cached, BasicFileAttributes.class);
+            return a.isRegularFile() && a.size() == size && a.lastModifiedTime().equals(EXTRACTED_STAMP);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Copies the library out of the jar into the cache folder named after
+     * its SHA-256, time-stamped, moved in atomically so that JVMs starting
+     * together never load a half-written file. The hash is the one the jar
+     * ships, checked by the size and by the zip entry's CRC-32 (the JDK's
+     * CRC32 is native code, fast from the first call, where SHA-256 runs as
+     * bytecode in a JVM this young: 14 MiB took 300 to 800 ms); only a
+     * library without a shipped digest is hashed on the way.
+     */
+    private static Path extract(URL url, String resource, Path root, String file, Digest shipped) {
+        Path target = root;
+        try {
+            Files.createDirectories(root);
+            // not Files.createTempFile: its 0600 would keep other users of a shared cache folder out
+            Path tmp = root.resolve(file + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
             try {
-                Files.write(tmp, bytes);
+                MessageDigest sha = shipped == null ? sha256() : null;
+                CRC32 crc = new CRC32();
+                long expectedCrc = -1, size = 0;
+                try {
+                    URLConnection connection = url.openConnection();
+                    if (connection instanceof JarURLConnection jar && jar.getJarEntry() != null) {
+                        expectedCrc = jar.getJarEntry().getCrc();
+                    }
+                    try (InputStream in = connection.getInputStream();
+                         OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                                 StandardOpenOption.WRITE)) {
+                        byte[] buffer = new byte[1 << 20];
+                        for (int n; (n = in.read(buffer)) > 0; size += n) {
+                            crc.update(buffer, 0, n);
+                            if (sha != null) sha.update(buffer, 0, n);
+                            out.write(buffer, 0, n);
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException("panrocks: cannot read " + resource + " from " + url, e);
+                }
+                if (shipped != null && (size != shipped.size() || expectedCrc >= 0 && crc.getValue() != expectedCrc)) {
+                    throw new UnsatisfiedLinkError("panrocks: " + resource + " in " + url + " is damaged: " + size
+                            + " bytes with CRC-32 " + Long.toHexString(crc.getValue()) + ", where the jar names "
+                            + shipped.size() + " bytes" + (expectedCrc >= 0 ? " and " + Long.toHexString(expectedCrc) : ""));
+                }
+                Files.setLastModifiedTime(tmp, EXTRACTED_STAMP);
+                Path dir = root.resolve(shipped != null ? shipped.folder()
+                        : HexFormat.of().formatHex(sha.digest()).substring(0, 32));
+                target = dir.resolve(file);
+                Files.createDirectories(dir);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {
@@ -418,9 +761,9 @@ public final class NativeLibrary {
         return Path.of(System.getProperty("java.io.tmpdir"), "panrocks-" + System.getProperty("user.name", "user"));
     }
 
-    private static String sha256(byte[] bytes) {
+    private static MessageDigest sha256() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new AssertionError("SHA-256 is required of every JDK", e);
         }
