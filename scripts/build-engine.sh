@@ -38,6 +38,7 @@
 #   PANROCKS_ENGINE_CACHE=/dir    another cache folder
 #   PANROCKS_ENGINE_JOBS=n        build parallelism (default 2)
 #   PANROCKS_ENGINE_VERBOSE=1     print the whole build log, not only progress
+#   PANROCKS_ENGINE_PREFIX_ONLY=1 print the cache folder of this engine and build nothing
 #   PANROCKS_DEBIAN_MIRROR=url    the Debian mirror for the sources (default:
 #                                 the one in this machine's apt sources)
 set -euo pipefail
@@ -68,7 +69,7 @@ BZIP2_ORIG=bzip2:ab5a03176ee106d3f0fa90e381da478ddae405918153cca248e682cd0c4a226
 # librocksdb).
 DEBIAN_SOURCE_SUITES=(sid trixie bookworm)
 # Bump when the recipe below changes in a way the key would not see.
-RECIPE=4
+RECIPE=5
 
 JOBS="${PANROCKS_ENGINE_JOBS:-2}"
 CACHE="${PANROCKS_ENGINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/panrocks-engine}"
@@ -247,6 +248,8 @@ else
     version="$(version_of "$tmpv/${vh%/include/rocksdb/version.h}")"; rm -rf "$tmpv"
 fi
 prefix="$CACHE/rocksdb-$version-$TARGET-$key"
+# PANROCKS_ENGINE_PREFIX_ONLY=1: where this engine is (or would be) cached, nothing built
+[ "${PANROCKS_ENGINE_PREFIX_ONLY:-0}" = 1 ] && { echo "$prefix"; exit 0; }
 
 exec 9>"$CACHE/.lock-$key"
 if ! flock -n 9; then
@@ -310,6 +313,9 @@ archive() {
 
 say "snappy: libsnappy.a from $(basename "$snappy_tar")"
 unpack "$snappy_tar" "$work/snappy"
+# snappy turns RTTI off for itself; RocksDB (11.x) derives from snappy::Sink
+# and needs its typeinfo, which only snappy's own objects can emit.
+sed -i -e '/Disable RTTI/d' -e '/REGEX REPLACE "-frtti"/d' -e '/-fno-rtti")/d' "$work/snappy/CMakeLists.txt"
 nice -n 10 cmake -S "$work/snappy" -B "$work/snappy-build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DBUILD_SHARED_LIBS=OFF \
     -DSNAPPY_BUILD_TESTS=OFF -DSNAPPY_BUILD_BENCHMARKS=OFF -DSNAPPY_INSTALL=OFF \
