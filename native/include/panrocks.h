@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 11
+#define PANROCKS_ABI_VERSION 12
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -526,10 +526,24 @@ int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf,
 
 /* Flushes the memtables of count families (count 0: the default one),
  * together, as DB::Flush(FlushOptions, vector) does; waits if wait; with
- * allow_write_stall clear, waits for a write stall to clear before starting
- * (rocksdb::FlushOptions). */
+ * allow_write_stall clear, waits for a write stall to clear before starting;
+ * with listener_wait (and wait) set, returns only once the listeners'
+ * OnFlushCompleted callbacks for the flushed memtables have returned
+ * (rocksdb::FlushOptions). listener_wait needs RocksDB 11.8 or later: set on
+ * an older engine, PANROCKS_NOT_SUPPORTED and nothing flushed. */
 int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count,
-                                int32_t wait, int32_t allow_write_stall, panrocks_error *error);
+                                int32_t wait, int32_t allow_write_stall, int32_t listener_wait,
+                                panrocks_error *error);
+
+/* Stops every running and queued compaction, automatic and manual, and
+ * returns once none runs (DB::AbortAllCompactions); until as many
+ * panrocks_resume_all_compactions calls have followed, compactions stop as
+ * soon as they start, a manual one failing with PANROCKS_INCOMPLETE, subcode
+ * 19 (kCompactionAborted), and their output files are removed. Flushes go on.
+ * A resume without an abort before it does nothing (the engine counts).
+ * RocksDB 11 or later: PANROCKS_NOT_SUPPORTED on an older engine. */
+int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error);
+int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error);
 
 /* rocksdb::BottommostLevelCompaction, by meaning. */
 #define PANROCKS_BOTTOMMOST_SKIP 0

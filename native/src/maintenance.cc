@@ -111,18 +111,51 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 // ---- flush and compaction with options --------------------------------------
 
 int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait,
-                                int32_t allow_write_stall, panrocks_error *error) {
+                                int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr);
         PANROCKS_REQUIRE(error, count == 0 || cfs != nullptr);
         rocksdb::FlushOptions options;
         options.wait = wait != 0;
         options.allow_write_stall = allow_write_stall != 0;
+#if ROCKSDB_MAJOR > 11 || (ROCKSDB_MAJOR == 11 && ROCKSDB_MINOR >= 8)
+        options.listener_wait = listener_wait != 0;
+#else
+        // FlushOptions::listener_wait came with RocksDB 11.8; flushing without the wait asked for would
+        // let the caller read what its listener has not yet seen
+        if (listener_wait != 0) {
+            return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: listener_wait needs RocksDB 11.8 or later");
+        }
+#endif
         if (count == 0) return check(error, db->db->Flush(options, family(db, nullptr)));
         std::vector<rocksdb::ColumnFamilyHandle *> families;
         families.reserve(count);
         for (size_t i = 0; i < count; i++) families.push_back(family(db, cfs[i]));
         return check(error, db->db->Flush(options, families));
+    });
+}
+
+int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+#if ROCKSDB_MAJOR >= 11
+        db->db->AbortAllCompactions();
+        return static_cast<int32_t>(PANROCKS_OK);
+#else
+        return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: AbortAllCompactions needs RocksDB 11 or later");
+#endif
+    });
+}
+
+int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+#if ROCKSDB_MAJOR >= 11
+        db->db->ResumeAllCompactions();
+        return static_cast<int32_t>(PANROCKS_OK);
+#else
+        return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: ResumeAllCompactions needs RocksDB 11 or later");
+#endif
     });
 }
 

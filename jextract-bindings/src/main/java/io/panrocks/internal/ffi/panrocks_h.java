@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)11L;
+    private static final int PANROCKS_ABI_VERSION = (int)12L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 11
+     * #define PANROCKS_ABI_VERSION 12
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -4372,6 +4372,7 @@ public class panrocks_h {
             panrocks_h.C_LONG,
             panrocks_h.C_INT,
             panrocks_h.C_INT,
+            panrocks_h.C_INT,
             panrocks_h.C_POINTER
         );
 
@@ -4383,7 +4384,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_flush_families$descriptor() {
@@ -4393,7 +4394,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_flush_families$handle() {
@@ -4403,7 +4404,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_flush_families$address() {
@@ -4412,16 +4413,134 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
-    public static int panrocks_flush_families(MemorySegment db, MemorySegment cfs, long count, int wait, int allow_write_stall, MemorySegment error) {
+    public static int panrocks_flush_families(MemorySegment db, MemorySegment cfs, long count, int wait, int allow_write_stall, int listener_wait, MemorySegment error) {
         var mh$ = panrocks_flush_families.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_flush_families", db, cfs, count, wait, allow_write_stall, error);
+                traceDowncall("panrocks_flush_families", db, cfs, count, wait, allow_write_stall, listener_wait, error);
             }
-            return (int)mh$.invokeExact(db, cfs, count, wait, allow_write_stall, error);
+            return (int)mh$.invokeExact(db, cfs, count, wait, allow_write_stall, listener_wait, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_abort_all_compactions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_abort_all_compactions");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_abort_all_compactions$descriptor() {
+        return panrocks_abort_all_compactions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_abort_all_compactions$handle() {
+        return panrocks_abort_all_compactions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_abort_all_compactions$address() {
+        return panrocks_abort_all_compactions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_abort_all_compactions(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_abort_all_compactions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_abort_all_compactions", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_resume_all_compactions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_resume_all_compactions");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_resume_all_compactions$descriptor() {
+        return panrocks_resume_all_compactions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_resume_all_compactions$handle() {
+        return panrocks_resume_all_compactions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_resume_all_compactions$address() {
+        return panrocks_resume_all_compactions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_resume_all_compactions(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_resume_all_compactions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_resume_all_compactions", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
