@@ -101,6 +101,18 @@ final class OptionDefaults {
         return d;
     }
 
+    /**
+     * Refuses, before anything opens, an option the running engine does not
+     * have (one a newer RocksDB added: panrocks may run on the older engine
+     * of {@code -Drocksdb.engine.version}); the engine would refuse it at open.
+     */
+    static void requireKnown(Map<String, String> defaults, String name, String setter) {
+        if (!defaults.containsKey(name)) {
+            throw new UnsupportedOperationException(setter + ": " + name + " is not an option of RocksDB "
+                    + RocksDB.engineVersion());
+        }
+    }
+
     static boolean bool(String value) {
         return value.equals("true") || value.equals("1");
     }
