@@ -132,6 +132,30 @@ class EngineElevenOptionsTest {
                 MutableColumnFamilyOptions.builder().setMinTombstonesForRangeConversion(3).build().toString());
     }
 
+    /**
+     * Options RocksDB 10 and 11 retired (the engine accepts the names and
+     * ignores the values): RocksJava 9 code that sets them still opens, and
+     * their getters answer the last engine's default instead of throwing.
+     */
+    @Test
+    void retiredOptionsAreAcceptedAndTheirGettersAnswer() throws Exception {
+        try (Options fresh = new Options()) {
+            assertEquals(0, fresh.maxWriteBufferNumberToMaintain());
+            assertTrue(fresh.failIfOptionsFileError());
+            assertFalse(fresh.skipCheckingSstFileSizesOnDbOpen());
+        }
+        try (Options options = new Options().setCreateIfMissing(true).setMaxWriteBufferNumberToMaintain(3)
+                .setFailIfOptionsFileError(false).setSkipCheckingSstFileSizesOnDbOpen(true)) {
+            assertEquals(3, options.maxWriteBufferNumberToMaintain());
+            assertFalse(options.failIfOptionsFileError());
+            assertTrue(options.skipCheckingSstFileSizesOnDbOpen());
+            try (RocksDB db = RocksDB.open(options, dir)) {
+                db.put(b("k"), b("v"));
+                assertArrayEquals(b("v"), db.get(b("k")));
+            }
+        }
+    }
+
     @Test
     void badValuesAreRefusedNamingTheOption() {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());

@@ -752,6 +752,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
 
     /**
      * Flushed memtables kept in memory for conflict checking of transactions ({@code max_write_buffer_number_to_maintain}).
+     * RocksDB 10 removed it (use {@code max_write_buffer_size_to_maintain}); it still accepts the name
+     * and ignores the value, and RocksJava 11 has no such setter.
      *
      * @param maxWriteBufferNumberToMaintain the value
      * @return this
@@ -763,12 +765,14 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
-     * The value set with {@link #setMaxWriteBufferNumberToMaintain}, else the engine's default ({@code max_write_buffer_number_to_maintain}).
+     * The value set with {@link #setMaxWriteBufferNumberToMaintain}, else the engine's default
+     * ({@code max_write_buffer_number_to_maintain}; 0 on an engine that no longer has it).
      *
      * @return the value
      */
     default int maxWriteBufferNumberToMaintain() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("max_write_buffer_number_to_maintain"), OptionDefaults.columnFamily(), "max_write_buffer_number_to_maintain"));
+        return OptionDefaults.integer(OptionDefaults.retired(rawColumnFamilyOption("max_write_buffer_number_to_maintain"),
+                OptionDefaults.columnFamily(), "max_write_buffer_number_to_maintain", "0"));
     }
 
     /**

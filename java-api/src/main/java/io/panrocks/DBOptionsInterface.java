@@ -1049,6 +1049,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
 
     /**
      * Skip checking SST file sizes at open ({@code skip_checking_sst_file_sizes_on_db_open}).
+     * RocksDB 11 removed it (sizes are always checked, in parallel); it still accepts the name and ignores the value.
      *
      * @param skipCheckingSstFileSizesOnDbOpen the value
      * @return this
@@ -1058,12 +1059,13 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * The value set with {@link #setSkipCheckingSstFileSizesOnDbOpen}, else the engine's default ({@code skip_checking_sst_file_sizes_on_db_open}).
+     * The value set with {@link #setSkipCheckingSstFileSizesOnDbOpen}, else the engine's default
+     * ({@code skip_checking_sst_file_sizes_on_db_open}; false on an engine that no longer has it).
      *
      * @return the value
      */
     default boolean skipCheckingSstFileSizesOnDbOpen() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("skip_checking_sst_file_sizes_on_db_open"), OptionDefaults.db(), "skip_checking_sst_file_sizes_on_db_open"));
+        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("skip_checking_sst_file_sizes_on_db_open"), OptionDefaults.db(), "skip_checking_sst_file_sizes_on_db_open", "false"));
     }
 
     /**
@@ -1087,6 +1089,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
 
     /**
      * Fail the open if the OPTIONS file cannot be written ({@code fail_if_options_file_error}).
+     * RocksDB 10 removed it (a failure to write the OPTIONS file always fails); it still accepts the name and ignores the value.
      *
      * @param failIfOptionsFileError the value
      * @return this
@@ -1096,12 +1099,13 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * The value set with {@link #setFailIfOptionsFileError}, else the engine's default ({@code fail_if_options_file_error}).
+     * The value set with {@link #setFailIfOptionsFileError}, else the engine's default
+     * ({@code fail_if_options_file_error}; true on an engine that no longer has it).
      *
      * @return the value
      */
     default boolean failIfOptionsFileError() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("fail_if_options_file_error"), OptionDefaults.db(), "fail_if_options_file_error"));
+        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("fail_if_options_file_error"), OptionDefaults.db(), "fail_if_options_file_error", "true"));
     }
 
     /**

@@ -1428,14 +1428,13 @@ public final class Transaction implements AutoCloseable {
      * family (RocksJava 11's overload).
      *
      * @param readOptions the read options
-     * @param columnFamily the family of every key; not null
+     * @param columnFamily the family of every key ({@code null}: the default one)
      * @param keys the keys
      * @return the values, null for absent keys
      * @throws RocksDBException as the main overload
      */
     public List<byte[]> multiGetAsList(ReadOptions readOptions, ColumnFamilyHandle columnFamily, List<byte[]> keys)
             throws RocksDBException {
-        Objects.requireNonNull(columnFamily, "columnFamily");
         Objects.requireNonNull(keys, "keys");
         return multiGet(readOptions, Collections.nCopies(keys.size(), columnFamily), keys, 0);
     }
