@@ -156,6 +156,33 @@ class EngineElevenOptionsTest {
         }
     }
 
+    /** RocksDB 11.8's flush reason and ticker for a memtable full of range deletions. */
+    @Test
+    void aFlushForTooManyRangeDeletionsReportsItsOwnReasonAndTicker() throws Exception {
+        assumeTrue(EngineVersion.atLeast(11, 8), "RocksDB " + RocksDB.engineVersion());
+        java.util.concurrent.BlockingQueue<FlushReason> reasons = new java.util.concurrent.LinkedBlockingQueue<>();
+        AbstractEventListener listener = new AbstractEventListener() {
+            @Override
+            public void onFlushCompleted(RocksDB db, FlushJobInfo info) {
+                reasons.add(info.getFlushReason());
+            }
+        };
+        try (Statistics statistics = new Statistics();
+             Options options = new Options().setCreateIfMissing(true).setMemtableMaxRangeDeletions(2)
+                     .setStatistics(statistics).setListeners(List.of(listener));
+             RocksDB db = RocksDB.open(options, dir)) {
+            for (int i = 0; i < 4 && reasons.isEmpty(); i++) {
+                db.deleteRange(b("a" + i), b("b" + i));
+                db.put(b("k" + i), b("v"));
+                Thread.sleep(50);
+            }
+            FlushReason reason = reasons.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(FlushReason.MEMTABLE_MAX_RANGE_DELETIONS, reason);
+            assertEquals(1, statistics.getTickerCount(TickerType.FLUSH_REASON_MEMTABLE_MAX_RANGE_DELETIONS));
+            assertEquals(0, statistics.getTickerCount(TickerType.FLUSH_REASON_WRITE_BUFFER_FULL));
+        }
+    }
+
     @Test
     void badValuesAreRefusedNamingTheOption() {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());
