@@ -48,10 +48,13 @@ public final class IOStatsContext implements AutoCloseable {
             "cpu_read_nanos",
             "file_io_stats_by_temperature.hot_file_bytes_read",
             "file_io_stats_by_temperature.warm_file_bytes_read",
+            "file_io_stats_by_temperature.cool_file_bytes_read",
             "file_io_stats_by_temperature.cold_file_bytes_read",
             "file_io_stats_by_temperature.hot_file_read_count",
             "file_io_stats_by_temperature.warm_file_read_count",
-            "file_io_stats_by_temperature.cold_file_read_count",    };
+            "file_io_stats_by_temperature.cool_file_read_count",
+            "file_io_stats_by_temperature.cold_file_read_count",
+    };
 
     private final ThreadCounters counters;
     /** where each of NAMES lies in the context, -1 for one the engine lacks */
@@ -241,6 +244,17 @@ public final class IOStatsContext implements AutoCloseable {
     }
 
     /**
+     * The {@code file_io_stats_by_temperature.cool_file_bytes_read} counter: bytes read from files of the cool temperature (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getCoolFileBytesRead() {
+        return counters.read(offsets[15]);
+    }
+
+    /**
      * The {@code file_io_stats_by_temperature.cold_file_bytes_read} counter: bytes read from files of temperature cold.
      *
      * @return its value on this thread (0 if the engine has no such counter)
@@ -248,7 +262,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getColdFileBytesRead() {
-        return counters.read(offsets[15]);
+        return counters.read(offsets[16]);
     }
 
     /**
@@ -259,7 +273,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getHotFileReadCount() {
-        return counters.read(offsets[16]);
+        return counters.read(offsets[17]);
     }
 
     /**
@@ -270,7 +284,18 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWarmFileReadCount() {
-        return counters.read(offsets[17]);
+        return counters.read(offsets[18]);
+    }
+
+    /**
+     * The {@code file_io_stats_by_temperature.cool_file_read_count} counter: reads of files of the cool temperature (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getCoolFileReadCount() {
+        return counters.read(offsets[19]);
     }
 
     /**
@@ -281,7 +306,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getColdFileReadCount() {
-        return counters.read(offsets[18]);
+        return counters.read(offsets[20]);
     }
 
     /**

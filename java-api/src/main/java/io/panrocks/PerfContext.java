@@ -39,7 +39,7 @@ import java.util.Map;
  * {@link IllegalStateException}.
  */
 public final class PerfContext implements AutoCloseable {
-    /** RocksDB's names of the counters, in the order of its {@code PerfContextBase} (RocksDB 9.11.2). */
+    /** RocksDB's names of the counters, in the order of its {@code PerfContextBase} (RocksDB 9.11.2, then those 10 and 11 added). */
     private static final String[] NAMES = {
             "user_key_comparison_count",
             "block_cache_hit_count",
@@ -65,10 +65,12 @@ public final class PerfContext implements AutoCloseable {
             "compressed_sec_cache_compressed_bytes",
             "block_checksum_time",
             "block_decompress_time",
+            "block_decompress_count",
             "get_read_bytes",
             "multiget_read_bytes",
             "iter_read_bytes",
             "blob_cache_hit_count",
+            "blob_cache_read_byte",
             "blob_read_count",
             "blob_read_byte",
             "blob_read_time",
@@ -147,7 +149,19 @@ public final class PerfContext implements AutoCloseable {
             "decrypt_data_nanos",
             "number_async_seek",
             "file_ingestion_nanos",
-            "file_ingestion_blocking_live_writes_nanos",    };
+            "file_ingestion_blocking_live_writes_nanos",
+            "data_block_read_byte",
+            "index_block_read_byte",
+            "filter_block_read_byte",
+            "compression_dict_block_read_byte",
+            "metadata_block_read_byte",
+            "multiscan_prepare_count",
+            "multiscan_blocks_prefetched",
+            "multiscan_blocks_from_cache",
+            "multiscan_prefetch_bytes",
+            "multiscan_io_requests",
+            "multiscan_io_coalesced_nonadjacent",
+    };
 
     /** The per-level counters' count, in the order {@link ByLevel}'s components list them. */
     private static final int LEVEL_COUNTERS = panrocks_h.PANROCKS_PERF_LEVEL_COUNTERS();
@@ -445,7 +459,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadBytes() {
-        return counters.read(offsets[24]);
+        return counters.read(offsets[25]);
     }
 
     /**
@@ -456,7 +470,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultigetReadBytes() {
-        return counters.read(offsets[25]);
+        return counters.read(offsets[26]);
     }
 
     /**
@@ -467,7 +481,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterReadBytes() {
-        return counters.read(offsets[26]);
+        return counters.read(offsets[27]);
     }
 
     /**
@@ -478,7 +492,150 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobCacheHitCount() {
-        return counters.read(offsets[27]);
+        return counters.read(offsets[28]);
+    }
+
+    /**
+     * The {@code block_decompress_count} counter: blocks decompressed (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getBlockDecompressCount() {
+        return counters.read(offsets[24]);
+    }
+
+    /**
+     * The {@code blob_cache_read_byte} counter: bytes read from the blob cache (RocksJava 11's getter) (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getBlobCacheReadByte() {
+        return counters.read(offsets[29]);
+    }
+
+    /**
+     * The {@code data_block_read_byte} counter: bytes of data blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getDataBlockReadByte() {
+        return counters.read(offsets[109]);
+    }
+
+    /**
+     * The {@code index_block_read_byte} counter: bytes of index blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getIndexBlockReadByte() {
+        return counters.read(offsets[110]);
+    }
+
+    /**
+     * The {@code filter_block_read_byte} counter: bytes of filter blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getFilterBlockReadByte() {
+        return counters.read(offsets[111]);
+    }
+
+    /**
+     * The {@code compression_dict_block_read_byte} counter: bytes of compression dictionary blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getCompressionDictBlockReadByte() {
+        return counters.read(offsets[112]);
+    }
+
+    /**
+     * The {@code metadata_block_read_byte} counter: bytes of other metadata blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMetadataBlockReadByte() {
+        return counters.read(offsets[113]);
+    }
+
+    /**
+     * The {@code multiscan_prepare_count} counter: multi-scan Prepare() calls (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanPrepareCount() {
+        return counters.read(offsets[114]);
+    }
+
+    /**
+     * The {@code multiscan_blocks_prefetched} counter: blocks a multi-scan prefetched (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanBlocksPrefetched() {
+        return counters.read(offsets[115]);
+    }
+
+    /**
+     * The {@code multiscan_blocks_from_cache} counter: blocks a multi-scan found in the cache (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanBlocksFromCache() {
+        return counters.read(offsets[116]);
+    }
+
+    /**
+     * The {@code multiscan_prefetch_bytes} counter: bytes a multi-scan prefetched (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanPrefetchBytes() {
+        return counters.read(offsets[117]);
+    }
+
+    /**
+     * The {@code multiscan_io_requests} counter: I/O requests of multi-scans (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanIoRequests() {
+        return counters.read(offsets[118]);
+    }
+
+    /**
+     * The {@code multiscan_io_coalesced_nonadjacent} counter: non-adjacent blocks a multi-scan read in one request (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanIoCoalescedNonadjacent() {
+        return counters.read(offsets[119]);
     }
 
     /**
@@ -489,7 +646,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadCount() {
-        return counters.read(offsets[28]);
+        return counters.read(offsets[30]);
     }
 
     /**
@@ -500,7 +657,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadByte() {
-        return counters.read(offsets[29]);
+        return counters.read(offsets[31]);
     }
 
     /**
@@ -511,7 +668,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadTime() {
-        return counters.read(offsets[30]);
+        return counters.read(offsets[32]);
     }
 
     /**
@@ -522,7 +679,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobChecksumTime() {
-        return counters.read(offsets[31]);
+        return counters.read(offsets[33]);
     }
 
     /**
@@ -533,7 +690,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobDecompressTime() {
-        return counters.read(offsets[32]);
+        return counters.read(offsets[34]);
     }
 
     /**
@@ -544,7 +701,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalKeySkippedCount() {
-        return counters.read(offsets[33]);
+        return counters.read(offsets[35]);
     }
 
     /**
@@ -555,7 +712,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalDeleteSkippedCount() {
-        return counters.read(offsets[34]);
+        return counters.read(offsets[36]);
     }
 
     /**
@@ -566,7 +723,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalRecentSkippedCount() {
-        return counters.read(offsets[35]);
+        return counters.read(offsets[37]);
     }
 
     /**
@@ -577,7 +734,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalMergeCount() {
-        return counters.read(offsets[36]);
+        return counters.read(offsets[38]);
     }
 
     /**
@@ -588,7 +745,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalMergePointLookupCount() {
-        return counters.read(offsets[37]);
+        return counters.read(offsets[39]);
     }
 
     /**
@@ -599,7 +756,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalRangeDelReseekCount() {
-        return counters.read(offsets[38]);
+        return counters.read(offsets[40]);
     }
 
     /**
@@ -610,7 +767,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSnapshotTime() {
-        return counters.read(offsets[39]);
+        return counters.read(offsets[41]);
     }
 
     /**
@@ -621,7 +778,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromMemtableTime() {
-        return counters.read(offsets[40]);
+        return counters.read(offsets[42]);
     }
 
     /**
@@ -632,7 +789,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromMemtableCount() {
-        return counters.read(offsets[41]);
+        return counters.read(offsets[43]);
     }
 
     /**
@@ -643,7 +800,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getPostProcessTime() {
-        return counters.read(offsets[42]);
+        return counters.read(offsets[44]);
     }
 
     /**
@@ -654,7 +811,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromOutputFilesTime() {
-        return counters.read(offsets[43]);
+        return counters.read(offsets[45]);
     }
 
     /**
@@ -665,7 +822,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekOnMemtableTime() {
-        return counters.read(offsets[44]);
+        return counters.read(offsets[46]);
     }
 
     /**
@@ -676,7 +833,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekOnMemtableCount() {
-        return counters.read(offsets[45]);
+        return counters.read(offsets[47]);
     }
 
     /**
@@ -687,7 +844,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNextOnMemtableCount() {
-        return counters.read(offsets[46]);
+        return counters.read(offsets[48]);
     }
 
     /**
@@ -698,7 +855,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getPrevOnMemtableCount() {
-        return counters.read(offsets[47]);
+        return counters.read(offsets[49]);
     }
 
     /**
@@ -709,7 +866,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekChildSeekTime() {
-        return counters.read(offsets[48]);
+        return counters.read(offsets[50]);
     }
 
     /**
@@ -720,7 +877,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekChildSeekCount() {
-        return counters.read(offsets[49]);
+        return counters.read(offsets[51]);
     }
 
     /**
@@ -731,7 +888,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekMinHeapTime() {
-        return counters.read(offsets[50]);
+        return counters.read(offsets[52]);
     }
 
     /**
@@ -742,7 +899,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekMaxHeapTime() {
-        return counters.read(offsets[51]);
+        return counters.read(offsets[53]);
     }
 
     /**
@@ -753,7 +910,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekInternalSeekTime() {
-        return counters.read(offsets[52]);
+        return counters.read(offsets[54]);
     }
 
     /**
@@ -764,7 +921,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFindNextUserEntryTime() {
-        return counters.read(offsets[53]);
+        return counters.read(offsets[55]);
     }
 
     /**
@@ -775,7 +932,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteWalTime() {
-        return counters.read(offsets[54]);
+        return counters.read(offsets[56]);
     }
 
     /**
@@ -786,7 +943,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteMemtableTime() {
-        return counters.read(offsets[55]);
+        return counters.read(offsets[57]);
     }
 
     /**
@@ -797,7 +954,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteDelayTime() {
-        return counters.read(offsets[56]);
+        return counters.read(offsets[58]);
     }
 
     /**
@@ -808,7 +965,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteSchedulingFlushesCompactionsTime() {
-        return counters.read(offsets[57]);
+        return counters.read(offsets[59]);
     }
 
     /**
@@ -819,7 +976,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWritePreAndPostProcessTime() {
-        return counters.read(offsets[58]);
+        return counters.read(offsets[60]);
     }
 
     /**
@@ -830,7 +987,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteThreadWaitNanos() {
-        return counters.read(offsets[59]);
+        return counters.read(offsets[61]);
     }
 
     /**
@@ -841,7 +998,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDbMutexLockNanos() {
-        return counters.read(offsets[60]);
+        return counters.read(offsets[62]);
     }
 
     /**
@@ -852,7 +1009,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDbConditionWaitNanos() {
-        return counters.read(offsets[61]);
+        return counters.read(offsets[63]);
     }
 
     /**
@@ -863,7 +1020,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMergeOperatorTimeNanos() {
-        return counters.read(offsets[62]);
+        return counters.read(offsets[64]);
     }
 
     /**
@@ -874,7 +1031,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadIndexBlockNanos() {
-        return counters.read(offsets[63]);
+        return counters.read(offsets[65]);
     }
 
     /**
@@ -885,7 +1042,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadFilterBlockNanos() {
-        return counters.read(offsets[64]);
+        return counters.read(offsets[66]);
     }
 
     /**
@@ -896,7 +1053,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNewTableBlockIterNanos() {
-        return counters.read(offsets[65]);
+        return counters.read(offsets[67]);
     }
 
     /**
@@ -907,7 +1064,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNewTableIteratorNanos() {
-        return counters.read(offsets[66]);
+        return counters.read(offsets[68]);
     }
 
     /**
@@ -918,7 +1075,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockSeekNanos() {
-        return counters.read(offsets[67]);
+        return counters.read(offsets[69]);
     }
 
     /**
@@ -929,7 +1086,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFindTableNanos() {
-        return counters.read(offsets[68]);
+        return counters.read(offsets[70]);
     }
 
     /**
@@ -940,7 +1097,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomMemtableHitCount() {
-        return counters.read(offsets[69]);
+        return counters.read(offsets[71]);
     }
 
     /**
@@ -951,7 +1108,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomMemtableMissCount() {
-        return counters.read(offsets[70]);
+        return counters.read(offsets[72]);
     }
 
     /**
@@ -962,7 +1119,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomSstHitCount() {
-        return counters.read(offsets[71]);
+        return counters.read(offsets[73]);
     }
 
     /**
@@ -973,7 +1130,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomSstMissCount() {
-        return counters.read(offsets[72]);
+        return counters.read(offsets[74]);
     }
 
     /**
@@ -984,7 +1141,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getKeyLockWaitTime() {
-        return counters.read(offsets[73]);
+        return counters.read(offsets[75]);
     }
 
     /**
@@ -995,7 +1152,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getKeyLockWaitCount() {
-        return counters.read(offsets[74]);
+        return counters.read(offsets[76]);
     }
 
     /**
@@ -1006,7 +1163,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewSequentialFileNanos() {
-        return counters.read(offsets[75]);
+        return counters.read(offsets[77]);
     }
 
     /**
@@ -1017,7 +1174,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewRandomAccessFileNanos() {
-        return counters.read(offsets[76]);
+        return counters.read(offsets[78]);
     }
 
     /**
@@ -1028,7 +1185,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewWritableFileNanos() {
-        return counters.read(offsets[77]);
+        return counters.read(offsets[79]);
     }
 
     /**
@@ -1039,7 +1196,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvReuseWritableFileNanos() {
-        return counters.read(offsets[78]);
+        return counters.read(offsets[80]);
     }
 
     /**
@@ -1050,7 +1207,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewRandomRwFileNanos() {
-        return counters.read(offsets[79]);
+        return counters.read(offsets[81]);
     }
 
     /**
@@ -1061,7 +1218,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewDirectoryNanos() {
-        return counters.read(offsets[80]);
+        return counters.read(offsets[82]);
     }
 
     /**
@@ -1072,7 +1229,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvFileExistsNanos() {
-        return counters.read(offsets[81]);
+        return counters.read(offsets[83]);
     }
 
     /**
@@ -1083,7 +1240,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetChildrenNanos() {
-        return counters.read(offsets[82]);
+        return counters.read(offsets[84]);
     }
 
     /**
@@ -1094,7 +1251,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetChildrenFileAttributesNanos() {
-        return counters.read(offsets[83]);
+        return counters.read(offsets[85]);
     }
 
     /**
@@ -1105,7 +1262,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvDeleteFileNanos() {
-        return counters.read(offsets[84]);
+        return counters.read(offsets[86]);
     }
 
     /**
@@ -1116,7 +1273,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvCreateDirNanos() {
-        return counters.read(offsets[85]);
+        return counters.read(offsets[87]);
     }
 
     /**
@@ -1127,7 +1284,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvCreateDirIfMissingNanos() {
-        return counters.read(offsets[86]);
+        return counters.read(offsets[88]);
     }
 
     /**
@@ -1138,7 +1295,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvDeleteDirNanos() {
-        return counters.read(offsets[87]);
+        return counters.read(offsets[89]);
     }
 
     /**
@@ -1149,7 +1306,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetFileSizeNanos() {
-        return counters.read(offsets[88]);
+        return counters.read(offsets[90]);
     }
 
     /**
@@ -1160,7 +1317,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetFileModificationTimeNanos() {
-        return counters.read(offsets[89]);
+        return counters.read(offsets[91]);
     }
 
     /**
@@ -1171,7 +1328,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvRenameFileNanos() {
-        return counters.read(offsets[90]);
+        return counters.read(offsets[92]);
     }
 
     /**
@@ -1182,7 +1339,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvLinkFileNanos() {
-        return counters.read(offsets[91]);
+        return counters.read(offsets[93]);
     }
 
     /**
@@ -1193,7 +1350,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvLockFileNanos() {
-        return counters.read(offsets[92]);
+        return counters.read(offsets[94]);
     }
 
     /**
@@ -1204,7 +1361,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvUnlockFileNanos() {
-        return counters.read(offsets[93]);
+        return counters.read(offsets[95]);
     }
 
     /**
@@ -1215,7 +1372,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewLoggerNanos() {
-        return counters.read(offsets[94]);
+        return counters.read(offsets[96]);
     }
 
     /**
@@ -1226,7 +1383,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getGetCpuNanos() {
-        return counters.read(offsets[95]);
+        return counters.read(offsets[97]);
     }
 
     /**
@@ -1237,7 +1394,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterNextCpuNanos() {
-        return counters.read(offsets[96]);
+        return counters.read(offsets[98]);
     }
 
     /**
@@ -1248,7 +1405,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterPrevCpuNanos() {
-        return counters.read(offsets[97]);
+        return counters.read(offsets[99]);
     }
 
     /**
@@ -1259,7 +1416,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterSeekCpuNanos() {
-        return counters.read(offsets[98]);
+        return counters.read(offsets[100]);
     }
 
     /**
@@ -1270,7 +1427,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterNextCount() {
-        return counters.read(offsets[99]);
+        return counters.read(offsets[101]);
     }
 
     /**
@@ -1281,7 +1438,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterPrevCount() {
-        return counters.read(offsets[100]);
+        return counters.read(offsets[102]);
     }
 
     /**
@@ -1292,7 +1449,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterSeekCount() {
-        return counters.read(offsets[101]);
+        return counters.read(offsets[103]);
     }
 
     /**
@@ -1303,7 +1460,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEncryptDataNanos() {
-        return counters.read(offsets[102]);
+        return counters.read(offsets[104]);
     }
 
     /**
@@ -1314,7 +1471,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDecryptDataNanos() {
-        return counters.read(offsets[103]);
+        return counters.read(offsets[105]);
     }
 
     /**
@@ -1325,7 +1482,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNumberAsyncSeek() {
-        return counters.read(offsets[104]);
+        return counters.read(offsets[106]);
     }
 
     /**
@@ -1336,7 +1493,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFileIngestionNanos() {
-        return counters.read(offsets[105]);
+        return counters.read(offsets[107]);
     }
 
     /**
@@ -1347,7 +1504,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFileIngestionBlockingLiveWritesNanos() {
-        return counters.read(offsets[106]);
+        return counters.read(offsets[108]);
     }
 
     /**
