@@ -582,11 +582,20 @@ int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name
 int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name,
                                   uint64_t *value, panrocks_error *error);
 
-/* Approximate on-disk (and, if include_memtables, memtable) bytes of the
- * key ranges [starts[i], limits[i]); sizes[i] receives each. */
+/* What panrocks_approximate_sizes counts besides the SST files (always
+ * counted): bits of its flags argument. */
+#define PANROCKS_SIZES_INCLUDE_MEMTABLES 1
+/* The blob files' share of the range, prorated by its share of the SST data
+ * (SizeApproximationOptions::include_blob_files, RocksDB 11; on an older
+ * engine PANROCKS_NOT_SUPPORTED). */
+#define PANROCKS_SIZES_INCLUDE_BLOB_FILES 4
+
+/* Approximate on-disk bytes of the key ranges [starts[i], limits[i]), and
+ * what flags add (PANROCKS_SIZES_*); sizes[i] receives each. Unknown flag
+ * bits: PANROCKS_INVALID_ARGUMENT. */
 int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count,
                                    const panrocks_slice *starts, const panrocks_slice *limits,
-                                   int32_t include_memtables, uint64_t *sizes,
+                                   int32_t flags, uint64_t *sizes,
                                    panrocks_error *error);
 
 /* How many entries (*count) and bytes (*size) the memtables of cf (NULL:

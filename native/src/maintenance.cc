@@ -60,10 +60,11 @@ extern "C" {
 
 int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count,
                                    const panrocks_slice *starts, const panrocks_slice *limits,
-                                   int32_t include_memtables, uint64_t *sizes,
+                                   int32_t flags, uint64_t *sizes,
                                    panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr);
+        PANROCKS_REQUIRE(error, (flags & ~(PANROCKS_SIZES_INCLUDE_MEMTABLES | PANROCKS_SIZES_INCLUDE_BLOB_FILES)) == 0);
         PANROCKS_REQUIRE(error, count == 0 || (starts != nullptr && limits != nullptr && sizes != nullptr));
         std::vector<rocksdb::Range> ranges;
         ranges.reserve(count);
@@ -72,8 +73,15 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
                                 rocksdb::Slice(limits[i].data, limits[i].size));
         }
         rocksdb::SizeApproximationOptions options;
-        options.include_memtables = include_memtables != 0;
+        options.include_memtables = (flags & PANROCKS_SIZES_INCLUDE_MEMTABLES) != 0;
         options.include_files = true;
+        if ((flags & PANROCKS_SIZES_INCLUDE_BLOB_FILES) != 0) {
+#if ROCKSDB_MAJOR >= 11
+            options.include_blob_files = true;
+#else
+            return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: blob file sizes need RocksDB 11 or later");
+#endif
+        }
         return check(error, db->db->GetApproximateSizes(options, family(db, cf), ranges.data(),
                                                         static_cast<int>(count), sizes));
     });

@@ -402,6 +402,45 @@ TEST(Maintenance, FlushCompactPropertiesAndSizes) {
     EXPECT_EQ(sizes[1], 0u);
 }
 
+// Blob files count in approximate sizes only when asked (RocksDB 11's
+// include_blob_files); unknown flag bits are refused.
+TEST(Maintenance, ApproximateSizesCountBlobFilesWhenAsked) {
+    TempDir dir;
+    panrocks_cf_descriptor family{};
+    family.name = "default";
+    family.options = "enable_blob_files=true;min_blob_size=0;compression=kNoCompression";
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    req.cf_count = 1;
+    req.cfs = &family;
+    panrocks_db *db = nullptr;
+    panrocks_cf *handles[1]{};
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_open(&req, &db, handles, &err), PANROCKS_OK) << err.message;
+    const std::string value(1000, 'v');
+    for (int i = 0; i < 200; i++) {
+        const std::string key = "key" + std::to_string(1000 + i);
+        ASSERT_EQ(panrocks_put(db, nullptr, 0, key.data(), key.size(), value.data(), value.size(), &err), PANROCKS_OK);
+    }
+    ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK) << err.message;
+    panrocks_slice start{"key", 3}, limit{"kez", 3};
+    uint64_t files = 0, with_blobs = 0;
+    ASSERT_EQ(panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, 0, &files, &err), PANROCKS_OK);
+    int32_t rc = panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, PANROCKS_SIZES_INCLUDE_BLOB_FILES,
+                                            &with_blobs, &err);
+#if ROCKSDB_MAJOR >= 11
+    ASSERT_EQ(rc, PANROCKS_OK) << err.message;
+    // the values live in the blob file: 200 KB of it, beyond the SST's keys and references
+    EXPECT_GT(with_blobs, files + 150000u) << files << " " << with_blobs;
+#else
+    EXPECT_EQ(rc, PANROCKS_NOT_SUPPORTED);
+#endif
+    EXPECT_EQ(panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, 2, &files, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, 8, &files, &err), PANROCKS_INVALID_ARGUMENT);
+    ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
+}
+
 // The record-batch walk stops at the entry budget, the byte budget or the
 // buffer's end, says which, and can go on where it stopped.
 TEST(Iterator, CollectStopsAtEachLimitAndResumes) {

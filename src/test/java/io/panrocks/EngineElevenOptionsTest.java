@@ -183,6 +183,32 @@ class EngineElevenOptionsTest {
         }
     }
 
+    /** RocksJava 11.8's SizeApproximationFlag.INCLUDE_BLOB_FILES (RocksDB 11's include_blob_files). */
+    @Test
+    void approximateSizesCountBlobFilesOnlyWhenAsked() throws Exception {
+        try (Options options = new Options().setCreateIfMissing(true).setEnableBlobFiles(true).setMinBlobSize(0)
+                .setCompressionType(CompressionType.NO_COMPRESSION);
+             RocksDB db = RocksDB.open(options, dir)) {
+            byte[] value = new byte[1000];
+            for (int i = 0; i < 200; i++) db.put(b("key" + (1000 + i)), value);
+            db.flush();
+            List<Range> range = List.of(new Range(b("key"), b("kez")));
+            long files = db.getApproximateSizes(range, SizeApproximationFlag.INCLUDE_FILES)[0];
+            if (!EngineVersion.atLeast(11, 0)) {
+                assertThrows(UnsupportedOperationException.class,
+                        () -> db.getApproximateSizes(range, SizeApproximationFlag.INCLUDE_BLOB_FILES));
+                return;
+            }
+            long withBlobs = db.getApproximateSizes(range, SizeApproximationFlag.INCLUDE_FILES,
+                    SizeApproximationFlag.INCLUDE_BLOB_FILES)[0];
+            // the 200 KB of values live in the blob file, not in the SST
+            assertTrue(files < 100_000, "SST only: " + files);
+            assertTrue(withBlobs > files + 150_000, files + " without the blob files, " + withBlobs + " with");
+            assertEquals(0, db.getApproximateSizes(List.of(new Range(b("a"), b("b"))),
+                    SizeApproximationFlag.INCLUDE_BLOB_FILES)[0], "an empty range holds no blob share");
+        }
+    }
+
     @Test
     void badValuesAreRefusedNamingTheOption() {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());

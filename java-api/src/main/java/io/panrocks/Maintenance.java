@@ -236,8 +236,11 @@ final class Maintenance {
         Objects.requireNonNull(flags, "flags");
         List<Range> copy = new ArrayList<>(ranges); // the caller's list may change under us
         for (Range r : copy) Objects.requireNonNull(r, "ranges must not contain null");
-        boolean memtables = false;
-        for (SizeApproximationFlag f : flags) memtables |= f == SizeApproximationFlag.INCLUDE_MEMTABLES;
+        int include = 0;
+        for (SizeApproximationFlag f : flags) {
+            if (f == SizeApproximationFlag.INCLUDE_MEMTABLES) include |= panrocks_h.PANROCKS_SIZES_INCLUDE_MEMTABLES();
+            if (f == SizeApproximationFlag.INCLUDE_BLOB_FILES) include |= panrocks_h.PANROCKS_SIZES_INCLUDE_BLOB_FILES();
+        }
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             int n = copy.size();
@@ -250,7 +253,11 @@ final class Maintenance {
             }
             MemorySegment sizes = arena.allocate(ValueLayout.JAVA_LONG, Math.max(n, 1));
             int rc = panrocks_h.panrocks_approximate_sizes(db.handle(), family(columnFamily), n, starts, limits,
-                    memtables ? 1 : 0, sizes, c.error);
+                    include, sizes, c.error);
+            if (rc == panrocks_h.PANROCKS_NOT_SUPPORTED()) {
+                throw new UnsupportedOperationException("SizeApproximationFlag.INCLUDE_BLOB_FILES needs RocksDB 11 or later; "
+                        + "panrocks runs on " + RocksDB.engineVersion());
+            }
             if (rc != 0) throw c.failure(rc);
             return n == 0 ? new long[0] : sizes.toArray(ValueLayout.JAVA_LONG);
         } finally {

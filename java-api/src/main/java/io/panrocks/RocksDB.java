@@ -3920,9 +3920,11 @@ public class RocksDB implements AutoCloseable {
      *
      * @param columnFamily the column family, or {@code null} for the default one
      * @param ranges the key ranges to size, in order
-     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too (SST files are always counted)
+     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too,
+     *        {@link SizeApproximationFlag#INCLUDE_BLOB_FILES} the blob files' share (SST files are always counted)
      * @return the approximate size in bytes of each range, in order
      * @throws RocksDBException if the engine cannot compute the sizes
+     * @throws UnsupportedOperationException for INCLUDE_BLOB_FILES on an engine older than RocksDB 11
      */
     public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
                                       SizeApproximationFlag... flags) throws RocksDBException {

@@ -410,6 +410,24 @@ public class panrocks_h {
     public static int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED() {
         return PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED;
     }
+    private static final int PANROCKS_SIZES_INCLUDE_MEMTABLES = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_SIZES_INCLUDE_MEMTABLES 1
+     * }
+     */
+    public static int PANROCKS_SIZES_INCLUDE_MEMTABLES() {
+        return PANROCKS_SIZES_INCLUDE_MEMTABLES;
+    }
+    private static final int PANROCKS_SIZES_INCLUDE_BLOB_FILES = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_SIZES_INCLUDE_BLOB_FILES 4
+     * }
+     */
+    public static int PANROCKS_SIZES_INCLUDE_BLOB_FILES() {
+        return PANROCKS_SIZES_INCLUDE_BLOB_FILES;
+    }
     private static final int PANROCKS_ENDED = (int)102L;
     /**
      * {@snippet lang=c :
@@ -4813,7 +4831,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_approximate_sizes$descriptor() {
@@ -4823,7 +4841,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_approximate_sizes$handle() {
@@ -4833,7 +4851,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_approximate_sizes$address() {
@@ -4842,16 +4860,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
-    public static int panrocks_approximate_sizes(MemorySegment db, MemorySegment cf, long count, MemorySegment starts, MemorySegment limits, int include_memtables, MemorySegment sizes, MemorySegment error) {
+    public static int panrocks_approximate_sizes(MemorySegment db, MemorySegment cf, long count, MemorySegment starts, MemorySegment limits, int flags, MemorySegment sizes, MemorySegment error) {
         var mh$ = panrocks_approximate_sizes.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_approximate_sizes", db, cf, count, starts, limits, include_memtables, sizes, error);
+                traceDowncall("panrocks_approximate_sizes", db, cf, count, starts, limits, flags, sizes, error);
             }
-            return (int)mh$.invokeExact(db, cf, count, starts, limits, include_memtables, sizes, error);
+            return (int)mh$.invokeExact(db, cf, count, starts, limits, flags, sizes, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
