@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 11
+#define PANROCKS_ABI_VERSION 12
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -526,10 +526,24 @@ int32_t panrocks_compact_range(panrocks_db *db, panrocks_cf *cf,
 
 /* Flushes the memtables of count families (count 0: the default one),
  * together, as DB::Flush(FlushOptions, vector) does; waits if wait; with
- * allow_write_stall clear, waits for a write stall to clear before starting
- * (rocksdb::FlushOptions). */
+ * allow_write_stall clear, waits for a write stall to clear before starting;
+ * with listener_wait (and wait) set, returns only once the listeners'
+ * OnFlushCompleted callbacks for the flushed memtables have returned
+ * (rocksdb::FlushOptions). listener_wait needs RocksDB 11.8 or later: set on
+ * an older engine, PANROCKS_NOT_SUPPORTED and nothing flushed. */
 int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count,
-                                int32_t wait, int32_t allow_write_stall, panrocks_error *error);
+                                int32_t wait, int32_t allow_write_stall, int32_t listener_wait,
+                                panrocks_error *error);
+
+/* Stops every running and queued compaction, automatic and manual, and
+ * returns once none runs (DB::AbortAllCompactions); until as many
+ * panrocks_resume_all_compactions calls have followed, compactions stop as
+ * soon as they start, a manual one failing with PANROCKS_INCOMPLETE, subcode
+ * 19 (kCompactionAborted), and their output files are removed. Flushes go on.
+ * A resume without an abort before it does nothing (the engine counts).
+ * RocksDB 11 or later: PANROCKS_NOT_SUPPORTED on an older engine. */
+int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error);
+int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error);
 
 /* rocksdb::BottommostLevelCompaction, by meaning. */
 #define PANROCKS_BOTTOMMOST_SKIP 0
@@ -568,11 +582,20 @@ int32_t panrocks_get_property(panrocks_db *db, panrocks_cf *cf, const char *name
 int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *name,
                                   uint64_t *value, panrocks_error *error);
 
-/* Approximate on-disk (and, if include_memtables, memtable) bytes of the
- * key ranges [starts[i], limits[i]); sizes[i] receives each. */
+/* What panrocks_approximate_sizes counts besides the SST files (always
+ * counted): bits of its flags argument. */
+#define PANROCKS_SIZES_INCLUDE_MEMTABLES 1
+/* The blob files' share of the range, prorated by its share of the SST data
+ * (SizeApproximationOptions::include_blob_files, RocksDB 11; on an older
+ * engine PANROCKS_NOT_SUPPORTED). */
+#define PANROCKS_SIZES_INCLUDE_BLOB_FILES 4
+
+/* Approximate on-disk bytes of the key ranges [starts[i], limits[i]), and
+ * what flags add (PANROCKS_SIZES_*); sizes[i] receives each. Unknown flag
+ * bits: PANROCKS_INVALID_ARGUMENT. */
 int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count,
                                    const panrocks_slice *starts, const panrocks_slice *limits,
-                                   int32_t include_memtables, uint64_t *sizes,
+                                   int32_t flags, uint64_t *sizes,
                                    panrocks_error *error);
 
 /* How many entries (*count) and bytes (*size) the memtables of cf (NULL:

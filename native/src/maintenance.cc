@@ -60,10 +60,11 @@ extern "C" {
 
 int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count,
                                    const panrocks_slice *starts, const panrocks_slice *limits,
-                                   int32_t include_memtables, uint64_t *sizes,
+                                   int32_t flags, uint64_t *sizes,
                                    panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr);
+        PANROCKS_REQUIRE(error, (flags & ~(PANROCKS_SIZES_INCLUDE_MEMTABLES | PANROCKS_SIZES_INCLUDE_BLOB_FILES)) == 0);
         PANROCKS_REQUIRE(error, count == 0 || (starts != nullptr && limits != nullptr && sizes != nullptr));
         std::vector<rocksdb::Range> ranges;
         ranges.reserve(count);
@@ -72,8 +73,15 @@ int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t coun
                                 rocksdb::Slice(limits[i].data, limits[i].size));
         }
         rocksdb::SizeApproximationOptions options;
-        options.include_memtables = include_memtables != 0;
+        options.include_memtables = (flags & PANROCKS_SIZES_INCLUDE_MEMTABLES) != 0;
         options.include_files = true;
+        if ((flags & PANROCKS_SIZES_INCLUDE_BLOB_FILES) != 0) {
+#if ROCKSDB_MAJOR >= 11
+            options.include_blob_files = true;
+#else
+            return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: blob file sizes need RocksDB 11 or later");
+#endif
+        }
         return check(error, db->db->GetApproximateSizes(options, family(db, cf), ranges.data(),
                                                         static_cast<int>(count), sizes));
     });
@@ -111,18 +119,51 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 // ---- flush and compaction with options --------------------------------------
 
 int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait,
-                                int32_t allow_write_stall, panrocks_error *error) {
+                                int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr);
         PANROCKS_REQUIRE(error, count == 0 || cfs != nullptr);
         rocksdb::FlushOptions options;
         options.wait = wait != 0;
         options.allow_write_stall = allow_write_stall != 0;
+#if ROCKSDB_MAJOR > 11 || (ROCKSDB_MAJOR == 11 && ROCKSDB_MINOR >= 8)
+        options.listener_wait = listener_wait != 0;
+#else
+        // FlushOptions::listener_wait came with RocksDB 11.8; flushing without the wait asked for would
+        // let the caller read what its listener has not yet seen
+        if (listener_wait != 0) {
+            return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: listener_wait needs RocksDB 11.8 or later");
+        }
+#endif
         if (count == 0) return check(error, db->db->Flush(options, family(db, nullptr)));
         std::vector<rocksdb::ColumnFamilyHandle *> families;
         families.reserve(count);
         for (size_t i = 0; i < count; i++) families.push_back(family(db, cfs[i]));
         return check(error, db->db->Flush(options, families));
+    });
+}
+
+int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+#if ROCKSDB_MAJOR >= 11
+        db->db->AbortAllCompactions();
+        return static_cast<int32_t>(PANROCKS_OK);
+#else
+        return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: AbortAllCompactions needs RocksDB 11 or later");
+#endif
+    });
+}
+
+int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+#if ROCKSDB_MAJOR >= 11
+        db->db->ResumeAllCompactions();
+        return static_cast<int32_t>(PANROCKS_OK);
+#else
+        return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: ResumeAllCompactions needs RocksDB 11 or later");
+#endif
     });
 }
 

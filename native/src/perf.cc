@@ -42,8 +42,7 @@ struct Counter {
         return PANROCKS_PERF_NO_COUNTER;                                                            \
     }
 
-// Every counter of rocksdb::PerfContextBase in RocksDB 11.8.1, in its order (an older engine
-// lacks some: they answer PANROCKS_PERF_NO_COUNTER).
+// Every counter of rocksdb::PerfContextBase in RocksDB 9.11.2, in its order.
 #define PANROCKS_PERF_COUNTERS(X)                                                                   \
     X(user_key_comparison_count) X(block_cache_hit_count) X(block_read_count) X(block_read_byte)   \
     X(block_read_time) X(block_read_cpu_time) X(block_cache_index_hit_count)                       \
@@ -53,8 +52,10 @@ struct Counter {
     X(block_cache_filter_read_byte) X(block_cache_compression_dict_read_byte)                      \
     X(block_cache_read_byte) X(secondary_cache_hit_count) X(compressed_sec_cache_insert_real_count) \
     X(compressed_sec_cache_insert_dummy_count) X(compressed_sec_cache_uncompressed_bytes)          \
-    X(compressed_sec_cache_compressed_bytes) X(block_checksum_time) X(block_decompress_time) X(block_decompress_count)       \
-    X(get_read_bytes) X(multiget_read_bytes) X(iter_read_bytes) X(blob_cache_hit_count) X(blob_cache_read_byte)            \
+    X(compressed_sec_cache_compressed_bytes) X(block_checksum_time) X(block_decompress_time)       \
+    X(block_decompress_count) /* RocksDB 10 */                                                      \
+    X(get_read_bytes) X(multiget_read_bytes) X(iter_read_bytes) X(blob_cache_hit_count)            \
+    X(blob_cache_read_byte) /* RocksDB 10 */                                                        \
     X(blob_read_count) X(blob_read_byte) X(blob_read_time) X(blob_checksum_time)                   \
     X(blob_decompress_time) X(internal_key_skipped_count) X(internal_delete_skipped_count)         \
     X(internal_recent_skipped_count) X(internal_merge_count) X(internal_merge_point_lookup_count)  \
@@ -80,12 +81,15 @@ struct Counter {
     X(get_cpu_nanos) X(iter_next_cpu_nanos) X(iter_prev_cpu_nanos) X(iter_seek_cpu_nanos)          \
     X(iter_next_count) X(iter_prev_count) X(iter_seek_count) X(encrypt_data_nanos)                 \
     X(decrypt_data_nanos) X(number_async_seek) X(file_ingestion_nanos)                             \
-    X(file_ingestion_blocking_live_writes_nanos) X(data_block_read_byte) X(index_block_read_byte)          \
-    X(filter_block_read_byte) X(compression_dict_block_read_byte) X(metadata_block_read_byte)      \
-    X(multiscan_prepare_count) X(multiscan_blocks_prefetched) X(multiscan_blocks_from_cache)       \
-    X(multiscan_prefetch_bytes) X(multiscan_io_requests) X(multiscan_io_coalesced_nonadjacent)
+    X(file_ingestion_blocking_live_writes_nanos)                                                   \
+    /* RocksDB 10 and 11 (11.8.1's order; absent from older engines) */                            \
+    X(data_block_read_byte)                                                                        \
+    X(index_block_read_byte) X(filter_block_read_byte) X(compression_dict_block_read_byte)         \
+    X(metadata_block_read_byte) X(multiscan_prepare_count) X(multiscan_blocks_prefetched)          \
+    X(multiscan_blocks_from_cache) X(multiscan_prefetch_bytes) X(multiscan_io_requests)            \
+    X(multiscan_io_coalesced_nonadjacent)
 
-// Every counter of rocksdb::IOStatsContext in RocksDB 11.8.1, in the order
+// Every counter of rocksdb::IOStatsContext in RocksDB 9.11.2, in the order
 // its ToString prints them; (id, member, name).
 #define PANROCKS_IOSTATS_COUNTERS(X)                                                                \
     X(thread_pool_id, thread_pool_id, "thread_pool_id")                                            \
@@ -105,7 +109,7 @@ struct Counter {
       "file_io_stats_by_temperature.hot_file_bytes_read")                                          \
     X(warm_file_bytes_read, file_io_stats_by_temperature.warm_file_bytes_read,                     \
       "file_io_stats_by_temperature.warm_file_bytes_read")                                         \
-    X(cool_file_bytes_read, file_io_stats_by_temperature.cool_file_bytes_read,                     \
+    X(cool_file_bytes_read, file_io_stats_by_temperature.cool_file_bytes_read, /* RocksDB 10 */    \
       "file_io_stats_by_temperature.cool_file_bytes_read")                                         \
     X(cold_file_bytes_read, file_io_stats_by_temperature.cold_file_bytes_read,                     \
       "file_io_stats_by_temperature.cold_file_bytes_read")                                         \
@@ -113,7 +117,7 @@ struct Counter {
       "file_io_stats_by_temperature.hot_file_read_count")                                          \
     X(warm_file_read_count, file_io_stats_by_temperature.warm_file_read_count,                     \
       "file_io_stats_by_temperature.warm_file_read_count")                                         \
-    X(cool_file_read_count, file_io_stats_by_temperature.cool_file_read_count,                     \
+    X(cool_file_read_count, file_io_stats_by_temperature.cool_file_read_count, /* RocksDB 10 */    \
       "file_io_stats_by_temperature.cool_file_read_count")                                         \
     X(cold_file_read_count, file_io_stats_by_temperature.cold_file_read_count,                     \
       "file_io_stats_by_temperature.cold_file_read_count")

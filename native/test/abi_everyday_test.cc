@@ -402,6 +402,45 @@ TEST(Maintenance, FlushCompactPropertiesAndSizes) {
     EXPECT_EQ(sizes[1], 0u);
 }
 
+// Blob files count in approximate sizes only when asked (RocksDB 11's
+// include_blob_files); unknown flag bits are refused.
+TEST(Maintenance, ApproximateSizesCountBlobFilesWhenAsked) {
+    TempDir dir;
+    panrocks_cf_descriptor family{};
+    family.name = "default";
+    family.options = "enable_blob_files=true;min_blob_size=0;compression=kNoCompression";
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    req.cf_count = 1;
+    req.cfs = &family;
+    panrocks_db *db = nullptr;
+    panrocks_cf *handles[1]{};
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_open(&req, &db, handles, &err), PANROCKS_OK) << err.message;
+    const std::string value(1000, 'v');
+    for (int i = 0; i < 200; i++) {
+        const std::string key = "key" + std::to_string(1000 + i);
+        ASSERT_EQ(panrocks_put(db, nullptr, 0, key.data(), key.size(), value.data(), value.size(), &err), PANROCKS_OK);
+    }
+    ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK) << err.message;
+    panrocks_slice start{"key", 3}, limit{"kez", 3};
+    uint64_t files = 0, with_blobs = 0;
+    ASSERT_EQ(panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, 0, &files, &err), PANROCKS_OK);
+    int32_t rc = panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, PANROCKS_SIZES_INCLUDE_BLOB_FILES,
+                                            &with_blobs, &err);
+#if ROCKSDB_MAJOR >= 11
+    ASSERT_EQ(rc, PANROCKS_OK) << err.message;
+    // the values live in the blob file: 200 KB of it, beyond the SST's keys and references
+    EXPECT_GT(with_blobs, files + 150000u) << files << " " << with_blobs;
+#else
+    EXPECT_EQ(rc, PANROCKS_NOT_SUPPORTED);
+#endif
+    EXPECT_EQ(panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, 2, &files, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_approximate_sizes(db, nullptr, 1, &start, &limit, 8, &files, &err), PANROCKS_INVALID_ARGUMENT);
+    ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
+}
+
 // The record-batch walk stops at the entry budget, the byte budget or the
 // buffer's end, says which, and can go on where it stopped.
 TEST(Iterator, CollectStopsAtEachLimitAndResumes) {
@@ -528,16 +567,79 @@ TEST(Flush, FlushesSeveralFamiliesTogether) {
     db.put(db.second, "b", "2");
     panrocks_cf *both[2] = {nullptr, db.second};
     panrocks_error err{};
-    ASSERT_EQ(panrocks_flush_families(db.db, both, 2, 1, 0, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_flush_families(db.db, both, 2, 1, 0, 0, &err), PANROCKS_OK) << err.message;
     EXPECT_EQ(db.files_at_level(nullptr, 0), 1u);
     EXPECT_EQ(db.files_at_level(db.second, 0), 1u);
     // count 0: the default family only
     db.put(nullptr, "c", "3");
     db.put(db.second, "d", "4");
-    ASSERT_EQ(panrocks_flush_families(db.db, nullptr, 0, 1, 1, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_flush_families(db.db, nullptr, 0, 1, 1, 0, &err), PANROCKS_OK);
     EXPECT_EQ(db.files_at_level(nullptr, 0), 2u);
     EXPECT_EQ(db.files_at_level(db.second, 0), 1u);
-    EXPECT_EQ(panrocks_flush_families(db.db, nullptr, 1, 1, 0, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_flush_families(db.db, nullptr, 1, 1, 0, 0, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(Flush, ListenerWaitFlushesOnRocksDb11_8AndIsRefusedBefore) {
+    FamiliesDb db(nullptr);
+    db.put(nullptr, "a", "1");
+    panrocks_error err{};
+    int32_t rc = panrocks_flush_families(db.db, nullptr, 0, 1, 0, 1, &err);
+#if ROCKSDB_MAJOR > 11 || (ROCKSDB_MAJOR == 11 && ROCKSDB_MINOR >= 8)
+    ASSERT_EQ(rc, PANROCKS_OK) << err.message;
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 1u);
+#else
+    EXPECT_EQ(rc, PANROCKS_NOT_SUPPORTED);
+    EXPECT_NE(std::string(err.message).find("listener_wait"), std::string::npos) << err.message;
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 0u) << "nothing flushed";
+#endif
+    EXPECT_EQ(panrocks_flush_families(nullptr, nullptr, 0, 1, 0, 1, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+// Level-0 files that only a manual compaction merges (automatic compactions off).
+static void two_level0_files(FamiliesDb &db) {
+    panrocks_error err{};
+    for (int file = 0; file < 2; file++) {
+        for (int i = 0; i < 100; i++) db.put(nullptr, "k" + std::to_string(i), "v" + std::to_string(file));
+        ASSERT_EQ(panrocks_flush_families(db.db, nullptr, 0, 1, 1, 0, &err), PANROCKS_OK) << err.message;
+    }
+    ASSERT_EQ(db.files_at_level(nullptr, 0), 2u);
+}
+
+TEST(AbortAllCompactions, AManualCompactionFailsUntilAsManyResumes) {
+    FamiliesDb db(nullptr);
+    panrocks_error err{};
+#if ROCKSDB_MAJOR >= 11
+    two_level0_files(db);
+    panrocks_slice all{nullptr, 0};
+    ASSERT_EQ(panrocks_abort_all_compactions(db.db, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_abort_all_compactions(db.db, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(panrocks_compact_range(db.db, nullptr, all, all, &err), PANROCKS_INCOMPLETE);
+    EXPECT_EQ(err.subcode, 19) << "kCompactionAborted: " << err.message;
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 2u) << "nothing compacted, nothing half-installed";
+    // one resume of two aborts: still aborted
+    ASSERT_EQ(panrocks_resume_all_compactions(db.db, &err), PANROCKS_OK) << err.message;
+    err = panrocks_error{};
+    EXPECT_EQ(panrocks_compact_range(db.db, nullptr, all, all, &err), PANROCKS_INCOMPLETE);
+    EXPECT_EQ(err.subcode, 19) << err.message;
+    ASSERT_EQ(panrocks_resume_all_compactions(db.db, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_compact_range(db.db, nullptr, all, all, &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(db.files_at_level(nullptr, 0), 0u);
+    // a resume with no abort before it is the engine's no-op, not an underflow that aborts forever
+    ASSERT_EQ(panrocks_resume_all_compactions(db.db, &err), PANROCKS_OK) << err.message;
+    db.put(nullptr, "k0", "again");
+    ASSERT_EQ(panrocks_flush_families(db.db, nullptr, 0, 1, 1, 0, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_compact_range(db.db, nullptr, all, all, &err), PANROCKS_OK) << err.message;
+    // flushes go on while compactions are aborted
+    ASSERT_EQ(panrocks_abort_all_compactions(db.db, &err), PANROCKS_OK) << err.message;
+    db.put(nullptr, "during", "abort");
+    ASSERT_EQ(panrocks_flush_families(db.db, nullptr, 0, 1, 1, 0, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_resume_all_compactions(db.db, &err), PANROCKS_OK) << err.message;
+#else
+    EXPECT_EQ(panrocks_abort_all_compactions(db.db, &err), PANROCKS_NOT_SUPPORTED);
+    EXPECT_EQ(panrocks_resume_all_compactions(db.db, &err), PANROCKS_NOT_SUPPORTED);
+#endif
+    EXPECT_EQ(panrocks_abort_all_compactions(nullptr, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_resume_all_compactions(nullptr, &err), PANROCKS_INVALID_ARGUMENT);
 }
 
 TEST(CompactRange, DefaultsAreTheEnginesAndTargetLevelMovesFiles) {

@@ -1,4 +1,6 @@
 // The per-thread perf level, PerfContext and IOStatsContext (panrocks_perf.h).
+#include <rocksdb/version.h>
+
 #include <cstring>
 #include <string>
 #include <thread>
@@ -55,15 +57,28 @@ TEST(Perf, EveryCounterOfTheBundledEngineHasAnOffsetInsideItsContext) {
         size_t size = 0;
         ASSERT_NE(panrocks_perf_context(kind, &size), nullptr);
         uint32_t count = panrocks_perf_counter_count(kind);
-        EXPECT_EQ(count, kind == PANROCKS_PERF_CONTEXT ? 107u : 19u);
+        // RocksDB 9.11.2's 107 and 19, and the 13 and 2 that RocksDB 10 and 11 added
+        EXPECT_EQ(count, kind == PANROCKS_PERF_CONTEXT ? 120u : 21u);
+        uint32_t absent = 0;
         for (uint32_t i = 0; i < count; i++) {
             const char *name = panrocks_perf_counter_name(kind, i);
             ASSERT_NE(name, nullptr);
             uint32_t offset = panrocks_perf_counter_offset(kind, name);
+#if ROCKSDB_MAJOR >= 11
             ASSERT_NE(offset, PANROCKS_PERF_NO_COUNTER) << name;
+#else
+            if (offset == PANROCKS_PERF_NO_COUNTER) {  // one of the newer engines' counters
+                absent++;
+                continue;
+            }
+#endif
             EXPECT_EQ(offset % 8, 0u) << name;
             EXPECT_LE(offset + 8u, size) << name;
         }
+#if ROCKSDB_MAJOR < 11
+        EXPECT_EQ(absent, kind == PANROCKS_PERF_CONTEXT ? 13u : 2u);
+#endif
+        (void)absent;
         EXPECT_EQ(panrocks_perf_counter_name(kind, count), nullptr);
         EXPECT_EQ(panrocks_perf_counter_offset(kind, "no_such_counter"), PANROCKS_PERF_NO_COUNTER);
         EXPECT_EQ(panrocks_perf_counter_offset(kind, nullptr), PANROCKS_PERF_NO_COUNTER);

@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
- * {@link Status.SubCode} names every subcode of RocksDB 9.11.2's
+ * {@link Status.SubCode} names every subcode of RocksDB 11.8.1's
  * {@code Status::SubCode} (include/rocksdb/status.h: kNone = 0 to
- * kMergeOperandThresholdExceeded = 16), in RocksDB's order, and maps anything
- * past them to Undefined. That an engine error keeps its subcode end to end
+ * kCompactionAborted = 19; 9.11.2 ends at kMergeOperandThresholdExceeded =
+ * 16, the same numbers), in RocksDB's order, and maps anything past them to
+ * Undefined. That an engine error keeps its subcode end to end
  * is {@code MergeOperatorTest.aMergeThatFailsFailsTheReadWithRocksDbsCorruption}
  * (MergeOperatorFailed).
  */
@@ -20,7 +21,7 @@ class StatusSubCodesTest {
         String[] rocksdb = {"None", "MutexTimeout", "LockTimeout", "LockLimit", "NoSpace", "Deadlock", "StaleFile",
                 "MemoryLimit", "SpaceLimit", "PathNotFound", "MergeOperandsInsufficientCapacity",
                 "ManualCompactionPaused", "Overwritten", "TxnNotPrepared", "IOFenced", "MergeOperatorFailed",
-                "MergeOperandThresholdExceeded"};
+                "MergeOperandThresholdExceeded", "PrefetchLimitReached", "NotExpectedCodePath", "CompactionAborted"};
         for (int i = 0; i < rocksdb.length; i++) {
             Status.SubCode c = Status.SubCode.of(i);
             assertNotEquals(Status.SubCode.Undefined, c, "subcode " + i);

@@ -134,23 +134,36 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
     }
 
     /**
-     * SST format version: 2 to 6 (6, RocksDB 9's default, needs RocksDB 8.6 or
-     * newer; an older engine refuses it at open with {@code InvalidArgument}).
+     * SST format version: 2 to 7. 7 is RocksDB 11's default (written since
+     * RocksDB 10.4; RocksJava 10.3 and older cannot read it), 6 RocksDB 9's
+     * (needs RocksDB 8.6 or newer). An engine that does not know the version
+     * refuses it at open with {@code InvalidArgument}.
      *
      * @param formatVersion the format version
      * @return this object, for chaining
-     * @throws IllegalArgumentException outside 2..6
+     * @throws IllegalArgumentException outside 2..7
      */
     public BlockBasedTableConfig setFormatVersion(int formatVersion) {
-        if (formatVersion < 2 || formatVersion > 6) {
-            throw new IllegalArgumentException("formatVersion must be in [2, 6], was " + formatVersion);
+        if (formatVersion < 2 || formatVersion > 7) {
+            throw new IllegalArgumentException("formatVersion must be in [2, 7], was " + formatVersion);
         }
         values.put("format_version", Integer.toString(formatVersion));
         return this;
     }
 
+    /**
+     * RocksJava 11's own default of {@code uniform_cv_threshold}, which it
+     * passes with every table configuration (the engine's is -1, off).
+     */
+    static final double ROCKSJAVA_UNIFORM_CV_THRESHOLD = 0.2;
+
     String optionString() {
-        return values.toString();
+        String set = values.toString();
+        // as RocksJava: a table configured through this object gets RocksJava's threshold, not the engine's
+        if (values.get("uniform_cv_threshold") == null && OptionDefaults.table().containsKey("uniform_cv_threshold")) {
+            return (set.isEmpty() ? "" : set + ";") + "uniform_cv_threshold=" + ROCKSJAVA_UNIFORM_CV_THRESHOLD;
+        }
+        return set;
     }
 
     @Override
@@ -647,5 +660,148 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      */
     public boolean useDeltaEncoding() {
         return OptionDefaults.bool(option("use_delta_encoding"));
+    }
+
+    // ---- RocksDB 11's table options (RocksJava 11.8.1's setters) ----
+    // Each is refused (UnsupportedOperationException) on an engine without it.
+
+    private void putNew(String name, String value, String setter) {
+        OptionDefaults.requireKnown(OptionDefaults.table(), name, setter);
+        values.put(name, value);
+    }
+
+    /**
+     * Store the keys of each data block before its values
+     * ({@code separate_key_value_in_data_block}, default false): may read
+     * faster and compress better, at a varint per restart interval.
+     *
+     * @param separateKeyValueInDataBlock the setting
+     * @return this object, for chaining
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public BlockBasedTableConfig setSeparateKeyValueInDataBlock(boolean separateKeyValueInDataBlock) {
+        putNew("separate_key_value_in_data_block", Boolean.toString(separateKeyValueInDataBlock),
+                "setSeparateKeyValueInDataBlock");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setSeparateKeyValueInDataBlock}, else the engine's default.
+     *
+     * @return the setting
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public boolean separateKeyValueInDataBlock() {
+        return OptionDefaults.bool(option("separate_key_value_in_data_block"));
+    }
+
+    /**
+     * The coefficient of variation of key gaps below which the writer marks
+     * an index block uniform ({@code uniform_cv_threshold}), for
+     * {@link IndexSearchType#kAuto}; negative: never. Default 0.2, RocksJava
+     * 11's (it passes its own value; the engine's is -1).
+     *
+     * @param uniformCvThreshold the threshold, a finite number
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if NaN, infinite or subnormal (the engine's parser refuses those)
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public BlockBasedTableConfig setUniformCvThreshold(double uniformCvThreshold) {
+        if (!(uniformCvThreshold == 0 || (Double.isFinite(uniformCvThreshold)
+                && Math.abs(uniformCvThreshold) >= Double.MIN_NORMAL))) {
+            throw new IllegalArgumentException("uniformCvThreshold must be 0 or a finite normal number, was "
+                    + uniformCvThreshold);
+        }
+        putNew("uniform_cv_threshold", Double.toString(uniformCvThreshold), "setUniformCvThreshold");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setUniformCvThreshold}, else RocksJava's default 0.2.
+     *
+     * @return the threshold
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public double uniformCvThreshold() {
+        String set = values.get("uniform_cv_threshold");
+        OptionDefaults.requireKnown(OptionDefaults.table(), "uniform_cv_threshold", "uniformCvThreshold");
+        return set == null ? ROCKSJAVA_UNIFORM_CV_THRESHOLD : OptionDefaults.decimal(set);
+    }
+
+    /**
+     * Pad the file so that no data block spans two aligned units of this size
+     * ({@code super_block_alignment_size}): 0 (default) turns it off,
+     * otherwise a power of two larger than the block size.
+     *
+     * @param superBlockAlignmentSize the unit in bytes, or 0
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if negative
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public BlockBasedTableConfig setSuperBlockAlignmentSize(long superBlockAlignmentSize) {
+        putNew("super_block_alignment_size", Long.toString(OptionValues.requireAtLeast(superBlockAlignmentSize, 0,
+                "superBlockAlignmentSize")), "setSuperBlockAlignmentSize");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setSuperBlockAlignmentSize}, else the engine's default.
+     *
+     * @return the unit in bytes, 0 when off
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public long superBlockAlignmentSize() {
+        return OptionDefaults.number(option("super_block_alignment_size"));
+    }
+
+    /**
+     * Bounds the padding of super block alignment to the unit divided by this
+     * ratio ({@code super_block_alignment_space_overhead_ratio}, default 128;
+     * 0 turns the alignment off).
+     *
+     * @param ratio the ratio
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if negative
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public BlockBasedTableConfig setSuperBlockAlignmentSpaceOverheadRatio(long ratio) {
+        putNew("super_block_alignment_space_overhead_ratio", Long.toString(OptionValues.requireAtLeast(ratio, 0,
+                "superBlockAlignmentSpaceOverheadRatio")), "setSuperBlockAlignmentSpaceOverheadRatio");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setSuperBlockAlignmentSpaceOverheadRatio}, else the engine's default.
+     *
+     * @return the ratio
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public long superBlockAlignmentSpaceOverheadRatio() {
+        return OptionDefaults.number(option("super_block_alignment_space_overhead_ratio"));
+    }
+
+    /**
+     * How readers search index blocks ({@code index_block_search_type},
+     * default {@link IndexSearchType#kBinary}).
+     *
+     * @param indexSearchType the search
+     * @return this object, for chaining
+     * @throws IllegalArgumentException if null
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public BlockBasedTableConfig setIndexSearchType(IndexSearchType indexSearchType) {
+        if (indexSearchType == null) throw new IllegalArgumentException("indexSearchType must not be null");
+        putNew("index_block_search_type", indexSearchType.rocksName(), "setIndexSearchType");
+        return this;
+    }
+
+    /**
+     * The value set with {@link #setIndexSearchType}, else the engine's default.
+     *
+     * @return the search
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public IndexSearchType indexSearchType() {
+        return IndexSearchType.fromRocksName(option("index_block_search_type"));
     }
 }

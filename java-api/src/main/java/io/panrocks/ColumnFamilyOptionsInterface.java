@@ -752,6 +752,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
 
     /**
      * Flushed memtables kept in memory for conflict checking of transactions ({@code max_write_buffer_number_to_maintain}).
+     * RocksDB 10 removed it (use {@code max_write_buffer_size_to_maintain}); it still accepts the name
+     * and ignores the value, and RocksJava 11 has no such setter.
      *
      * @param maxWriteBufferNumberToMaintain the value
      * @return this
@@ -763,12 +765,14 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
-     * The value set with {@link #setMaxWriteBufferNumberToMaintain}, else the engine's default ({@code max_write_buffer_number_to_maintain}).
+     * The value set with {@link #setMaxWriteBufferNumberToMaintain}, else the engine's default
+     * ({@code max_write_buffer_number_to_maintain}; 0 on an engine that no longer has it).
      *
      * @return the value
      */
     default int maxWriteBufferNumberToMaintain() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("max_write_buffer_number_to_maintain"), OptionDefaults.columnFamily(), "max_write_buffer_number_to_maintain"));
+        return OptionDefaults.integer(OptionDefaults.retired(rawColumnFamilyOption("max_write_buffer_number_to_maintain"),
+                OptionDefaults.columnFamily(), "max_write_buffer_number_to_maintain", "0"));
     }
 
     /**
@@ -1779,5 +1783,68 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      */
     default ConcurrentTaskLimiter compactionThreadLimiter() {
         return CallbackOptions.ofFamily(this).compactionThreadLimiter;
+    }
+
+    // ---- RocksDB 11's column family options (RocksJava 11.8.1's setters); each refused with
+    // ---- UnsupportedOperationException on an engine without it
+
+    /**
+     * When an iterator passes at least this many contiguous point tombstones
+     * with no live key between them, it puts a range tombstone over them into
+     * the memtable, so later iterators skip them at once
+     * ({@code min_tombstones_for_range_conversion}, default 0: never). While
+     * non-zero, a read-write iterator with a table filter is refused.
+     *
+     * @param minTombstones the count, 0 for off; not negative
+     * @return this
+     * @throws IllegalArgumentException if negative
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default T setMinTombstonesForRangeConversion(int minTombstones) {
+        OptionDefaults.requireKnown(OptionDefaults.columnFamily(), "min_tombstones_for_range_conversion",
+                "setMinTombstonesForRangeConversion");
+        return setRawColumnFamilyOption("min_tombstones_for_range_conversion",
+                Long.toString(OptionValues.requireAtLeast(minTombstones, 0, "minTombstonesForRangeConversion")));
+    }
+
+    /**
+     * The value set with {@link #setMinTombstonesForRangeConversion}, else the engine's default.
+     *
+     * @return the count, 0 when off
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default int minTombstonesForRangeConversion() {
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("min_tombstones_for_range_conversion"),
+                OptionDefaults.columnFamily(), "min_tombstones_for_range_conversion"));
+    }
+
+    /**
+     * Marks an SST file for compaction once its sampled reads of entries a
+     * compaction would collapse, per byte of file, exceed this
+     * ({@code read_triggered_compaction_threshold}, default 0: off; 0.01 is
+     * RocksDB's suggested start). On a DB without writes it acts as often as
+     * {@link DBOptionsInterface#setMaxCompactionTriggerWakeupSeconds} wakes it.
+     *
+     * @param threshold 0, or a finite positive number
+     * @return this
+     * @throws IllegalArgumentException if negative, NaN, infinite or subnormal
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default T setReadTriggeredCompactionThreshold(double threshold) {
+        OptionDefaults.requireKnown(OptionDefaults.columnFamily(), "read_triggered_compaction_threshold",
+                "setReadTriggeredCompactionThreshold");
+        return setRawColumnFamilyOption("read_triggered_compaction_threshold",
+                Double.toString(OptionValues.requireFraction(threshold, Double.MAX_VALUE, "readTriggeredCompactionThreshold")));
+    }
+
+    /**
+     * The value set with {@link #setReadTriggeredCompactionThreshold}, else the engine's default.
+     *
+     * @return the threshold, 0 when off
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default double readTriggeredCompactionThreshold() {
+        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("read_triggered_compaction_threshold"),
+                OptionDefaults.columnFamily(), "read_triggered_compaction_threshold"));
     }
 }

@@ -167,10 +167,12 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     /**
      * The write-ahead log folder set with {@link #setWalDir}.
      *
-     * @return the folder, or {@code null} for the DB's own
+     * @return the folder, or the empty string (the DB's own folder: RocksDB's
+     *         default, which RocksJava's getter reports too)
      */
     default String walDir() {
-        return rawDBOption("wal_dir");
+        String set = rawDBOption("wal_dir");
+        return set == null ? "" : set;
     }
 
     /**
@@ -1047,6 +1049,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
 
     /**
      * Skip checking SST file sizes at open ({@code skip_checking_sst_file_sizes_on_db_open}).
+     * RocksDB 11 removed it (sizes are always checked, in parallel); it still accepts the name and ignores the value.
      *
      * @param skipCheckingSstFileSizesOnDbOpen the value
      * @return this
@@ -1056,12 +1059,13 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * The value set with {@link #setSkipCheckingSstFileSizesOnDbOpen}, else the engine's default ({@code skip_checking_sst_file_sizes_on_db_open}).
+     * The value set with {@link #setSkipCheckingSstFileSizesOnDbOpen}, else the engine's default
+     * ({@code skip_checking_sst_file_sizes_on_db_open}; false on an engine that no longer has it).
      *
      * @return the value
      */
     default boolean skipCheckingSstFileSizesOnDbOpen() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("skip_checking_sst_file_sizes_on_db_open"), OptionDefaults.db(), "skip_checking_sst_file_sizes_on_db_open"));
+        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("skip_checking_sst_file_sizes_on_db_open"), OptionDefaults.db(), "skip_checking_sst_file_sizes_on_db_open", "false"));
     }
 
     /**
@@ -1085,6 +1089,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
 
     /**
      * Fail the open if the OPTIONS file cannot be written ({@code fail_if_options_file_error}).
+     * RocksDB 10 removed it (a failure to write the OPTIONS file always fails); it still accepts the name and ignores the value.
      *
      * @param failIfOptionsFileError the value
      * @return this
@@ -1094,12 +1099,13 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
-     * The value set with {@link #setFailIfOptionsFileError}, else the engine's default ({@code fail_if_options_file_error}).
+     * The value set with {@link #setFailIfOptionsFileError}, else the engine's default
+     * ({@code fail_if_options_file_error}; true on an engine that no longer has it).
      *
      * @return the value
      */
     default boolean failIfOptionsFileError() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("fail_if_options_file_error"), OptionDefaults.db(), "fail_if_options_file_error"));
+        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("fail_if_options_file_error"), OptionDefaults.db(), "fail_if_options_file_error", "true"));
     }
 
     /**
@@ -1772,5 +1778,65 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      */
     default java.util.List<DbPath> dbPaths() {
         return DbObjects.of(this).dbPaths;
+    }
+
+    // ---- RocksDB 11's DB options (RocksJava 11.8.1's setters); each refused with
+    // ---- UnsupportedOperationException on an engine without it
+
+    /**
+     * The longest the DB waits between re-evaluations of periodic and
+     * read-triggered compactions when nothing else wakes it
+     * ({@code max_compaction_trigger_wakeup_seconds}, default 43200, 12 hours;
+     * below 1 counts as 1).
+     *
+     * @param seconds the period in seconds; not negative
+     * @return this
+     * @throws IllegalArgumentException if negative
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default T setMaxCompactionTriggerWakeupSeconds(long seconds) {
+        OptionDefaults.requireKnown(OptionDefaults.db(), "max_compaction_trigger_wakeup_seconds",
+                "setMaxCompactionTriggerWakeupSeconds");
+        return setRawDBOption("max_compaction_trigger_wakeup_seconds",
+                Long.toString(OptionValues.requireAtLeast(seconds, 0, "maxCompactionTriggerWakeupSeconds")));
+    }
+
+    /**
+     * The value set with {@link #setMaxCompactionTriggerWakeupSeconds}, else the engine's default.
+     *
+     * @return the period in seconds
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default long maxCompactionTriggerWakeupSeconds() {
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_compaction_trigger_wakeup_seconds"),
+                OptionDefaults.db(), "max_compaction_trigger_wakeup_seconds"));
+    }
+
+    /**
+     * Open and check the SST files in the background after the open returns
+     * ({@code open_files_async}, default false): a faster open of a DB with
+     * many files, whose file errors then surface as background errors or on
+     * the reads that reach the files. RocksDB requires
+     * {@link #setSkipStatsUpdateOnDbOpen skipStatsUpdateOnDbOpen} with it and
+     * refuses it with FIFO compaction, at open.
+     *
+     * @param openFilesAsync the setting
+     * @return this
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default T setOpenFilesAsync(boolean openFilesAsync) {
+        OptionDefaults.requireKnown(OptionDefaults.db(), "open_files_async", "setOpenFilesAsync");
+        return setRawDBOption("open_files_async", Boolean.toString(openFilesAsync));
+    }
+
+    /**
+     * The value set with {@link #setOpenFilesAsync}, else the engine's default.
+     *
+     * @return the setting
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    default boolean openFilesAsync() {
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("open_files_async"), OptionDefaults.db(),
+                "open_files_async"));
     }
 }

@@ -8,6 +8,7 @@ package io.panrocks;
 public final class FlushOptions implements AutoCloseable {
     private boolean waitForFlush = true;
     private boolean allowWriteStall;
+    private boolean listenerWait;
 
     /** RocksDB's defaults: wait for the flush, wait out a write stall before flushing. */
     public FlushOptions() {
@@ -55,6 +56,31 @@ public final class FlushOptions implements AutoCloseable {
         return allowWriteStall;
     }
 
+    /**
+     * With {@link #waitForFlush()}, also wait until the listeners'
+     * {@link AbstractEventListener#onFlushCompleted} callbacks for the flushed
+     * memtables have returned; otherwise the flush may return before or while
+     * they run (RocksDB 11.8's {@code FlushOptions::listener_wait}, default
+     * false). No effect without waitForFlush.
+     *
+     * @param listenerWait true to wait for the listeners
+     * @return this
+     */
+    public FlushOptions setListenerWait(boolean listenerWait) {
+        this.listenerWait = listenerWait;
+        return this;
+    }
+
+    /**
+     * Whether a waiting flush also waits for the listeners (see {@link #setListenerWait}).
+     *
+     * @return the setting; a flush with it set throws {@link UnsupportedOperationException}
+     *         on an engine older than RocksDB 11.8
+     */
+    public boolean listenerWait() {
+        return listenerWait;
+    }
+
     /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */
     @Override
     public void close() {
@@ -62,6 +88,7 @@ public final class FlushOptions implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "FlushOptions{waitForFlush=" + waitForFlush + ", allowWriteStall=" + allowWriteStall + "}";
+        return "FlushOptions{waitForFlush=" + waitForFlush + ", allowWriteStall=" + allowWriteStall + ", listenerWait="
+                + listenerWait + "}";
     }
 }

@@ -32,6 +32,8 @@ public enum FlushReason {
     WAL_FULL(0x0d),
     /** Catching up after recovery from an error (RocksDB 8 and later). */
     CATCH_UP_AFTER_ERROR_RECOVERY(0x0e),
+    /** The memtable held {@code memtable_max_range_deletions} range deletions (RocksDB 11.8 and later, RocksJava 11.8). */
+    MEMTABLE_MAX_RANGE_DELETIONS(0x0f),
     /** A reason this version of panrocks does not know. */
     UNKNOWN(-1);
 

@@ -1,11 +1,13 @@
 package io.panrocks;
 
 /**
- * RocksDB 7.8's histograms, named as RocksDB names them, as RocksJava's
- * {@code HistogramType}; looked up by name (see {@link TickerType}).
- * (Generated from {@code rocksdb::HistogramsNameMap} of RocksDB 7.8.3.)
- * RocksJava's own constant names, where they differ from RocksDB's, are
- * there too (at the end), naming the same histograms.
+ * RocksDB's histograms, named as RocksDB names them, as RocksJava's
+ * {@code HistogramType}: those of RocksDB 7.8.3 (generated from its
+ * {@code rocksdb::HistogramsNameMap}), then those RocksDB 10 and 11 added
+ * (from 11.8.1's name map and RocksJava 11.8.1's constants), then RocksJava's
+ * own constant names where they differ from RocksDB's. Looked up by name
+ * (see {@link TickerType}); one the running engine does not know reads as
+ * null through {@link Statistics#getHistogramData}.
  */
 public enum HistogramType {
     /** RocksDB's histogram {@code rocksdb.db.get.micros}. */
@@ -124,6 +126,46 @@ public enum HistogramType {
     NUM_LEVEL_READ_PER_MULTIGET("rocksdb.num.level.read.per.multiget"),
     /** RocksDB's histogram {@code rocksdb.async.prefetch.abort.micros}. */
     ASYNC_PREFETCH_ABORT_MICROS("rocksdb.async.prefetch.abort.micros"),
+
+    // ---- RocksDB 10 and 11: the histograms RocksJava 11.8.1 has (under its names) and the engine's
+    // ---- newer ones (from rocksdb::HistogramsNameMap of RocksDB 11.8.1); on an engine without
+    // ---- them they read as absent
+    /** RocksDB's histogram {@code rocksdb.compaction.prefetch.bytes}. Not in RocksDB 9.11 (null there). */
+    COMPACTION_PREFETCH_BYTES("rocksdb.compaction.prefetch.bytes"),
+    /** RocksDB's histogram {@code rocksdb.num.op.per.transaction}. Not in RocksDB 9.11 (null there). */
+    NUM_OP_PER_TRANSACTION("rocksdb.num.op.per.transaction"),
+    /** RocksDB's histogram {@code rocksdb.multiscan.op.prepare.iterators.micros}. Not in RocksDB 9.11 (null there). */
+    MULTISCAN_PREPARE_ITERATORS("rocksdb.multiscan.op.prepare.iterators.micros"),
+    /** RocksDB's histogram {@code rocksdb.multiscan.prepare.micros}. Not in RocksDB 9.11 (null there). */
+    MULTISCAN_PREPARE_MICROS("rocksdb.multiscan.prepare.micros"),
+    /** RocksDB's histogram {@code rocksdb.multiscan.blocks.per.prepare}. Not in RocksDB 9.11 (null there). */
+    MULTISCAN_BLOCKS_PER_PREPARE("rocksdb.multiscan.blocks.per.prepare"),
+    /** RocksDB's histogram {@code rocksdb.iodispatcher.async.read.observed.completion.micros}. Not in RocksDB 9.11 (null there). */
+    IO_DISPATCHER_ASYNC_READ_OBSERVED_COMPLETION_MICROS("rocksdb.iodispatcher.async.read.observed.completion.micros"),
+    /** RocksDB's histogram {@code rocksdb.iodispatcher.async.read.poll.wait.micros}. Not in RocksDB 9.11 (null there). */
+    IO_DISPATCHER_ASYNC_READ_POLL_WAIT_MICROS("rocksdb.iodispatcher.async.read.poll.wait.micros"),
+    /** RocksDB's histogram {@code rocksdb.iodispatcher.async.read.prefetch.lead.micros}. Not in RocksDB 9.11 (null there). */
+    IO_DISPATCHER_ASYNC_READ_PREFETCH_LEAD_MICROS("rocksdb.iodispatcher.async.read.prefetch.lead.micros"),
+    /** RocksDB's histogram {@code rocksdb.block.key.distribution.cv}. Not in RocksDB 9.11 (null there). */
+    BLOCK_KEY_DISTRIBUTION_CV("rocksdb.block.key.distribution.cv"),
+    /** RocksDB's histogram {@code rocksdb.ingest.external.file.prepare.micros}. Not in RocksDB 9.11 (null there). */
+    INGEST_EXTERNAL_FILE_PREPARE_TIME("rocksdb.ingest.external.file.prepare.micros"),
+    /** RocksDB's histogram {@code rocksdb.ingest.external.file.run.micros}. Not in RocksDB 9.11 (null there). */
+    INGEST_EXTERNAL_FILE_RUN_TIME("rocksdb.ingest.external.file.run.micros"),
+    /** RocksDB's histogram {@code rocksdb.rate.limiter.wait.micros.read}. Not in RocksDB 9.11 (null there). */
+    RATE_LIMITER_WAIT_MICROS_READ("rocksdb.rate.limiter.wait.micros.read"),
+    /** RocksDB's histogram {@code rocksdb.rate.limiter.wait.micros.write}. Not in RocksDB 9.11 (null there). */
+    RATE_LIMITER_WAIT_MICROS_WRITE("rocksdb.rate.limiter.wait.micros.write"),
+    /** RocksDB's histogram {@code rocksdb.flush.memtable.memory.bytes}. Not in RocksDB 9.11 (null there). */
+    FLUSH_MEMTABLE_MEMORY_BYTES("rocksdb.flush.memtable.memory.bytes"),
+    /** RocksDB's histogram {@code rocksdb.flush.memtable.total.data.size.bytes}. Not in RocksDB 9.11 (null there). */
+    FLUSH_MEMTABLE_TOTAL_DATA_SIZE("rocksdb.flush.memtable.total.data.size.bytes"),
+    /** RocksDB's histogram {@code rocksdb.flush.write_buffer_full.memtable.memory.bytes}. Not in RocksDB 9.11 (null there). */
+    FLUSH_WRITE_BUFFER_FULL_MEMTABLE_MEMORY_BYTES("rocksdb.flush.write_buffer_full.memtable.memory.bytes"),
+    /** RocksDB's histogram {@code rocksdb.flush.write_buffer_manager.memtable.memory.bytes}. Not in RocksDB 9.11 (null there). */
+    FLUSH_WRITE_BUFFER_MANAGER_MEMTABLE_MEMORY_BYTES("rocksdb.flush.write_buffer_manager.memtable.memory.bytes"),
+    /** RocksDB's histogram {@code rocksdb.open.and.compact.db.open.micros}. Not in RocksDB 9.11 (null there). */
+    OPEN_AND_COMPACT_DB_OPEN_MICROS("rocksdb.open.and.compact.db.open.micros"),
 
     // ---- RocksJava's names: its constants that RocksDB's names above do not spell ----
     /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_READ_MICROS}. */

@@ -31,10 +31,7 @@ import java.util.Map;
  * {@link #reset()} throw {@link IllegalStateException}.
  */
 public final class IOStatsContext implements AutoCloseable {
-    /**
-     * RocksDB's names of the counters, in the order its {@code ToString} prints them (RocksDB 11.8.1,
-     * which added the "cool" temperature between warm and cold; an older engine lacks those two).
-     */
+    /** RocksDB's names of the counters, in the order its {@code ToString} prints them (RocksDB 9.11.2). */
     private static final String[] NAMES = {
             "thread_pool_id",
             "bytes_read",
@@ -247,9 +244,9 @@ public final class IOStatsContext implements AutoCloseable {
     }
 
     /**
-     * The {@code file_io_stats_by_temperature.cool_file_bytes_read} counter: bytes read from files of temperature cool.
+     * The {@code file_io_stats_by_temperature.cool_file_bytes_read} counter: bytes read from files of the cool temperature (RocksDB 10 and later).
      *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @return its value on this thread (0 if the engine has no such counter)
      * @throws WrongThreadException on another thread than the one that got this context
      * @throws IllegalStateException if the DB is closed
      */
@@ -291,9 +288,9 @@ public final class IOStatsContext implements AutoCloseable {
     }
 
     /**
-     * The {@code file_io_stats_by_temperature.cool_file_read_count} counter: reads of files of temperature cool.
+     * The {@code file_io_stats_by_temperature.cool_file_read_count} counter: reads of files of the cool temperature (RocksDB 10 and later).
      *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @return its value on this thread (0 if the engine has no such counter)
      * @throws WrongThreadException on another thread than the one that got this context
      * @throws IllegalStateException if the DB is closed
      */

@@ -63,8 +63,30 @@ final class Maintenance {
             MemorySegment array = arena.allocate(ValueLayout.ADDRESS, Math.max(1, copy.size()));
             for (int i = 0; i < copy.size(); i++) array.setAtIndex(ValueLayout.ADDRESS, i, family(copy.get(i)));
             int rc = panrocks_h.panrocks_flush_families(db.handle(), array, copy.size(), options.waitForFlush() ? 1 : 0,
-                    options.allowWriteStall() ? 1 : 0, c.error);
+                    options.allowWriteStall() ? 1 : 0, options.listenerWait() ? 1 : 0, c.error);
+            if (rc == panrocks_h.PANROCKS_NOT_SUPPORTED() && options.listenerWait()) {
+                throw new UnsupportedOperationException("FlushOptions.listenerWait needs RocksDB 11.8 or later; "
+                        + "panrocks runs on " + RocksDB.engineVersion());
+            }
             if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** RocksJava 11's abortAllCompactions (abort) and resumeAllCompactions. */
+    void abortOrResumeAllCompactions(boolean abort) {
+        // an abort waits for the running compactions, which may be waiting for a callback on this thread
+        CallContext c = abort ? db.enterToWaitForBackgroundWork("aborting compactions") : db.enter();
+        try {
+            int rc = abort ? panrocks_h.panrocks_abort_all_compactions(db.handle(), c.error)
+                    : panrocks_h.panrocks_resume_all_compactions(db.handle(), c.error);
+            if (rc == panrocks_h.PANROCKS_NOT_SUPPORTED()) {
+                throw new UnsupportedOperationException((abort ? "abortAllCompactions" : "resumeAllCompactions")
+                        + " needs RocksDB 11 or later; panrocks runs on " + RocksDB.engineVersion());
+            }
+            // the stub fails only on a null handle, which enter() rules out
+            if (rc != 0) throw new IllegalStateException("AbortAllCompactions/ResumeAllCompactions failed", c.failure(rc));
         } finally {
             db.exit(c);
         }
@@ -214,8 +236,11 @@ final class Maintenance {
         Objects.requireNonNull(flags, "flags");
         List<Range> copy = new ArrayList<>(ranges); // the caller's list may change under us
         for (Range r : copy) Objects.requireNonNull(r, "ranges must not contain null");
-        boolean memtables = false;
-        for (SizeApproximationFlag f : flags) memtables |= f == SizeApproximationFlag.INCLUDE_MEMTABLES;
+        int include = 0;
+        for (SizeApproximationFlag f : flags) {
+            if (f == SizeApproximationFlag.INCLUDE_MEMTABLES) include |= panrocks_h.PANROCKS_SIZES_INCLUDE_MEMTABLES();
+            if (f == SizeApproximationFlag.INCLUDE_BLOB_FILES) include |= panrocks_h.PANROCKS_SIZES_INCLUDE_BLOB_FILES();
+        }
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             int n = copy.size();
@@ -228,7 +253,11 @@ final class Maintenance {
             }
             MemorySegment sizes = arena.allocate(ValueLayout.JAVA_LONG, Math.max(n, 1));
             int rc = panrocks_h.panrocks_approximate_sizes(db.handle(), family(columnFamily), n, starts, limits,
-                    memtables ? 1 : 0, sizes, c.error);
+                    include, sizes, c.error);
+            if (rc == panrocks_h.PANROCKS_NOT_SUPPORTED()) {
+                throw new UnsupportedOperationException("SizeApproximationFlag.INCLUDE_BLOB_FILES needs RocksDB 11 or later; "
+                        + "panrocks runs on " + RocksDB.engineVersion());
+            }
             if (rc != 0) throw c.failure(rc);
             return n == 0 ? new long[0] : sizes.toArray(ValueLayout.JAVA_LONG);
         } finally {

@@ -67,12 +67,14 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
 
     /** The mutable options of the memtables. The constants' names are RocksDB's. */
     public enum MemtableOption {
-        /** {@code write_buffer_size} */ write_buffer_size, /** {@code arena_block_size} */ arena_block_size, /** {@code memtable_prefix_bloom_size_ratio} */ memtable_prefix_bloom_size_ratio, /** {@code memtable_whole_key_filtering} */ memtable_whole_key_filtering, /** {@code memtable_huge_page_size} */ memtable_huge_page_size, /** {@code max_successive_merges} */ max_successive_merges, /** {@code max_write_buffer_number} */ max_write_buffer_number, /** {@code inplace_update_num_locks} */ inplace_update_num_locks, /** {@code experimental_mempurge_threshold} */ experimental_mempurge_threshold
+        /** {@code write_buffer_size} */ write_buffer_size, /** {@code arena_block_size} */ arena_block_size, /** {@code memtable_prefix_bloom_size_ratio} */ memtable_prefix_bloom_size_ratio, /** {@code memtable_whole_key_filtering} */ memtable_whole_key_filtering, /** {@code memtable_huge_page_size} */ memtable_huge_page_size, /** {@code max_successive_merges} */ max_successive_merges, /** {@code max_write_buffer_number} */ max_write_buffer_number, /** {@code inplace_update_num_locks} */ inplace_update_num_locks, /** {@code experimental_mempurge_threshold} */ experimental_mempurge_threshold,
+        /** {@code min_tombstones_for_range_conversion} (RocksDB 11) */ min_tombstones_for_range_conversion
     }
 
     /** The mutable options of compaction. The constants' names are RocksDB's. */
     public enum CompactionOption {
-        /** {@code disable_auto_compactions} */ disable_auto_compactions, /** {@code soft_pending_compaction_bytes_limit} */ soft_pending_compaction_bytes_limit, /** {@code hard_pending_compaction_bytes_limit} */ hard_pending_compaction_bytes_limit, /** {@code level0_file_num_compaction_trigger} */ level0_file_num_compaction_trigger, /** {@code level0_slowdown_writes_trigger} */ level0_slowdown_writes_trigger, /** {@code level0_stop_writes_trigger} */ level0_stop_writes_trigger, /** {@code max_compaction_bytes} */ max_compaction_bytes, /** {@code target_file_size_base} */ target_file_size_base, /** {@code target_file_size_multiplier} */ target_file_size_multiplier, /** {@code max_bytes_for_level_base} */ max_bytes_for_level_base, /** {@code max_bytes_for_level_multiplier} */ max_bytes_for_level_multiplier, /** {@code max_bytes_for_level_multiplier_additional} */ max_bytes_for_level_multiplier_additional, /** {@code ttl} */ ttl, /** {@code periodic_compaction_seconds} */ periodic_compaction_seconds
+        /** {@code disable_auto_compactions} */ disable_auto_compactions, /** {@code soft_pending_compaction_bytes_limit} */ soft_pending_compaction_bytes_limit, /** {@code hard_pending_compaction_bytes_limit} */ hard_pending_compaction_bytes_limit, /** {@code level0_file_num_compaction_trigger} */ level0_file_num_compaction_trigger, /** {@code level0_slowdown_writes_trigger} */ level0_slowdown_writes_trigger, /** {@code level0_stop_writes_trigger} */ level0_stop_writes_trigger, /** {@code max_compaction_bytes} */ max_compaction_bytes, /** {@code target_file_size_base} */ target_file_size_base, /** {@code target_file_size_multiplier} */ target_file_size_multiplier, /** {@code max_bytes_for_level_base} */ max_bytes_for_level_base, /** {@code max_bytes_for_level_multiplier} */ max_bytes_for_level_multiplier, /** {@code max_bytes_for_level_multiplier_additional} */ max_bytes_for_level_multiplier_additional, /** {@code ttl} */ ttl, /** {@code periodic_compaction_seconds} */ periodic_compaction_seconds,
+        /** {@code read_triggered_compaction_threshold} (RocksDB 11) */ read_triggered_compaction_threshold
     }
 
     /** The mutable options of blob files. The constants' names are RocksDB's. */
@@ -201,6 +203,10 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
             m.put("paranoid_file_checks", (b, n, v) -> b.setParanoidFileChecks(MutableOptionText.booleanValue(n, v)));
             m.put("report_bg_io_stats", (b, n, v) -> b.setReportBgIoStats(MutableOptionText.booleanValue(n, v)));
             m.put("compression", (b, n, v) -> b.setCompressionType(MutableOptionText.compression(n, v)));
+            m.put("min_tombstones_for_range_conversion",
+                    (b, n, v) -> b.setMinTombstonesForRangeConversion(MutableOptionText.intValue(n, v)));
+            m.put("read_triggered_compaction_threshold",
+                    (b, n, v) -> b.setReadTriggeredCompactionThreshold(MutableOptionText.doubleValue(n, v)));
             APPLIERS = Map.copyOf(m);
         }
 
@@ -378,6 +384,52 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
          */
         public long inplaceUpdateNumLocks() {
             return require("inplace_update_num_locks").inplaceUpdateNumLocks();
+        }
+
+        /**
+         * Sets {@code min_tombstones_for_range_conversion}; checked as {@link ColumnFamilyOptions#setMinTombstonesForRangeConversion}.
+         *
+         * @param value the value
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         * @throws UnsupportedOperationException on an engine older than RocksDB 11
+         */
+        public MutableColumnFamilyOptionsBuilder setMinTombstonesForRangeConversion(int value) {
+            options.setMinTombstonesForRangeConversion(value);
+            return this;
+        }
+
+        /**
+         * The value set for {@code min_tombstones_for_range_conversion}.
+         *
+         * @return the value
+         * @throws NoSuchElementException if it was not set
+         */
+        public int minTombstonesForRangeConversion() {
+            return require("min_tombstones_for_range_conversion").minTombstonesForRangeConversion();
+        }
+
+        /**
+         * Sets {@code read_triggered_compaction_threshold}; checked as {@link ColumnFamilyOptions#setReadTriggeredCompactionThreshold}.
+         *
+         * @param value the value
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         * @throws UnsupportedOperationException on an engine older than RocksDB 11
+         */
+        public MutableColumnFamilyOptionsBuilder setReadTriggeredCompactionThreshold(double value) {
+            options.setReadTriggeredCompactionThreshold(value);
+            return this;
+        }
+
+        /**
+         * The value set for {@code read_triggered_compaction_threshold}.
+         *
+         * @return the value
+         * @throws NoSuchElementException if it was not set
+         */
+        public double readTriggeredCompactionThreshold() {
+            return require("read_triggered_compaction_threshold").readTriggeredCompactionThreshold();
         }
 
         /**

@@ -65,7 +65,8 @@ public final class MutableDBOptions extends AbstractMutableOptions {
 
     /** The mutable DB-wide options. The constants' names are RocksDB's. */
     public enum DBOption {
-        /** {@code max_background_jobs} */ max_background_jobs, /** {@code max_background_compactions} */ max_background_compactions, /** {@code avoid_flush_during_shutdown} */ avoid_flush_during_shutdown, /** {@code writable_file_max_buffer_size} */ writable_file_max_buffer_size, /** {@code delayed_write_rate} */ delayed_write_rate, /** {@code max_total_wal_size} */ max_total_wal_size, /** {@code delete_obsolete_files_period_micros} */ delete_obsolete_files_period_micros, /** {@code stats_dump_period_sec} */ stats_dump_period_sec, /** {@code stats_persist_period_sec} */ stats_persist_period_sec, /** {@code stats_history_buffer_size} */ stats_history_buffer_size, /** {@code max_open_files} */ max_open_files, /** {@code bytes_per_sync} */ bytes_per_sync, /** {@code wal_bytes_per_sync} */ wal_bytes_per_sync, /** {@code strict_bytes_per_sync} */ strict_bytes_per_sync, /** {@code compaction_readahead_size} */ compaction_readahead_size, /** {@code daily_offpeak_time_utc} */ daily_offpeak_time_utc, /** {@code max_background_flushes} */ max_background_flushes
+        /** {@code max_background_jobs} */ max_background_jobs, /** {@code max_background_compactions} */ max_background_compactions, /** {@code avoid_flush_during_shutdown} */ avoid_flush_during_shutdown, /** {@code writable_file_max_buffer_size} */ writable_file_max_buffer_size, /** {@code delayed_write_rate} */ delayed_write_rate, /** {@code max_total_wal_size} */ max_total_wal_size, /** {@code delete_obsolete_files_period_micros} */ delete_obsolete_files_period_micros, /** {@code stats_dump_period_sec} */ stats_dump_period_sec, /** {@code stats_persist_period_sec} */ stats_persist_period_sec, /** {@code stats_history_buffer_size} */ stats_history_buffer_size, /** {@code max_open_files} */ max_open_files, /** {@code bytes_per_sync} */ bytes_per_sync, /** {@code wal_bytes_per_sync} */ wal_bytes_per_sync, /** {@code strict_bytes_per_sync} */ strict_bytes_per_sync, /** {@code compaction_readahead_size} */ compaction_readahead_size, /** {@code daily_offpeak_time_utc} */ daily_offpeak_time_utc, /** {@code max_background_flushes} */ max_background_flushes,
+        /** {@code max_compaction_trigger_wakeup_seconds} (RocksDB 11) */ max_compaction_trigger_wakeup_seconds
     }
 
     /**
@@ -140,6 +141,10 @@ public final class MutableDBOptions extends AbstractMutableOptions {
             });
             m.put("daily_offpeak_time_utc", (b, n, v) -> b.setDailyOffpeakTimeUTC(v));
             m.put("max_background_flushes", (b, n, v) -> b.setMaxBackgroundFlushes(MutableOptionText.intValue(n, v)));
+            m.put("max_compaction_trigger_wakeup_seconds", (b, n, v) -> {
+                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawDBOption(n, v.trim());
+                else b.setMaxCompactionTriggerWakeupSeconds(MutableOptionText.longValue(n, v));
+            });
             APPLIERS = Map.copyOf(m);
         }
 
@@ -471,6 +476,29 @@ public final class MutableDBOptions extends AbstractMutableOptions {
          */
         public long compactionReadaheadSize() {
             return require("compaction_readahead_size").compactionReadaheadSize();
+        }
+
+        /**
+         * Sets {@code max_compaction_trigger_wakeup_seconds}; checked as {@link DBOptions#setMaxCompactionTriggerWakeupSeconds}.
+         *
+         * @param value the value
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         * @throws UnsupportedOperationException on an engine older than RocksDB 11
+         */
+        public MutableDBOptionsBuilder setMaxCompactionTriggerWakeupSeconds(long value) {
+            options.setMaxCompactionTriggerWakeupSeconds(value);
+            return this;
+        }
+
+        /**
+         * The value set for {@code max_compaction_trigger_wakeup_seconds}.
+         *
+         * @return the value
+         * @throws NoSuchElementException if it was not set
+         */
+        public long maxCompactionTriggerWakeupSeconds() {
+            return require("max_compaction_trigger_wakeup_seconds").maxCompactionTriggerWakeupSeconds();
         }
 
         /**

@@ -101,6 +101,29 @@ final class OptionDefaults {
         return d;
     }
 
+    /**
+     * The value of an option a newer RocksDB retired (it still accepts the
+     * name and ignores the value, and no longer reports it): the value set,
+     * else the engine's default where the engine still has one, else
+     * {@code lastDefault}, the default of the last RocksDB that used it.
+     */
+    static String retired(String set, Map<String, String> defaults, String name, String lastDefault) {
+        if (set != null) return set;
+        return defaults.getOrDefault(name, lastDefault);
+    }
+
+    /**
+     * Refuses, before anything opens, an option the running engine does not
+     * have (one a newer RocksDB added: panrocks may run on the older engine
+     * of {@code -Drocksdb.engine.version}); the engine would refuse it at open.
+     */
+    static void requireKnown(Map<String, String> defaults, String name, String setter) {
+        if (!defaults.containsKey(name)) {
+            throw new UnsupportedOperationException(setter + ": " + name + " is not an option of RocksDB "
+                    + RocksDB.engineVersion());
+        }
+    }
+
     static boolean bool(String value) {
         return value.equals("true") || value.equals("1");
     }

@@ -39,10 +39,7 @@ import java.util.Map;
  * {@link IllegalStateException}.
  */
 public final class PerfContext implements AutoCloseable {
-    /**
-     * RocksDB's names of the counters, in the order of its {@code PerfContextBase} (RocksDB 11.8.1; an older
-     * engine lacks the 13 it added since 9.11.2, which then read 0 and are left out of {@link #getCounters()}).
-     */
+    /** RocksDB's names of the counters, in the order of its {@code PerfContextBase} (RocksDB 9.11.2, then those 10 and 11 added). */
     private static final String[] NAMES = {
             "user_key_comparison_count",
             "block_cache_hit_count",
@@ -455,17 +452,6 @@ public final class PerfContext implements AutoCloseable {
     }
 
     /**
-     * The {@code block_decompress_count} counter: block decompressions.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getBlockDecompressCount() {
-        return counters.read(offsets[24]);
-    }
-
-    /**
      * The {@code get_read_bytes} counter: bytes of values returned by gets.
      *
      * @return its value on this thread (0 if the engine has no such counter)
@@ -510,14 +496,146 @@ public final class PerfContext implements AutoCloseable {
     }
 
     /**
-     * The {@code blob_cache_read_byte} counter: bytes read from the blob cache.
+     * The {@code block_decompress_count} counter: blocks decompressed (RocksDB 10 and later).
      *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getBlockDecompressCount() {
+        return counters.read(offsets[24]);
+    }
+
+    /**
+     * The {@code blob_cache_read_byte} counter: bytes read from the blob cache (RocksJava 11's getter) (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
      * @throws WrongThreadException on another thread than the one that got this context
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobCacheReadByte() {
         return counters.read(offsets[29]);
+    }
+
+    /**
+     * The {@code data_block_read_byte} counter: bytes of data blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getDataBlockReadByte() {
+        return counters.read(offsets[109]);
+    }
+
+    /**
+     * The {@code index_block_read_byte} counter: bytes of index blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getIndexBlockReadByte() {
+        return counters.read(offsets[110]);
+    }
+
+    /**
+     * The {@code filter_block_read_byte} counter: bytes of filter blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getFilterBlockReadByte() {
+        return counters.read(offsets[111]);
+    }
+
+    /**
+     * The {@code compression_dict_block_read_byte} counter: bytes of compression dictionary blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getCompressionDictBlockReadByte() {
+        return counters.read(offsets[112]);
+    }
+
+    /**
+     * The {@code metadata_block_read_byte} counter: bytes of other metadata blocks read (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMetadataBlockReadByte() {
+        return counters.read(offsets[113]);
+    }
+
+    /**
+     * The {@code multiscan_prepare_count} counter: multi-scan Prepare() calls (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanPrepareCount() {
+        return counters.read(offsets[114]);
+    }
+
+    /**
+     * The {@code multiscan_blocks_prefetched} counter: blocks a multi-scan prefetched (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanBlocksPrefetched() {
+        return counters.read(offsets[115]);
+    }
+
+    /**
+     * The {@code multiscan_blocks_from_cache} counter: blocks a multi-scan found in the cache (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanBlocksFromCache() {
+        return counters.read(offsets[116]);
+    }
+
+    /**
+     * The {@code multiscan_prefetch_bytes} counter: bytes a multi-scan prefetched (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanPrefetchBytes() {
+        return counters.read(offsets[117]);
+    }
+
+    /**
+     * The {@code multiscan_io_requests} counter: I/O requests of multi-scans (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanIoRequests() {
+        return counters.read(offsets[118]);
+    }
+
+    /**
+     * The {@code multiscan_io_coalesced_nonadjacent} counter: non-adjacent blocks a multi-scan read in one request (RocksDB 10 and later).
+     *
+     * @return its value on this thread (0 if the engine has no such counter)
+     * @throws WrongThreadException on another thread than the one that got this context
+     * @throws IllegalStateException if the DB is closed
+     */
+    public long getMultiscanIoCoalescedNonadjacent() {
+        return counters.read(offsets[119]);
     }
 
     /**
@@ -1387,127 +1505,6 @@ public final class PerfContext implements AutoCloseable {
      */
     public long getFileIngestionBlockingLiveWritesNanos() {
         return counters.read(offsets[108]);
-    }
-
-    /**
-     * The {@code data_block_read_byte} counter: bytes of data blocks read from storage.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getDataBlockReadByte() {
-        return counters.read(offsets[109]);
-    }
-
-    /**
-     * The {@code index_block_read_byte} counter: bytes of index blocks read from storage.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getIndexBlockReadByte() {
-        return counters.read(offsets[110]);
-    }
-
-    /**
-     * The {@code filter_block_read_byte} counter: bytes of filter blocks read from storage.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getFilterBlockReadByte() {
-        return counters.read(offsets[111]);
-    }
-
-    /**
-     * The {@code compression_dict_block_read_byte} counter: bytes of compression dictionary blocks read from storage.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getCompressionDictBlockReadByte() {
-        return counters.read(offsets[112]);
-    }
-
-    /**
-     * The {@code metadata_block_read_byte} counter: bytes of other metadata blocks read from storage (the categories add up to block_read_byte).
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getMetadataBlockReadByte() {
-        return counters.read(offsets[113]);
-    }
-
-    /**
-     * The {@code multiscan_prepare_count} counter: multi-scan Prepare calls.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getMultiscanPrepareCount() {
-        return counters.read(offsets[114]);
-    }
-
-    /**
-     * The {@code multiscan_blocks_prefetched} counter: blocks a multi-scan Prepare dispatched a prefetch read for.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getMultiscanBlocksPrefetched() {
-        return counters.read(offsets[115]);
-    }
-
-    /**
-     * The {@code multiscan_blocks_from_cache} counter: blocks a multi-scan Prepare found in the block cache.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getMultiscanBlocksFromCache() {
-        return counters.read(offsets[116]);
-    }
-
-    /**
-     * The {@code multiscan_prefetch_bytes} counter: bytes spanned by the (coalesced) multi-scan prefetch reads.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getMultiscanPrefetchBytes() {
-        return counters.read(offsets[117]);
-    }
-
-    /**
-     * The {@code multiscan_io_requests} counter: (coalesced) multi-scan prefetch reads issued.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getMultiscanIoRequests() {
-        return counters.read(offsets[118]);
-    }
-
-    /**
-     * The {@code multiscan_io_coalesced_nonadjacent} counter: blocks coalesced into a multi-scan read across a gap.
-     *
-     * @return its value on this thread (0 if the engine has no such counter: RocksDB before 10.x)
-     * @throws WrongThreadException on another thread than the one that got this context
-     * @throws IllegalStateException if the DB is closed
-     */
-    public long getMultiscanIoCoalescedNonadjacent() {
-        return counters.read(offsets[119]);
     }
 
     /**

@@ -3763,6 +3763,39 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * Stops every running and queued compaction of this DB, automatic and
+     * manual, and returns once none runs (RocksDB 11's
+     * {@code DB::AbortAllCompactions}); their output files are removed, so
+     * nothing half-done is installed. Until {@link #resumeAllCompactions()}
+     * has been called as many times, compactions stop as soon as they start:
+     * {@link #compactRange} and {@link #compactFiles} fail with
+     * {@code Incomplete}, subcode {@link Status.SubCode#CompactionAborted}
+     * (a manual compaction already running when the abort came fails with
+     * {@code Incomplete}, {@link Status.SubCode#ManualCompactionPaused}).
+     * Flushes go on (writes may stall once level 0 fills). The engine counts
+     * aborts, so independent callers do not resume each other's.
+     *
+     * @throws IllegalStateException if the DB is closed, or inside a callback of any DB (the abort
+     *         waits for RocksDB's background threads)
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public void abortAllCompactions() {
+        maintenance.abortOrResumeAllCompactions(true);
+    }
+
+    /**
+     * Undoes one {@link #abortAllCompactions()}; after the last one,
+     * compactions are scheduled again. A resume without an abort before it
+     * does nothing.
+     *
+     * @throws IllegalStateException if the DB is closed
+     * @throws UnsupportedOperationException on an engine older than RocksDB 11
+     */
+    public void resumeAllCompactions() {
+        maintenance.abortOrResumeAllCompactions(false);
+    }
+
+    /**
      * Compacts the keys in {@code [begin, end)} of {@code columnFamily}
      * ({@code null}: the default one; a null bound is open) and waits for it.
      *
@@ -3887,9 +3920,11 @@ public class RocksDB implements AutoCloseable {
      *
      * @param columnFamily the column family, or {@code null} for the default one
      * @param ranges the key ranges to size, in order
-     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too (SST files are always counted)
+     * @param flags {@link SizeApproximationFlag#INCLUDE_MEMTABLES} to count memtables too,
+     *        {@link SizeApproximationFlag#INCLUDE_BLOB_FILES} the blob files' share (SST files are always counted)
      * @return the approximate size in bytes of each range, in order
      * @throws RocksDBException if the engine cannot compute the sizes
+     * @throws UnsupportedOperationException for INCLUDE_BLOB_FILES on an engine older than RocksDB 11
      */
     public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
                                       SizeApproximationFlag... flags) throws RocksDBException {

@@ -7,5 +7,11 @@ public enum SizeApproximationFlag {
     /** Counts the range's data in memtables too. */
     INCLUDE_MEMTABLES,
     /** Counts the range's data in SST files (panrocks always counts them). */
-    INCLUDE_FILES
+    INCLUDE_FILES,
+    /**
+     * Counts the range's share of the blob files too, prorated by its share
+     * of the SST data (RocksDB 11, RocksJava 11.8; on an older engine
+     * {@link RocksDB#getApproximateSizes} throws {@link UnsupportedOperationException}).
+     */
+    INCLUDE_BLOB_FILES
 }

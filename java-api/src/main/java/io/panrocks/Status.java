@@ -151,6 +151,12 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
         MergeOperatorFailed(15),
         /** The merge operands of a key exceeded the read's {@code merge_operand_count_threshold}: with Ok. */
         MergeOperandThresholdExceeded(16),
+        /** A prefetch was cut short by its memory limit (RocksDB 10 and later). */
+        PrefetchLimitReached(17),
+        /** The engine reached code it does not expect to (RocksDB 10 and later). */
+        NotExpectedCodePath(18),
+        /** A compaction was stopped by {@link RocksDB#abortAllCompactions()}: with Incomplete (RocksDB 11). */
+        CompactionAborted(19),
         /** A subcode this version of panrocks does not know. */
         Undefined(-1);
 

@@ -1,13 +1,15 @@
 package io.panrocks;
 
 /**
- * RocksDB 7.8's tickers, named as RocksDB names them ({@link #rocksName()}),
- * as RocksJava's {@code TickerType}. panrocks looks tickers up by name, so
- * this list cannot drift from the engine's numbering; a name the running
- * engine does not know reads as -1 through {@link Statistics#getTickerCount}.
- * (Generated from {@code rocksdb::TickersNameMap} of RocksDB 7.8.3.)
- * RocksJava's own constant names, where they differ from RocksDB's, are
- * there too (at the end), naming the same tickers.
+ * RocksDB's tickers, named as RocksDB names them ({@link #rocksName()}),
+ * as RocksJava's {@code TickerType}: those of RocksDB 7.8.3 (generated from
+ * its {@code rocksdb::TickersNameMap}), then those RocksDB 10 and 11 added
+ * (from the name map of 11.8.1 and RocksJava 11.8.1's constants), then
+ * RocksJava's own constant names where they differ from RocksDB's, naming
+ * the same tickers. panrocks looks tickers up by name, never by number, so
+ * the engine renumbering its enum (it does, between releases) cannot make a
+ * count appear under the wrong ticker; a name the running engine does not
+ * know reads as -1 through {@link Statistics#getTickerCount}.
  */
 public enum TickerType {
     /** RocksDB's ticker {@code rocksdb.block.cache.miss}. */
@@ -396,6 +398,108 @@ public enum TickerType {
     READ_ASYNC_MICROS("rocksdb.read.async.micros"),
     /** RocksDB's ticker {@code rocksdb.async.read.error.count}. */
     ASYNC_READ_ERROR_COUNT("rocksdb.async.read.error.count"),
+
+    // ---- RocksDB 10 and 11: the tickers RocksJava 11.8.1 has (under its names) and the engine's
+    // ---- newer ones (from rocksdb::TickersNameMap of RocksDB 11.8.1); on an engine without
+    // ---- them they read as absent
+    /** RocksDB's ticker {@code rocksdb.compaction.aborted}. Not in RocksDB 9.11 (-1 there). */
+    COMPACTION_ABORTED("rocksdb.compaction.aborted"),
+    /** RocksDB's ticker {@code rocksdb.wal.precreate.hit}. Not in RocksDB 9.11 (-1 there). */
+    WAL_PRECREATE_HIT("rocksdb.wal.precreate.hit"),
+    /** RocksDB's ticker {@code rocksdb.wal.precreate.miss}. Not in RocksDB 9.11 (-1 there). */
+    WAL_PRECREATE_MISS("rocksdb.wal.precreate.miss"),
+    /** RocksDB's ticker {@code rocksdb.wal.precreate.waited}. Not in RocksDB 9.11 (-1 there). */
+    WAL_PRECREATE_WAITED("rocksdb.wal.precreate.waited"),
+    /** RocksDB's ticker {@code rocksdb.wal.precreate.wait.micros}. Not in RocksDB 9.11 (-1 there). */
+    WAL_PRECREATE_WAIT_MICROS("rocksdb.wal.precreate.wait.micros"),
+    /** RocksDB's ticker {@code rocksdb.wal.precreate.failed}. Not in RocksDB 9.11 (-1 there). */
+    WAL_PRECREATE_FAILED("rocksdb.wal.precreate.failed"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.bytes.read}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_BYTES_READ("rocksdb.rate.limiter.bytes.read"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.bytes.write}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_BYTES_WRITE("rocksdb.rate.limiter.bytes.write"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.requests.read}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_REQUESTS_READ("rocksdb.rate.limiter.requests.read"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.requests.write}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_REQUESTS_WRITE("rocksdb.rate.limiter.requests.write"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.delayed.requests.read}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_DELAYED_REQUESTS_READ("rocksdb.rate.limiter.delayed.requests.read"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.delayed.requests.write}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_DELAYED_REQUESTS_WRITE("rocksdb.rate.limiter.delayed.requests.write"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.total.wait.micros.read}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_TOTAL_WAIT_MICROS_READ("rocksdb.rate.limiter.total.wait.micros.read"),
+    /** RocksDB's ticker {@code rocksdb.rate.limiter.total.wait.micros.write}. Not in RocksDB 9.11 (-1 there). */
+    RATE_LIMITER_TOTAL_WAIT_MICROS_WRITE("rocksdb.rate.limiter.total.wait.micros.write"),
+    /** RocksDB's ticker {@code rocksdb.remote.compact.resumed.bytes}. Not in RocksDB 9.11 (-1 there). */
+    REMOTE_COMPACT_RESUMED_BYTES("rocksdb.remote.compact.resumed.bytes"),
+    /** RocksDB's ticker {@code rocksdb.cool.file.read.bytes}. Not in RocksDB 9.11 (-1 there). */
+    COOL_FILE_READ_BYTES("rocksdb.cool.file.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.ice.file.read.bytes}. Not in RocksDB 9.11 (-1 there). */
+    ICE_FILE_READ_BYTES("rocksdb.ice.file.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.cool.file.read.count}. Not in RocksDB 9.11 (-1 there). */
+    COOL_FILE_READ_COUNT("rocksdb.cool.file.read.count"),
+    /** RocksDB's ticker {@code rocksdb.ice.file.read.count}. Not in RocksDB 9.11 (-1 there). */
+    ICE_FILE_READ_COUNT("rocksdb.ice.file.read.count"),
+    /** RocksDB's ticker {@code rocksdb.fifo.change_temperature.compactions}. Not in RocksDB 9.11 (-1 there). */
+    FIFO_CHANGE_TEMPERATURE_COMPACTIONS("rocksdb.fifo.change_temperature.compactions"),
+    /** RocksDB's ticker {@code rocksdb.number.wbwi.ingest}. Not in RocksDB 9.11 (-1 there). */
+    NUMBER_WBWI_INGEST("rocksdb.number.wbwi.ingest"),
+    /** RocksDB's ticker {@code rocksdb.sst.user.defined.index.load.fail.count}. Not in RocksDB 9.11 (-1 there). */
+    SST_USER_DEFINED_INDEX_LOAD_FAIL_COUNT("rocksdb.sst.user.defined.index.load.fail.count"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.prepare.calls}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_PREPARE_CALLS("rocksdb.multiscan.prepare.calls"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.prepare.errors}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_PREPARE_ERRORS("rocksdb.multiscan.prepare.errors"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.blocks.prefetched}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_BLOCKS_PREFETCHED("rocksdb.multiscan.blocks.prefetched"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.blocks.from.cache}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_BLOCKS_FROM_CACHE("rocksdb.multiscan.blocks.from.cache"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.prefetch.bytes}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_PREFETCH_BYTES("rocksdb.multiscan.prefetch.bytes"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.prefetch.blocks.wasted}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_PREFETCH_BLOCKS_WASTED("rocksdb.multiscan.prefetch.blocks.wasted"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.io.requests}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_IO_REQUESTS("rocksdb.multiscan.io.requests"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.io.coalesced.nonadjacent}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_IO_COALESCED_NONADJACENT("rocksdb.multiscan.io.coalesced.nonadjacent"),
+    /** RocksDB's ticker {@code rocksdb.multiscan.seek.errors}. Not in RocksDB 9.11 (-1 there). */
+    MULTISCAN_SEEK_ERRORS("rocksdb.multiscan.seek.errors"),
+    /** RocksDB's ticker {@code rocksdb.prefetch.memory.bytes.granted}. Not in RocksDB 9.11 (-1 there). */
+    PREFETCH_MEMORY_BYTES_GRANTED("rocksdb.prefetch.memory.bytes.granted"),
+    /** RocksDB's ticker {@code rocksdb.prefetch.memory.bytes.released}. Not in RocksDB 9.11 (-1 there). */
+    PREFETCH_MEMORY_BYTES_RELEASED("rocksdb.prefetch.memory.bytes.released"),
+    /** RocksDB's ticker {@code rocksdb.prefetch.memory.requests.blocked}. Not in RocksDB 9.11 (-1 there). */
+    PREFETCH_MEMORY_REQUESTS_BLOCKED("rocksdb.prefetch.memory.requests.blocked"),
+    /** RocksDB's ticker {@code rocksdb.read.path.range.tombstones.inserted}. Not in RocksDB 9.11 (-1 there). */
+    READ_PATH_RANGE_TOMBSTONES_INSERTED("rocksdb.read.path.range.tombstones.inserted"),
+    /** RocksDB's ticker {@code rocksdb.read.path.range.tombstones.discarded}. Not in RocksDB 9.11 (-1 there). */
+    READ_PATH_RANGE_TOMBSTONES_DISCARDED("rocksdb.read.path.range.tombstones.discarded"),
+    /** RocksDB's ticker {@code rocksdb.file.open.metadata.retrieved}. Not in RocksDB 9.11 (-1 there). */
+    FILE_OPEN_METADATA_RETRIEVED("rocksdb.file.open.metadata.retrieved"),
+    /** RocksDB's ticker {@code rocksdb.file.open.metadata.passed}. Not in RocksDB 9.11 (-1 there). */
+    FILE_OPEN_METADATA_PASSED("rocksdb.file.open.metadata.passed"),
+    /** RocksDB's ticker {@code rocksdb.manifest.validation.failure.count}. Not in RocksDB 9.11 (-1 there). */
+    MANIFEST_VALIDATION_FAILURE_COUNT("rocksdb.manifest.validation.failure.count"),
+    /** RocksDB's ticker {@code rocksdb.flush.reason.write_buffer_full}. Not in RocksDB 9.11 (-1 there). */
+    FLUSH_REASON_WRITE_BUFFER_FULL("rocksdb.flush.reason.write_buffer_full"),
+    /** RocksDB's ticker {@code rocksdb.flush.reason.write_buffer_manager}. Not in RocksDB 9.11 (-1 there). */
+    FLUSH_REASON_WRITE_BUFFER_MANAGER("rocksdb.flush.reason.write_buffer_manager"),
+    /** RocksDB's ticker {@code rocksdb.flush.reason.memtable_max_range_deletions}. Not in RocksDB 9.11 (-1 there). */
+    FLUSH_REASON_MEMTABLE_MAX_RANGE_DELETIONS("rocksdb.flush.reason.memtable_max_range_deletions"),
+    /** RocksDB's ticker {@code rocksdb.atomic_flush.request.reason.write_buffer_full}. Not in RocksDB 9.11 (-1 there). */
+    ATOMIC_FLUSH_REQUEST_REASON_WRITE_BUFFER_FULL("rocksdb.atomic_flush.request.reason.write_buffer_full"),
+    /** RocksDB's ticker {@code rocksdb.atomic_flush.request.reason.write_buffer_manager}. Not in RocksDB 9.11 (-1 there). */
+    ATOMIC_FLUSH_REQUEST_REASON_WRITE_BUFFER_MANAGER("rocksdb.atomic_flush.request.reason.write_buffer_manager"),
+    /** RocksDB's ticker {@code rocksdb.atomic_flush.request.reason.memtable_max_range_deletions}. Not in RocksDB 9.11 (-1 there). */
+    ATOMIC_FLUSH_REQUEST_REASON_MEMTABLE_MAX_RANGE_DELETIONS("rocksdb.atomic_flush.request.reason.memtable_max_range_deletions"),
+    /** RocksDB's ticker {@code rocksdb.atomic_flush.request.reason.other}. Not in RocksDB 9.11 (-1 there). */
+    ATOMIC_FLUSH_REQUEST_REASON_OTHER("rocksdb.atomic_flush.request.reason.other"),
+    /** RocksDB's ticker {@code rocksdb.checkpoint.read.bytes}. Not in RocksDB 9.11 (-1 there). */
+    CHECKPOINT_READ_BYTES("rocksdb.checkpoint.read.bytes"),
+    /** RocksDB's ticker {@code rocksdb.checkpoint.write.bytes}. Not in RocksDB 9.11 (-1 there). */
+    CHECKPOINT_WRITE_BYTES("rocksdb.checkpoint.write.bytes"),
+    /** RocksDB's ticker {@code rocksdb.file.submit.async.read.fallback}. Not in RocksDB 9.11 (-1 there). */
+    FILE_SUBMIT_ASYNC_READ_FALLBACK("rocksdb.file.submit.async.read.fallback"),
 
     // ---- RocksJava's names: its constants that RocksDB's names above do not spell ----
     /** RocksJava's name of {@link #BLOBDB_BLOB_FILE_BYTES_READ}. */

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)11L;
+    private static final int PANROCKS_ABI_VERSION = (int)12L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 11
+     * #define PANROCKS_ABI_VERSION 12
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -409,6 +409,24 @@ public class panrocks_h {
      */
     public static int PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED() {
         return PANROCKS_BOTTOMMOST_FORCE_OPTIMIZED;
+    }
+    private static final int PANROCKS_SIZES_INCLUDE_MEMTABLES = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_SIZES_INCLUDE_MEMTABLES 1
+     * }
+     */
+    public static int PANROCKS_SIZES_INCLUDE_MEMTABLES() {
+        return PANROCKS_SIZES_INCLUDE_MEMTABLES;
+    }
+    private static final int PANROCKS_SIZES_INCLUDE_BLOB_FILES = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_SIZES_INCLUDE_BLOB_FILES 4
+     * }
+     */
+    public static int PANROCKS_SIZES_INCLUDE_BLOB_FILES() {
+        return PANROCKS_SIZES_INCLUDE_BLOB_FILES;
     }
     private static final int PANROCKS_ENDED = (int)102L;
     /**
@@ -4372,6 +4390,7 @@ public class panrocks_h {
             panrocks_h.C_LONG,
             panrocks_h.C_INT,
             panrocks_h.C_INT,
+            panrocks_h.C_INT,
             panrocks_h.C_POINTER
         );
 
@@ -4383,7 +4402,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_flush_families$descriptor() {
@@ -4393,7 +4412,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_flush_families$handle() {
@@ -4403,7 +4422,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_flush_families$address() {
@@ -4412,16 +4431,134 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, panrocks_error *error)
+     * int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait, int32_t allow_write_stall, int32_t listener_wait, panrocks_error *error)
      * }
      */
-    public static int panrocks_flush_families(MemorySegment db, MemorySegment cfs, long count, int wait, int allow_write_stall, MemorySegment error) {
+    public static int panrocks_flush_families(MemorySegment db, MemorySegment cfs, long count, int wait, int allow_write_stall, int listener_wait, MemorySegment error) {
         var mh$ = panrocks_flush_families.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_flush_families", db, cfs, count, wait, allow_write_stall, error);
+                traceDowncall("panrocks_flush_families", db, cfs, count, wait, allow_write_stall, listener_wait, error);
             }
-            return (int)mh$.invokeExact(db, cfs, count, wait, allow_write_stall, error);
+            return (int)mh$.invokeExact(db, cfs, count, wait, allow_write_stall, listener_wait, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_abort_all_compactions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_abort_all_compactions");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_abort_all_compactions$descriptor() {
+        return panrocks_abort_all_compactions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_abort_all_compactions$handle() {
+        return panrocks_abort_all_compactions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_abort_all_compactions$address() {
+        return panrocks_abort_all_compactions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_abort_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_abort_all_compactions(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_abort_all_compactions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_abort_all_compactions", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_resume_all_compactions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_resume_all_compactions");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_resume_all_compactions$descriptor() {
+        return panrocks_resume_all_compactions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_resume_all_compactions$handle() {
+        return panrocks_resume_all_compactions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_resume_all_compactions$address() {
+        return panrocks_resume_all_compactions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_resume_all_compactions(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_resume_all_compactions(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_resume_all_compactions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_resume_all_compactions", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -4694,7 +4831,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
     public static FunctionDescriptor panrocks_approximate_sizes$descriptor() {
@@ -4704,7 +4841,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
     public static MethodHandle panrocks_approximate_sizes$handle() {
@@ -4714,7 +4851,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
     public static MemorySegment panrocks_approximate_sizes$address() {
@@ -4723,16 +4860,16 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t include_memtables, uint64_t *sizes, panrocks_error *error)
+     * int32_t panrocks_approximate_sizes(panrocks_db *db, panrocks_cf *cf, size_t count, const panrocks_slice *starts, const panrocks_slice *limits, int32_t flags, uint64_t *sizes, panrocks_error *error)
      * }
      */
-    public static int panrocks_approximate_sizes(MemorySegment db, MemorySegment cf, long count, MemorySegment starts, MemorySegment limits, int include_memtables, MemorySegment sizes, MemorySegment error) {
+    public static int panrocks_approximate_sizes(MemorySegment db, MemorySegment cf, long count, MemorySegment starts, MemorySegment limits, int flags, MemorySegment sizes, MemorySegment error) {
         var mh$ = panrocks_approximate_sizes.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_approximate_sizes", db, cf, count, starts, limits, include_memtables, sizes, error);
+                traceDowncall("panrocks_approximate_sizes", db, cf, count, starts, limits, flags, sizes, error);
             }
-            return (int)mh$.invokeExact(db, cf, count, starts, limits, include_memtables, sizes, error);
+            return (int)mh$.invokeExact(db, cf, count, starts, limits, flags, sizes, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

@@ -1,0 +1,64 @@
+package io.panrocks;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * RocksJava 11's {@code Transaction.multiGetAsList(ReadOptions,
+ * ColumnFamilyHandle, List)}: every key in one family, the transaction's
+ * own writes seen, the other families not.
+ */
+class TransactionFamilyMultiGetTest {
+    @TempDir
+    Path dir;
+
+    static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static List<String> strings(List<byte[]> values) {
+        List<String> out = new ArrayList<>();
+        for (byte[] v : values) out.add(v == null ? null : new String(v, StandardCharsets.UTF_8));
+        return out;
+    }
+
+    @Test
+    void readsEveryKeyInTheOneFamilyThroughTheTransaction() throws Exception {
+        try (Options options = new Options().setCreateIfMissing(true);
+             TransactionDB db = TransactionDB.open(options, dir)) {
+            ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(b("other")));
+            db.put(other, b("a"), b("other-a"));
+            db.put(b("a"), b("default-a"));
+            try (Transaction txn = db.beginTransaction(WriteOptions.DEFAULT)) {
+                txn.put(other, b("b"), b("txn-b"));
+                txn.delete(other, b("a"));
+                txn.put(b("c"), b("default-c"));
+                List<byte[]> keys = Arrays.asList(b("a"), b("b"), b("c"), b("b"));
+                assertEquals(Arrays.asList(null, "txn-b", null, "txn-b"),
+                        strings(txn.multiGetAsList(ReadOptions.DEFAULT, other, keys)));
+                assertEquals(Arrays.asList("default-a", null, "default-c", null),
+                        strings(txn.multiGetAsList(ReadOptions.DEFAULT, db.getDefaultColumnFamily(), keys)));
+                assertEquals(List.of(), txn.multiGetAsList(ReadOptions.DEFAULT, other, List.of()));
+                assertEquals(Arrays.asList("default-a", null, "default-c", null),
+                        strings(txn.multiGetAsList(ReadOptions.DEFAULT, (ColumnFamilyHandle) null, keys)), "null: the default family");
+                assertThrows(NullPointerException.class, () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, null));
+                assertThrows(NullPointerException.class,
+                        () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, Arrays.asList(b("a"), null)));
+                txn.rollback();
+            }
+            other.close();
+            try (Transaction txn = db.beginTransaction(WriteOptions.DEFAULT)) {
+                assertThrows(IllegalStateException.class,
+                        () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, List.of(b("a"))), "a closed family");
+            }
+        }
+    }
+}
