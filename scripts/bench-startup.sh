@@ -26,7 +26,7 @@ rounds="${1:-9}"
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$PANROCKS_ROOT/java-api/pom.xml" | head -1)"
 jar="$PANROCKS_ROOT/java-api/target/panrocks-$version.jar"
 [ -f "$jar" ] || die "$jar is missing: build it first (mvn -pl java-api -am package -DskipTests)"
-rj_version="${PANROCKS_STARTUP_ROCKSDBJNI:-$(pom_property rocksdbjni.newest.version)}"
+rj_version="${PANROCKS_STARTUP_ROCKSDBJNI:-$(pom_property rocksdbjni.version)}"
 rj="$HOME/.m2/repository/org/rocksdb/rocksdbjni/$rj_version/rocksdbjni-$rj_version.jar"
 [ -f "$rj" ] || mvn_cmd -q dependency:get -Dartifact="org.rocksdb:rocksdbjni:$rj_version" >&2
 [ -f "$rj" ] || die "no $rj"

@@ -2,12 +2,13 @@
 # Runs the benchmark suite (gets, scans, writes, call guard, batch and forward,
 # adaptive threshold) and writes docs/benchmarks.md
 # with its charts: panrocks against RocksJava of the same engine version as
-# shipped (rocksdbjni ${rocksdbjni.version} of the root pom, 9.11.2; JMH,
+# shipped (rocksdbjni ${rocksdbjni.version} of the root pom, 11.8.1; JMH,
 # jmh/) beside the native C++ floor (native/bench/panrocks_native_bench) on
 # panrocks' own engine build (the bundled RocksDB of scripts/build-engine.sh),
-# same data and options. The newest RocksJava (rocksdbjni
-# ${rocksdbjni.newest.version}, 11.8.1) runs the RocksJava benchmarks of the
-# main group once more as an extra, labelled row.
+# same data and options. Another RocksJava release (rocksdbjni
+# ${rocksdbjni.extra.version}, 9.11.2, the engine panrocks bundled before) runs
+# the RocksJava benchmarks of the main group once more as an extra, labelled
+# row (its files and options still say "newest", their first use).
 #
 # The benchmarks jar does not contain RocksJava: the run puts the rocksdbjni
 # jar of its choice on the class path (JMH forks inherit it), and every fork
@@ -21,7 +22,7 @@
 # Options:
 #   --quick | --standard | --full     mode (default --full)
 #   --no-build           use the jars and native binaries already built
-#   --no-newest          skip the extra row of the newest RocksJava
+#   --no-newest          skip the extra row of the other RocksJava release
 #   --report-only DIR    only regenerate docs/ from an existing run folder
 #   --no-docs            keep docs/ as is (the report still goes to DIR/benchmarks.md)
 #
@@ -81,7 +82,7 @@ JAVA="$JAVA_HOME/bin/java"
 JAR="$PANROCKS_ROOT/jmh/target/benchmarks.jar"
 NATIVE="$PANROCKS_ROOT/native/build/bench/panrocks_native_bench"
 RJ_VERSION="$(pom_property rocksdbjni.version)"
-RJ_NEWEST_VERSION="$(pom_property rocksdbjni.newest.version)"
+RJ_NEWEST_VERSION="$(pom_property rocksdbjni.extra.version)"
 M2="${BENCH_M2_REPOSITORY:-$HOME/.m2/repository}"
 RJ_JAR="$M2/org/rocksdb/rocksdbjni/$RJ_VERSION/rocksdbjni-$RJ_VERSION.jar"
 RJ_NEWEST_JAR="$M2/org/rocksdb/rocksdbjni/$RJ_NEWEST_VERSION/rocksdbjni-$RJ_NEWEST_VERSION.jar"
