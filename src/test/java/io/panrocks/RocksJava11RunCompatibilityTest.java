@@ -169,4 +169,83 @@ class RocksJava11RunCompatibilityTest {
             users.close();
         }
     }
+
+    /** RocksJava's Range of two slices: the bytes are copied at the call, and the range reads as the byte form. */
+    @Test
+    void rangeOfSlices() throws Exception {
+        Slice start = new Slice(bytes("key1"));
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(4).put(bytes("key3")).flip();
+        Range range = new Range(start, new DirectSlice(direct));
+        assertArrayEquals(bytes("key1"), range.start());
+        assertArrayEquals(bytes("key3"), range.limit());
+        direct.put(0, (byte) 'z'); // copied: a later change of the buffer does not move the range
+        assertArrayEquals(bytes("key3"), range.limit());
+        assertThrows(NullPointerException.class, () -> new Range(start, (Slice) null));
+
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"))) {
+            for (int i = 0; i < 100; i++) db.put(bytes("key" + i), new byte[100]);
+            RocksDB.CountAndSize inMemtable = db.getApproximateMemTableStats(range);
+            assertTrue(inMemtable.count > 0, "entries between key1 and key3: " + inMemtable.count);
+            assertEquals(0, db.getApproximateMemTableStats(new Range(new Slice("x"), new Slice("y"))).count);
+        }
+    }
+
+    /** RocksJava's spelling of the hash linked list memtable factory, and RocksDB's for the others. */
+    @Test
+    void memtableFactoryNamesAsRocksJava() {
+        assertEquals("HashLinkedListRepFactory",
+                new ColumnFamilyOptions().setMemTableConfig(new HashLinkedListMemTableConfig()).memTableFactoryName());
+        assertEquals("HashSkipListRepFactory",
+                new Options().setMemTableConfig(new HashSkipListMemTableConfig()).memTableFactoryName());
+        assertEquals("SkipListFactory", new Options().memTableFactoryName());
+    }
+
+    /** oldDefaults sets what RocksDB's OldDefaults sets for each older version, and only that. */
+    @Test
+    void oldDefaultsFollowRocksDB() throws Exception {
+        Options fresh = new Options();
+        Options v46 = new Options().oldDefaults(4, 6);
+        assertEquals(4L << 20, v46.writeBufferSize());
+        assertEquals(CompactionPriority.ByCompensatedSize, v46.compactionPriority());
+        assertEquals(2L * 1048576, v46.targetFileSizeBase());
+        assertEquals(10L * 1048576, v46.maxBytesForLevelBase());
+        assertEquals(0, v46.softPendingCompactionBytesLimit());
+        assertEquals(0, v46.hardPendingCompactionBytesLimit());
+        assertEquals(24, v46.level0StopWritesTrigger());
+        assertEquals(1, v46.maxFileOpeningThreads());
+        assertEquals(4, v46.tableCacheNumshardbits());
+        assertEquals(2L * 1024 * 1024, v46.delayedWriteRate());
+        assertEquals(5000, v46.maxOpenFiles());
+        assertEquals(WALRecoveryMode.TolerateCorruptedTailRecords, v46.walRecoveryMode());
+
+        Options v53 = new Options().oldDefaults(5, 3);
+        assertEquals(fresh.writeBufferSize(), v53.writeBufferSize()); // 4.7 and later kept today's
+        assertEquals(fresh.level0StopWritesTrigger(), v53.level0StopWritesTrigger());
+        assertEquals(CompactionPriority.ByCompensatedSize, v53.compactionPriority());
+        assertEquals(16L * 1024 * 1024, v53.delayedWriteRate());
+        assertEquals(fresh.maxFileOpeningThreads(), v53.maxFileOpeningThreads());
+
+        ColumnFamilyOptions cf = new ColumnFamilyOptions().oldDefaults(5, 1);
+        assertEquals(30, cf.level0StopWritesTrigger());
+        ColumnFamilyOptions recent = new ColumnFamilyOptions().oldDefaults(6, 0);
+        assertEquals(new ColumnFamilyOptions().compactionPriority(), recent.compactionPriority());
+        DBOptions db = new DBOptions().oldDefaults(10, 0);
+        assertEquals(5000, db.maxOpenFiles()); // set for every version, as RocksDB
+        assertEquals(new DBOptions().delayedWriteRate(), db.delayedWriteRate());
+
+        // the engine takes them
+        try (RocksDB opened = RocksDB.open(new Options(v46).setCreateIfMissing(true), dir.resolve("old"))) {
+            assertEquals(24, opened.level0StopWriteTrigger());
+        }
+    }
+
+    /** RocksJava's kName constants are the same objects as panrocks' ones. */
+    @Test
+    void compactionReasonsUnderRocksJavasNames() {
+        assertSame(CompactionReason.UNKNOWN, CompactionReason.kUnknown);
+        assertSame(CompactionReason.FLUSH, CompactionReason.kFlush);
+        assertSame(CompactionReason.MANUAL_COMPACTION, CompactionReason.kManualCompaction);
+        assertSame(CompactionReason.REFIT_LEVEL, CompactionReason.kRefitLevel);
+        assertEquals(CompactionReason.kUnknown, new CompactionJobInfo().compactionReason());
+    }
 }

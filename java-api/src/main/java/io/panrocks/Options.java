@@ -145,6 +145,20 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     }
 
     /**
+     * Both parts of RocksDB's {@code Options::OldDefaults}: see
+     * {@link ColumnFamilyOptionsInterface#oldDefaults} and {@link DBOptionsInterface#oldDefaults}.
+     *
+     * @param majorVersion the older RocksDB's major version
+     * @param minorVersion its minor version
+     * @return this
+     */
+    @Override
+    public Options oldDefaults(int majorVersion, int minorVersion) {
+        ColumnFamilyOptionsInterface.super.oldDefaults(majorVersion, minorVersion);
+        return DBOptionsInterface.super.oldDefaults(majorVersion, minorVersion);
+    }
+
+    /**
      * RocksDB's preset for bulk loading ({@code Options::PrepareForBulkLoad}):
      * no automatic compaction and no write slowdown (compact by hand once
      * loaded), two levels, six memtables, 256 MiB files; 4 flush and 2
