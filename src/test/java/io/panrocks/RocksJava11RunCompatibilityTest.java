@@ -147,29 +147,6 @@ class RocksJava11RunCompatibilityTest {
         assertEquals(new RocksDB.Version(version.getMajor(), version.getMinor(), version.getPatch()), version);
     }
 
-    /** RocksJava 11's one-family multiGetAsList of a transaction: its own writes over the DB's, in that family only. */
-    @Test
-    void transactionMultiGetOfOneFamily() throws Exception {
-        try (TransactionDB db = TransactionDB.open(new Options().setCreateIfMissing(true), new TransactionDBOptions(),
-                dir.resolve("txn"))) {
-            ColumnFamilyHandle users = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("users")));
-            db.put(users, bytes("k1"), bytes("committed"));
-            db.put(bytes("k2"), bytes("in the default family"));
-            try (ReadOptions ro = new ReadOptions(); Transaction txn = db.beginTransaction(WriteOptions.DEFAULT)) {
-                txn.put(users, bytes("k3"), bytes("mine"));
-                List<byte[]> values = txn.multiGetAsList(ro, users, List.of(bytes("k1"), bytes("k2"), bytes("k3")));
-                assertEquals(3, values.size());
-                assertEquals("committed", string(values.get(0)));
-                assertNull(values.get(1)); // k2 lives in the default family only
-                assertEquals("mine", string(values.get(2)));
-                assertTrue(txn.multiGetAsList(ro, users, List.of()).isEmpty());
-                assertThrows(NullPointerException.class, () -> txn.multiGetAsList(ro, (ColumnFamilyHandle) null,
-                        List.of(bytes("k1"))));
-            }
-            users.close();
-        }
-    }
-
     /** RocksJava's Range of two slices: the bytes are copied at the call, and the range reads as the byte form. */
     @Test
     void rangeOfSlices() throws Exception {

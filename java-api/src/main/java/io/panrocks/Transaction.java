@@ -1424,22 +1424,6 @@ public final class Transaction implements AutoCloseable {
     }
 
     /**
-     * As {@link #multiGetAsList(ReadOptions, List, List)}, every key in one family (RocksJava 11's overload).
-     *
-     * @param readOptions the read options
-     * @param columnFamily the family of every key; not null
-     * @param keys the keys
-     * @return the values, null for absent keys
-     * @throws RocksDBException as the main overload
-     */
-    public List<byte[]> multiGetAsList(ReadOptions readOptions, ColumnFamilyHandle columnFamily, List<byte[]> keys)
-            throws RocksDBException {
-        Objects.requireNonNull(columnFamily, "columnFamily");
-        Objects.requireNonNull(keys, "keys");
-        return multiGet(readOptions, Collections.nCopies(keys.size(), columnFamily), keys, 0);
-    }
-
-    /**
      * As {@link #multiGetAsList(ReadOptions, List, List)}, and locks every key
      * first (RocksDB's MultiGetForUpdate, exclusive locks; keys are locked
      * family by family, in list order within a family).
