@@ -115,7 +115,7 @@ class FamilyShapesTest {
         config.setBucketCount(1000).setThresholdUseSkiplist(3).setBucketEntriesLoggingThreshold(200)
                 .setIfLogBucketDistWhenFlush(false).setHugePageTlbSize(0);
         Options o = new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3).setMemTableConfig(config);
-        assertEquals("HashLinkListRepFactory", o.memTableFactoryName());
+        assertEquals("HashLinkedListRepFactory", o.memTableFactoryName()); // RocksJava's spelling of RocksDB's HashLinkListRepFactory
         RocksDBException refused = assertThrows(RocksDBException.class, () -> RocksDB.open(o, dir).close());
         assertEquals(Status.Code.InvalidArgument, refused.getStatus().getCode(), refused.getMessage());
         try (RocksDB db = RocksDB.open(o.setAllowConcurrentMemtableWrite(false), dir)) {

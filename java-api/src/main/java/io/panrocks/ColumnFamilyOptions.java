@@ -26,6 +26,19 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
     }
 
     /**
+     * A copy of other, as RocksJava's copy constructor: the option values are copied; the objects
+     * set on it (table config, comparator, merge operator ...) are shared.
+     *
+     * @param other the options to copy
+     */
+    public ColumnFamilyOptions(ColumnFamilyOptions other) {
+        values = new OptionValues(other.values);
+        tableConfig = other.tableConfig;
+        cfPaths = other.cfPaths;
+        callbacks.copyFamilyPart(other.callbacks); // callbacks
+    }
+
+    /**
      * Column-family options from properties ({@code write_buffer_size=...}:
      * RocksDB's option names), as RocksJava's: null if RocksDB (or panrocks'
      * checks of a raw option) refuses a name or value.

@@ -235,6 +235,37 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     long DEFAULT_COMPACTION_MEMTABLE_MEMORY_BUDGET = 512L << 20;
 
     /**
+     * The defaults of an older RocksDB for what changed since, as RocksDB's
+     * {@code ColumnFamilyOptions::OldDefaults} (RocksJava's {@code oldDefaults}):
+     * up to 5.18 the compaction priority {@code ByCompensatedSize}; before 4.7
+     * 4 MiB memtables, 2 MiB level-1 files, a 10 MiB level base and no pending-compaction
+     * limits; before 5.2 a level-0 stop trigger of 24 (before 5) or 30.
+     *
+     * @param majorVersion the older RocksDB's major version
+     * @param minorVersion its minor version
+     * @return this object, for chaining
+     */
+    default T oldDefaults(int majorVersion, int minorVersion) {
+        if (majorVersion < 5 || (majorVersion == 5 && minorVersion <= 18)) {
+            setCompactionPriority(CompactionPriority.ByCompensatedSize);
+        }
+        if (majorVersion < 4 || (majorVersion == 4 && minorVersion < 7)) {
+            setWriteBufferSize(4L << 20);
+            setTargetFileSizeBase(2L * 1048576);
+            setMaxBytesForLevelBase(10L * 1048576);
+            setSoftPendingCompactionBytesLimit(0);
+            setHardPendingCompactionBytesLimit(0);
+        }
+        if (majorVersion < 5) {
+            setLevel0StopWritesTrigger(24);
+        } else if (majorVersion == 5 && minorVersion < 2) {
+            setLevel0StopWritesTrigger(30);
+        }
+        @SuppressWarnings("unchecked") T self = (T) this;
+        return self;
+    }
+
+    /**
      * RocksDB's preset for a small DB: 2 MiB memtables and level-1 files, a
      * 10 MiB level base, pending-compaction limits of 256 MiB and 1 GiB,
      * index and filter blocks in the block cache with a two-level index (a
@@ -391,9 +422,11 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     }
 
     /**
-     * RocksDB's name of the memtable factory set, else of the engine's
-     * default ({@code SkipListFactory}, {@code VectorRepFactory},
-     * {@code HashSkipListRepFactory}, ...).
+     * The name of the memtable factory set, else of the engine's default, as
+     * RocksJava's: RocksDB's name ({@code SkipListFactory}, {@code VectorRepFactory},
+     * {@code HashSkipListRepFactory}, ...), except {@code HashLinkedListRepFactory}
+     * for RocksDB's {@code HashLinkListRepFactory} ({@link HashLinkedListMemTableConfig}),
+     * which RocksJava spells so.
      *
      * @return the factory's name
      */
@@ -402,9 +435,10 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
                 "memtable_factory");
         if (v.startsWith("{")) {
             String id = OptionDefaults.parse(v.substring(1, v.length() - 1)).get("id");
-            if (id != null) return id;
+            if (id != null) v = id;
         }
-        return v;
+        // RocksJava's JNI renames this one (its "historical typo"); code moving from RocksJava compares with it
+        return v.equals("HashLinkListRepFactory") ? "HashLinkedListRepFactory" : v;
     }
 
     /**

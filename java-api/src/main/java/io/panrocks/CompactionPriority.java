@@ -3,20 +3,45 @@ package io.panrocks;
 /** Which files leveled compaction picks first, as RocksDB's {@code CompactionPri} ({@code compaction_pri}). */
 public enum CompactionPriority {
     /** Larger files first, deletions counted extra. */
-    ByCompensatedSize("kByCompensatedSize"),
+    ByCompensatedSize((byte) 0x0, "kByCompensatedSize"),
     /** Files whose newest data is oldest first: for hot keys updated in small ranges. */
-    OldestLargestSeqFirst("kOldestLargestSeqFirst"),
+    OldestLargestSeqFirst((byte) 0x1, "kOldestLargestSeqFirst"),
     /** Files whose oldest data is oldest first: for uniform updates over the key space. */
-    OldestSmallestSeqFirst("kOldestSmallestSeqFirst"),
+    OldestSmallestSeqFirst((byte) 0x2, "kOldestSmallestSeqFirst"),
     /** Files that overlap least with the next level first (RocksDB's default). */
-    MinOverlappingRatio("kMinOverlappingRatio"),
+    MinOverlappingRatio((byte) 0x3, "kMinOverlappingRatio"),
     /** Files in round-robin key order, like a cursor over each level. */
-    RoundRobin("kRoundRobin");
+    RoundRobin((byte) 0x4, "kRoundRobin");
 
+    private final byte value;
     private final String rocksName;
 
-    CompactionPriority(String rocksName) {
+    CompactionPriority(byte value, String rocksName) {
+        this.value = value;
         this.rocksName = rocksName;
+    }
+
+    /**
+     * RocksDB's number for the priority, as RocksJava's.
+     *
+     * @return the number
+     */
+    public byte getValue() {
+        return value;
+    }
+
+    /**
+     * The priority of a number {@link #getValue()} returns, as RocksJava's.
+     *
+     * @param value the number
+     * @return its priority
+     * @throws IllegalArgumentException if none has that number
+     */
+    public static CompactionPriority getCompactionPriority(byte value) {
+        for (CompactionPriority v : values()) {
+            if (v.value == value) return v;
+        }
+        throw new IllegalArgumentException("no CompactionPriority has the value " + value);
     }
 
     String rocksName() {

@@ -29,6 +29,19 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
         callbacks.walFilter = options.callbacks.walFilter;
     }
 
+    /**
+     * A copy of other, as RocksJava's copy constructor: the option values are copied; the objects
+     * set on it (statistics, rate limiter, listeners ...) are shared.
+     *
+     * @param other the options to copy
+     */
+    public DBOptions(DBOptions other) {
+        values = new OptionValues(other.values);
+        objects = new DbObjects(other.objects);
+        callbacks.listeners = other.callbacks.listeners; // callbacks
+        callbacks.walFilter = other.callbacks.walFilter;
+    }
+
     // ---- callbacks: event listeners ----
 
     /** The Java callbacks (listeners) set on these options. */

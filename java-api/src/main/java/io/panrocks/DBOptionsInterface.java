@@ -1466,6 +1466,31 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     }
 
     /**
+     * The defaults of an older RocksDB for what changed since, DB-wide part, as
+     * RocksDB's {@code DBOptions::OldDefaults}: before 4.7 one file-opening thread and
+     * 4 table-cache shard bits; a delayed write rate of 2 MiB/s before 5.2, 16 MiB/s
+     * before 5.6; and for every version at most 5000 open files and
+     * {@link WALRecoveryMode#TolerateCorruptedTailRecords}.
+     *
+     * @param majorVersion the older RocksDB's major version
+     * @param minorVersion its minor version
+     * @return this
+     */
+    default T oldDefaults(int majorVersion, int minorVersion) {
+        if (majorVersion < 4 || (majorVersion == 4 && minorVersion < 7)) {
+            setMaxFileOpeningThreads(1);
+            setTableCacheNumshardbits(4);
+        }
+        if (majorVersion < 5 || (majorVersion == 5 && minorVersion < 2)) {
+            setDelayedWriteRate(2L * 1024 * 1024);
+        } else if (majorVersion == 5 && minorVersion < 6) {
+            setDelayedWriteRate(16L * 1024 * 1024);
+        }
+        setMaxOpenFiles(5000);
+        return setWalRecoveryMode(WALRecoveryMode.TolerateCorruptedTailRecords);
+    }
+
+    /**
      * RocksDB's preset for a small DB, DB-wide part: one file-opening
      * thread, at most 5000 open files. (RocksDB also charges memtables to
      * a 16 MiB block cache through a write buffer manager; a plain options

@@ -50,6 +50,24 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         callbacks.copyFamilyPart(cfOptions.callbacks);
     }
 
+    /**
+     * A copy of other, as RocksJava's copy constructor: the option values are copied; the objects
+     * set on it (cache, statistics, table config, listeners, comparator ...) are shared, as RocksJava's
+     * copy shares its native objects.
+     *
+     * @param other the options to copy
+     */
+    public Options(Options other) {
+        dbValues = new OptionValues(other.dbValues);
+        cfValues = new OptionValues(other.cfValues);
+        objects = new DbObjects(other.objects);
+        tableConfig = other.tableConfig;
+        cfPaths = other.cfPaths;
+        callbacks.listeners = other.callbacks.listeners; // callbacks
+        callbacks.walFilter = other.callbacks.walFilter;
+        callbacks.copyFamilyPart(other.callbacks);
+    }
+
     // ---- callbacks: listeners, and the default family's comparator, merge operator, filter ----
 
     /** The Java callbacks set on these options. */
@@ -124,6 +142,20 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
         if (cache == null) throw new IllegalArgumentException("cache must not be null");
         DBOptionsInterface.super.optimizeForSmallDb();
         return ColumnFamilyOptionsInterface.super.optimizeForSmallDb(cache);
+    }
+
+    /**
+     * Both parts of RocksDB's {@code Options::OldDefaults}: see
+     * {@link ColumnFamilyOptionsInterface#oldDefaults} and {@link DBOptionsInterface#oldDefaults}.
+     *
+     * @param majorVersion the older RocksDB's major version
+     * @param minorVersion its minor version
+     * @return this
+     */
+    @Override
+    public Options oldDefaults(int majorVersion, int minorVersion) {
+        ColumnFamilyOptionsInterface.super.oldDefaults(majorVersion, minorVersion);
+        return DBOptionsInterface.super.oldDefaults(majorVersion, minorVersion);
     }
 
     /**

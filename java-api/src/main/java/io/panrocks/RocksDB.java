@@ -110,6 +110,7 @@ public class RocksDB implements AutoCloseable {
     private final boolean readOnly;
     private final boolean statistics;
     private final ColumnFamilyHandle defaultFamily;
+    private final Env env;
 
     RocksDB(NativeDb db, Path path, boolean readOnly, DBOptions options) {
         this.db = db;
@@ -122,6 +123,7 @@ public class RocksDB implements AutoCloseable {
         this.path = path;
         this.readOnly = readOnly;
         this.statistics = options.statisticsEnabled();
+        this.env = options.getEnv();
         this.defaultFamily = new ColumnFamilyHandle(this, db, db.defaultFamily(), true);
         // a DB never closed is closed when unreachable (the action holds the NativeDb, not this)
         Leaks.CLEANER.register(this, db.closerForForgotten(Leaks.creationSite()));
@@ -510,6 +512,102 @@ public class RocksDB implements AutoCloseable {
      */
     public boolean isReadOnly() {
         return readOnly;
+    }
+
+    /**
+     * The engine's version as numbers, as RocksJava's {@code rocksdbVersion()}.
+     *
+     * @return {@link #engineVersion()} as a {@link Version}
+     */
+    public static Version rocksdbVersion() {
+        return Version.parse(engineVersion());
+    }
+
+    /**
+     * A RocksDB version, as RocksJava's {@code RocksDB.Version}.
+     */
+    public static final class Version {
+        private final int major, minor, patch;
+
+        /**
+         * A version from its three numbers.
+         *
+         * @param major the major version
+         * @param minor the minor version
+         * @param patch the patch level
+         */
+        public Version(int major, int minor, int patch) {
+            this.major = major;
+            this.minor = minor;
+            this.patch = patch;
+        }
+
+        static Version parse(String text) {
+            String[] parts = text.split("\\.");
+            if (parts.length != 3) throw new IllegalStateException("not a version: " + text);
+            return new Version(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+        }
+
+        /**
+         * The major version.
+         *
+         * @return e.g. 11 for 11.8.1
+         */
+        public int getMajor() {
+            return major;
+        }
+
+        /**
+         * The minor version.
+         *
+         * @return e.g. 8 for 11.8.1
+         */
+        public int getMinor() {
+            return minor;
+        }
+
+        /**
+         * The patch level.
+         *
+         * @return e.g. 1 for 11.8.1
+         */
+        public int getPatch() {
+            return patch;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Version v && v.major == major && v.minor == minor && v.patch == patch;
+        }
+
+        @Override
+        public int hashCode() {
+            return (major * 31 + minor) * 31 + patch;
+        }
+
+        /** @return {@code major.minor.patch} */
+        @Override
+        public String toString() {
+            return major + "." + minor + "." + patch;
+        }
+    }
+
+    /**
+     * The environment the DB was opened with ({@code Options.setEnv}), as RocksJava's {@code getEnv()}.
+     *
+     * @return {@link Env#getDefault()} unless the options named another
+     */
+    public Env getEnv() {
+        return env;
+    }
+
+    /**
+     * Whether the DB is closed, as RocksJava's {@code isClosed()}: the opposite of {@link #isOpen()}.
+     *
+     * @return {@code true} from the moment {@link #close()} starts
+     */
+    public boolean isClosed() {
+        return !isOpen();
     }
 
     /**
@@ -4242,6 +4340,67 @@ public class RocksDB implements AutoCloseable {
     public MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder getOptions(ColumnFamilyHandle columnFamily)
             throws RocksDBException {
         return MutableColumnFamilyOptions.fromEngine(runningOptions.options(columnFamily));
+    }
+
+    /**
+     * The number of levels of a family, as RocksJava's {@code numberLevels} (RocksDB's
+     * {@code NumberLevels}: the family's running {@code num_levels}).
+     *
+     * @param columnFamily the family, or {@code null} for the default one
+     * @return the number of levels
+     * @throws UncheckedRocksDBException if the engine cannot write its options as text (RocksJava's declares
+     *         no checked exception)
+     * @throws IllegalStateException if the DB or the handle is closed
+     * @throws IllegalArgumentException if the handle belongs to another DB
+     */
+    public int numberLevels(ColumnFamilyHandle columnFamily) {
+        return runningInt(columnFamily, "num_levels");
+    }
+
+    /**
+     * As {@link #numberLevels(ColumnFamilyHandle)}, for the default family.
+     *
+     * @return the number of levels
+     */
+    public int numberLevels() {
+        return numberLevels(null);
+    }
+
+    /**
+     * The number of level-0 files that stops writes in a family, as RocksJava's
+     * {@code level0StopWriteTrigger} (RocksDB's {@code Level0StopWriteTrigger}: the running
+     * {@code level0_stop_writes_trigger}).
+     *
+     * @param columnFamily the family, or {@code null} for the default one
+     * @return the number of files
+     * @throws UncheckedRocksDBException as {@link #numberLevels(ColumnFamilyHandle)}
+     * @throws IllegalStateException if the DB or the handle is closed
+     * @throws IllegalArgumentException if the handle belongs to another DB
+     */
+    public int level0StopWriteTrigger(ColumnFamilyHandle columnFamily) {
+        return runningInt(columnFamily, "level0_stop_writes_trigger");
+    }
+
+    /**
+     * As {@link #level0StopWriteTrigger(ColumnFamilyHandle)}, for the default family.
+     *
+     * @return the number of files
+     */
+    public int level0StopWriteTrigger() {
+        return level0StopWriteTrigger(null);
+    }
+
+    /** One integer option of a family's running options. */
+    private int runningInt(ColumnFamilyHandle columnFamily, String name) {
+        String text;
+        try {
+            text = runningOptions.options(columnFamily);
+        } catch (RocksDBException e) {
+            throw new UncheckedRocksDBException(e);
+        }
+        String value = OptionDefaults.parse(text).get(name);
+        if (value == null) throw new IllegalStateException("the engine's options do not name " + name);
+        return Integer.parseInt(value);
     }
 
     /**
