@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Instructions per engine operation on the native floor, which do not depend
+# on the machine's noise: callgrind (valgrind) counts what RocksDB executes
+# below DBImpl::Get, DBImpl::MultiGet (100 keys) and DBIter::Next in
+# native/bench/panrocks_native_bench (16 B values, keyCount 1000, flushed data
+# in the block cache), for one or more builds of that benchmark, e.g. the
+# bundled engine's and one built on another engine:
+#
+#   scripts/bench-instructions.sh [BENCH_BINARY...]
+#       default: native/build/bench/panrocks_native_bench (scripts/build-native.sh)
+#   PANROCKS_ENGINE_VERSION=9.11.2 PANROCKS_NATIVE_BUILD=/tmp/nb-9112 scripts/build-native.sh
+#   scripts/bench-instructions.sh /tmp/nb-9112/bench/panrocks_native_bench native/build/bench/panrocks_native_bench
+#
+# Prints a Markdown table: one column per binary (labelled with the engine
+# version the benchmark reports), one row per call, instructions per call and
+# the change against the first column. Installs valgrind when root.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$PANROCKS_ROOT"
+command -v valgrind >/dev/null || ensure_packages valgrind
+benches=("$@")
+[ ${#benches[@]} -gt 0 ] || benches=(native/build/bench/panrocks_native_bench)
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# shape | function the count is taken below | label
+calls=(
+    "get_buffer|rocksdb::DBImpl::Get(rocksdb::ReadOptions const&, rocksdb::ColumnFamilyHandle*, rocksdb::Slice const&, rocksdb::PinnableSlice*, std::|DBImpl::Get"
+    "multiget100|rocksdb::DBImpl::MultiGet(rocksdb::ReadOptions const&, unsigned long, rocksdb::ColumnFamilyHandle**|DB::MultiGet of 100 keys"
+    "scan1000|rocksdb::DBIter::Next()|DBIter::Next"
+)
+declare -A result engine
+for b in "${!benches[@]}"; do
+    bin="${benches[$b]}"
+    [ -x "$bin" ] || die "$bin is not a benchmark binary (scripts/build-native.sh builds native/build/bench/panrocks_native_bench)"
+    for row in "${calls[@]}"; do
+        IFS='|' read -r shape fn label <<<"$row"
+        out="$work/$b-$shape.out"
+        say "callgrind: $bin $shape (${fn%%(*})"
+        valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no --toggle-collect="${fn%%(*}(*" \
+            "$bin" --shapes "$shape" --value-size 16 --warmup-ms 300 --measure-ms 300 --iterations 2 \
+            >"$work/$b-$shape.log" 2>&1 || { tail -20 "$work/$b-$shape.log" >&2; die "callgrind failed"; }
+        engine[$b]="$(grep -o '"engine":"[^"]*"' "$work/$b-$shape.log" | head -1 | cut -d'"' -f4)"
+        read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$out" "$fn")"
+        [ "$n" -gt 0 ] || die "no call of $fn in $out"
+        result[$b,$label]="$per"
+    done
+done
+header="| call |"; rule="|---|"
+for b in "${!benches[@]}"; do header+=" RocksDB ${engine[$b]} |"; rule+="--:|"; done
+echo "$header"; echo "$rule"
+for row in "${calls[@]}"; do
+    IFS='|' read -r shape fn label <<<"$row"
+    line="| \`$label\` |"
+    base="${result[0,$label]}"
+    for b in "${!benches[@]}"; do
+        v="${result[$b,$label]}"
+        if [ "$b" = 0 ]; then line+=" $(printf "%'d" "$v") |"
+        else line+=" $(printf "%'d" "$v") ($(python3 -c "print('%+.1f%%' % (100.0 * ($v - $base) / $base))")) |"; fi
+    done
+    echo "$line"
+done
