@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures what a change costs on the hot paths, against RocksJava: panrocks as
 # it was at revision BEFORE and as it is in this checkout (library and jar
-# both), each beside RocksJava 9.11.2 (the engine panrocks bundles), in one
+# both), each beside RocksJava of the engine panrocks bundles (rocksdbjni.version), in one
 # run on one machine. The benchmarks are this checkout's (jmh/), compiled
 # against both revisions, so both sides run the same code.
 #
