@@ -4,7 +4,7 @@
 # (scripts/check-library.sh), then the jars, installed into the local Maven
 # repository:
 #
-#   java-api/target/panrocks-<version>.jar                 linux-x86_64 + linux-aarch64
+#   java-api/target/panrocks-<version>.jar                 linux-x86_64 + linux-aarch64, glibc and musl
 #   java-api/target/panrocks-<version>-osx-aarch64.jar     macOS on Apple silicon
 #   java-api/target/panrocks-<version>-osx-x86_64.jar      macOS on Intel
 #   java-api/target/panrocks-<version>-windows-x86_64.jar  Windows x86-64
