@@ -66,13 +66,13 @@ class NativeLibraryPlatformTest {
 
     @Test
     void muslPicksTheMuslLibraryOfTheMachine() {
-        assertEquals("linux-x86_64-musl", NativeLibrary.platform("linux-x86_64", "musl"));
-        assertEquals("linux-aarch64-musl", NativeLibrary.platform("linux-aarch64", "musl"));
-        assertEquals("linux-x86_64", NativeLibrary.platform("linux-x86_64", "glibc 2.36"));
-        assertEquals("linux-aarch64", NativeLibrary.platform("linux-aarch64", null));
-        assertEquals("linux-ppc64le-musl", NativeLibrary.platform("linux-ppc64le", "musl"));
-        assertEquals("linux-x86_64", NativeLibrary.platform("linux-x86_64", "neither glibc nor musl"));
-        assertEquals("osx-aarch64", NativeLibrary.platform("osx-aarch64", "musl"));
+        assertEquals("linux-x86_64-musl", NativeLibrary.libraryPlatform("linux-x86_64", "musl"));
+        assertEquals("linux-aarch64-musl", NativeLibrary.libraryPlatform("linux-aarch64", "musl"));
+        assertEquals("linux-x86_64", NativeLibrary.libraryPlatform("linux-x86_64", "glibc 2.36"));
+        assertEquals("linux-aarch64", NativeLibrary.libraryPlatform("linux-aarch64", null));
+        assertEquals("linux-ppc64le-musl", NativeLibrary.libraryPlatform("linux-ppc64le", "musl"));
+        assertEquals("linux-x86_64", NativeLibrary.libraryPlatform("linux-x86_64", "neither glibc nor musl"));
+        assertEquals("osx-aarch64", NativeLibrary.libraryPlatform("osx-aarch64", "musl"));
         assertEquals("libpanrocks.so", NativeLibrary.libraryFile("linux-aarch64-musl"));
         assertEquals("io/panrocks/native/linux-x86_64-musl/libpanrocks.so",
                 NativeLibrary.resourceName("linux-x86_64-musl"));
@@ -135,8 +135,8 @@ class NativeLibraryPlatformTest {
     @Test
     void thisGlibcMachineRunsItsGlibcLibrary() {
         String c = NativeLibrary.cLibrary();
-        assertEquals(NativeLibrary.platform(), NativeLibrary.platform(NativeLibrary.platform(), c), c);
-        assertDoesNotThrow(() -> NativeLibrary.checkCLibrary(NativeLibrary.platform(NativeLibrary.platform(), c), c));
+        assertEquals(NativeLibrary.platform(), NativeLibrary.libraryPlatform(NativeLibrary.platform(), c), c);
+        assertDoesNotThrow(() -> NativeLibrary.checkCLibrary(NativeLibrary.libraryPlatform(NativeLibrary.platform(), c), c));
     }
 
     @Test

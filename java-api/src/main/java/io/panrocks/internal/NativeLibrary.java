@@ -171,7 +171,7 @@ public final class NativeLibrary {
             path = Path.of(override).toAbsolutePath();
         } else {
             String cLibrary = cLibrary();
-            String platform = platform(platform(), cLibrary);
+            String platform = libraryPlatform(platform(), cLibrary);
             checkCLibrary(platform, cLibrary);
             path = extractFromJar(platform);
         }
@@ -249,7 +249,7 @@ public final class NativeLibrary {
     /**
      * This machine as the jars name it: {@code <os>-<arch>}, e.g. linux-x86_64,
      * osx-aarch64; which of a Linux machine's two libraries it runs,
-     * {@link #platform(String, String)} says.
+     * {@link #libraryPlatform(String, String)} says.
      */
     static String platform() {
         return platform(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
@@ -275,7 +275,7 @@ public final class NativeLibrary {
      * {@code -musl} one (linux-x86_64-musl), else the machine itself.
      * {@code cLibrary} is what {@link #cLibrary()} says.
      */
-    static String platform(String machine, String cLibrary) {
+    static String libraryPlatform(String machine, String cLibrary) {
         return machine.startsWith("linux-") && MUSL.equals(cLibrary) ? machine + "-musl" : machine;
     }
 
@@ -349,7 +349,7 @@ public final class NativeLibrary {
      * glibc older than {@value #GLIBC_FLOOR}, or a C library that is not the
      * one the platform's library is for. {@code cLibrary} is what
      * {@link #cLibrary()} says, {@code platform} what
-     * {@link #platform(String, String)} made of it.
+     * {@link #libraryPlatform(String, String)} made of it.
      */
     static void checkCLibrary(String platform, String cLibrary) {
         if (!platform.startsWith("linux-") || cLibrary == null) return;
