@@ -61,7 +61,7 @@ esac
 [ "$format" = "$want" ] || die "$file is $format, not the $want library $target needs"
 
 machine="$("$READOBJ" --file-headers "$file" | sed -n 's/^ *\(Arch\|Machine\): *//p' | head -1)"
-case "$target:$machine" in
+case "${target%-musl}:$machine" in
     *-x86_64:*x86-64*|*-x86_64:*x86_64*|*-x86_64:*AMD64*|*-aarch64:*aarch64*|*-aarch64:*AArch64*|*-aarch64:*ARM64*|*-aarch64:*arm64*) ;;
     *) die "$file is for machine '$machine', not $target" ;;
 esac
