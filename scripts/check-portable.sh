@@ -68,7 +68,7 @@ cleanup() {
 trap cleanup EXIT
 
 cd "$PANROCKS_ROOT"
-say "building the panrocks jar (linux-x86_64, linux-aarch64 and their musl twins inside) and installing it into the local Maven repository"
+say "building the panrocks jars (linux-x86_64 and linux-aarch64 inside; the musl libraries in their own) and installing them into the local Maven repository"
 mvn_cmd -q install -DskipTests -pl java-api -am
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' java-api/pom.xml | head -1)"
 jar="java-api/target/panrocks-$version.jar"
@@ -93,8 +93,12 @@ for target in linux-x86_64 linux-aarch64; do
     say "$target: newest glibc symbol version $newest (floor $PANROCKS_LINUX_GLIBC_FLOOR); NEEDED $needed"
 done
 for target in linux-x86_64-musl linux-aarch64-musl; do
+    # the musl libraries travel in classifier jars of their own (java-api/pom.xml)
+    musl_jar="java-api/target/panrocks-$version-$target.jar"
+    [ -f "$musl_jar" ] || die "$musl_jar was not built"
+    (cd "$work/jar" && "$JAVA_HOME/bin/jar" xf "$PANROCKS_ROOT/$musl_jar" io/panrocks/native)
     lib="$work/jar/io/panrocks/native/$target/libpanrocks.so"
-    [ -f "$lib" ] || die "$jar has no $target library"
+    [ -f "$lib" ] || die "$musl_jar has no $target library"
     needed="$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
     # musl is one file, which answers to libc.so for the whole C library
     [ "$needed" = "libc.so " ] || die "the $target library needs ${needed:-nothing}, not musl's libc.so alone"

@@ -33,8 +33,8 @@ import java.util.jar.JarFile;
  *
  * <p>By default the library travels in a jar under
  * {@code io/panrocks/native/<platform>/}: the main jar carries linux-x86_64 and
- * linux-aarch64 (glibc) and linux-x86_64-musl and linux-aarch64-musl (musl, as
- * on Alpine), classifier jars ({@code panrocks-<version>-osx-aarch64.jar}
+ * linux-aarch64 (glibc), classifier jars ({@code panrocks-<version>-osx-aarch64.jar},
+ * {@code panrocks-<version>-linux-x86_64-musl.jar} for musl, as on Alpine
  * ...) the other platforms, found on the class path or the module path alike
  * (the folder is not a package, so no module encapsulates it). The library is
  * extracted once into a per-user cache folder named after its SHA-256, so
@@ -426,7 +426,7 @@ public final class NativeLibrary {
                         + " (os.name=" + System.getProperty("os.name") + ", os.arch=" + System.getProperty("os.arch")
                         + "; looked for " + resource + "). The panrocks jars on this class path carry "
                         + (available.isEmpty() ? "none" : String.join(", ", available))
-                        + (platform.startsWith("osx-") || platform.startsWith("windows-")
+                        + (platform.startsWith("osx-") || platform.startsWith("windows-") || platform.endsWith("-musl")
                                 ? "; the " + platform + " library comes in the classifier jar panrocks-<version>-"
                                         + platform + ".jar, which is not on this class path" : "")
                         + ". Build one for this machine with scripts/build-native.sh and pass -D"
