@@ -5,6 +5,7 @@
 #
 #   scripts/build-engine.sh [TARGET]     TARGET: linux-x86_64 (default on an
 #                                        x86-64 machine), linux-aarch64,
+#                                        linux-x86_64-musl, linux-aarch64-musl,
 #                                        osx-aarch64, osx-x86_64, windows-x86_64
 #
 # Default: RocksDB 11.8.1, from the Rust crate registry: the crate
@@ -18,7 +19,8 @@
 # (`apt-get source` through a private apt configuration whose deb-src entries
 # are derived from the mirror this machine's apt already uses), each upstream
 # tarball checked against the sha256 pinned below. All six are compiled for TARGET by
-# zig's clang (scripts/toolchain.sh): against glibc 2.17 on Linux, with zig's
+# zig's clang (scripts/toolchain.sh): against glibc 2.17 on Linux (musl 1.2.5's
+# headers for the -musl targets), with zig's
 # static libc++, as static, position-independent, NDEBUG archives with hidden
 # symbols. RocksDB is compiled as a CMake unity build (16 sources per
 # translation unit, which RocksDB's own CI keeps building): its ~340 sources

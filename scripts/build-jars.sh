@@ -4,7 +4,8 @@
 # (scripts/check-library.sh), then the jars, installed into the local Maven
 # repository:
 #
-#   java-api/target/panrocks-<version>.jar                 linux-x86_64 + linux-aarch64
+#   java-api/target/panrocks-<version>.jar                 linux-x86_64 + linux-aarch64 (glibc)
+#   java-api/target/panrocks-<version>-linux-x86_64-musl.jar, -linux-aarch64-musl.jar  musl (Alpine)
 #   java-api/target/panrocks-<version>-osx-aarch64.jar     macOS on Apple silicon
 #   java-api/target/panrocks-<version>-osx-x86_64.jar      macOS on Intel
 #   java-api/target/panrocks-<version>-windows-x86_64.jar  Windows x86-64
@@ -28,7 +29,7 @@ for target in "${PANROCKS_TARGETS[@]}"; do
     scripts/check-library.sh "$target" "native/jar/$target/io/panrocks/native/$target/${PANROCKS_LIBRARY_FILE[$target]}" "$reference"
 done
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' java-api/pom.xml | head -1)"
-for jar in java-api/target/panrocks-"$version".jar java-api/target/panrocks-"$version"-{osx-aarch64,osx-x86_64,windows-x86_64,debuginfo}.jar; do
+for jar in java-api/target/panrocks-"$version".jar java-api/target/panrocks-"$version"-{linux-x86_64-musl,linux-aarch64-musl,osx-aarch64,osx-x86_64,windows-x86_64,debuginfo}.jar; do
     [ -f "$jar" ] || die "$jar was not built"
     say "$(du -h "$jar" | cut -f1)  $jar: $("$JAVA_HOME/bin/jar" tf "$jar" | grep '^io/panrocks/native/.*/.' | sed 's:io/panrocks/native/::' | tr '\n' ' ')"
 done

@@ -6,11 +6,12 @@
 #
 #   scripts/build-native.sh [--jar] [TARGET...]
 #       TARGET: this machine's (the default; into native/build), or any of
-#       linux-x86_64, linux-aarch64, osx-aarch64, osx-x86_64, windows-x86_64
-#       (another machine's into native/build-TARGET).
+#       linux-x86_64, linux-aarch64, linux-x86_64-musl, linux-aarch64-musl,
+#       osx-aarch64, osx-x86_64, windows-x86_64 (another machine's into
+#       native/build-TARGET; the -musl ones are for Linux without glibc).
 #       --jar: also lay the libraries out for the jars, and nothing else there:
 #       native/jar/TARGET/io/panrocks/native/TARGET/<library> (the Maven build
-#       does this for linux-x86_64 and linux-aarch64; see java-api/pom.xml),
+#       does this for the Linux targets, glibc and musl; see java-api/pom.xml),
 #       Linux ones stripped, with <library>.sha256 beside each; the Linux
 #       libraries' debug information in
 #       native/debuginfo/io/panrocks/native/TARGET/<library>.debug.

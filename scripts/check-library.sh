@@ -10,7 +10,8 @@
 #  - it carries the C ABI version of the header it was built from and the
 #    engine version the build pins (the build tag in native/src/db.cc);
 #  - what it imports is the operating system's own: glibc only (no symbol
-#    version above 2.17) on Linux, libSystem on macOS, Windows' own DLLs on
+#    version above 2.17) on Linux, musl's libc.so alone for the -musl
+#    targets, libSystem on macOS, Windows' own DLLs on
 #    Windows; never a C++ runtime, a compression library or RocksDB.
 #
 # Prints one line: "library: TARGET FILE: ... ok". Uses llvm-nm, llvm-readobj
@@ -60,7 +61,7 @@ esac
 [ "$format" = "$want" ] || die "$file is $format, not the $want library $target needs"
 
 machine="$("$READOBJ" --file-headers "$file" | sed -n 's/^ *\(Arch\|Machine\): *//p' | head -1)"
-case "$target:$machine" in
+case "${target%-musl}:$machine" in
     *-x86_64:*x86-64*|*-x86_64:*x86_64*|*-x86_64:*AMD64*|*-aarch64:*aarch64*|*-aarch64:*AArch64*|*-aarch64:*ARM64*|*-aarch64:*arm64*) ;;
     *) die "$file is for machine '$machine', not $target" ;;
 esac
@@ -95,15 +96,22 @@ forbidden='c\+\+|stdc|unwind|gcc|winpthread|rocksdb|snappy|lz4|zstd|libz|bz2'
 case "$format" in
     elf)
         imports="$("$READOBJ" --needed-libs "$file" | sed -n 's/^ *\(lib[^ ]*\|ld-[^ ]*\)$/\1/p' | tr '\n' ' ')"
-        for lib in $imports; do
-            case "$lib" in libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|librt.so.1|ld-linux-x86-64.so.2|ld-linux-aarch64.so.1) ;;
-                *) die "$file needs $lib, which is not part of glibc" ;; esac
-        done
-        newest="$("$OBJDUMP" -T "$file" | grep -o 'GLIBC_[0-9.]*' | sort -Vu | tail -1)"
-        newest="${newest#GLIBC_}"
-        [ "$(printf '%s\n%s\n' "$newest" "$PANROCKS_LINUX_GLIBC_FLOOR" | sort -V | tail -1)" = "$PANROCKS_LINUX_GLIBC_FLOOR" ] \
-            || die "$file asks for GLIBC_$newest, above the floor $PANROCKS_LINUX_GLIBC_FLOOR"
-        detail="imports ${imports% }, newest glibc symbol version $newest"
+        if [[ "$target" == *-musl ]]; then
+            # musl is one file, libc.so, answering for libm, libpthread and the rest too; no symbol versions
+            [ "${imports% }" = libc.so ] || die "$file needs '${imports% }'; a library for musl needs libc.so alone"
+            if "$OBJDUMP" -T "$file" | grep -q 'GLIBC_'; then die "$file asks for glibc symbol versions: not a musl library"; fi
+            detail="imports libc.so (musl's), no symbol versions"
+        else
+            for lib in $imports; do
+                case "$lib" in libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|librt.so.1|ld-linux-x86-64.so.2|ld-linux-aarch64.so.1) ;;
+                    *) die "$file needs $lib, which is not part of glibc" ;; esac
+            done
+            newest="$("$OBJDUMP" -T "$file" | grep -o 'GLIBC_[0-9.]*' | sort -Vu | tail -1)"
+            newest="${newest#GLIBC_}"
+            [ "$(printf '%s\n%s\n' "$newest" "$PANROCKS_LINUX_GLIBC_FLOOR" | sort -V | tail -1)" = "$PANROCKS_LINUX_GLIBC_FLOOR" ] \
+                || die "$file asks for GLIBC_$newest, above the floor $PANROCKS_LINUX_GLIBC_FLOOR"
+            detail="imports ${imports% }, newest glibc symbol version $newest"
+        fi
         ;;
     macho)
         imports="$("$OBJDUMP" --macho --private-headers "$file" | awk '$1=="cmd" {c=$2} c=="LC_LOAD_DYLIB" && $1=="name" {print $2}' | tr '\n' ' ')"

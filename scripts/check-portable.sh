@@ -7,6 +7,11 @@
 #   arm64     Debian 13 (trixie), glibc 2.41, aarch64, run under qemu-user
 #             emulation: Debian's openjdk-25-jdk-headless, and the C ABI
 #             tests built for aarch64
+#   musl      the two musl libraries (Alpine's C library): no root and no JVM
+#             (Debian packages no JDK built for musl), but the C ABI tests
+#             built for each as musl programs by the same toolchain, run by
+#             Debian's musl (package `musl`, bookworm: musl 1.2.3) against the
+#             jar's library: x86-64 natively, aarch64 under qemu-user
 #
 # Steps: builds the jar (both Linux libraries) and installs it into the local
 # Maven repository; checks that neither library asks for a glibc symbol
@@ -23,14 +28,19 @@
 #
 #   portable: <target> glibc <version> engine <version> ok
 #
+# and each musl library one:
+#
+#   portable: <target> musl <version> engine <version> C ABI tests: <n> passed
+#
 # A root that cannot be made is a failure with its reason, never a skip.
 #
-#   scripts/check-portable.sh [bullseye] [bookworm] [arm64]   (default: all three)
+#   scripts/check-portable.sh [bullseye] [bookworm] [arm64] [musl]   (default: all four)
 #
 # Needs root (debootstrap, chroot, mount, binfmt_misc for the emulation).
 # About 10 minutes once the engines are built. Honours PANROCKS_PORTABLE_DIR
 # (work folder, default a fresh one under /tmp, removed afterwards unless
-# PANROCKS_PORTABLE_KEEP=1).
+# PANROCKS_PORTABLE_KEEP=1) and PANROCKS_MUSL_SUITE (the Debian suite whose
+# musl runs the musl tests, default bookworm).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/toolchain.sh"
@@ -38,9 +48,9 @@ source "$(dirname "$0")/roots.sh"
 [ "$(id -u)" -eq 0 ] || die "check-portable.sh needs root (debootstrap, chroot)"
 
 roots=("$@")
-[ ${#roots[@]} -gt 0 ] || roots=(bullseye bookworm arm64)
+[ ${#roots[@]} -gt 0 ] || roots=(bullseye bookworm arm64 musl)
 for r in "${roots[@]}"; do
-    case "$r" in bullseye|bookworm|arm64) ;; *) die "unknown root '$r' (bullseye, bookworm, arm64)" ;; esac
+    case "$r" in bullseye|bookworm|arm64|musl) ;; *) die "unknown root '$r' (bullseye, bookworm, arm64, musl)" ;; esac
 done
 [ "$(host_target)" = linux-x86_64 ] || die "the roots here are made from an x86-64 machine; this is $(host_target)"
 
@@ -58,12 +68,12 @@ cleanup() {
 trap cleanup EXIT
 
 cd "$PANROCKS_ROOT"
-say "building the panrocks jar (linux-x86_64 and linux-aarch64 inside) and installing it into the local Maven repository"
+say "building the panrocks jars (linux-x86_64 and linux-aarch64 inside; the musl libraries in their own) and installing them into the local Maven repository"
 mvn_cmd -q install -DskipTests -pl java-api -am
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' java-api/pom.xml | head -1)"
 jar="java-api/target/panrocks-$version.jar"
 
-# ---- the libraries in the jar: glibc <= 2.17, nothing but glibc ------------
+# ---- the libraries in the jar: glibc <= 2.17, nothing but glibc; musl's libc.so alone
 say "checking the Linux libraries in $jar"
 rm -rf "$work/jar"; mkdir -p "$work/jar"
 (cd "$work/jar" && "$JAVA_HOME/bin/jar" xf "$PANROCKS_ROOT/$jar" io/panrocks/native)
@@ -81,6 +91,19 @@ for target in linux-x86_64 linux-aarch64; do
         [[ "$glibc_libs" == *" $n "* ]] || die "the $target library needs $n, which is not part of glibc (NEEDED: $needed)"
     done
     say "$target: newest glibc symbol version $newest (floor $PANROCKS_LINUX_GLIBC_FLOOR); NEEDED $needed"
+done
+for target in linux-x86_64-musl linux-aarch64-musl; do
+    # the musl libraries travel in classifier jars of their own (java-api/pom.xml)
+    musl_jar="java-api/target/panrocks-$version-$target.jar"
+    [ -f "$musl_jar" ] || die "$musl_jar was not built"
+    (cd "$work/jar" && "$JAVA_HOME/bin/jar" xf "$PANROCKS_ROOT/$musl_jar" io/panrocks/native)
+    lib="$work/jar/io/panrocks/native/$target/libpanrocks.so"
+    [ -f "$lib" ] || die "$musl_jar has no $target library"
+    needed="$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+    # musl is one file, which answers to libc.so for the whole C library
+    [ "$needed" = "libc.so " ] || die "the $target library needs ${needed:-nothing}, not musl's libc.so alone"
+    if readelf -V -W "$lib" | grep -q 'GLIBC_'; then die "the $target library asks for glibc symbol versions"; fi
+    say "$target: NEEDED $needed(musl), no symbol versions"
 done
 
 say "building the consumer (scripts/portable), panrocks $version as its Maven dependency"
@@ -173,11 +196,84 @@ check_arm64_root() {
     say "$name: $(( $(date +%s) - t0 ))s"
 }
 
+# ---- musl: the C ABI tests as musl programs, run by Debian's musl ----------
+# musl_runtime ARCH: Debian's musl package for ARCH (amd64, arm64) of
+# $PANROCKS_MUSL_SUITE unpacked into $work/musl-ARCH (its dynamic linker is
+# lib/ld-musl-<machine>.so.1, which is the whole C library), through a
+# private apt configuration: this machine's apt sources and architectures are
+# left alone; apt checks the package against the suite's signed index.
+musl_runtime() {
+    local arch="$1" dir="$work/musl-$1" apt="$work/musl-apt" suite="${PANROCKS_MUSL_SUITE:-bookworm}"
+    [ -d "$dir" ] && return 0
+    local opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+        -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o APT::Architectures::=amd64
+        -o APT::Architectures::=arm64 -o APT::Sandbox::User=root -o Debug::NoLocking=1)
+    if [ ! -f "$apt/ready" ]; then
+        mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+        echo "deb [arch=amd64,arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $suite main" \
+            > "$apt/sources.list"
+        say "musl: reading Debian $suite's package indexes for amd64 and arm64 (a private apt configuration)"
+        apt-get "${opts[@]}" -qq update >&2 || die "musl: apt-get update of Debian $suite (amd64, arm64) failed"
+        touch "$apt/ready"
+    fi
+    (cd "$apt" && apt-get "${opts[@]}" -qq download "musl:$arch" >&2) || die "musl: apt-get download musl:$arch failed"
+    local deb; deb="$(ls "$apt"/musl_*_"$arch".deb | head -1)"
+    mkdir -p "$dir" && dpkg-deb -x "$deb" "$dir"
+    say "musl: $(basename "$deb") unpacked into $dir"
+}
+
+# check_musl TARGET: builds the C ABI tests for TARGET (a musl target) and runs
+# them with the jar's library, by Debian's musl; prints the line.
+check_musl() {
+    local target="$1" t0=$(date +%s) arch machine run=()
+    case "$target" in
+        linux-x86_64-musl) arch=amd64 machine=x86_64 ;;
+        linux-aarch64-musl) arch=arm64 machine=aarch64
+            ensure_packages qemu-user-static
+            run=(qemu-aarch64-static) ;;
+    esac
+    say "$target: building the C ABI tests as musl programs"
+    local tests_build="$PANROCKS_ROOT/native/build-$target-tests"
+    PANROCKS_NATIVE_TESTS=1 PANROCKS_NATIVE_BUILD="$tests_build" scripts/build-native.sh "$target" \
+        >"$work/$target-native.log" 2>&1 \
+        || { tail -30 "$work/$target-native.log" >&2; die "$target: the musl build of the C ABI tests failed"; }
+    musl_runtime "$arch"
+    local ldso="$work/musl-$arch/lib/ld-musl-$machine.so.1"
+    [ -e "$ldso" ] || die "$target: Debian's musl for $arch has no lib/ld-musl-$machine.so.1"
+    local interp
+    interp="$(readelf -l "$tests_build/panrocks_abi_tests" | sed -n 's/.*Requesting program interpreter: \(.*\)\]/\1/p')"
+    [ "$interp" = "/lib/ld-musl-$machine.so.1" ] || die "$target: the tests' interpreter is '$interp', not musl's"
+    # the tests beside the jar's library; musl's dynamic linker looks in
+    # --library-path before the tests' own run path (their build folder)
+    local dir="$work/$target"
+    mkdir -p "$dir"
+    cp "$tests_build/panrocks_abi_tests" "$dir/"
+    cp "$work/jar/io/panrocks/native/$target/libpanrocks.so" "$dir/"
+    local musl_version
+    musl_version="$("${run[@]}" "$ldso" 2>&1 | sed -n 's/^Version //p')"
+    say "$target: running the C ABI tests with the jar's library on musl $musl_version${run:+ (emulated)}"
+    set +e
+    (cd "$dir" && env -i HOME="$dir" PATH=/usr/bin:/bin TMPDIR="$dir" \
+        "${run[@]}" "$ldso" --library-path "$dir" "$dir/panrocks_abi_tests" --gtest_brief=1) >"$work/$target-abi.log" 2>&1
+    local status=$?
+    set -e
+    tail -3 "$work/$target-abi.log" | sed 's/^/    /' >&2
+    [ "$status" = 0 ] || { cat "$work/$target-abi.log" >&2; die "$target: the C ABI tests failed on musl (exit $status)"; }
+    local passed skipped engine
+    passed="$(grep -o '\[  PASSED  \] [0-9]* test' "$work/$target-abi.log" | grep -o '[0-9]*')"
+    skipped="$(grep -o '\[  SKIPPED \] [0-9]* test' "$work/$target-abi.log" | grep -o '[0-9]*' || true)"
+    # the build tag of the library the tests ran (native/src/db.cc); AbiBasics checks it against the engine's headers
+    engine="$(grep -a -o 'engine RocksDB [0-9.]*[0-9]' "$dir/libpanrocks.so" | head -1 | sed 's/engine RocksDB //')"
+    echo "portable: $target musl $musl_version engine $engine C ABI tests: ${passed:-0} passed${skipped:+, $skipped skipped}"
+    say "$target: $(( $(date +%s) - t0 ))s"
+}
+
 for r in "${roots[@]}"; do
     case "$r" in
         bullseye) check_x86_root bullseye bullseye ;;
         bookworm) check_x86_root bookworm bookworm ;;
         arm64) check_arm64_root ;;
+        musl) check_musl linux-x86_64-musl; check_musl linux-aarch64-musl ;;
     esac
 done
 s=$(( $(date +%s) - start ))

@@ -30,11 +30,19 @@ declare -A PANROCKS_ZIG_WHEEL_PLATFORM=(
 # The Linux floor is glibc 2.17 (RHEL/CentOS 7, the first glibc of aarch64);
 # macOS 11 is the first on Apple silicon, 10.15 the floor chosen for Intel
 # Macs; Windows links the C runtime through MinGW-w64's import libraries.
-PANROCKS_TARGETS=(linux-x86_64 linux-aarch64 osx-aarch64 osx-x86_64 windows-x86_64)
+# The -musl targets are for Linux without glibc (Alpine): zig carries musl
+# 1.2.5's headers and links a shared library against a stub libc.so made from
+# musl's symbol list, so the library needs only libc.so (which musl's dynamic
+# linker, itself the C library, answers to) and carries zig's libc++ like the
+# others. musl has no symbol versions: a musl missing a function the library
+# calls refuses it at load (Debian's musl 1.2.3 runs it: check-portable.sh).
+PANROCKS_TARGETS=(linux-x86_64 linux-aarch64 linux-x86_64-musl linux-aarch64-musl osx-aarch64 osx-x86_64 windows-x86_64)
 PANROCKS_LINUX_GLIBC_FLOOR=2.17
 declare -A PANROCKS_ZIG_TRIPLE=(
     [linux-x86_64]=x86_64-linux-gnu.2.17
     [linux-aarch64]=aarch64-linux-gnu.2.17
+    [linux-x86_64-musl]=x86_64-linux-musl
+    [linux-aarch64-musl]=aarch64-linux-musl
     [osx-aarch64]=aarch64-macos.11.0
     [osx-x86_64]=x86_64-macos.10.15
     [windows-x86_64]=x86_64-windows-gnu
@@ -42,6 +50,8 @@ declare -A PANROCKS_ZIG_TRIPLE=(
 declare -A PANROCKS_CMAKE_SYSTEM=(
     [linux-x86_64]="Linux x86_64"
     [linux-aarch64]="Linux aarch64"
+    [linux-x86_64-musl]="Linux x86_64"
+    [linux-aarch64-musl]="Linux aarch64"
     [osx-aarch64]="Darwin arm64"
     [osx-x86_64]="Darwin x86_64"
     [windows-x86_64]="Windows AMD64"
@@ -49,6 +59,8 @@ declare -A PANROCKS_CMAKE_SYSTEM=(
 declare -A PANROCKS_LIBRARY_FILE=(
     [linux-x86_64]=libpanrocks.so
     [linux-aarch64]=libpanrocks.so
+    [linux-x86_64-musl]=libpanrocks.so
+    [linux-aarch64-musl]=libpanrocks.so
     [osx-aarch64]=libpanrocks.dylib
     [osx-x86_64]=libpanrocks.dylib
     [windows-x86_64]=panrocks.dll
@@ -134,7 +146,7 @@ toolchain_file() {
     # macOS not at all (zig's Apple-silicon baseline, apple_m1, has both).
     local march_rewrite=""
     case "$target" in
-        linux-aarch64) march_rewrite='-march=armv8-a+*) set -- "$@" "-mcpu=generic+${a#-march=armv8-a+}" ;;' ;;
+        linux-aarch64|linux-aarch64-musl) march_rewrite='-march=armv8-a+*) set -- "$@" "-mcpu=generic+${a#-march=armv8-a+}" ;;' ;;
         osx-aarch64) march_rewrite='-march=armv8-a+*) ;;' ;;
     esac
     local stamp="zig=$ZIG triple=$triple cache=$zig_cache wrappers=3"

@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * runtime are linked in, so it needs nothing beyond glibc, and no glibc symbol
  * version above 2.17 (RHEL 7, Amazon Linux 2, Ubuntu 18.04 and everything
  * later); it exports nothing but the C ABI, and carries the engine version the
- * build pins. The checks read the ELF files (readelf reads either
+ * build pins. The same for the two musl libraries (Alpine), which need musl's
+ * libc.so alone. The checks read the ELF files (readelf reads either
  * architecture); the x86-64 one is also resolved by this machine's dynamic
  * linker. Skipped only for builds against a shared RocksDB (ROCKSDB_ROOT,
  * PANROCKS_ENGINE_LIBRARY), which are not self-contained by design.
@@ -71,10 +72,10 @@ class EngineLinkageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"linux-x86_64", "linux-aarch64"})
+    @ValueSource(strings = {"linux-x86_64", "linux-aarch64", "linux-x86_64-musl", "linux-aarch64-musl"})
     void isAnElfLibraryForItsMachine(String platform) throws Exception {
         String header = run("readelf", "-h", library(platform).toString());
-        String machine = platform.endsWith("aarch64") ? "AArch64" : "Advanced Micro Devices X86-64";
+        String machine = platform.contains("aarch64") ? "AArch64" : "Advanced Micro Devices X86-64";
         assertTrue(header.contains("Machine:") && header.contains(machine), header);
         assertTrue(header.contains("DYN (Shared object file)"), header);
     }
@@ -94,6 +95,25 @@ class EngineLinkageTest {
         assertTrue(compareVersions(newest, GLIBC_FLOOR) <= 0,
                 "the " + platform + " library asks for GLIBC_" + newest + ", above the floor " + GLIBC_FLOOR);
         System.out.println("[linkage] " + platform + ": NEEDED " + needed + "; newest glibc symbol version " + newest);
+    }
+
+    /**
+     * musl is one file: libc.so, which musl's dynamic linker (itself the C
+     * library) answers to, for libm, libpthread and libdl too. A musl library
+     * that named glibc's files or asked for glibc's symbol versions would not
+     * load on Alpine.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"linux-x86_64-musl", "linux-aarch64-musl"})
+    void theMuslLibrariesNeedMuslsLibcAlone(String platform) throws Exception {
+        Set<String> needed = new TreeSet<>();
+        Matcher m = Pattern.compile("\\(NEEDED\\)\\s+Shared library: \\[([^]]+)]")
+                .matcher(run("readelf", "-d", library(platform).toString()));
+        while (m.find()) needed.add(m.group(1));
+        assertEquals(Set.of("libc.so"), needed, "the " + platform + " library's NEEDED entries");
+        String versions = run("readelf", "-V", "-W", library(platform).toString());
+        assertFalse(versions.contains("GLIBC_"), "the " + platform + " library asks for glibc symbol versions");
+        System.out.println("[linkage] " + platform + ": NEEDED " + needed);
     }
 
     @Test
@@ -123,7 +143,7 @@ class EngineLinkageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"linux-x86_64", "linux-aarch64"})
+    @ValueSource(strings = {"linux-x86_64", "linux-aarch64", "linux-x86_64-musl", "linux-aarch64-musl"})
     void exportsOnlyTheCAbiAndNoProcessWideSymbols(String platform) throws Exception {
         String symbols = run("readelf", "--dyn-syms", "-W", library(platform).toString());
         int exported = 0;
@@ -156,6 +176,13 @@ class EngineLinkageTest {
     void bothLibrariesExportTheSameCAbi() throws Exception {
         assertEquals(exportedNames("linux-x86_64"), exportedNames("linux-aarch64"),
                 "the two Linux libraries were built from the same sources");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"linux-x86_64-musl", "linux-aarch64-musl"})
+    void theMuslLibrariesExportTheSameCAbiAsTheGlibcOnes(String platform) throws Exception {
+        assertEquals(exportedNames("linux-x86_64"), exportedNames(platform),
+                "the " + platform + " library was built from the same sources as linux-x86_64's");
     }
 
     /**

@@ -40,7 +40,8 @@ import java.util.zip.CRC32;
  *
  * <p>By default the library travels in a jar under
  * {@code io/panrocks/native/<platform>/}: the main jar carries linux-x86_64 and
- * linux-aarch64, classifier jars ({@code panrocks-<version>-osx-aarch64.jar}
+ * linux-aarch64 (glibc), classifier jars ({@code panrocks-<version>-osx-aarch64.jar},
+ * {@code panrocks-<version>-linux-x86_64-musl.jar} for musl, as on Alpine
  * ...) the other platforms, found on the class path or the module path alike
  * (the folder is not a package, so no module encapsulates it). The library is
  * extracted once into a per-user cache folder named after its SHA-256, so
@@ -49,11 +50,12 @@ import java.util.zip.CRC32;
  * build time), so a start checks the cached file's size and time stamp and
  * hashes nothing (see {@link #EXTRACTED_STAMP}), and an extraction checks
  * the copy by size and CRC-32 (see {@link #extract}). A cache folder on a noexec
- * file system is handled too (see {@link #loadFromMemory}). On Linux the C library is checked before the library is opened: the
- * Linux libraries need glibc {@value #GLIBC_FLOOR} or newer, and a machine
- * without glibc (musl) or with an older one gets an
- * {@link UnsatisfiedLinkError} that says so, not the dynamic linker's
- * message about a missing symbol version. The system property
+ * file system is handled too (see {@link #loadFromMemory}). On Linux the C library
+ * decides between the two libraries of a machine (glibc or musl), and is checked
+ * before the library is opened: the glibc libraries need glibc {@value #GLIBC_FLOOR}
+ * or newer, and a machine with an older one, or with neither glibc nor musl, gets an
+ * {@link UnsatisfiedLinkError} that says so, not the dynamic linker's message about a
+ * missing symbol. The system property
  * {@value #LIBRARY_PATH_PROPERTY} names another file to load instead;
  * {@value #CACHE_DIR_PROPERTY} moves the cache (default
  * {@code $XDG_CACHE_HOME/panrocks} or {@code ~/.cache/panrocks}).
@@ -72,8 +74,10 @@ public final class NativeLibrary {
     /** The oldest glibc the Linux libraries in the jars run on (every symbol version they use is at most this). */
     static final String GLIBC_FLOOR = "2.17";
     /** Every platform a panrocks jar is built for (scripts/toolchain.sh). */
-    static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64", "osx-aarch64", "osx-x86_64",
-            "windows-x86_64");
+    static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64", "linux-x86_64-musl",
+            "linux-aarch64-musl", "osx-aarch64", "osx-x86_64", "windows-x86_64");
+    /** What {@link #cLibrary()} says of a Linux whose C library is musl (it has no version to ask for). */
+    static final String MUSL = "musl";
 
     private static final Object LOCK = new Object();
     /** The load: the library in the process, its ABI checked, the first call's functions linked. */
@@ -250,9 +254,10 @@ public final class NativeLibrary {
         if (override != null && !override.isBlank()) {
             path = Path.of(override).toAbsolutePath();
         } else {
-            startCacheLookup(platform());
-            String platform = platform();
-            checkCLibrary(platform, cLibrary());
+            startCacheLookup(likelyPlatform());
+            String cLibrary = cLibrary();
+            String platform = libraryPlatform(platform(), cLibrary);
+            checkCLibrary(platform, cLibrary);
             path = extractFromJar(platform);
         }
         if (!Files.isRegularFile(path)) {
@@ -455,7 +460,11 @@ public final class NativeLibrary {
         return e;
     }
 
-    /** This machine as the jars name it: {@code <os>-<arch>}, e.g. linux-x86_64, osx-aarch64. */
+    /**
+     * This machine as the jars name it: {@code <os>-<arch>}, e.g. linux-x86_64,
+     * osx-aarch64; which of a Linux machine's two libraries it runs,
+     * {@link #libraryPlatform(String, String)} says.
+     */
     static String platform() {
         return platform(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
     }
@@ -475,6 +484,15 @@ public final class NativeLibrary {
         return osId + "-" + archId;
     }
 
+    /**
+     * The platform whose library this machine loads: on Linux with musl the
+     * {@code -musl} one (linux-x86_64-musl), else the machine itself.
+     * {@code cLibrary} is what {@link #cLibrary()} says.
+     */
+    static String libraryPlatform(String machine, String cLibrary) {
+        return machine.startsWith("linux-") && MUSL.equals(cLibrary) ? machine + "-musl" : machine;
+    }
+
     /** The library's file name on a platform: what {@code System.mapLibraryName("panrocks")} gives there. */
     static String libraryFile(String platform) {
         if (platform.startsWith("osx-")) return "libpanrocks.dylib";
@@ -487,36 +505,77 @@ public final class NativeLibrary {
     }
 
     /**
-     * The C library of this process on Linux: "glibc 2.31", or "not glibc"
-     * when {@code gnu_get_libc_version} is missing (musl, as on Alpine);
-     * null elsewhere.
+     * The C library of this process on Linux: "glibc 2.31" (from
+     * {@code gnu_get_libc_version}), {@value #MUSL}, or "neither glibc nor
+     * musl"; null elsewhere, or when it cannot be told.
      */
     static String cLibrary() {
-        if (!platform().startsWith("linux-")) return null;
+        String machine = platform();
+        if (!machine.startsWith("linux-")) return null;
         try {
             Linker linker = Linker.nativeLinker();
             Optional<MemorySegment> function = linker.defaultLookup().find("gnu_get_libc_version");
-            if (function.isEmpty()) return "not glibc";
-            MethodHandle version = linker.downcallHandle(function.get(), FunctionDescriptor.of(ValueLayout.ADDRESS));
-            return "glibc " + cString((MemorySegment) version.invokeExact(), 64);
+            if (function.isPresent()) {
+                MethodHandle version = linker.downcallHandle(function.get(), FunctionDescriptor.of(ValueLayout.ADDRESS));
+                return "glibc " + cString((MemorySegment) version.invokeExact(), 64);
+            }
         } catch (Throwable t) {
             return null;  // cannot tell: leave it to the dynamic linker
         }
+        List<String> mapped = new ArrayList<>();
+        try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
+            lines.forEach(mapped::add);
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            // no maps to read: the dynamic linker's own file decides alone
+        }
+        String arch = machine.substring("linux-".length());
+        return isMusl(mapped, Files.exists(Path.of("/lib/ld-musl-" + arch + ".so.1"))) ? MUSL : "neither glibc nor musl";
+    }
+
+    /**
+     * Whether a process without glibc runs on musl. musl has no function that
+     * names it (nor a version to ask for); what shows it is its file: the C
+     * library is musl's dynamic linker, mapped into the process under a name
+     * with "musl" in it ({@code /lib/ld-musl-x86_64.so.1} on Alpine, where
+     * {@code libc.musl-x86_64.so.1} links to it; {@code
+     * /usr/lib/x86_64-linux-musl/libc.so} with Debian's musl), or, where it
+     * is mapped under another name, the dynamic linker every musl program
+     * names, {@code /lib/ld-musl-<arch>.so.1}, is on the machine.
+     * {@code mapsLines} are the lines of /proc/self/maps.
+     */
+    static boolean isMusl(List<String> mapsLines, boolean muslLoaderExists) {
+        for (String line : mapsLines) {
+            int slash = line.indexOf('/');
+            if (slash < 0) continue;
+            String file = line.substring(slash);
+            String name = file.substring(file.lastIndexOf('/') + 1);
+            if (name.startsWith("ld-musl-") || name.startsWith("libc.musl-")
+                    || (name.startsWith("libc.so") && file.contains("-linux-musl/"))) {
+                return true;
+            }
+        }
+        return muslLoaderExists;
     }
 
     /**
      * Refuses, before the dynamic linker sees the library, a Linux whose C
-     * library cannot run it: no glibc, or a glibc older than
-     * {@value #GLIBC_FLOOR}. {@code cLibrary} is what {@link #cLibrary()} says.
+     * library cannot run the platform's library: neither glibc nor musl, a
+     * glibc older than {@value #GLIBC_FLOOR}, or a C library that is not the
+     * one the platform's library is for. {@code cLibrary} is what
+     * {@link #cLibrary()} says, {@code platform} what
+     * {@link #libraryPlatform(String, String)} made of it.
      */
     static void checkCLibrary(String platform, String cLibrary) {
         if (!platform.startsWith("linux-") || cLibrary == null) return;
         String advice = " Build a library on this machine with scripts/build-native.sh (RocksDB and panrocks from "
                 + "source) and pass -D" + LIBRARY_PATH_PROPERTY + "=/path/to/libpanrocks.so.";
-        if (!cLibrary.startsWith("glibc ")) {
+        boolean forMusl = platform.endsWith("-musl");
+        if (MUSL.equals(cLibrary) && forMusl) return;
+        if (!cLibrary.startsWith("glibc ") || forMusl) {
             throw new UnsatisfiedLinkError("panrocks: the libpanrocks.so for " + platform + " in this jar needs "
-                    + "glibc " + GLIBC_FLOOR + " or newer, and this Linux's C library is " + cLibrary
-                    + " (musl, as on Alpine?)." + advice);
+                    + (forMusl ? "musl" : "glibc " + GLIBC_FLOOR + " or newer")
+                    + ", and this Linux's C library is " + cLibrary + "; the jar carries Linux libraries for glibc "
+                    + GLIBC_FLOOR + "+ and for musl." + advice);
         }
         String version = cLibrary.substring("glibc ".length());
         if (compareVersions(version, GLIBC_FLOOR) < 0) {
@@ -570,6 +629,21 @@ public final class NativeLibrary {
         return found;
     }
 
+    /**
+     * The platform whose library this machine most likely loads, told without
+     * a downcall (the files mapped into the process name musl where it runs),
+     * for the cache lookup started ahead; {@link #cLibrary()} decides.
+     */
+    private static String likelyPlatform() {
+        String machine = platform();
+        if (!machine.startsWith("linux-")) return machine;
+        try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
+            return libraryPlatform(machine, isMusl(lines.toList(), false) ? MUSL : null);
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            return machine;
+        }
+    }
+
     /** The cache lookup (or extraction) started ahead for a platform, or null. */
     private static volatile CacheLookup cacheLookup;
 
@@ -616,7 +690,7 @@ public final class NativeLibrary {
                     + " (os.name=" + System.getProperty("os.name") + ", os.arch=" + System.getProperty("os.arch")
                     + "; looked for " + resource + "). The panrocks jars on this class path carry "
                     + (available.isEmpty() ? "none" : String.join(", ", available))
-                    + (platform.startsWith("osx-") || platform.startsWith("windows-")
+                    + (platform.startsWith("osx-") || platform.startsWith("windows-") || platform.endsWith("-musl")
                             ? "; the " + platform + " library comes in the classifier jar panrocks-<version>-"
                                     + platform + ".jar, which is not on this class path" : "")
                     + ". Build one for this machine with scripts/build-native.sh and pass -D"
