@@ -69,12 +69,14 @@ class OpenDb {
 // shared objects (panrocks_resources.h).
 class FamiliesDb {
   public:
+    // family_options: a ColumnFamilyOptions string for both families ("" for the defaults)
     explicit FamiliesDb(const panrocks_open_resources *resources, const std::string &db_options = "",
-                      const std::string &path = "")
+                      const std::string &path = "", const std::string &family_options = "")
         : path_(path.empty() ? dir_.path() : path) {
         panrocks_cf_descriptor cfs[2]{};
         cfs[0].name = "default";
         cfs[1].name = "second";
+        if (!family_options.empty()) cfs[0].options = cfs[1].options = family_options.c_str();
         panrocks_open_request req{};
         req.path = path_.c_str();
         std::string options = "create_if_missing=true;create_missing_column_families=true";
