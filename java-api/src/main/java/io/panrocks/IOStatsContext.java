@@ -310,9 +310,10 @@ public final class IOStatsContext implements AutoCloseable {
     }
 
     /**
-     * Every counter, by RocksDB's name ({@code "bytes_read"},
+     * Every counter this engine has, by RocksDB's name ({@code "bytes_read"},
      * {@code "file_io_stats_by_temperature.hot_file_bytes_read"}), in the
-     * order RocksDB prints them: the values the getters return.
+     * order RocksDB prints them: the values the getters return (a counter of a
+     * newer engine, whose getter reads 0 here, is left out).
      *
      * @return a new map of the counters
      * @throws WrongThreadException on another thread than the one that got this context

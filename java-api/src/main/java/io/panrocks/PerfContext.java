@@ -1508,8 +1508,9 @@ public final class PerfContext implements AutoCloseable {
     }
 
     /**
-     * Every counter, by RocksDB's name ({@code "block_read_count"}), in the
-     * order of RocksDB's struct: the values the getters return, read at once.
+     * Every counter this engine has, by RocksDB's name ({@code "block_read_count"}), in the
+     * order of RocksDB's struct: the values the getters return, read at once (a counter
+     * of a newer engine, whose getter reads 0 here, is left out).
      *
      * @return a new map of the counters
      * @throws WrongThreadException on another thread than the one that got this context

@@ -522,14 +522,19 @@ public final class NativeLibrary {
         } catch (Throwable t) {
             return null;  // cannot tell: leave it to the dynamic linker
         }
-        List<String> mapped = new ArrayList<>();
-        try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
-            lines.forEach(mapped::add);
-        } catch (IOException | UncheckedIOException | SecurityException e) {
-            // no maps to read: the dynamic linker's own file decides alone
-        }
+        // with no maps to read, the dynamic linker's own file decides alone
         String arch = machine.substring("linux-".length());
-        return isMusl(mapped, Files.exists(Path.of("/lib/ld-musl-" + arch + ".so.1"))) ? MUSL : "neither glibc nor musl";
+        return isMusl(mappedFiles(), Files.exists(Path.of("/lib/ld-musl-" + arch + ".so.1"))) ? MUSL
+                : "neither glibc nor musl";
+    }
+
+    /** The lines of /proc/self/maps, or none where they cannot be read. */
+    private static List<String> mappedFiles() {
+        try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
+            return lines.toList();
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            return List.of();
+        }
     }
 
     /**
@@ -637,11 +642,7 @@ public final class NativeLibrary {
     private static String likelyPlatform() {
         String machine = platform();
         if (!machine.startsWith("linux-")) return machine;
-        try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
-            return libraryPlatform(machine, isMusl(lines.toList(), false) ? MUSL : null);
-        } catch (IOException | UncheckedIOException | SecurityException e) {
-            return machine;
-        }
+        return libraryPlatform(machine, isMusl(mappedFiles(), false) ? MUSL : null);
     }
 
     /** The cache lookup (or extraction) started ahead for a platform, or null. */
