@@ -185,7 +185,7 @@ class SharedObjectsTest {
     // ---- write buffer manager -------------------------------------------------------
 
     @Test
-    void aWriteBufferManagerBoundsTheMemtablesOfSeveralDbs() throws RocksDBException {
+    void aWriteBufferManagerBoundsTheMemtablesOfSeveralDbs() throws RocksDBException, InterruptedException {
         try (LRUCache cache = new LRUCache(64 << 20);
              WriteBufferManager budget = new WriteBufferManager(4 << 20, cache)) {
             assertEquals(4 << 20, budget.bufferSize());
@@ -200,10 +200,19 @@ class SharedObjectsTest {
                     a.put(bytes("a" + i), noise(i, 100_000));
                     b.put(bytes("b" + i), noise(i, 100_000));
                 }
-                // 8 MB written into 64 MiB memtables: only the shared 4 MiB budget can have flushed them
-                long flushed = a.getLongProperty("rocksdb.num-immutable-mem-table-flushed")
-                        + b.getLongProperty("rocksdb.num-immutable-mem-table-flushed");
-                String files = a.getProperty("rocksdb.num-files-at-level0") + "+" + b.getProperty("rocksdb.num-files-at-level0");
+                // 8 MB written into 64 MiB memtables: only the shared 4 MiB budget can have flushed them.
+                // The write path switches the memtable; the flush itself runs on a background thread,
+                // so its outcome is awaited (bounded: a loaded machine delays it, a missing flush fails).
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                long flushed;
+                String files;
+                do {
+                    flushed = a.getLongProperty("rocksdb.num-immutable-mem-table-flushed")
+                            + b.getLongProperty("rocksdb.num-immutable-mem-table-flushed");
+                    files = a.getProperty("rocksdb.num-files-at-level0") + "+" + b.getProperty("rocksdb.num-files-at-level0");
+                    if (flushed > 0 || !files.equals("0+0")) break;
+                    Thread.sleep(10);
+                } while (System.nanoTime() < deadline);
                 assertTrue(flushed > 0 || !files.equals("0+0"), "the budget made RocksDB flush: " + files);
                 assertTrue(budget.memoryUsage() > before, "memtables are counted");
                 assertTrue(cache.getUsage() >= budget.memoryUsage() / 2,
