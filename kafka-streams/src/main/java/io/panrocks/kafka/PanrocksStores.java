@@ -87,7 +87,26 @@ public final class PanrocksStores {
      */
     public static WindowBytesStoreSupplier windowStore(String name, Duration retentionPeriod, Duration windowSize,
                                                        boolean retainDuplicates) {
-        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.PLAIN);
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.PLAIN,
+                PanrocksStoreOptions.defaults());
+    }
+
+    /**
+     * As {@link #windowStore(String, Duration, Duration, boolean)}, with
+     * {@link PanrocksStoreOptions options}.
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @param options          the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier windowStore(String name, Duration retentionPeriod, Duration windowSize,
+                                                       boolean retainDuplicates, PanrocksStoreOptions options) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.PLAIN, options);
     }
 
     /**
@@ -105,7 +124,27 @@ public final class PanrocksStores {
      */
     public static WindowBytesStoreSupplier timestampedWindowStore(String name, Duration retentionPeriod,
                                                                   Duration windowSize, boolean retainDuplicates) {
-        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.TIMESTAMPED);
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.TIMESTAMPED,
+                PanrocksStoreOptions.defaults());
+    }
+
+    /**
+     * As {@link #timestampedWindowStore(String, Duration, Duration, boolean)}, with
+     * {@link PanrocksStoreOptions options}.
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @param options          the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier timestampedWindowStore(String name, Duration retentionPeriod,
+                                                                  Duration windowSize, boolean retainDuplicates,
+                                                                  PanrocksStoreOptions options) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.TIMESTAMPED, options);
     }
 
     /**
@@ -126,7 +165,28 @@ public final class PanrocksStores {
     public static WindowBytesStoreSupplier timestampedWindowStoreWithHeaders(String name, Duration retentionPeriod,
                                                                              Duration windowSize,
                                                                              boolean retainDuplicates) {
-        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.HEADERS);
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.HEADERS,
+                PanrocksStoreOptions.defaults());
+    }
+
+    /**
+     * As {@link #timestampedWindowStoreWithHeaders(String, Duration, Duration, boolean)}, with
+     * {@link PanrocksStoreOptions options}.
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @param options          the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier timestampedWindowStoreWithHeaders(String name, Duration retentionPeriod,
+                                                                             Duration windowSize,
+                                                                             boolean retainDuplicates,
+                                                                             PanrocksStoreOptions options) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.HEADERS, options);
     }
 
     /**
@@ -144,6 +204,21 @@ public final class PanrocksStores {
     }
 
     /**
+     * As {@link #sessionStore(String, Duration)}, with {@link PanrocksStoreOptions options}.
+     *
+     * @param name            the store's name
+     * @param retentionPeriod how long sessions are kept after they end
+     * @param options         the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #sessionStore(String, Duration)}
+     */
+    public static SessionBytesStoreSupplier sessionStore(String name, Duration retentionPeriod,
+                                                         PanrocksStoreOptions options) {
+        return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.PLAIN, options);
+    }
+
+    /**
      * As {@link #sessionStore(String, Duration)}, for values with record
      * headers (Kafka's {@code Stores.persistentSessionStoreWithHeaders}). IQv2 as Kafka's own
      * store of the release in use: on Kafka 4.4 the queries of the store without headers
@@ -157,6 +232,21 @@ public final class PanrocksStores {
      */
     public static SessionBytesStoreSupplier sessionStoreWithHeaders(String name, Duration retentionPeriod) {
         return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.HEADERS);
+    }
+
+    /**
+     * As {@link #sessionStoreWithHeaders(String, Duration)}, with {@link PanrocksStoreOptions options}.
+     *
+     * @param name            the store's name
+     * @param retentionPeriod how long sessions are kept after they end
+     * @param options         the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #sessionStore(String, Duration)}
+     */
+    public static SessionBytesStoreSupplier sessionStoreWithHeaders(String name, Duration retentionPeriod,
+                                                                    PanrocksStoreOptions options) {
+        return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.HEADERS, options);
     }
 
     /**
@@ -200,10 +290,11 @@ public final class PanrocksStores {
     }
 
     private static WindowBytesStoreSupplier window(String name, Duration retentionPeriod, Duration windowSize,
-                                                   boolean retainDuplicates, DslStoreFormat format) {
+                                                   boolean retainDuplicates, DslStoreFormat format,
+                                                   PanrocksStoreOptions options) {
         long retention = millis(retentionPeriod, "retentionPeriod");
         return Suppliers.window(name, retention, Suppliers.defaultSegmentInterval(retention),
-                millis(windowSize, "windowSize"), retainDuplicates, format);
+                millis(windowSize, "windowSize"), retainDuplicates, format, options);
     }
 
     static long millis(Duration d, String what) {

@@ -12,10 +12,10 @@ import java.util.Optional;
  * The tests of Kafka's store suites that do not run on panrocks, each by
  * name with its reason (the same list is in docs/migration.md). Only two
  * kinds of test may be here: one that asserts Kafka's own on-disk layout,
- * and one that casts a store to Kafka's internal classes. A behaviour in
- * which panrocks differs from Kafka on purpose is not excluded: the
- * panrocks suite overrides that test with one asserting panrocks' behaviour,
- * and says why (see {@link WindowStoreSuite} and {@link SessionStoreSuite}).
+ * and one that casts a store to Kafka's internal classes. No test of Kafka's
+ * is overridden either: panrocks' stores keep Kafka's contract by default,
+ * and where panrocks can be stricter it is a store option, off by default
+ * ({@code PanrocksStoreOptions.strictLifecycle}), tested on its own.
  *
  * <p>Today the list is empty: every test of {@code AbstractKeyValueStoreTest},
  * {@code AbstractWindowBytesStoreTest} and {@code AbstractSessionBytesStoreTest}
