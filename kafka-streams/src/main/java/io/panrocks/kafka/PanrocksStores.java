@@ -27,6 +27,15 @@ import java.util.Objects;
  * Versioned key-value stores answer IQv2's versioned key queries.
  * The metrics scopes are the built-in stores' ({@code rocksdb},
  * {@code rocksdb-window}, {@code rocksdb-session}).
+ *
+ * <p>Window and session stores keep the lifecycle of Kafka's segmented
+ * stores (an iterator of a closed store ends, a closed store reads as empty,
+ * a restore into a closed store is kept, a new store's data is created at its
+ * first write); their factories that take {@link PanrocksStoreOptions} can
+ * make it strict instead. A restore skips, counts (in the task's
+ * {@code dropped-records}) and logs each changelog record such a store cannot
+ * hold (a window start or session time no window can have, a key too short
+ * for its times).
  */
 public final class PanrocksStores {
     private PanrocksStores() {

@@ -1,16 +1,13 @@
 package io.panrocks.kafka.conformance;
 
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.internals.ProcessorRecordContext;
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 import org.apache.kafka.streams.state.internals.PanrocksWindowSuite;
 import org.junit.jupiter.api.Test;
 
-import java.time.Instant;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,26 +50,6 @@ abstract class WindowStoreSuite extends PanrocksWindowSuite {
         assertFalse(second.isOpen());
         first.put(1, "two", 20L);
         assertEquals("two", first.fetch(1, 20L));
-    }
-
-    /**
-     * What Kafka's RocksDB suite asserts in shouldOnlyIterateOpenSegments (that
-     * suite cannot run without RocksJava): a segment that expires while an
-     * iterator is open over it yields nothing more.
-     */
-    @Test
-    void anOpenIteratorSkipsASegmentThatExpiresMeanwhile() {
-        WindowStore<Integer, String> store = suiteStore();
-        long segment = SUITE_SEGMENT_INTERVAL; // the retention is two segments
-        store.put(1, "second", segment + 1);
-        store.put(1, "third", 2 * segment);
-        try (WindowStoreIterator<String> iterator = store.fetch(1, Instant.ofEpochMilli(0L),
-                Instant.ofEpochMilli(2 * segment))) {
-            assertTrue(iterator.hasNext()); // the iterator is on the second's segment now
-            store.put(1, "fourth", 4 * segment); // stream time moves on: that segment expires
-            assertEquals(new KeyValue<>(2 * segment, "third"), iterator.next());
-            assertFalse(iterator.hasNext());
-        }
     }
 
     /** Kafka's shouldMatchPositionAfterPut without its casts to Kafka's internal store classes. */
