@@ -134,7 +134,12 @@ abstract class PanrocksStore implements StateStore {
         if (open) throw new IllegalStateException("Store " + name + " is already open");
         Map<String, Object> configs = stateStoreContext.appConfigs();
         Path stateDir = stateStoreContext.stateDir().toPath();
-        if (db != null) closeQuietly(); // the data a restore reopened after close() (see restoreBatch)
+        if (db != null) {
+            // the data a restore reopened after close() (see restoreBatch): closed as close() closes it
+            closes++;
+            closeOpenIterators();
+            closeQuietly();
+        }
         if (!opensLazily() || Files.exists(stateDir.resolve(PARENT_DIR).resolve(name).resolve("CURRENT"))) {
             openDb(configs, stateDir, stateStoreContext);
         } else {

@@ -240,6 +240,24 @@ class StrictLifecycleTest {
         assertEquals(all, windows(next.fetch(s("a"))));
     }
 
+    /** Initialising the store again takes over the data the restore reopened; iterators over it end. */
+    @Test
+    void aStoreInitialisedAgainAfterARestoreIntoItWhileClosedKeepsTheRecords() {
+        TestContext context = new TestContext(stateDir);
+        SessionStore<Bytes, byte[]> store = session(false, context);
+        store.close();
+        context.restore(sessionChangelog());
+        KeyValueIterator<Windowed<Bytes>, byte[]> before = store.fetch(s("a"));
+        assertTrue(before.hasNext());
+        store.init(context, store);
+        assertFalse(before.hasNext(), "an iterator over the data as it was reopened ends with it");
+        before.close();
+        assertTrue(store.isOpen());
+        assertEquals(4, windows(store.fetch(s("a"))).size());
+        store.put(session("a", 5, 5), new byte[1]);
+        assertEquals(5, windows(store.fetch(s("a"))).size());
+    }
+
     @Test
     void aStrictStoreRefusesARestoreWhileClosedAndTakesItOnceInitialisedAgain() {
         TestContext context = new TestContext(stateDir);
