@@ -8,6 +8,9 @@
 # go to Maven, e.g.
 #   scripts/test-kafka-versions.sh -Dtest='*SuiteTest'     only Kafka's suites
 #   KAFKA_VERSIONS="4.3.1" scripts/test-kafka-versions.sh one release
+# Kafka's window store suites run in a Surefire execution of their own
+# (kafka-window-suites, with RocksJava's classes for their fixture), whatever
+# -Dtest says; -Dpanrocks.kafka.window.suites.skip=true leaves them out.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 setup_environment

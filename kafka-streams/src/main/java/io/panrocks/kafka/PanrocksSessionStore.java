@@ -31,21 +31,22 @@ class PanrocksSessionStore extends SegmentedStore implements SessionStore<Bytes,
     static final int SUFFIX = 2 * Long.BYTES;
 
     PanrocksSessionStore(String name, String metricsScope, DslStoreFormat format, long retentionPeriod,
-                         long segmentInterval) {
-        super(name, metricsScope, "session/" + format, retentionPeriod, segmentInterval);
+                         long segmentInterval, PanrocksStoreOptions options) {
+        super(name, metricsScope, "session/" + format, retentionPeriod, segmentInterval, options);
     }
 
     static PanrocksSessionStore create(String name, String metricsScope, DslStoreFormat format, long retentionPeriod,
-                                       long segmentInterval) {
+                                       long segmentInterval, PanrocksStoreOptions options) {
         return format == DslStoreFormat.HEADERS
-                ? new WithHeaders(name, metricsScope, retentionPeriod, segmentInterval)
-                : new PanrocksSessionStore(name, metricsScope, DslStoreFormat.PLAIN, retentionPeriod, segmentInterval);
+                ? new WithHeaders(name, metricsScope, retentionPeriod, segmentInterval, options)
+                : new PanrocksSessionStore(name, metricsScope, DslStoreFormat.PLAIN, retentionPeriod, segmentInterval,
+                        options);
     }
 
     /** Values carry headers, as Kafka's headers-aware session store's. */
     static final class WithHeaders extends PanrocksSessionStore implements HeadersBytesStore {
-        WithHeaders(String name, String scope, long retention, long segmentInterval) {
-            super(name, scope, DslStoreFormat.HEADERS, retention, segmentInterval);
+        WithHeaders(String name, String scope, long retention, long segmentInterval, PanrocksStoreOptions options) {
+            super(name, scope, DslStoreFormat.HEADERS, retention, segmentInterval, options);
         }
 
         /**
@@ -71,6 +72,20 @@ class PanrocksSessionStore extends SegmentedStore implements SessionStore<Bytes,
     @Override
     long segmentTimestamp(byte[] storeKey) {
         return longAt(storeKey, storeKey.length - SUFFIX);
+    }
+
+    /** A session Kafka's {@code SessionWindow} cannot hold: a negative start, or an end before the start. */
+    @Override
+    String unstorable(byte[] storeKey) {
+        if (storeKey.length < SUFFIX) {
+            return "the key has " + storeKey.length + " bytes, too short for a session's end and start (" + SUFFIX
+                    + " bytes)";
+        }
+        long end = longAt(storeKey, storeKey.length - SUFFIX);
+        long start = longAt(storeKey, storeKey.length - Long.BYTES);
+        if (start < 0) return "the session start " + start + " is negative";
+        if (end < start) return "the session ends (" + end + ") before it starts (" + start + ")";
+        return null;
     }
 
     // ---- writes ------------------------------------------------------------------------
@@ -143,7 +158,7 @@ class PanrocksSessionStore extends SegmentedStore implements SessionStore<Bytes,
     /** Sessions of one key that end at or after {@code from} and start at or before {@code to}. */
     private KeyValueIterator<Bytes, byte[]> findOne(Bytes key, long from, long to, boolean forward) {
         Objects.requireNonNull(key, "key cannot be null");
-        validateStoreOpen();
+        validateReadable();
         long actualFrom = actualFrom(from);
         byte[] k = key.get();
         // [key][end = from][start = 0] .. [key][end = MAX][start = to]
@@ -159,7 +174,7 @@ class PanrocksSessionStore extends SegmentedStore implements SessionStore<Bytes,
                     + " not follow this for negative numbers");
             return StoreIterator.empty();
         }
-        validateStoreOpen();
+        validateReadable();
         long actualFrom = actualFrom(from);
         byte[] kf = keyFrom == null ? null : keyFrom.get();
         byte[] kt = keyTo == null ? null : keyTo.get();

@@ -93,7 +93,14 @@ abstract class PanrocksStore implements StateStore {
     final String format;
 
     volatile boolean open;
-    RocksDB db;
+    /**
+     * The open DB, or null: not created yet (a segmented store creates it at
+     * its first write), or closed. Published after the family handles and
+     * write options, so a reader that sees it sees them.
+     */
+    volatile RocksDB db;
+    /** how many times the DB has closed: an iterator made before a close ends (or throws) after it */
+    volatile long closes;
     ColumnFamilyHandle data;
     ColumnFamilyHandle offsets;
     WriteOptions writeOptions;
@@ -109,6 +116,9 @@ abstract class PanrocksStore implements StateStore {
     Position position = Position.emptyPosition();
     private boolean consistencyEnabled;
     private WriteBatch batch;
+    /** what {@link #init} was given, for a DB opened after it */
+    private Map<String, Object> initConfigs;
+    private Path initStateDir;
     final Set<StoreIterator> openIterators = ConcurrentHashMap.newKeySet();
 
     PanrocksStore(String name, String metricsScope, String format) {
@@ -123,17 +133,55 @@ abstract class PanrocksStore implements StateStore {
     public void init(StateStoreContext stateStoreContext, StateStore root) {
         if (open) throw new IllegalStateException("Store " + name + " is already open");
         Map<String, Object> configs = stateStoreContext.appConfigs();
-        openDb(configs, stateStoreContext.stateDir().toPath(), stateStoreContext);
+        Path stateDir = stateStoreContext.stateDir().toPath();
+        if (db != null) {
+            // the data a restore reopened after close() (see restoreBatch): closed as close() closes it
+            closes++;
+            closeOpenIterators();
+            closeQuietly();
+        }
+        if (!opensLazily() || Files.exists(stateDir.resolve(PARENT_DIR).resolve(name).resolve("CURRENT"))) {
+            openDb(configs, stateDir, stateStoreContext);
+        } else {
+            PanrocksMemoryConfig.from(configs); // a bad memory configuration fails at init all the same
+        }
         this.context = stateStoreContext;
+        this.initConfigs = configs;
+        this.initStateDir = stateDir;
+        open = true;
         try {
             metrics = StoreMetrics.register(this, stateStoreContext, configs);
             stateStoreContext.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, this::writePosition);
         } catch (RuntimeException e) {
+            open = false;
             closeQuietly();
             throw e;
         }
         consistencyEnabled = StreamsConfig.InternalConfig.getBoolean(configs,
                 StreamsConfig.InternalConfig.IQ_CONSISTENCY_OFFSET_VECTOR_ENABLED, false);
+    }
+
+    /**
+     * Whether {@link #init} leaves a DB that does not exist yet to the first
+     * write (Kafka's segmented stores create a segment at its first write);
+     * a DB that exists opens at init either way.
+     */
+    boolean opensLazily() {
+        return false;
+    }
+
+    /**
+     * Opens the DB {@link #init} deferred, for a write (call under the
+     * position's monitor). A store closed since is reopened only for what
+     * Kafka's segmented stores reopen a segment for (a restore); the caller
+     * checks that.
+     */
+    final void ensureDb() {
+        if (db != null) return;
+        if (initConfigs == null) throw new InvalidStateStoreException("Store " + name + " is currently closed");
+        openDb(initConfigs, initStateDir, context);
+        StoreMetrics m = metrics;
+        if (m != null) m.dbOpened();
     }
 
     /** Opens the DB under {@code stateDir}; {@code context} gives the task (for EOS corruption) and may be null in tests. */
@@ -148,6 +196,7 @@ abstract class PanrocksStore implements StateStore {
             throw new ProcessorStateException("Cannot create the directory of store " + name + ": " + dir, e);
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
+        RocksDB opening;
         try {
             options = defaultOptions(memory, configs, stateDir, context);
             configSetter = newConfigSetter(configs.get(PanrocksConfigSetter.CONFIG));
@@ -164,7 +213,7 @@ abstract class PanrocksStore implements StateStore {
                 offsetsOptions.setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(dataTable.blockCache())
                         .setCacheIndexAndFilterBlocks(dataTable.cacheIndexAndFilterBlocks()));
             }
-            db = RocksDB.open(new DBOptions(options), dir, List.of(
+            opening = RocksDB.open(new DBOptions(options), dir, List.of(
                     new ColumnFamilyDescriptor("default".getBytes(StandardCharsets.UTF_8), new ColumnFamilyOptions(options)),
                     new ColumnFamilyDescriptor(OFFSETS_FAMILY, offsetsOptions)), handles);
         } catch (StreamsException e) {
@@ -177,6 +226,7 @@ abstract class PanrocksStore implements StateStore {
         data = handles.get(0);
         offsets = handles.get(1);
         writeOptions = new WriteOptions().setDisableWAL(true);
+        db = opening;
         try {
             checkFormat();
             byte[] status = db.get(offsets, STATUS_KEY);
@@ -198,7 +248,6 @@ abstract class PanrocksStore implements StateStore {
             closeQuietly();
             throw e;
         }
-        open = true;
     }
 
     /** A subclass's hook after the DB opened (segments are found here). */
@@ -293,40 +342,50 @@ abstract class PanrocksStore implements StateStore {
 
     @Override
     public void close() {
-        if (!open) return;
+        // a closed store may hold a DB still: one a restore reopened (see restoreBatch)
+        if (!open && db == null) return;
         synchronized (position) {
-            if (!open) return;
+            if (!open && db == null) return;
             open = false;
+            closes++;
         }
         closeOpenIterators();
         if (metrics != null) {
             metrics.close();
             metrics = null;
         }
-        try {
-            db.put(offsets, writeOptions, STATUS_KEY, encodeLong(CLOSED));
-        } catch (RocksDBException | RuntimeException e) {
-            LOG.error("Error while marking store {} closed", name, e);
+        RocksDB d = db;
+        if (d != null) {
+            try {
+                d.put(offsets, writeOptions, STATUS_KEY, encodeLong(CLOSED));
+            } catch (RocksDBException | RuntimeException e) {
+                LOG.error("Error while marking store {} closed", name, e);
+            }
         }
         closeQuietly();
     }
 
-    /** Releases the DB and everything the store created; safe on a half-open store. */
+    /** Releases the DB and everything the store created; safe on a half-open store. Leaves {@link #open} alone. */
     private void closeQuietly() {
-        open = false;
+        closedDb();
         if (batch != null) {
             batch.close();
             batch = null;
         }
-        if (db != null) {
+        RocksDB d = db;
+        if (d != null) {
+            db = null;
             try {
-                db.close(); // releases the family handles too
+                d.close(); // releases the family handles too
             } catch (RuntimeException e) { // UncheckedRocksDBException: the engine's close error
                 LOG.error("Error while closing store {}", name, e);
             }
-            db = null;
         }
         closeOptions();
+    }
+
+    /** A subclass's hook as the DB closes (segmented stores forget their segments: nothing is open to read). */
+    void closedDb() {
     }
 
     private void closeOptions() {
@@ -396,8 +455,10 @@ abstract class PanrocksStore implements StateStore {
     @Override
     public Long committedOffset(TopicPartition partition) {
         validateStoreOpen();
+        RocksDB d = db;
+        if (d == null) return null; // not created yet: nothing committed
         try {
-            byte[] v = db.get(offsets, offsetKey(partition));
+            byte[] v = d.get(offsets, offsetKey(partition));
             return v == null ? null : decodeLong(v);
         } catch (RocksDBException e) {
             throw new ProcessorStateException("Error while getting committed offset for partition " + partition, e);
@@ -416,7 +477,9 @@ abstract class PanrocksStore implements StateStore {
     public void commit(Map<TopicPartition, Long> changelogOffsets) {
         synchronized (position) {
             if (!open) return;
+            if (db == null && changelogOffsets.isEmpty()) return; // not created yet: no offsets to wipe
             try {
+                ensureDb();
                 WriteBatch b = batch();
                 if (changelogOffsets.isEmpty()) {
                     wipeOffsets(b);
@@ -452,6 +515,7 @@ abstract class PanrocksStore implements StateStore {
     final void writePosition() {
         validateStoreOpen();
         synchronized (position) {
+            if (db == null) return; // not created yet: the position has not moved (writes create the DB)
             try {
                 db.put(offsets, writeOptions, POSITION_KEY, Positions.serialize(position));
             } catch (RocksDBException e) {
@@ -520,8 +584,9 @@ abstract class PanrocksStore implements StateStore {
     /** Restores a batch of changelog records in one write, WAL off (a versioned store replays them one by one). */
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         synchronized (position) {
-            validateStoreOpen();
+            if (!open && !restoresWhenClosed()) validateStoreOpen();
             try {
+                ensureDb();
                 WriteBatch b = batch();
                 beforeRestore(records);
                 for (ConsumerRecord<byte[], byte[]> record : records) {
@@ -534,6 +599,24 @@ abstract class PanrocksStore implements StateStore {
                 throw closedOr(e);
             }
         }
+    }
+
+    /**
+     * Whether a restore into a closed store is taken (reopening its DB, which
+     * the store's next close closes), as Kafka's segmented stores take it; if
+     * not, it throws {@code InvalidStateStoreException}.
+     */
+    boolean restoresWhenClosed() {
+        return false;
+    }
+
+    /**
+     * Whether an iterator left open when its store closes throws
+     * {@code InvalidStateStoreException} on its next use (Kafka's key-value
+     * store) or ends ({@code hasNext() == false}, Kafka's segmented stores).
+     */
+    boolean iteratorsThrowAfterClose() {
+        return true;
     }
 
     /** A subclass's look at a restore batch before its records are added (segmented stores advance stream time). */
@@ -566,9 +649,11 @@ abstract class PanrocksStore implements StateStore {
     /** {@code rocksdb.estimate-num-keys} of the data; an unsigned overflow reads as Long.MAX_VALUE. */
     long approximateNumEntries() {
         validateStoreOpen();
+        RocksDB d = db;
+        if (d == null) return 0; // not created yet
         long n;
         try {
-            n = db.getLongProperty(data, "rocksdb.estimate-num-keys");
+            n = d.getLongProperty(data, "rocksdb.estimate-num-keys");
         } catch (RocksDBException e) {
             throw new ProcessorStateException("Error fetching property from store " + name, e);
         } catch (IllegalStateException e) {

@@ -27,6 +27,15 @@ import java.util.Objects;
  * Versioned key-value stores answer IQv2's versioned key queries.
  * The metrics scopes are the built-in stores' ({@code rocksdb},
  * {@code rocksdb-window}, {@code rocksdb-session}).
+ *
+ * <p>Window and session stores keep the lifecycle of Kafka's segmented
+ * stores (an iterator of a closed store ends, a closed store reads as empty,
+ * a restore into a closed store is kept, a new store's data is created at its
+ * first write); their factories that take {@link PanrocksStoreOptions} can
+ * make it strict instead. A restore skips, counts (in the task's
+ * {@code dropped-records}) and logs each changelog record such a store cannot
+ * hold (a window start or session time no window can have, a key too short
+ * for its times).
  */
 public final class PanrocksStores {
     private PanrocksStores() {
@@ -87,7 +96,26 @@ public final class PanrocksStores {
      */
     public static WindowBytesStoreSupplier windowStore(String name, Duration retentionPeriod, Duration windowSize,
                                                        boolean retainDuplicates) {
-        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.PLAIN);
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.PLAIN,
+                PanrocksStoreOptions.defaults());
+    }
+
+    /**
+     * As {@link #windowStore(String, Duration, Duration, boolean)}, with
+     * {@link PanrocksStoreOptions options}.
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @param options          the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier windowStore(String name, Duration retentionPeriod, Duration windowSize,
+                                                       boolean retainDuplicates, PanrocksStoreOptions options) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.PLAIN, options);
     }
 
     /**
@@ -105,7 +133,27 @@ public final class PanrocksStores {
      */
     public static WindowBytesStoreSupplier timestampedWindowStore(String name, Duration retentionPeriod,
                                                                   Duration windowSize, boolean retainDuplicates) {
-        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.TIMESTAMPED);
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.TIMESTAMPED,
+                PanrocksStoreOptions.defaults());
+    }
+
+    /**
+     * As {@link #timestampedWindowStore(String, Duration, Duration, boolean)}, with
+     * {@link PanrocksStoreOptions options}.
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @param options          the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier timestampedWindowStore(String name, Duration retentionPeriod,
+                                                                  Duration windowSize, boolean retainDuplicates,
+                                                                  PanrocksStoreOptions options) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.TIMESTAMPED, options);
     }
 
     /**
@@ -126,7 +174,28 @@ public final class PanrocksStores {
     public static WindowBytesStoreSupplier timestampedWindowStoreWithHeaders(String name, Duration retentionPeriod,
                                                                              Duration windowSize,
                                                                              boolean retainDuplicates) {
-        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.HEADERS);
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.HEADERS,
+                PanrocksStoreOptions.defaults());
+    }
+
+    /**
+     * As {@link #timestampedWindowStoreWithHeaders(String, Duration, Duration, boolean)}, with
+     * {@link PanrocksStoreOptions options}.
+     *
+     * @param name             the store's name
+     * @param retentionPeriod  how long windows are kept (at least {@code windowSize})
+     * @param windowSize       the windows' size
+     * @param retainDuplicates keep every value put for the same key and window
+     * @param options          the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #windowStore(String, Duration, Duration, boolean)}
+     */
+    public static WindowBytesStoreSupplier timestampedWindowStoreWithHeaders(String name, Duration retentionPeriod,
+                                                                             Duration windowSize,
+                                                                             boolean retainDuplicates,
+                                                                             PanrocksStoreOptions options) {
+        return window(name, retentionPeriod, windowSize, retainDuplicates, DslStoreFormat.HEADERS, options);
     }
 
     /**
@@ -144,6 +213,21 @@ public final class PanrocksStores {
     }
 
     /**
+     * As {@link #sessionStore(String, Duration)}, with {@link PanrocksStoreOptions options}.
+     *
+     * @param name            the store's name
+     * @param retentionPeriod how long sessions are kept after they end
+     * @param options         the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #sessionStore(String, Duration)}
+     */
+    public static SessionBytesStoreSupplier sessionStore(String name, Duration retentionPeriod,
+                                                         PanrocksStoreOptions options) {
+        return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.PLAIN, options);
+    }
+
+    /**
      * As {@link #sessionStore(String, Duration)}, for values with record
      * headers (Kafka's {@code Stores.persistentSessionStoreWithHeaders}). IQv2 as Kafka's own
      * store of the release in use: on Kafka 4.4 the queries of the store without headers
@@ -157,6 +241,21 @@ public final class PanrocksStores {
      */
     public static SessionBytesStoreSupplier sessionStoreWithHeaders(String name, Duration retentionPeriod) {
         return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.HEADERS);
+    }
+
+    /**
+     * As {@link #sessionStoreWithHeaders(String, Duration)}, with {@link PanrocksStoreOptions options}.
+     *
+     * @param name            the store's name
+     * @param retentionPeriod how long sessions are kept after they end
+     * @param options         the store's options
+     * @return the supplier
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException as {@link #sessionStore(String, Duration)}
+     */
+    public static SessionBytesStoreSupplier sessionStoreWithHeaders(String name, Duration retentionPeriod,
+                                                                    PanrocksStoreOptions options) {
+        return Suppliers.session(name, millis(retentionPeriod, "retentionPeriod"), DslStoreFormat.HEADERS, options);
     }
 
     /**
@@ -200,10 +299,11 @@ public final class PanrocksStores {
     }
 
     private static WindowBytesStoreSupplier window(String name, Duration retentionPeriod, Duration windowSize,
-                                                   boolean retainDuplicates, DslStoreFormat format) {
+                                                   boolean retainDuplicates, DslStoreFormat format,
+                                                   PanrocksStoreOptions options) {
         long retention = millis(retentionPeriod, "retentionPeriod");
         return Suppliers.window(name, retention, Suppliers.defaultSegmentInterval(retention),
-                millis(windowSize, "windowSize"), retainDuplicates, format);
+                millis(windowSize, "windowSize"), retainDuplicates, format, options);
     }
 
     static long millis(Duration d, String what) {

@@ -41,36 +41,39 @@ class PanrocksWindowStore extends SegmentedStore implements WindowStore<Bytes, b
     private int seqnum;
 
     PanrocksWindowStore(String name, String metricsScope, DslStoreFormat format, long retentionPeriod,
-                        long segmentInterval, long windowSize, boolean retainDuplicates) {
+                        long segmentInterval, long windowSize, boolean retainDuplicates, PanrocksStoreOptions options) {
         super(name, metricsScope, "window/" + format + (retainDuplicates ? "/duplicates" : ""), retentionPeriod,
-                segmentInterval);
+                segmentInterval, options);
         this.windowSize = windowSize;
         this.retainDuplicates = retainDuplicates;
     }
 
     static PanrocksWindowStore create(String name, String metricsScope, DslStoreFormat format, long retentionPeriod,
-                                      long segmentInterval, long windowSize, boolean retainDuplicates) {
+                                      long segmentInterval, long windowSize, boolean retainDuplicates,
+                                      PanrocksStoreOptions options) {
         return switch (format) {
             case PLAIN -> new PanrocksWindowStore(name, metricsScope, format, retentionPeriod, segmentInterval,
-                    windowSize, retainDuplicates);
+                    windowSize, retainDuplicates, options);
             case TIMESTAMPED -> new Timestamped(name, metricsScope, retentionPeriod, segmentInterval, windowSize,
-                    retainDuplicates);
+                    retainDuplicates, options);
             case HEADERS -> new WithHeaders(name, metricsScope, retentionPeriod, segmentInterval, windowSize,
-                    retainDuplicates);
+                    retainDuplicates, options);
         };
     }
 
     /** Values are {@code [timestamp][value]}. */
     static final class Timestamped extends PanrocksWindowStore implements TimestampedBytesStore {
-        Timestamped(String name, String scope, long retention, long segmentInterval, long windowSize, boolean dups) {
-            super(name, scope, DslStoreFormat.TIMESTAMPED, retention, segmentInterval, windowSize, dups);
+        Timestamped(String name, String scope, long retention, long segmentInterval, long windowSize, boolean dups,
+                    PanrocksStoreOptions options) {
+            super(name, scope, DslStoreFormat.TIMESTAMPED, retention, segmentInterval, windowSize, dups, options);
         }
     }
 
     /** Values carry headers and a timestamp, as Kafka's headers-aware window store's. */
     static final class WithHeaders extends PanrocksWindowStore implements TimestampedBytesStore, HeadersBytesStore {
-        WithHeaders(String name, String scope, long retention, long segmentInterval, long windowSize, boolean dups) {
-            super(name, scope, DslStoreFormat.HEADERS, retention, segmentInterval, windowSize, dups);
+        WithHeaders(String name, String scope, long retention, long segmentInterval, long windowSize, boolean dups,
+                    PanrocksStoreOptions options) {
+            super(name, scope, DslStoreFormat.HEADERS, retention, segmentInterval, windowSize, dups, options);
         }
 
         /**
@@ -96,6 +99,19 @@ class PanrocksWindowStore extends SegmentedStore implements WindowStore<Bytes, b
     @Override
     long segmentTimestamp(byte[] storeKey) {
         return longAt(storeKey, storeKey.length - SUFFIX);
+    }
+
+    /** A window Kafka's {@code TimeWindow} cannot hold: a negative start, or one that leaves no room for an end. */
+    @Override
+    String unstorable(byte[] storeKey) {
+        if (storeKey.length < SUFFIX) {
+            return "the key has " + storeKey.length + " bytes, too short for a window start and a sequence number ("
+                    + SUFFIX + " bytes)";
+        }
+        long start = segmentTimestamp(storeKey);
+        if (start < 0) return "the window start " + start + " is negative";
+        if (start == Long.MAX_VALUE) return "the window start " + start + " leaves no room for the window's end";
+        return null;
     }
 
     // ---- writes ------------------------------------------------------------------------
@@ -127,7 +143,7 @@ class PanrocksWindowStore extends SegmentedStore implements WindowStore<Bytes, b
 
     private KeyValueIterator<Bytes, byte[]> fetchOne(Bytes key, long from, long to, boolean forward) {
         Objects.requireNonNull(key, "key cannot be null");
-        validateStoreOpen();
+        validateReadable();
         long actualFrom = actualFrom(from);
         if (to < actualFrom) return StoreIterator.empty();
         byte[] k = key.get();
@@ -154,7 +170,7 @@ class PanrocksWindowStore extends SegmentedStore implements WindowStore<Bytes, b
                     + " not follow this for negative numbers");
             return StoreIterator.empty();
         }
-        validateStoreOpen();
+        validateReadable();
         long actualFrom = actualFrom(from);
         if (to < actualFrom) return StoreIterator.empty();
         byte[] kf = keyFrom == null ? null : keyFrom.get();
@@ -186,13 +202,13 @@ class PanrocksWindowStore extends SegmentedStore implements WindowStore<Bytes, b
     }
 
     private KeyValueIterator<Bytes, byte[]> scanChecked(long from, long to, boolean forward) {
-        validateStoreOpen();
+        validateReadable();
         if (to < actualFrom(from)) return StoreIterator.empty();
         return scan(from, to, forward);
     }
 
     private KeyValueIterator<Bytes, byte[]> scan(long from, long to, boolean forward) {
-        validateStoreOpen();
+        validateReadable();
         long actualFrom = actualFrom(from);
         return search(segments(actualFrom, to, forward), null, null, forward, filter(null, null, actualFrom, to));
     }

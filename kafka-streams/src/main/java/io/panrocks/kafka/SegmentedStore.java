@@ -1,5 +1,6 @@
 package io.panrocks.kafka;
 
+import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
 import io.panrocks.WriteBatch;
@@ -7,6 +8,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.slf4j.Logger;
@@ -33,6 +35,12 @@ import java.util.concurrent.ConcurrentSkipListSet;
  * only what matches. Keys inside a segment are laid out as Kafka's key
  * schemas lay them out, so results come in the same order as from Kafka's
  * own stores.
+ *
+ * <p>Lifecycle as Kafka's segmented stores (unless
+ * {@link PanrocksStoreOptions#strictLifecycle(boolean)}): the DB of a new
+ * store is created at its first write; a closed store reads as empty, its
+ * open iterators end, and a restore into it reopens the DB to keep the
+ * records.
  */
 abstract class SegmentedStore extends PanrocksStore {
     private static final Logger LOG = LoggerFactory.getLogger(SegmentedStore.class);
@@ -42,19 +50,56 @@ abstract class SegmentedStore extends PanrocksStore {
 
     final long retentionPeriod;
     final long segmentInterval;
+    /** {@link PanrocksStoreOptions#strictLifecycle()} */
+    final boolean strict;
     /** the live segments (Kafka's open segment DBs); IQ threads read it */
     final NavigableSet<Long> segments = new ConcurrentSkipListSet<>();
     volatile long observedStreamTime = NO_TIMESTAMP;
 
-    SegmentedStore(String name, String metricsScope, String format, long retentionPeriod, long segmentInterval) {
+    SegmentedStore(String name, String metricsScope, String format, long retentionPeriod, long segmentInterval,
+                   PanrocksStoreOptions options) {
         super(name, metricsScope, format);
         if (segmentInterval < 1) throw new IllegalArgumentException("segmentInterval must be positive, was " + segmentInterval);
         this.retentionPeriod = retentionPeriod;
         this.segmentInterval = segmentInterval;
+        this.strict = options.strictLifecycle();
     }
 
     /** The timestamp that picks a store key's segment (a window's start, a session's end). */
     abstract long segmentTimestamp(byte[] storeKey);
+
+    /**
+     * Why a changelog record's store key cannot be stored (a key too short to
+     * hold its times, a time no window or session can have), or null if it
+     * can. A stored one would make every walk over it fail where the store
+     * turns it into a window.
+     */
+    abstract String unstorable(byte[] storeKey);
+
+    @Override
+    boolean opensLazily() {
+        return !strict;
+    }
+
+    @Override
+    boolean restoresWhenClosed() {
+        return !strict;
+    }
+
+    @Override
+    boolean iteratorsThrowAfterClose() {
+        return strict;
+    }
+
+    @Override
+    void closedDb() {
+        segments.clear(); // as Kafka's store closing its segments: a closed store reads as empty
+    }
+
+    /** A read of a closed store: strict, it throws; else it reads what is open (nothing, or what a restore reopened). */
+    final void validateReadable() {
+        if (strict) validateStoreOpen();
+    }
 
     final long segmentId(long timestamp) {
         return timestamp / segmentInterval;
@@ -95,6 +140,7 @@ abstract class SegmentedStore extends PanrocksStore {
     final void putStoreKey(byte[] storeKey, byte[] value) {
         synchronized (position) {
             validateStoreOpen();
+            ensureDb(); // first (opening finds the segments and resets stream time)
             long timestamp = segmentTimestamp(storeKey);
             observedStreamTime = Math.max(observedStreamTime, timestamp);
             long id = segmentId(timestamp);
@@ -158,12 +204,25 @@ abstract class SegmentedStore extends PanrocksStore {
     @Override
     void beforeRestore(Collection<ConsumerRecord<byte[], byte[]>> records) {
         long max = observedStreamTime;
-        for (ConsumerRecord<byte[], byte[]> r : records) max = Math.max(max, segmentTimestamp(r.key()));
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            // a record that will be dropped does not move stream time (it would expire every segment)
+            if (r.key() != null && unstorable(r.key()) == null) max = Math.max(max, segmentTimestamp(r.key()));
+        }
         observedStreamTime = max;
     }
 
     @Override
     boolean addToRestoreBatch(WriteBatch b, byte[] storeKey, byte[] value) throws RocksDBException {
+        String why = storeKey == null ? "it has no key" : unstorable(storeKey);
+        if (why != null) {
+            // skipped, counted and logged as Kafka's stores skip a record they cannot use, so that one
+            // bad changelog record neither fails the restore nor leaves the store unable to be walked
+            Sensor dropped = droppedRecordsSensor();
+            if (dropped != null) dropped.record();
+            LOG.warn("Skipping a changelog record that store {} cannot hold: {} (key {})", name, why,
+                    storeKey == null ? "null" : Bytes.wrap(storeKey));
+            return false;
+        }
         long id = segmentId(segmentTimestamp(storeKey));
         if (!makeLive(id, b)) return false;
         byte[] key = Keys.concat(prefix(id), storeKey);
@@ -176,13 +235,15 @@ abstract class SegmentedStore extends PanrocksStore {
 
     /** Kafka's segmented get: nothing for a key older than the retention or of a dead segment. */
     final byte[] getStoreKey(byte[] storeKey) {
-        validateStoreOpen();
+        validateReadable();
         long timestamp = segmentTimestamp(storeKey);
         if (timestamp < observedStreamTime - retentionPeriod + 1) return null;
         long id = segmentId(timestamp);
         if (!segments.contains(id)) return null;
+        RocksDB d = db;
+        if (d == null) return null; // closed meanwhile
         try {
-            return db.get(data, Keys.concat(prefix(id), storeKey));
+            return d.get(data, Keys.concat(prefix(id), storeKey));
         } catch (RocksDBException e) {
             throw new ProcessorStateException("Error while getting value for key from store " + name, e);
         } catch (IllegalStateException e) {
@@ -212,7 +273,7 @@ abstract class SegmentedStore extends PanrocksStore {
      */
     final KeyValueIterator<Bytes, byte[]> search(Long[] space, byte[] binaryFrom, byte[] binaryTo, boolean forward,
                                                  StoreIterator.KeyFilter filter) {
-        validateStoreOpen();
+        validateReadable();
         return new Search(space, binaryFrom, binaryTo, forward, filter);
     }
 
@@ -222,6 +283,8 @@ abstract class SegmentedStore extends PanrocksStore {
         private final byte[] binaryTo;
         private final boolean forward;
         private final StoreIterator.KeyFilter filter;
+        /** the store's close count when this was made: a close since ends it (or, strict, makes it throw) */
+        private final long closesAtStart = closes;
         private int next;
         private long currentSegment;
         private StoreIterator current;
@@ -236,6 +299,16 @@ abstract class SegmentedStore extends PanrocksStore {
 
         @Override
         public boolean hasNext() {
+            if (closes != closesAtStart) {
+                // the store closed: its segments are gone (the next one must not be opened on a closed DB)
+                if (current != null) {
+                    current.close();
+                    current = null;
+                }
+                next = space.length;
+                if (strict) throw new InvalidStateStoreException("panrocks iterator for store " + name + " has closed");
+                return false;
+            }
             while (true) {
                 if (current != null) {
                     if (segments.contains(currentSegment) && current.hasNext()) return true;

@@ -2,6 +2,7 @@ package io.panrocks.kafka;
 
 import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.ReadOptions;
+import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
 import org.apache.kafka.common.utils.Bytes;
@@ -31,9 +32,11 @@ import java.util.NoSuchElementException;
  *
  * <p>Like the iterators of panrocks, it belongs to the thread that created
  * it. A store that closes marks its open iterators closed: their next use
- * throws {@link InvalidStateStoreException}, as Kafka's do; the native
- * iterator is released on its own thread (by that use, or {@link #close()}),
- * or by panrocks's Cleaner if the iterator is dropped.
+ * throws {@link InvalidStateStoreException}, as Kafka's key-value store's
+ * do, or, on a store whose iterators end when it closes (Kafka's segmented
+ * stores), {@code hasNext()} answers false. The native iterator is released
+ * on its own thread (by that use, or {@link #close()}), or by panrocks's
+ * Cleaner if the iterator is dropped.
  */
 final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
     static final int FIRST_CHUNK_ENTRIES = 128;
@@ -64,6 +67,8 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
     private long byteBudget;
     private long bytes;
     private volatile boolean closed;
+    /** closed by its store's close, not by its user */
+    private volatile boolean closedByStore;
 
     /**
      * @param lower   inclusive lower bound, or null
@@ -78,8 +83,14 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
         ReadOptions options = new ReadOptions();
         if (lower != null) options.setIterateLowerBound(lower);
         if (upper != null) options.setIterateUpperBound(upper);
+        long closes = store.closes;
+        RocksDB db = store.db;
+        if (db == null) {
+            options.close();
+            throw new InvalidStateStoreException("Store " + store.name + " is currently closed");
+        }
         try {
-            it = store.db.newIterator(family, options);
+            it = db.newIterator(family, options);
             if (forward) it.seekToFirst();
             else it.seekToLast();
         } catch (IllegalStateException e) {
@@ -87,7 +98,7 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
             throw store.closedOr(e);
         }
         store.openIterators.add(this);
-        if (!store.open) {
+        if (store.closes != closes) {
             // the store closed while this was made: it may have missed this iterator
             closeByStore();
         }
@@ -121,6 +132,7 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
     public boolean hasNext() {
         if (closed) {
             release();
+            if (closedByStore && !store.iteratorsThrowAfterClose()) return false;
             throw new InvalidStateStoreException("panrocks iterator for store " + store.name + " has closed");
         }
         if (index < count) return true;
@@ -154,6 +166,7 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
 
     /** The store is closing (on any thread): later uses throw; the native iterator goes on its own thread. */
     void closeByStore() {
+        closedByStore = true;
         closed = true;
         store.openIterators.remove(this);
         if (Thread.currentThread() == owner) release();

@@ -87,7 +87,9 @@ final class StoreMetrics {
     private final String sensorPrefix;
     private final List<Sensor> sensors = new ArrayList<>();
     private final Sensor droppedRecords;
-    private final Statistics statistics;
+    /** the DB's statistics (DEBUG recording); set when the DB opens, which may be after the store's init */
+    private Statistics statistics;
+    private final boolean debug;
     private long lastRecord;
 
     // statistics sensors and the ticker values last recorded
@@ -115,16 +117,27 @@ final class StoreMetrics {
         sensorPrefix = "panrocks." + thread + ".task." + task + ".store." + store.metricsScope + "." + store.name + ".";
         droppedRecords = taskDroppedRecordsSensor(thread, task);
         for (Object[] g : GAUGES) gauge((String) g[0], (String) g[1], (Scope) g[2]);
-        Statistics s = null;
-        if (debug) {
-            try {
-                s = store.db.getStatistics();
-            } catch (IllegalStateException statisticsOff) {
-                s = null;
-            }
-        }
-        statistics = s;
+        this.debug = debug;
+        statistics = statisticsOf(store.db);
         if (statistics != null) statisticsSensors();
+    }
+
+    private Statistics statisticsOf(RocksDB db) {
+        if (!debug || db == null) return null;
+        try {
+            return db.getStatistics();
+        } catch (IllegalStateException statisticsOff) {
+            return null;
+        }
+    }
+
+    /** The store's DB opened after its init (a segmented store's first write): its statistics are recorded from now. */
+    void dbOpened() {
+        if (statistics != null) return;
+        statistics = statisticsOf(store.db);
+        if (statistics == null) return;
+        statisticsSensors();
+        baseline();
     }
 
     static StoreMetrics register(PanrocksStore store, StateStoreContext context, Map<String, Object> configs) {

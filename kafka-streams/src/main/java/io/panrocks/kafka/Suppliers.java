@@ -35,8 +35,16 @@ final class Suppliers {
 
     static WindowBytesStoreSupplier window(String name, long retentionPeriod, long segmentInterval, long windowSize,
                                            boolean retainDuplicates, DslStoreFormat format) {
+        return window(name, retentionPeriod, segmentInterval, windowSize, retainDuplicates, format,
+                PanrocksStoreOptions.defaults());
+    }
+
+    static WindowBytesStoreSupplier window(String name, long retentionPeriod, long segmentInterval, long windowSize,
+                                           boolean retainDuplicates, DslStoreFormat format,
+                                           PanrocksStoreOptions options) {
         Objects.requireNonNull(name, "name cannot be null");
         Objects.requireNonNull(format, "format cannot be null");
+        Objects.requireNonNull(options, "options cannot be null");
         if (retentionPeriod < 0) throw new IllegalArgumentException("retentionPeriod cannot be negative");
         if (windowSize < 0) throw new IllegalArgumentException("windowSize cannot be negative");
         if (windowSize > retentionPeriod) {
@@ -46,15 +54,21 @@ final class Suppliers {
         }
         if (segmentInterval < 1) throw new IllegalArgumentException("segmentInterval cannot be zero or negative");
         return format == DslStoreFormat.HEADERS
-                ? new WindowWithHeaders(name, retentionPeriod, segmentInterval, windowSize, retainDuplicates)
-                : new Window(name, retentionPeriod, segmentInterval, windowSize, retainDuplicates, format);
+                ? new WindowWithHeaders(name, retentionPeriod, segmentInterval, windowSize, retainDuplicates, options)
+                : new Window(name, retentionPeriod, segmentInterval, windowSize, retainDuplicates, format, options);
     }
 
     static SessionBytesStoreSupplier session(String name, long retentionPeriod, DslStoreFormat format) {
+        return session(name, retentionPeriod, format, PanrocksStoreOptions.defaults());
+    }
+
+    static SessionBytesStoreSupplier session(String name, long retentionPeriod, DslStoreFormat format,
+                                             PanrocksStoreOptions options) {
         Objects.requireNonNull(name, "name cannot be null");
+        Objects.requireNonNull(options, "options cannot be null");
         if (retentionPeriod < 0) throw new IllegalArgumentException("retentionPeriod cannot be negative");
-        return format == DslStoreFormat.HEADERS ? new SessionWithHeaders(name, retentionPeriod)
-                : new Session(name, retentionPeriod);
+        return format == DslStoreFormat.HEADERS ? new SessionWithHeaders(name, retentionPeriod, options)
+                : new Session(name, retentionPeriod, DslStoreFormat.PLAIN, options);
     }
 
     static VersionedBytesStoreSupplier versioned(String name, long historyRetention, long segmentInterval) {
@@ -124,9 +138,11 @@ final class Suppliers {
         final long windowSize;
         final boolean retainDuplicates;
         final DslStoreFormat format;
+        final PanrocksStoreOptions options;
 
         Window(String name, long retentionPeriod, long segmentInterval, long windowSize, boolean retainDuplicates,
-               DslStoreFormat format) {
+               DslStoreFormat format, PanrocksStoreOptions options) {
+            this.options = options;
             this.name = name;
             this.retentionPeriod = retentionPeriod;
             this.segmentInterval = segmentInterval;
@@ -143,7 +159,7 @@ final class Suppliers {
         @Override
         public WindowStore<Bytes, byte[]> get() {
             return PanrocksWindowStore.create(name, metricsScope(), format, retentionPeriod, segmentInterval, windowSize,
-                    retainDuplicates);
+                    retainDuplicates, options);
         }
 
         @Override
@@ -175,14 +191,14 @@ final class Suppliers {
         public String toString() {
             return "PanrocksWindowBytesStoreSupplier{name=" + name + ", retentionPeriod=" + retentionPeriod
                     + ", segmentInterval=" + segmentInterval + ", windowSize=" + windowSize + ", retainDuplicates="
-                    + retainDuplicates + ", format=" + format + "}";
+                    + retainDuplicates + ", format=" + format + ", " + options + "}";
         }
     }
 
     static final class WindowWithHeaders extends Window implements HeadersBytesStoreSupplier {
         WindowWithHeaders(String name, long retentionPeriod, long segmentInterval, long windowSize,
-                          boolean retainDuplicates) {
-            super(name, retentionPeriod, segmentInterval, windowSize, retainDuplicates, DslStoreFormat.HEADERS);
+                          boolean retainDuplicates, PanrocksStoreOptions options) {
+            super(name, retentionPeriod, segmentInterval, windowSize, retainDuplicates, DslStoreFormat.HEADERS, options);
         }
     }
 
@@ -190,15 +206,13 @@ final class Suppliers {
         final String name;
         final long retentionPeriod;
         final DslStoreFormat format;
+        final PanrocksStoreOptions options;
 
-        Session(String name, long retentionPeriod) {
-            this(name, retentionPeriod, DslStoreFormat.PLAIN);
-        }
-
-        Session(String name, long retentionPeriod, DslStoreFormat format) {
+        Session(String name, long retentionPeriod, DslStoreFormat format, PanrocksStoreOptions options) {
             this.name = name;
             this.retentionPeriod = retentionPeriod;
             this.format = format;
+            this.options = options;
         }
 
         @Override
@@ -208,7 +222,7 @@ final class Suppliers {
 
         @Override
         public SessionStore<Bytes, byte[]> get() {
-            return PanrocksSessionStore.create(name, metricsScope(), format, retentionPeriod, segmentIntervalMs());
+            return PanrocksSessionStore.create(name, metricsScope(), format, retentionPeriod, segmentIntervalMs(), options);
         }
 
         @Override
@@ -229,13 +243,13 @@ final class Suppliers {
         @Override
         public String toString() {
             return "PanrocksSessionBytesStoreSupplier{name=" + name + ", retentionPeriod=" + retentionPeriod
-                    + ", format=" + format + "}";
+                    + ", format=" + format + ", " + options + "}";
         }
     }
 
     static final class SessionWithHeaders extends Session implements HeadersBytesStoreSupplier {
-        SessionWithHeaders(String name, long retentionPeriod) {
-            super(name, retentionPeriod, DslStoreFormat.HEADERS);
+        SessionWithHeaders(String name, long retentionPeriod, PanrocksStoreOptions options) {
+            super(name, retentionPeriod, DslStoreFormat.HEADERS, options);
         }
     }
 

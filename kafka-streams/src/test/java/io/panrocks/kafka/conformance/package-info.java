@@ -8,10 +8,15 @@
  * which runs {@code AbstractWindowBytesStoreTest}); session plain and headers
  * ({@code AbstractSessionBytesStoreTest}).
  *
- * <p>Excluded tests are listed, each with its reason, in
- * {@link io.panrocks.kafka.conformance.KafkaSuiteExclusions}; where panrocks
- * keeps a behaviour of its own, the suite overrides Kafka's test with one
- * that asserts panrocks' behaviour and says why ({@code WindowStoreSuite},
+ * <p>Every test runs as Kafka wrote it: none is overridden. Excluded tests
+ * would be listed, each with its reason, in
+ * {@link io.panrocks.kafka.conformance.KafkaSuiteExclusions} (the list is
+ * empty). panrocks' stricter lifecycle for window and session stores
+ * (an iterator of a closed store throws, a closed store refuses reads and
+ * restores, a second instance fails at {@code init}) is the store option
+ * {@code PanrocksStoreOptions.strictLifecycle}, off by default, tested in
+ * {@code io.panrocks.kafka.StrictLifecycleTest}; the suite classes add
+ * panrocks' own tests of what Kafka's leave open ({@code WindowStoreSuite},
  * {@code SessionStoreSuite}).
  *
  * <p>Versioned key-value stores ({@code Stores.persistentVersionedKeyValueStore}

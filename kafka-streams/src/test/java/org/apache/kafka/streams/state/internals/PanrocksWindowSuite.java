@@ -12,23 +12,28 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.time.Duration;
 
 /**
- * Kafka's window store suite ({@link AbstractWindowBytesStoreTest}) over a
- * panrocks window store supplier, built as a user builds it:
- * {@code Stores.windowStoreBuilder(supplier, keySerde, valueSerde).build()}. It
- * lives in Kafka's package only because the suite's hook and fields are
- * package-private; the panrocks subclasses are in
+ * Kafka's RocksDB window store suite ({@link AbstractRocksDBWindowStoreTest},
+ * which runs {@link AbstractWindowBytesStoreTest} too) over a panrocks window
+ * store supplier, built as a user builds it:
+ * {@code Stores.windowStoreBuilder(supplier, keySerde, valueSerde).build()}
+ * (the suite's {@code RocksDBWindowStore} branch, Kafka's
+ * {@code Stores.persistentWindowStore}, with panrocks' supplier in its
+ * place). It lives in Kafka's package only because the suite's hooks and
+ * fields are package-private; the panrocks subclasses are in
  * {@code io.panrocks.kafka.conformance}.
  *
- * <p>Not {@link AbstractRocksDBWindowStoreTest}: its fixture builds Kafka's
- * {@code KeyValueSegments}, a RocksJava class, so it cannot even be
- * instantiated where panrocks runs (this module keeps RocksJava off the
- * panrocks side's class path). Of its six tests, four assert Kafka's
+ * <p>The suite's fixture builds Kafka's {@code KeyValueSegments} (only its
+ * layout tests use it, to name segment directories), a class that needs
+ * RocksJava's classes to load; the module keeps RocksJava off the class path
+ * of its tests, so these suites run in a Surefire execution of their own
+ * ({@code kafka-window-suites} in kafka-streams/pom.xml) that has it: its
+ * classes load there, its native library never does, and the stores under
+ * test are panrocks'. Of the suite's own six tests, four assert Kafka's
  * one-directory-per-segment layout and one casts to Kafka's internal
- * {@code WrappedStateStore}; the sixth, {@code shouldOnlyIterateOpenSegments},
- * has its panrocks counterpart in {@code WindowStoreSuite}.
+ * {@code WrappedStateStore}: {@link KafkaSuiteExclusions} names them.
  */
 @ExtendWith(KafkaSuiteExclusions.class)
-public abstract class PanrocksWindowSuite extends AbstractWindowBytesStoreTest {
+public abstract class PanrocksWindowSuite extends AbstractRocksDBWindowStoreTest {
     /** the name Kafka's RocksDB window suite gives its store */
     public static final String STORE_NAME = "rocksDB-windowstore";
     public static final long SUITE_SEGMENT_INTERVAL = SEGMENT_INTERVAL;
@@ -36,6 +41,12 @@ public abstract class PanrocksWindowSuite extends AbstractWindowBytesStoreTest {
     /** The panrocks supplier under test, e.g. {@code PanrocksStores.windowStore}. */
     protected abstract WindowBytesStoreSupplier supplier(String name, Duration retentionPeriod, Duration windowSize,
                                                          boolean retainDuplicates);
+
+    /** Kafka's built-in RocksDB window store's branch of the suite (the store panrocks' replaces). */
+    @Override
+    final StoreType storeType() {
+        return StoreType.RocksDBWindowStore;
+    }
 
     @Override
     final <K, V> WindowStore<K, V> buildWindowStore(long retentionPeriod, long windowSize, boolean retainDuplicates,
