@@ -36,11 +36,17 @@ for b in "${!benches[@]}"; do
         IFS='|' read -r shape fn label <<<"$row"
         out="$work/$b-$shape.out"
         say "callgrind: $bin $shape (${fn%%(*})"
-        valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no --toggle-collect="${fn%%(*}(*" \
-            "$bin" --shapes "$shape" --value-size 16 --warmup-ms 300 --measure-ms 300 --iterations 2 \
-            >"$work/$b-$shape.log" 2>&1 || { tail -20 "$work/$b-$shape.log" >&2; die "callgrind failed"; }
+        # A run now and then records no call of the function (seen under load and on quiet machines
+        # alike, for a different shape each time): the counts are deterministic, so it is run again.
+        for attempt in 1 2 3; do
+            valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no --toggle-collect="${fn%%(*}(*" \
+                "$bin" --shapes "$shape" --value-size 16 --warmup-ms 300 --measure-ms 300 --iterations 2 \
+                >"$work/$b-$shape.log" 2>&1 || { tail -20 "$work/$b-$shape.log" >&2; die "callgrind failed"; }
+            read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$out" "$fn")"
+            [ "$n" -gt 0 ] && break
+            say "no call of ${fn%%(*} recorded (attempt $attempt); running it again"
+        done
         engine[$b]="$(grep -o '"engine":"[^"]*"' "$work/$b-$shape.log" | head -1 | cut -d'"' -f4)"
-        read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$out" "$fn")"
         [ "$n" -gt 0 ] || die "no call of $fn in $out"
         result[$b,$label]="$per"
     done

@@ -7,6 +7,9 @@
 #   panrocks-warm   the cache folder of an earlier run: its size and time stamp checked
 #   panrocks-path   -Dpanrocks.library.path naming the extracted file
 #   rocksjava       rocksdbjni's loadLibrary (it extracts its library to java.io.tmpdir every time)
+#   panrocks-use    a DB's first use, warm cache: open (creating it), put, get, close, timed from
+#                   before the first call into the library to close returning
+#   rocksjava-use   the same in RocksJava, loadLibrary() included
 #
 #   scripts/bench-startup.sh [ROUNDS]     (default 9)
 #
@@ -51,13 +54,42 @@ public class RocksJavaFirstCall {
     }
 }
 EOF
-"$JAVA_HOME/bin/javac" -d "$work" -cp "$jar" "$work/PanrocksFirstCall.java"
-"$JAVA_HOME/bin/javac" -d "$work" -cp "$rj" "$work/RocksJavaFirstCall.java"
+# A DB's first use: open (creating it), put, get, close, timed from before the
+# first call into the library (RocksJava: its loadLibrary()) to close returning.
+cat > "$work/PanrocksFirstUse.java" <<'EOF'
+public class PanrocksFirstUse {
+    public static void main(String[] a) throws Exception {
+        long t = System.nanoTime();
+        try (io.panrocks.Options o = new io.panrocks.Options().setCreateIfMissing(true);
+             io.panrocks.RocksDB db = io.panrocks.RocksDB.open(o, a[0])) {
+            db.put("k".getBytes(), "v".getBytes());
+            if (db.get("k".getBytes()).length != 1) throw new AssertionError();
+        }
+        System.out.printf("%.1f %s%n", (System.nanoTime() - t) / 1e6, io.panrocks.RocksDB.engineVersion());
+    }
+}
+EOF
+cat > "$work/RocksJavaFirstUse.java" <<'EOF'
+public class RocksJavaFirstUse {
+    public static void main(String[] a) throws Exception {
+        long t = System.nanoTime();
+        org.rocksdb.RocksDB.loadLibrary();
+        try (org.rocksdb.Options o = new org.rocksdb.Options().setCreateIfMissing(true);
+             org.rocksdb.RocksDB db = org.rocksdb.RocksDB.open(o, a[0])) {
+            db.put("k".getBytes(), "v".getBytes());
+            if (db.get("k".getBytes()).length != 1) throw new AssertionError();
+        }
+        System.out.printf("%.1f %s%n", (System.nanoTime() - t) / 1e6, org.rocksdb.RocksDB.rocksdbVersion());
+    }
+}
+EOF
+"$JAVA_HOME/bin/javac" -d "$work" -cp "$jar" "$work/PanrocksFirstCall.java" "$work/PanrocksFirstUse.java"
+"$JAVA_HOME/bin/javac" -d "$work" -cp "$rj" "$work/RocksJavaFirstCall.java" "$work/RocksJavaFirstUse.java"
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Xshare:auto)
 warm="$work/warm-cache"
 "${java[@]}" -Dpanrocks.cache.dir="$warm" -cp "$jar:$work" PanrocksFirstCall >/dev/null  # primes the warm cache
 baseline="${PANROCKS_STARTUP_BASELINE:-}"
-configurations=(panrocks-cold panrocks-warm panrocks-path rocksjava)
+configurations=(panrocks-cold panrocks-warm panrocks-path rocksjava panrocks-use rocksjava-use)
 if [ -n "$baseline" ]; then
     "${java[@]}" -Dpanrocks.cache.dir="$work/baseline-warm-cache" -cp "$baseline:$work" PanrocksFirstCall >/dev/null
     configurations+=(baseline-cold baseline-warm)
@@ -81,6 +113,10 @@ for ((i = 1; i <= rounds; i++)); do
     run panrocks-warm -Dpanrocks.cache.dir="$warm" -cp "$jar:$work" PanrocksFirstCall
     run panrocks-path -Dpanrocks.library.path="$extracted" -cp "$jar:$work" PanrocksFirstCall
     run rocksjava -cp "$rj:$work" RocksJavaFirstCall
+    rm -rf "$work/db"
+    run panrocks-use -Dpanrocks.cache.dir="$warm" -cp "$jar:$work" PanrocksFirstUse "$work/db"
+    rm -rf "$work/db"
+    run rocksjava-use -cp "$rj:$work" RocksJavaFirstUse "$work/db"
     if [ -n "$baseline" ]; then
         rm -rf "$work/baseline-cold-cache"
         run baseline-cold -Dpanrocks.cache.dir="$work/baseline-cold-cache" -cp "$baseline:$work" PanrocksFirstCall
@@ -94,9 +130,11 @@ stats() {
         printf "%6.0f (%.0f-%.0f)", m, v[1], v[NR]}'
 }
 # ratio NAME: the first call's time over RocksJava's of the same round (runs next to each other share the
-# machine's moment), "median (min-max)" over the rounds
+# machine's moment), "median (min-max)" over the rounds; a first use over RocksJava's first use
 ratio() {
-    paste -d' ' <(cut -d' ' -f1 "$work/$1") <(cut -d' ' -f1 "$work/rocksjava") | awk '{print $1 / $2}' | sort -n |
+    local base=rocksjava
+    case "$1" in *-use) base=rocksjava-use ;; esac
+    paste -d' ' <(cut -d' ' -f1 "$work/$1") <(cut -d' ' -f1 "$work/$base") | awk '{print $1 / $2}' | sort -n |
         awk '{v[NR]=$1} END {m = NR % 2 ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf "%.2f (%.2f-%.2f)", m, v[1], v[NR]}'
 }
 printf '%-15s %-10s %-22s %-22s %s\n' configuration engine "first call, ms" "whole JVM, ms" "first call / RocksJava's, per round"
