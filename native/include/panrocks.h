@@ -383,7 +383,9 @@ int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf,
 /* RocksDB's KeyMayExist: *may_exist = 0 means the key is certainly absent;
  * 1 means it may exist. Memory only, no I/O. When the value happened to be
  * found in memory, *value_found = 1 and min(size, capacity) bytes of it are
- * copied into buffer (which may be NULL) with *value_size its full size. */
+ * copied into buffer (which may be NULL) with *value_size its full size.
+ * Fails as a Get would where the engine's Get fails (a read timestamp the
+ * family cannot take, corruption), never answering "absent" for it. */
 int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf,
                                const panrocks_read_options *options,
                                const char *key, size_t key_length,

@@ -92,12 +92,20 @@ int32_t panrocks_key_may_exist(panrocks_db *db, panrocks_cf *cf, const panrocks_
                                panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && may_exist != nullptr);
-        std::string value;
-        bool found = false;
-        bool may = db->db->KeyMayExist(read_options(options), family(db, cf),
-                                       rocksdb::Slice(key, key_length), &value, &found);
-        *may_exist = may ? 1 : 0;
-        found = may && found;
+        // DB::KeyMayExist is a Get from memory and block cache only that
+        // folds every status but Incomplete into "certainly absent": a read
+        // timestamp the family cannot take (InvalidArgument) or a corrupt
+        // block answered false for a key that exists. The same Get is made
+        // here with its status kept: NotFound is absent, Incomplete (a block
+        // not in the cache) may exist, any other error is reported as Get
+        // reports it.
+        rocksdb::ReadOptions memory_only = read_options(options);
+        memory_only.read_tier = rocksdb::kBlockCacheTier;
+        rocksdb::PinnableSlice value;
+        rocksdb::Status s = db->db->Get(memory_only, family(db, cf), rocksdb::Slice(key, key_length), &value);
+        bool found = s.ok();
+        if (!found && !s.IsNotFound() && !s.IsIncomplete()) return report(error, s);
+        *may_exist = found || s.IsIncomplete() ? 1 : 0;
         if (value_found != nullptr) *value_found = found ? 1 : 0;
         if (value_size != nullptr) *value_size = found ? value.size() : 0;
         if (found && buffer != nullptr) std::memcpy(buffer, value.data(), std::min(value.size(), capacity));

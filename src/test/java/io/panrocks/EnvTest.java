@@ -93,6 +93,35 @@ class EnvTest {
     }
 
     @Test
+    void aCheckpointExportOrBackupOfAnInMemoryDbIsRefused() throws RocksDBException {
+        Path path = dir.resolve("in-memory");
+        Path checkpoint = dir.resolve("checkpoint");
+        Path export = dir.resolve("export");
+        try (RocksMemEnv mem = new RocksMemEnv(Env.getDefault());
+             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setEnv(mem), path);
+             Checkpoint maker = Checkpoint.create(db)) {
+            db.put(bytes("k"), bytes("v"));
+            // the engine would write both into the memory environment and answer OK: nothing on disk
+            RocksDBException refused = assertThrows(RocksDBException.class, () -> maker.createCheckpoint(checkpoint));
+            assertEquals(Status.Code.NotSupported, refused.code());
+            assertTrue(refused.getMessage().contains(checkpoint.toString()), refused.getMessage());
+            assertFalse(Files.exists(checkpoint));
+            assertFalse(Files.exists(dir.resolve("checkpoint.tmp")));
+            RocksDBException notExported = assertThrows(RocksDBException.class,
+                    () -> maker.exportColumnFamily(db.getDefaultColumnFamily(), export));
+            assertEquals(Status.Code.NotSupported, notExported.code());
+            assertFalse(Files.exists(export));
+            // the backup engine would look for the DB's files on disk (PathNotFound on the first): refused
+            try (BackupEngine engine = BackupEngine.open(new BackupEngineOptions(dir.resolve("backups")))) {
+                RocksDBException notBackedUp = assertThrows(RocksDBException.class, () -> engine.createNewBackup(db, true));
+                assertEquals(Status.Code.NotSupported, notBackedUp.code());
+                assertTrue(engine.getBackupInfo().isEmpty(), "no backup recorded");
+            }
+            assertEquals("v", string(db.get(bytes("k"))), "the DB in memory is unharmed");
+        }
+    }
+
+    @Test
     void twoInMemoryEnvironmentsAreApart() throws RocksDBException {
         Path path = dir.resolve("same-path");
         try (RocksMemEnv a = new RocksMemEnv(Env.getDefault()); RocksMemEnv b = new RocksMemEnv(Env.getDefault())) {

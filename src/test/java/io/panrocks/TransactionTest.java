@@ -555,11 +555,31 @@ class TransactionTest {
         }
         assertThrows(IllegalArgumentException.class, () -> new TransactionDBOptions().setWritePolicy(TxnDBWritePolicy.WRITE_PREPARED));
         assertThrows(IllegalArgumentException.class, () -> new TransactionDBOptions().setNumStripes(0));
+        // the engine allocates a slot per remembered deadlock at open: Integer.MAX_VALUE of them
+        // failed the open with "Out of memory"; the setter refuses what it cannot honour
+        IllegalArgumentException deadlocks = assertThrows(IllegalArgumentException.class,
+                () -> new TransactionDBOptions().setMaxNumDeadlocks(Integer.MAX_VALUE));
+        assertTrue(deadlocks.getMessage().contains("maxNumDeadlocks"), deadlocks.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> new TransactionDBOptions().setMaxNumDeadlocks(TransactionDBOptions.MAX_NUM_DEADLOCKS + 1));
+        assertThrows(IllegalArgumentException.class, () -> new TransactionDBOptions().setMaxNumDeadlocks(-1));
         assertThrows(IllegalArgumentException.class, () -> new TransactionOptions().setMaxWriteBatchSize(-1));
         TransactionDBOptions o = new TransactionDBOptions().setMaxNumLocks(10).setNumStripes(4).setTransactionLockTimeout(5)
                 .setDefaultLockTimeout(6).setMaxNumDeadlocks(7);
         assertEquals(List.of(10L, 4L, 5L, 6L, 7L), List.of(o.getMaxNumLocks(), o.getNumStripes(), o.getTransactionLockTimeout(),
                 o.getDefaultLockTimeout(), (long) o.getMaxNumDeadlocks()));
+    }
+
+    @Test
+    void theMostRememberedDeadlocksPanrocksAcceptsOpen() throws Exception {
+        db.close();
+        try (TransactionDB most = TransactionDB.open(new Options().setCreateIfMissing(true),
+                new TransactionDBOptions().setMaxNumDeadlocks(TransactionDBOptions.MAX_NUM_DEADLOCKS), fixture.dir());
+             Transaction txn = most.beginTransaction(WriteOptions.DEFAULT)) {
+            txn.put(bytes("k"), bytes("v"));
+            txn.commit();
+            assertEquals("v", string(most.get(bytes("k"))));
+        }
     }
 
     @Test

@@ -224,7 +224,8 @@ public final class BackupEngine implements AutoCloseable {
      * @throws IllegalStateException if this engine or the DB is closed
      * @throws RocksDBException with RocksDB's status: an I/O error, metadata
      *         too large (InvalidArgument), {@link Status.Code#Incomplete} if
-     *         {@link #stopBackup()} cut it short
+     *         {@link #stopBackup()} cut it short; {@link Status.Code#NotSupported}
+     *         for a DB in a {@link RocksMemEnv}
      */
     public int createNewBackupWithMetadata(RocksDB db, byte[] metadata, boolean flushBeforeBackup)
             throws RocksDBException {
@@ -232,6 +233,12 @@ public final class BackupEngine implements AutoCloseable {
         Objects.requireNonNull(metadata, "metadata");
         MemorySegment h = begin();
         try {
+            if (db.getEnv() instanceof RocksMemEnv) {
+                // the engine would look for the DB's files on disk and fail on the first (PathNotFound)
+                throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None,
+                        Status.Severity.NoError, "a backup of a DB in a RocksMemEnv is not supported: its files are "
+                        + "in memory, where the backup engine does not read; copy the data out with an iterator"));
+            }
             NativeDb n = db.nativeDb();
             // the DB's close waits for the backup; a backup flushes first (or copies files being written)
             CallContext c = n.enterToWaitForBackgroundWork("a backup");

@@ -57,8 +57,11 @@ public final class Checkpoint implements AutoCloseable {
      * @param checkpointPath the new directory
      * @throws RocksDBException {@link Status.Code#Busy} if either folder is in
      *         use in this process (the message names it and its user),
-     *         {@link Status.Code#InvalidArgument} if the directory exists
-     *         (RocksDB's refusal), or RocksDB's status for an I/O error
+     *         {@link Status.Code#NotSupported} if the DB is in a
+     *         {@link RocksMemEnv} (the checkpoint would be written into that
+     *         memory, not on disk), {@link Status.Code#InvalidArgument} if the
+     *         directory exists (RocksDB's refusal), or RocksDB's status for an
+     *         I/O error
      * @throws IllegalStateException if this object or the DB is closed
      */
     public void createCheckpoint(Path checkpointPath) throws RocksDBException {
@@ -113,7 +116,8 @@ public final class Checkpoint implements AutoCloseable {
      *         or the path contains a zero character
      * @throws IllegalStateException if this object, the DB or the family is closed
      * @throws RocksDBException {@link Status.Code#Busy} if a folder is in use
-     *         in this process, {@link Status.Code#InvalidArgument} if the
+     *         in this process, {@link Status.Code#NotSupported} if the DB is in
+     *         a {@link RocksMemEnv}, {@link Status.Code#InvalidArgument} if the
      *         directory exists (RocksDB's refusal), or RocksDB's status for an
      *         I/O error (a missing parent, say)
      */

@@ -39,6 +39,7 @@ final class FileOps {
     long checkpoint(Path dir, long logSizeForFlush) throws RocksDBException {
         Objects.requireNonNull(dir, "checkpointPath");
         String target = cPath(dir, "checkpointPath");
+        refuseInMemory("a checkpoint", dir);
         OpenPaths.Claim claim = claimCheckpoint(dir, target);
         try {
             CallContext c = db.enterToWaitForBackgroundWork("a checkpoint"); // it flushes first
@@ -52,6 +53,21 @@ final class FileOps {
             }
         } finally {
             claim.release();
+        }
+    }
+
+    /**
+     * Refuses a checkpoint or an export of a DB in a {@link RocksMemEnv}: the
+     * engine writes them through the DB's environment, so they would land in
+     * that memory, not at the path on disk the caller names, and the engine
+     * answers OK with nothing on disk (an import of such an export fails
+     * later, with PathNotFound).
+     */
+    private void refuseInMemory(String what, Path dir) throws RocksDBException {
+        if (owner.getEnv() instanceof RocksMemEnv) {
+            throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None, Status.Severity.NoError,
+                    what + " of a DB in a RocksMemEnv would be written into that memory, not at " + dir
+                            + " on disk; copy the data out with an iterator instead"));
         }
     }
 
@@ -162,6 +178,7 @@ final class FileOps {
         Objects.requireNonNull(columnFamily, "columnFamilyHandle");
         Objects.requireNonNull(dir, "exportPath");
         String target = cPath(dir, "exportPath");
+        refuseInMemory("an export of a column family", dir);
         OpenPaths.Claim claim = claimStaged(dir, target, "an export of a column family of DB ", "export directory");
         try {
             CallContext c = db.enterToWaitForBackgroundWork("an export"); // it flushes first

@@ -9,9 +9,12 @@ import java.util.Objects;
  * it lives. Its thread pools are the default environment's. For tests and
  * caches; everything is lost with the process.
  *
- * <p>Only the DB's own files are in memory: {@code Checkpoint},
- * {@code BackupEngine}, {@code SstFileWriter}, ingestion and
- * {@code RocksDB.listColumnFamilies} work on the real file system.
+ * <p>Only the DB's own files are in memory: {@code BackupEngine} keeps its
+ * backups, and {@code RocksDB.listColumnFamilies} looks, on the real file
+ * system. A {@code Checkpoint} or {@code exportColumnFamily} of a DB in
+ * memory is refused ({@link Status.Code#NotSupported}): the engine would
+ * write it into this memory, not at the path on disk it names; so is a
+ * backup of it (the engine would look for its files on disk).
  */
 public final class RocksMemEnv extends Env {
     private final SharedNative shared;

@@ -15,6 +15,12 @@ import java.util.Objects;
 public final class TransactionDBOptions implements AutoCloseable {
     /** Most lock table stripes panrocks accepts per column family. */
     public static final long MAX_NUM_STRIPES = 1 << 16;
+    /**
+     * Most remembered deadlocks panrocks accepts: the engine allocates a slot
+     * for each when the DB opens (about 40 bytes each, 40 MB at this bound)
+     * and copies them all on every {@code getDeadlockInfoBuffer}.
+     */
+    public static final int MAX_NUM_DEADLOCKS = 1_000_000;
 
     private long maxNumLocks = -1;
     private long numStripes = 16;
@@ -131,13 +137,16 @@ public final class TransactionDBOptions implements AutoCloseable {
     /**
      * How many detected deadlocks RocksDB remembers for diagnosis.
      *
-     * @param maxNumDeadlocks zero or more
+     * @param maxNumDeadlocks from 0 to {@link #MAX_NUM_DEADLOCKS}
      * @return this
-     * @throws IllegalArgumentException if negative
+     * @throws IllegalArgumentException outside that range (the engine allocates a slot for
+     *         each when the DB opens: a huge count fails the open with "Out of memory")
      */
     public TransactionDBOptions setMaxNumDeadlocks(int maxNumDeadlocks) {
-        if (maxNumDeadlocks < 0) {
-            throw new IllegalArgumentException("maxNumDeadlocks (max_num_deadlocks) must be >= 0, was " + maxNumDeadlocks);
+        if (maxNumDeadlocks < 0 || maxNumDeadlocks > MAX_NUM_DEADLOCKS) {
+            throw new IllegalArgumentException("maxNumDeadlocks (max_num_deadlocks) must be in [0, "
+                    + MAX_NUM_DEADLOCKS + "], was " + maxNumDeadlocks + ": the engine allocates a slot for each "
+                    + "remembered deadlock when the DB opens");
         }
         this.maxNumDeadlocks = maxNumDeadlocks;
         return this;
