@@ -233,12 +233,7 @@ public final class BackupEngine implements AutoCloseable {
         Objects.requireNonNull(metadata, "metadata");
         MemorySegment h = begin();
         try {
-            if (db.getEnv() instanceof RocksMemEnv) {
-                // the engine would look for the DB's files on disk and fail on the first (PathNotFound)
-                throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None,
-                        Status.Severity.NoError, "a backup of a DB in a RocksMemEnv is not supported: its files are "
-                        + "in memory, where the backup engine does not read; copy the data out with an iterator"));
-            }
+            FileOps.refuseInMemory(db, "a backup", "its files are in memory, where the backup engine does not read");
             NativeDb n = db.nativeDb();
             // the DB's close waits for the backup; a backup flushes first (or copies files being written)
             CallContext c = n.enterToWaitForBackgroundWork("a backup");

@@ -39,7 +39,7 @@ final class FileOps {
     long checkpoint(Path dir, long logSizeForFlush) throws RocksDBException {
         Objects.requireNonNull(dir, "checkpointPath");
         String target = cPath(dir, "checkpointPath");
-        refuseInMemory("a checkpoint", dir);
+        refuseInMemory(owner, "a checkpoint", "it would be written into that memory, not at " + dir + " on disk");
         OpenPaths.Claim claim = claimCheckpoint(dir, target);
         try {
             CallContext c = db.enterToWaitForBackgroundWork("a checkpoint"); // it flushes first
@@ -57,17 +57,20 @@ final class FileOps {
     }
 
     /**
-     * Refuses a checkpoint or an export of a DB in a {@link RocksMemEnv}: the
-     * engine writes them through the DB's environment, so they would land in
-     * that memory, not at the path on disk the caller names, and the engine
-     * answers OK with nothing on disk (an import of such an export fails
-     * later, with PathNotFound).
+     * Refuses an operation on the files of a DB in a {@link RocksMemEnv}
+     * (a checkpoint, an export, a backup) before the engine is called: the
+     * engine would write a checkpoint or an export into that memory and
+     * answer OK with nothing at the path on disk, and a backup would look
+     * for the DB's files on disk and fail on the first with PathNotFound.
+     *
+     * @param what the operation, as the message starts it ("a checkpoint")
+     * @param why what the engine would do instead
      */
-    private void refuseInMemory(String what, Path dir) throws RocksDBException {
-        if (owner.getEnv() instanceof RocksMemEnv) {
+    static void refuseInMemory(RocksDB db, String what, String why) throws RocksDBException {
+        if (db.getEnv() instanceof RocksMemEnv) {
             throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None, Status.Severity.NoError,
-                    what + " of a DB in a RocksMemEnv would be written into that memory, not at " + dir
-                            + " on disk; copy the data out with an iterator instead"));
+                    what + " of a DB in a RocksMemEnv is not supported: " + why
+                            + "; copy the data out with an iterator instead"));
         }
     }
 
@@ -178,7 +181,8 @@ final class FileOps {
         Objects.requireNonNull(columnFamily, "columnFamilyHandle");
         Objects.requireNonNull(dir, "exportPath");
         String target = cPath(dir, "exportPath");
-        refuseInMemory("an export of a column family", dir);
+        refuseInMemory(owner, "an export of a column family",
+                "it would be written into that memory, not at " + dir + " on disk");
         OpenPaths.Claim claim = claimStaged(dir, target, "an export of a column family of DB ", "export directory");
         try {
             CallContext c = db.enterToWaitForBackgroundWork("an export"); // it flushes first
