@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 12
+#define PANROCKS_ABI_VERSION 13
 
 /* ---- status codes ------------------------------------------------------ */
 

@@ -1,6 +1,7 @@
 /*
- * panrocks_members.h - small whole-DB operations RocksJava has: destroying
- * a DB's files (rocksdb::DestroyDB) and syncing its WAL (DB::SyncWAL).
+ * panrocks_members.h - small whole-DB operations: destroying a DB's files
+ * (rocksdb::DestroyDB), syncing its WAL (DB::SyncWAL) and resuming it after
+ * a background error (DB::Resume).
  * Part of the panrocks C ABI; include panrocks.h, which includes this header.
  */
 #ifndef PANROCKS_H
@@ -27,5 +28,15 @@ int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_
 /* DB::SyncWAL: fsyncs the WAL files written so far (the writes made with
  * sync = false become durable). */
 int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error);
+
+/* DB::Resume: brings a DB that a background error (a full disk, a failed
+ * flush or compaction) made read-only back to writing, once the cause is
+ * gone; the error again if it is not. OK on a DB without such an error.
+ * A writable DB resumes by itself from a full disk (NoSpace): a thread of
+ * the DB's calls this every second until it succeeds or the DB closes, in
+ * place of RocksDB's own recovery, during which a writer met by a write
+ * stop waited without a time limit; with panrocks' it fails at once with
+ * RocksDB's Incomplete or the NoSpace error. */
+int32_t panrocks_resume(panrocks_db *db, panrocks_error *error);
 
 #endif /* PANROCKS_MEMBERS_H */

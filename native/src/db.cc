@@ -103,6 +103,9 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
         db_options->db_paths = db_paths(request->db_path_count, request->db_paths);
     }
     prepare_callbacks(db, db_options);  // over the open's environment
+    if (request->mode == PANROCKS_OPEN_READ_WRITE || request->mode == PANROCKS_OPEN_TTL) {
+        install_space_recovery(db, db_options);
+    }
     if (request->cf_count == 0) {
         descriptors->emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
         return PANROCKS_OK;
@@ -123,6 +126,7 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
                     const std::vector<rocksdb::ColumnFamilyHandle *> &handles,
                     const panrocks_open_request *request, panrocks_cf **cf_handles_out) {
     db->db = raw;
+    attach_space_recovery(db);
     for (size_t i = 0; i < handles.size(); i++) {
         db->families.push_back(std::make_unique<panrocks_cf>(
             panrocks_cf{handles[i], values_built_per_entry(descriptors[i].options)}));
@@ -215,6 +219,8 @@ int32_t panrocks_open(const panrocks_open_request *request, panrocks_db **db_out
 int32_t panrocks_close(panrocks_db *db, panrocks_error *error) {
     if (db == nullptr) return PANROCKS_OK;
     return guarded(error, [&] {
+        // no Resume() may run into the close
+        panrocks::stop_space_recovery(db);
         // transactions first: RocksDB's must be deleted before their DB
         panrocks::release_transactions(db);
         int32_t rc = PANROCKS_OK;

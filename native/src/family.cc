@@ -9,6 +9,24 @@ using panrocks::check;
 using panrocks::guarded;
 using panrocks::report;
 
+namespace panrocks {
+
+rocksdb::Status undo_created_family(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle, rocksdb::Status s) {
+    if (handle == nullptr) return s;
+    // RocksDB created the family and then failed (to write the OPTIONS file:
+    // a full disk) and hands the handle back with the error. The caller gets
+    // the error and no handle, so the family goes again: left, it would be
+    // an empty family the next open must name ("Column families not opened").
+    rocksdb::Status dropped = db->db->DropColumnFamily(handle);
+    db->db->DestroyColumnFamilyHandle(handle).PermitUncheckedError();
+    if (dropped.ok()) return s;
+    return rocksdb::Status::CopyAppendMessage(
+        s, "; ", "panrocks: the family was created and could not be dropped again (" + dropped.ToString() +
+                     "): it exists, empty, and the next open must name it");
+}
+
+}  // namespace panrocks
+
 extern "C" {
 
 int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descriptor *descriptor,
@@ -23,7 +41,7 @@ int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descrip
         if (rc != PANROCKS_OK) return rc;
         rocksdb::ColumnFamilyHandle *handle = nullptr;
         rocksdb::Status s = db->db->CreateColumnFamily(options, descriptor->name, &handle);
-        if (!s.ok()) return report(error, s);
+        if (!s.ok()) return report(error, panrocks::undo_created_family(db, handle, s));
         std::lock_guard<std::mutex> lock(db->families_mutex);
         db->families.push_back(
             std::make_unique<panrocks_cf>(panrocks_cf{handle, panrocks::values_built_per_entry(options)}));

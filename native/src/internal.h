@@ -41,6 +41,8 @@ class WriteBatchWithIndex;
 namespace panrocks {
 // callbacks.cc: what a DB's callbacks share (a comparator's failure fails the DB).
 struct CallbackHealth;
+// space_recovery.cc: resumes a DB stopped by a full disk, in place of RocksDB's own recovery.
+class SpaceRecovery;
 }  // namespace panrocks
 
 struct panrocks_cf {
@@ -80,6 +82,9 @@ struct panrocks_db {
     // a serialized batch may not write them (its keys carry none).
     std::atomic<bool> has_timestamped_family{false};
     std::vector<uint32_t> timestamped_family_ids;  // under families_mutex
+    // writable opens: the recovery from NoSpace errors (space_recovery.cc),
+    // stopped before the DB closes
+    std::shared_ptr<panrocks::SpaceRecovery> space_recovery;
 };
 
 struct panrocks_cache {
@@ -254,6 +259,16 @@ inline rocksdb::WriteOptions write_options(uint32_t flags) {
     o.ignore_missing_column_families = (flags & PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES) != 0;
     return o;
 }
+
+// space_recovery.cc: its listener goes into the options of a writable open,
+// the DB is attached once open, and the recovery stops before the DB closes.
+void install_space_recovery(panrocks_db *db, rocksdb::DBOptions *options);
+void attach_space_recovery(panrocks_db *db);
+void stop_space_recovery(panrocks_db *db);
+
+// family.cc: a family RocksDB created but then answered an error for is
+// dropped again; the error, naming a failed drop.
+rocksdb::Status undo_created_family(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle, rocksdb::Status s);
 
 // db_paths / cf_paths from the C ABI's array (members.cc)
 std::vector<rocksdb::DbPath> db_paths(size_t count, const panrocks_db_path *paths);

@@ -383,7 +383,7 @@ int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrock
         rocksdb::ColumnFamilyHandle *handle = nullptr;
         rocksdb::Status s =
             db->db->CreateColumnFamilyWithImport(options, descriptor->name, import_options, metadatas, &handle);
-        if (!s.ok()) return report(error, s);
+        if (!s.ok()) return report(error, panrocks::undo_created_family(db, handle, s));
         std::lock_guard<std::mutex> lock(db->families_mutex);
         db->families.push_back(
             std::make_unique<panrocks_cf>(panrocks_cf{handle, panrocks::values_built_per_entry(options)}));

@@ -297,6 +297,17 @@ final class Maintenance {
         }
     }
 
+    /** RocksDB's Resume: writing again after a background error whose cause is gone. */
+    void resume() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_resume(db.handle(), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
     /** RocksDB's SyncWAL: the WAL written so far made durable. */
     void syncWal() throws RocksDBException {
         CallContext c = db.enter();

@@ -4457,6 +4457,28 @@ public class RocksDB implements AutoCloseable {
         maintenance.syncWal();
     }
 
+    /**
+     * Brings the DB back to writing after a background error (RocksDB's
+     * {@code Resume}): once a flush or compaction fails (a full disk, an I/O
+     * error), writes fail with that error, or with {@link Status.Code#Incomplete}
+     * naming it, until the cause is gone and the DB resumes. From a full disk
+     * ({@link Status.SubCode#NoSpace}) a writable DB resumes by itself: panrocks
+     * tries every second until the space is back or the DB closes, in place
+     * of RocksDB's own recovery, during which a writer that met a write stop
+     * waited without a time limit. Meanwhile writes fail at once instead of
+     * waiting. Other errors need this call, or a reopen.
+     *
+     * <p>Does nothing on a DB without a background error (a read-only one included).
+     *
+     * @throws RocksDBException with RocksDB's status if the cause is still there
+     *         (the error again) or the error cannot be recovered from
+     *         ({@link Status.Code#Corruption}, a fatal error: reopen the DB)
+     * @throws IllegalStateException if the DB is closed
+     */
+    public void resume() throws RocksDBException {
+        maintenance.resume();
+    }
+
     // ---- RocksJava's compactFiles ----------------------------------------------
 
     /**

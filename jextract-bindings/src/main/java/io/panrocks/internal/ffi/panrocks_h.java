@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)12L;
+    private static final int PANROCKS_ABI_VERSION = (int)13L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 12
+     * #define PANROCKS_ABI_VERSION 13
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -17505,6 +17505,65 @@ public class panrocks_h {
         try {
             if (TRACE_DOWNCALLS) {
                 traceDowncall("panrocks_sync_wal", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_resume {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_resume");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_resume$descriptor() {
+        return panrocks_resume.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_resume$handle() {
+        return panrocks_resume.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_resume$address() {
+        return panrocks_resume.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_resume(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_resume.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_resume", db, error);
             }
             return (int)mh$.invokeExact(db, error);
         } catch (Throwable ex$) {

@@ -1,0 +1,163 @@
+// Writers never wait unboundedly on a full disk.
+//
+// RocksDB answers a NoSpace background error (a flush or compaction that met
+// a full disk) with an automatic recovery run by the SstFileManager, which
+// polls the free space every 5 seconds for as long as the disk stays full.
+// While that recovery is in progress, a writer that meets a write stop (too
+// many memtables or L0 files: what a flush that cannot finish leads to) waits
+// in DBImpl::DelayWrite with no time limit; a service's request thread hung
+// there for as long as the disk stayed full. panrocks takes that recovery
+// over: its listener turns RocksDB's own down (OnErrorRecoveryBegin may), so
+// such a writer returns at once with RocksDB's Incomplete naming the NoSpace
+// error, or with the error itself, and a thread of the DB's calls
+// DB::Resume() every second until the DB is writable again or closes.
+// RocksDB's other automatic recovery (retryable I/O errors, bounded by
+// max_bgerror_resume_count) is left alone.
+#include "internal.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <thread>
+
+#include <rocksdb/listener.h>
+
+namespace panrocks {
+
+namespace {
+constexpr std::chrono::milliseconds kResumeInterval{1000};
+}
+
+class SpaceRecovery final : public rocksdb::EventListener {
+public:
+    const char *Name() const override { return "panrocks.SpaceRecovery"; }
+
+    void OnErrorRecoveryBegin(rocksdb::BackgroundErrorReason, rocksdb::Status error,
+                              bool *auto_recovery) override {
+        error.PermitUncheckedError();
+        if (auto_recovery == nullptr || !*auto_recovery) return;
+        if (error.subcode() != rocksdb::Status::SubCode::kNoSpace) return;
+        *auto_recovery = false;
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (closing_) return;
+        pending_ = true;
+        // started by the first NoSpace error: a DB that never meets one has no thread
+        if (!worker_.joinable()) worker_ = std::thread([this] { run(); });
+        wake_.notify_all();
+    }
+
+    void OnBackgroundError(rocksdb::BackgroundErrorReason reason, rocksdb::Status *error) override {
+        if (error == nullptr || error->ok()) return;
+        std::lock_guard<std::mutex> lock(mutex_);
+        // sticky: the Resume() that follows fails on the WAL writer with an error of another reason
+        if (reason == rocksdb::BackgroundErrorReason::kWriteCallback) wal_write_failed_ = true;
+    }
+
+    // The last background error came from a write of the WAL (an append or
+    // sync that failed): RocksDB's WAL writer keeps that error ("Seen error.
+    // Skip writing buffer.") and no Resume() clears it.
+    bool wal_write_failed() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return wal_write_failed_;
+    }
+
+    void resumed() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        wal_write_failed_ = false;
+    }
+
+    void attach(rocksdb::DB *db) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        db_ = db;
+        wake_.notify_all();
+    }
+
+    // Before the DB closes: no Resume() runs once this returns, and none starts.
+    void stop() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            closing_ = true;
+            wake_.notify_all();
+        }
+        if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
+    }
+
+    ~SpaceRecovery() override { stop(); }
+
+private:
+    void run() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!closing_) {
+            wake_.wait(lock, [&] { return closing_ || (pending_ && db_ != nullptr); });
+            // the space is not back the instant the error is: wait first
+            if (wake_.wait_for(lock, kResumeInterval, [&] { return closing_; })) break;
+            pending_ = false;
+            rocksdb::DB *db = db_;
+            lock.unlock();
+            rocksdb::Status s = db->Resume();
+            lock.lock();
+            // still full: a failed Resume may or may not have reported a new error
+            if (!s.ok()) pending_ = true;
+            else wal_write_failed_ = false;
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::thread worker_;
+    rocksdb::DB *db_ = nullptr;
+    bool pending_ = false;
+    bool closing_ = false;
+    bool wal_write_failed_ = false;
+};
+
+void install_space_recovery(panrocks_db *db, rocksdb::DBOptions *options) {
+    db->space_recovery = std::make_shared<SpaceRecovery>();
+    options->listeners.push_back(db->space_recovery);
+}
+
+void attach_space_recovery(panrocks_db *db) {
+    if (db->space_recovery) db->space_recovery->attach(db->db);
+}
+
+void stop_space_recovery(panrocks_db *db) {
+    if (db->space_recovery) db->space_recovery->stop();
+}
+
+namespace {
+
+// What a failed Resume() says when RocksDB's answer does not say that only a reopen helps.
+rocksdb::Status explain_failed_resume(panrocks_db *db, rocksdb::Status s) {
+    if (s.severity() >= rocksdb::Status::Severity::kFatalError) {
+        // RocksDB answers the stored error itself, which does not say that no Resume can clear it
+        return rocksdb::Status::CopyAppendMessage(
+            s, "; ", "panrocks: a fatal background error, which Resume cannot clear: close the DB and open it again");
+    }
+    if (db->space_recovery && db->space_recovery->wal_write_failed()) {
+        return rocksdb::Status::CopyAppendMessage(
+            s, "; ",
+            "panrocks: a write of the WAL failed, and RocksDB's WAL writer keeps that error, which Resume cannot "
+            "clear: close the DB and open it again (the writes acknowledged before are in the WAL)");
+    }
+    return s;
+}
+
+}  // namespace
+
+}  // namespace panrocks
+
+using panrocks::guarded;
+using panrocks::report;
+
+extern "C" {
+
+int32_t panrocks_resume(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        rocksdb::Status s = db->db->Resume();
+        if (!s.ok()) return report(error, panrocks::explain_failed_resume(db, s));
+        if (db->space_recovery) db->space_recovery->resumed();
+        return PANROCKS_OK;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,215 @@
+package io.panrocks.faults;
+
+import io.panrocks.testkit.ForkedJvm;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The fault matrix (issue 37): every operation that touches files
+ * ({@link Operation#ALL}) run against every fault the operating system can
+ * really produce here ({@link Fault}), each cell in a child JVM
+ * ({@link FaultCellMain}) on the real engine. A cell passes when the
+ * operation ended as documented (success, checked, or a RocksDBException
+ * with RocksDB's code), nothing crashed or hung (a cell over 60 s is a
+ * hang), and once the fault was gone the DB wrote again and reopened with
+ * every acknowledged write, or, after a destructive fault, said why it
+ * could not without a wrong answer. A cell whose child crashed or hung is
+ * reported by name and the rest of its fault still runs.
+ *
+ * <p>Faults that need root (mounts) are skipped, and counted as such, when
+ * the tests do not run as root. The failing disk is {@code src/test/native/disk_faults.c},
+ * compiled here and preloaded into the children.
+ * {@code -Dpanrocks.faults.only=disk-full} runs some faults only.
+ */
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
+class FaultMatrixTest {
+    /** Cells that do not end as documented for a reason outside panrocks, each with that reason. */
+    static final String SECONDARY_SKIPS_MISSING_FILES = "RocksDB's secondary follows a primary that deletes files, "
+            + "so it opens without the table files it cannot read and answers without them: 'absent' for their keys";
+    static final Map<String, String> KNOWN = Map.of(
+            "deleted-files/open-secondary", SECONDARY_SKIPS_MISSING_FILES,
+            "truncated-files/open-secondary", SECONDARY_SKIPS_MISSING_FILES);
+
+    private static Path shim;
+    private static int cells, passed, known, failed, skipped;
+
+    @BeforeAll
+    static void compileTheFailingDisk() throws Exception {
+        Path source = Path.of(System.getProperty("panrocks.root", "..")).resolve("src/test/native/disk_faults.c");
+        if (!Files.exists(source)) source = Path.of("src/test/native/disk_faults.c");
+        if (!Files.exists(source)) source = Path.of("native/disk_faults.c");
+        assertTrue(Files.exists(source), "src/test/native/disk_faults.c not found from " + Path.of("").toAbsolutePath());
+        Path out = Files.createDirectories(Path.of("target", "faults")).resolve("libdisk_faults.so").toAbsolutePath();
+        Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-O2", "-Wall", "-o", out.toString(), source.toString(), "-ldl")
+                .redirectErrorStream(true).start();
+        String log = new String(cc.getInputStream().readAllBytes());
+        assertEquals(0, cc.waitFor(), () -> "cc could not build the failing disk:\n" + log);
+        shim = out;
+    }
+
+    @AfterAll
+    static void totals() {
+        System.out.printf("[faults] %d faults x %d operations: %d cells, %d as documented, %d known, %d not as documented, %d skipped%n",
+                Fault.values().length, Operation.ALL.size(), cells, passed, known, failed, skipped);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Fault.class)
+    void everyOperationEndsAsDocumentedUnderTheFault(Fault fault) throws Exception {
+        String only = System.getProperty("panrocks.faults.only", "");
+        org.junit.jupiter.api.Assumptions.assumeTrue(only.isEmpty() || Set.of(only.split(",")).contains(fault.id()));
+        if (fault.needsRoot && !io.panrocks.faults.Host.ROOT) {
+            synchronized (FaultMatrixTest.class) {
+                skipped += Operation.ALL.size();
+            }
+            System.out.println("[faults] " + fault.id() + ": SKIPPED, mounts need root");
+            org.junit.jupiter.api.Assumptions.abort(fault.id() + " needs root");
+        }
+        Path root = Files.createTempDirectory("panrocks-faults-");
+        List<String> pending = new ArrayList<>(Operation.ALL.stream().map(Operation::name).toList());
+        Map<String, String> verdicts = new LinkedHashMap<>();
+        while (!pending.isEmpty()) {
+            List<String> args = new ArrayList<>(List.of(root.toString(), fault.name()));
+            args.addAll(pending);
+            ForkedJvm.Result r = ForkedJvm.main(FaultCellMain.class, args.toArray(String[]::new))
+                    .env("LD_PRELOAD", shim.toString())
+                    .jvmFlags("-Xmx256m")
+                    .forwardSystemProperties("panrocks.")
+                    .timeout(Duration.ofMinutes(10))
+                    .run();
+            String begun = null;
+            for (String line : r.stdoutLines()) {
+                if (line.startsWith("BEGIN ")) begun = line.substring(6).split(" ")[1];
+                if (line.startsWith("CELL ")) {
+                    String[] parts = line.substring(5).split(" ", 3);
+                    verdicts.put(parts[1], parts[2].substring(2));
+                    pending.remove(parts[1]);
+                    begun = null;
+                }
+            }
+            if (begun != null) { // the child died in this cell: a crash or a hang, named; the others run on
+                String how = r.exitCode() == FaultCellMain.EXIT_HUNG ? "HANG" : r.crashed() ? "CRASH (signal " + r.signal() + ")" : "DIED (exit " + r.exitCode() + ")";
+                String detail = r.stdout().lines().filter(l -> l.startsWith("HANG") || l.contains("at ")).limit(40)
+                        .reduce("", (a, b) -> a + "\n    " + b);
+                verdicts.put(begun, "- | - | FAIL " + how + detail + (r.stderr().isBlank() ? "" : "\n    stderr: " + r.stderr().strip().lines().limit(10).toList()));
+                pending.remove(begun);
+            } else if (!pending.isEmpty()) {
+                fail("the child ended (exit " + r.exitCode() + ") before " + pending + ":\n" + r);
+            }
+        }
+        try {
+            Cell.deleteTree(root);
+        } catch (java.io.IOException e) {
+            System.out.println("[faults] could not remove " + root + ": " + e);
+        }
+        List<String> unexpected = new ArrayList<>();
+        for (var v : verdicts.entrySet()) {
+            String id = fault.id() + "/" + v.getKey();
+            boolean pass = v.getValue().endsWith("| PASS");
+            String reason = KNOWN.get(id);
+            synchronized (FaultMatrixTest.class) {
+                cells++;
+                if (pass) passed++;
+                else if (reason != null) known++;
+                else failed++;
+            }
+            if (pass && reason != null) System.out.println("[faults] NOW PASSES (drop it from KNOWN): " + id);
+            String tag = pass ? "ok   " : reason != null ? "KNOWN" : "FAIL ";
+            System.out.println("[faults] " + tag + " " + id + ": " + v.getValue() + (reason != null && !pass ? " (" + reason + ")" : ""));
+            if (!pass && reason == null) unexpected.add(id + ": " + v.getValue());
+        }
+        assertTrue(unexpected.isEmpty(), () -> unexpected.size() + " cells of " + fault.id() + " did not end as documented:\n"
+                + String.join("\n", unexpected));
+    }
+
+    // ---- every operation that touches files has an entry ------------------------------------------
+
+    /** Types whose every public instance method touches files (but those named in {@link #TOUCH_NO_FILE}). */
+    static final List<Class<?>> FILE_TYPES = List.of(io.panrocks.Checkpoint.class, io.panrocks.BackupEngine.class,
+            io.panrocks.SstFileWriter.class, io.panrocks.SstFileReader.class);
+    /** The DB types' methods that touch files, by name; a new one that matches must have an entry. */
+    static final Pattern DB_FILE_METHODS = Pattern.compile(
+            "open\\w*|close\\w*|put|write|flush\\w*|syncWal|compact\\w*|ingest\\w*|createColumnFamilyWithImport|"
+                    + "getUpdatesSince|tryCatchUpWithPrimary|promoteL0|suggestCompactRange|verifyChecksum|resume|"
+                    + "checkpoint\\w*|backup\\w*|export\\w*|destroy\\w*|repair\\w*");
+    static final List<Class<?>> DB_TYPES = List.of(io.panrocks.RocksDB.class, io.panrocks.TransactionDB.class,
+            io.panrocks.OptimisticTransactionDB.class, io.panrocks.TtlDB.class);
+    /** Methods of those types that touch no file, each with why. */
+    static final Map<String, String> TOUCH_NO_FILE = Map.ofEntries(
+            Map.entry("BackupEngine.getBackupInfo", "the backup engine's metadata, read at its open"),
+            Map.entry("BackupEngine.stopBackup", "a flag the running backup reads"),
+            Map.entry("BackupEngine.backupDir", "a path"),
+            Map.entry("BackupEngine.close", "releases memory"),
+            Map.entry("Checkpoint.close", "releases memory"),
+            Map.entry("SstFileWriter.fileSize", "a counter"),
+            Map.entry("SstFileWriter.close", "releases memory (an unfinished file stays as written)"),
+            Map.entry("SstFileReader.close", "releases memory"),
+            Map.entry("SstFileReader.isOwningHandle", "a flag"),
+            Map.entry("RocksDB.resume", "the recovery step of every cell"),
+            Map.entry("RocksDB.destroyColumnFamilyHandle", "releases a handle; the family stays"));
+
+    @Test
+    void everyOperationThatTouchesFilesHasAnEntry() {
+        Set<String> covered = new LinkedHashSet<>();
+        for (Operation o : Operation.ALL) covered.addAll(o.covers());
+        Set<String> touching = new TreeSet<>();
+        for (Class<?> t : FILE_TYPES) {
+            for (Method m : t.getDeclaredMethods()) {
+                if (!Modifier.isPublic(m.getModifiers()) || m.isSynthetic() || Set.of("toString", "equals", "hashCode").contains(m.getName())) continue;
+                touching.add(t.getSimpleName() + "." + m.getName());
+            }
+        }
+        for (Class<?> t : DB_TYPES) {
+            for (Method m : t.getDeclaredMethods()) {
+                if (Modifier.isPublic(m.getModifiers()) && !m.isSynthetic() && DB_FILE_METHODS.matcher(m.getName()).matches()) {
+                    touching.add(t.getSimpleName() + "." + m.getName());
+                }
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (String name : touching) {
+            if (!covered.contains(name) && !TOUCH_NO_FILE.containsKey(name)) missing.add(name);
+        }
+        assertTrue(missing.isEmpty(), () -> "methods that touch files without an entry in the fault matrix (add them to an "
+                + "Operation's covers, a new Operation, or TOUCH_NO_FILE with why): " + missing);
+        // and no entry names a method that is not there
+        List<String> stale = new ArrayList<>();
+        for (String name : covered) {
+            String type = name.substring(0, name.indexOf('.')), method = name.substring(name.indexOf('.') + 1);
+            boolean found = false;
+            for (Class<?> t : concat()) {
+                if (!t.getSimpleName().equals(type)) continue;
+                for (Method m : t.getMethods()) found |= m.getName().equals(method);
+            }
+            if (!found) stale.add(name);
+        }
+        assertTrue(stale.isEmpty(), () -> "operations cover methods that do not exist: " + stale);
+    }
+
+    private static List<Class<?>> concat() {
+        List<Class<?>> all = new ArrayList<>(FILE_TYPES);
+        all.addAll(DB_TYPES);
+        return all;
+    }
+}
