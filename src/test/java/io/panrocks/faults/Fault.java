@@ -140,50 +140,31 @@ enum Fault {
         }
     },
     /** A failing disk: every read of a file under the cell fails with EIO. */
-    FAILING_READS(false, true, EnumSet.of(Status.Code.IOError)) {
-        @Override
-        void apply(Cell c) {
-            Host.failEvery(c.base, Host.READS);
-        }
-
-        @Override
-        void clear(Cell c) {
-            Host.disarm();
-        }
-    },
+    FAILING_READS(Host.READS),
     /** A failing disk: every write of a file under the cell fails with EIO. */
-    FAILING_WRITES(false, true, EnumSet.of(Status.Code.IOError)) {
-        @Override
-        void apply(Cell c) {
-            Host.failEvery(c.base, Host.WRITES);
-        }
-
-        @Override
-        void clear(Cell c) {
-            Host.disarm();
-        }
-    },
+    FAILING_WRITES(Host.WRITES),
     /** A failing disk: every fsync, fdatasync and sync_file_range of a file under the cell fails with EIO. */
-    FAILING_SYNCS(false, true, EnumSet.of(Status.Code.IOError)) {
-        @Override
-        void apply(Cell c) {
-            Host.failEvery(c.base, Host.SYNCS);
-        }
-
-        @Override
-        void clear(Cell c) {
-            Host.disarm();
-        }
-    };
+    FAILING_SYNCS(Host.SYNCS);
 
     /** needs root (mounts); gone once cleared; the codes an operation may fail with */
     final boolean needsRoot, recoverable;
     final Set<Status.Code> codes;
+    /** the calls a failing disk fails (Host.READS, WRITES, SYNCS), or 0 */
+    private final int failingCalls;
 
     Fault(boolean needsRoot, boolean recoverable, Set<Status.Code> codes) {
         this.needsRoot = needsRoot;
         this.recoverable = recoverable;
         this.codes = codes;
+        this.failingCalls = 0;
+    }
+
+    /** A failing disk (src/test/native/disk_faults.c): recoverable, and an I/O error is all it may cause. */
+    Fault(int failingCalls) {
+        this.needsRoot = false;
+        this.recoverable = true;
+        this.codes = EnumSet.of(Status.Code.IOError);
+        this.failingCalls = failingCalls;
     }
 
     String id() {
@@ -194,10 +175,13 @@ enum Fault {
     void before(Cell c) throws Exception {
     }
 
-    abstract void apply(Cell c) throws Exception;
+    void apply(Cell c) throws Exception {
+        Host.failEvery(c.base, failingCalls);
+    }
 
     /** Undoes {@link #apply}, where that is possible. */
     void clear(Cell c) throws Exception {
+        if (failingCalls != 0) Host.disarm();
     }
 
     /** After everything, the DB closed (the file system unmounted). */

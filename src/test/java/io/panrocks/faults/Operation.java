@@ -94,6 +94,14 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
         return copy;
     }
 
+    /** A backup of the DB, and what it holds for the check. */
+    private static void backUp(Cell c) throws RocksDBException {
+        try (BackupEngine be = backups(c)) {
+            be.createNewBackup(c.handle, true);
+        }
+        c.result = snapshot(c);
+    }
+
     private static BackupEngine backups(Cell c) throws RocksDBException {
         return BackupEngine.open(new BackupEngineOptions(c.side.resolve("backups")));
     }
@@ -236,12 +244,7 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
             new Operation("backup", List.of("BackupEngine.open", "BackupEngine.createNewBackup",
                     "BackupEngine.createNewBackupWithMetadata"),
                     NOTHING,
-                    c -> {
-                        try (BackupEngine be = backups(c)) {
-                            be.createNewBackup(c.handle, true);
-                        }
-                        c.result = snapshot(c);
-                    },
+                    Operation::backUp,
                     c -> {
                         try (BackupEngine be = backups(c)) {
                             be.verifyBackup(be.getBackupInfo().getLast().backupId(), true);
@@ -252,12 +255,7 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                         readCopy(c.side.resolve("check"), expected);
                     }),
             new Operation("restore", List.of("BackupEngine.restoreDbFromLatestBackup", "BackupEngine.restoreDbFromBackup"),
-                    c -> {
-                        try (BackupEngine be = backups(c)) {
-                            be.createNewBackup(c.handle, true);
-                        }
-                        c.result = snapshot(c);
-                    },
+                    Operation::backUp,
                     c -> {
                         try (BackupEngine be = backups(c)) {
                             be.restoreDbFromLatestBackup(c.side.resolve("restored"), c.side.resolve("restored"), new RestoreOptions());
