@@ -86,7 +86,8 @@ say "mode $mode; results go to $RUN"
     echo "  \"java\": \"$("$JAVA" -version 2>&1 | head -1 | sed 's/"/\\"/g')\","
     echo "  \"kafka\": \"$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' kafka-streams/pom.xml)\","
     echo "  \"rocksdbjni\": \"$(sed -n 's:.*<kafka.rocksdbjni.version>\(.*\)</kafka.rocksdbjni.version>.*:\1:p' kafka-streams/pom.xml)\","
-    echo "  \"panrocks_engine\": \"$(readlink -f "$(ldd native/build/libpanrocks.so | awk '/librocksdb/ { print $3; exit }')")\""
+    # the engine is linked into libpanrocks, which names it in its ABI tag
+    echo "  \"panrocks_engine\": \"$(grep -a -o 'engine RocksDB [0-9.]*' native/build/libpanrocks.so | head -1 | sed 's/^engine //') inside libpanrocks\""
     echo "}"
 } > "$RUN/machine.json"
 
