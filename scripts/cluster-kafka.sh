@@ -21,7 +21,9 @@
 #   --no-build                use the classes already built
 #   --no-docs                 keep docs/benchmarks.md as is
 #
-# Environment: CLUSTER_ARGS="<kill clicks (0: none)> <throughput clicks> <restore records> <rounds>" replaces the mode's sizes.
+# Environment: CLUSTER_ARGS="<kill clicks (0: none)> <throughput clicks> <restore records> <rounds>" replaces the mode's sizes;
+# CLUSTER_INSTANCE_FLAGS adds JVM flags to every application instance ({engine} becomes its engine's name), e.g. a profile:
+#   CLUSTER_INSTANCE_FLAGS="-XX:StartFlightRecording=filename=/tmp/jfr/{engine}-%p.jfr,settings=profile"
 # Results: jmh/results/<timestamp>-kafka-cluster-<mode>/ (results.txt, the run's log, machine.json).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -76,7 +78,8 @@ say "mode $mode ($ARGS); results go to $RUN"
 start=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
-"$JAVA" --enable-native-access=ALL-UNNAMED -Xmx1g -Dpanrocks.kafka.builtin.classpath="$CP" -cp "$CP" \
+"$JAVA" --enable-native-access=ALL-UNNAMED -Xmx1g -Dpanrocks.kafka.builtin.classpath="$CP" \
+    -Dpanrocks.cluster.jvmFlags="${CLUSTER_INSTANCE_FLAGS:-}" -cp "$CP" \
     io.panrocks.kafka.ClusterBenchmark $ARGS 2>&1 | tee "$RUN/run.log" | grep -E '^(RESULT|ClusterScenario|FAILED|ALL CHECKS|  )' || rc=$?
 grep '^RESULT ' "$RUN/run.log" > "$RUN/results.txt" || true
 echo "\"load_after\": \"$(cut -d' ' -f1-3 /proc/loadavg)\"" > "$RUN/load-after.txt"

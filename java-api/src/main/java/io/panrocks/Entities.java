@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.ViewScope;
@@ -95,7 +96,7 @@ final class Entities {
         MemorySegment scratch = c.keyBuffer(Math.max(1, total));
         try {
             long p = n * COLUMN;
-            MemorySegment.copy(key, 0, scratch, p, key.byteSize());
+            CallerMemory.copy(key, 0, scratch, p, key.byteSize());
             long keyAt = p;
             p += key.byteSize();
             for (int i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.MultiGetScratch;
@@ -143,7 +144,10 @@ public final class MultiGet implements AutoCloseable {
     public void execute(ReadOptions readOptions, MemorySegment buffer) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(buffer, "buffer");
-        if (!buffer.isNative()) throw new IllegalArgumentException("buffer must be a native segment");
+        if (!CallerMemory.inPlace(buffer)) {
+            // the engine writes into it; a file truncated under a mapping would fault inside the engine
+            throw new IllegalArgumentException("buffer must be a native segment, not one mapped from a file");
+        }
         if (buffer.isReadOnly()) throw new IllegalArgumentException("buffer is read-only");
         run(readOptions, false, buffer);
     }

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.MultiGetScratch;
@@ -168,6 +169,14 @@ final class Reads {
             }
             return get(c, cf, ro, k, keyLength, bytes, (int) value.address(), (int) value.byteSize());
         }
+        if (value.isMapped()) {
+            // the engine would write into the mapping, where a file truncated under it faults (SIGBUS):
+            // through a byte[] and Java's copy instead (see CallerMemory)
+            byte[] staged = new byte[(int) Math.min(value.byteSize(), Bytes.MAX_ARRAY)];
+            long size = get(c, cf, ro, k, keyLength, staged, 0, staged.length);
+            if (size > 0) CallerMemory.copy(MemorySegment.ofArray(staged), 0, value, 0, Math.min(size, staged.length));
+            return size;
+        }
         // the engine copies straight into the caller's memory
         CallContext.Frame f = c.frame();
         int rc;
@@ -204,7 +213,7 @@ final class Reads {
     /** key[position, limit) for a native call: a direct buffer in place, a heap one (read-only too) staged. */
     static MemorySegment stageKey(CallContext c, ByteBuffer key) {
         MemorySegment k = MemorySegment.ofBuffer(key);
-        return k.isNative() ? k : c.stageKey(k);
+        return CallerMemory.inPlace(k) ? k : c.stageKey(k);
     }
 
     // ---- zero-copy -----------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.Leaks;
@@ -154,9 +155,9 @@ public class RocksDB implements AutoCloseable {
         return h == null ? DEFAULT : h.nativeHandle(db);
     }
 
-    /** A key segment the engine can read: a native one as is, a heap one staged in the thread's scratch. */
+    /** A key segment the engine can read: a native one as is, a heap or mapped one staged in the thread's scratch. */
     private static MemorySegment stage(CallContext c, MemorySegment key) {
-        return key.isNative() ? key : c.stageKey(key);
+        return CallerMemory.inPlace(key) ? key : c.stageKey(key);
     }
 
     private static int saturate(long size) {
@@ -2379,7 +2380,10 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
         Bytes.output(buffer, "buffer");
-        if (!buffer.isNative()) throw new IllegalArgumentException("buffer must be a native segment");
+        if (!CallerMemory.inPlace(buffer)) {
+            // the engine writes into it; a file truncated under a mapping would fault inside the engine
+            throw new IllegalArgumentException("buffer must be a native segment, not one mapped from a file");
+        }
         CallContext c = db.enter();
         try {
             return reads.getAdaptive(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length,

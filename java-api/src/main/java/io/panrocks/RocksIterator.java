@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
@@ -246,7 +247,7 @@ public final class RocksIterator implements AutoCloseable {
         Bytes.segment(target, "target");
         CallContext c = enterMove();
         try {
-            MemorySegment t = target.isNative() ? target : c.stageKey(target);
+            MemorySegment t = CallerMemory.inPlace(target) ? target : c.stageKey(target);
             int rc;
             try {
                 rc = forPrev

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
@@ -159,9 +160,9 @@ public final class SstFileReaderIterator implements AutoCloseable {
         beforeMove();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment t = target;
-            if (!target.isNative()) {
+            if (!CallerMemory.inPlace(target)) {
                 t = arena.allocate(Math.max(1, target.byteSize()));
-                MemorySegment.copy(target, 0, t, 0, target.byteSize());
+                CallerMemory.copy(target, 0, t, 0, target.byteSize());
             }
             int rc;
             try {

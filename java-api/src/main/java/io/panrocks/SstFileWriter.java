@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.NativeMemory;
@@ -310,21 +311,21 @@ public final class SstFileWriter implements AutoCloseable {
 
     private enum Op { PUT, MERGE, DELETE, DELETE_RANGE }
 
-    /** One entry: heap bytes staged in native scratch, native segments passed as they are. */
+    /** One entry: heap and mapped bytes staged in native scratch, other native segments passed as they are. */
     private void twoKeys(Op op, MemorySegment a, MemorySegment b) throws RocksDBException {
         MemorySegment h = writer.handle();
         long aSize = a.byteSize(), bSize = b.byteSize();
-        long staged = (a.isNative() ? 0 : aSize) + (b.isNative() ? 0 : bSize);
+        long staged = (CallerMemory.inPlace(a) ? 0 : aSize) + (CallerMemory.inPlace(b) ? 0 : bSize);
         MemorySegment s = scratch(staged);
         MemorySegment first = a, second = b;
         long at = 0;
-        if (!a.isNative()) {
-            MemorySegment.copy(a, 0, s, 0, aSize);
+        if (!CallerMemory.inPlace(a)) {
+            CallerMemory.copy(a, 0, s, 0, aSize);
             first = s.asSlice(0, aSize);
             at = aSize;
         }
-        if (!b.isNative()) {
-            MemorySegment.copy(b, 0, s, at, bSize);
+        if (!CallerMemory.inPlace(b)) {
+            CallerMemory.copy(b, 0, s, at, bSize);
             second = s.asSlice(at, bSize);
         }
         try (Arena arena = Arena.ofConfined()) {

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.DbResource;
@@ -846,15 +847,15 @@ public final class Transaction implements AutoCloseable {
             throws RocksDBException {
         CallContext c = enterActive();
         try {
-            MemorySegment k = key.isNative() ? key : c.stageKey(key);
+            MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
             MemorySegment v = MemorySegment.NULL;
             long valueLength = 0;
             if (value != null) {
                 valueLength = value.byteSize();
                 v = value;
-                if (!value.isNative()) {
+                if (!CallerMemory.inPlace(value)) {
                     v = c.frame().buffer(valueLength);
-                    MemorySegment.copy(value, 0, v, 0, valueLength);
+                    CallerMemory.copy(value, 0, v, 0, valueLength);
                 }
             }
             int rc;
@@ -1269,7 +1270,7 @@ public final class Transaction implements AutoCloseable {
             // small values land in the frame's buffer (up to the caller's capacity); larger ones stay
             // pinned and are copied once, as Reads does
             long capacity = Math.min(value.byteSize(), f.buffer().byteSize());
-            MemorySegment k = key.isNative() ? key : c.stageKey(key);
+            MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
             int rc = read(c, readOptions, columnFamily, flags, f.pin, k, key.byteSize(), f.buffer(), capacity,
                     Reads.heapCopyThreshold(capacity));
             if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;

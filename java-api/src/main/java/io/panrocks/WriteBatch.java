@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
@@ -625,11 +626,11 @@ public final class WriteBatch implements AutoCloseable {
         }
         MemorySegment b = ensure(16 + keyLength + secondLength);
         long p = header(b, family, plainType, familyType, keyLength);
-        MemorySegment.copy(key, 0, b, p, keyLength);
+        CallerMemory.copy(key, 0, b, p, keyLength);
         p += keyLength;
         if (second != null) {
             p = varint32(b, p, secondLength);
-            MemorySegment.copy(second, 0, b, p, secondLength);
+            CallerMemory.copy(second, 0, b, p, secondLength);
             p += secondLength;
         }
         commit(p);

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
@@ -390,14 +391,14 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             try {
                 MemorySegment cf = columnFamily == null ? MemorySegment.NULL : columnFamily.nativeHandle(fdb);
                 MemorySegment k = key, v = value == null ? MemorySegment.NULL : value;
-                if (!key.isNative() || (value != null && !value.isNative())) {
+                if (!CallerMemory.inPlace(key) || (value != null && !CallerMemory.inPlace(value))) {
                     MemorySegment staging = scratch.staging(keyLength + valueLength);
-                    if (!key.isNative()) {
-                        MemorySegment.copy(key, 0, staging, 0, keyLength);
+                    if (!CallerMemory.inPlace(key)) {
+                        CallerMemory.copy(key, 0, staging, 0, keyLength);
                         k = staging;
                     }
-                    if (value != null && !value.isNative()) {
-                        MemorySegment.copy(value, 0, staging, keyLength, valueLength);
+                    if (value != null && !CallerMemory.inPlace(value)) {
+                        CallerMemory.copy(value, 0, staging, keyLength, valueLength);
                         v = staging.asSlice(keyLength);
                     }
                 }

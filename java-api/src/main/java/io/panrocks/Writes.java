@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.ffi.panrocks_h;
 
@@ -63,15 +64,15 @@ final class Writes {
 
     void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment key, MemorySegment value)
             throws RocksDBException {
-        MemorySegment k = key.isNative() ? key : c.stageKey(key);
+        MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
         MemorySegment v = MemorySegment.NULL;
         long valueLength = 0;
         if (op.hasValue()) {
             valueLength = value.byteSize();
             v = value;
-            if (!value.isNative()) {
+            if (!CallerMemory.inPlace(value)) {
                 v = c.frame().buffer(valueLength);
-                MemorySegment.copy(value, 0, v, 0, valueLength);
+                CallerMemory.copy(value, 0, v, 0, valueLength);
             }
         }
         write(c, op, cf, flags, k, key.byteSize(), v, valueLength);

@@ -202,12 +202,12 @@ public final class CallContext {
         return buf;
     }
 
-    /** Copies a heap segment's bytes into the key buffer. */
+    /** Copies a heap or mapped segment's bytes into the key buffer. */
     public MemorySegment stageKey(MemorySegment key) {
         MemorySegment buf = keyBuffer;
         long length = key.byteSize();
         if (length > buf.byteSize()) buf = keyBuffer = grow(buf, length);
-        MemorySegment.copy(key, 0, buf, 0, length);
+        CallerMemory.copy(key, 0, buf, 0, length);
         return buf;
     }
 

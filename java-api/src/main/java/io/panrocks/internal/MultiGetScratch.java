@@ -67,7 +67,7 @@ public final class MultiGetScratch {
         long length = key.byteSize();
         if (length > Integer.MAX_VALUE) throw new IllegalArgumentException("key of " + length + " bytes");
         MemorySegment dst = reserve(length);
-        MemorySegment.copy(key, 0, dst, used, length);
+        CallerMemory.copy(key, 0, dst, used, length);
         commit((int) length);
     }
 

@@ -99,6 +99,7 @@ final class ClusterScenario {
             process = ForkedJvm.main(ClusterAppMain.class, engine.name(), broker.bootstrap(), applicationId,
                             topics.prefix(), stateDir.toString(), Integer.toString(port), "clicks")
                     .classPath(appClassPath(engine)).heap(settings.heap()).jvmFlags("-XX:+UseParallelGC")
+                    .jvmFlags(instanceJvmFlags(engine))
                     .timeout(Duration.ofMinutes(30)).start();
         }
 
@@ -110,6 +111,17 @@ final class ClusterScenario {
         String name() {
             return "instance " + index + " (localhost:" + port + ")";
         }
+    }
+
+    /**
+     * Extra flags for every application instance, from {@code -Dpanrocks.cluster.jvmFlags}, with
+     * {@code {engine}} replaced by the engine's name: a profile of an instance under the cluster load, e.g.
+     * {@code -XX:StartFlightRecording=filename=/tmp/jfr/{engine}-%p.jfr,settings=profile}.
+     */
+    static List<String> instanceJvmFlags(Scenarios.Engine engine) {
+        String flags = System.getProperty("panrocks.cluster.jvmFlags", "").strip();
+        if (flags.isEmpty()) return List.of();
+        return List.of(flags.replace("{engine}", engine.name().toLowerCase()).split("\\s+"));
     }
 
     static Path[] appClassPath(Scenarios.Engine engine) {
