@@ -153,6 +153,7 @@ public final class ClusterAppMain {
         server.start();
         streams.start();
         say("STARTED pid " + ProcessHandle.current().pid());
+        dumpMetricsEveryTwoSeconds(streams, engine);
 
         BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = stdin.readLine()) != null; ) {
@@ -161,6 +162,40 @@ public final class ClusterAppMain {
         streams.close(Duration.ofSeconds(60));
         server.stop(0);
         say("CLOSED " + streams.state());
+    }
+
+    /**
+     * With {@code -Dpanrocks.cluster.metricsDir=DIR} (a profile, through the cluster script's
+     * CLUSTER_INSTANCE_FLAGS): the stream threads' and tasks' own metrics (time in poll, process,
+     * commit; latencies) written to {@code DIR/<engine>-<pid>.txt} every two seconds, so that the last
+     * copy survives an instance that is killed at the end of a run.
+     */
+    static void dumpMetricsEveryTwoSeconds(KafkaStreams streams, Scenarios.Engine engine) {
+        String dir = System.getProperty("panrocks.cluster.metricsDir");
+        if (dir == null) return;
+        java.nio.file.Path file = java.nio.file.Path.of(dir, engine.name().toLowerCase() + "-" + ProcessHandle.current().pid() + ".txt");
+        Thread t = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(2000);
+                    StringBuilder out = new StringBuilder();
+                    streams.metrics().forEach((name, metric) -> {
+                        String group = name.group();
+                        if (!group.equals("stream-thread-metrics") && !group.equals("stream-task-metrics")) return;
+                        if (!(metric.metricValue() instanceof Double d) || d.isNaN() || d == 0.0) return;
+                        out.append(group).append(' ').append(name.name()).append(' ')
+                                .append(name.tags().getOrDefault("task-id", "")).append(' ').append(d).append('\n');
+                    });
+                    java.nio.file.Files.writeString(file, out);
+                } catch (InterruptedException e) {
+                    return;
+                } catch (Exception e) {
+                    // a profile aid: a failed dump is retried two seconds later
+                }
+            }
+        }, "metrics-dump");
+        t.setDaemon(true);
+        t.start();
     }
 
     static long nowMillis() {
