@@ -52,8 +52,8 @@ public:
         if (reason == rocksdb::BackgroundErrorReason::kWriteCallback) wal_write_failed_ = true;
     }
 
-    // The last background error came from a write of the WAL (an append or
-    // sync that failed): RocksDB's WAL writer keeps that error ("Seen error.
+    // A write of the WAL (an append or sync) failed since the last Resume()
+    // that succeeded: RocksDB's WAL writer keeps that error ("Seen error.
     // Skip writing buffer.") and no Resume() clears it.
     bool wal_write_failed() {
         std::lock_guard<std::mutex> lock(mutex_);

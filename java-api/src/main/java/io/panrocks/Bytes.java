@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallerMemory;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
@@ -116,6 +118,6 @@ final class Bytes {
     }
 
     static void copyFromAddress(long address, MemorySegment dst, long dstOffset, long n) {
-        MemorySegment.copy(EVERYTHING, address, dst, dstOffset, n);
+        CallerMemory.copy(EVERYTHING, address, dst, dstOffset, n);
     }
 }

@@ -115,7 +115,7 @@ final class Entities {
     /** Copies bytes to scratch[at..] and points the slice at slot to them; returns the next free offset. */
     private static long stage(MemorySegment scratch, long slot, long at, MemorySegment bytes) {
         long size = bytes.byteSize();
-        MemorySegment.copy(bytes, 0, scratch, at, size);
+        CallerMemory.copy(bytes, 0, scratch, at, size);
         scratch.set(ValueLayout.JAVA_LONG, slot + DATA, scratch.address() + at);
         scratch.set(ValueLayout.JAVA_LONG, slot + SIZE, size);
         return at + size;
@@ -264,7 +264,7 @@ final class Entities {
         try {
             MemorySegment scratch = c.keyBuffer(Math.max(1, total));
             long keyAt = m * SLICE;
-            MemorySegment.copy(key, 0, scratch, keyAt, key.byteSize());
+            CallerMemory.copy(key, 0, scratch, keyAt, key.byteSize());
             stageAll(scratch, 0, keyAt + key.byteSize(), names);
             int rc;
             try {
@@ -401,13 +401,13 @@ final class Entities {
         for (int i : order) {
             WideColumn c = columns.get(i);
             p = varint32(b, p, c.name().byteSize());
-            MemorySegment.copy(c.name(), 0, b, p, c.name().byteSize());
+            CallerMemory.copy(c.name(), 0, b, p, c.name().byteSize());
             p += c.name().byteSize();
             p = varint32(b, p, c.value().byteSize());
         }
         for (int i : order) {
             MemorySegment value = columns.get(i).value();
-            MemorySegment.copy(value, 0, b, p, value.byteSize());
+            CallerMemory.copy(value, 0, b, p, value.byteSize());
             p += value.byteSize();
         }
         return p;

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_result;
@@ -78,7 +79,7 @@ public final class NewValue {
     public void set(MemorySegment value) {
         Objects.requireNonNull(value, "value");
         checkLive();
-        MemorySegment.copy(value, 0, allocate(value.byteSize()), 0, value.byteSize());
+        CallerMemory.copy(value, 0, allocate(value.byteSize()), 0, value.byteSize());
     }
 
     /**

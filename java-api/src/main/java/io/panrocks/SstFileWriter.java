@@ -303,7 +303,7 @@ public final class SstFileWriter implements AutoCloseable {
     }
 
     private static long stage(MemorySegment s, long slot, long at, MemorySegment bytes) {
-        MemorySegment.copy(bytes, 0, s, at, bytes.byteSize());
+        CallerMemory.copy(bytes, 0, s, at, bytes.byteSize());
         s.set(ValueLayout.JAVA_LONG, slot + panrocks_slice.data$offset(), s.address() + at);
         s.set(ValueLayout.JAVA_LONG, slot + panrocks_slice.size$offset(), bytes.byteSize());
         return at + bytes.byteSize();

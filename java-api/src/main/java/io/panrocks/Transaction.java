@@ -1284,7 +1284,7 @@ public final class Transaction implements AutoCloseable {
                     panrocks_h.panrocks_pin_release(f.pin);
                 }
             } else {
-                MemorySegment.copy(f.buffer(), 0, value, 0, n);
+                CallerMemory.copy(f.buffer(), 0, value, 0, n);
             }
             return size;
         } finally {

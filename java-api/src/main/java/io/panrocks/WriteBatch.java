@@ -337,7 +337,7 @@ public final class WriteBatch implements AutoCloseable {
         long keyLength = key.byteSize();
         MemorySegment b = ensure(1 + 5 + 5 + keyLength + 5 + entity);
         long p = header(b, family, TYPE_WIDE_COLUMN_ENTITY, TYPE_CF_WIDE_COLUMN_ENTITY, keyLength);
-        MemorySegment.copy(key, 0, b, p, keyLength);
+        CallerMemory.copy(key, 0, b, p, keyLength);
         p += keyLength;
         p = varint32(b, p, entity);
         long end = Entities.serialize(b, p, columns, order);
@@ -812,7 +812,7 @@ public final class WriteBatch implements AutoCloseable {
             throw new IllegalArgumentException("a log record's batch of " + length + " bytes");
         }
         WriteBatch b = new WriteBatch((int) length);
-        MemorySegment.copy(record, 0, b.memory.handle(), 0, length);
+        CallerMemory.copy(record, 0, b.memory.handle(), 0, length);
         b.size = length;
         b.count = record.get(COUNT, 8);
         return b;

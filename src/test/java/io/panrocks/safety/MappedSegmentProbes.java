@@ -117,6 +117,15 @@ final class MappedSegmentProbes {
                     b.put(null, key, value);
                 }
             }));
+            seen.add(expect(IllegalArgumentException.class, "putEntity(mapped key)", () ->
+                    db.putEntity(null, new WriteOptions(), key, List.of(io.panrocks.WideColumn.of("c", new byte[]{1})))));
+            seen.add(expect(IllegalArgumentException.class, "putEntity(mapped column value)", () ->
+                    db.putEntity(new byte[]{3}, List.of(new io.panrocks.WideColumn(MemorySegment.ofArray(new byte[]{'c'}), value)))));
+            seen.add(expect(IllegalArgumentException.class, "WriteBatch.putEntity(mapped key)", () -> {
+                try (WriteBatch b = new WriteBatch()) {
+                    b.putEntity(null, key, List.of(io.panrocks.WideColumn.of("c", new byte[]{1})));
+                }
+            }));
             check(Arrays.equals(new byte[]{2}, db.get(new byte[]{1})), () -> "the DB lost a value");
         }
         try (Arena arena = Arena.ofConfined();

@@ -112,6 +112,7 @@ public final class ClusterBenchmark {
             ForkedJvm app = ForkedJvm.main(ClusterAppMain.class, engine.name(), broker.bootstrap(), applicationId,
                             prefix, stateDir.toString(), Integer.toString(port), "table")
                     .classPath(ClusterScenario.appClassPath(engine)).heap("1g").jvmFlags("-XX:+UseParallelGC")
+                    .jvmFlags(ClusterScenario.instanceJvmFlags(engine))
                     .timeout(Duration.ofMinutes(30));
             // build the table
             try (ForkedJvm.Running builder = app.start()) {
