@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 13
+#define PANROCKS_ABI_VERSION 14
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -464,6 +464,27 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
                                      int32_t step_first, size_t max_entries,
                                      size_t copy_limit, char *buffer, size_t capacity,
                                      panrocks_iter_entry *entries, size_t *count,
+                                     panrocks_error *error);
+
+/* A short range read in one crossing: an iterator over [lower, upper) of
+ * cf (NULL: the default family) with options (NULL: the defaults; bounds
+ * in options are ignored: lower or upper NULL means no bound on that side),
+ * placed on the range's first entry (direction FORWARD) or last
+ * (BACKWARD), then walked as panrocks_iterator_next_batch walks without
+ * stepping first. max_entries must be positive. When the walk reaches the
+ * end of the range, every entry filled was copied into buffer, the
+ * iterator is already released and *iterator_out is NULL. Otherwise
+ * *iterator_out is the iterator, standing on the last entry filled (go on
+ * with next_batch, step_first = 1), for the caller to destroy. On failure
+ * nothing is kept: *count is 0 and *iterator_out NULL. */
+int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf,
+                                     const panrocks_read_options *options,
+                                     const char *lower, size_t lower_length,
+                                     const char *upper, size_t upper_length,
+                                     int32_t direction, size_t max_entries,
+                                     size_t copy_limit, char *buffer, size_t capacity,
+                                     panrocks_iter_entry *entries, size_t *count,
+                                     panrocks_iterator **iterator_out,
                                      panrocks_error *error);
 
 /* What a record-batch walk collected. */

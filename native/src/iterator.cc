@@ -178,6 +178,82 @@ class CheckedTtlIterator final : public rocksdb::Iterator {
 #endif
 };
 
+
+// The engine's iterator for iterator->options (filled in): a TTL DB's values
+// checked and stripped, a history read shown as user keys.
+void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *iterator) {
+    iterator->ttl = panrocks::is_ttl(db);
+    if (iterator->ttl) {
+        // the DB under DBWithTTL, its values checked and stripped here
+        rocksdb::DB *base = static_cast<rocksdb::StackableDB *>(db->db)->GetBaseDB();
+        std::unique_ptr<rocksdb::Iterator> raw(base->NewIterator(iterator->options.options, family(db, cf)));
+        iterator->it = std::make_unique<CheckedTtlIterator>(std::move(raw));
+    } else {
+        iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
+    }
+    if (iterator->options.options.iter_start_ts != nullptr) {
+        // every version, under internal keys: shown as user keys (timestamps.cc)
+        const size_t ts_size = family(db, cf)->GetComparator()->timestamp_size();
+        iterator->it = panrocks::history_iterator(std::move(iterator->it), ts_size);
+        iterator->history = true;
+    }
+    panrocks_cf *f = cf != nullptr ? cf : db->default_family;
+    iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
+}
+
+// Options as `from`, its own copies of the timestamps they point at, and no
+// bounds (the caller sets its own).
+void copy_read_options(const panrocks_read_options &from, panrocks_read_options *to) {
+    to->options = from.options;
+    to->options.iterate_lower_bound = nullptr;
+    to->options.iterate_upper_bound = nullptr;
+    if (from.options.timestamp != nullptr) {
+        to->timestamp = from.timestamp;
+        to->timestamp_slice = rocksdb::Slice(to->timestamp);
+        to->options.timestamp = &to->timestamp_slice;
+    }
+    if (from.options.iter_start_ts != nullptr) {
+        to->iter_start_ts = from.iter_start_ts;
+        to->iter_start_slice = rocksdb::Slice(to->iter_start_ts);
+        to->options.iter_start_ts = &to->iter_start_slice;
+    }
+}
+
+// The bulk walk (panrocks_iterator_next_batch) on a usable iterator:
+// returns the number of entries filled.
+size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t max_entries, size_t copy_limit,
+            char *buffer, size_t capacity, panrocks_iter_entry *entries) {
+    rocksdb::Iterator &it = *iterator->it;
+    auto step = [&] { forward ? it.Next() : it.Prev(); };
+    if (step_first && it.Valid()) step();
+    size_t n = 0, used = 0;
+    while (n < max_entries && it.Valid()) {
+        rocksdb::Slice k, v;
+        current(iterator, &k, &v);
+        const size_t need = k.size() + v.size();
+        panrocks_iter_entry &e = entries[n++];
+        e.valid = 1;
+        if (n == max_entries || buffer == nullptr || need > copy_limit || need > capacity - used) {
+            // the last entry stays where RocksDB holds it: no copy, and
+            // the iterator stays on it so the pointers remain valid
+            e.key = k.data();
+            e.key_size = k.size();
+            e.value = v.data();
+            e.value_size = v.size();
+            break;
+        }
+        std::memcpy(buffer + used, k.data(), k.size());
+        std::memcpy(buffer + used + k.size(), v.data(), v.size());
+        e.key = buffer + used;
+        e.key_size = k.size();
+        e.value = buffer + used + k.size();
+        e.value_size = v.size();
+        used += need;
+        step();
+    }
+    return n;
+}
+
 }  // namespace
 
 extern "C" {
@@ -201,23 +277,7 @@ int32_t panrocks::create_iterator(panrocks_db *db, panrocks_cf *cf, const panroc
             if (rc != PANROCKS_OK) return rc;
         }
         iterator->options.options.table_filter = std::move(table_filter);
-        iterator->ttl = panrocks::is_ttl(db);
-        if (iterator->ttl) {
-            // the DB under DBWithTTL, its values checked and stripped here
-            rocksdb::DB *base = static_cast<rocksdb::StackableDB *>(db->db)->GetBaseDB();
-            std::unique_ptr<rocksdb::Iterator> raw(base->NewIterator(iterator->options.options, family(db, cf)));
-            iterator->it = std::make_unique<CheckedTtlIterator>(std::move(raw));
-        } else {
-            iterator->it.reset(db->db->NewIterator(iterator->options.options, family(db, cf)));
-        }
-        if (iterator->options.options.iter_start_ts != nullptr) {
-            // every version, under internal keys: shown as user keys (timestamps.cc)
-            const size_t ts_size = family(db, cf)->GetComparator()->timestamp_size();
-            iterator->it = panrocks::history_iterator(std::move(iterator->it), ts_size);
-            iterator->history = true;
-        }
-        panrocks_cf *f = cf != nullptr ? cf : db->default_family;
-        iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
+        open_engine_iterator(db, cf, iterator.get());
         *iterator_out = iterator.release();
         return PANROCKS_OK;
     });
@@ -282,39 +342,49 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
         PANROCKS_REQUIRE(error, direction == PANROCKS_FORWARD || direction == PANROCKS_BACKWARD);
         if (int32_t rc = unusable(iterator, error)) return rc;
         iterator->failed = true;  // until the walk returns normally
-        rocksdb::Iterator &it = *iterator->it;
-        const bool forward = direction == PANROCKS_FORWARD;
-        auto step = [&] { forward ? it.Next() : it.Prev(); };
         *count = 0;
-        if (step_first && it.Valid()) step();
-        size_t n = 0, used = 0;
-        while (n < max_entries && it.Valid()) {
-            rocksdb::Slice k, v;
-            current(iterator, &k, &v);
-            const size_t need = k.size() + v.size();
-            panrocks_iter_entry &e = entries[n++];
-            e.valid = 1;
-            if (n == max_entries || buffer == nullptr || need > copy_limit || need > capacity - used) {
-                // the last entry stays where RocksDB holds it: no copy, and
-                // the iterator stays on it so the pointers remain valid
-                e.key = k.data();
-                e.key_size = k.size();
-                e.value = v.data();
-                e.value_size = v.size();
-                break;
-            }
-            std::memcpy(buffer + used, k.data(), k.size());
-            std::memcpy(buffer + used + k.size(), v.data(), v.size());
-            e.key = buffer + used;
-            e.key_size = k.size();
-            e.value = buffer + used + k.size();
-            e.value_size = v.size();
-            used += need;
-            step();
-        }
-        *count = n;
+        *count = walk(iterator, direction == PANROCKS_FORWARD, step_first != 0, max_entries, copy_limit, buffer,
+                      capacity, entries);
         iterator->failed = false;
-        return check(error, it.status());
+        return check(error, iterator->it->status());
+    });
+}
+
+int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options,
+                                     const char *lower, size_t lower_length, const char *upper,
+                                     size_t upper_length, int32_t direction, size_t max_entries,
+                                     size_t copy_limit, char *buffer, size_t capacity,
+                                     panrocks_iter_entry *entries, size_t *count,
+                                     panrocks_iterator **iterator_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && entries != nullptr && count != nullptr && iterator_out != nullptr);
+        PANROCKS_REQUIRE(error, max_entries > 0);
+        PANROCKS_REQUIRE(error, direction == PANROCKS_FORWARD || direction == PANROCKS_BACKWARD);
+        *count = 0;
+        *iterator_out = nullptr;
+        // released by the unique_ptr on every way out but the one that hands it over
+        auto iterator = std::make_unique<panrocks_iterator>();
+        panrocks_read_options &o = iterator->options;
+        if (options != nullptr) copy_read_options(*options, &o);
+        if (lower != nullptr) {
+            o.lower_bound.assign(lower, lower_length);
+            o.lower_slice = rocksdb::Slice(o.lower_bound);
+            o.options.iterate_lower_bound = &o.lower_slice;
+        }
+        if (upper != nullptr) {
+            o.upper_bound.assign(upper, upper_length);
+            o.upper_slice = rocksdb::Slice(o.upper_bound);
+            o.options.iterate_upper_bound = &o.upper_slice;
+        }
+        open_engine_iterator(db, cf, iterator.get());
+        const bool forward = direction == PANROCKS_FORWARD;
+        forward ? iterator->it->SeekToFirst() : iterator->it->SeekToLast();
+        const size_t n = walk(iterator.get(), forward, false, max_entries, copy_limit, buffer, capacity, entries);
+        if (int32_t rc = check(error, iterator->it->status())) return rc;
+        *count = n;
+        // at the end of the range every entry was copied: nothing needs the iterator any more
+        if (iterator->it->Valid()) *iterator_out = iterator.release();
+        return static_cast<int32_t>(PANROCKS_OK);
     });
 }
 

@@ -6,6 +6,8 @@ import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
+import io.panrocks.internal.RangeWalkScratch;
+import io.panrocks.internal.ffi.panrocks_iter_entry;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 
@@ -3499,6 +3501,134 @@ public class RocksDB implements AutoCloseable {
             return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily);
         } finally {
             db.exit(c);
+        }
+    }
+
+    private static final long ITER_KEY = panrocks_iter_entry.key$offset();
+    private static final long ITER_KEY_SIZE = panrocks_iter_entry.key_size$offset();
+    private static final long ITER_VALUE = panrocks_iter_entry.value$offset();
+    private static final long ITER_VALUE_SIZE = panrocks_iter_entry.value_size$offset();
+
+    /**
+     * Reads the start of a key range in one crossing: an iterator over
+     * [{@code lower}, {@code upper}) of {@code columnFamily} ({@code null}:
+     * the default one) as of now (or of readOptions' snapshot), placed on the
+     * range's first entry ({@code forward}) or last, whose entries go to
+     * {@code visitor} in that order, at most {@code limit} of them and as many
+     * as one crossing brings back (up to 256, or 128 KiB of small ones). For
+     * the many ranges that end within that, this is the whole read: no
+     * iterator is left to close, and it allocates no native memory. A
+     * longer range is handed over: the result is an open iterator standing on
+     * the first entry not visited, over the same view of the DB, to go on with
+     * ({@link RocksIterator#scanForward}/{@link RocksIterator#scanBackward}
+     * visit that entry first); it belongs to the calling thread, close it.
+     *
+     * <p>The visitor's segments are read-only views of the walk's copies,
+     * valid only during its call (they throw afterwards). It returns false to
+     * stop: the range is not read further, and the result is null. It may
+     * read the DB (a nested walk gets memory of its own) but not close it.
+     *
+     * <p>{@code readOptions}' own bounds are ignored: {@code lower} and
+     * {@code upper} replace them ({@code null}: open on that side).
+     *
+     * @param columnFamily the column family, or {@code null} for the default one
+     * @param readOptions the read options (snapshot, read tier, checksums); not null
+     * @param lower the inclusive lower bound, or {@code null}
+     * @param upper the exclusive upper bound, or {@code null}
+     * @param forward true: from the lower end up; false: from the upper end down
+     * @param limit the most entries to visit in this call; positive
+     * @param visitor called with each entry; returns false to stop
+     * @return null when the range was read to its end or the visitor stopped;
+     *         else an open iterator on the first entry not visited
+     * @throws RocksDBException if the engine fails to read (I/O error, corruption)
+     * @throws IllegalArgumentException if limit is not positive, or the engine refuses the read options
+     */
+    public RocksIterator scanRange(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] lower,
+                                   byte[] upper, boolean forward, int limit, RocksIterator.EntryVisitor visitor)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Objects.requireNonNull(visitor, "visitor");
+        if (limit < 1) throw new IllegalArgumentException("limit must be positive, was " + limit);
+        if (readOptions.tableFilter() != null) return scanRangeFiltered(columnFamily, readOptions, lower, upper,
+                forward, limit, visitor);
+        CallContext c = db.enter();
+        RangeWalkScratch w = null;
+        MemorySegment handle = MemorySegment.NULL;
+        try {
+            MemorySegment options = readOptions.nativeHandle(c);
+            long lowerSize = lower == null ? 0 : lower.length;
+            long upperSize = upper == null ? 0 : upper.length;
+            // both bounds in the thread's key buffer, back to back (a zero-length bound still needs an address)
+            MemorySegment bounds = c.keyBuffer(Math.max(1, lowerSize + upperSize));
+            if (lower != null) MemorySegment.copy(lower, 0, bounds, ValueLayout.JAVA_BYTE, 0, lower.length);
+            if (upper != null) MemorySegment.copy(upper, 0, bounds, ValueLayout.JAVA_BYTE, lowerSize, upper.length);
+            w = c.takeRangeWalkScratch();
+            // one more than the limit: the walk then stops on the first entry past it, uncopied
+            int maxEntries = Math.min(limit, RangeWalkScratch.ENTRIES) + 1;
+            int rc = panrocks_h.panrocks_iterator_walk_range(db.handle(), family(columnFamily), options,
+                    lower == null ? MemorySegment.NULL : bounds, lowerSize,
+                    upper == null ? MemorySegment.NULL : bounds.asSlice(lowerSize), upperSize,
+                    forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(), maxEntries,
+                    RocksIterator.COPY_LIMIT, w.buffer, w.buffer.byteSize(), w.entries, w.count, w.iterator, c.error);
+            if (rc != 0) {
+                RocksDBException e = c.failure(rc);
+                if (rc == panrocks_h.PANROCKS_INVALID_ARGUMENT()) {
+                    throw new IllegalArgumentException("cannot read the range: " + e.getMessage(), e);
+                }
+                throw e;
+            }
+            long count = w.count.get(ValueLayout.JAVA_LONG, 0);
+            handle = w.iterator.get(ValueLayout.ADDRESS, 0);
+            boolean more = !MemorySegment.NULL.equals(handle);
+            // with an iterator left, the last entry filled is where it stands: not visited here
+            long visit = more ? count - 1 : count;
+            for (long i = 0; i < visit; i++) {
+                long at = i * RangeWalkScratch.ENTRY;
+                MemorySegment e = w.entries;
+                long k = e.get(ValueLayout.JAVA_LONG, at + ITER_KEY);
+                long ks = e.get(ValueLayout.JAVA_LONG, at + ITER_KEY_SIZE);
+                long v = e.get(ValueLayout.JAVA_LONG, at + ITER_VALUE);
+                long vs = e.get(ValueLayout.JAVA_LONG, at + ITER_VALUE_SIZE);
+                if (!visitor.visit(w.views.view(k, ks), w.views.view(v, vs))) return null; // destroys the iterator
+            }
+            if (!more) return null;
+            RocksIterator it = new RocksIterator(this, db, c, handle, columnFamily);
+            handle = MemorySegment.NULL; // the iterator owns it now
+            it.standOn(w.entries.asSlice((count - 1) * RangeWalkScratch.ENTRY, RangeWalkScratch.ENTRY));
+            return it;
+        } finally {
+            if (!MemorySegment.NULL.equals(handle)) panrocks_h.panrocks_iterator_destroy(handle);
+            if (w != null) c.returnRangeWalkScratch(w);
+            db.exit(c);
+        }
+    }
+
+    /** {@link #scanRange} with a table filter: an iterator of its own, walked with a scan. */
+    private RocksIterator scanRangeFiltered(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] lower,
+                                            byte[] upper, boolean forward, int limit,
+                                            RocksIterator.EntryVisitor visitor) throws RocksDBException {
+        ReadOptions bounded = new ReadOptions(readOptions).setIterateLowerBound(lower).setIterateUpperBound(upper);
+        RocksIterator it = newIterator(columnFamily, bounded);
+        boolean handOver = false;
+        try {
+            if (forward) it.seekToFirst();
+            else it.seekToLast();
+            long[] visited = {0};
+            boolean[] stopped = {false};
+            RocksIterator.EntryVisitor counting = (k, v) -> {
+                if (visited[0] == limit) return false; // stands on the first entry not visited
+                visited[0]++;
+                if (visitor.visit(k, v)) return true;
+                stopped[0] = true;
+                return false;
+            };
+            if (forward) it.scanForward(counting);
+            else it.scanBackward(counting);
+            it.status();
+            handOver = !stopped[0] && it.isValid();
+            return handOver ? it : null;
+        } finally {
+            if (!handOver) it.close();
         }
     }
 

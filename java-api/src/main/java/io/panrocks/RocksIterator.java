@@ -714,6 +714,15 @@ public final class RocksIterator implements AutoCloseable {
     }
 
     /**
+     * Takes {@code entry} (where the native iterator was left, by
+     * {@link RocksDB#scanRange}) as the current position.
+     */
+    void standOn(MemorySegment entry) {
+        MemorySegment.copy(entry, 0, entries, 0, ENTRY);
+        load();
+    }
+
+    /**
      * Releases the iterator; idempotent. Only its thread may close it while
      * it is open ({@link WrongThreadException} otherwise); from inside a
      * walk's visitor the close happens when the walk returns.

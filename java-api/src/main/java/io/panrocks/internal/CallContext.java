@@ -80,6 +80,7 @@ public final class CallContext {
     private int lends;
     private final List<ConfinedResource> openResources = new ArrayList<>();
     private MultiGetScratch multiGet;
+    private RangeWalkScratch rangeWalk;
     private boolean freed;
 
     /** A value buffer and a PinnableSlice, used by one read at a time. */
@@ -231,6 +232,26 @@ public final class CallContext {
             NativeMemory.free(keyBuffer);
             keyBuffer = NativeMemory.allocate(INITIAL_KEY_CAPACITY);
         }
+    }
+
+    /**
+     * This thread's scratch for a one-crossing range walk; give it back with
+     * {@link #returnRangeWalkScratch}. A walk inside another's visitor gets
+     * scratch of its own.
+     */
+    public RangeWalkScratch takeRangeWalkScratch() {
+        RangeWalkScratch w = rangeWalk;
+        if (w == null) rangeWalk = w = new RangeWalkScratch();
+        if (w.inUse) w = new RangeWalkScratch();
+        w.inUse = true;
+        return w;
+    }
+
+    /** Ends a walk's use of its scratch: its views die; nested scratch is freed. */
+    public void returnRangeWalkScratch(RangeWalkScratch w) {
+        w.views.renew();
+        w.inUse = false;
+        if (w != rangeWalk) w.free();
     }
 
     /** This thread's MultiGet scratch for one-shot batched reads (never lent out). */
@@ -495,6 +516,7 @@ public final class CallContext {
         for (int i = 0; i < READ_OPTIONS_SLOTS; i++) evict(i);
         for (Frame f : frames) f.free();
         if (multiGet != null) multiGet.free();
+        if (rangeWalk != null) rangeWalk.free();
         for (int i = 0; i < freeEntityCount; i++) panrocks_h.panrocks_entity_destroy(MemorySegment.ofAddress(freeEntities[i]));
         freeEntityCount = 0;
         if (spareEntityBatch != 0) panrocks_h.panrocks_entities_destroy(MemorySegment.ofAddress(spareEntityBatch));

@@ -26,9 +26,12 @@ import java.util.NoSuchElementException;
  * as a zero-copy segment of RocksDB's memory; only the entries the range
  * returns become a {@link Bytes} key and a {@code byte[]} value (a segmented
  * store's filter looks at the segment and skips an entry without copying
- * it). The first chunk is small (a caller may want only the first entries),
- * later ones larger. The native iterator is released as soon as the walk
- * reaches the end of the range.
+ * it). The first chunk is small (a caller may want only the first entries)
+ * and comes in the crossing that makes the iterator
+ * ({@link RocksDB#scanRange}): a range that ends within it (a session
+ * search, a window fetch) never holds a native iterator at all. Later chunks
+ * are larger. The native iterator is released as soon as the walk reaches
+ * the end of the range.
  *
  * <p>Like the iterators of panrocks, it belongs to the thread that created
  * it. A store that closes marks its open iterators closed: their next use
@@ -41,7 +44,6 @@ import java.util.NoSuchElementException;
 final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
     static final int FIRST_CHUNK_ENTRIES = 128;
     static final int CHUNK_ENTRIES = 1024;
-    static final long FIRST_CHUNK_BYTES = 1L << 20;
     static final long CHUNK_BYTES = 4L << 20;
 
     /** Decides on an entry's whole native key, before anything is copied. */
@@ -62,7 +64,6 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
     private byte[][] values = new byte[16][];
     private int count;
     private int index;
-    private boolean firstChunk = true;
     private int limit;
     private long byteBudget;
     private long bytes;
@@ -80,21 +81,17 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
         this.forward = forward;
         this.strip = strip;
         this.filter = filter;
-        ReadOptions options = new ReadOptions();
-        if (lower != null) options.setIterateLowerBound(lower);
-        if (upper != null) options.setIterateUpperBound(upper);
         long closes = store.closes;
         RocksDB db = store.db;
-        if (db == null) {
-            options.close();
-            throw new InvalidStateStoreException("Store " + store.name + " is currently closed");
-        }
+        if (db == null) throw new InvalidStateStoreException("Store " + store.name + " is currently closed");
+        // the first chunk in the crossing that makes the iterator: most ranges end within it, and then
+        // no native iterator is left to hold
+        startChunk(FIRST_CHUNK_ENTRIES, Long.MAX_VALUE);
         try {
-            it = db.newIterator(family, options);
-            if (forward) it.seekToFirst();
-            else it.seekToLast();
+            it = db.scanRange(family, ReadOptions.DEFAULT, lower, upper, forward, FIRST_CHUNK_ENTRIES, visitor);
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("Error while iterating store " + store.name, e);
         } catch (IllegalStateException e) {
-            release();
             throw store.closedOr(e);
         }
         store.openIterators.add(this);
@@ -180,12 +177,7 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
     }
 
     private void refill() {
-        count = 0;
-        index = 0;
-        bytes = 0;
-        limit = firstChunk ? FIRST_CHUNK_ENTRIES : CHUNK_ENTRIES;
-        byteBudget = firstChunk ? FIRST_CHUNK_BYTES : CHUNK_BYTES;
-        firstChunk = false;
+        startChunk(CHUNK_ENTRIES, CHUNK_BYTES);
         try {
             if (forward) it.scanForward(visitor);
             else it.scanBackward(visitor);
@@ -198,6 +190,14 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
         } catch (IllegalStateException e) {
             throw store.closedOr(e);
         }
+    }
+
+    private void startChunk(int entries, long budget) {
+        count = 0;
+        index = 0;
+        bytes = 0;
+        limit = entries;
+        byteBudget = budget;
     }
 
     /** The bulk walk's visitor: keeps the entry unless the chunk is full (then the walk stops on it). */

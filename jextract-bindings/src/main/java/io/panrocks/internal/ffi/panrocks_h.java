@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)13L;
+    private static final int PANROCKS_ABI_VERSION = (int)14L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 13
+     * #define PANROCKS_ABI_VERSION 14
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -3824,6 +3824,79 @@ public class panrocks_h {
                 traceDowncall("panrocks_iterator_next_batch", iterator, direction, step_first, max_entries, copy_limit, buffer, capacity, entries, count, error);
             }
             return (int)mh$.invokeExact(iterator, direction, step_first, max_entries, copy_limit, buffer, capacity, entries, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_iterator_walk_range {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_INT,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_iterator_walk_range");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *lower, size_t lower_length, const char *upper, size_t upper_length, int32_t direction, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_iterator_walk_range$descriptor() {
+        return panrocks_iterator_walk_range.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *lower, size_t lower_length, const char *upper, size_t upper_length, int32_t direction, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_iterator_walk_range$handle() {
+        return panrocks_iterator_walk_range.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *lower, size_t lower_length, const char *upper, size_t upper_length, int32_t direction, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_iterator_walk_range$address() {
+        return panrocks_iterator_walk_range.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, const char *lower, size_t lower_length, const char *upper, size_t upper_length, int32_t direction, size_t max_entries, size_t copy_limit, char *buffer, size_t capacity, panrocks_iter_entry *entries, size_t *count, panrocks_iterator **iterator_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_iterator_walk_range(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment lower, long lower_length, MemorySegment upper, long upper_length, int direction, long max_entries, long copy_limit, MemorySegment buffer, long capacity, MemorySegment entries, MemorySegment count, MemorySegment iterator_out, MemorySegment error) {
+        var mh$ = panrocks_iterator_walk_range.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_iterator_walk_range", db, cf, options, lower, lower_length, upper, upper_length, direction, max_entries, copy_limit, buffer, capacity, entries, count, iterator_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, lower, lower_length, upper, upper_length, direction, max_entries, copy_limit, buffer, capacity, entries, count, iterator_out, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
