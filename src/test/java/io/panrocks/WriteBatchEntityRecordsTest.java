@@ -153,11 +153,14 @@ class WriteBatchEntityRecordsTest {
         String missingName = "0103";
         // an unterminated varint for the version
         String badVarint = "ff";
+        // version 1, 1 column "a" of 1 byte, then a byte more (RocksDB 11 refuses it on every read)
+        String trailing = "0101" + "0161" + "01" + "78" + "7a";
         for (String[] c : new String[][] {{outOfOrder, "Wide columns out of order"},
                 {truncatedValue, "Error decoding wide column value payload"},
                 {newerVersion, "Unsupported wide column version"},
                 {missingName, "Error decoding wide column name"},
-                {badVarint, "Error decoding wide column version"}}) {
+                {badVarint, "Error decoding wide column version"},
+                {trailing, "Unexpected trailing data after wide column entity"}}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> new WriteBatch(batchWithEntity(hex.parseHex(c[0]))), c[0]);
             assertTrue(e.getMessage().contains(c[1]), e.getMessage());

@@ -449,6 +449,8 @@ final class Entities {
             columns.add(new WideColumn(names[i], entity.asSlice(p[0], valueSizes[i])));
             p[0] += valueSizes[i];
         }
+        // RocksDB 11 refuses bytes after the last value (9.x ignored them): an entity is exactly its encoding
+        if (p[0] != size) throw entityCorruption("Unexpected trailing data after wide column entity");
         return columns;
     }
 

@@ -149,6 +149,8 @@ final class Table {
                             "callbackFailureCount", "adaptiveReadThreshold", "getDefaultColumnFamily",
                             "destroyColumnFamilyHandle", "releaseSnapshot")
                     .nullable("*#ColumnFamilyHandle", "keyMayExist#Holder", "compactRange#1", "compactRange#2",
+                            // "the inclusive lower bound, or null", "the exclusive upper bound, or null"
+                            "scanRange#2", "scanRange#3",
                             // "null, or an info that receives the job's description"
                             "compactFiles#CompactionJobInfo",
                             "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1",
