@@ -16,13 +16,12 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Collection;
-import java.util.Iterator;
-import java.util.NavigableSet;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
  * What window and session stores share: Kafka's segmented layout (time cut
@@ -47,13 +46,15 @@ abstract class SegmentedStore extends PanrocksStore {
     static final int PREFIX = Long.BYTES;
     static final long NO_TIMESTAMP = -1L;
     private static final ValueLayout.OfLong BIG_ENDIAN_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final VarHandle BIG_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final byte[] NO_BYTES = {};
 
     final long retentionPeriod;
     final long segmentInterval;
     /** {@link PanrocksStoreOptions#strictLifecycle()} */
     final boolean strict;
     /** the live segments (Kafka's open segment DBs); IQ threads read it */
-    final NavigableSet<Long> segments = new ConcurrentSkipListSet<>();
+    final LiveSegments segments = new LiveSegments();
     volatile long observedStreamTime = NO_TIMESTAMP;
 
     SegmentedStore(String name, String metricsScope, String format, long retentionPeriod, long segmentInterval,
@@ -107,7 +108,15 @@ abstract class SegmentedStore extends PanrocksStore {
 
     /** A segment's key prefix: the id, sign bit flipped, big-endian, so prefixes order as ids. */
     static byte[] prefix(long segmentId) {
-        return ByteBuffer.allocate(PREFIX).putLong(segmentId ^ Long.MIN_VALUE).array();
+        return segmentKey(segmentId, NO_BYTES);
+    }
+
+    /** A store key in its segment: the segment's prefix, then the key (one allocation on every read and write). */
+    static byte[] segmentKey(long segmentId, byte[] storeKey) {
+        byte[] key = new byte[PREFIX + storeKey.length];
+        BIG_ENDIAN_LONGS.set(key, 0, segmentId ^ Long.MIN_VALUE);
+        System.arraycopy(storeKey, 0, key, PREFIX, storeKey.length);
+        return key;
     }
 
     static long segmentOf(MemorySegment key) {
@@ -152,7 +161,7 @@ abstract class SegmentedStore extends PanrocksStore {
                     return;
                 }
                 updatePosition();
-                write(Keys.concat(prefix(id), storeKey), value);
+                write(segmentKey(id, storeKey), value);
             } catch (RocksDBException e) {
                 throw new ProcessorStateException("Error while putting key/value into store " + name, e);
             } catch (IllegalStateException e) {
@@ -171,7 +180,7 @@ abstract class SegmentedStore extends PanrocksStore {
             if (!segments.contains(id)) return;
             try {
                 updatePosition();
-                write(Keys.concat(prefix(id), storeKey), null);
+                write(segmentKey(id, storeKey), null);
             } catch (RocksDBException e) {
                 throw new ProcessorStateException("Error while removing key from store " + name, e);
             } catch (IllegalStateException e) {
@@ -190,13 +199,11 @@ abstract class SegmentedStore extends PanrocksStore {
         long minLive = segmentId(observedStreamTime - retentionPeriod);
         if (id < minLive) return false;
         segments.add(id);
-        for (Iterator<Long> it = segments.headSet(minLive, false).iterator(); it.hasNext(); ) {
-            long old = it.next();
+        for (long old : segments.removeBelow(minLive)) {
             byte[] begin = prefix(old);
             byte[] end = prefix(old + 1);
             if (batch != null) batch.deleteRange(data, begin, end);
             else db.deleteRange(data, writeOptions, begin, end);
-            it.remove();
         }
         return true;
     }
@@ -225,7 +232,7 @@ abstract class SegmentedStore extends PanrocksStore {
         }
         long id = segmentId(segmentTimestamp(storeKey));
         if (!makeLive(id, b)) return false;
-        byte[] key = Keys.concat(prefix(id), storeKey);
+        byte[] key = segmentKey(id, storeKey);
         if (value == null) b.delete(data, key);
         else b.put(data, key, value);
         return true;
@@ -243,7 +250,7 @@ abstract class SegmentedStore extends PanrocksStore {
         RocksDB d = db;
         if (d == null) return null; // closed meanwhile
         try {
-            return d.get(data, Keys.concat(prefix(id), storeKey));
+            return d.get(data, segmentKey(id, storeKey));
         } catch (RocksDBException e) {
             throw new ProcessorStateException("Error while getting value for key from store " + name, e);
         } catch (IllegalStateException e) {
@@ -257,12 +264,8 @@ abstract class SegmentedStore extends PanrocksStore {
     }
 
     /** The live segments whose ids lie in [segmentId(from), segmentId(to)], in search order. */
-    final Long[] segments(long from, long to, boolean forward) {
-        long lo = segmentId(from);
-        long hi = segmentId(to);
-        if (lo > hi) return new Long[0];
-        NavigableSet<Long> in = segments.subSet(lo, true, hi, true);
-        return (forward ? in : in.descendingSet()).toArray(new Long[0]);
+    final long[] segments(long from, long to, boolean forward) {
+        return segments.between(segmentId(from), segmentId(to), forward);
     }
 
     /**
@@ -271,14 +274,14 @@ abstract class SegmentedStore extends PanrocksStore {
      * the segment's end), keeping the entries the filter accepts; a segment
      * that expires meanwhile yields nothing more.
      */
-    final KeyValueIterator<Bytes, byte[]> search(Long[] space, byte[] binaryFrom, byte[] binaryTo, boolean forward,
+    final KeyValueIterator<Bytes, byte[]> search(long[] space, byte[] binaryFrom, byte[] binaryTo, boolean forward,
                                                  StoreIterator.KeyFilter filter) {
         validateReadable();
         return new Search(space, binaryFrom, binaryTo, forward, filter);
     }
 
     private final class Search implements KeyValueIterator<Bytes, byte[]> {
-        private final Long[] space;
+        private final long[] space;
         private final byte[] binaryFrom;
         private final byte[] binaryTo;
         private final boolean forward;
@@ -289,7 +292,7 @@ abstract class SegmentedStore extends PanrocksStore {
         private long currentSegment;
         private StoreIterator current;
 
-        Search(Long[] space, byte[] binaryFrom, byte[] binaryTo, boolean forward, StoreIterator.KeyFilter filter) {
+        Search(long[] space, byte[] binaryFrom, byte[] binaryTo, boolean forward, StoreIterator.KeyFilter filter) {
             this.space = space;
             this.binaryFrom = binaryFrom;
             this.binaryTo = binaryTo;
@@ -317,9 +320,9 @@ abstract class SegmentedStore extends PanrocksStore {
                 }
                 if (next >= space.length) return false;
                 currentSegment = space[next++];
-                byte[] p = prefix(currentSegment);
-                byte[] lower = binaryFrom == null ? p : Keys.concat(p, binaryFrom);
-                byte[] upper = binaryTo == null ? prefix(currentSegment + 1) : Keys.after(Keys.concat(p, binaryTo));
+                byte[] lower = segmentKey(currentSegment, binaryFrom == null ? NO_BYTES : binaryFrom);
+                byte[] upper = binaryTo == null ? prefix(currentSegment + 1)
+                        : Keys.after(segmentKey(currentSegment, binaryTo));
                 current = new StoreIterator(SegmentedStore.this, data, lower, upper, forward, PREFIX, filter);
             }
         }
