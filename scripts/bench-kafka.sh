@@ -104,13 +104,13 @@ jmh() {
 
 start=$(date +%s)
 # shellcheck disable=SC2086
-jmh jmh.log 'io\.panrocks\.kafka\.(Store|Topology)Benchmark\.' $TIMING -rf json -rff "$RUN/kafka.json"
+jmh jmh.log 'io\.panrocks\.kafka\.(Store|SegmentedStore|Topology)Benchmark\.' $TIMING -e 'sessionAggregate' -rf json -rff "$RUN/kafka.json"
 # shellcheck disable=SC2086
 jmh jmh-restore.log 'io\.panrocks\.kafka\.RestoreBenchmark\.' $RESTORE_TIMING -rf json -rff "$RUN/kafka-restore.json"
 if [ "$rjengine" = 1 ]; then
     RJ_JVM="-Dpanrocks.library.path=$RJ_LIBPANROCKS -Dpanrocks.bench.expectEngine=$(basename "$RJ_ENGINE")"
     # shellcheck disable=SC2086
-    jmh jmh-rjengine.log 'io\.panrocks\.kafka\.(Store|Topology)Benchmark\.' $TIMING -p engine=panrocks \
+    jmh jmh-rjengine.log 'io\.panrocks\.kafka\.(Store|SegmentedStore|Topology)Benchmark\.' $TIMING -e 'sessionAggregate' -p engine=panrocks \
         -jvmArgsAppend "$RJ_JVM" -rf json -rff "$RUN/kafka-rjengine.json"
     # shellcheck disable=SC2086
     jmh jmh-restore-rjengine.log 'io\.panrocks\.kafka\.RestoreBenchmark\.' $RESTORE_TIMING -p engine=panrocks \

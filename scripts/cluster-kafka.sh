@@ -20,6 +20,7 @@
 #   --quick | --standard      mode (default --standard)
 #   --no-build                use the classes already built
 #   --no-docs                 keep docs/benchmarks.md as is
+#   --ceiling                 a third throughput row on Kafka's in-memory stores: what no store can beat
 #
 # Environment: CLUSTER_ARGS="<kill clicks (0: none)> <throughput clicks> <restore records> <rounds>" replaces the mode's sizes;
 # CLUSTER_INSTANCE_FLAGS adds JVM flags to every application instance ({engine} becomes its engine's name), e.g. a profile:
@@ -31,13 +32,15 @@ source "$(dirname "$0")/lib.sh"
 mode=standard
 build=1
 docs=1
+ceiling=false
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) mode=quick ;;
         --standard) mode=standard ;;
         --no-build) build=0 ;;
         --no-docs) docs=0 ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --ceiling) ceiling=true ;;
+        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
     shift
@@ -79,7 +82,7 @@ start=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
 "$JAVA" --enable-native-access=ALL-UNNAMED -Xmx1g -Dpanrocks.kafka.builtin.classpath="$CP" \
-    -Dpanrocks.cluster.jvmFlags="${CLUSTER_INSTANCE_FLAGS:-}" -cp "$CP" \
+    -Dpanrocks.cluster.jvmFlags="${CLUSTER_INSTANCE_FLAGS:-}" -Dpanrocks.cluster.ceiling="$ceiling" -cp "$CP" \
     io.panrocks.kafka.ClusterBenchmark $ARGS 2>&1 | tee "$RUN/run.log" | grep -E '^(RESULT|ClusterScenario|FAILED|ALL CHECKS|  )' || rc=$?
 grep '^RESULT ' "$RUN/run.log" > "$RUN/results.txt" || true
 echo "\"load_after\": \"$(cut -d' ' -f1-3 /proc/loadavg)\"" > "$RUN/load-after.txt"

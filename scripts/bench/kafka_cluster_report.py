@@ -86,6 +86,14 @@ def build(run):
             if records and records[0] != 1_000_000:
                 label = label.replace("million-record", "%s-record" % fmt(records[0]))
         out.append("| %s | %s | %s | %s |" % (label, cells[0], cells[1], ratio))
+    ceiling = [r["clicks_per_s"] for r in rows if r["kind"] == "throughput" and r["engine"] == "in_memory"]
+    if ceiling:
+        builtin = [r["clicks_per_s"] for r in rows if r["kind"] == "throughput" and r["engine"] == "builtin"]
+        text, m = spread(ceiling)
+        _, b = spread(builtin)
+        out += ["", "The ceiling (`--ceiling`): the same run on Kafka's in-memory stores, no engine and no disk at all, "
+                "what no persistent store can beat: %s clicks/s, %s of the built-in stores' throughput."
+                % (text, "%.2fx" % (m / b) if m and b else "-")]
     kills = [r for r in rows if r["kind"] == "kill"]
     if kills:
         out += ["", "The kill run (both engines, checked as `ClusterTest` checks it: every output record, per user and "

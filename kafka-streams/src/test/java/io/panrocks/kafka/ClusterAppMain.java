@@ -149,7 +149,7 @@ public final class ClusterAppMain {
         HttpServer server = HttpServer.create(new InetSocketAddress("localhost", queryPort), 16);
         server.createContext("/query", app::query);
         server.createContext("/engine", exchange -> respond(exchange, 200, String.join(" ",
-                EngineCheck.stillAlone(engine == Scenarios.Engine.PANROCKS ? "panrocks" : "builtin"))));
+                EngineCheck.stillAlone(engine.checkedAs()))));
         server.start();
         streams.start();
         say("STARTED pid " + ProcessHandle.current().pid());

@@ -449,8 +449,11 @@ final class ClusterScenario {
         try (Stream<Path> s = Files.walk(instance.stateDir)) {
             panrocksStores = s.anyMatch(p -> p.getFileName().toString().equals("panrocks") && Files.isDirectory(p));
         }
-        boolean right = engine == Scenarios.Engine.PANROCKS ? panrocks && !rocksJava && panrocksStores
-                : rocksJava && !panrocks && !panrocksStores;
+        boolean right = switch (engine) {
+            case PANROCKS -> panrocks && !rocksJava && panrocksStores;
+            case BUILTIN -> rocksJava && !panrocks && !panrocksStores;
+            case IN_MEMORY -> !panrocks && !panrocksStores;
+        };
         if (r.statusCode() != 200 || !right) {
             problems.add(instance.name() + " should run on " + engine + " only; it has mapped " + libraries
                     + (panrocksStores ? " and has panrocks stores" : " and has no panrocks stores"));

@@ -60,10 +60,28 @@ import java.util.function.Supplier;
 final class Scenarios {
     /** which stores a run uses */
     enum Engine {
-        PANROCKS, BUILTIN;
+        PANROCKS, BUILTIN,
+        /**
+         * Kafka's in-memory stores: no engine at all, the ceiling of what any
+         * store can give the cluster benchmark (its opt-in third row); not
+         * one of the compared engines.
+         */
+        IN_MEMORY;
+
+        /** The two engines every comparison runs. */
+        static final List<Engine> COMPARED = List.of(PANROCKS, BUILTIN);
 
         Class<?> suppliers() {
-            return this == PANROCKS ? PanrocksDslStoreSuppliers.class : BuiltInDslStoreSuppliers.RocksDBDslStoreSuppliers.class;
+            return switch (this) {
+                case PANROCKS -> PanrocksDslStoreSuppliers.class;
+                case BUILTIN -> BuiltInDslStoreSuppliers.RocksDBDslStoreSuppliers.class;
+                case IN_MEMORY -> BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class;
+            };
+        }
+
+        /** The engine the instance's libraries are checked against: in-memory runs on the built-in class path. */
+        String checkedAs() {
+            return this == PANROCKS ? "panrocks" : "builtin";
         }
     }
 

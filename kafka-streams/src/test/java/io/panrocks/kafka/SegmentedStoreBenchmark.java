@@ -48,7 +48,10 @@ import java.util.concurrent.TimeUnit;
  * (the session aggregation's search for sessions to merge, one per record),
  * where most searches find one session;</li>
  * <li>{@code sessionAggregate}: that search, then the merged session
- * written back, at rising times (reads meet fresh writes in the memtable).</li>
+ * written back, at rising times (reads meet fresh writes in the memtable);
+ * its store grows as it runs, so it is for fixed counts from a fresh JVM
+ * ({@code -bm ss -bs 5000}: how fast each engine's path warms up), not part of
+ * {@code bench-kafka.sh}'s run.</li>
  * </ul>
  * Each engine runs in forks of its own. Run by {@code scripts/bench-kafka.sh}.
  */
