@@ -97,6 +97,11 @@ class ScanRangeTest {
         assertEquals(List.of(), walk(bytes("x"), bytes("y"), true, 10));
         assertEquals(List.of(), walk(bytes(key(9)), bytes(key(7)), true, 10));
         assertEquals(keys(0, 2), walk(new byte[0], bytes(key(2)), true, 10));
+        // 2 MiB bounds (staged in scratch that is given back afterwards)
+        byte[] high = new byte[2 << 20];
+        Arrays.fill(high, (byte) 'k');
+        assertEquals(List.of(), walk(high, null, true, 10));
+        assertEquals(keys(0, 1000), walk(null, high, true, 1000));
     }
 
     @Test

@@ -3504,6 +3504,8 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
+    /** bounds longer than this (together) are not kept in the thread's key buffer after the walk */
+    private static final int LARGE_BOUNDS = 64 * 1024;
     private static final long ITER_KEY = panrocks_iter_entry.key$offset();
     private static final long ITER_KEY_SIZE = panrocks_iter_entry.key_size$offset();
     private static final long ITER_VALUE = panrocks_iter_entry.value$offset();
@@ -3599,6 +3601,8 @@ public class RocksDB implements AutoCloseable {
         } finally {
             if (!MemorySegment.NULL.equals(handle)) panrocks_h.panrocks_iterator_destroy(handle);
             if (w != null) c.returnRangeWalkScratch(w);
+            // bounds of a size no key buffer should keep
+            if ((lower == null ? 0 : lower.length) + (upper == null ? 0 : upper.length) > LARGE_BOUNDS) c.trimScratch();
             db.exit(c);
         }
     }

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -62,7 +63,11 @@ public final class ClusterBenchmark {
                         killed.problems().size());
             }
             for (int round = 0; round < rounds; round++) {
-                for (Scenarios.Engine engine : throughputEngines) {
+                // the engines take turns going first: whoever follows the last round's restore (the broker still
+                // writing out a million records) or a cold broker must not always be the same one
+                List<Scenarios.Engine> order = new ArrayList<>(throughputEngines);
+                Collections.rotate(order, -round);
+                for (Scenarios.Engine engine : order) {
                     String e = engine.name().toLowerCase(Locale.ROOT);
                     ClusterScenario.Outcome run = new ClusterScenario(broker, engine, e + "-throughput-" + round,
                             new ClusterScenario.Settings(1000, throughputClicks, 6, 0, false, "1g")).run();
@@ -71,7 +76,9 @@ public final class ClusterBenchmark {
                             e, round, throughputClicks, run.millisToProcessAll(),
                             throughputClicks * 1000.0 / run.millisToProcessAll(), run.outputRecords());
                 }
-                for (Scenarios.Engine engine : Scenarios.Engine.COMPARED) {
+                List<Scenarios.Engine> restoreOrder = new ArrayList<>(Scenarios.Engine.COMPARED);
+                Collections.rotate(restoreOrder, -round);
+                for (Scenarios.Engine engine : restoreOrder) {
                     String e = engine.name().toLowerCase(Locale.ROOT);
                     long ms = restore(broker, engine, e + "-restore-" + round, restoreRecords, failures);
                     System.out.printf(Locale.ROOT, "RESULT restore %s round=%d records=%d ms=%d records_per_s=%.0f%n",
