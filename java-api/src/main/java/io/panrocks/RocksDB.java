@@ -3594,8 +3594,9 @@ public class RocksDB implements AutoCloseable {
                 if (!visitor.visit(w.views.view(k, ks), w.views.view(v, vs))) return null; // destroys the iterator
             }
             if (!more) return null;
-            RocksIterator it = new RocksIterator(this, db, c, handle, columnFamily);
-            handle = MemorySegment.NULL; // the iterator owns it now
+            MemorySegment taken = handle;
+            handle = MemorySegment.NULL; // the iterator owns it now (and releases it if its construction fails)
+            RocksIterator it = new RocksIterator(this, db, c, taken, columnFamily);
             it.standOn(w.entries.asSlice((count - 1) * RangeWalkScratch.ENTRY, RangeWalkScratch.ENTRY));
             return it;
         } finally {
