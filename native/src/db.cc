@@ -315,22 +315,47 @@ int32_t panrocks_default_options(int32_t kind, char *buffer, size_t capacity, ui
 
 namespace panrocks {
 
+void set_read_bounds(panrocks_read_options *o, const char *lower, size_t lower_length, const char *upper,
+                     size_t upper_length) {
+    rocksdb::ReadOptions &r = o->options;
+    r.iterate_lower_bound = nullptr;
+    r.iterate_upper_bound = nullptr;
+    if (lower != nullptr) {
+        o->lower_bound.assign(lower, lower_length);
+        o->lower_slice = rocksdb::Slice(o->lower_bound);
+        r.iterate_lower_bound = &o->lower_slice;
+    }
+    if (upper != nullptr) {
+        o->upper_bound.assign(upper, upper_length);
+        o->upper_slice = rocksdb::Slice(o->upper_bound);
+        r.iterate_upper_bound = &o->upper_slice;
+    }
+}
+
+void copy_read_options(const panrocks_read_options &from, panrocks_read_options *o) {
+    o->options = from.options;
+    o->options.iterate_lower_bound = nullptr;
+    o->options.iterate_upper_bound = nullptr;
+    if (from.options.timestamp != nullptr) {
+        o->timestamp = from.timestamp;
+        o->timestamp_slice = rocksdb::Slice(o->timestamp);
+        o->options.timestamp = &o->timestamp_slice;
+    }
+    if (from.options.iter_start_ts != nullptr) {
+        o->iter_start_ts = from.iter_start_ts;
+        o->iter_start_slice = rocksdb::Slice(o->iter_start_ts);
+        o->options.iter_start_ts = &o->iter_start_slice;
+    }
+}
+
 int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,
                            panrocks_error *error) {
     PANROCKS_REQUIRE(error, spec->read_tier == PANROCKS_READ_TIER_ALL ||
                                 spec->read_tier == PANROCKS_READ_TIER_MEMORY_ONLY);
     rocksdb::ReadOptions &r = o->options;
     r.snapshot = spec->snapshot != nullptr ? spec->snapshot->snapshot : nullptr;
-    if (spec->lower_bound.data != nullptr) {
-        o->lower_bound.assign(spec->lower_bound.data, spec->lower_bound.size);
-        o->lower_slice = rocksdb::Slice(o->lower_bound);
-        r.iterate_lower_bound = &o->lower_slice;
-    }
-    if (spec->upper_bound.data != nullptr) {
-        o->upper_bound.assign(spec->upper_bound.data, spec->upper_bound.size);
-        o->upper_slice = rocksdb::Slice(o->upper_bound);
-        r.iterate_upper_bound = &o->upper_slice;
-    }
+    set_read_bounds(o, spec->lower_bound.data, spec->lower_bound.size, spec->upper_bound.data,
+                    spec->upper_bound.size);
     r.readahead_size = spec->readahead_size;
     r.deadline = std::chrono::microseconds(spec->deadline_micros);
     r.io_timeout = std::chrono::microseconds(spec->io_timeout_micros);

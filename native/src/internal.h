@@ -317,6 +317,12 @@ class CallbackScope {
     panrocks_db *previous_;
 };
 
+// Points o's iterate bounds at o's own copies of [lower, lower + lower_length)
+// and [upper, upper + upper_length); a NULL side has no bound.
+void set_read_bounds(panrocks_read_options *o, const char *lower, size_t lower_length, const char *upper,
+                     size_t upper_length);
+// o as `from`, with its own copies of the timestamps they point at, and no bounds.
+void copy_read_options(const panrocks_read_options &from, panrocks_read_options *o);
 // Fills o from spec (copying the bounds into o).
 int32_t build_read_options(const panrocks_read_options_spec *spec, panrocks_read_options *o,
                            panrocks_error *error);

@@ -178,7 +178,6 @@ class CheckedTtlIterator final : public rocksdb::Iterator {
 #endif
 };
 
-
 // The engine's iterator for iterator->options (filled in): a TTL DB's values
 // checked and stripped, a history read shown as user keys.
 void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *iterator) {
@@ -199,24 +198,6 @@ void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *i
     }
     panrocks_cf *f = cf != nullptr ? cf : db->default_family;
     iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
-}
-
-// Options as `from`, its own copies of the timestamps they point at, and no
-// bounds (the caller sets its own).
-void copy_read_options(const panrocks_read_options &from, panrocks_read_options *to) {
-    to->options = from.options;
-    to->options.iterate_lower_bound = nullptr;
-    to->options.iterate_upper_bound = nullptr;
-    if (from.options.timestamp != nullptr) {
-        to->timestamp = from.timestamp;
-        to->timestamp_slice = rocksdb::Slice(to->timestamp);
-        to->options.timestamp = &to->timestamp_slice;
-    }
-    if (from.options.iter_start_ts != nullptr) {
-        to->iter_start_ts = from.iter_start_ts;
-        to->iter_start_slice = rocksdb::Slice(to->iter_start_ts);
-        to->options.iter_start_ts = &to->iter_start_slice;
-    }
 }
 
 // The bulk walk (panrocks_iterator_next_batch) on a usable iterator:
@@ -364,18 +345,8 @@ int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf, const pan
         *iterator_out = nullptr;
         // released by the unique_ptr on every way out but the one that hands it over
         auto iterator = std::make_unique<panrocks_iterator>();
-        panrocks_read_options &o = iterator->options;
-        if (options != nullptr) copy_read_options(*options, &o);
-        if (lower != nullptr) {
-            o.lower_bound.assign(lower, lower_length);
-            o.lower_slice = rocksdb::Slice(o.lower_bound);
-            o.options.iterate_lower_bound = &o.lower_slice;
-        }
-        if (upper != nullptr) {
-            o.upper_bound.assign(upper, upper_length);
-            o.upper_slice = rocksdb::Slice(o.upper_bound);
-            o.options.iterate_upper_bound = &o.upper_slice;
-        }
+        if (options != nullptr) panrocks::copy_read_options(*options, &iterator->options);
+        panrocks::set_read_bounds(&iterator->options, lower, lower_length, upper, upper_length);
         open_engine_iterator(db, cf, iterator.get());
         const bool forward = direction == PANROCKS_FORWARD;
         forward ? iterator->it->SeekToFirst() : iterator->it->SeekToLast();

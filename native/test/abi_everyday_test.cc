@@ -283,11 +283,15 @@ TEST(Iterator, WalkRangeReadsAShortRangeInOneCallAndHandsOverALongOne) {
     char buffer[1024];
     size_t count = 99;
     panrocks_iterator *rest = reinterpret_cast<panrocks_iterator *>(&count);  // must be overwritten
+    // a walk over [lower, upper) of the default family, default options, into entries and buffer
+    auto walk_range = [&](const char *lower, const char *upper, int32_t direction, size_t max_entries) {
+        return panrocks_iterator_walk_range(t.db, nullptr, nullptr, lower, lower ? std::strlen(lower) : 0, upper,
+                                            upper ? std::strlen(upper) : 0, direction, max_entries, 256, buffer,
+                                            sizeof buffer, entries.data(), &count, &rest, &err);
+    };
 
     // [010, 013): three entries, all copied, nothing kept
-    ASSERT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, "010", 3, "013", 3, PANROCKS_FORWARD,
-                                           entries.size(), 256, buffer, sizeof buffer, entries.data(), &count,
-                                           &rest, &err),
+    ASSERT_EQ(walk_range("010", "013", PANROCKS_FORWARD, entries.size()),
               PANROCKS_OK);
     EXPECT_EQ(rest, nullptr);
     ASSERT_EQ(count, 3u);
@@ -298,9 +302,7 @@ TEST(Iterator, WalkRangeReadsAShortRangeInOneCallAndHandsOverALongOne) {
     }
 
     // backward from the upper bound, no lower bound
-    ASSERT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, nullptr, 0, "002", 3, PANROCKS_BACKWARD,
-                                           entries.size(), 256, buffer, sizeof buffer, entries.data(), &count,
-                                           &rest, &err),
+    ASSERT_EQ(walk_range(nullptr, "002", PANROCKS_BACKWARD, entries.size()),
               PANROCKS_OK);
     EXPECT_EQ(rest, nullptr);
     ASSERT_EQ(count, 2u);
@@ -308,23 +310,17 @@ TEST(Iterator, WalkRangeReadsAShortRangeInOneCallAndHandsOverALongOne) {
     EXPECT_EQ(std::string(entries[1].key, entries[1].key_size), "000");
 
     // an empty range, and an empty lower bound (every key is at or above it)
-    ASSERT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, "500", 3, "600", 3, PANROCKS_FORWARD,
-                                           entries.size(), 256, buffer, sizeof buffer, entries.data(), &count,
-                                           &rest, &err),
+    ASSERT_EQ(walk_range("500", "600", PANROCKS_FORWARD, entries.size()),
               PANROCKS_OK);
     EXPECT_EQ(count, 0u);
     EXPECT_EQ(rest, nullptr);
-    ASSERT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, "", 0, "001", 3, PANROCKS_FORWARD,
-                                           entries.size(), 256, buffer, sizeof buffer, entries.data(), &count,
-                                           &rest, &err),
+    ASSERT_EQ(walk_range("", "001", PANROCKS_FORWARD, entries.size()),
               PANROCKS_OK);
     EXPECT_EQ(count, 1u);
     EXPECT_EQ(rest, nullptr);
 
     // the whole DB: the walk stops at 16 entries and hands the iterator over, on the 16th
-    ASSERT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, nullptr, 0, nullptr, 0, PANROCKS_FORWARD,
-                                           entries.size(), 256, buffer, sizeof buffer, entries.data(), &count,
-                                           &rest, &err),
+    ASSERT_EQ(walk_range(nullptr, nullptr, PANROCKS_FORWARD, entries.size()),
               PANROCKS_OK);
     ASSERT_EQ(count, 16u);
     ASSERT_NE(rest, nullptr);
@@ -343,19 +339,16 @@ TEST(Iterator, WalkRangeReadsAShortRangeInOneCallAndHandsOverALongOne) {
     EXPECT_EQ(count + drain(rest), 100u);
 
     // a write after the walk began is not seen by the iterator it handed over (one view)
-    ASSERT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, nullptr, 0, nullptr, 0, PANROCKS_FORWARD, 1,
-                                           256, buffer, sizeof buffer, entries.data(), &count, &rest, &err),
+    ASSERT_EQ(walk_range(nullptr, nullptr, PANROCKS_FORWARD, 1),
               PANROCKS_OK);
     ASSERT_NE(rest, nullptr);
     put(t.db, "0505", "new");
     EXPECT_EQ(1 + drain(rest), 100u);
 
     // bad arguments: no entries wanted, a direction that is none
-    EXPECT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, nullptr, 0, nullptr, 0, PANROCKS_FORWARD, 0, 256,
-                                           buffer, sizeof buffer, entries.data(), &count, &rest, &err),
+    EXPECT_EQ(walk_range(nullptr, nullptr, PANROCKS_FORWARD, 0),
               PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(panrocks_iterator_walk_range(t.db, nullptr, nullptr, nullptr, 0, nullptr, 0, 7, 1, 256, buffer,
-                                           sizeof buffer, entries.data(), &count, &rest, &err),
+    EXPECT_EQ(walk_range(nullptr, nullptr, 7, 1),
               PANROCKS_INVALID_ARGUMENT);
 }
 

@@ -7,7 +7,6 @@ import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.RangeWalkScratch;
-import io.panrocks.internal.ffi.panrocks_iter_entry;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 
@@ -3506,10 +3505,6 @@ public class RocksDB implements AutoCloseable {
 
     /** bounds longer than this (together) are not kept in the thread's key buffer after the walk */
     private static final int LARGE_BOUNDS = 64 * 1024;
-    private static final long ITER_KEY = panrocks_iter_entry.key$offset();
-    private static final long ITER_KEY_SIZE = panrocks_iter_entry.key_size$offset();
-    private static final long ITER_VALUE = panrocks_iter_entry.value$offset();
-    private static final long ITER_VALUE_SIZE = panrocks_iter_entry.value_size$offset();
 
     /**
      * Reads the start of a key range in one crossing: an iterator over
@@ -3553,13 +3548,13 @@ public class RocksDB implements AutoCloseable {
         if (limit < 1) throw new IllegalArgumentException("limit must be positive, was " + limit);
         if (readOptions.tableFilter() != null) return scanRangeFiltered(columnFamily, readOptions, lower, upper,
                 forward, limit, visitor);
+        long lowerSize = lower == null ? 0 : lower.length;
+        long upperSize = upper == null ? 0 : upper.length;
         CallContext c = db.enter();
         RangeWalkScratch w = null;
         MemorySegment handle = MemorySegment.NULL;
         try {
             MemorySegment options = readOptions.nativeHandle(c);
-            long lowerSize = lower == null ? 0 : lower.length;
-            long upperSize = upper == null ? 0 : upper.length;
             // both bounds in the thread's key buffer, back to back (a zero-length bound still needs an address)
             MemorySegment bounds = c.keyBuffer(Math.max(1, lowerSize + upperSize));
             if (lower != null) MemorySegment.copy(lower, 0, bounds, ValueLayout.JAVA_BYTE, 0, lower.length);
@@ -3585,25 +3580,25 @@ public class RocksDB implements AutoCloseable {
             // with an iterator left, the last entry filled is where it stands: not visited here
             long visit = more ? count - 1 : count;
             for (long i = 0; i < visit; i++) {
-                long at = i * RangeWalkScratch.ENTRY;
+                long at = i * RocksIterator.ENTRY;
                 MemorySegment e = w.entries;
-                long k = e.get(ValueLayout.JAVA_LONG, at + ITER_KEY);
-                long ks = e.get(ValueLayout.JAVA_LONG, at + ITER_KEY_SIZE);
-                long v = e.get(ValueLayout.JAVA_LONG, at + ITER_VALUE);
-                long vs = e.get(ValueLayout.JAVA_LONG, at + ITER_VALUE_SIZE);
+                long k = e.get(ValueLayout.JAVA_LONG, at + RocksIterator.KEY);
+                long ks = e.get(ValueLayout.JAVA_LONG, at + RocksIterator.KEY_SIZE);
+                long v = e.get(ValueLayout.JAVA_LONG, at + RocksIterator.VALUE);
+                long vs = e.get(ValueLayout.JAVA_LONG, at + RocksIterator.VALUE_SIZE);
                 if (!visitor.visit(w.views.view(k, ks), w.views.view(v, vs))) return null; // destroys the iterator
             }
             if (!more) return null;
             MemorySegment taken = handle;
             handle = MemorySegment.NULL; // the iterator owns it now (and releases it if its construction fails)
             RocksIterator it = new RocksIterator(this, db, c, taken, columnFamily);
-            it.standOn(w.entries.asSlice((count - 1) * RangeWalkScratch.ENTRY, RangeWalkScratch.ENTRY));
+            it.standOn(w.entries.asSlice((count - 1) * RocksIterator.ENTRY, RocksIterator.ENTRY));
             return it;
         } finally {
             if (!MemorySegment.NULL.equals(handle)) panrocks_h.panrocks_iterator_destroy(handle);
             if (w != null) c.returnRangeWalkScratch(w);
             // bounds of a size no key buffer should keep
-            if ((lower == null ? 0 : lower.length) + (upper == null ? 0 : upper.length) > LARGE_BOUNDS) c.trimScratch();
+            if (lowerSize + upperSize > LARGE_BOUNDS) c.trimScratch();
             db.exit(c);
         }
     }

@@ -5,6 +5,7 @@ import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
+import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.ViewScope;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;
@@ -68,19 +69,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * memory, say) leaves the iterator invalid for good.
  */
 public final class RocksIterator implements AutoCloseable {
-    static final int DEFAULT_BATCH_ENTRIES = 256;
-    static final long DEFAULT_BATCH_BYTES = 128 * 1024;
+    /** one crossing's batch, the same as a range walk's ({@link RocksDB#scanRange}) */
+    static final int DEFAULT_BATCH_ENTRIES = RangeWalkScratch.ENTRIES;
+    static final long DEFAULT_BATCH_BYTES = RangeWalkScratch.BUFFER_BYTES;
     /**
      * Entries up to this size are copied into the batch buffer; a larger one
      * ends the batch and is handed over in place. Around here a copy starts
      * to cost more than the crossing it saves.
      */
     static final long COPY_LIMIT = 2048;
-    private static final long ENTRY = panrocks_iter_entry.sizeof();
-    private static final long KEY = panrocks_iter_entry.key$offset();
-    private static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
-    private static final long VALUE = panrocks_iter_entry.value$offset();
-    private static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
+    static final long ENTRY = panrocks_iter_entry.sizeof();
+    static final long KEY = panrocks_iter_entry.key$offset();
+    static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
+    static final long VALUE = panrocks_iter_entry.value$offset();
+    static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
     private static final long VALID = panrocks_iter_entry.valid$offset();
 
     /** the status of a move on an iterator whose transaction or batch was reset */

@@ -14,11 +14,11 @@ import java.lang.foreign.MemorySegment;
  * ends): the outer walk's entries are still being read.
  */
 public final class RangeWalkScratch {
-    /** entries per crossing, as a RocksIterator's bulk walk */
+    /** entries per crossing (a RocksIterator's bulk walk takes the same) */
     public static final int ENTRIES = 256;
-    /** buffer for the copies of small entries, as a RocksIterator's bulk walk */
+    /** buffer for the copies of small entries (a RocksIterator's bulk walk takes the same) */
     public static final long BUFFER_BYTES = 128 * 1024;
-    public static final long ENTRY = panrocks_iter_entry.sizeof();
+    private static final long ENTRY = panrocks_iter_entry.sizeof();
 
     private final MemorySegment memory;
     /** room for {@link #ENTRIES} entries plus the one the walk stops on */
