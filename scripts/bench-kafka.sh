@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # JMH: panrocks's Kafka Streams state stores (kafka-streams/) against Kafka's
 # built-in RocksDB stores, on this machine: raw store operations (put, get,
-# putAll of 100, a range of 100), restoring 1M changelog records, and whole
+# putAll of 100, a range of 100), restoring 1M changelog records (and a versioned
+# store's changelog), and whole
 # topologies through TopologyTestDriver (word count, an aggregation, a
 # stream-table join, a windowed count). JMH forks every parameter point, so
 # RocksJava (Kafka's stores) and panrocks never share a JVM.
@@ -106,14 +107,14 @@ start=$(date +%s)
 # shellcheck disable=SC2086
 jmh jmh.log 'io\.panrocks\.kafka\.(Store|SegmentedStore|Topology)Benchmark\.' $TIMING -e 'sessionAggregate' -rf json -rff "$RUN/kafka.json"
 # shellcheck disable=SC2086
-jmh jmh-restore.log 'io\.panrocks\.kafka\.RestoreBenchmark\.' $RESTORE_TIMING -rf json -rff "$RUN/kafka-restore.json"
+jmh jmh-restore.log 'io\.panrocks\.kafka\.(Versioned)?RestoreBenchmark\.' $RESTORE_TIMING -rf json -rff "$RUN/kafka-restore.json"
 if [ "$rjengine" = 1 ]; then
     RJ_JVM="-Dpanrocks.library.path=$RJ_LIBPANROCKS -Dpanrocks.bench.expectEngine=$(basename "$RJ_ENGINE")"
     # shellcheck disable=SC2086
     jmh jmh-rjengine.log 'io\.panrocks\.kafka\.(Store|SegmentedStore|Topology)Benchmark\.' $TIMING -e 'sessionAggregate' -p engine=panrocks \
         -jvmArgsAppend "$RJ_JVM" -rf json -rff "$RUN/kafka-rjengine.json"
     # shellcheck disable=SC2086
-    jmh jmh-restore-rjengine.log 'io\.panrocks\.kafka\.RestoreBenchmark\.' $RESTORE_TIMING -p engine=panrocks \
+    jmh jmh-restore-rjengine.log 'io\.panrocks\.kafka\.(Versioned)?RestoreBenchmark\.' $RESTORE_TIMING -p engine=panrocks \
         -jvmArgsAppend "$RJ_JVM" -rf json -rff "$RUN/kafka-restore-rjengine.json"
 fi
 say "JMH done in $(( ($(date +%s) - start) / 60 )) min"

@@ -28,6 +28,8 @@ ORDER = [
     ("SegmentedStoreBenchmark.windowFetchRange", "window fetch of 10 seconds (10 windows), read to the end"),
     ("SegmentedStoreBenchmark.findSessions", "session search around a time (the session aggregation's read)"),
     ("RestoreBenchmark.restore1M", "restore 1M changelog records (batches of 1000), time"),
+    ("VersionedRestoreBenchmark.restore200kVersions",
+     "versioned store: restore 200k changelog records over 20k keys (batches of 1000) and read every key, time"),
     ("TopologyBenchmark.pipe/wordcount", "word count, records/s"),
     ("TopologyBenchmark.pipe/aggregation", "aggregation over a table with deletions, records/s"),
     ("TopologyBenchmark.pipe/join", "KStream-KTable join, records/s"),

@@ -581,7 +581,7 @@ abstract class PanrocksStore implements StateStore {
 
     // ---- restore ------------------------------------------------------------------------
 
-    /** Restores a batch of changelog records in one write, WAL off (a versioned store replays them one by one). */
+    /** Restores a batch of changelog records in one write, WAL off (a versioned store replays them as puts). */
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         synchronized (position) {
             if (!open && !restoresWhenClosed()) validateStoreOpen();

@@ -32,8 +32,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
@@ -75,7 +77,8 @@ import java.util.Optional;
  * A put reads one newest version and, if it is older, does one seek, then
  * writes its changes (at most five entries, the stream time included) in one
  * batch; a put that moves stream time into a new segment first deletes what
- * expired, in a batch of its own.
+ * expired, in a batch of its own. A restore replays a changelog batch as
+ * those puts, and writes their changes together (see {@link #restoreBatch}).
  */
 class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStore {
     private static final Logger LOG = LoggerFactory.getLogger(PanrocksVersionedStore.class);
@@ -204,30 +207,174 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
         return d;
     }
 
+    // ---- where versions are read and changed -------------------------------------------------
+
+    /**
+     * The versions a put reads and the changes it makes: the DB itself, each
+     * put's changes written in one batch ({@link Direct}), or, during a
+     * restore, the DB seen through a batch of the restore's changes so far
+     * ({@link Restoring}), written when the restore's batch ends.
+     */
+    private interface VersionTable {
+        byte[] get(byte[] key) throws RocksDBException;
+
+        /** An iterator of the calling thread with these bounds; the caller closes it. */
+        RocksIterator iterator(ReadOptions bounds);
+
+        void put(byte[] key, byte[] value) throws RocksDBException;
+
+        void delete(byte[] key) throws RocksDBException;
+
+        /** Records the observed stream time a put moved forward (with the put, or once per restore write). */
+        void streamTime(long time) throws RocksDBException;
+
+        /** Ends one put's (or sweep's) changes: written now, or kept for the restore's one write. */
+        void endChanges() throws RocksDBException;
+    }
+
+    /** The DB, each group of changes written in the store's batch (under the position's monitor if it writes). */
+    private final class Direct implements VersionTable {
+        private final RocksDB d;
+        private WriteBatch changes;
+
+        Direct(RocksDB d) {
+            this.d = d;
+        }
+
+        @Override
+        public byte[] get(byte[] key) throws RocksDBException {
+            return d.get(data, key);
+        }
+
+        @Override
+        public RocksIterator iterator(ReadOptions bounds) {
+            return d.newIterator(data, bounds);
+        }
+
+        @Override
+        public void put(byte[] key, byte[] value) throws RocksDBException {
+            if (changes == null) changes = batch();
+            changes.put(data, key, value);
+        }
+
+        @Override
+        public void delete(byte[] key) throws RocksDBException {
+            if (changes == null) changes = batch();
+            changes.delete(data, key);
+        }
+
+        @Override
+        public void streamTime(long time) throws RocksDBException {
+            put(STREAM_TIME_KEY, encodeLong(time));
+        }
+
+        @Override
+        public void endChanges() throws RocksDBException {
+            if (changes == null) return;
+            changes = null;
+            writeBatch();
+        }
+    }
+
+    /**
+     * The DB with a restore's changes on top: the changes are added to the
+     * store's batch and their keys to a map that point reads look in first.
+     * An ordered read (a seek among older versions, an expiry sweep) writes
+     * the batch first and reads the DB: they are rare in a changelog (an
+     * out-of-order record, a new segment), while every record reads its
+     * key's newest version.
+     */
+    private final class Restoring implements VersionTable {
+        private static final byte[] DELETED = new byte[0];
+        private static final long NO_STREAM_TIME = Long.MIN_VALUE;
+        private final RocksDB d;
+        /** the changes since the last write, by key: the value, or {@link #DELETED} */
+        private final Map<Bytes, byte[]> pending = new HashMap<>();
+        private WriteBatch changes;
+        private long streamTime = NO_STREAM_TIME;
+
+        Restoring(RocksDB d) {
+            this.d = d;
+        }
+
+        @Override
+        public byte[] get(byte[] key) throws RocksDBException {
+            byte[] v = pending.get(Bytes.wrap(key));
+            if (v == null) return d.get(data, key);
+            return v == DELETED ? null : v;
+        }
+
+        @Override
+        public RocksIterator iterator(ReadOptions bounds) {
+            try {
+                write();
+            } catch (RocksDBException e) {
+                throw new ProcessorStateException("Error restoring batch to store " + name, e);
+            }
+            return d.newIterator(data, bounds);
+        }
+
+        @Override
+        public void put(byte[] key, byte[] value) throws RocksDBException {
+            if (changes == null) changes = batch();
+            changes.put(data, key, value);
+            pending.put(Bytes.wrap(key), value);
+        }
+
+        @Override
+        public void delete(byte[] key) throws RocksDBException {
+            if (changes == null) changes = batch();
+            changes.delete(data, key);
+            pending.put(Bytes.wrap(key), DELETED);
+        }
+
+        /** The last stream time recorded since the last write (only the last one is written; no put reads it back). */
+        @Override
+        public void streamTime(long time) {
+            streamTime = time;
+        }
+
+        @Override
+        public void endChanges() {
+        }
+
+        /** Writes the changes kept so far in one crossing. */
+        void write() throws RocksDBException {
+            if (streamTime != NO_STREAM_TIME) {
+                put(STREAM_TIME_KEY, encodeLong(streamTime));
+                streamTime = NO_STREAM_TIME;
+            }
+            if (changes == null) return;
+            changes = null;
+            pending.clear();
+            writeBatch();
+        }
+    }
+
     // ---- reads -----------------------------------------------------------------------------
 
     /** The newest version of a key, or null if none is stored. */
-    private Version newest(RocksDB d, byte[] key) throws RocksDBException {
-        byte[] stored = d.get(data, newestKey(key));
+    private Version newest(VersionTable t, byte[] key) throws RocksDBException {
+        byte[] stored = t.get(newestKey(key));
         return stored == null ? null
                 : new Version(storedTimestamp(stored), Version.OPEN_ENDED, storedValue(stored));
     }
 
     /** The older version of a key that was still valid after {@code time} and ended first, or null. */
-    private Version olderValidAfter(RocksDB d, byte[] key, long time) throws RocksDBException {
+    private Version olderValidAfter(VersionTable t, byte[] key, long time) throws RocksDBException {
         if (time == Long.MAX_VALUE) return null;
-        List<Version> found = olderVersions(d, key, time, 1);
+        List<Version> found = olderVersions(t, key, time, 1);
         return found.isEmpty() ? null : found.get(0);
     }
 
     /** Up to {@code limit} older versions of a key valid after {@code time}, oldest first. */
-    private List<Version> olderVersions(RocksDB d, byte[] key, long time, int limit) throws RocksDBException {
+    private List<Version> olderVersions(VersionTable t, byte[] key, long time, int limit) throws RocksDBException {
         if (time == Long.MAX_VALUE) return List.of();
         byte[] prefix = olderPrefix(key);
         ReadOptions bounds = new ReadOptions().setIterateLowerBound(olderKey(key, time + 1))
                 .setIterateUpperBound(Keys.prefixEnd(prefix));
         List<Version> out = new ArrayList<>();
-        try (RocksIterator it = d.newIterator(data, bounds)) {
+        try (RocksIterator it = t.iterator(bounds)) {
             for (it.seekToFirst(); it.isValid() && out.size() < limit; it.next()) {
                 byte[] k = it.keyBytes();
                 byte[] v = it.valueBytes();
@@ -240,20 +387,20 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
     }
 
     /** The version valid at {@code asOf}, as Kafka's store answers: nothing older than the retention but the newest. */
-    private Version versionAsOf(RocksDB d, byte[] key, long asOf) throws RocksDBException {
-        Version newest = newest(d, key);
+    private Version versionAsOf(VersionTable t, byte[] key, long asOf) throws RocksDBException {
+        Version newest = newest(t, key);
         if (newest != null && newest.validFrom() <= asOf) return newest.value() == null ? null : newest;
         if (asOf < observedStreamTime - historyRetention) return null;
-        Version older = olderValidAfter(d, key, asOf);
+        Version older = olderValidAfter(t, key, asOf);
         return older != null && older.validFrom() <= asOf && older.value() != null ? older : null;
     }
 
     /** The record valid at {@code asOf} with its validity, or null (the IQv2 answer; the bytes API drops validTo). */
     final VersionedRecord<byte[]> recordAsOf(Bytes key, long asOf) {
         Objects.requireNonNull(key, "key cannot be null");
-        RocksDB d = openDb();
+        VersionTable t = new Direct(openDb());
         try {
-            Version v = versionAsOf(d, key.get(), asOf);
+            Version v = versionAsOf(t, key.get(), asOf);
             return v == null ? null : v.record();
         } catch (RocksDBException e) {
             throw new ProcessorStateException("Error while getting value for key from store " + name, e);
@@ -265,9 +412,9 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
     /** The newest record of a key, or null if it has none or it is deleted. */
     final VersionedRecord<byte[]> latestRecord(Bytes key) {
         Objects.requireNonNull(key, "key cannot be null");
-        RocksDB d = openDb();
+        VersionTable t = new Direct(openDb());
         try {
-            Version v = newest(d, key.get());
+            Version v = newest(t, key.get());
             return v == null || v.value() == null ? null : v.record();
         } catch (RocksDBException e) {
             throw new ProcessorStateException("Error while getting value for key from store " + name, e);
@@ -284,16 +431,16 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
      */
     final List<VersionedRecord<byte[]>> records(Bytes key, long from, long to, ResultOrder order) {
         Objects.requireNonNull(key, "key cannot be null");
-        RocksDB d = openDb();
+        VersionTable t = new Direct(openDb());
         List<VersionedRecord<byte[]>> out = new ArrayList<>();
         try {
             if (to >= observedStreamTime - historyRetention) {
-                for (Version v : olderVersions(d, key.get(), from, Integer.MAX_VALUE)) {
+                for (Version v : olderVersions(t, key.get(), from, Integer.MAX_VALUE)) {
                     if (v.validFrom() > to) break;
                     if (v.value() != null) out.add(v.record());
                 }
             }
-            Version newest = newest(d, key.get());
+            Version newest = newest(t, key.get());
             if (newest != null && newest.value() != null && newest.validFrom() <= to) out.add(newest.record());
         } catch (RocksDBException e) {
             throw new ProcessorStateException("Error while getting values for key from store " + name, e);
@@ -323,7 +470,7 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
         synchronized (position) {
             validateStoreOpen();
             try {
-                long validTo = putVersion(key.get(), value, timestamp);
+                long validTo = putVersion(new Direct(db), key.get(), value, timestamp);
                 updatePosition();
                 return validTo;
             } catch (RocksDBException e) {
@@ -343,8 +490,9 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
             validateStoreOpen();
             try {
                 if (expired(timestamp)) return null;
-                Version existing = versionAsOf(db, key.get(), timestamp);
-                putVersion(key.get(), null, timestamp);
+                VersionTable t = new Direct(db);
+                Version existing = versionAsOf(t, key.get(), timestamp);
+                putVersion(t, key.get(), null, timestamp);
                 updatePosition();
                 return existing == null ? null : valueAndTimestamp(existing.record());
             } catch (RocksDBException e) {
@@ -370,73 +518,70 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
      * and returns when it stops being valid: -1 if it is the newest,
      * NOT_PUT if it is older than the grace period. Under the position's monitor.
      */
-    private long putVersion(byte[] key, byte[] value, long timestamp) throws RocksDBException {
+    private long putVersion(VersionTable t, byte[] key, byte[] value, long timestamp) throws RocksDBException {
         if (expired(timestamp)) return VersionedKeyValueStore.PUT_RETURN_CODE_NOT_PUT;
-        RocksDB d = db;
         boolean advanced = timestamp > observedStreamTime;
         if (advanced) {
             observedStreamTime = timestamp;
-            sweepExpired(d);
+            sweepExpired(t);
+            t.streamTime(timestamp);
         }
-        WriteBatch b = batch();
-        if (advanced) b.put(data, STREAM_TIME_KEY, encodeLong(timestamp));
-        long validTo = addVersion(d, b, key, value, timestamp);
-        writeBatch();
+        long validTo = addVersion(t, key, value, timestamp);
+        t.endChanges();
         return validTo;
     }
 
-    private long addVersion(RocksDB d, WriteBatch b, byte[] key, byte[] value, long timestamp) throws RocksDBException {
-        Version newest = newest(d, key);
+    private long addVersion(VersionTable t, byte[] key, byte[] value, long timestamp) throws RocksDBException {
+        Version newest = newest(t, key);
         if (newest == null || timestamp >= newest.validFrom()) {
             if (newest != null && newest.value() == null) {
-                b.delete(data, expiryKey(newest.validFrom(), key, POINTS_AT_NEWEST_TOMBSTONE));
+                t.delete(expiryKey(newest.validFrom(), key, POINTS_AT_NEWEST_TOMBSTONE));
             }
             if (newest != null && timestamp > newest.validFrom()) {
                 // the newest version ends where this one begins
-                addOlder(b, key, newest.validFrom(), timestamp, newest.value());
+                addOlder(t, key, newest.validFrom(), timestamp, newest.value());
             }
-            b.put(data, newestKey(key), stored(timestamp, value));
-            if (value == null) b.put(data, expiryKey(timestamp, key, POINTS_AT_NEWEST_TOMBSTONE), NO_BYTES);
+            t.put(newestKey(key), stored(timestamp, value));
+            if (value == null) t.put(expiryKey(timestamp, key, POINTS_AT_NEWEST_TOMBSTONE), NO_BYTES);
             return Version.OPEN_ENDED;
         }
         // older than the newest version: it goes between two versions, or before the first
-        Version next = olderValidAfter(d, key, timestamp);
+        Version next = olderValidAfter(t, key, timestamp);
         if (next == null) {
             // no older version was valid after it: it lasts until the newest version
-            addOlder(b, key, timestamp, newest.validFrom(), value);
+            addOlder(t, key, timestamp, newest.validFrom(), value);
             return newest.validFrom();
         }
         if (next.validFrom() > timestamp) {
             // before every stored version of the key
-            addOlder(b, key, timestamp, next.validFrom(), value);
+            addOlder(t, key, timestamp, next.validFrom(), value);
             return next.validFrom();
         }
         // the version valid at this timestamp: replaced if it starts there, else cut short by the new one
-        b.put(data, olderKey(key, next.validTo()), stored(timestamp, value));
-        if (next.validFrom() < timestamp) addOlder(b, key, next.validFrom(), timestamp, next.value());
+        t.put(olderKey(key, next.validTo()), stored(timestamp, value));
+        if (next.validFrom() < timestamp) addOlder(t, key, next.validFrom(), timestamp, next.value());
         return next.validTo();
     }
 
-    private void addOlder(WriteBatch b, byte[] key, long validFrom, long validTo, byte[] value) throws RocksDBException {
-        b.put(data, olderKey(key, validTo), stored(validFrom, value));
-        b.put(data, expiryKey(validTo, key, POINTS_AT_OLDER), NO_BYTES);
+    private void addOlder(VersionTable t, byte[] key, long validFrom, long validTo, byte[] value) throws RocksDBException {
+        t.put(olderKey(key, validTo), stored(validFrom, value));
+        t.put(expiryKey(validTo, key, POINTS_AT_OLDER), NO_BYTES);
     }
 
     /**
      * Deletes every version whose validity ended in a segment older than the
      * retention at the observed stream time (Kafka drops such segments), and
      * every newest tombstone of such a segment: nothing can be put before it
-     * any more, so it changes no answer. One write, before the put that moved
-     * stream time.
+     * any more, so it changes no answer. One group of changes, before those
+     * of the put that moved stream time.
      */
-    private void sweepExpired(RocksDB d) throws RocksDBException {
+    private void sweepExpired(VersionTable t) throws RocksDBException {
         long firstLiveSegment = segmentId(observedStreamTime - historyRetention);
         if (firstLiveSegment <= sweptToSegment) return;
-        WriteBatch b = batch();
         long lastDeleted = sweepFromValidTo;
         ReadOptions bounds = new ReadOptions().setIterateLowerBound(expiryBound(sweepFromValidTo))
                 .setIterateUpperBound(EXPIRY_END);
-        try (RocksIterator it = d.newIterator(data, bounds)) {
+        try (RocksIterator it = t.iterator(bounds)) {
             for (it.seekToFirst(); it.isValid(); it.next()) {
                 ByteBuffer entry = ByteBuffer.wrap(it.keyBytes());
                 long validTo = entry.getLong(1) ^ Long.MIN_VALUE;
@@ -447,18 +592,18 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
                 entry.get(key);
                 byte pointsAt = entry.get();
                 if (pointsAt == POINTS_AT_OLDER) {
-                    b.delete(data, olderKey(key, validTo));
+                    t.delete(olderKey(key, validTo));
                 } else {
-                    Version newest = newest(d, key);
+                    Version newest = newest(t, key);
                     if (newest != null && newest.value() == null && newest.validFrom() == validTo) {
-                        b.delete(data, newestKey(key));
+                        t.delete(newestKey(key));
                     }
                 }
-                b.delete(data, entry.array());
+                t.delete(entry.array());
             }
             if (!it.isValid()) it.status();
         }
-        writeBatch();
+        t.endChanges();
         sweptToSegment = firstLiveSegment;
         sweepFromValidTo = lastDeleted;
     }
@@ -468,29 +613,50 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
     /**
      * Replays changelog records as the puts they were, in order, with stream
      * time advancing record by record as it did when they were written: the
-     * restored store holds what the store that wrote them held.
+     * restored store holds what the store that wrote them held. Their
+     * changes are written together at the end of the batch, or before a put
+     * that must seek (see {@link Restoring}), rather than one write per
+     * record. If the batch fails, the changes not yet written are dropped and
+     * the stream time is read back from the DB, so that the store stays as it
+     * was written (Kafka then restores again from its checkpoint).
      */
     @Override
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         synchronized (position) {
             validateStoreOpen();
+            Restoring t = new Restoring(db);
+            boolean written = false;
             try {
                 for (ConsumerRecord<byte[], byte[]> record : records) {
                     if (record.timestamp() < observedStreamTime - gracePeriod) continue; // never written
                     applyChangelogPosition(record);
-                    putVersion(record.key(), record.value(), record.timestamp());
+                    putVersion(t, record.key(), record.value(), record.timestamp());
                 }
+                t.write();
+                written = true;
             } catch (RocksDBException e) {
                 throw new ProcessorStateException("Error restoring batch to store " + name, e);
             } catch (IllegalStateException e) {
                 throw closedOr(e);
+            } finally {
+                if (!written) forgetUnwritten();
             }
+        }
+    }
+
+    /** After a failed restore batch: the store's batch dropped, stream time as the DB has it. */
+    private void forgetUnwritten() {
+        batch();
+        try {
+            if (db != null) opened();
+        } catch (RocksDBException | IllegalStateException e) {
+            LOG.warn("Could not read the stream time of store {} back after a failed restore", name, e);
         }
     }
 
     @Override
     boolean addToRestoreBatch(WriteBatch b, byte[] key, byte[] value) {
-        throw new UnsupportedOperationException("a versioned store restores record by record");
+        throw new UnsupportedOperationException("a versioned store replays each record as a put (see restoreBatch)");
     }
 
     // ---- IQv2 ------------------------------------------------------------------------------

@@ -152,6 +152,26 @@ class VersionedStoreTest {
     }
 
     @Test
+    void aRestoreBatchThatFailsLeavesTheStoreAsItWroteIt() {
+        context.restore(List.of(changelog("k", "v1", S + 10)));
+        List<ConsumerRecord<byte[], byte[]>> failing = new ArrayList<>(List.of(changelog("k", "v2", S + 20),
+                changelog("other", "o", 3 * S)));
+        failing.add(new ConsumerRecord<>("changelog", 0, 0L, 4 * S, TimestampType.CREATE_TIME, 0, 0, null, value("x"),
+                new RecordHeaders(), Optional.empty()));
+        assertThrows(NullPointerException.class, () -> context.restore(failing));
+        // the stream time is the one the DB holds (the changes written before a sweep's seek are kept)
+        long afterFailure = store.observedStreamTime();
+        reopen();
+        assertEquals(afterFailure, store.observedStreamTime());
+        // Kafka restores the batch again: the store takes it as if the failure had not happened
+        context.restore(failing.subList(0, 2));
+        assertEquals("v2@" + (S + 20), show(store.latestRecord(key("k"))));
+        assertEquals("v1@" + (S + 10) + ".." + (S + 20), at("k", S + 15));
+        assertEquals("o@" + 3 * S, show(store.latestRecord(key("other"))));
+        assertEquals(3 * S, store.observedStreamTime());
+    }
+
+    @Test
     void restoreSkipsRecordsOlderThanTheGracePeriodButKeepsThoseThatExpireLaterInTheBatch() {
         context.restore(List.of(changelog("early", "e", 0), changelog("k", "v", R + 10), changelog("k1", "v1", 10),
                 changelog("k2", "v2", 9)));
@@ -324,8 +344,10 @@ class VersionedStoreTest {
                     Duration.ofMillis(retention), Duration.ofMillis(interval)).get();
             restored.init(restoredContext, restored);
             try {
-                for (int from = 0; from < changelog.size(); from += 97) {
-                    restoredContext.restore(changelog.subList(from, Math.min(changelog.size(), from + 97)));
+                // batches of every size, one record up to a fifth of the changelog
+                for (int from = 0, size; from < changelog.size(); from += size) {
+                    size = 1 + r.nextInt(r.nextBoolean() ? 10 : 300);
+                    restoredContext.restore(changelog.subList(from, Math.min(changelog.size(), from + size)));
                 }
                 assertEquals(live.observedStreamTime(), restored.observedStreamTime(), where);
                 for (String k : keys) {
