@@ -16,7 +16,8 @@
 #   --no-docs               keep docs/benchmarks.md and docs/kafka-memory.svg as they are
 # Environment: MEMORY_STORES, MEMORY_SECONDS, MEMORY_PUTS (per second), MEMORY_COMMIT_MS (default 30000,
 # Kafka's commit.interval.ms), MEMORY_BUDGET (bytes; default panrocks.memory.bytes's), MEMORY_HEAP (default 512m),
-# MEMORY_ENGINES (default "panrocks panrocks-off builtin").
+# MEMORY_ENGINES (default "panrocks panrocks-charged panrocks-off builtin"; panrocks-charged: the budget with
+# panrocks.memory.charge.table.memory on).
 #
 # Results: jmh/results/<timestamp>-kafka-memory-<mode>/ (<engine>.txt: the samples); the report
 # (scripts/bench/memory_report.py) goes into docs/benchmarks.md between the kafka-memory markers
@@ -47,7 +48,7 @@ if [ "$mode" = quick ]; then SECONDS_PER_ENGINE="${MEMORY_SECONDS:-45}"; else SE
 PUTS="${MEMORY_PUTS:-20000}"
 COMMIT_MS="${MEMORY_COMMIT_MS:-30000}"
 HEAP="${MEMORY_HEAP:-512m}"
-ENGINES="${MEMORY_ENGINES:-panrocks panrocks-off builtin}"
+ENGINES="${MEMORY_ENGINES:-panrocks panrocks-charged panrocks-off builtin}"
 
 if [ "$build" = 1 ]; then
     say "building (mvn -pl kafka-streams -am package, no tests)"

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 14
+#define PANROCKS_ABI_VERSION 15
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -131,7 +131,19 @@ typedef struct panrocks_cf_descriptor {
     /* compaction_thread_limiter (panrocks_ops.h): shared by the families
      * given it, which take their own reference; NULL: none */
     struct panrocks_task_limiter *compaction_thread_limiter;
+    /* BlockBasedTableOptions::cache_usage_options: for each
+     * rocksdb::CacheEntryRole r, bits 2r..2r+1 of cache_charging say whether
+     * the memory of that role is charged to the block cache
+     * (CacheEntryRoleOptions::charged): PANROCKS_CHARGE_FALLBACK (the
+     * engine's default), _ENABLED or _DISABLED. 0: every role as the engine
+     * decides. The engine refuses a decision for a role it cannot charge. */
+    uint32_t cache_charging;
+    int32_t reserved_charging;
 } panrocks_cf_descriptor;
+
+#define PANROCKS_CHARGE_FALLBACK 0
+#define PANROCKS_CHARGE_ENABLED 1
+#define PANROCKS_CHARGE_DISABLED 2
 
 typedef struct panrocks_open_request {
     const char *path;
@@ -634,6 +646,10 @@ int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, pa
 int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
                                  size_t *size, panrocks_error *error);
 
+/* Reads every live table and blob file whole and checks its block
+ * checksums (DB::VerifyChecksum); Corruption names the first bad file. */
+int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error);
+
 /* ---- feature headers -------------------------------------------------------
  * Larger feature areas declare their functions in headers of their own
  * (panrocks_<area>.h, under the same conventions), included here so that
@@ -654,6 +670,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_events.h"
 #include "panrocks_walfilt.h"
 #include "panrocks_tables.h"
+#include "panrocks_io_activity.h"
 
 #ifdef __cplusplus
 }

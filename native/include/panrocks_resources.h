@@ -41,6 +41,20 @@ int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entr
 size_t panrocks_cache_capacity(const panrocks_cache *cache);
 size_t panrocks_cache_usage(const panrocks_cache *cache);
 size_t panrocks_cache_pinned_usage(const panrocks_cache *cache);
+
+/* The number of rocksdb::CacheEntryRole values of the engine (kNumCacheEntryRoles). */
+#define PANROCKS_CACHE_ENTRY_ROLES 14
+
+/* What the cache holds, by rocksdb::CacheEntryRole (index = the role's
+ * value, kDataBlock 0 ... kMisc 13): charges[i] bytes in counts[i] entries,
+ * from one walk of every entry (Cache::ApplyToAllEntries; entries whose
+ * helper names no role count as kMisc). Every DB and write buffer manager
+ * sharing the cache is counted, each reservation (a charged table reader,
+ * filter construction, memtable ...) as the role it is charged as. Not an
+ * atomic snapshot: entries added or evicted during the walk may or may not
+ * be counted. role_count must be PANROCKS_CACHE_ENTRY_ROLES. */
+int32_t panrocks_cache_usage_by_role(const panrocks_cache *cache, uint64_t *charges, uint64_t *counts,
+                                     size_t role_count, panrocks_error *error);
 /* The DBs using the cache keep their own reference, so the handle may be
  * destroyed while they are open. */
 void panrocks_cache_destroy(panrocks_cache *cache);

@@ -1,4 +1,6 @@
 // Block caches (LRU and HyperClockCache) that column families and DBs share.
+#include <algorithm>
+
 #include <rocksdb/version.h>
 #if ROCKSDB_MAJOR >= 8
 #include <rocksdb/advanced_cache.h>  // Cache's members moved here in 8.0
@@ -99,6 +101,35 @@ size_t panrocks_cache_usage(const panrocks_cache *cache) {
 
 size_t panrocks_cache_pinned_usage(const panrocks_cache *cache) {
     return cache ? cache->cache->GetPinnedUsage() : 0;
+}
+
+int32_t panrocks_cache_usage_by_role(const panrocks_cache *cache, uint64_t *charges, uint64_t *counts,
+                                     size_t role_count, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, cache != nullptr && charges != nullptr && counts != nullptr);
+        if (role_count != PANROCKS_CACHE_ENTRY_ROLES) {
+            return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: role_count must be PANROCKS_CACHE_ENTRY_ROLES");
+        }
+        std::fill(charges, charges + role_count, 0);
+        std::fill(counts, counts + role_count, 0);
+#if ROCKSDB_MAJOR < 8
+        return report(error, PANROCKS_NOT_SUPPORTED, "panrocks: usage by role needs RocksDB 8 or later");
+#else
+        static_assert(rocksdb::kNumCacheEntryRoles == PANROCKS_CACHE_ENTRY_ROLES,
+                      "the engine's cache entry roles changed: update PANROCKS_CACHE_ENTRY_ROLES and CacheEntryRole.java");
+        rocksdb::Cache::ApplyToAllEntriesOptions walk;
+        walk.average_entries_per_lock = 256;  // the engine's default: short lock holds for concurrent readers
+        cache->cache->ApplyToAllEntries(
+            [&](const rocksdb::Slice &, rocksdb::Cache::ObjectPtr, size_t charge,
+                const rocksdb::Cache::CacheItemHelper *helper) {
+                const auto role = static_cast<size_t>(helper != nullptr ? helper->role : rocksdb::CacheEntryRole::kMisc);
+                charges[role] += charge;
+                counts[role] += 1;
+            },
+            walk);
+        return PANROCKS_OK;
+#endif
+    });
 }
 
 void panrocks_cache_destroy(panrocks_cache *cache) { delete cache; }

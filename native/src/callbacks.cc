@@ -1018,7 +1018,7 @@ namespace panrocks {
 void prepare_callbacks(panrocks_db *db, rocksdb::DBOptions *db_options) {
     db->callback_health = std::make_shared<CallbackHealth>();
     auto base = db->base_env ? db->base_env->GetFileSystem() : rocksdb::FileSystem::Default();
-    auto fs = std::make_shared<GuardedFileSystem>(base, db->callback_health);
+    auto fs = std::make_shared<GuardedFileSystem>(count_io_activity(db, base), db->callback_health);
     db->callback_env = rocksdb::NewCompositeEnv(fs);
     db_options->env = db->callback_env.get();
 }

@@ -53,6 +53,30 @@ rocksdb::ConfigOptions strict_config() {
 
 namespace panrocks {
 
+namespace {
+
+// cache_usage_options has no option-string form in the engine, so it crosses
+// as two bits per CacheEntryRole (panrocks_cf_descriptor.cache_charging).
+int32_t apply_cache_charging(uint32_t charging, rocksdb::CacheUsageOptions *out, panrocks_error *error) {
+    for (uint32_t role = 0; role < rocksdb::kNumCacheEntryRoles; ++role) {
+        const uint32_t decision = (charging >> (2 * role)) & 3u;
+        if (decision == PANROCKS_CHARGE_FALLBACK) continue;
+        if (decision != PANROCKS_CHARGE_ENABLED && decision != PANROCKS_CHARGE_DISABLED) {
+            return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: unknown cache charging decision");
+        }
+        rocksdb::CacheEntryRoleOptions options;
+        options.charged = decision == PANROCKS_CHARGE_ENABLED ? rocksdb::CacheEntryRoleOptions::Decision::kEnabled
+                                                              : rocksdb::CacheEntryRoleOptions::Decision::kDisabled;
+        out->options_overrides[static_cast<rocksdb::CacheEntryRole>(role)] = options;
+    }
+    if ((charging >> (2 * rocksdb::kNumCacheEntryRoles)) != 0) {
+        return report(error, PANROCKS_INVALID_ARGUMENT, "panrocks: cache charging bits past the last role");
+    }
+    return PANROCKS_OK;
+}
+
+}  // namespace
+
 int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out,
                        panrocks_error *error) {
     const rocksdb::ConfigOptions config = strict_config();
@@ -62,7 +86,7 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
                                                       d.options, out);
         if (!s.ok()) return report(error, s);
     }
-    if ((d.table_options != nullptr && d.table_options[0] != '\0') || d.block_cache != nullptr) {
+    if ((d.table_options != nullptr && d.table_options[0] != '\0') || d.block_cache != nullptr || d.cache_charging != 0) {
         rocksdb::BlockBasedTableOptions table;
         if (d.table_options != nullptr && d.table_options[0] != '\0') {
             s = rocksdb::GetBlockBasedTableOptionsFromString(config, rocksdb::BlockBasedTableOptions(),
@@ -70,6 +94,8 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
             if (!s.ok()) return report(error, s);
         }
         if (d.block_cache != nullptr) table.block_cache = d.block_cache->cache;
+        int32_t rc = apply_cache_charging(d.cache_charging, &table.cache_usage_options, error);
+        if (rc != PANROCKS_OK) return rc;
         out->table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
     }
     if (d.cf_path_count > 0) {

@@ -41,6 +41,7 @@ class WriteBatchWithIndex;
 namespace panrocks {
 // callbacks.cc: what a DB's callbacks share (a comparator's failure fails the DB).
 struct CallbackHealth;
+struct IOActivityCounters;
 // space_recovery.cc: resumes a DB stopped by a full disk, in place of RocksDB's own recovery.
 class SpaceRecovery;
 }  // namespace panrocks
@@ -85,6 +86,9 @@ struct panrocks_db {
     // writable opens: the recovery from NoSpace errors (space_recovery.cc),
     // stopped before the DB closes
     std::shared_ptr<panrocks::SpaceRecovery> space_recovery;
+    // file IO by activity (io_activity.cc), counted by the file system layer
+    // under callback_env, which may outlive `db` a little: shared
+    std::shared_ptr<panrocks::IOActivityCounters> io_activity;
 };
 
 struct panrocks_cache {
@@ -299,6 +303,10 @@ inline bool values_built_per_entry(const rocksdb::ColumnFamilyOptions &options) 
 // write once one of its comparators failed (set into db_options->env).
 // Every function that opens a DB calls it before parsing option strings.
 void prepare_callbacks(panrocks_db *db, rocksdb::DBOptions *db_options);
+
+// The file system under a DB, counting its IO by activity into db->io_activity
+// (io_activity.cc); fs itself on an engine that does not tag IO.
+std::shared_ptr<rocksdb::FileSystem> count_io_activity(panrocks_db *db, std::shared_ptr<rocksdb::FileSystem> fs);
 
 // callbacks.cc. The info logger a DB gets for a logger callback
 // (panrocks_logger.h); null with errmsg set if callback is no live logger.

@@ -116,6 +116,13 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
     });
 }
 
+int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        return check(error, db->db->VerifyChecksum());
+    });
+}
+
 // ---- flush and compaction with options --------------------------------------
 
 int32_t panrocks_flush_families(panrocks_db *db, panrocks_cf *const *cfs, size_t count, int32_t wait,

@@ -191,6 +191,125 @@ TEST(Caches, HyperClockCacheServesAsBlockCache) {
 #endif
 }
 
+// Roles as rocksdb::CacheEntryRole numbers them.
+constexpr int kDataBlockRole = 0, kFilterBlockRole = 1, kIndexBlockRole = 4, kWriteBufferRole = 6,
+              kFilterConstructionRole = 8, kTableReaderRole = 9, kFileMetadataRole = 10;
+
+TEST(Caches, UsageByRoleCountsChargedTableReadersMetadataAndMemtables) {
+    panrocks_cache *cache = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_cache_create_lru(64 << 20, -1, 0, 0.5, 0, &cache, &err), PANROCKS_OK) << err.message;
+    panrocks_write_buffer_manager *manager = nullptr;
+    ASSERT_EQ(panrocks_write_buffer_manager_create(16 << 20, cache, 0, &manager, &err), PANROCKS_OK);
+    uint64_t charges[PANROCKS_CACHE_ENTRY_ROLES], counts[PANROCKS_CACHE_ENTRY_ROLES];
+    ASSERT_EQ(panrocks_cache_usage_by_role(cache, charges, counts, PANROCKS_CACHE_ENTRY_ROLES, &err), PANROCKS_OK);
+    for (int r = 0; r < PANROCKS_CACHE_ENTRY_ROLES; r++) EXPECT_EQ(charges[r], 0u) << r;
+    {
+        TempDir dir;
+        panrocks_cf_descriptor cf{};
+        cf.name = "default";
+        cf.block_cache = cache;
+        // a filter so that flushes construct one; index and filter in the table reader
+        cf.table_options = "filter_policy=bloomfilter:10:false;cache_index_and_filter_blocks=false";
+        cf.cache_charging = PANROCKS_CHARGE_ENABLED << (2 * kTableReaderRole) |
+                            PANROCKS_CHARGE_ENABLED << (2 * kFileMetadataRole) |
+                            PANROCKS_CHARGE_ENABLED << (2 * kFilterConstructionRole);
+        panrocks_open_resources resources{};
+        resources.write_buffer_manager = manager;
+        panrocks_open_request req{};
+        req.path = dir.path().c_str();
+        req.db_options = "create_if_missing=true";
+        req.cf_count = 1;
+        req.cfs = &cf;
+        req.resources = &resources;
+        panrocks_db *db = nullptr;
+        panrocks_cf *handle = nullptr;
+        ASSERT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_OK) << err.message;
+        std::string v(1000, 'x');
+        for (int file = 0; file < 3; file++) {
+            for (int i = 0; i < 2000; i++) {
+                std::string k = "key" + std::to_string(file) + "-" + std::to_string(i);
+                ASSERT_EQ(panrocks_put(db, nullptr, 0, k.data(), k.size(), v.data(), v.size(), &err), PANROCKS_OK);
+            }
+            ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK) << err.message;
+        }
+        std::string k = "unflushed";
+        ASSERT_EQ(panrocks_put(db, nullptr, 0, k.data(), k.size(), v.data(), v.size(), &err), PANROCKS_OK);
+        panrocks_pin *pin = nullptr;
+        ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+        uint64_t size = 0;
+        ASSERT_EQ(panrocks_get_copy(db, nullptr, nullptr, pin, "key1-7", 6, nullptr, 0, &size, &err), PANROCKS_OK);
+        panrocks_pin_destroy(pin);
+        ASSERT_EQ(panrocks_cache_usage_by_role(cache, charges, counts, PANROCKS_CACHE_ENTRY_ROLES, &err), PANROCKS_OK);
+        EXPECT_GT(charges[kDataBlockRole], 0u);                    // the block just read
+        EXPECT_GT(charges[kWriteBufferRole], 0u);                  // the memtable, through the manager
+        EXPECT_GT(charges[kTableReaderRole], 0u);                  // three table readers, charged
+        EXPECT_GT(charges[kFileMetadataRole], 0u);                 // three files' metadata, charged
+        EXPECT_EQ(charges[kFilterBlockRole], 0u);                  // filters live in the table readers
+        EXPECT_EQ(charges[kIndexBlockRole], 0u);
+        uint64_t total = 0;
+        for (int r = 0; r < PANROCKS_CACHE_ENTRY_ROLES; r++) {
+            total += charges[r];
+            if (charges[r] > 0) EXPECT_GT(counts[r], 0u) << r;  // (an entry may charge nothing)
+        }
+        // one walk accounts for the cache's usage but the cache's own per-entry
+        // metadata (nothing else uses it meanwhile)
+        uint64_t entries = 0;
+        for (int r = 0; r < PANROCKS_CACHE_ENTRY_ROLES; r++) entries += counts[r];
+        EXPECT_LE(total, panrocks_cache_usage(cache));
+        EXPECT_LE(panrocks_cache_usage(cache) - total, entries * 256);
+        ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK);
+    }
+    // without charging, the same tables charge no reader and no metadata
+    {
+        TempDir dir;
+        panrocks_cf_descriptor cf{};
+        cf.name = "default";
+        cf.block_cache = cache;
+        cf.cache_charging = PANROCKS_CHARGE_DISABLED << (2 * kTableReaderRole);
+        panrocks_open_request req{};
+        req.path = dir.path().c_str();
+        req.db_options = "create_if_missing=true";
+        req.cf_count = 1;
+        req.cfs = &cf;
+        panrocks_db *db = nullptr;
+        panrocks_cf *handle = nullptr;
+        ASSERT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_OK) << err.message;
+        std::string v(100, 'y');
+        ASSERT_EQ(panrocks_put(db, nullptr, 0, "k", 1, v.data(), v.size(), &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK);
+        ASSERT_EQ(panrocks_cache_usage_by_role(cache, charges, counts, PANROCKS_CACHE_ENTRY_ROLES, &err), PANROCKS_OK);
+        EXPECT_EQ(charges[kTableReaderRole], 0u);
+        EXPECT_EQ(charges[kFileMetadataRole], 0u);
+        ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK);
+    }
+    // the engine refuses to charge a role it cannot (data blocks are cached, not charged)
+    {
+        TempDir dir;
+        panrocks_cf_descriptor cf{};
+        cf.name = "default";
+        cf.cache_charging = PANROCKS_CHARGE_ENABLED << (2 * kDataBlockRole);
+        panrocks_open_request req{};
+        req.path = dir.path().c_str();
+        req.db_options = "create_if_missing=true";
+        req.cf_count = 1;
+        req.cfs = &cf;
+        panrocks_db *db = nullptr;
+        panrocks_cf *handle = nullptr;
+        EXPECT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_NOT_SUPPORTED);
+        EXPECT_NE(std::string(err.message).find("DataBlock"), std::string::npos) << err.message;
+        cf.cache_charging = 3u;  // no such decision
+        EXPECT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_INVALID_ARGUMENT);
+        cf.cache_charging = 1u << 28;  // past the last role
+        EXPECT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_INVALID_ARGUMENT);
+    }
+    EXPECT_EQ(panrocks_cache_usage_by_role(cache, charges, counts, 3, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_cache_usage_by_role(nullptr, charges, counts, PANROCKS_CACHE_ENTRY_ROLES, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    panrocks_write_buffer_manager_destroy(manager);
+    panrocks_cache_destroy(cache);
+}
+
 TEST(WriteBufferManager, BudgetIsSharedAndChargedToTheCache) {
     panrocks_cache *cache = nullptr;
     panrocks_error err{};
@@ -384,4 +503,53 @@ TEST(Environments, AnInMemoryEnvKeepsItsDbsFilesOffDisk) {
     }
     EXPECT_FALSE(std::filesystem::exists(path)) << "nothing written to the real file system";
     panrocks_env_destroy(env);  // the handle goes; a DB opened on it would keep the Env
+}
+
+TEST(IOActivity, FlushesGetsAndIteratorsCountAsTheirOwnActivity) {
+    TempDir dir;
+    panrocks_cf_descriptor cf{};
+    cf.name = "default";
+    cf.table_options = "no_block_cache=true";  // every read reaches a file
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    req.cf_count = 1;
+    req.cfs = &cf;
+    panrocks_db *db = nullptr;
+    panrocks_cf *handle = nullptr;
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_OK) << err.message;
+    constexpr size_t kCount = PANROCKS_IO_ACTIVITIES * PANROCKS_IO_COUNTERS;
+    uint64_t before[kCount], after[kCount];
+    auto at = [](const uint64_t *c, int activity, int counter) { return c[activity * PANROCKS_IO_COUNTERS + counter]; };
+    std::mt19937 random(7);  // incompressible values: the table's bytes are the data's
+    std::string v(500, '\0');
+    for (int i = 0; i < 2000; i++) {
+        std::string k = "key" + std::to_string(i);
+        for (char &c : v) c = static_cast<char>(random());
+        ASSERT_EQ(panrocks_put(db, nullptr, 0, k.data(), k.size(), v.data(), v.size(), &err), PANROCKS_OK);
+    }
+    ASSERT_EQ(panrocks_io_activity_counters(db, before, kCount, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_io_activity_counters(db, after, kCount, &err), PANROCKS_OK);
+    EXPECT_GT(at(after, PANROCKS_IO_ACTIVITY_FLUSH, PANROCKS_IO_WRITE_BYTES),
+              at(before, PANROCKS_IO_ACTIVITY_FLUSH, PANROCKS_IO_WRITE_BYTES) + 500000);
+    EXPECT_GT(at(after, PANROCKS_IO_ACTIVITY_OTHER, PANROCKS_IO_WRITE_BYTES), 1000000u);  // the WAL
+    std::memcpy(before, after, sizeof before);
+    panrocks_pin *pin = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    uint64_t size = 0;
+    ASSERT_EQ(panrocks_get_copy(db, nullptr, nullptr, pin, "key7", 4, nullptr, 0, &size, &err), PANROCKS_OK);
+    panrocks_pin_destroy(pin);
+    ASSERT_EQ(panrocks_io_activity_counters(db, after, kCount, &err), PANROCKS_OK);
+    EXPECT_GT(at(after, PANROCKS_IO_ACTIVITY_GET, PANROCKS_IO_READ_OPS), at(before, PANROCKS_IO_ACTIVITY_GET, PANROCKS_IO_READ_OPS));
+    EXPECT_EQ(at(after, PANROCKS_IO_ACTIVITY_DB_ITERATOR, PANROCKS_IO_READ_OPS),
+              at(before, PANROCKS_IO_ACTIVITY_DB_ITERATOR, PANROCKS_IO_READ_OPS));
+    ASSERT_EQ(panrocks_verify_checksum(db, &err), PANROCKS_OK) << err.message;
+    std::memcpy(before, after, sizeof before);
+    ASSERT_EQ(panrocks_io_activity_counters(db, after, kCount, &err), PANROCKS_OK);
+    EXPECT_GT(at(after, PANROCKS_IO_ACTIVITY_VERIFY_DB_CHECKSUM, PANROCKS_IO_READ_BYTES), 500000u);
+    EXPECT_EQ(panrocks_io_activity_counters(db, after, 3, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_io_activity_counters(nullptr, after, kCount, &err), PANROCKS_INVALID_ARGUMENT);
+    ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK);
 }

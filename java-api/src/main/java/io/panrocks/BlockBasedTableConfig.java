@@ -1,5 +1,11 @@
 package io.panrocks;
 
+import io.panrocks.internal.ffi.panrocks_cf_descriptor;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
 /**
  * Options of RocksDB's block-based SST format, as RocksJava's
  * {@code BlockBasedTableConfig}. A plain Java object; defaults are
@@ -9,6 +15,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
     private final OptionValues values = new OptionValues();
     private Cache blockCache;
     private Filter filterPolicy;
+    private CacheUsageOptions cacheUsage = new CacheUsageOptions();
 
     /** A configuration with RocksDB's defaults: 4 KiB blocks, no filter, RocksDB's own block cache. */
     public BlockBasedTableConfig() {
@@ -52,6 +59,45 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      */
     public Cache blockCache() {
         return blockCache;
+    }
+
+    /**
+     * Which memory is charged to the block cache, role by role
+     * ({@code cache_usage_options}); see {@link CacheUsageOptions}. The
+     * options are copied: changing them later does not change this
+     * configuration.
+     *
+     * @param cacheUsageOptions the charges
+     * @return this object, for chaining
+     * @throws NullPointerException if cacheUsageOptions is null
+     */
+    public BlockBasedTableConfig setCacheUsageOptions(CacheUsageOptions cacheUsageOptions) {
+        Objects.requireNonNull(cacheUsageOptions, "cacheUsageOptions");
+        CacheUsageOptions copy = new CacheUsageOptions();
+        cacheUsageOptions.decisions().forEach(copy::setCharged);
+        this.cacheUsage = copy;
+        return this;
+    }
+
+    /**
+     * The charges set with {@link #setCacheUsageOptions}.
+     *
+     * @return a copy (every role {@link CacheUsageOptions.Decision#kFallback} unless set)
+     */
+    public CacheUsageOptions cacheUsageOptions() {
+        CacheUsageOptions copy = new CacheUsageOptions();
+        cacheUsage.decisions().forEach(copy::setCharged);
+        return copy;
+    }
+
+    /**
+     * Writes this configuration's table options and cache charges into a
+     * family's native descriptor (the block cache goes in by its caller,
+     * which holds the cache's handle).
+     */
+    void describe(Arena arena, MemorySegment descriptor) {
+        panrocks_cf_descriptor.table_options(descriptor, arena.allocateFrom(optionString()));
+        panrocks_cf_descriptor.cache_charging(descriptor, cacheUsage.bits());
     }
 
     /**
@@ -168,7 +214,8 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
 
     @Override
     public String toString() {
-        return "BlockBasedTableConfig{" + values + (blockCache != null ? ";block_cache=" + blockCache.capacity() : "") + "}";
+        return "BlockBasedTableConfig{" + values + (blockCache != null ? ";block_cache=" + blockCache.capacity() : "")
+                + (cacheUsage.bits() != 0 ? ";cache_usage_options=" + cacheUsage.decisions() : "") + "}";
     }
 
     // =========================================================================

@@ -98,7 +98,7 @@ final class ColumnFamilies {
             bound.attach(db, owner);
             panrocks_cf_descriptor.options(d, arena.allocateFrom(options));
             BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
-            if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
+            if (table != null) table.describe(arena, d);
             panrocks_cf_descriptor.block_cache(d, cache);
             panrocks_cf_descriptor.compaction_thread_limiter(d, limiter);
             Opener.cfPaths(arena, d, descriptor.getOptions().cfPaths());

@@ -279,6 +279,29 @@ final class Maintenance {
         }
     }
 
+    void verifyChecksum() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            int rc = panrocks_h.panrocks_verify_checksum(db.handle(), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    IOActivityStats ioActivity() throws RocksDBException {
+        int n = panrocks_h.PANROCKS_IO_ACTIVITIES() * panrocks_h.PANROCKS_IO_COUNTERS();
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment counters = arena.allocate(ValueLayout.JAVA_LONG, n);
+            int rc = panrocks_h.panrocks_io_activity_counters(db.handle(), counters, n, c.error);
+            if (rc != 0) throw c.failure(rc);
+            return new IOActivityStats(counters.toArray(ValueLayout.JAVA_LONG));
+        } finally {
+            db.exit(c);
+        }
+    }
+
     String identity() throws RocksDBException {
         CallContext c = db.enter();
         try {

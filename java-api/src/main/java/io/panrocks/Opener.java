@@ -227,7 +227,7 @@ final class Opener {
                 panrocks_cf_descriptor.compaction_thread_limiter(slot,
                         resources.limiter(d.getOptions().compactionThreadLimiter()));
                 if (table != null) {
-                    panrocks_cf_descriptor.table_options(slot, arena.allocateFrom(table.optionString()));
+                    table.describe(arena, slot);
                     if (table.blockCache() != null) {
                         panrocks_cf_descriptor.block_cache(slot, resources.cache(table.blockCache()));
                     }

@@ -4243,6 +4243,20 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * Reads every live table and blob file whole and checks each block's
+     * checksum ({@code DB::VerifyChecksum}), as RocksJava's
+     * {@code verifyChecksum}: a way to find silent corruption on disk
+     * before a read meets it. Its reads bypass the block cache and count as
+     * {@link IOActivity#kVerifyDBChecksum}.
+     *
+     * @throws IllegalStateException if the DB is closed
+     * @throws RocksDBException {@link Status.Code#Corruption} naming the first bad file, or the IO error met
+     */
+    public void verifyChecksum() throws RocksDBException {
+        maintenance.verifyChecksum();
+    }
+
+    /**
      * The DB's unique identity: the ID RocksDB keeps in its {@code IDENTITY}
      * file, stable across reopens, different for every DB (a copied
      * directory keeps it; backups and replicas use it to tell DBs apart).
@@ -4355,6 +4369,24 @@ public class RocksDB implements AutoCloseable {
     public IOStatsContext getIOStatsContext() {
         if (!db.isOpen()) throw db.closed();
         return new IOStatsContext(db);
+    }
+
+    /**
+     * This DB's file IO since it opened, by what the engine did it for
+     * ({@code Env::IOActivity}: flush, compaction, DB open, get, multiGet,
+     * iterators, checksum verification; untagged IO such as WAL writes as
+     * {@link IOActivity#kUnknown}). Every DB counts: panrocks's file system
+     * layer under it adds each file operation to its activity's counters
+     * (one atomic add per operation; block cache hits read no file). For
+     * the latency of each activity's file IO, see
+     * {@link IOActivity#readHistogram()}.
+     *
+     * @return the counters now
+     * @throws IllegalStateException if the DB is closed
+     * @throws RocksDBException {@link Status.Code#NotSupported} on an engine before 9.0, which tags no IO
+     */
+    public IOActivityStats getIOActivityStats() throws RocksDBException {
+        return maintenance.ioActivity();
     }
 
     // ---- user-defined timestamps: the full-history bound ---------------------

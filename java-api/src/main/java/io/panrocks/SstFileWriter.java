@@ -102,7 +102,7 @@ public final class SstFileWriter implements AutoCloseable {
             panrocks_cf_descriptor.name(family, arena.allocateFrom("default"));
             panrocks_cf_descriptor.options(family, arena.allocateFrom(options.cfValues.toString()));
             BlockBasedTableConfig table = options.tableFormatConfig();
-            if (table != null) panrocks_cf_descriptor.table_options(family, arena.allocateFrom(table.optionString()));
+            if (table != null) table.describe(arena, family);
             panrocks_cf_descriptor.block_cache(family, cache);
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment error = panrocks_error.allocate(arena);

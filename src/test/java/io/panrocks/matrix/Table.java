@@ -634,6 +634,15 @@ final class Table {
                 .nullable("new(String)#0");
         add(io.panrocks.UncheckedRocksDBException.class)
                 .variant("of-failure", w -> Subject.of(new io.panrocks.UncheckedRocksDBException(new RocksDBException("a failure"))));
+        add(io.panrocks.CacheUsage.class).variant("of-cache", w -> {
+            try (LRUCache cache = new LRUCache(1 << 20)) {
+                return Subject.of(cache.getUsageByRole());
+            }
+        });
+        add(io.panrocks.CacheUsageOptions.class).variant("new", w -> Subject.of(new io.panrocks.CacheUsageOptions()))
+                .variant("table-memory", w -> Subject.of(io.panrocks.CacheUsageOptions.chargeTableMemory()))
+                .nullable("equals");
+        add(io.panrocks.IOActivityStats.class).variant("of-db", w -> Subject.of(w.db().getIOActivityStats()));
         add(RocksDB.CountAndSize.class).variant("of-memtables",
                 w -> Subject.of(w.db().getApproximateMemTableStats(new Range(KEY, VALUE)))).nullable("equals");
         add(io.panrocks.TimestampedValue.class)

@@ -134,7 +134,7 @@ final class MemoryBudget {
         gauge("memory-budget-capacity-bytes", "The memory budget of the application's panrocks stores: the capacity"
                 + " of their shared block cache", cache::capacity);
         gauge("memory-budget-usage-bytes", "Bytes of the budget in use: data, index and filter blocks in the shared"
-                + " cache and the memtables charged to it", cache::getUsage);
+                + " cache and the memtables, table readers, file metadata and filter construction charged to it", cache::getUsage);
         gauge("memory-budget-pinned-usage-bytes", "Bytes of the shared cache pinned by readers (not evictable now)",
                 cache::getPinnedUsage);
         gauge("memory-budget-write-buffer-usage-bytes", "Bytes of memtables of all the application's panrocks stores",

@@ -80,6 +80,19 @@ public final class PanrocksMemoryConfig {
      */
     public static final long DEFAULT_BYTES = 256L << 20;
 
+    /**
+     * {@value}: whether the memory of table readers, per-file metadata and
+     * filters being built is charged to the budget's cache as well (RocksDB's
+     * {@code cache_usage_options}, {@code io.panrocks.CacheUsageOptions#chargeTableMemory()}),
+     * so that it counts against the budget instead of growing beside it with
+     * every file (default {@code false}). The engine reserves charged memory
+     * in 256 KiB steps per store and role, so each store with files takes at
+     * least 512 KiB of the cache's capacity for them, mostly unused while the
+     * store is small: worth it for a few large stores, not for many small
+     * ones (docs/benchmarks.md measures both with 50 stores).
+     */
+    public static final String CHARGE_TABLE_MEMORY_CONFIG = "panrocks.memory.charge.table.memory";
+
     /** 0.5: reads and writes get equal shares of the budget. */
     public static final double DEFAULT_WRITE_BUFFER_RATIO = 0.5;
 
@@ -89,11 +102,13 @@ public final class PanrocksMemoryConfig {
     final boolean enabled;
     final long bytes;
     final double writeBufferRatio;
+    final boolean chargeTableMemory;
 
-    private PanrocksMemoryConfig(boolean enabled, long bytes, double writeBufferRatio) {
+    private PanrocksMemoryConfig(boolean enabled, long bytes, double writeBufferRatio, boolean chargeTableMemory) {
         this.enabled = enabled;
         this.bytes = bytes;
         this.writeBufferRatio = writeBufferRatio;
+        this.chargeTableMemory = chargeTableMemory;
     }
 
     /** Reads and checks the keys, each defaulted when absent; a bad value is a ConfigException naming the key. */
@@ -101,7 +116,8 @@ public final class PanrocksMemoryConfig {
         boolean enabled = bool(configs, ENABLED_CONFIG, true);
         long bytes = positiveLong(configs, BYTES_CONFIG, DEFAULT_BYTES);
         double ratio = ratio(configs, WRITE_BUFFER_RATIO_CONFIG, DEFAULT_WRITE_BUFFER_RATIO);
-        return new PanrocksMemoryConfig(enabled, bytes, ratio);
+        boolean chargeTableMemory = bool(configs, CHARGE_TABLE_MEMORY_CONFIG, false);
+        return new PanrocksMemoryConfig(enabled, bytes, ratio, chargeTableMemory);
     }
 
     /** The memtables' part of the budget, at least one byte (0 would mean "no limit" to the engine). */

@@ -1,6 +1,7 @@
 package io.panrocks.kafka;
 
 import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.CacheUsageOptions;
 import io.panrocks.BloomFilter;
 import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.ColumnFamilyHandle;
@@ -273,6 +274,8 @@ abstract class PanrocksStore implements StateStore {
             table.setBlockCache(memoryBudget.cache)
                     .setCacheIndexAndFilterBlocks(true)
                     .setCacheIndexAndFilterBlocksWithHighPriority(true);
+            // the data family's table memory in the budget too, if asked (the offsets family's is a few KiB)
+            if (memory.chargeTableMemory) table.setCacheUsageOptions(CacheUsageOptions.chargeTableMemory());
             o.setWriteBufferManager(memoryBudget.writeBufferManager)
                     .setArenaBlockSize(BUDGET_ARENA_BLOCK_SIZE);
         } else {

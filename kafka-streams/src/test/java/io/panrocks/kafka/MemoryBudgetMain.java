@@ -28,7 +28,7 @@ import java.util.concurrent.locks.LockSupport;
  * would under reads), all stores committed every {@code commitMs} as Kafka's
  * commit interval would. The process's resident memory is sampled once a second.
  *
- * <p>Arguments: {@code <panrocks|panrocks-off|builtin> <stateDir> <stores>
+ * <p>Arguments: {@code <panrocks|panrocks-charged|panrocks-off|builtin> <stateDir> <stores>
  * <seconds> <putsPerSecond> <commitMs> [budgetBytes|- [maxPuts]]}: {@code -} for the
  * default budget; the run ends after {@code seconds} or {@code maxPuts} puts. Prints {@code baseline
  * <rssBytes>} before any store opens, then one line per second
@@ -64,13 +64,14 @@ public final class MemoryBudgetMain {
             TestContext context = new TestContext(new File(appDir.toFile(), "0_" + i), new TaskId(0, i))
                     .with(StreamsConfig.METRICS_RECORDING_LEVEL_CONFIG, "INFO");
             if (engine.equals("panrocks-off")) context.with(PanrocksMemoryConfig.ENABLED_CONFIG, false);
+            if (engine.equals("panrocks-charged")) context.with(PanrocksMemoryConfig.CHARGE_TABLE_MEMORY_CONFIG, true);
             if (budget != null) context.with(PanrocksMemoryConfig.BYTES_CONFIG, budget);
             KeyValueStore<Bytes, byte[]> store = engine.equals("builtin")
                     ? Stores.persistentKeyValueStore("counts").get() : PanrocksStores.keyValueStore("counts").get();
             store.init(context, store);
             stores.add(store);
         }
-        MemoryBudget shared = engine.equals("panrocks") ? ((PanrocksStore) stores.get(0)).memoryBudget() : null;
+        MemoryBudget shared = engine.startsWith("panrocks") && !engine.equals("panrocks-off") ? ((PanrocksStore) stores.get(0)).memoryBudget() : null;
 
         byte[] randomBytes = new byte[1 << 20];
         SplittableRandom random = new SplittableRandom(42);

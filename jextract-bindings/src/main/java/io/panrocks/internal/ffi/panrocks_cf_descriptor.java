@@ -22,6 +22,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     size_t cf_path_count;
  *     const struct panrocks_db_path *cf_paths;
  *     struct panrocks_task_limiter *compaction_thread_limiter;
+ *     uint32_t cache_charging;
+ *     int32_t reserved_charging;
  * }
  * }
  */
@@ -38,7 +40,9 @@ public class panrocks_cf_descriptor {
         panrocks_h.C_POINTER.withName("block_cache"),
         panrocks_h.C_LONG.withName("cf_path_count"),
         panrocks_h.C_POINTER.withName("cf_paths"),
-        panrocks_h.C_POINTER.withName("compaction_thread_limiter")
+        panrocks_h.C_POINTER.withName("compaction_thread_limiter"),
+        panrocks_h.C_INT.withName("cache_charging"),
+        panrocks_h.C_INT.withName("reserved_charging")
     ).withName("panrocks_cf_descriptor");
 
     /**
@@ -354,6 +358,94 @@ public class panrocks_cf_descriptor {
      */
     public static void compaction_thread_limiter(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(compaction_thread_limiter$LAYOUT, compaction_thread_limiter$OFFSET, fieldValue);
+    }
+
+    private static final OfInt cache_charging$LAYOUT = (OfInt)$LAYOUT.select(groupElement("cache_charging"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * uint32_t cache_charging
+     * }
+     */
+    public static final OfInt cache_charging$layout() {
+        return cache_charging$LAYOUT;
+    }
+
+    private static final long cache_charging$OFFSET = $LAYOUT.byteOffset(groupElement("cache_charging"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * uint32_t cache_charging
+     * }
+     */
+    public static final long cache_charging$offset() {
+        return cache_charging$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * uint32_t cache_charging
+     * }
+     */
+    public static int cache_charging(MemorySegment struct) {
+        return struct.get(cache_charging$LAYOUT, cache_charging$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * uint32_t cache_charging
+     * }
+     */
+    public static void cache_charging(MemorySegment struct, int fieldValue) {
+        struct.set(cache_charging$LAYOUT, cache_charging$OFFSET, fieldValue);
+    }
+
+    private static final OfInt reserved_charging$LAYOUT = (OfInt)$LAYOUT.select(groupElement("reserved_charging"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t reserved_charging
+     * }
+     */
+    public static final OfInt reserved_charging$layout() {
+        return reserved_charging$LAYOUT;
+    }
+
+    private static final long reserved_charging$OFFSET = $LAYOUT.byteOffset(groupElement("reserved_charging"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t reserved_charging
+     * }
+     */
+    public static final long reserved_charging$offset() {
+        return reserved_charging$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t reserved_charging
+     * }
+     */
+    public static int reserved_charging(MemorySegment struct) {
+        return struct.get(reserved_charging$LAYOUT, reserved_charging$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t reserved_charging
+     * }
+     */
+    public static void reserved_charging(MemorySegment struct, int fieldValue) {
+        struct.set(reserved_charging$LAYOUT, reserved_charging$OFFSET, fieldValue);
     }
 
     /**

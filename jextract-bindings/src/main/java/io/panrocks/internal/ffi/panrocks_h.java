@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)14L;
+    private static final int PANROCKS_ABI_VERSION = (int)15L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 14
+     * #define PANROCKS_ABI_VERSION 15
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -319,6 +319,33 @@ public class panrocks_h {
      */
     public static int PANROCKS_OPEN_SECONDARY() {
         return PANROCKS_OPEN_SECONDARY;
+    }
+    private static final int PANROCKS_CHARGE_FALLBACK = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_CHARGE_FALLBACK 0
+     * }
+     */
+    public static int PANROCKS_CHARGE_FALLBACK() {
+        return PANROCKS_CHARGE_FALLBACK;
+    }
+    private static final int PANROCKS_CHARGE_ENABLED = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_CHARGE_ENABLED 1
+     * }
+     */
+    public static int PANROCKS_CHARGE_ENABLED() {
+        return PANROCKS_CHARGE_ENABLED;
+    }
+    private static final int PANROCKS_CHARGE_DISABLED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_CHARGE_DISABLED 2
+     * }
+     */
+    public static int PANROCKS_CHARGE_DISABLED() {
+        return PANROCKS_CHARGE_DISABLED;
     }
     private static final int PANROCKS_READ_TIER_ALL = (int)0L;
     /**
@@ -733,6 +760,15 @@ public class panrocks_h {
      */
     public static int PANROCKS_WAL_ALIVE() {
         return PANROCKS_WAL_ALIVE;
+    }
+    private static final int PANROCKS_CACHE_ENTRY_ROLES = (int)14L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_CACHE_ENTRY_ROLES 14
+     * }
+     */
+    public static int PANROCKS_CACHE_ENTRY_ROLES() {
+        return PANROCKS_CACHE_ENTRY_ROLES;
     }
     private static final int PANROCKS_STATS_LEVEL_DISABLE_ALL = (int)0L;
     /**
@@ -1390,6 +1426,168 @@ public class panrocks_h {
      */
     public static int PANROCKS_TABLE_FILE_REASON_MISC() {
         return PANROCKS_TABLE_FILE_REASON_MISC;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_FLUSH = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_FLUSH 0
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_FLUSH() {
+        return PANROCKS_IO_ACTIVITY_FLUSH;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_COMPACTION = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_COMPACTION 1
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_COMPACTION() {
+        return PANROCKS_IO_ACTIVITY_COMPACTION;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_DB_OPEN = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_DB_OPEN 2
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_DB_OPEN() {
+        return PANROCKS_IO_ACTIVITY_DB_OPEN;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_GET = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_GET 3
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_GET() {
+        return PANROCKS_IO_ACTIVITY_GET;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_MULTIGET = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_MULTIGET 4
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_MULTIGET() {
+        return PANROCKS_IO_ACTIVITY_MULTIGET;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_DB_ITERATOR = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_DB_ITERATOR 5
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_DB_ITERATOR() {
+        return PANROCKS_IO_ACTIVITY_DB_ITERATOR;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_VERIFY_DB_CHECKSUM = (int)6L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_VERIFY_DB_CHECKSUM 6
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_VERIFY_DB_CHECKSUM() {
+        return PANROCKS_IO_ACTIVITY_VERIFY_DB_CHECKSUM;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_VERIFY_FILE_CHECKSUMS = (int)7L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_VERIFY_FILE_CHECKSUMS 7
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_VERIFY_FILE_CHECKSUMS() {
+        return PANROCKS_IO_ACTIVITY_VERIFY_FILE_CHECKSUMS;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_GET_ENTITY = (int)8L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_GET_ENTITY 8
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_GET_ENTITY() {
+        return PANROCKS_IO_ACTIVITY_GET_ENTITY;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_MULTIGET_ENTITY = (int)9L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_MULTIGET_ENTITY 9
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_MULTIGET_ENTITY() {
+        return PANROCKS_IO_ACTIVITY_MULTIGET_ENTITY;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_GET_FILE_CHECKSUMS_FROM_MANIFEST = (int)10L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_GET_FILE_CHECKSUMS_FROM_MANIFEST 10
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_GET_FILE_CHECKSUMS_FROM_MANIFEST() {
+        return PANROCKS_IO_ACTIVITY_GET_FILE_CHECKSUMS_FROM_MANIFEST;
+    }
+    private static final int PANROCKS_IO_ACTIVITY_OTHER = (int)11L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITY_OTHER 11
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITY_OTHER() {
+        return PANROCKS_IO_ACTIVITY_OTHER;
+    }
+    private static final int PANROCKS_IO_ACTIVITIES = (int)12L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_ACTIVITIES 12
+     * }
+     */
+    public static int PANROCKS_IO_ACTIVITIES() {
+        return PANROCKS_IO_ACTIVITIES;
+    }
+    private static final int PANROCKS_IO_READ_OPS = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_READ_OPS 0
+     * }
+     */
+    public static int PANROCKS_IO_READ_OPS() {
+        return PANROCKS_IO_READ_OPS;
+    }
+    private static final int PANROCKS_IO_READ_BYTES = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_READ_BYTES 1
+     * }
+     */
+    public static int PANROCKS_IO_READ_BYTES() {
+        return PANROCKS_IO_READ_BYTES;
+    }
+    private static final int PANROCKS_IO_WRITE_OPS = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_WRITE_OPS 2
+     * }
+     */
+    public static int PANROCKS_IO_WRITE_OPS() {
+        return PANROCKS_IO_WRITE_OPS;
+    }
+    private static final int PANROCKS_IO_WRITE_BYTES = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_WRITE_BYTES 3
+     * }
+     */
+    public static int PANROCKS_IO_WRITE_BYTES() {
+        return PANROCKS_IO_WRITE_BYTES;
+    }
+    private static final int PANROCKS_IO_COUNTERS = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_IO_COUNTERS 4
+     * }
+     */
+    public static int PANROCKS_IO_COUNTERS() {
+        return PANROCKS_IO_COUNTERS;
     }
 
     private static class panrocks_abi_version {
@@ -5069,6 +5267,65 @@ public class panrocks_h {
                 traceDowncall("panrocks_get_db_identity", db, buffer, capacity, size, error);
             }
             return (int)mh$.invokeExact(db, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_verify_checksum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_verify_checksum");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_verify_checksum$descriptor() {
+        return panrocks_verify_checksum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_verify_checksum$handle() {
+        return panrocks_verify_checksum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_verify_checksum$address() {
+        return panrocks_verify_checksum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_verify_checksum(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_verify_checksum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_verify_checksum", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -11881,6 +12138,68 @@ public class panrocks_h {
                 traceDowncall("panrocks_cache_pinned_usage", cache);
             }
             return (long)mh$.invokeExact(cache);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_cache_usage_by_role {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_cache_usage_by_role");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_usage_by_role(const panrocks_cache *cache, uint64_t *charges, uint64_t *counts, size_t role_count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_cache_usage_by_role$descriptor() {
+        return panrocks_cache_usage_by_role.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_usage_by_role(const panrocks_cache *cache, uint64_t *charges, uint64_t *counts, size_t role_count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_cache_usage_by_role$handle() {
+        return panrocks_cache_usage_by_role.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_usage_by_role(const panrocks_cache *cache, uint64_t *charges, uint64_t *counts, size_t role_count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_cache_usage_by_role$address() {
+        return panrocks_cache_usage_by_role.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_cache_usage_by_role(const panrocks_cache *cache, uint64_t *charges, uint64_t *counts, size_t role_count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_cache_usage_by_role(MemorySegment cache, MemorySegment charges, MemorySegment counts, long role_count, MemorySegment error) {
+        var mh$ = panrocks_cache_usage_by_role.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_cache_usage_by_role", cache, charges, counts, role_count, error);
+            }
+            return (int)mh$.invokeExact(cache, charges, counts, role_count, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -19136,6 +19455,67 @@ public class panrocks_h {
                 traceDowncall("panrocks_iterator_create_filtered", db, cf, spec, filter, context, iterator_out, error);
             }
             return (int)mh$.invokeExact(db, cf, spec, filter, context, iterator_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_io_activity_counters {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_io_activity_counters");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_io_activity_counters(panrocks_db *db, uint64_t *counters, size_t count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_io_activity_counters$descriptor() {
+        return panrocks_io_activity_counters.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_io_activity_counters(panrocks_db *db, uint64_t *counters, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_io_activity_counters$handle() {
+        return panrocks_io_activity_counters.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_io_activity_counters(panrocks_db *db, uint64_t *counters, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_io_activity_counters$address() {
+        return panrocks_io_activity_counters.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_io_activity_counters(panrocks_db *db, uint64_t *counters, size_t count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_io_activity_counters(MemorySegment db, MemorySegment counters, long count, MemorySegment error) {
+        var mh$ = panrocks_io_activity_counters.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_io_activity_counters", db, counters, count, error);
+            }
+            return (int)mh$.invokeExact(db, counters, count, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
