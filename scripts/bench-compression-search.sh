@@ -16,6 +16,12 @@
 #   scripts/bench-compression-search.sh              run both, write docs/
 #   scripts/bench-compression-search.sh --no-build   use the jars and binaries already built
 #   scripts/bench-compression-search.sh --report-only DIR   regenerate the section from DIR
+#   scripts/bench-compression-search.sh --instructions-only DIR   add the callgrind counts to DIR
+#
+# The gets' wall-clock differences are a few percent of a get, below the noise
+# of a shared machine; the run therefore also counts the instructions of the
+# native floor's measured gets under callgrind (valgrind), which do not depend
+# on the load (instructions.txt: keys search calls instructions per-get).
 #
 # Raw results stay in jmh/results/<timestamp>-compression-search/. The JMH
 # lock is ignored (-Djmh.ignoreLock): on a shared machine another worker's
@@ -25,11 +31,13 @@ source "$(dirname "$0")/lib.sh"
 
 build=1
 report_only=""
+instructions_only=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --no-build) build=0 ;;
         --report-only) report_only="${2:?--report-only needs a run folder}"; shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --instructions-only) instructions_only="${2:?--instructions-only needs a run folder}"; shift ;;
+        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
     shift
@@ -37,6 +45,33 @@ done
 cd "$PANROCKS_ROOT"
 if [ -n "$report_only" ]; then
     python3 scripts/bench/compression_search_report.py "$report_only" --docs docs/benchmarks.md
+    exit 0
+fi
+
+# Instructions per measured get of the native floor: callgrind counts only below measuredGet
+# (panrocks_index_search_bench.cc), so loading and warming are left out.
+count_instructions() {
+    local run="$1" native="$PANROCKS_ROOT/native/build/bench/panrocks_index_search_bench"
+    command -v valgrind >/dev/null || ensure_packages valgrind
+    : > "$run/instructions.txt"
+    for keys in uniform skewed; do
+        for search in kBinary kAuto kInterpolation; do
+            say "callgrind: $keys $search"
+            valgrind --tool=callgrind --callgrind-out-file="$run/callgrind-$keys-$search.out" --collect-atstart=no \
+                --toggle-collect='*runPoint*' "$native" --keys "$keys" --search "$search" --warmup-ms 0 \
+                --measure-ms 2000 --iterations 1 > "$run/callgrind-$keys-$search.log" 2>&1 \
+                || { tail -5 "$run/callgrind-$keys-$search.log" >&2; die "callgrind failed"; }
+            read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$run/callgrind-$keys-$search.out" \
+                "(anonymous namespace)::measuredGet")"
+            [ "$n" -gt 0 ] || die "no measured get recorded for $keys $search"
+            echo "$keys $search $n $ir $per" >> "$run/instructions.txt"
+            rm -f "$run/callgrind-$keys-$search.out"
+        done
+    done
+}
+if [ -n "$instructions_only" ]; then
+    count_instructions "$instructions_only"
+    python3 scripts/bench/compression_search_report.py "$instructions_only" --docs docs/benchmarks.md
     exit 0
 fi
 
@@ -82,5 +117,6 @@ say "ParallelCompressionBenchmark ($FORKS forks)"
     -rf json -rff "$RUN/compression.json" > "$RUN/compression.log" 2>&1 \
     || die "ParallelCompressionBenchmark failed (see $RUN/compression.log)"
 echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$RUN/machine.txt"
+count_instructions "$RUN"
 python3 scripts/bench/compression_search_report.py "$RUN" --docs docs/benchmarks.md
 say "docs/benchmarks.md: the compression-search section from $RUN"
