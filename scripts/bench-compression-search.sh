@@ -21,7 +21,7 @@
 # The gets' wall-clock differences are a few percent of a get, below the noise
 # of a shared machine; the run therefore also counts the instructions of the
 # native floor's measured gets under callgrind (valgrind), which do not depend
-# on the load (instructions.txt: keys search calls instructions per-get).
+# on the load (instructions.txt: keys search gets instructions per-get).
 #
 # Raw results stay in jmh/results/<timestamp>-compression-search/. The JMH
 # lock is ignored (-Djmh.ignoreLock): on a shared machine another worker's
@@ -57,15 +57,17 @@ count_instructions() {
     for keys in uniform skewed; do
         for search in kBinary kAuto kInterpolation; do
             say "callgrind: $keys $search"
-            valgrind --tool=callgrind --callgrind-out-file="$run/callgrind-$keys-$search.out" --collect-atstart=no \
-                --toggle-collect='*runPoint*' "$native" --keys "$keys" --search "$search" --warmup-ms 0 \
-                --measure-ms 2000 --iterations 1 > "$run/callgrind-$keys-$search.log" 2>&1 \
-                || { tail -5 "$run/callgrind-$keys-$search.log" >&2; die "callgrind failed"; }
-            read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$run/callgrind-$keys-$search.out" \
-                "(anonymous namespace)::measuredGet")"
-            [ "$n" -gt 0 ] || die "no measured get recorded for $keys $search"
-            echo "$keys $search $n $ir $per" >> "$run/instructions.txt"
-            rm -f "$run/callgrind-$keys-$search.out"
+            local log="$run/callgrind-$keys-$search.log"
+            # counted only inside measuredGet (on at its entry, off at its exit), divided by the
+            # measured gets the program reports: loading and warming are left out
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no \
+                --toggle-collect='*measuredGet*' "$native" --keys "$keys" --search "$search" --warmup-ms 0 \
+                --measure-ms 1000 --iterations 1 > "$log" 2>&1 || { tail -5 "$log" >&2; die "callgrind failed"; }
+            local ir n
+            ir="$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log")"
+            n="$(grep -o '"measuredGets":[0-9]*' "$log" | cut -d: -f2)"
+            [ -n "$ir" ] && [ -n "$n" ] && [ "$ir" -gt 0 ] || die "no instructions counted for $keys $search (see $log)"
+            echo "$keys $search $n $ir $((ir / n))" >> "$run/instructions.txt"
         done
     done
 }

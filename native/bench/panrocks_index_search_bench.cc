@@ -75,8 +75,9 @@ void check(const rocksdb::Status& s, const char* what) {
 
 // One measured get (the Java get(key, byte[] value): pinned Get, value copied into the caller's buffer).
 // Never inlined, so that callgrind can count the instructions below it alone
-// (scripts/bench-compression-search.sh reads its calls and their inclusive
-// cost): the gets of loading and warming never pass through it.
+// (scripts/bench-compression-search.sh: --toggle-collect on it, the count
+// divided by the "measuredGets" the program prints): the gets of loading and
+// warming never pass through it.
 __attribute__((noinline)) void measuredGet(rocksdb::DB* db, const rocksdb::ReadOptions& read, const std::string& key,
                                            rocksdb::PinnableSlice* pinned, char* buffer);
 
@@ -191,6 +192,7 @@ void runPoint(const Args& a, const std::string& dist, const std::string& search)
 
   Rng rng;
   const uint32_t n = static_cast<uint32_t>(keys.size());
+  uint64_t measured = 0;  // every call of measuredGet, warmup included: callgrind's count is divided by it
   auto phase = [&](int ms) {
     uint64_t count = 0;
     const Clock::time_point start = Clock::now();
@@ -201,6 +203,7 @@ void runPoint(const Args& a, const std::string& dist, const std::string& search)
         measuredGet(db.get(), read, keys[rng.below(n)], &pinned, buffer);
       }
       count += 256;
+      measured += 256;
       now = Clock::now();
     } while (now < end);
     return static_cast<double>(count) / std::chrono::duration<double>(now - start).count();
@@ -223,7 +226,8 @@ void runPoint(const Args& a, const std::string& dist, const std::string& search)
               "\"error\":%.1f,\"iterations\":[",
               dist.c_str(), search.c_str(), a.keyCount, keys.size(), mean, error);
   for (size_t i = 0; i < its.size(); ++i) std::printf("%s%.1f", i ? "," : "", its[i]);
-  std::printf("],\"engine\":\"%d.%d.%d\"}\n", ROCKSDB_MAJOR, ROCKSDB_MINOR, ROCKSDB_PATCH);
+  std::printf("],\"measuredGets\":%llu,\"engine\":\"%d.%d.%d\"}\n", static_cast<unsigned long long>(measured),
+              ROCKSDB_MAJOR, ROCKSDB_MINOR, ROCKSDB_PATCH);
   std::fflush(stdout);
 }
 
