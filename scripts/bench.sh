@@ -145,7 +145,7 @@ fi
 RJ_NEWEST_VARIANTS=('io\.panrocks\.jmh\.RocksJava(Get|MultiGet|Scan|Write)\.')
 # Benchmarks with parameters of their own, run by their own invocations (EntityBenchmark, MergeBenchmark and
 # PerfLevelBenchmark: by hand only; ComparatorBenchmark: the Java callbacks section).
-SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|GetCostBudget|PanrocksForward|RocksJavaForward|EntityBenchmark|MergeBenchmark|PerfLevelBenchmark|ComparatorBenchmark)\.'
+SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|GetCostBudget|PanrocksForward|RocksJavaForward|EntityBenchmark|MergeBenchmark|PerfLevelBenchmark|ComparatorBenchmark|IndexSearchBenchmark|ParallelCompressionBenchmark)\.'
 MAX_DATA_BYTES=$((2 * 1024 * 1024 * 1024))
 # A "gets" group's benchmarks: the point reads, on both sides.
 GET_BENCHMARKS='io\.panrocks\.jmh\.(PanrocksGet|RocksJavaGet|PanrocksCriticalGet)\.'
