@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /* Bumped on every change to a signature or struct layout in this file. */
-#define PANROCKS_ABI_VERSION 14
+#define PANROCKS_ABI_VERSION 15
 
 /* ---- status codes ------------------------------------------------------ */
 
@@ -654,6 +654,7 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
 #include "panrocks_events.h"
 #include "panrocks_walfilt.h"
 #include "panrocks_tables.h"
+#include "panrocks_compaction_service.h"
 
 #ifdef __cplusplus
 }
