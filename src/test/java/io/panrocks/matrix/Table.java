@@ -756,6 +756,28 @@ final class Table {
         // a closed logger: setInfoLogLevel throws, the getters still answer (DBs drop its messages)
         add(io.panrocks.Logger.class).life(RELEASES).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()))
                 .worksAfterClose("infoLogLevel", "getLoggerType", "isOwningHandle").callbacks("log");
+        // remote compaction (issue 36)
+        add(io.panrocks.CompactionService.class).variant("local", w -> Subject.of(new Stubs.LocalCompactionService()))
+                .callbacks("schedule", "waitForResult", "cancelAwaitingJobs", "onInstallation", "name");
+        add(io.panrocks.FileSystemCompactionService.class)
+                .variant("over-a-folder", w -> Subject.of(new io.panrocks.FileSystemCompactionService(
+                        w.freshPath("fsservice"), java.time.Duration.ofMillis(50),
+                        io.panrocks.CompactionServiceJobStatus.USE_LOCAL)))
+                .callbacks("schedule", "waitForResult", "cancelAwaitingJobs", "onInstallation", "name");
+        add(io.panrocks.CompactionServiceJobInfo.class).variant("of-a-compaction", w -> Subject.of(Spies.compactionServiceJobInfo(w)));
+        add(io.panrocks.CompactionServiceScheduleResponse.class)
+                .variant("scheduled", w -> Subject.of(io.panrocks.CompactionServiceScheduleResponse.scheduled("job")))
+                .variant("use-local", w -> Subject.of(io.panrocks.CompactionServiceScheduleResponse.useLocal()));
+        add(io.panrocks.CompactionServiceResult.class)
+                .variant("success", w -> Subject.of(io.panrocks.CompactionServiceResult.success(new byte[] {1, 2})))
+                .variant("failure", w -> Subject.of(io.panrocks.CompactionServiceResult.of(
+                        io.panrocks.CompactionServiceJobStatus.FAILURE)));
+        add(io.panrocks.OpenAndCompactOptions.class).life(RELEASES).nullable("setStatistics")
+                .variant("new", w -> Subject.of(new io.panrocks.OpenAndCompactOptions()));
+        add(io.panrocks.CompactionWorker.class).life(NO_OP).nullable("new#1")
+                .worksAfterClose("statistics", "jobs", "runOnce", "run")
+                .variant("over-a-folder", w -> Subject.of(new io.panrocks.CompactionWorker(
+                        w.freshPath("worker"), null, true)));
         // the interface has no close(): Logger's entry probes the closed object
         add(io.panrocks.LoggerInterface.class).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()));
         add(RocksIterator.EntryVisitor.class).user("a scan's visitor: reached through RocksIterator.scanForward/scanBackward");
