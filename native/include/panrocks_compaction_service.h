@@ -116,9 +116,9 @@ int32_t panrocks_compaction_service_create(const panrocks_compaction_service_spe
 size_t panrocks_compaction_service_name(const panrocks_compaction_service *service, char *buffer, size_t capacity);
 
 /* How many times each function was called and how many calls failed
- * (PANROCKS_UPCALL_FAILED or an unknown status): counts[0..4] = schedule,
- * wait, cancel_awaiting_jobs, on_installation, failures. */
-void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t counts[5]);
+ * (PANROCKS_UPCALL_FAILED or an unknown status), into counts (5 entries):
+ * schedule, wait, cancel_awaiting_jobs, on_installation, failures. */
+void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts);
 
 /* After every DB that uses it is closed; NULL is tolerated. */
 void panrocks_compaction_service_destroy(panrocks_compaction_service *service);

@@ -177,7 +177,7 @@ size_t panrocks_compaction_service_name(const panrocks_compaction_service *servi
     return name.size();
 }
 
-void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t counts[5]) {
+void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts) {
     if (counts == nullptr) return;
     for (int i = 0; i < kCounts; i++) {
         counts[i] = service != nullptr ? service->state->counts[i].load(std::memory_order_relaxed) : 0;

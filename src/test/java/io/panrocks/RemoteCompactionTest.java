@@ -107,8 +107,22 @@ class RemoteCompactionTest {
 
     @Test
     void aWorkerKilledInTheMiddleOfAJobIsRestartedAndTheJobResumesFromItsProgress() throws Exception {
+        long resumed = killAndRestart(true);
+        assertTrue(resumed > 0, "nothing resumed");
+    }
+
+    @Test
+    void withoutResumptionTheRestartedWorkerStartsTheJobFromScratch() throws Exception {
+        assertEquals(0, killAndRestart(false));
+    }
+
+    /** Kills the worker in the middle of a job, restarts it; what the restarted one resumed (bytes). */
+    private long killAndRestart(boolean resumption) throws Exception {
+        String[] args = resumption ? new String[] {dir.resolve("service").toString()}
+                : new String[] {dir.resolve("service").toString(), "--no-resumption"};
         Path root = dir.resolve("service");
         Path path = dir.resolve("db");
+        long resumed;
         FileSystemCompactionService service = new FileSystemCompactionService(root, Duration.ofMinutes(3),
                 CompactionServiceJobStatus.FAILURE); // a fallback would hide a failed resumption
         int rounds = 3, n = 40_000, size = 500; // ~60 MB of input, ~20 MB of output in 256 KB files
@@ -123,12 +137,12 @@ class RemoteCompactionTest {
                     throw new AssertionError(e);
                 }
             });
-            AtomicInteger failed = new AtomicInteger();
-            compaction.setUncaughtExceptionHandler((t, e) -> failed.incrementAndGet());
+            List<Throwable> failed = new CopyOnWriteArrayList<>();
+            compaction.setUncaughtExceptionHandler((t, e) -> failed.add(e));
             compaction.start();
             Path outputs = root.resolve("output");
             long keptBeforeKill;
-            try (ForkedJvm.Running first = ForkedJvm.main(CompactionWorker.class, root.toString())
+            try (ForkedJvm.Running first = ForkedJvm.main(CompactionWorker.class, args)
                     .timeout(Duration.ofMinutes(3)).start()) {
                 // progress: finished output files in the job's output directory
                 long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
@@ -140,19 +154,18 @@ class RemoteCompactionTest {
                 assertEquals(0, service.remoteResults(), "the job finished before the kill: make it bigger");
             }
             List<String> lines = new CopyOnWriteArrayList<>();
-            try (ForkedJvm.Running second = ForkedJvm.main(CompactionWorker.class, root.toString())
+            try (ForkedJvm.Running second = ForkedJvm.main(CompactionWorker.class, args)
                     .onStdout(lines::add).timeout(Duration.ofMinutes(3)).start()) {
                 String done = second.awaitLine(l -> l.contains(" done, "), Duration.ofMinutes(2));
                 assertNotNull(done, () -> "the restarted worker said " + lines);
                 compaction.join(120_000);
                 // what the restarted worker took over from the killed one's progress (rocksdb.remote.compact.resumed.bytes)
-                long resumed = Long.parseLong(done.replaceAll(".*resumed (\\d+) bytes.*", "$1"));
-                assertTrue(resumed > 0, "nothing resumed: " + done);
-                System.out.println("resumption: " + keptBeforeKill + " output files before the SIGKILL; the restarted "
+                resumed = Long.parseLong(done.replaceAll(".*resumed (\\d+) bytes.*", "$1"));
+                System.out.println("resumption " + (resumption ? "on" : "off") + ": " + keptBeforeKill + " output files before the SIGKILL; the restarted "
                         + "worker resumed " + resumed + " bytes: " + done);
                 second.kill();
             }
-            assertEquals(0, failed.get());
+            assertEquals(List.of(), failed);
             assertEquals(1, service.remoteResults());
             assertEquals(0, service.fallbacks());
             assertEquals(0, level0(db));
@@ -161,6 +174,7 @@ class RemoteCompactionTest {
         try (RocksDB db = RocksDB.open(new Options(), path.toString())) {
             verify(db, rounds, n, size);
         }
+        return resumed;
     }
 
     private static long sstFiles(Path outputs) throws Exception {

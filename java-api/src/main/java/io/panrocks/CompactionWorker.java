@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,17 +21,19 @@ import java.util.stream.Stream;
  * job (a crash, a kill) and is started again runs the job again over the same
  * output directory, and RocksDB resumes from the progress saved there, output
  * file by output file. A job whose input the service withdrew (it gave up
- * waiting) is not started.
+ * waiting) is not started. Without resumption, a job starts from scratch:
+ * what an interrupted run left in its output directory is deleted first
+ * (RocksDB requires an empty directory then).
  *
  * <p>Run it as a program: {@code java io.panrocks.CompactionWorker <root>
- * [--no-resumption]}; or in a thread of one's own: {@link #runOnce} and
- * {@link #run}. The family options must be the primary's (see
+ * [--no-resumption]}; or call {@link #runOnce} in a loop of one's own. The family options must be the primary's (see
  * {@link RocksDB#openAndCompact}); the program uses RocksDB's defaults.
  */
 public final class CompactionWorker implements AutoCloseable {
     private final Path root;
     private final ColumnFamilyOptions familyOptions;
     private final OpenAndCompactOptions options;
+    private final boolean allowResumption;
     private final Statistics statistics = new Statistics();
     private volatile boolean stopped;
     private long jobs;
@@ -48,6 +49,7 @@ public final class CompactionWorker implements AutoCloseable {
     public CompactionWorker(Path root, ColumnFamilyOptions familyOptions, boolean allowResumption) {
         this.root = Objects.requireNonNull(root, "root").toAbsolutePath();
         this.familyOptions = familyOptions;
+        this.allowResumption = allowResumption;
         this.options = new OpenAndCompactOptions().setAllowResumption(allowResumption).setStatistics(statistics);
     }
 
@@ -97,6 +99,8 @@ public final class CompactionWorker implements AutoCloseable {
             Path output = FileSystemCompactionService.outputs(root).resolve(id);
             long resumedBefore = statistics.getTickerCount(TickerType.REMOTE_COMPACT_RESUMED_BYTES);
             try {
+                // without resumption RocksDB needs an empty output directory: an interrupted run's files go
+                if (!allowResumption) FileSystemCompactionService.deleteTree(output);
                 Files.createDirectories(output);
                 byte[] out = RocksDB.openAndCompact(options, familyOptions, dbPathOf(input), output.toString(), in);
                 FileSystemCompactionService.writeAtomically(result, out);
@@ -147,20 +151,12 @@ public final class CompactionWorker implements AutoCloseable {
         }
     }
 
-    /**
-     * Runs jobs as they come until {@link #close()}.
-     *
-     * @param poll how long to sleep when there is nothing to do; positive
-     * @throws NullPointerException if poll is null
-     * @throws IllegalArgumentException if poll is not positive
-     */
-    public void run(Duration poll) {
-        Objects.requireNonNull(poll, "poll");
-        if (poll.isNegative() || poll.isZero()) throw new IllegalArgumentException("poll must be positive: " + poll);
+    /** Runs jobs as they come until {@link #close()}, sleeping poll milliseconds when there is nothing to do. */
+    private void runUntilClosed(long poll) {
         while (!stopped) {
             if (runOnce() == 0) {
                 try {
-                    Thread.sleep(poll.toMillis());
+                    Thread.sleep(poll);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
@@ -169,7 +165,7 @@ public final class CompactionWorker implements AutoCloseable {
         }
     }
 
-    /** Stops, once: a running job is canceled (its progress stays for the next run), {@link #run} returns. */
+    /** Stops, once: a running job is canceled (its progress stays for the next run); later {@link #runOnce} calls do nothing. */
     @Override
     public synchronized void close() {
         if (stopped) return;
@@ -191,6 +187,6 @@ public final class CompactionWorker implements AutoCloseable {
         boolean resume = !(args.length > 1 && args[1].equals("--no-resumption"));
         CompactionWorker w = new CompactionWorker(Path.of(args[0]), null, resume);
         System.out.println("panrocks compaction worker: ready over " + w.root + ", resumption " + (resume ? "on" : "off"));
-        w.run(Duration.ofMillis(10));
+        w.runUntilClosed(10);
     }
 }

@@ -775,7 +775,7 @@ final class Table {
         add(io.panrocks.OpenAndCompactOptions.class).life(RELEASES).nullable("setStatistics")
                 .variant("new", w -> Subject.of(new io.panrocks.OpenAndCompactOptions()));
         add(io.panrocks.CompactionWorker.class).life(NO_OP).nullable("new#1")
-                .worksAfterClose("statistics", "jobs", "runOnce", "run")
+                .worksAfterClose("statistics", "jobs", "runOnce")
                 .variant("over-a-folder", w -> Subject.of(new io.panrocks.CompactionWorker(
                         w.freshPath("worker"), null, true)));
         // the interface has no close(): Logger's entry probes the closed object

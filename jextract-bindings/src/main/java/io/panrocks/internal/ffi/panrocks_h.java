@@ -19311,7 +19311,7 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t counts[5])
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
      * }
      */
     public static FunctionDescriptor panrocks_compaction_service_counts$descriptor() {
@@ -19321,7 +19321,7 @@ public class panrocks_h {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t counts[5])
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
      * }
      */
     public static MethodHandle panrocks_compaction_service_counts$handle() {
@@ -19331,7 +19331,7 @@ public class panrocks_h {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t counts[5])
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
      * }
      */
     public static MemorySegment panrocks_compaction_service_counts$address() {
@@ -19340,7 +19340,7 @@ public class panrocks_h {
 
     /**
      * {@snippet lang=c :
-     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t counts[5])
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
      * }
      */
     public static void panrocks_compaction_service_counts(MemorySegment service, MemorySegment counts) {
