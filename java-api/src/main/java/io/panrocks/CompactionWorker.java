@@ -36,6 +36,8 @@ public final class CompactionWorker implements AutoCloseable {
     private final boolean allowResumption;
     private final Statistics statistics = new Statistics();
     private volatile boolean stopped;
+    /** the jobs this worker finished: never run twice, whatever the directory shows meanwhile */
+    private final java.util.Set<String> finished = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long jobs;
 
     /**
@@ -87,7 +89,7 @@ public final class CompactionWorker implements AutoCloseable {
             String id = name.substring(0, name.length() - ".input".length());
             Path result = FileSystemCompactionService.results(root).resolve(id + ".result");
             Path failed = FileSystemCompactionService.results(root).resolve(id + ".failed");
-            if (Files.exists(result) || Files.exists(failed)) continue;
+            if (finished.contains(id) || Files.exists(result) || Files.exists(failed)) continue;
             byte[] in;
             try {
                 in = Files.readAllBytes(input);
@@ -118,6 +120,7 @@ public final class CompactionWorker implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            finished.add(id);
             synchronized (this) {
                 jobs++;
             }
@@ -178,11 +181,13 @@ public final class CompactionWorker implements AutoCloseable {
      * Runs a worker until the process ends.
      *
      * @param args the directory, then optionally {@code --no-resumption}
+     * @throws NullPointerException if args is null
+     * @throws IllegalArgumentException if no directory is given
      */
     public static void main(String[] args) {
-        if (args.length < 1) {
-            System.err.println("usage: CompactionWorker <root> [--no-resumption]");
-            System.exit(2);
+        Objects.requireNonNull(args, "args");
+        if (args.length < 1 || args[0] == null) {
+            throw new IllegalArgumentException("usage: CompactionWorker <root> [--no-resumption]");
         }
         boolean resume = !(args.length > 1 && args[1].equals("--no-resumption"));
         CompactionWorker w = new CompactionWorker(Path.of(args[0]), null, resume);

@@ -157,6 +157,10 @@ public class FileSystemCompactionService extends CompactionService {
         try {
             while (true) {
                 if (Files.exists(result)) {
+                    // the job is withdrawn before its result goes: a worker that sees neither never runs it again
+                    // (a second run would rewrite the output directory the primary is about to take files from)
+                    Files.deleteIfExists(jobs(root).resolve(scheduledJobId + ".input"));
+                    Files.deleteIfExists(jobs(root).resolve(scheduledJobId + ".db"));
                     byte[] bytes = Files.readAllBytes(result);
                     Files.deleteIfExists(result);
                     remote.incrementAndGet();

@@ -155,7 +155,9 @@ final class Table {
                             "compactFiles#CompactionJobInfo",
                             "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1",
                             // "the names of the columns to keep, or null for all of them"
-                            "multiGetEntity#3")
+                            "multiGetEntity#3",
+                            // "the column family's options as the primary has them; null: RocksDB's defaults"
+                            "openAndCompact#1")
                     // "the family", not "null for the default one"
                     .notNull("dropColumnFamily", "dropColumnFamilies", "destroyColumnFamilyHandle")
                     // "its columns copied to the heap"
@@ -515,7 +517,7 @@ final class Table {
         for (Entry e : List.of(options, dbOptions, cfOptions, dbInterface, cfInterface)) {
             // setters whose javadoc says "null: none"
             e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
-                    "setTableFormatConfig", "setLogger", "setWalFilter", "setCompactionThreadLimiter")
+                    "setTableFormatConfig", "setLogger", "setWalFilter", "setCompactionThreadLimiter", "setCompactionService")
                     .refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
