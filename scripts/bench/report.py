@@ -29,12 +29,13 @@ from benchreport.kept import markers
 # cost of each perf level on gets, is written by hand from a PerfLevelBenchmark run, "merge-entity" from
 # MergeBenchmark and EntityBenchmark runs, "pin-pool" from a before/after allocation run, "cost-budget" from
 # the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench-critical-gc.sh,
-# "startup" from a scripts/bench-startup.sh run, "engine-instructions" from scripts/bench-instructions.sh):
+# "startup" from a scripts/bench-startup.sh run, "engine-instructions" from scripts/bench-instructions.sh,
+# "remote-compaction" from a RemoteCompactionLoadTest run):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
-                 "engine-instructions")
+                 "engine-instructions", "remote-compaction")
 
 
 def kept_sections(path):
