@@ -207,6 +207,27 @@ class RemoteCompactionTest {
     }
 
     @Test
+    void closingWhileACompactionWaitsForAWorkerThatNeverAnswersEndsTheWait() throws Exception {
+        FileSystemCompactionService service = new FileSystemCompactionService(dir.resolve("service"),
+                Duration.ofMinutes(10), CompactionServiceJobStatus.USE_LOCAL);
+        Path path = dir.resolve("db");
+        RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setLevel0FileNumCompactionTrigger(2)
+                .setCompactionService(service), path.toString());
+        fill(db, 2, 1000, 50); // two L0 files: an automatic compaction, handed to nobody
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (service.scheduledJobs() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
+        assertEquals(1, service.scheduledJobs());
+        long start = System.nanoTime();
+        db.close(); // CancelAwaitingJobs ends the ten-minute wait
+        long took = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(took < 20_000, "close took " + took + " ms");
+        assertEquals(1, service.fallbacks());
+        try (RocksDB again = RocksDB.open(new Options(), path.toString())) {
+            verify(again, 2, 1000, 50);
+        }
+    }
+
+    @Test
     void aTimeoutWithTheFailureFallbackFailsTheCompactionCleanlyAndLosesNothing() throws Exception {
         FileSystemCompactionService service = new FileSystemCompactionService(dir.resolve("service"),
                 Duration.ofMillis(200), CompactionServiceJobStatus.FAILURE);
