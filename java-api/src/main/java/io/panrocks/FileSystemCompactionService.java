@@ -36,7 +36,8 @@ import java.util.stream.Stream;
  * makes RocksDB compact locally whatever the fallback. A job given up is
  * withdrawn (its input deleted), so a worker that has not started it never
  * will; one already running finishes into an output directory nobody
- * installs, which the service deletes when it sees its result.
+ * installs: its files and result stay behind (disk space, never part of the
+ * DB) until removed by hand.
  *
  * <p>Thread-safe; owns no native memory.
  */
