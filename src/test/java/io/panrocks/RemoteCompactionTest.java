@@ -281,6 +281,72 @@ class RemoteCompactionTest {
         }
     }
 
+    /** A worker in this process: waitForResult runs openAndCompact on the job (canceled first if told). */
+    private static final class InProcess extends CompactionService {
+        final java.util.Map<String, byte[]> inputs = new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.Map<String, String> dbs = new java.util.concurrent.ConcurrentHashMap<>();
+        final List<RocksDBException> failures = new CopyOnWriteArrayList<>();
+        final AtomicInteger ran = new AtomicInteger();
+        final Path outputs;
+        final boolean cancel;
+
+        InProcess(Path outputs, boolean cancel) {
+            this.outputs = outputs;
+            this.cancel = cancel;
+        }
+
+        @Override
+        public CompactionServiceScheduleResponse schedule(CompactionServiceJobInfo info, byte[] input) {
+            String id = "job-" + info.jobId();
+            inputs.put(id, input);
+            dbs.put(id, info.dbName());
+            return CompactionServiceScheduleResponse.scheduled(id);
+        }
+
+        @Override
+        public CompactionServiceResult waitForResult(String id) {
+            try (OpenAndCompactOptions o = new OpenAndCompactOptions().setAllowResumption(true)) {
+                if (cancel) o.setCanceled(true);
+                byte[] result = RocksDB.openAndCompact(o, null, dbs.get(id), outputs.resolve(id).toString(),
+                        inputs.get(id));
+                ran.incrementAndGet();
+                return CompactionServiceResult.success(result);
+            } catch (RocksDBException e) {
+                failures.add(e);
+                return CompactionServiceResult.useLocal();
+            }
+        }
+    }
+
+    @Test
+    void anInProcessWorkerRunsTheJobAndACanceledOneStopsWithManualCompactionPaused() throws Exception {
+        for (boolean cancel : new boolean[] {false, true}) {
+            InProcess service = new InProcess(dir.resolve("out-" + cancel), cancel);
+            try (Statistics stats = new Statistics();
+                 RocksDB db = RocksDB.open(options(service, stats), dir.resolve("db-" + cancel).toString())) {
+                fill(db, 3, 1000, 50);
+                db.compactRange();
+                assertEquals(0, level0(db));
+                verify(db, 3, 1000, 50);
+                if (!cancel) {
+                    assertTrue(service.ran.get() >= 1, () -> "ran " + service.ran + ", scheduled " + service.inputs.keySet()
+                            + ", failures " + service.failures + ", binding failures " + db.callbackFailureCount()
+                            + " " + db.callbackFailure());
+                    assertEquals(List.of(), service.failures);
+                    assertTrue(stats.getTickerCount(TickerType.REMOTE_COMPACT_WRITE_BYTES) > 0);
+                } else {
+                    // the flag set before the call: RocksDB stops the job, the DB compacts locally
+                    assertEquals(0, service.ran.get());
+                    assertTrue(service.failures.size() >= 1);
+                    Status st = service.failures.get(0).getStatus();
+                    assertEquals(Status.Code.Incomplete, st.getCode(), st.toString());
+                    assertEquals(Status.SubCode.ManualCompactionPaused, st.getSubCode(), st.toString());
+                    assertEquals(0, stats.getTickerCount(TickerType.REMOTE_COMPACT_WRITE_BYTES));
+                }
+            }
+        }
+    }
+
     @Test
     void aResultThatDoesNotParseFallsBackToALocalCompaction() throws Exception {
         Scripted service = new Scripted(() -> CompactionServiceResult.success("garbage".getBytes()), false);

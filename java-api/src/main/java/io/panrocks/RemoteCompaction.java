@@ -34,6 +34,14 @@ final class RemoteCompaction {
         NativeLibrary.ensureLoaded();
         MemorySegment flag = options.acquire();
         try {
+            // RocksDB makes the last folder only; the documented promise is the whole path
+            java.nio.file.Files.createDirectories(java.nio.file.Path.of(outputDirectory));
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            options.release();
+            throw new RocksDBException(new Status(Status.Code.IOError, Status.SubCode.None, Status.Severity.NoError,
+                    "cannot create the output directory " + outputDirectory + ": " + e));
+        }
+        try {
             Statistics statistics = options.statistics();
             if (cache == null) return withStatistics(options, statistics, f, flag, MemorySegment.NULL, dbPath,
                     outputDirectory, input);
