@@ -671,6 +671,7 @@ int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error);
 #include "panrocks_walfilt.h"
 #include "panrocks_tables.h"
 #include "panrocks_io_activity.h"
+#include "panrocks_compaction_service.h"
 
 #ifdef __cplusplus
 }

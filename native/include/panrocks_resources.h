@@ -241,6 +241,9 @@ typedef struct panrocks_open_resources {
     /* NULL: RocksDB's own LOG file. Else a logger (panrocks_logger.h) that
      * receives the info log instead; it must outlive the DB. */
     struct panrocks_callback *info_log;
+    /* NULL: compactions run in the DB. Else where they are offloaded to
+     * (panrocks_compaction_service.h); it must outlive the DB. */
+    struct panrocks_compaction_service *compaction_service;
 } panrocks_open_resources;
 
 #endif /* PANROCKS_RESOURCES_H */

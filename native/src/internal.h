@@ -46,6 +46,11 @@ struct IOActivityCounters;
 class SpaceRecovery;
 }  // namespace panrocks
 
+// Bytes made for the caller (panrocks_tables.h).
+struct panrocks_blob {
+    std::string bytes;
+};
+
 struct panrocks_cf {
     rocksdb::ColumnFamilyHandle *handle;
     // Merged values are built per entry; without an operator every value an
@@ -368,6 +373,8 @@ int32_t report(panrocks_error *error, int32_t code, int32_t subcode,
 
 // The engine's statistics object behind a handle (statistics.cc).
 std::shared_ptr<rocksdb::Statistics> statistics_of(const panrocks_stats *stats);
+// compaction_service.cc: the engine object behind a compaction service handle.
+std::shared_ptr<rocksdb::CompactionService> compaction_service_of(panrocks_compaction_service *service);
 
 // The ABI's way to hand text out: copies min(size, capacity) bytes into
 // buffer (which may be NULL, to ask for the size) and reports the full size.

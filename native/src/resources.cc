@@ -70,6 +70,7 @@ int32_t apply_open_resources(const panrocks_open_resources &r, rocksdb::DBOption
         options->info_log = callback_logger(r.info_log, &why);
         if (options->info_log == nullptr) return report(error, rocksdb::Status::InvalidArgument(why));
     }
+    if (r.compaction_service != nullptr) options->compaction_service = compaction_service_of(r.compaction_service);
     // the DB's Env itself is set by prepare_callbacks, over this one's files
     if (r.env != nullptr && r.env->mem) *env = r.env->env;
     return PANROCKS_OK;

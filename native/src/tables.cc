@@ -12,10 +12,6 @@ using panrocks::check;
 using panrocks::guarded;
 using panrocks::report;
 
-struct panrocks_blob {
-    std::string bytes;
-};
-
 struct panrocks_sst_reader {
     // the options the reader was built with: it keeps references into them
     rocksdb::Options options;

@@ -30,12 +30,13 @@ from benchreport.kept import markers
 # MergeBenchmark and EntityBenchmark runs, "pin-pool" from a before/after allocation run, "cost-budget" from
 # the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench-critical-gc.sh,
 # "startup" from a scripts/bench-startup.sh run, "engine-instructions" from scripts/bench-instructions.sh,
-# "compression-search" from scripts/bench-compression-search.sh):
+# "compression-search" from scripts/bench-compression-search.sh, "remote-compaction" from a
+# RemoteCompactionLoadTest run):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
-                 "engine-instructions", "compression-search")
+                 "engine-instructions", "compression-search", "remote-compaction")
 
 
 def kept_sections(path):

@@ -1726,6 +1726,35 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
 
     // ---- end of info logger ----
 
+    // ---- remote compaction ----
+
+    /**
+     * Run the DB's compactions through {@code service} (RocksDB's
+     * {@code DBOptions::compaction_service}, EXPERIMENTAL in the engine);
+     * null: in the DB. See {@link CompactionService} for what its answers
+     * do, its threads, and what happens when it throws; each DB opened with
+     * these options binds it anew and releases its binding when its engine
+     * closes.
+     *
+     * @param service the service, or null
+     * @return this
+     */
+    default T setCompactionService(CompactionService service) {
+        DbObjects.of(this).compactionService = service;
+        return self();
+    }
+
+    /**
+     * The service set with {@link #setCompactionService} ({@code compaction_service}).
+     *
+     * @return the service, or null
+     */
+    default CompactionService compactionService() {
+        return DbObjects.of(this).compactionService;
+    }
+
+    // ---- end of remote compaction ----
+
     // ---- callbacks: event listeners in Java ----
 
     /**

@@ -18,6 +18,8 @@ final class DbObjects {
     java.util.List<DbPath> dbPaths = java.util.List.of();
     /** null: RocksDB's own LOG file */
     Logger logger;
+    /** null: compactions run in the DB */
+    CompactionService compactionService;
 
     DbObjects() {
     }
@@ -38,6 +40,7 @@ final class DbObjects {
         env = other.env;
         dbPaths = other.dbPaths;
         logger = other.logger;
+        compactionService = other.compactionService;
     }
 
     /** Of a statistics object of one's own: a view of a DB's cannot be given to another DB. */
@@ -60,6 +63,7 @@ final class DbObjects {
         if (env != null) sb.append(";env=").append(env);
         if (!dbPaths.isEmpty()) sb.append(";db_paths=").append(dbPaths);
         if (logger != null) sb.append(";info_log=").append(logger.getClass().getName());
+        if (compactionService != null) sb.append(";compaction_service=").append(compactionService.getClass().getName());
         return sb.toString();
     }
 }

@@ -90,14 +90,14 @@ final class OpenResources {
 
     /**
      * The open request's {@code resources}: NULL when the DB refers to no
-     * object. A Java logger is bound here, into bound (the DB owns it once open).
+     * object. A Java logger and compaction service are bound here, into bound (the DB owns it once open).
      *
      * @throws IllegalStateException if the logger is closed
      */
     MemorySegment request(Arena arena, Callbacks.Bound bound) {
         DbObjects o = objects;
         if (o.statistics == null && o.writeBufferManager == null && o.rateLimiter == null && o.sstFileManager == null
-                && o.rowCache == null && o.env == null && o.logger == null) {
+                && o.rowCache == null && o.env == null && o.logger == null && o.compactionService == null) {
             return MemorySegment.NULL;
         }
         MemorySegment r = panrocks_open_resources.allocate(arena);
@@ -110,6 +110,10 @@ final class OpenResources {
         if (o.rowCache != null) panrocks_open_resources.row_cache(r, handles.get(o.rowCache.shared));
         if (o.env != null) panrocks_open_resources.env(r, handles.get(o.env.shared()));
         if (o.logger != null) panrocks_open_resources.info_log(r, bound.add(LoggerBinding.bind(o.logger)).nativeHandle());
+        if (o.compactionService != null) {
+            panrocks_open_resources.compaction_service(r,
+                    bound.add(CompactionServiceBinding.bind(o.compactionService)).nativeHandle());
+        }
         return r;
     }
 }

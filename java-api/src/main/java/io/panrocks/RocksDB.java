@@ -779,6 +779,48 @@ public class RocksDB implements AutoCloseable {
         destroyDB(Path.of(Objects.requireNonNull(path, "path")), options);
     }
 
+    /**
+     * Runs, as a remote compaction worker, the compaction a primary's
+     * {@link CompactionService#schedule} received: RocksDB's
+     * {@code DB::OpenAndCompact} (EXPERIMENTAL in the engine). It opens the
+     * primary's DB at {@code dbPath} as a secondary (read only, WAL not
+     * replayed), compacts the input files the job names, writes the output
+     * files into {@code outputDirectory} (created if missing) and returns the
+     * serialized result for the primary's {@link CompactionService#waitForResult}.
+     * The primary's files are never changed: the primary installs the output
+     * when it gets the result. The DB's directory must be reachable from here
+     * (same machine, or a shared file system), and the primary must not delete
+     * the input files meanwhile (it keeps them while it waits).
+     *
+     * <p>{@code familyOptions} gives what RocksDB's
+     * {@code CompactionServiceOptionsOverride} takes from the column family:
+     * comparator, merge operator, compaction filter (factory), prefix
+     * extractor, table format, SST partitioner. They must be the primary's
+     * (RocksDB reads the rest of the options from the DB's OPTIONS file);
+     * Java callbacks among them run in this process, bound for this call.
+     *
+     * <p>With {@link OpenAndCompactOptions#setAllowResumption resumption} on,
+     * a call over the same output directory after an interrupted one (a crash,
+     * a kill, a cancel) resumes from the progress saved there, output file by
+     * output file; off, the output directory must be empty.
+     *
+     * @param options resumption, cancel flag, statistics; not null, not closed
+     * @param familyOptions the column family's options as the primary has them; null: RocksDB's defaults
+     * @param dbPath the primary's DB directory ({@link CompactionServiceJobInfo#dbName()}); not null
+     * @param outputDirectory where the output files go; not null
+     * @param input what {@code schedule} received; not null, not empty
+     * @return the result, for the primary's {@code waitForResult}
+     * @throws NullPointerException if options, dbPath, outputDirectory or input is null
+     * @throws IllegalArgumentException if a path holds a zero character, or input is empty
+     * @throws IllegalStateException if options is closed
+     * @throws RocksDBException with RocksDB's status if the compaction fails (an input that does not
+     *         parse, a missing file, a cancel: {@code Incomplete}, subcode {@code ManualCompactionPaused})
+     */
+    public static byte[] openAndCompact(OpenAndCompactOptions options, ColumnFamilyOptions familyOptions,
+                                        String dbPath, String outputDirectory, byte[] input) throws RocksDBException {
+        return RemoteCompaction.openAndCompact(options, familyOptions, dbPath, outputDirectory, input);
+    }
+
     // =========================================================================
     // Writes
     // =========================================================================

@@ -429,6 +429,16 @@ final class Spies {
         return require(firstInfo(l, CompactionJobInfo.class), "CompactionJobInfo");
     }
 
+    /** The job info a compaction service is given: from a real compaction of a DB with the local-only service. */
+    static io.panrocks.CompactionServiceJobInfo compactionServiceJobInfo(World w) throws RocksDBException {
+        Stubs.LocalCompactionService service = new Stubs.LocalCompactionService();
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionService(service),
+                w.freshPath("serviceinfo"))) {
+            Triggers.compaction(db);
+        }
+        return require(service.first, "CompactionServiceJobInfo");
+    }
+
     static WriteStallInfo writeStallInfo(World w) throws Exception {
         Listener l = new Listener();
         try (RocksDB db = RocksDB.open(Triggers.stallOptions().setListeners(List.of(l)), w.freshPath("stallinfo"))) {

@@ -91,6 +91,22 @@ final class Stubs {
         }
     }
 
+    /** A compaction service that leaves every job to the DB, keeping the first job's info. */
+    static final class LocalCompactionService extends io.panrocks.CompactionService {
+        volatile io.panrocks.CompactionServiceJobInfo first;
+
+        @Override
+        public io.panrocks.CompactionServiceScheduleResponse schedule(io.panrocks.CompactionServiceJobInfo info, byte[] input) {
+            if (first == null) first = info;
+            return io.panrocks.CompactionServiceScheduleResponse.useLocal();
+        }
+
+        @Override
+        public io.panrocks.CompactionServiceResult waitForResult(String scheduledJobId) {
+            return io.panrocks.CompactionServiceResult.useLocal();
+        }
+    }
+
     static final class QuietLogger extends io.panrocks.Logger {
         QuietLogger() {
             super(io.panrocks.InfoLogLevel.INFO_LEVEL);

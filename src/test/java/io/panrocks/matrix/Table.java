@@ -155,7 +155,9 @@ final class Table {
                             "compactFiles#CompactionJobInfo",
                             "compactRange(byte[],byte[])#0", "compactRange(byte[],byte[])#1",
                             // "the names of the columns to keep, or null for all of them"
-                            "multiGetEntity#3")
+                            "multiGetEntity#3",
+                            // "the column family's options as the primary has them; null: RocksDB's defaults"
+                            "openAndCompact#1")
                     // "the family", not "null for the default one"
                     .notNull("dropColumnFamily", "dropColumnFamilies", "destroyColumnFamilyHandle")
                     // "its columns copied to the heap"
@@ -515,7 +517,7 @@ final class Table {
         for (Entry e : List.of(options, dbOptions, cfOptions, dbInterface, cfInterface)) {
             // setters whose javadoc says "null: none"
             e.nullable("setStatistics", "setRateLimiter", "setSstFileManager", "setWriteBufferManager", "setRowCache",
-                    "setTableFormatConfig", "setLogger", "setWalFilter", "setCompactionThreadLimiter")
+                    "setTableFormatConfig", "setLogger", "setWalFilter", "setCompactionThreadLimiter", "setCompactionService")
                     .refusesNullAsIllegalArgument();
         }
         add(ReadOptions.class).life(NO_OP).variant("new", w -> Subject.of(new ReadOptions()))
@@ -765,6 +767,28 @@ final class Table {
         // a closed logger: setInfoLogLevel throws, the getters still answer (DBs drop its messages)
         add(io.panrocks.Logger.class).life(RELEASES).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()))
                 .worksAfterClose("infoLogLevel", "getLoggerType", "isOwningHandle").callbacks("log");
+        // remote compaction (issue 36)
+        add(io.panrocks.CompactionService.class).variant("local", w -> Subject.of(new Stubs.LocalCompactionService()))
+                .callbacks("schedule", "waitForResult", "cancelAwaitingJobs", "onInstallation", "name");
+        add(io.panrocks.FileSystemCompactionService.class)
+                .variant("over-a-folder", w -> Subject.of(new io.panrocks.FileSystemCompactionService(
+                        w.freshPath("fsservice"), java.time.Duration.ofMillis(50),
+                        io.panrocks.CompactionServiceJobStatus.USE_LOCAL)))
+                .callbacks("schedule", "waitForResult", "cancelAwaitingJobs", "onInstallation", "name");
+        add(io.panrocks.CompactionServiceJobInfo.class).variant("of-a-compaction", w -> Subject.of(Spies.compactionServiceJobInfo(w)));
+        add(io.panrocks.CompactionServiceScheduleResponse.class)
+                .variant("scheduled", w -> Subject.of(io.panrocks.CompactionServiceScheduleResponse.scheduled("job")))
+                .variant("use-local", w -> Subject.of(io.panrocks.CompactionServiceScheduleResponse.useLocal()));
+        add(io.panrocks.CompactionServiceResult.class)
+                .variant("success", w -> Subject.of(io.panrocks.CompactionServiceResult.success(new byte[] {1, 2})))
+                .variant("failure", w -> Subject.of(io.panrocks.CompactionServiceResult.of(
+                        io.panrocks.CompactionServiceJobStatus.FAILURE)));
+        add(io.panrocks.OpenAndCompactOptions.class).life(RELEASES).nullable("setStatistics")
+                .variant("new", w -> Subject.of(new io.panrocks.OpenAndCompactOptions()));
+        add(io.panrocks.CompactionWorker.class).life(NO_OP).nullable("new#1")
+                .worksAfterClose("statistics", "jobs", "runOnce")
+                .variant("over-a-folder", w -> Subject.of(new io.panrocks.CompactionWorker(
+                        w.freshPath("worker"), null, true)));
         // the interface has no close(): Logger's entry probes the closed object
         add(io.panrocks.LoggerInterface.class).variant("quiet", w -> Subject.of(new Stubs.QuietLogger()));
         add(RocksIterator.EntryVisitor.class).user("a scan's visitor: reached through RocksIterator.scanForward/scanBackward");

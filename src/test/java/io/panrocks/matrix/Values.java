@@ -300,6 +300,11 @@ final class Values {
         if (t == AbstractCompactionFilterFactory.class) return new Stubs.KeepAllFactory();
         if (t == AbstractEventListener.class) return new Stubs.QuietListener();
         if (t == io.panrocks.AbstractWalFilter.class || t == io.panrocks.WalFilter.class) return new Stubs.ContinueWalFilter();
+        if (t == io.panrocks.CompactionService.class) return new Stubs.LocalCompactionService();
+        if (t == io.panrocks.OpenAndCompactOptions.class) return new io.panrocks.OpenAndCompactOptions();
+        // a program's arguments (CompactionWorker.main): no directory, refused before anything runs
+        if (t == String[].class) return new String[0];
+        if (t == io.panrocks.CompactionServiceJobStatus.class) return io.panrocks.CompactionServiceJobStatus.USE_LOCAL;
         if (t == io.panrocks.WalProcessingOption.class) return io.panrocks.WalProcessingOption.CONTINUE_PROCESSING;
         if (t == io.panrocks.AbstractTableFilter.class) return new Stubs.ReadAllTables();
         if (t == AbstractCompactionFilter.Context.class) return new AbstractCompactionFilter.Context(false, true, 0);

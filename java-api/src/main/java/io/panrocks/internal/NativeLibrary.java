@@ -231,7 +231,8 @@ public final class NativeLibrary {
             "panrocks_stats_destroy", "panrocks_write_buffer_manager_destroy", "panrocks_rate_limiter_destroy",
             "panrocks_sst_file_manager_destroy", "panrocks_env_destroy", "panrocks_callback_destroy",
             "panrocks_wal_iterator_destroy", "panrocks_wal_filter_destroy", "panrocks_blob_destroy",
-            "panrocks_sst_reader_destroy");
+            "panrocks_sst_reader_destroy", "panrocks_compaction_service_destroy",
+            "panrocks_compaction_cancel_destroy");
 
     private static void initialize(String className, ClassLoader loader) {
         try {

@@ -1589,6 +1589,42 @@ public class panrocks_h {
     public static int PANROCKS_IO_COUNTERS() {
         return PANROCKS_IO_COUNTERS;
     }
+    private static final int PANROCKS_COMPACTION_JOB_SUCCESS = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_COMPACTION_JOB_SUCCESS 0
+     * }
+     */
+    public static int PANROCKS_COMPACTION_JOB_SUCCESS() {
+        return PANROCKS_COMPACTION_JOB_SUCCESS;
+    }
+    private static final int PANROCKS_COMPACTION_JOB_FAILURE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_COMPACTION_JOB_FAILURE 1
+     * }
+     */
+    public static int PANROCKS_COMPACTION_JOB_FAILURE() {
+        return PANROCKS_COMPACTION_JOB_FAILURE;
+    }
+    private static final int PANROCKS_COMPACTION_JOB_ABORTED = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_COMPACTION_JOB_ABORTED 2
+     * }
+     */
+    public static int PANROCKS_COMPACTION_JOB_ABORTED() {
+        return PANROCKS_COMPACTION_JOB_ABORTED;
+    }
+    private static final int PANROCKS_COMPACTION_JOB_USE_LOCAL = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_COMPACTION_JOB_USE_LOCAL 3
+     * }
+     */
+    public static int PANROCKS_COMPACTION_JOB_USE_LOCAL() {
+        return PANROCKS_COMPACTION_JOB_USE_LOCAL;
+    }
 
     private static class panrocks_abi_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -19516,6 +19552,594 @@ public class panrocks_h {
                 traceDowncall("panrocks_io_activity_counters", db, counters, count, error);
             }
             return (int)mh$.invokeExact(db, counters, count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_service_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_service_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_service_create(const panrocks_compaction_service_spec *spec, panrocks_compaction_service **service_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_service_create$descriptor() {
+        return panrocks_compaction_service_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_service_create(const panrocks_compaction_service_spec *spec, panrocks_compaction_service **service_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_service_create$handle() {
+        return panrocks_compaction_service_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_service_create(const panrocks_compaction_service_spec *spec, panrocks_compaction_service **service_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_service_create$address() {
+        return panrocks_compaction_service_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_service_create(const panrocks_compaction_service_spec *spec, panrocks_compaction_service **service_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_compaction_service_create(MemorySegment spec, MemorySegment service_out, MemorySegment error) {
+        var mh$ = panrocks_compaction_service_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_service_create", spec, service_out, error);
+            }
+            return (int)mh$.invokeExact(spec, service_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_service_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_service_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_service_name(const panrocks_compaction_service *service, char *buffer, size_t capacity)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_service_name$descriptor() {
+        return panrocks_compaction_service_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_service_name(const panrocks_compaction_service *service, char *buffer, size_t capacity)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_service_name$handle() {
+        return panrocks_compaction_service_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_service_name(const panrocks_compaction_service *service, char *buffer, size_t capacity)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_service_name$address() {
+        return panrocks_compaction_service_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t panrocks_compaction_service_name(const panrocks_compaction_service *service, char *buffer, size_t capacity)
+     * }
+     */
+    public static long panrocks_compaction_service_name(MemorySegment service, MemorySegment buffer, long capacity) {
+        var mh$ = panrocks_compaction_service_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_service_name", service, buffer, capacity);
+            }
+            return (long)mh$.invokeExact(service, buffer, capacity);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_service_counts {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_service_counts");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_service_counts$descriptor() {
+        return panrocks_compaction_service_counts.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_service_counts$handle() {
+        return panrocks_compaction_service_counts.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_service_counts$address() {
+        return panrocks_compaction_service_counts.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_counts(const panrocks_compaction_service *service, uint64_t *counts)
+     * }
+     */
+    public static void panrocks_compaction_service_counts(MemorySegment service, MemorySegment counts) {
+        var mh$ = panrocks_compaction_service_counts.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_service_counts", service, counts);
+            }
+            mh$.invokeExact(service, counts);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_service_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_service_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_destroy(panrocks_compaction_service *service)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_service_destroy$descriptor() {
+        return panrocks_compaction_service_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_destroy(panrocks_compaction_service *service)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_service_destroy$handle() {
+        return panrocks_compaction_service_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_destroy(panrocks_compaction_service *service)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_service_destroy$address() {
+        return panrocks_compaction_service_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_service_destroy(panrocks_compaction_service *service)
+     * }
+     */
+    public static void panrocks_compaction_service_destroy(MemorySegment service) {
+        var mh$ = panrocks_compaction_service_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_service_destroy", service);
+            }
+            mh$.invokeExact(service);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_bytes_set {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_bytes_set");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_bytes_set(panrocks_compaction_bytes *bytes, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_bytes_set$descriptor() {
+        return panrocks_compaction_bytes_set.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_bytes_set(panrocks_compaction_bytes *bytes, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_bytes_set$handle() {
+        return panrocks_compaction_bytes_set.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_bytes_set(panrocks_compaction_bytes *bytes, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_bytes_set$address() {
+        return panrocks_compaction_bytes_set.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_bytes_set(panrocks_compaction_bytes *bytes, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_compaction_bytes_set(MemorySegment bytes, MemorySegment data, long size, MemorySegment error) {
+        var mh$ = panrocks_compaction_bytes_set.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_bytes_set", bytes, data, size, error);
+            }
+            return (int)mh$.invokeExact(bytes, data, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_cancel_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_cancel_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_create(panrocks_compaction_cancel **cancel_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_cancel_create$descriptor() {
+        return panrocks_compaction_cancel_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_create(panrocks_compaction_cancel **cancel_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_cancel_create$handle() {
+        return panrocks_compaction_cancel_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_create(panrocks_compaction_cancel **cancel_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_cancel_create$address() {
+        return panrocks_compaction_cancel_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_create(panrocks_compaction_cancel **cancel_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_compaction_cancel_create(MemorySegment cancel_out, MemorySegment error) {
+        var mh$ = panrocks_compaction_cancel_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_cancel_create", cancel_out, error);
+            }
+            return (int)mh$.invokeExact(cancel_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_cancel_set {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_cancel_set");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_set(panrocks_compaction_cancel *cancel, int32_t canceled)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_cancel_set$descriptor() {
+        return panrocks_compaction_cancel_set.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_set(panrocks_compaction_cancel *cancel, int32_t canceled)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_cancel_set$handle() {
+        return panrocks_compaction_cancel_set.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_set(panrocks_compaction_cancel *cancel, int32_t canceled)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_cancel_set$address() {
+        return panrocks_compaction_cancel_set.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_set(panrocks_compaction_cancel *cancel, int32_t canceled)
+     * }
+     */
+    public static void panrocks_compaction_cancel_set(MemorySegment cancel, int canceled) {
+        var mh$ = panrocks_compaction_cancel_set.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_cancel_set", cancel, canceled);
+            }
+            mh$.invokeExact(cancel, canceled);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_cancel_get {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_cancel_get");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_get(const panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_cancel_get$descriptor() {
+        return panrocks_compaction_cancel_get.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_get(const panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_cancel_get$handle() {
+        return panrocks_compaction_cancel_get.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_get(const panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_cancel_get$address() {
+        return panrocks_compaction_cancel_get.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_compaction_cancel_get(const panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static int panrocks_compaction_cancel_get(MemorySegment cancel) {
+        var mh$ = panrocks_compaction_cancel_get.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_cancel_get", cancel);
+            }
+            return (int)mh$.invokeExact(cancel);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_compaction_cancel_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_compaction_cancel_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_destroy(panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static FunctionDescriptor panrocks_compaction_cancel_destroy$descriptor() {
+        return panrocks_compaction_cancel_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_destroy(panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static MethodHandle panrocks_compaction_cancel_destroy$handle() {
+        return panrocks_compaction_cancel_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_destroy(panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static MemorySegment panrocks_compaction_cancel_destroy$address() {
+        return panrocks_compaction_cancel_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_compaction_cancel_destroy(panrocks_compaction_cancel *cancel)
+     * }
+     */
+    public static void panrocks_compaction_cancel_destroy(MemorySegment cancel) {
+        var mh$ = panrocks_compaction_cancel_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_compaction_cancel_destroy", cancel);
+            }
+            mh$.invokeExact(cancel);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_open_and_compact {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_open_and_compact");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_open_and_compact(const panrocks_open_and_compact_request *request, panrocks_blob **result_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_open_and_compact$descriptor() {
+        return panrocks_open_and_compact.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_open_and_compact(const panrocks_open_and_compact_request *request, panrocks_blob **result_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_open_and_compact$handle() {
+        return panrocks_open_and_compact.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_open_and_compact(const panrocks_open_and_compact_request *request, panrocks_blob **result_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_open_and_compact$address() {
+        return panrocks_open_and_compact.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_open_and_compact(const panrocks_open_and_compact_request *request, panrocks_blob **result_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_open_and_compact(MemorySegment request, MemorySegment result_out, MemorySegment error) {
+        var mh$ = panrocks_open_and_compact.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_open_and_compact", request, result_out, error);
+            }
+            return (int)mh$.invokeExact(request, result_out, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

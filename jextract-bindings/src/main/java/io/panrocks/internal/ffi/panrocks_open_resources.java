@@ -22,6 +22,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     panrocks_cache *row_cache;
  *     panrocks_env *env;
  *     struct panrocks_callback *info_log;
+ *     struct panrocks_compaction_service *compaction_service;
  * }
  * }
  */
@@ -38,7 +39,8 @@ public class panrocks_open_resources {
         panrocks_h.C_POINTER.withName("sst_file_manager"),
         panrocks_h.C_POINTER.withName("row_cache"),
         panrocks_h.C_POINTER.withName("env"),
-        panrocks_h.C_POINTER.withName("info_log")
+        panrocks_h.C_POINTER.withName("info_log"),
+        panrocks_h.C_POINTER.withName("compaction_service")
     ).withName("panrocks_open_resources");
 
     /**
@@ -354,6 +356,50 @@ public class panrocks_open_resources {
      */
     public static void info_log(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(info_log$LAYOUT, info_log$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout compaction_service$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("compaction_service"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * struct panrocks_compaction_service *compaction_service
+     * }
+     */
+    public static final AddressLayout compaction_service$layout() {
+        return compaction_service$LAYOUT;
+    }
+
+    private static final long compaction_service$OFFSET = $LAYOUT.byteOffset(groupElement("compaction_service"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * struct panrocks_compaction_service *compaction_service
+     * }
+     */
+    public static final long compaction_service$offset() {
+        return compaction_service$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * struct panrocks_compaction_service *compaction_service
+     * }
+     */
+    public static MemorySegment compaction_service(MemorySegment struct) {
+        return struct.get(compaction_service$LAYOUT, compaction_service$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * struct panrocks_compaction_service *compaction_service
+     * }
+     */
+    public static void compaction_service(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(compaction_service$LAYOUT, compaction_service$OFFSET, fieldValue);
     }
 
     /**
