@@ -1,7 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
@@ -9,6 +9,8 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
+import io.panrocks.internal.jfr.Jfr;
+import io.panrocks.internal.jfr.SlowReadEvent;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -113,9 +115,12 @@ public class RocksDB implements AutoCloseable {
     private final boolean statistics;
     private final ColumnFamilyHandle defaultFamily;
     private final Env env;
+    /** one point read in this many is timed while a recording has io.panrocks.SlowRead on */
+    private final int slowReadSampling;
 
     RocksDB(NativeDb db, Path path, boolean readOnly, DBOptions options) {
         this.db = db;
+        this.slowReadSampling = Jfr.sampling();
         this.reads = new Reads(this, db.handle(), options.adaptiveReadThreshold());
         this.writes = new Writes(db.handle());
         this.families = new ColumnFamilies(this, db);
@@ -129,6 +134,12 @@ public class RocksDB implements AutoCloseable {
         this.defaultFamily = new ColumnFamilyHandle(this, db, db.defaultFamily(), true);
         // a DB never closed is closed when unreachable (the action holds the NativeDb, not this)
         Leaks.CLEANER.register(this, db.closerForForgotten(Leaks.creationSite()));
+    }
+
+    /** A sampled read ended: its io.panrocks.SlowRead event, committed if it took the recording's threshold. */
+    private void endRead(SlowReadEvent timed, ColumnFamilyHandle columnFamily, long keyLength, long valueLength) {
+        Jfr.endRead(timed, path.toString(), columnFamily == null ? null : columnFamily.getName(), keyLength,
+                valueLength, slowReadSampling);
     }
 
     ColumnFamilyHandle wrapFamily(MemorySegment handle, boolean isDefault) {
@@ -1759,12 +1770,16 @@ public class RocksDB implements AutoCloseable {
     public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
+        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        byte[] v;
         try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, key.length, v == null ? NOT_FOUND : v.length);
+        return v;
     }
 
     /**
@@ -1818,12 +1833,16 @@ public class RocksDB implements AutoCloseable {
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, offset, len, "key");
+        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        byte[] v;
         try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, len, v == null ? NOT_FOUND : v.length);
+        return v;
     }
 
     /**
@@ -1930,18 +1949,23 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, keyOffset, keyLength, "key");
         Bytes.checkRange(value, valueOffset, valueLength, "value");
+        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        long size;
         try {
             MemorySegment cf = family(columnFamily);
-            if (CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER) {
-                long size = reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
-                if (size != Long.MIN_VALUE) return saturate(size);
+            size = CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER
+                    ? reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength)
+                    : Long.MIN_VALUE;
+            if (size == Long.MIN_VALUE) {
+                size = reads.get(c, cf, readOptions, c.stageKey(key, keyOffset, keyLength),
+                        keyLength, value, valueOffset, valueLength);
             }
-            return saturate(reads.get(c, cf, readOptions, c.stageKey(key, keyOffset, keyLength),
-                    keyLength, value, valueOffset, valueLength));
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, keyLength, size);
+        return saturate(size);
     }
 
     /**
@@ -2047,12 +2071,16 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
         Bytes.output(value, "value");
+        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        long size;
         try {
-            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
+            size = reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, key.byteSize(), size);
+        return size;
     }
 
     /**
@@ -2107,12 +2135,17 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.keyBuffer(key, "key");
         Bytes.output(value, "value");
+        long keyLength = key.remaining(); // before the read: a read may not move it, but say what was asked
+        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        int size;
         try {
-            return reads.get(c, family(columnFamily), readOptions, key, value);
+            size = reads.get(c, family(columnFamily), readOptions, key, value);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, keyLength, size);
+        return size;
     }
 
     /**
