@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.fork.JfrChild;
+import io.panrocks.fork.JfrLateRecordingChild;
 import io.panrocks.testkit.ForkedJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,14 @@ class JfrRecordingTest {
                 .systemProperty("panrocks.jfr.slowReadSampling", "1")
                 .run().assertSuccess();
         checkPrinted(recording, dir.resolve("db"));
+    }
+
+    @Test
+    void aRecordingStartedWhileADbRunsGetsItsEvents(@TempDir Path dir) throws Exception {
+        ForkedJvm.Result r = ForkedJvm.main(JfrLateRecordingChild.class, dir.toString()).run().assertSuccess();
+        // the DB and panrocks' event classes were there before JFR was
+        assertTrue(r.stdout().contains("initialized-before=false"), r::toString);
+        assertTrue(r.stdout().contains("flushes=1 reads=10"), r::toString);
     }
 
     @Test

@@ -58,6 +58,7 @@ public class JfrGetBenchmark {
         byte[][] keys;
         private LoadedDb loaded;
         private Recording jfr;
+        int sampling;
 
         @Setup(Level.Trial)
         public void open() throws Exception {
@@ -71,6 +72,7 @@ public class JfrGetBenchmark {
                 }
                 default -> throw new IllegalArgumentException(recording);
             }
+            sampling = Integer.getInteger("panrocks.jfr.slowReadSampling", 16);
             keys = SPEC.keys();
             loaded = LoadedDb.open(SPEC, Options.DEFAULT_ADAPTIVE_READ_THRESHOLD);
             db = loaded.db;
@@ -113,6 +115,17 @@ public class JfrGetBenchmark {
     @Benchmark
     public void get(Db s, ThreadState t, Blackhole bh) throws RocksDBException {
         bh.consume(s.db.get(s.keys[t.rng.below(s.keys.length)]));
+    }
+
+    /**
+     * The check alone that every timed get form makes before its read
+     * ({@code Jfr.beginRead}, null unless sampled): what a get pays for the
+     * events, in nanoseconds, apart from the read's own noise. (Not in the
+     * runs on the classes before the events, which have no such check.)
+     */
+    @Benchmark
+    public void slowReadCheck(Db s, Blackhole bh) {
+        bh.consume(io.panrocks.internal.jfr.Jfr.beginRead(s.sampling));
     }
 
     /** {@code int get(key, byte[] value)} into a reused array: nothing allocated, so any cost shows. */
