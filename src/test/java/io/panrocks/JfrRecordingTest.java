@@ -51,17 +51,42 @@ class JfrRecordingTest {
     }
 
     @Test
-    void aRecordingStartedWhileADbRunsGetsItsEvents(@TempDir Path dir) throws Exception {
-        ForkedJvm.Result r = ForkedJvm.main(JfrLateRecordingChild.class, dir.toString()).run().assertSuccess();
-        // the DB and panrocks' event classes were there before JFR was
-        assertTrue(r.stdout().contains("initialized-before=false"), r::toString);
-        assertTrue(r.stdout().contains("flushes=1 reads=10"), r::toString);
+    void aRecordingStartedWhileADbRunsGetsItsReadsAndWithTheListenerAskedForItsFlushes(@TempDir Path dir)
+            throws Exception {
+        // by default a DB opened before JFR was up has no listener (its open paid no upcall stub):
+        // its reads are recorded, its flushes not
+        Files.createDirectories(dir.resolve("auto"));
+        Files.createDirectories(dir.resolve("always"));
+        ForkedJvm.Result auto = ForkedJvm.main(JfrLateRecordingChild.class, dir.resolve("auto").toString())
+                .run().assertSuccess();
+        assertTrue(auto.stdout().contains("initialized-before=false"), auto::toString);
+        assertTrue(auto.stdout().contains("flushes=0 reads=10"), auto::toString);
+        // -Dpanrocks.jfr.events=true: the listener in every DB, for recordings started later (jcmd JFR.start)
+        ForkedJvm.Result always = ForkedJvm.main(JfrLateRecordingChild.class, dir.resolve("always").toString())
+                .systemProperty("panrocks.jfr.events", "true").run().assertSuccess();
+        assertTrue(always.stdout().contains("initialized-before=false"), always::toString);
+        assertTrue(always.stdout().contains("flushes=1 reads=10"), always::toString);
+        // false: no listener even with JFR up, the reads still recorded
+        ForkedJvm.Result never = ForkedJvm.main(JfrChild.class, dir.resolve("never").toString())
+                .jvmFlags(startFlightRecording(dir.resolve("never.jfr")))
+                .systemProperty("panrocks.jfr.events", "false").run().assertSuccess();
+        assertFalse(jfrPrint(dir.resolve("never.jfr"), "io.panrocks.Flush").contains("io.panrocks.Flush {"));
+        assertTrue(jfrPrint(dir.resolve("never.jfr"), "io.panrocks.SlowRead").contains("io.panrocks.SlowRead {"),
+                never::toString);
     }
 
     @Test
     void withoutARecordingPanrocksNeverStartsJfr(@TempDir Path dir) throws Exception {
-        ForkedJvm.Result r = ForkedJvm.main(JfrChild.class, dir.resolve("db").toString()).run().assertSuccess();
+        ForkedJvm.Result r = ForkedJvm.main(JfrChild.class, dir.resolve("db").toString())
+                .jvmFlags("-Xlog:class+load=info").run().assertSuccess();
         assertTrue(r.stdout().contains("jfr-initialized=false"), r::toString);
+        // the gets and the open asked (panrocks' Jfr class is loaded) but loaded no event class: the
+        // first one a JVM loads costs it ~0.4 s of JFR's instrumentation, and no listener was installed
+        assertTrue(r.stdout().contains("io.panrocks.internal.jfr.Jfr "), "the check ran");
+        for (String event : List.of("SlowReadEvent", "FlushEvent", "CompactionEvent", "DbEvent")) {
+            assertFalse(r.stdout().contains("io.panrocks.internal.jfr." + event), event);
+        }
+        assertFalse(r.stdout().contains("io.panrocks.JfrListener"), "no listener without JFR");
     }
 
     /**

@@ -67,8 +67,8 @@ final class Callbacks {
 
     /**
      * The DB options string with the listeners and the WAL filter of options
-     * bound and named; the JFR events' listener after the user's (unless
-     * {@code -Dpanrocks.jfr.events=false}), so that theirs see an event first.
+     * bound and named; the JFR events' listener after the user's (when
+     * {@code Jfr.listenerWanted()}), so that theirs see an event first.
      */
     static String dbOptionString(DBOptions options, Bound bound, String dbPath) {
         String base = options.values.toString();

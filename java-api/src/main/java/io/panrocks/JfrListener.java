@@ -13,8 +13,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The listener every DB gets (unless {@code -Dpanrocks.jfr.events=false}):
- * turns RocksDB's events into JFR events. Its binding ({@code ListenerBinding.jfrWants})
+ * The listener a DB gets when JFR is up at its open (or always, with
+ * {@code -Dpanrocks.jfr.events=true}; never with {@code false}): turns
+ * RocksDB's events into JFR events. Its binding ({@code ListenerBinding.jfrWants})
  * asks JFR
  * before it copies an event, so with no recording on an event costs one
  * upcall that returns at once. A flush or compaction begun while its event

@@ -129,7 +129,9 @@ final class Opener {
             throw new IllegalArgumentException("ttlValues must hold one TTL per column family descriptor: "
                     + mode.ttls().length + " for " + families.size());
         }
-        Jfr.sampling(); // a bad -Dpanrocks.jfr.slowReadSampling fails the open before the engine is asked
+        // a bad -Dpanrocks.jfr.slowReadSampling or -Dpanrocks.jfr.events fails the open before the engine is asked
+        Jfr.sampling();
+        Jfr.listenerWanted();
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
         Path absolute = path.toAbsolutePath();

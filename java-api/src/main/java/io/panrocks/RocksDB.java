@@ -10,7 +10,6 @@ import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.jfr.Jfr;
-import io.panrocks.internal.jfr.SlowReadEvent;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -137,7 +136,7 @@ public class RocksDB implements AutoCloseable {
     }
 
     /** A sampled read ended: its io.panrocks.SlowRead event, committed if it took the recording's threshold. */
-    private void endRead(SlowReadEvent timed, ColumnFamilyHandle columnFamily, long keyLength, long valueLength) {
+    private void endRead(Object timed, ColumnFamilyHandle columnFamily, long keyLength, long valueLength) {
         Jfr.endRead(timed, path.toString(), columnFamily == null ? null : columnFamily.getName(), keyLength,
                 valueLength, slowReadSampling);
     }
@@ -1770,7 +1769,7 @@ public class RocksDB implements AutoCloseable {
     public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
-        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
         byte[] v;
         try {
@@ -1833,7 +1832,7 @@ public class RocksDB implements AutoCloseable {
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, offset, len, "key");
-        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
         byte[] v;
         try {
@@ -1949,7 +1948,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, keyOffset, keyLength, "key");
         Bytes.checkRange(value, valueOffset, valueLength, "value");
-        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
         long size;
         try {
@@ -2071,7 +2070,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
         Bytes.output(value, "value");
-        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
         long size;
         try {
@@ -2136,7 +2135,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         Bytes.output(value, "value");
         long keyLength = key.remaining(); // before the read: a read may not move it, but say what was asked
-        SlowReadEvent timed = Jfr.beginRead(slowReadSampling);
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
         int size;
         try {

@@ -330,6 +330,23 @@ class JfrEventsTest {
     }
 
     @Test
+    void aBadEventsPropertyFailsTheOpenWithItsName(@TempDir Path dir) {
+        for (String bad : List.of("yes", "", "off")) {
+            String before = System.setProperty("panrocks.jfr.events", bad);
+            try {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db")).close());
+                assertTrue(e.getMessage().contains("panrocks.jfr.events") && e.getMessage().contains("'" + bad + "'"),
+                        e::getMessage);
+                assertFalse(Files.exists(dir.resolve("db")), "refused before the engine was asked");
+            } finally {
+                if (before == null) System.clearProperty("panrocks.jfr.events");
+                else System.setProperty("panrocks.jfr.events", before);
+            }
+        }
+    }
+
+    @Test
     void aBadSamplingPropertyFailsTheOpenWithItsName(@TempDir Path dir) {
         for (String bad : List.of("0", "-3", "often", "")) {
             String before = System.setProperty(SAMPLING, bad);
@@ -338,6 +355,7 @@ class JfrEventsTest {
                         () -> RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db")).close());
                 assertTrue(e.getMessage().contains(SAMPLING) && e.getMessage().contains("'" + bad + "'"),
                         e::getMessage);
+                assertFalse(Files.exists(dir.resolve("db")), "refused before the engine was asked");
             } finally {
                 if (before == null) System.clearProperty(SAMPLING);
                 else System.setProperty(SAMPLING, before);

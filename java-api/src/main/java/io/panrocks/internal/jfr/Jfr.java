@@ -1,5 +1,7 @@
 package io.panrocks.internal.jfr;
 
+import jdk.jfr.FlightRecorder;
+
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -8,13 +10,18 @@ import java.util.concurrent.ThreadLocalRandom;
  * event is on is the recording's business ({@code isEnabled()} of an
  * instance, which JFR's bytecode turns into a read of its settings: false
  * until a recording enables the event). The checks ask a shared instance
- * that is never committed, so that a check allocates nothing.
+ * that is never committed, so that a check allocates nothing, and only
+ * once JFR is up. This class refers to the event classes only in code
+ * that runs once JFR is up, so loading it loads none.
  */
 public final class Jfr {
     /**
-     * System property: {@code false} leaves the listener behind the
-     * background events out of every DB opened afterwards (no upcall at
-     * all, recording or not). Default {@code true}.
+     * System property: whether DBs opened afterwards get the listener behind
+     * the background events. {@code auto} (the default): if JFR is up when
+     * the DB opens (a recording on, or one before); {@code true}: always, for
+     * recordings started later ({@code jcmd JFR.start}); {@code false}: never.
+     * The listener costs a JVM's first DB open its first upcall stub (tens of
+     * milliseconds), which a JVM that never records should not pay.
      */
     public static final String EVENTS_PROPERTY = "panrocks.jfr.events";
     /**
@@ -27,19 +34,53 @@ public final class Jfr {
     /** One read in 16: the timing of a sampled read costs what a read from the memtable costs. */
     public static final int DEFAULT_SAMPLING = 16;
 
-    private static final FlushEvent FLUSH = new FlushEvent();
-    private static final CompactionEvent COMPACTION = new CompactionEvent();
-    private static final WriteStallEvent STALL = new WriteStallEvent();
-    private static final BackgroundErrorEvent BACKGROUND_ERROR = new BackgroundErrorEvent();
-    private static final FileIngestionEvent INGESTION = new FileIngestionEvent();
-    private static final SlowReadEvent SLOW_READ = new SlowReadEvent();
-
     private Jfr() {
     }
 
-    /** @return whether DBs opened now get the listener of the background events */
+    /**
+     * The shared instances the checks ask, in a holder of their own: the
+     * first event class a JVM loads costs it about 0.4 s (JFR instruments it
+     * as it loads, with machinery it loads first), so no event class is
+     * loaded until JFR is up ({@link #up()}): a JVM that never records
+     * never loads one.
+     */
+    private static final class Probes {
+        static final FlushEvent FLUSH = new FlushEvent();
+        static final CompactionEvent COMPACTION = new CompactionEvent();
+        static final WriteStallEvent STALL = new WriteStallEvent();
+        static final BackgroundErrorEvent BACKGROUND_ERROR = new BackgroundErrorEvent();
+        static final FileIngestionEvent INGESTION = new FileIngestionEvent();
+        static final SlowReadEvent SLOW_READ = new SlowReadEvent();
+
+        private Probes() {
+        }
+    }
+
+    /**
+     * Whether JFR was started in this JVM (a recording, now or before): a
+     * read of one static field of the JDK's, and false for good in a JVM
+     * that never records.
+     */
+    private static boolean up() {
+        return FlightRecorder.isInitialized();
+    }
+
+    /**
+     * Whether a DB opening now gets the listener of the background events
+     * ({@link #EVENTS_PROPERTY}).
+     *
+     * @return true to install it
+     * @throws IllegalArgumentException if the property is not auto, true or false
+     */
     public static boolean listenerWanted() {
-        return Boolean.parseBoolean(System.getProperty(EVENTS_PROPERTY, "true"));
+        String v = System.getProperty(EVENTS_PROPERTY, "auto").trim();
+        return switch (v) {
+            case "auto" -> up();
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(
+                    "-D" + EVENTS_PROPERTY + " must be auto, true or false, not '" + v + "'");
+        };
     }
 
     /**
@@ -62,40 +103,42 @@ public final class Jfr {
 
     /** @return whether a recording has io.panrocks.Flush on */
     public static boolean flush() {
-        return FLUSH.isEnabled();
+        return up() && Probes.FLUSH.isEnabled();
     }
 
     /** @return whether a recording has io.panrocks.Compaction on */
     public static boolean compaction() {
-        return COMPACTION.isEnabled();
+        return up() && Probes.COMPACTION.isEnabled();
     }
 
     /** @return whether a recording has io.panrocks.WriteStall on */
     public static boolean stall() {
-        return STALL.isEnabled();
+        return up() && Probes.STALL.isEnabled();
     }
 
     /** @return whether a recording has io.panrocks.BackgroundError on */
     public static boolean backgroundError() {
-        return BACKGROUND_ERROR.isEnabled();
+        return up() && Probes.BACKGROUND_ERROR.isEnabled();
     }
 
     /** @return whether a recording has io.panrocks.FileIngestion on */
     public static boolean ingestion() {
-        return INGESTION.isEnabled();
+        return up() && Probes.INGESTION.isEnabled();
     }
 
     /**
      * The start of a point read: a begun event if a recording has
      * io.panrocks.SlowRead on and this read is sampled, else null (the
-     * common case, one read of JFR's setting). Small, so that it inlines
-     * into every get.
+     * common case: with no recording ever, one read of a static field;
+     * with one, also JFR's setting). Small, so that it inlines into every get.
      *
      * @param sampling one read in this many is timed
-     * @return the event to pass to {@link #endRead}, or null
+     * @return the event to pass to {@link #endRead}, or null (typed Object
+     *         so that no caller's signature names an event class: reflection
+     *         over the caller would load it)
      */
-    public static SlowReadEvent beginRead(int sampling) {
-        return SLOW_READ.isEnabled() ? sampled(sampling) : null;
+    public static Object beginRead(int sampling) {
+        return up() && Probes.SLOW_READ.isEnabled() ? sampled(sampling) : null;
     }
 
     private static SlowReadEvent sampled(int sampling) {
@@ -109,15 +152,16 @@ public final class Jfr {
      * The end of a sampled read: committed if it took the recording's
      * threshold or longer.
      *
-     * @param e what {@link #beginRead} returned (not null)
+     * @param timed what {@link #beginRead} returned (not null)
      * @param dbPath the DB's path
      * @param family the family's name, or null for the default family
      * @param keyLength the key's length
      * @param valueLength the value's length, or -1 if absent
      * @param sampling the DB's sampling
      */
-    public static void endRead(SlowReadEvent e, String dbPath, byte[] family, long keyLength, long valueLength,
+    public static void endRead(Object timed, String dbPath, byte[] family, long keyLength, long valueLength,
                                int sampling) {
+        SlowReadEvent e = (SlowReadEvent) timed;
         e.end();
         if (!e.shouldCommit()) return;
         e.dbPath = dbPath;
