@@ -91,6 +91,19 @@ import java.util.function.Function;
  * closed object or a segment whose arena is closed, and
  * {@link WrongThreadException} for a segment confined to another thread.
  *
+ * <h2>Slow reads in JFR</h2>
+ * While a Java Flight Recorder recording has the event
+ * {@code io.panrocks.SlowRead} on, one point read ({@code get}, RocksDB's
+ * {@code DB::Get}) in {@code -Dpanrocks.jfr.slowReadSampling} (default 16,
+ * at random, read when the DB opens) is timed, and committed as that event
+ * (key and value lengths, family, duration, stack) if it took at least the
+ * recording's threshold (10 ms unless set). Timed: the {@code get} forms
+ * that copy the value ({@code byte[]}, into an array, a segment or a
+ * buffer); not the zero-copy ones, {@code multiGet}, iterators or
+ * transactions. Without a recording a read asks one static field of the
+ * JDK's. Flushes, compactions and the other background events are JFR
+ * events too ({@link AbstractEventListener}, "JFR events").
+ *
  * <h2>Transaction DBs</h2>
  * {@link TransactionDB} and {@link OptimisticTransactionDB} extend this class
  * (as in RocksJava): every method here works on them too. No other class can
