@@ -31,8 +31,10 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code none}: no recording (the JVM's JFR never started): the promise
  * is that this costs nothing, against the same benchmark run on the classes
  * before the events (scripts: docs/benchmarks.md, "JFR events");</li>
- * <li>{@code otherEvents}: a recording on, with JDK events only (every read
- * still asks JFR, and is told no);</li>
+ * <li>{@code otherEvents}: a recording on, with JDK events, and
+ * {@code io.panrocks.SlowRead} turned off (a recording that does not name
+ * it has it on, JFR's rule for an application's events): every read still
+ * asks JFR, and is told no;</li>
  * <li>{@code slowReads}: a recording with {@code io.panrocks.SlowRead} on at
  * its default threshold (10 ms: nothing committed) and the default sampling
  * (one read in 16 timed);</li>
@@ -82,7 +84,9 @@ public class JfrGetBenchmark {
             Recording r = new Recording();
             r.enable("jdk.GarbageCollection");
             r.enable("jdk.ThreadSleep");
+            // JFR turns an application's event a recording does not name on at its defaults: off, say so
             if (event != null) r.enable(event).withThreshold(Duration.ofMillis(10));
+            else r.disable("io.panrocks.SlowRead");
             r.setToDisk(false);
             r.start();
             return r;
