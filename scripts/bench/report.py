@@ -31,12 +31,12 @@ from benchreport.kept import markers
 # the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench-critical-gc.sh,
 # "startup" from a scripts/bench-startup.sh run, "engine-instructions" from scripts/bench-instructions.sh,
 # "compression-search" from scripts/bench-compression-search.sh, "remote-compaction" from a
-# RemoteCompactionLoadTest run):
+# RemoteCompactionLoadTest run, "jfr-events" from JfrGetBenchmark runs):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
-                 "engine-instructions", "compression-search", "remote-compaction")
+                 "engine-instructions", "compression-search", "remote-compaction", "jfr-events")
 
 
 def kept_sections(path):

@@ -8,5 +8,7 @@
  * {@code --enable-native-access=ALL-UNNAMED} on the class path.
  */
 module io.panrocks {
+    requires jdk.jfr;
+
     exports io.panrocks;
 }

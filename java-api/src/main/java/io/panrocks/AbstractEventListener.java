@@ -43,6 +43,23 @@ package io.panrocks;
  * a compaction, a checkpoint, an ingestion, a backup, and closing a DB.</li>
  * </ul>
  *
+ * <h2>JFR events</h2>
+ * Besides the user's listeners, a DB opened while Java Flight Recorder
+ * is up turns RocksDB's {@code OnFlushBegin}/{@code OnFlushCompleted},
+ * {@code OnCompactionBegin}/{@code OnCompactionCompleted},
+ * {@code OnStallConditionsChanged}, {@code OnBackgroundError} and
+ * {@code OnExternalFileIngested} into the JFR events
+ * {@code io.panrocks.Flush}, {@code io.panrocks.Compaction},
+ * {@code io.panrocks.WriteStall}, {@code io.panrocks.BackgroundError} and
+ * {@code io.panrocks.FileIngestion} (category {@code panrocks}), through a
+ * listener of panrocks' own, after the user's; sampled point reads
+ * ({@code DB::Get}) over the recording's threshold are
+ * {@code io.panrocks.SlowRead} events. A standard recording enables them by
+ * name. {@code -Dpanrocks.jfr.events=true} gives every DB that listener
+ * (for recordings started later), {@code false} none;
+ * {@code -Dpanrocks.jfr.slowReadSampling=N} times one read in N (default
+ * 16). See the README, "Flight recorder (JFR) events".
+ *
  * <h2>System.exit</h2>
  * A listener may call {@code System.exit}: the JVM exits. The thread that
  * called it never returns to RocksDB, so the background job it runs never

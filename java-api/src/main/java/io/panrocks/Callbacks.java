@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.ComparatorBinding;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.jfr.Jfr;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
@@ -64,14 +65,19 @@ final class Callbacks {
         return j.toString();
     }
 
-    /** The DB options string with the listeners and the WAL filter of options bound and named. */
-    static String dbOptionString(DBOptions options, Bound bound) {
+    /**
+     * The DB options string with the listeners and the WAL filter of options
+     * bound and named; the JFR events' listener after the user's (when
+     * {@code Jfr.listenerWanted()}), so that theirs see an event first.
+     */
+    static String dbOptionString(DBOptions options, Bound bound, String dbPath) {
         String base = options.values.toString();
         if (options.callbacks.walFilter != null) {
             bound.walFilter = bound.add(WalFilterBinding.bind(options.callbacks.walFilter));
             base = (base.isEmpty() ? "" : base + ";") + "wal_filter=" + bound.walFilter.id();
         }
-        List<AbstractEventListener> listeners = options.callbacks.listeners;
+        List<AbstractEventListener> listeners = new ArrayList<>(options.callbacks.listeners);
+        if (Jfr.listenerWanted()) listeners.add(new JfrListener(dbPath));
         if (listeners.isEmpty()) return base;
         StringJoiner ids = new StringJoiner(":");
         for (AbstractEventListener l : listeners) {

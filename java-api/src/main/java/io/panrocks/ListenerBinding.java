@@ -3,9 +3,9 @@ package io.panrocks;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_background_error_info;
+import io.panrocks.internal.ffi.panrocks_cf_handle_info;
 import io.panrocks.internal.ffi.panrocks_compaction_details;
 import io.panrocks.internal.ffi.panrocks_compaction_info;
-import io.panrocks.internal.ffi.panrocks_cf_handle_info;
 import io.panrocks.internal.ffi.panrocks_compaction_stats;
 import io.panrocks.internal.ffi.panrocks_error_recovery_info;
 import io.panrocks.internal.ffi.panrocks_event_status;
@@ -19,6 +19,7 @@ import io.panrocks.internal.ffi.panrocks_memtable_info;
 import io.panrocks.internal.ffi.panrocks_slice;
 import io.panrocks.internal.ffi.panrocks_stall_info;
 import io.panrocks.internal.ffi.panrocks_table_file_info;
+import io.panrocks.internal.jfr.Jfr;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -76,11 +77,23 @@ final class ListenerBinding extends CallbackBinding {
     }
 
     private final AbstractEventListener listener;
+    /** the listener is panrocks' own, behind the JFR events */
+    private final boolean jfr;
     private volatile WeakReference<RocksDB> facade = new WeakReference<>(null);
 
     private ListenerBinding(AbstractEventListener listener) {
         super("event listener", listener.getClass().getName());
         this.listener = listener;
+        this.jfr = listener instanceof JfrListener;
+    }
+
+    /** Whether a recording has the JFR event of an engine event on (the JFR listener's upcalls end here if not). */
+    private static boolean jfrWants(int event) {
+        if (event == FLUSH || event == FLUSH_BEGIN) return Jfr.flush();
+        if (event == COMPACTION || event == COMPACTION_BEGIN) return Jfr.compaction();
+        if (event == STALL) return Jfr.stall();
+        if (event == BACKGROUND_ERROR) return Jfr.backgroundError();
+        return event == EXTERNAL_FILE_INGESTED && Jfr.ingestion();
     }
 
     static ListenerBinding bind(AbstractEventListener listener) {
@@ -241,6 +254,7 @@ final class ListenerBinding extends CallbackBinding {
     // ---- the upcall body (CallbackBinding.guarded wraps it in the upcall envelope) --------
 
     private void onEvent(long context, int event, long info) {
+        if (jfr && !jfrWants(event)) return; // no recording wants it: nothing copied
         try (Arena scope = Arena.ofConfined()) {
             deliver(event, info, scope);
         }

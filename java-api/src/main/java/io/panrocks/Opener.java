@@ -9,6 +9,7 @@ import io.panrocks.internal.ffi.panrocks_db_path;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_open_request;
+import io.panrocks.internal.jfr.Jfr;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -128,6 +129,9 @@ final class Opener {
             throw new IllegalArgumentException("ttlValues must hold one TTL per column family descriptor: "
                     + mode.ttls().length + " for " + families.size());
         }
+        // a bad -Dpanrocks.jfr.slowReadSampling or -Dpanrocks.jfr.events fails the open before the engine is asked
+        Jfr.sampling();
+        Jfr.listenerWanted();
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
         Path absolute = path.toAbsolutePath();
@@ -237,7 +241,7 @@ final class Opener {
             // the canonical path, so that RocksDB's own lock registry sees one DB as one
             panrocks_open_request.path(request, arena.allocateFrom(canonical.toString()));
             panrocks_open_request.db_options(request,
-                    arena.allocateFrom(withWalDir(Callbacks.dbOptionString(options, bound), walCanonical)));
+                    arena.allocateFrom(withWalDir(Callbacks.dbOptionString(options, bound, path.toString()), walCanonical)));
             panrocks_open_request.mode(request, mode.nativeMode());
             panrocks_open_request.error_if_wal_file_exists(request, mode.errorIfWal() ? 1 : 0);
             if (mode.secondaryPath() != null) {

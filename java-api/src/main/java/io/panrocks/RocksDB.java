@@ -1,7 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
@@ -9,6 +9,7 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
+import io.panrocks.internal.jfr.Jfr;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -90,6 +91,19 @@ import java.util.function.Function;
  * closed object or a segment whose arena is closed, and
  * {@link WrongThreadException} for a segment confined to another thread.
  *
+ * <h2>Slow reads in JFR</h2>
+ * While a Java Flight Recorder recording has the event
+ * {@code io.panrocks.SlowRead} on, one point read ({@code get}, RocksDB's
+ * {@code DB::Get}) in {@code -Dpanrocks.jfr.slowReadSampling} (default 16,
+ * at random, read when the DB opens) is timed, and committed as that event
+ * (key and value lengths, family, duration, stack) if it took at least the
+ * recording's threshold (10 ms unless set). Timed: the {@code get} forms
+ * that copy the value ({@code byte[]}, into an array, a segment or a
+ * buffer); not the zero-copy ones, {@code multiGet}, iterators or
+ * transactions. Without a recording a read asks one static field of the
+ * JDK's. Flushes, compactions and the other background events are JFR
+ * events too ({@link AbstractEventListener}, "JFR events").
+ *
  * <h2>Transaction DBs</h2>
  * {@link TransactionDB} and {@link OptimisticTransactionDB} extend this class
  * (as in RocksJava): every method here works on them too. No other class can
@@ -113,9 +127,12 @@ public class RocksDB implements AutoCloseable {
     private final boolean statistics;
     private final ColumnFamilyHandle defaultFamily;
     private final Env env;
+    /** one point read in this many is timed while a recording has io.panrocks.SlowRead on */
+    private final int slowReadSampling;
 
     RocksDB(NativeDb db, Path path, boolean readOnly, DBOptions options) {
         this.db = db;
+        this.slowReadSampling = Jfr.sampling();
         this.reads = new Reads(this, db.handle(), options.adaptiveReadThreshold());
         this.writes = new Writes(db.handle());
         this.families = new ColumnFamilies(this, db);
@@ -129,6 +146,12 @@ public class RocksDB implements AutoCloseable {
         this.defaultFamily = new ColumnFamilyHandle(this, db, db.defaultFamily(), true);
         // a DB never closed is closed when unreachable (the action holds the NativeDb, not this)
         Leaks.CLEANER.register(this, db.closerForForgotten(Leaks.creationSite()));
+    }
+
+    /** A sampled read ended: its io.panrocks.SlowRead event, committed if it took the recording's threshold. */
+    private void endRead(Object timed, ColumnFamilyHandle columnFamily, long keyLength, long valueLength) {
+        Jfr.endRead(timed, path.toString(), columnFamily == null ? null : columnFamily.getName(), keyLength,
+                valueLength, slowReadSampling);
     }
 
     ColumnFamilyHandle wrapFamily(MemorySegment handle, boolean isDefault) {
@@ -1801,12 +1824,16 @@ public class RocksDB implements AutoCloseable {
     public byte[] get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, byte[] key) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.key(key);
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        byte[] v;
         try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, key.length, v == null ? NOT_FOUND : v.length);
+        return v;
     }
 
     /**
@@ -1860,12 +1887,16 @@ public class RocksDB implements AutoCloseable {
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, offset, len, "key");
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        byte[] v;
         try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, len, v == null ? NOT_FOUND : v.length);
+        return v;
     }
 
     /**
@@ -1972,18 +2003,23 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.checkRange(key, keyOffset, keyLength, "key");
         Bytes.checkRange(value, valueOffset, valueLength, "value");
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        long size;
         try {
             MemorySegment cf = family(columnFamily);
-            if (CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER) {
-                long size = reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength);
-                if (size != Long.MIN_VALUE) return saturate(size);
+            size = CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER
+                    ? reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength)
+                    : Long.MIN_VALUE;
+            if (size == Long.MIN_VALUE) {
+                size = reads.get(c, cf, readOptions, c.stageKey(key, keyOffset, keyLength),
+                        keyLength, value, valueOffset, valueLength);
             }
-            return saturate(reads.get(c, cf, readOptions, c.stageKey(key, keyOffset, keyLength),
-                    keyLength, value, valueOffset, valueLength));
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, keyLength, size);
+        return saturate(size);
     }
 
     /**
@@ -2089,12 +2125,16 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.segment(key, "key");
         Bytes.output(value, "value");
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        long size;
         try {
-            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
+            size = reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, key.byteSize(), size);
+        return size;
     }
 
     /**
@@ -2149,12 +2189,17 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Bytes.keyBuffer(key, "key");
         Bytes.output(value, "value");
+        long keyLength = key.remaining(); // before the read: a read may not move it, but say what was asked
+        Object timed = Jfr.beginRead(slowReadSampling);
         CallContext c = db.enter();
+        int size;
         try {
-            return reads.get(c, family(columnFamily), readOptions, key, value);
+            size = reads.get(c, family(columnFamily), readOptions, key, value);
         } finally {
             db.exit(c);
         }
+        if (timed != null) endRead(timed, columnFamily, keyLength, size);
+        return size;
     }
 
     /**
