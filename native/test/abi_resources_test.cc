@@ -191,6 +191,19 @@ TEST(Caches, HyperClockCacheServesAsBlockCache) {
 #endif
 }
 
+// Opens dir's DB (created if missing) with cf as its one family and the given shared objects.
+static int32_t open_with(const TempDir &dir, panrocks_cf_descriptor *cf, panrocks_open_resources *resources, panrocks_db **db,
+                  panrocks_error *err) {
+    panrocks_open_request req{};
+    req.path = dir.path().c_str();
+    req.db_options = "create_if_missing=true";
+    req.cf_count = 1;
+    req.cfs = cf;
+    req.resources = resources;
+    panrocks_cf *handle = nullptr;
+    return panrocks_open(&req, db, &handle, err);
+}
+
 // Roles as rocksdb::CacheEntryRole numbers them.
 constexpr int kDataBlockRole = 0, kFilterBlockRole = 1, kIndexBlockRole = 4, kWriteBufferRole = 6,
               kFilterConstructionRole = 8, kTableReaderRole = 9, kFileMetadataRole = 10;
@@ -216,15 +229,8 @@ TEST(Caches, UsageByRoleCountsChargedTableReadersMetadataAndMemtables) {
                             PANROCKS_CHARGE_ENABLED << (2 * kFilterConstructionRole);
         panrocks_open_resources resources{};
         resources.write_buffer_manager = manager;
-        panrocks_open_request req{};
-        req.path = dir.path().c_str();
-        req.db_options = "create_if_missing=true";
-        req.cf_count = 1;
-        req.cfs = &cf;
-        req.resources = &resources;
         panrocks_db *db = nullptr;
-        panrocks_cf *handle = nullptr;
-        ASSERT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_OK) << err.message;
+        ASSERT_EQ(open_with(dir, &cf, &resources, &db, &err), PANROCKS_OK) << err.message;
         std::string v(1000, 'x');
         for (int file = 0; file < 3; file++) {
             for (int i = 0; i < 2000; i++) {
@@ -267,14 +273,8 @@ TEST(Caches, UsageByRoleCountsChargedTableReadersMetadataAndMemtables) {
         cf.name = "default";
         cf.block_cache = cache;
         cf.cache_charging = PANROCKS_CHARGE_DISABLED << (2 * kTableReaderRole);
-        panrocks_open_request req{};
-        req.path = dir.path().c_str();
-        req.db_options = "create_if_missing=true";
-        req.cf_count = 1;
-        req.cfs = &cf;
         panrocks_db *db = nullptr;
-        panrocks_cf *handle = nullptr;
-        ASSERT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_OK) << err.message;
+        ASSERT_EQ(open_with(dir, &cf, nullptr, &db, &err), PANROCKS_OK) << err.message;
         std::string v(100, 'y');
         ASSERT_EQ(panrocks_put(db, nullptr, 0, "k", 1, v.data(), v.size(), &err), PANROCKS_OK);
         ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK);
@@ -289,19 +289,13 @@ TEST(Caches, UsageByRoleCountsChargedTableReadersMetadataAndMemtables) {
         panrocks_cf_descriptor cf{};
         cf.name = "default";
         cf.cache_charging = PANROCKS_CHARGE_ENABLED << (2 * kDataBlockRole);
-        panrocks_open_request req{};
-        req.path = dir.path().c_str();
-        req.db_options = "create_if_missing=true";
-        req.cf_count = 1;
-        req.cfs = &cf;
         panrocks_db *db = nullptr;
-        panrocks_cf *handle = nullptr;
-        EXPECT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_NOT_SUPPORTED);
+        EXPECT_EQ(open_with(dir, &cf, nullptr, &db, &err), PANROCKS_NOT_SUPPORTED);
         EXPECT_NE(std::string(err.message).find("DataBlock"), std::string::npos) << err.message;
         cf.cache_charging = 3u;  // no such decision
-        EXPECT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_INVALID_ARGUMENT);
+        EXPECT_EQ(open_with(dir, &cf, nullptr, &db, &err), PANROCKS_INVALID_ARGUMENT);
         cf.cache_charging = 1u << 28;  // past the last role
-        EXPECT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_INVALID_ARGUMENT);
+        EXPECT_EQ(open_with(dir, &cf, nullptr, &db, &err), PANROCKS_INVALID_ARGUMENT);
     }
     EXPECT_EQ(panrocks_cache_usage_by_role(cache, charges, counts, 3, &err), PANROCKS_INVALID_ARGUMENT);
     EXPECT_EQ(panrocks_cache_usage_by_role(nullptr, charges, counts, PANROCKS_CACHE_ENTRY_ROLES, &err),
@@ -510,15 +504,9 @@ TEST(IOActivity, FlushesGetsAndIteratorsCountAsTheirOwnActivity) {
     panrocks_cf_descriptor cf{};
     cf.name = "default";
     cf.table_options = "no_block_cache=true";  // every read reaches a file
-    panrocks_open_request req{};
-    req.path = dir.path().c_str();
-    req.db_options = "create_if_missing=true";
-    req.cf_count = 1;
-    req.cfs = &cf;
     panrocks_db *db = nullptr;
-    panrocks_cf *handle = nullptr;
     panrocks_error err{};
-    ASSERT_EQ(panrocks_open(&req, &db, &handle, &err), PANROCKS_OK) << err.message;
+    ASSERT_EQ(open_with(dir, &cf, nullptr, &db, &err), PANROCKS_OK) << err.message;
     constexpr size_t kCount = PANROCKS_IO_ACTIVITIES * PANROCKS_IO_COUNTERS;
     uint64_t before[kCount], after[kCount];
     auto at = [](const uint64_t *c, int activity, int counter) { return c[activity * PANROCKS_IO_COUNTERS + counter]; };

@@ -81,16 +81,16 @@ public abstract sealed class Cache implements AutoCloseable permits LRUCache, Cl
         long[] charges = new long[roles], counts = new long[roles];
         StandaloneResource r = shared.resource;
         synchronized (r) {
-            if (r.isReleased()) throw new IllegalStateException("the cache is closed");
+            MemorySegment handle = r.handle(); // names the cache when it is closed
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment c = arena.allocate(ValueLayout.JAVA_LONG, roles), n = arena.allocate(ValueLayout.JAVA_LONG, roles);
                 MemorySegment error = panrocks_error.allocate(arena);
-                int rc = panrocks_h.panrocks_cache_usage_by_role(r.handle(), c, n, roles, error);
+                int rc = panrocks_h.panrocks_cache_usage_by_role(handle, c, n, roles, error);
                 if (rc != 0) throw new UncheckedRocksDBException(Errors.toException(rc, error));
                 MemorySegment.copy(c, ValueLayout.JAVA_LONG, 0, charges, 0, roles);
                 MemorySegment.copy(n, ValueLayout.JAVA_LONG, 0, counts, 0, roles);
             }
-            return new CacheUsage(charges, counts, panrocks_h.panrocks_cache_usage(r.handle()));
+            return new CacheUsage(charges, counts, panrocks_h.panrocks_cache_usage(handle));
         }
     }
 

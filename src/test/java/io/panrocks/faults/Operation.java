@@ -352,6 +352,13 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                     c -> {
                         if (Files.exists(c.db.resolve("CURRENT"))) throw new AssertionError("a destroyed DB still has its CURRENT file");
                     }),
+            new Operation("verify-checksum", List.of("RocksDB.verifyChecksum"),
+                    NOTHING,
+                    c -> c.handle.verifyChecksum(),
+                    // a verification that passed: every acknowledged value reads back
+                    c -> Cell.readBack(c.handle, c.handle.getDefaultColumnFamily(), c.family, c.acknowledged, false)),
+            new Operation("open-and-compact", List.of("RocksDB.openAndCompact"),
+                    RemoteJob::schedule, RemoteJob::runWorker, RemoteJob::check),
             new Operation("close", List.of("RocksDB.close", "RocksDB.closeE"),
                     c -> c.put("default", "before-close", 100, false),
                     c -> {
@@ -360,6 +367,109 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                         c.family = null;
                         h.closeE();
                     }, NOTHING));
+
+    /**
+     * A remote compaction job of a primary DB beside the cell's, run by a
+     * worker in this process under the fault: the primary's compactRange
+     * waits in the service while the operation runs RocksDB.openAndCompact
+     * on the job's input, then installs its result (or, if the worker
+     * failed, compacts locally).
+     */
+    static final class RemoteJob {
+        final Path primary, output;
+        final RocksDB db;
+        final java.util.concurrent.atomic.AtomicReference<byte[]> input = new java.util.concurrent.atomic.AtomicReference<>();
+        final java.util.concurrent.BlockingQueue<io.panrocks.CompactionServiceResult> results =
+                new java.util.concurrent.LinkedBlockingQueue<>();
+        final java.util.concurrent.CompletableFuture<Void> compaction = new java.util.concurrent.CompletableFuture<>();
+
+        private RemoteJob(Path primary, Path output) throws RocksDBException {
+            this.primary = primary;
+            this.output = output;
+            io.panrocks.CompactionService service = new io.panrocks.CompactionService() {
+                @Override
+                public io.panrocks.CompactionServiceScheduleResponse schedule(io.panrocks.CompactionServiceJobInfo info, byte[] in) {
+                    input.set(in.clone());
+                    return io.panrocks.CompactionServiceScheduleResponse.scheduled("job");
+                }
+
+                @Override
+                public io.panrocks.CompactionServiceResult waitForResult(String scheduledJobId) {
+                    try {
+                        io.panrocks.CompactionServiceResult r = results.poll(60, java.util.concurrent.TimeUnit.SECONDS);
+                        return r != null ? r : io.panrocks.CompactionServiceResult.useLocal();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return io.panrocks.CompactionServiceResult.useLocal();
+                    }
+                }
+            };
+            db = RocksDB.open(new Options().setCreateIfMissing(true).setDisableAutoCompactions(true)
+                    .setCompactionService(service), primary.toString());
+        }
+
+        static void schedule(Cell c) throws Exception {
+            RemoteJob job = new RemoteJob(c.side.resolve("remote-primary"), c.side.resolve("remote-output"));
+            c.result = job;
+            for (int file = 0; file < 2; file++) {
+                for (int i = 0; i < 20; i++) job.db.put(b("r" + i), Cell.value("r" + i + "/" + file, 1024));
+                job.db.flush(new io.panrocks.FlushOptions().setWaitForFlush(true));
+            }
+            Thread t = new Thread(() -> {
+                try {
+                    job.db.compactRange();
+                    job.compaction.complete(null);
+                } catch (Throwable e) {
+                    job.compaction.completeExceptionally(e);
+                }
+            }, "remote-compaction-primary");
+            t.setDaemon(true);
+            t.start();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            while (job.input.get() == null && !job.compaction.isDone() && System.nanoTime() < deadline) Thread.sleep(5);
+            if (job.input.get() == null) throw new AssertionError("the primary scheduled no remote job");
+        }
+
+        /** The worker's part under the fault; the primary then installs its result, and closes. */
+        static void runWorker(Cell c) throws Exception {
+            RemoteJob job = (RemoteJob) c.result;
+            try {
+                byte[] result;
+                try (io.panrocks.OpenAndCompactOptions o = new io.panrocks.OpenAndCompactOptions()) {
+                    result = RocksDB.openAndCompact(o, null, job.primary.toString(), job.output.toString(), job.input.get());
+                } catch (RocksDBException | RuntimeException e) {
+                    job.results.add(io.panrocks.CompactionServiceResult.useLocal());
+                    throw e;
+                }
+                job.results.add(io.panrocks.CompactionServiceResult.success(result));
+                try {
+                    job.compaction.get(60, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RocksDBException r) throw r; // the install said why
+                    throw e;
+                }
+            } finally {
+                try {
+                    job.compaction.get(60, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException ignored) {
+                    // reported above, or the worker's own failure was
+                }
+                job.db.close();
+            }
+        }
+
+        /** Once the fault is gone: the primary reopens with every value of its last flush. */
+        static void check(Cell c) throws Exception {
+            RemoteJob job = (RemoteJob) c.result;
+            try (RocksDB p = RocksDB.open(new Options(), job.primary.toString())) {
+                for (int i = 0; i < 20; i++) {
+                    if (!Arrays.equals(Cell.value("r" + i + "/1", 1024), p.get(b("r" + i)))) {
+                        throw new AssertionError("the remotely compacted primary lost r" + i);
+                    }
+                }
+            }
+        }
+    }
 
     static Operation named(String name) {
         for (Operation o : ALL) if (o.name.equals(name)) return o;

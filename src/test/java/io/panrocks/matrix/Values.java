@@ -274,6 +274,7 @@ final class Values {
         if (t == io.panrocks.CompactionOptionsUniversal.class) return new io.panrocks.CompactionOptionsUniversal();
         if (t == io.panrocks.CompactionOptionsFIFO.class) return new io.panrocks.CompactionOptionsFIFO();
         if (t == io.panrocks.CompressionOptions.class) return new io.panrocks.CompressionOptions();
+        if (t == io.panrocks.CacheUsageOptions.class) return io.panrocks.CacheUsageOptions.chargeTableMemory();
         if (t == io.panrocks.ComparatorOptions.class) return new io.panrocks.ComparatorOptions();
         if (t == io.panrocks.ConfigOptions.class) return new io.panrocks.ConfigOptions();
         if (t == io.panrocks.MutableDBOptions.class) return io.panrocks.MutableDBOptions.builder().setBytesPerSync(0).build();
