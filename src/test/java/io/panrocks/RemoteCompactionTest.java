@@ -177,11 +177,23 @@ class RemoteCompactionTest {
         return resumed;
     }
 
+    /** Finished output files under outputs; the worker renames and deletes files meanwhile, so a vanished one is skipped. */
     private static long sstFiles(Path outputs) throws Exception {
+        long[] count = {0};
         if (!Files.exists(outputs)) return 0;
-        try (Stream<Path> s = Files.walk(outputs)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".sst")).count();
-        }
+        Files.walkFileTree(outputs, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attrs) {
+                if (file.getFileName().toString().endsWith(".sst")) count[0]++;
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path file, java.io.IOException e) {
+                return java.nio.file.FileVisitResult.CONTINUE; // gone between the listing and the visit
+            }
+        });
+        return count[0];
     }
 
     @Test
