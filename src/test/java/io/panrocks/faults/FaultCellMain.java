@@ -36,6 +36,7 @@ public final class FaultCellMain {
         preloadClasses(RocksDB.class);
         preloadClasses(Class.forName("io.panrocks.internal.ffi.panrocks_h", false, FaultCellMain.class.getClassLoader()));
         preloadClasses(FaultCellMain.class);
+        Operation.more(); // another module's operations: their class preloads what they need as it initializes
         ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "fault-watchdog");
             t.setDaemon(true);
@@ -116,6 +117,7 @@ public final class FaultCellMain {
         // 3. the DB recovers once the fault is gone, or says why it cannot; no acknowledged write is lost
         StringBuilder steps = new StringBuilder();
         try {
+            steps.append(op.recovery().after(c, fault));
             after = recover(c, fault, steps);
         } catch (Throwable t) {
             return outcome + " | " + steps + t + " | FAIL " + (t instanceof AssertionError ? "" : "did not recover: ") + t.getMessage();

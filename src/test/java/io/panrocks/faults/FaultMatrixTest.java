@@ -1,6 +1,5 @@
 package io.panrocks.faults;
 
-import io.panrocks.testkit.ForkedJvm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -10,11 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -57,96 +52,22 @@ class FaultMatrixTest {
             "deleted-files/open-and-compact", WORKER_SKIPS_MISSING_FILES,
             "truncated-files/open-and-compact", WORKER_SKIPS_MISSING_FILES);
 
-    private static Path shim;
-    private static int cells, passed, known, failed, skipped;
+    private static final FaultRuns RUNS = new FaultRuns(Operation.ALL.size(), KNOWN, false);
 
     @BeforeAll
     static void compileTheFailingDisk() throws Exception {
-        Path source = Path.of(System.getProperty("panrocks.root", "..")).resolve("src/test/native/disk_faults.c");
-        if (!Files.exists(source)) source = Path.of("src/test/native/disk_faults.c");
-        if (!Files.exists(source)) source = Path.of("native/disk_faults.c");
-        assertTrue(Files.exists(source), "src/test/native/disk_faults.c not found from " + Path.of("").toAbsolutePath());
-        Path out = Files.createDirectories(Path.of("target", "faults")).resolve("libdisk_faults.so").toAbsolutePath();
-        Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-O2", "-Wall", "-o", out.toString(), source.toString(), "-ldl")
-                .redirectErrorStream(true).start();
-        String log = new String(cc.getInputStream().readAllBytes());
-        assertEquals(0, cc.waitFor(), () -> "cc could not build the failing disk:\n" + log);
-        shim = out;
+        RUNS.compileTheFailingDisk();
     }
 
     @AfterAll
     static void totals() {
-        System.out.printf("[faults] %d faults x %d operations: %d cells, %d as documented, %d known, %d not as documented, %d skipped%n",
-                Fault.values().length, Operation.ALL.size(), cells, passed, known, failed, skipped);
+        System.out.println(RUNS.totals("faults"));
     }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Fault.class)
     void everyOperationEndsAsDocumentedUnderTheFault(Fault fault) throws Exception {
-        String only = System.getProperty("panrocks.faults.only", "");
-        org.junit.jupiter.api.Assumptions.assumeTrue(only.isEmpty() || Set.of(only.split(",")).contains(fault.id()));
-        if (fault.needsRoot && !io.panrocks.faults.Host.ROOT) {
-            synchronized (FaultMatrixTest.class) {
-                skipped += Operation.ALL.size();
-            }
-            System.out.println("[faults] " + fault.id() + ": SKIPPED, mounts need root");
-            org.junit.jupiter.api.Assumptions.abort(fault.id() + " needs root");
-        }
-        Path root = Files.createTempDirectory("panrocks-faults-");
-        List<String> pending = new ArrayList<>(Operation.ALL.stream().map(Operation::name).toList());
-        Map<String, String> verdicts = new LinkedHashMap<>();
-        while (!pending.isEmpty()) {
-            List<String> args = new ArrayList<>(List.of(root.toString(), fault.name()));
-            args.addAll(pending);
-            ForkedJvm.Result r = ForkedJvm.main(FaultCellMain.class, args.toArray(String[]::new))
-                    .env("LD_PRELOAD", shim.toString())
-                    .jvmFlags("-Xmx256m")
-                    .forwardSystemProperties("panrocks.")
-                    .timeout(Duration.ofMinutes(10))
-                    .run();
-            String begun = null;
-            for (String line : r.stdoutLines()) {
-                if (line.startsWith("BEGIN ")) begun = line.substring(6).split(" ")[1];
-                if (line.startsWith("CELL ")) {
-                    String[] parts = line.substring(5).split(" ", 3);
-                    verdicts.put(parts[1], parts[2].substring(2));
-                    pending.remove(parts[1]);
-                    begun = null;
-                }
-            }
-            if (begun != null) { // the child died in this cell: a crash or a hang, named; the others run on
-                String how = r.exitCode() == FaultCellMain.EXIT_HUNG ? "HANG" : r.crashed() ? "CRASH (signal " + r.signal() + ")" : "DIED (exit " + r.exitCode() + ")";
-                String detail = r.stdout().lines().filter(l -> l.startsWith("HANG") || l.contains("at ")).limit(40)
-                        .reduce("", (a, b) -> a + "\n    " + b);
-                verdicts.put(begun, "- | - | FAIL " + how + detail + (r.stderr().isBlank() ? "" : "\n    stderr: " + r.stderr().strip().lines().limit(10).toList()));
-                pending.remove(begun);
-            } else if (!pending.isEmpty()) {
-                fail("the child ended (exit " + r.exitCode() + ") before " + pending + ":\n" + r);
-            }
-        }
-        try {
-            Cell.deleteTree(root);
-        } catch (java.io.IOException e) {
-            System.out.println("[faults] could not remove " + root + ": " + e);
-        }
-        List<String> unexpected = new ArrayList<>();
-        for (var v : verdicts.entrySet()) {
-            String id = fault.id() + "/" + v.getKey();
-            boolean pass = v.getValue().endsWith("| PASS");
-            String reason = KNOWN.get(id);
-            synchronized (FaultMatrixTest.class) {
-                cells++;
-                if (pass) passed++;
-                else if (reason != null) known++;
-                else failed++;
-            }
-            if (pass && reason != null) System.out.println("[faults] NOW PASSES (drop it from KNOWN): " + id);
-            String tag = pass ? "ok   " : reason != null ? "KNOWN" : "FAIL ";
-            System.out.println("[faults] " + tag + " " + id + ": " + v.getValue() + (reason != null && !pass ? " (" + reason + ")" : ""));
-            if (!pass && reason == null) unexpected.add(id + ": " + v.getValue());
-        }
-        assertTrue(unexpected.isEmpty(), () -> unexpected.size() + " cells of " + fault.id() + " did not end as documented:\n"
-                + String.join("\n", unexpected));
+        RUNS.run(fault, Operation.ALL.stream().map(Operation::name).toList(), "faults");
     }
 
     // ---- every operation that touches files has an entry ------------------------------------------

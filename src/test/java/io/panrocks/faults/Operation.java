@@ -42,14 +42,30 @@ import java.util.Map;
  * ("Type.method") whose engine path it is; {@link FaultMatrixTest} fails on a
  * method that touches files and is covered by none.
  */
-record Operation(String name, List<String> covers, Step prepare, Step run, Step check) {
+record Operation(String name, List<String> covers, Step prepare, Step run, Step check, Recovery recovery) {
     @FunctionalInterface
     interface Step {
         void on(Cell c) throws Exception;
     }
 
+    /**
+     * What an operation with state of its own (a Kafka store beside the
+     * cell's DB) checks once the fault is gone, whatever the operation's
+     * outcome: it returns what it found for the cell's line, and throws on a
+     * wrong answer or a lost write.
+     */
+    @FunctionalInterface
+    interface Recovery {
+        String after(Cell c, Fault fault) throws Exception;
+    }
+
     static final Step NOTHING = c -> {
     };
+
+    /** An operation whose state is the cell's DB (the generic recovery checks it). */
+    Operation(String name, List<String> covers, Step prepare, Step run, Step check) {
+        this(name, covers, prepare, run, check, (c, fault) -> "");
+    }
 
     private static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -471,8 +487,25 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
         }
     }
 
+    /**
+     * The operation of that name, among {@link #ALL} and the operations of
+     * another module's matrix: the class {@code -Dpanrocks.faults.operations}
+     * names, whose static {@code OPERATIONS} lists them.
+     */
     static Operation named(String name) {
         for (Operation o : ALL) if (o.name.equals(name)) return o;
+        for (Operation o : more()) if (o.name.equals(name)) return o;
         throw new IllegalArgumentException("no operation " + name);
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Operation> more() {
+        String provider = System.getProperty("panrocks.faults.operations", "");
+        if (provider.isEmpty()) return List.of();
+        try {
+            return (List<Operation>) Class.forName(provider).getDeclaredField("OPERATIONS").get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("-Dpanrocks.faults.operations=" + provider + " names no class with a static OPERATIONS", e);
+        }
     }
 }
