@@ -818,6 +818,12 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     /**
      * Read SST files through mmap ({@code allow_mmap_reads}).
      *
+     * <p>The engine then keeps pointers into the mapped files (index and filter
+     * blocks, blocks pinned by iterators): a table file truncated under the DB
+     * by another process faults (SIGBUS) and ends the JVM. The default pread
+     * reads answer such a file with a {@code Corruption} or {@code IOError}
+     * status instead (docs/guarantees.md, "Faults").
+     *
      * @param allowMmapReads the value
      * @return this
      */
