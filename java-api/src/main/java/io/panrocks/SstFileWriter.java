@@ -50,6 +50,8 @@ public final class SstFileWriter implements AutoCloseable {
     private final StandaloneResource writer;
     /** native staging for keys and values from the heap, grown as needed */
     private final StandaloneResource scratch;
+    /** the error record of every call (the methods synchronize): no arena per entry */
+    private final StandaloneResource errorRecord;
     private boolean opened;
 
     /**
@@ -79,6 +81,8 @@ public final class SstFileWriter implements AutoCloseable {
                 : cache.withHandle(h -> create(envOptions, options, h));
         this.writer = new StandaloneResource("SstFileWriter", this, handle, panrocks_h::panrocks_sst_writer_destroy);
         this.scratch = new StandaloneResource("SstFileWriter", this, NativeMemory.allocate(256), NativeMemory::free);
+        this.errorRecord = new StandaloneResource("SstFileWriter", this, NativeMemory.allocateZeroed(panrocks_error.sizeof()),
+                NativeMemory::free);
     }
 
     /**
@@ -294,12 +298,10 @@ public final class SstFileWriter implements AutoCloseable {
             p = stage(s, i * Entities.COLUMN + name, p, c.name());
             p = stage(s, i * Entities.COLUMN + value, p, c.value());
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment error = panrocks_error.allocate(arena);
-            int rc = panrocks_h.panrocks_sst_writer_put_entity(writer.handle(), s.asSlice(n * Entities.COLUMN), key.length,
-                    s, n, error);
-            if (rc != 0) throw Errors.toException(rc, error);
-        }
+        MemorySegment error = errorRecord.handle();
+        int rc = panrocks_h.panrocks_sst_writer_put_entity(writer.handle(), s.asSlice(n * Entities.COLUMN), key.length,
+                s, n, error);
+        if (rc != 0) throw Errors.toException(rc, error);
     }
 
     private static long stage(MemorySegment s, long slot, long at, MemorySegment bytes) {
@@ -328,21 +330,19 @@ public final class SstFileWriter implements AutoCloseable {
             CallerMemory.copy(b, 0, s, at, bSize);
             second = s.asSlice(at, bSize);
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment error = panrocks_error.allocate(arena);
-            int rc;
-            try {
-                rc = switch (op) {
-                    case PUT -> panrocks_h.panrocks_sst_writer_put(h, first, aSize, second, bSize, error);
-                    case MERGE -> panrocks_h.panrocks_sst_writer_merge(h, first, aSize, second, bSize, error);
-                    case DELETE -> panrocks_h.panrocks_sst_writer_delete(h, first, aSize, error);
-                    case DELETE_RANGE -> panrocks_h.panrocks_sst_writer_delete_range(h, first, aSize, second, bSize, error);
-                };
-            } catch (AssertionError e) {
-                throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-            }
-            if (rc != 0) throw Errors.toException(rc, error);
+        MemorySegment error = errorRecord.handle();
+        int rc;
+        try {
+            rc = switch (op) {
+                case PUT -> panrocks_h.panrocks_sst_writer_put(h, first, aSize, second, bSize, error);
+                case MERGE -> panrocks_h.panrocks_sst_writer_merge(h, first, aSize, second, bSize, error);
+                case DELETE -> panrocks_h.panrocks_sst_writer_delete(h, first, aSize, error);
+                case DELETE_RANGE -> panrocks_h.panrocks_sst_writer_delete_range(h, first, aSize, second, bSize, error);
+            };
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
+        if (rc != 0) throw Errors.toException(rc, error);
     }
 
     /** The staging buffer, grown to at least size bytes. */
@@ -404,6 +404,7 @@ public final class SstFileWriter implements AutoCloseable {
     public synchronized void close() {
         writer.close();
         scratch.close();
+        errorRecord.close();
     }
 
     @Override
