@@ -47,6 +47,21 @@ void count_write(Counters &c, const rocksdb::IOOptions &options, uint64_t n) {
     count(c, options, PANROCKS_IO_WRITE_OPS, PANROCKS_IO_WRITE_BYTES, n);
 }
 
+// A read's status, counted if it succeeded, at the bytes it returned (read
+// through the pointer here, after the read filled it).
+rocksdb::IOStatus counted_read(rocksdb::IOStatus s, Counters &c, const rocksdb::IOOptions &options,
+                               const rocksdb::Slice *result) {
+    if (s.ok()) count_read(c, options, result->size());
+    return s;
+}
+
+// A write's status, counted if it succeeded.
+rocksdb::IOStatus counted_write(rocksdb::IOStatus s, Counters &c, const rocksdb::IOOptions &options,
+                                const rocksdb::Slice &data) {
+    if (s.ok()) count_write(c, options, data.size());
+    return s;
+}
+
 class CountingRandomAccessFile final : public rocksdb::FSRandomAccessFileOwnerWrapper {
   public:
     CountingRandomAccessFile(std::unique_ptr<rocksdb::FSRandomAccessFile> &&file, std::shared_ptr<Counters> counters)
@@ -54,9 +69,7 @@ class CountingRandomAccessFile final : public rocksdb::FSRandomAccessFileOwnerWr
 
     rocksdb::IOStatus Read(uint64_t offset, size_t n, const rocksdb::IOOptions &options, rocksdb::Slice *result,
                            char *scratch, rocksdb::IODebugContext *dbg) const override {
-        rocksdb::IOStatus s = target()->Read(offset, n, options, result, scratch, dbg);
-        if (s.ok()) count_read(*counters_, options, result->size());
-        return s;
+        return counted_read(target()->Read(offset, n, options, result, scratch, dbg), *counters_, options, result);
     }
 
     rocksdb::IOStatus MultiRead(rocksdb::FSReadRequest *reqs, size_t num_reqs, const rocksdb::IOOptions &options,
@@ -90,16 +103,13 @@ class CountingSequentialFile final : public rocksdb::FSSequentialFileOwnerWrappe
 
     rocksdb::IOStatus Read(size_t n, const rocksdb::IOOptions &options, rocksdb::Slice *result, char *scratch,
                            rocksdb::IODebugContext *dbg) override {
-        rocksdb::IOStatus s = target()->Read(n, options, result, scratch, dbg);
-        if (s.ok()) count_read(*counters_, options, result->size());
-        return s;
+        return counted_read(target()->Read(n, options, result, scratch, dbg), *counters_, options, result);
     }
 
     rocksdb::IOStatus PositionedRead(uint64_t offset, size_t n, const rocksdb::IOOptions &options,
                                      rocksdb::Slice *result, char *scratch, rocksdb::IODebugContext *dbg) override {
-        rocksdb::IOStatus s = target()->PositionedRead(offset, n, options, result, scratch, dbg);
-        if (s.ok()) count_read(*counters_, options, result->size());
-        return s;
+        return counted_read(target()->PositionedRead(offset, n, options, result, scratch, dbg), *counters_, options,
+                            result);
     }
 
   private:
@@ -113,31 +123,23 @@ class CountingWritableFile final : public rocksdb::FSWritableFileOwnerWrapper {
 
     rocksdb::IOStatus Append(const rocksdb::Slice &data, const rocksdb::IOOptions &options,
                              rocksdb::IODebugContext *dbg) override {
-        rocksdb::IOStatus s = target()->Append(data, options, dbg);
-        if (s.ok()) count_write(*counters_, options, data.size());
-        return s;
+        return counted_write(target()->Append(data, options, dbg), *counters_, options, data);
     }
 
     rocksdb::IOStatus Append(const rocksdb::Slice &data, const rocksdb::IOOptions &options,
                              const rocksdb::DataVerificationInfo &info, rocksdb::IODebugContext *dbg) override {
-        rocksdb::IOStatus s = target()->Append(data, options, info, dbg);
-        if (s.ok()) count_write(*counters_, options, data.size());
-        return s;
+        return counted_write(target()->Append(data, options, info, dbg), *counters_, options, data);
     }
 
     rocksdb::IOStatus PositionedAppend(const rocksdb::Slice &data, uint64_t offset, const rocksdb::IOOptions &options,
                                        rocksdb::IODebugContext *dbg) override {
-        rocksdb::IOStatus s = target()->PositionedAppend(data, offset, options, dbg);
-        if (s.ok()) count_write(*counters_, options, data.size());
-        return s;
+        return counted_write(target()->PositionedAppend(data, offset, options, dbg), *counters_, options, data);
     }
 
     rocksdb::IOStatus PositionedAppend(const rocksdb::Slice &data, uint64_t offset, const rocksdb::IOOptions &options,
                                        const rocksdb::DataVerificationInfo &info,
                                        rocksdb::IODebugContext *dbg) override {
-        rocksdb::IOStatus s = target()->PositionedAppend(data, offset, options, info, dbg);
-        if (s.ok()) count_write(*counters_, options, data.size());
-        return s;
+        return counted_write(target()->PositionedAppend(data, offset, options, info, dbg), *counters_, options, data);
     }
 
   private:

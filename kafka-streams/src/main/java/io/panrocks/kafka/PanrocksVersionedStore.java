@@ -232,12 +232,15 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
         void endChanges() throws RocksDBException;
     }
 
-    /** The DB, each group of changes written in the store's batch (under the position's monitor if it writes). */
-    private final class Direct implements VersionTable {
-        private final RocksDB d;
+    /**
+     * The DB and the changes not yet written, in the store's batch (started
+     * at the first change, written in one crossing by {@link #writeChanges}).
+     */
+    private abstract class BatchedChanges implements VersionTable {
+        final RocksDB d;
         private WriteBatch changes;
 
-        Direct(RocksDB d) {
+        BatchedChanges(RocksDB d) {
             this.d = d;
         }
 
@@ -253,14 +256,37 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
 
         @Override
         public void put(byte[] key, byte[] value) throws RocksDBException {
-            if (changes == null) changes = batch();
-            changes.put(data, key, value);
+            changes().put(data, key, value);
+            changed(key, value);
         }
 
         @Override
         public void delete(byte[] key) throws RocksDBException {
+            changes().delete(data, key);
+            changed(key, null);
+        }
+
+        /** A change was added to the batch (value null: a deletion). */
+        void changed(byte[] key, byte[] value) {
+        }
+
+        private WriteBatch changes() {
             if (changes == null) changes = batch();
-            changes.delete(data, key);
+            return changes;
+        }
+
+        /** Writes the changes kept so far, if any (under the position's monitor). */
+        final void writeChanges() throws RocksDBException {
+            if (changes == null) return;
+            changes = null;
+            writeBatch();
+        }
+    }
+
+    /** The DB, each group of changes written as it ends. */
+    private final class Direct extends BatchedChanges {
+        Direct(RocksDB d) {
+            super(d);
         }
 
         @Override
@@ -270,9 +296,7 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
 
         @Override
         public void endChanges() throws RocksDBException {
-            if (changes == null) return;
-            changes = null;
-            writeBatch();
+            writeChanges();
         }
     }
 
@@ -284,23 +308,21 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
      * out-of-order record, a new segment), while every record reads its
      * key's newest version.
      */
-    private final class Restoring implements VersionTable {
+    private final class Restoring extends BatchedChanges {
         private static final byte[] DELETED = new byte[0];
         private static final long NO_STREAM_TIME = Long.MIN_VALUE;
-        private final RocksDB d;
         /** the changes since the last write, by key: the value, or {@link #DELETED} */
         private final Map<Bytes, byte[]> pending = new HashMap<>();
-        private WriteBatch changes;
         private long streamTime = NO_STREAM_TIME;
 
         Restoring(RocksDB d) {
-            this.d = d;
+            super(d);
         }
 
         @Override
         public byte[] get(byte[] key) throws RocksDBException {
             byte[] v = pending.get(Bytes.wrap(key));
-            if (v == null) return d.get(data, key);
+            if (v == null) return super.get(key);
             return v == DELETED ? null : v;
         }
 
@@ -311,21 +333,12 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
             } catch (RocksDBException e) {
                 throw new ProcessorStateException("Error restoring batch to store " + name, e);
             }
-            return d.newIterator(data, bounds);
+            return super.iterator(bounds);
         }
 
         @Override
-        public void put(byte[] key, byte[] value) throws RocksDBException {
-            if (changes == null) changes = batch();
-            changes.put(data, key, value);
-            pending.put(Bytes.wrap(key), value);
-        }
-
-        @Override
-        public void delete(byte[] key) throws RocksDBException {
-            if (changes == null) changes = batch();
-            changes.delete(data, key);
-            pending.put(Bytes.wrap(key), DELETED);
+        void changed(byte[] key, byte[] value) {
+            pending.put(Bytes.wrap(key), value == null ? DELETED : value);
         }
 
         /** The last stream time recorded since the last write (only the last one is written; no put reads it back). */
@@ -344,10 +357,8 @@ class PanrocksVersionedStore extends PanrocksStore implements VersionedBytesStor
                 put(STREAM_TIME_KEY, encodeLong(streamTime));
                 streamTime = NO_STREAM_TIME;
             }
-            if (changes == null) return;
-            changes = null;
             pending.clear();
-            writeBatch();
+            writeChanges();
         }
     }
 
