@@ -10,6 +10,7 @@
 #   panrocks-use    a DB's first use, warm cache: open (creating it), put, get, close, timed from
 #                   before the first call into the library to close returning
 #   rocksjava-use   the same in RocksJava, loadLibrary() included
+#   *-use-aot       the first uses with JDK 25's AOT cache, trained by one first use (JDK 25 and later)
 #
 #   scripts/bench-startup.sh [ROUNDS]     (default 9)
 #
@@ -86,6 +87,7 @@ EOF
 "$JAVA_HOME/bin/javac" -d "$work" -cp "$jar" "$work/PanrocksFirstCall.java" "$work/PanrocksFirstUse.java"
 "$JAVA_HOME/bin/javac" -d "$work" -cp "$rj" "$work/RocksJavaFirstCall.java" "$work/RocksJavaFirstUse.java"
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Xshare:auto)
+java_aot=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED)  # an AOT cache refuses any -Xshare
 warm="$work/warm-cache"
 "${java[@]}" -Dpanrocks.cache.dir="$warm" -cp "$jar:$work" PanrocksFirstCall >/dev/null  # primes the warm cache
 baseline="${PANROCKS_STARTUP_BASELINE:-}"
@@ -95,13 +97,28 @@ if [ -n "$baseline" ]; then
     configurations+=(baseline-cold baseline-warm)
 fi
 extracted="$(find "$warm" -name 'libpanrocks.*' -type f | head -1)"
+# JDK 25's AOT cache (JEP 483, trained in one run by JEP 514's -XX:AOTCacheOutput): a first use of
+# each binding trains its own cache, then the first uses run again with it. The cache takes only
+# jars on the class path, hence the first-use classes in a jar of their own.
+if [ "$(jdk_feature_version "$JAVA_HOME")" -ge 25 ]; then
+    "$JAVA_HOME/bin/jar" cf "$work/first-use.jar" -C "$work" PanrocksFirstUse.class -C "$work" RocksJavaFirstUse.class
+    rm -rf "$work/db"
+    "${java_aot[@]}" -XX:AOTCacheOutput="$work/panrocks.aot" -Dpanrocks.cache.dir="$warm" -cp "$jar:$work/first-use.jar" \
+        PanrocksFirstUse "$work/db" >/dev/null 2>&1 || die "could not train panrocks' AOT cache"
+    rm -rf "$work/db"
+    "${java_aot[@]}" -XX:AOTCacheOutput="$work/rocksjava.aot" -cp "$rj:$work/first-use.jar" \
+        RocksJavaFirstUse "$work/db" >/dev/null 2>&1 || die "could not train RocksJava's AOT cache"
+    configurations+=(panrocks-use-aot rocksjava-use-aot)
+fi
 
 # run NAME ARGS...: one JVM; appends "inside-ms process-ms" to $work/NAME
 run() {
     local name="$1" start end out
     shift
+    local jvm=("${java[@]}")
+    case "$name" in *-aot) jvm=("${java_aot[@]}") ;; esac
     start=$(date +%s%N)
-    out="$("${java[@]}" "$@")"
+    out="$("${jvm[@]}" "$@")"
     end=$(date +%s%N)
     echo "$(echo "$out" | cut -d' ' -f1) $(( (end - start) / 1000000 ))" >> "$work/$name"
     echo "$out" | cut -d' ' -f2 > "$work/$name.version"
@@ -117,6 +134,14 @@ for ((i = 1; i <= rounds; i++)); do
     run panrocks-use -Dpanrocks.cache.dir="$warm" -cp "$jar:$work" PanrocksFirstUse "$work/db"
     rm -rf "$work/db"
     run rocksjava-use -cp "$rj:$work" RocksJavaFirstUse "$work/db"
+    if [ -f "$work/panrocks.aot" ]; then
+        rm -rf "$work/db"
+        run panrocks-use-aot -XX:AOTCache="$work/panrocks.aot" -Xlog:aot=off -Dpanrocks.cache.dir="$warm" \
+            -cp "$jar:$work/first-use.jar" PanrocksFirstUse "$work/db"
+        rm -rf "$work/db"
+        run rocksjava-use-aot -XX:AOTCache="$work/rocksjava.aot" -Xlog:aot=off -cp "$rj:$work/first-use.jar" \
+            RocksJavaFirstUse "$work/db"
+    fi
     if [ -n "$baseline" ]; then
         rm -rf "$work/baseline-cold-cache"
         run baseline-cold -Dpanrocks.cache.dir="$work/baseline-cold-cache" -cp "$baseline:$work" PanrocksFirstCall
@@ -133,7 +158,7 @@ stats() {
 # machine's moment), "median (min-max)" over the rounds; a first use over RocksJava's first use
 ratio() {
     local base=rocksjava
-    case "$1" in *-use) base=rocksjava-use ;; esac
+    case "$1" in *-use) base=rocksjava-use ;; *-use-aot) base=rocksjava-use-aot ;; esac
     paste -d' ' <(cut -d' ' -f1 "$work/$1") <(cut -d' ' -f1 "$work/$base") | awk '{print $1 / $2}' | sort -n |
         awk '{v[NR]=$1} END {m = NR % 2 ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf "%.2f (%.2f-%.2f)", m, v[1], v[NR]}'
 }
