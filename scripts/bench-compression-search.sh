@@ -32,16 +32,15 @@ source "$(dirname "$0")/lib.sh"
 build=1
 report_only=""
 instructions_only=""
-while [ $# -gt 0 ]; do
+modes=""
+own_option() {
     case "$1" in
-        --no-build) build=0 ;;
-        --report-only) report_only="${2:?--report-only needs a run folder}"; shift ;;
-        --instructions-only) instructions_only="${2:?--instructions-only needs a run folder}"; shift ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option $1 (see --help)" ;;
+        --report-only) report_only="${2:?--report-only needs a run folder}"; return 10 ;;
+        --instructions-only) instructions_only="${2:?--instructions-only needs a run folder}"; return 10 ;;
+        *) return 1 ;;
     esac
-    shift
-done
+}
+parse_bench_options "$@"
 cd "$PANROCKS_ROOT"
 if [ -n "$report_only" ]; then
     python3 scripts/bench/compression_search_report.py "$report_only" --docs docs/benchmarks.md

@@ -30,18 +30,13 @@ mode=standard
 build=1
 rjengine=0
 docs=1
-while [ $# -gt 0 ]; do
+own_option() {
     case "$1" in
-        --quick) mode=quick ;;
-        --standard) mode=standard ;;
-        --no-build) build=0 ;;
         --rjengine) rjengine=1 ;;
-        --no-docs) docs=0 ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option $1 (see --help)" ;;
+        *) return 1 ;;
     esac
-    shift
-done
+}
+parse_bench_options "$@"
 
 setup_environment
 cd "$PANROCKS_ROOT"

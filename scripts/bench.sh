@@ -41,20 +41,15 @@ build=1
 newest=1
 docs=1
 report_only=""
-while [ $# -gt 0 ]; do
+modes="quick standard full"
+own_option() {
     case "$1" in
-        --quick) mode=quick ;;
-        --standard) mode=standard ;;
-        --full) mode=full ;;
-        --no-build) build=0 ;;
         --no-newest) newest=0 ;;
-        --no-docs) docs=0 ;;
-        --report-only) report_only="${2:?--report-only needs a run folder}"; shift ;;
-        -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option $1 (see --help)" ;;
+        --report-only) report_only="${2:?--report-only needs a run folder}"; return 10 ;;
+        *) return 1 ;;
     esac
-    shift
-done
+}
+parse_bench_options "$@"
 
 cd "$PANROCKS_ROOT"
 report() {

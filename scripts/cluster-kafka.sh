@@ -33,18 +33,13 @@ mode=standard
 build=1
 docs=1
 ceiling=false
-while [ $# -gt 0 ]; do
+own_option() {
     case "$1" in
-        --quick) mode=quick ;;
-        --standard) mode=standard ;;
-        --no-build) build=0 ;;
-        --no-docs) docs=0 ;;
         --ceiling) ceiling=true ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option $1 (see --help)" ;;
+        *) return 1 ;;
     esac
-    shift
-done
+}
+parse_bench_options "$@"
 # sizes given by hand are named as such in the report
 [ -n "${CLUSTER_ARGS:-}" ] && label="$mode, sizes by hand" || label="$mode"
 if [ "$mode" = quick ]; then

@@ -28,17 +28,7 @@ source "$(dirname "$0")/lib.sh"
 mode=standard
 build=1
 docs=1
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) mode=quick ;;
-        --standard) mode=standard ;;
-        --no-build) build=0 ;;
-        --no-docs) docs=0 ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option $1 (see --help)" ;;
-    esac
-    shift
-done
+parse_bench_options "$@"
 
 setup_environment
 cd "$PANROCKS_ROOT"

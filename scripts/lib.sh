@@ -127,3 +127,44 @@ mvn_cmd() {
     fi
     MAVEN_OPTS="$opts" mvn -B -ntp "$@"
 }
+
+# The script's header comment (from its second line to the first line that is not a comment),
+# without the comment marks: its --help.
+script_help() {
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+# parse_bench_options ARGS...: the options the benchmark scripts share, parsed once here.
+#   --quick | --standard | --full    mode=<that>, if the script lists it in $modes (unset: "quick standard")
+#   --no-build                       build=0
+#   --no-docs                        docs=0
+#   -h | --help                      the script's header (script_help), then exit
+# Any other option goes to the script's own `own_option OPTION [NEXT]` if it defines one: it sets
+# what it knows and returns 0 when it took OPTION alone, 10 when it took NEXT as OPTION's value,
+# anything else when it does not know OPTION (then this dies naming it).
+parse_bench_options() {
+    local rc
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --quick | --standard | --full)
+                case " ${modes-quick standard} " in
+                    *" ${1#--} "*) mode="${1#--}" ;;
+                    *) die "no mode $1 here (see --help)" ;;
+                esac ;;
+            --no-build) build=0 ;;
+            --no-docs) docs=0 ;;
+            -h | --help) script_help; exit 0 ;;
+            *)
+                rc=1
+                if declare -F own_option >/dev/null; then
+                    if own_option "$@"; then rc=0; else rc=$?; fi
+                fi
+                case "$rc" in
+                    0) ;;
+                    10) shift ;;
+                    *) die "unknown option $1 (see --help)" ;;
+                esac ;;
+        esac
+        shift
+    done
+}
