@@ -188,6 +188,7 @@ public class GetCostBudget {
     }
 
     @Benchmark
+    @SuppressWarnings("restricted") // the engine's pointer sized by hand: what the binding does inside
     public void rawGetCopyOut(Db d, Caller t, Blackhole bh) {
         readRaw(d, t);
         int n = (int) Math.min(panrocks_value.size(t.out), t.value.length);

@@ -312,6 +312,7 @@ class KeyValueStoreContractTest {
     // ---- offsets, positions, queries ------------------------------------------------------
 
     @Test
+    @SuppressWarnings("deprecation") // managesOffsets(): Kafka deprecated it in 4.4, and a store still answers it
     void offsetsAreCommittedRemovedWipedAndSurviveAReopen() {
         TopicPartition p0 = new TopicPartition("app-kv-changelog", 0);
         TopicPartition p1 = new TopicPartition("app-kv-changelog", 1);

@@ -176,6 +176,7 @@ public final class StoreUnderFault implements AutoCloseable {
     }
 
     private static final class Unwrapped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         final RocksDBException status;
 
         Unwrapped(RocksDBException status) {
