@@ -514,9 +514,11 @@ typedef struct panrocks_collect_result {
  * (RocksDB delta-encodes them, so they do not stay put), each preceded by
  * key_headroom free bytes (room for a frame header). Values are returned in
  * place, without a copy, when they stay valid until the iterator is
- * destroyed: the iterator was created with pin_data = 1 and its column
- * family has no merge operator (merged values are built per entry);
- * otherwise they are copied into buffer too.
+ * destroyed: the iterator was created with pin_data = 1, its column family
+ * has no merge operator (merged values are built per entry), and RocksDB
+ * reports the entry's value pinned (not read from a blob file into the
+ * iterator's buffer, which its next step reuses); otherwise they are copied
+ * into buffer too.
  * Returns PANROCKS_OK when it stopped at max_entries, max_bytes or the end
  * of the range, and PANROCKS_INCOMPLETE when buffer cannot hold the next
  * entry's copies (result->needed says how much room they need; the entries

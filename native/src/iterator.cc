@@ -60,6 +60,20 @@ inline void position(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
     }
 }
 
+// Whether the current value stays where it is until the iterator is
+// destroyed, so that a walk may hand it out in place. Only with pin_data on a
+// family without a merge operator or blob files in its options
+// (values_stable), and only when the engine says so for this entry
+// ("rocksdb.iterator.is-value-pinned": a value in a pinned block or the
+// memtable): a value read from a blob file goes into a buffer the iterator
+// reuses at its next step, and a DB reopened without blob files in its
+// options, or given them by SetOptions, still has such values.
+inline bool value_stays(panrocks_iterator *iterator) {
+    if (!iterator->values_stable) return false;
+    std::string pinned;  // "1" or "0": short, no allocation
+    return iterator->it->GetProperty("rocksdb.iterator.is-value-pinned", &pinned).ok() && pinned == "1";
+}
+
 // An iterator that cannot be moved: failed inside the engine, or ended
 // with its batch. 0 when it can.
 inline int32_t unusable(panrocks_iterator *iterator, panrocks_error *error) {
@@ -383,7 +397,8 @@ int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entrie
             const uint64_t size = k.size() + v.size();
             if ((n > 0 || !take_first) && total + size > max_bytes) break;
             // keys are delta-encoded in blocks, so not stable: always copied
-            const size_t copied = key_headroom + k.size() + (iterator->values_stable ? 0 : v.size());
+            const bool in_place = value_stays(iterator);
+            const size_t copied = key_headroom + k.size() + (in_place ? 0 : v.size());
             if (copied > capacity - used) {
                 result->needed = copied;
                 rc = PANROCKS_INCOMPLETE;
@@ -393,7 +408,7 @@ int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entrie
             char *at = buffer + used + key_headroom;
             std::memcpy(at, k.data(), k.size());
             e.key = at;
-            if (iterator->values_stable) {
+            if (in_place) {
                 e.value = v.data();
             } else {
                 std::memcpy(at + k.size(), v.data(), v.size());

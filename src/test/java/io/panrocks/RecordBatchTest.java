@@ -155,6 +155,53 @@ class RecordBatchTest {
         }
     }
 
+    /**
+     * Values kept in blob files are read into the engine's iterator per
+     * entry, into a buffer it reuses at the next step: a batch must copy
+     * them, never hand out views of that buffer. Every record of a batch
+     * reads back its own value, with blob files in the family's options,
+     * and after a reopen without them (the values stay in the blob files;
+     * before the fix, records read other records' bytes there).
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "reopened without blob options: {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void cursorOverBlobFilesCopiesTheirValues(boolean reopened, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws RocksDBException {
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
+        RocksDB blobDb = RocksDB.open(options, dir, List.of(new ColumnFamilyDescriptor(bytes("default")),
+                new ColumnFamilyDescriptor(bytes("blobs"), new ColumnFamilyOptions().setEnableBlobFiles(true)
+                        .setMinBlobSize(0))), handles);
+        ColumnFamilyHandle blobs = handles.get(1);
+        for (int i = 0; i < 2000; i++) blobDb.put(blobs, bytes(String.format("k%04d", i)), payload(i));
+        blobDb.flush(blobs);
+        if (reopened) {
+            blobDb.close();
+            handles.clear();
+            blobDb = RocksDB.open(options, dir, List.of(new ColumnFamilyDescriptor(bytes("default")),
+                    new ColumnFamilyDescriptor(bytes("blobs"))), handles);
+            blobs = handles.get(1);
+        }
+        try (RocksDB closing = blobDb) {
+            for (int i = 2000; i < 2020; i++) closing.put(blobs, bytes(String.format("k%04d", i)), payload(i)); // memtable
+            readEveryRecord(closing.newRecordCursor(blobs, new ReadOptions().setFillCache(false)), 2020);
+        }
+    }
+
+    private static void readEveryRecord(RecordCursor cursor, int expected) throws RocksDBException {
+        int seen = 0;
+        for (RecordBatch b = cursor.next(500, 4 << 20); !b.isEmpty(); b = cursor.next(500, 4 << 20)) {
+            try (RecordBatch batch = b) {
+                for (int i = 0; i < batch.size(); i++) {
+                    int k = seen++;
+                    assertEquals(String.format("k%04d", k), new String(batch.key(i).toArray(ValueLayout.JAVA_BYTE)));
+                    assertArrayEquals(payload(k), batch.value(i).toArray(ValueLayout.JAVA_BYTE), "record " + k);
+                }
+            }
+        }
+        assertEquals(expected, seen);
+    }
+
     @Test
     void concurrentProducerAndConsumer() throws Exception {
         int total = 20_000;
