@@ -52,11 +52,15 @@ struct panrocks_blob {
 };
 
 struct panrocks_cf {
+    panrocks_cf(rocksdb::ColumnFamilyHandle *h, bool built_per_entry) : handle(h), has_merge_operator(built_per_entry) {}
+
     rocksdb::ColumnFamilyHandle *handle;
     // Merged values are built per entry; without an operator every value an
     // iterator returns with pin_data lives as long as the iterator.
-    // (also set for families with blob files, see values_built_per_entry)
-    bool has_merge_operator = false;
+    // (also set for families with blob files in their options, at the open
+    // or by SetOptions: see values_built_per_entry and panrocks_set_options;
+    // it never goes back, since the values stay in the blob files)
+    std::atomic<bool> has_merge_operator{false};
 };
 
 struct panrocks_db {
@@ -169,6 +173,10 @@ struct panrocks_iterator {
     std::unique_ptr<rocksdb::Iterator> it;
     // values returned while moving forward stay valid until destruction
     bool values_stable = false;
+    // ... unless one was read from a blob file: there are blob files (from an
+    // earlier configuration) in a version the iterator may read, so each
+    // value is asked about (iterator.cc, value_stays)
+    bool check_each_value = false;
     // the engine threw inside a move: its state is unknown, so it is not
     // touched again (only destroyed)
     bool failed = false;
@@ -301,6 +309,9 @@ int32_t apply_open_resources(const panrocks_open_resources &resources, rocksdb::
 // are built per entry, and values in blob files are read into the
 // iterator's own buffer, reused at every move.
 inline bool values_built_per_entry(const rocksdb::ColumnFamilyOptions &options) {
+#if ROCKSDB_MAJOR >= 11
+    if (options.enable_blob_direct_write) return true;  // the memtable holds blob references then
+#endif
     return options.merge_operator != nullptr || options.enable_blob_files;
 }
 // callbacks.cc. Prepares a DB about to open for callbacks: its health

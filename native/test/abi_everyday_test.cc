@@ -612,13 +612,15 @@ TEST(Iterator, CollectHandsOutTableValuesInPlace) {
     panrocks_iterator_destroy(it);
 }
 
-class CollectOverBlobFiles : public ::testing::TestWithParam<bool> {};
+class CollectOverBlobFiles : public ::testing::TestWithParam<int> {};
 
 TEST_P(CollectOverBlobFiles, CopiesTheValuesReadFromThem) {
     TempDir dir;
     panrocks_cf_descriptor family{};
     family.name = "default";
-    family.options = "enable_blob_files=true;min_blob_size=0;compression=kNoCompression";
+    // 0 and 1: blob files in the options at the open; 2: turned on by SetOptions
+    family.options = GetParam() == 2 ? "compression=kNoCompression"
+                                     : "enable_blob_files=true;min_blob_size=0;compression=kNoCompression";
     panrocks_open_request req{};
     req.path = dir.path().c_str();
     req.db_options = "create_if_missing=true";
@@ -628,6 +630,10 @@ TEST_P(CollectOverBlobFiles, CopiesTheValuesReadFromThem) {
     panrocks_cf *handles[1]{};
     panrocks_error err{};
     ASSERT_EQ(panrocks_open(&req, &db, handles, &err), PANROCKS_OK) << err.message;
+    if (GetParam() == 2) {
+        ASSERT_EQ(panrocks_set_options(db, nullptr, "enable_blob_files=true;min_blob_size=0", &err), PANROCKS_OK)
+            << err.message;
+    }
     // 2,000 values of 1-8 KiB: 9 MB of blobs, beyond any buffer a read of them keeps
     auto value_of = [](int i) { return std::string(1024 + i * 3571 % 7168, static_cast<char>('a' + i % 26)); };
     for (int i = 0; i < 2000; i++) {
@@ -637,7 +643,7 @@ TEST_P(CollectOverBlobFiles, CopiesTheValuesReadFromThem) {
         ASSERT_EQ(panrocks_put(db, nullptr, 0, k, 4, v.data(), v.size(), &err), PANROCKS_OK);
     }
     ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK) << err.message;
-    if (GetParam()) {
+    if (GetParam() == 1) {
         // reopened without blob files in its options: the values written stay in the blob files
         ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
         family.options = "compression=kNoCompression";
@@ -664,9 +670,9 @@ TEST_P(CollectOverBlobFiles, CopiesTheValuesReadFromThem) {
     ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
 }
 
-// false: blob files enabled in the family's options; true: the DB reopened
-// without them, its values still in the blob files
-INSTANTIATE_TEST_SUITE_P(Iterator, CollectOverBlobFiles, ::testing::Bool());
+// 0: blob files in the family's options; 1: the DB reopened without them, its
+// values still in the blob files; 2: blob files turned on by SetOptions
+INSTANTIATE_TEST_SUITE_P(Iterator, CollectOverBlobFiles, ::testing::Values(0, 1, 2));
 
 TEST(Maintenance, DbIdentityIsStableAndReadIntoTheCallersBuffer) {
     OpenDb a, b;
