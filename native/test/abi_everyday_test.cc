@@ -522,6 +522,18 @@ TEST(Maintenance, ApproximateSizesCountBlobFilesWhenAsked) {
     ASSERT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
 }
 
+// An iterator with pin_data, as the record-batch walk gets one, placed on
+// the first entry.
+static void pinned_iterator_at_first(panrocks_db *db, panrocks_iterator **it) {
+    panrocks_error err{};
+    panrocks_read_options_spec spec;
+    panrocks_read_options_spec_init(&spec);
+    spec.pin_data = 1;
+    ASSERT_EQ(panrocks_iterator_create(db, nullptr, &spec, it, &err), PANROCKS_OK) << err.message;
+    panrocks_iter_entry position{};
+    ASSERT_EQ(panrocks_iterator_seek_to_first(*it, &position, &err), PANROCKS_OK) << err.message;
+}
+
 // The record-batch walk stops at the entry budget, the byte budget or the
 // buffer's end, says which, and can go on where it stopped.
 TEST(Iterator, CollectStopsAtEachLimitAndResumes) {
@@ -532,13 +544,8 @@ TEST(Iterator, CollectStopsAtEachLimitAndResumes) {
         put(t.db, k, std::string(10, 'a' + i % 26));
     }
     panrocks_error err{};
-    panrocks_read_options_spec spec;
-    panrocks_read_options_spec_init(&spec);
-    spec.pin_data = 1;
     panrocks_iterator *it = nullptr;
-    ASSERT_EQ(panrocks_iterator_create(t.db, nullptr, &spec, &it, &err), PANROCKS_OK);
-    panrocks_iter_entry position{};
-    ASSERT_EQ(panrocks_iterator_seek_to_first(it, &position, &err), PANROCKS_OK);
+    ASSERT_NO_FATAL_FAILURE(pinned_iterator_at_first(t.db, &it));
     std::vector<panrocks_iter_entry> entries(64);
     std::vector<char> buffer(4096);
     panrocks_collect_result r{};
@@ -592,13 +599,8 @@ TEST(Iterator, CollectHandsOutTableValuesInPlace) {
     }
     panrocks_error err{};
     ASSERT_EQ(panrocks_flush(t.db, nullptr, 1, &err), PANROCKS_OK) << err.message;
-    panrocks_read_options_spec spec;
-    panrocks_read_options_spec_init(&spec);
-    spec.pin_data = 1;
     panrocks_iterator *it = nullptr;
-    ASSERT_EQ(panrocks_iterator_create(t.db, nullptr, &spec, &it, &err), PANROCKS_OK);
-    panrocks_iter_entry position{};
-    ASSERT_EQ(panrocks_iterator_seek_to_first(it, &position, &err), PANROCKS_OK);
+    ASSERT_NO_FATAL_FAILURE(pinned_iterator_at_first(t.db, &it));
     std::vector<panrocks_iter_entry> entries(50);
     std::vector<char> buffer(4096);
     panrocks_collect_result r{};
@@ -649,14 +651,8 @@ TEST_P(CollectOverBlobFiles, CopiesTheValuesReadFromThem) {
         family.options = "compression=kNoCompression";
         ASSERT_EQ(panrocks_open(&req, &db, handles, &err), PANROCKS_OK) << err.message;
     }
-    panrocks_read_options_spec spec;
-    panrocks_read_options_spec_init(&spec);
-    spec.pin_data = 1;
-    spec.fill_cache = 0;
     panrocks_iterator *it = nullptr;
-    ASSERT_EQ(panrocks_iterator_create(db, nullptr, &spec, &it, &err), PANROCKS_OK);
-    panrocks_iter_entry position{};
-    ASSERT_EQ(panrocks_iterator_seek_to_first(it, &position, &err), PANROCKS_OK);
+    ASSERT_NO_FATAL_FAILURE(pinned_iterator_at_first(db, &it));
     std::vector<panrocks_iter_entry> entries(2000);
     std::vector<char> buffer(32 << 20);
     panrocks_collect_result r{};
