@@ -155,7 +155,7 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
     attach_space_recovery(db);
     for (size_t i = 0; i < handles.size(); i++) {
         db->families.push_back(std::make_unique<panrocks_cf>(
-            handles[i], values_built_per_entry(descriptors[i].options)));
+            panrocks_cf{handles[i], values_built_per_entry(descriptors[i].options)}));
         note_family_timestamps(db, handles[i]);
     }
     for (size_t i = 0; i < handles.size(); i++) {
@@ -167,7 +167,7 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
         // RocksDB always opens "default"; when the caller did not list
         // it, keep the DB's own handle to it.
         db->families.push_back(
-            std::make_unique<panrocks_cf>(raw->DefaultColumnFamily(), true));
+            std::make_unique<panrocks_cf>(panrocks_cf{raw->DefaultColumnFamily(), true}));
         db->default_family = db->families.back().get();
     }
     for (size_t i = 0; i < request->cf_count; i++) cf_handles_out[i] = db->families[i].get();

@@ -44,7 +44,7 @@ int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descrip
         if (!s.ok()) return report(error, panrocks::undo_created_family(db, handle, s));
         std::lock_guard<std::mutex> lock(db->families_mutex);
         db->families.push_back(
-            std::make_unique<panrocks_cf>(handle, panrocks::values_built_per_entry(options)));
+            std::make_unique<panrocks_cf>(panrocks_cf{handle, panrocks::values_built_per_entry(options)}));
         panrocks::note_family_timestamps(db, handle);
         *cf_out = db->families.back().get();
         return PANROCKS_OK;

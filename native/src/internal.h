@@ -52,15 +52,14 @@ struct panrocks_blob {
 };
 
 struct panrocks_cf {
-    panrocks_cf(rocksdb::ColumnFamilyHandle *h, bool built_per_entry) : handle(h), has_merge_operator(built_per_entry) {}
-
     rocksdb::ColumnFamilyHandle *handle;
     // Merged values are built per entry; without an operator every value an
     // iterator returns with pin_data lives as long as the iterator.
-    // (also set for families with blob files in their options, at the open
-    // or by SetOptions: see values_built_per_entry and panrocks_set_options;
-    // it never goes back, since the values stay in the blob files)
-    std::atomic<bool> has_merge_operator{false};
+    // (also set for families with blob files in their options at the open,
+    // see values_built_per_entry; blob files left from another configuration,
+    // or turned on later by SetOptions, each iterator finds for itself:
+    // panrocks_iterator::check_each_value)
+    bool has_merge_operator = false;
 };
 
 struct panrocks_db {
@@ -173,9 +172,10 @@ struct panrocks_iterator {
     std::unique_ptr<rocksdb::Iterator> it;
     // values returned while moving forward stay valid until destruction
     bool values_stable = false;
-    // ... unless one was read from a blob file: there are blob files (from an
-    // earlier configuration) in a version the iterator may read, so each
-    // value is asked about (iterator.cc, value_stays)
+    // ... unless one was read from a blob file: there are blob files (from
+    // another configuration, or since SetOptions turned them on) in a version
+    // the iterator may read, so each value is asked about (iterator.cc,
+    // value_stays)
     bool check_each_value = false;
     // the engine threw inside a move: its state is unknown, so it is not
     // touched again (only destroyed)

@@ -63,12 +63,12 @@ inline void position(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
 // Whether the current value stays where it is until the iterator is
 // destroyed, so that a walk may hand it out in place. Only with pin_data on a
 // family without a merge operator or blob files in its options
-// (values_stable); and where blob files remain from an earlier
-// configuration (check_each_value), only when the engine says so for this
-// entry ("rocksdb.iterator.is-value-pinned": a value in a pinned block or
-// the memtable): a value read from a blob file goes into a buffer the
-// iterator reuses at its next step, and a DB reopened without blob files in
-// its options still has such values.
+// (values_stable); and where blob files exist all the same (check_each_value:
+// a DB reopened without blob files in its options, or given them by
+// SetOptions), only when the engine says so for this entry
+// ("rocksdb.iterator.is-value-pinned": a value in a pinned block or the
+// memtable): a value read from a blob file goes into a buffer the iterator
+// reuses at its next step.
 inline bool value_stays(panrocks_iterator *iterator) {
     if (!iterator->values_stable) return false;
     if (!iterator->check_each_value) return true;
@@ -213,10 +213,11 @@ void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *i
         iterator->history = true;
     }
     panrocks_cf *f = cf != nullptr ? cf : db->default_family;
-    iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator.load();
+    iterator->values_stable = iterator->options.options.pin_data && !f->has_merge_operator;
     if (iterator->values_stable) {
         // blob files in any live version (the iterator's among them: it keeps its
-        // version alive), left by a configuration with blob files: ask per value
+        // version alive), left by another configuration or made since SetOptions
+        // turned them on: ask per value
         uint64_t blob_bytes = 0;
         iterator->check_each_value =
             !db->db->GetIntProperty(f->handle, "rocksdb.total-blob-file-size", &blob_bytes) || blob_bytes > 0;

@@ -94,13 +94,7 @@ int32_t panrocks_set_options(panrocks_db *db, panrocks_cf *cf, const char *optio
         std::unordered_map<std::string, std::string> map;
         int32_t rc = parse(options, &map, error);
         if (rc != PANROCKS_OK) return rc;
-        rc = check(error, db->db->SetOptions(family(db, cf), map));
-        if (rc == PANROCKS_OK) {
-            // blob files turned on: from now on values may be read from them (iterator.cc)
-            panrocks_cf *f = cf != nullptr ? cf : db->default_family;
-            if (panrocks::values_built_per_entry(db->db->GetOptions(f->handle))) f->has_merge_operator = true;
-        }
-        return rc;
+        return check(error, db->db->SetOptions(family(db, cf), map));
     });
 }
 
