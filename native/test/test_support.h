@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "panrocks.h"
 
@@ -32,16 +33,31 @@ class TempDir {
     std::string path_;
 };
 
+// The options of a DB's default family, as a ColumnFamilyOptions string.
+struct FamilyOptions {
+    std::string options;
+};
+
 // An open read-write DB in its own folder (or a given one), closed at scope end.
 class OpenDb {
   public:
     OpenDb() : own_(std::make_unique<TempDir>()), path_(own_->path()) { open(); }
     explicit OpenDb(const std::string &path) : path_(path) { open(); }
+    // in its own folder, its default family opened with these options
+    explicit OpenDb(FamilyOptions family)
+        : own_(std::make_unique<TempDir>()), path_(own_->path()), family_options_(std::move(family.options)) {
+        open();
+    }
     ~OpenDb() { close(); }
 
     void reopen() {
         close();
         open();
+    }
+    // the default family opened with other options this time
+    void reopen(FamilyOptions family) {
+        family_options_ = std::move(family.options);
+        reopen();
     }
 
     panrocks_db *db = nullptr;
@@ -52,8 +68,16 @@ class OpenDb {
         panrocks_open_request req{};
         req.path = path_.c_str();
         req.db_options = "create_if_missing=true";
+        panrocks_cf_descriptor family{};
+        panrocks_cf *handles[1]{};
+        if (!family_options_.empty()) {
+            family.name = "default";
+            family.options = family_options_.c_str();
+            req.cf_count = 1;
+            req.cfs = &family;
+        }
         panrocks_error err{};
-        int32_t rc = panrocks_open(&req, &db, nullptr, &err);
+        int32_t rc = panrocks_open(&req, &db, family_options_.empty() ? nullptr : handles, &err);
         if (rc != PANROCKS_OK) ADD_FAILURE() << "open failed: " << err.message;
     }
     void close() {
@@ -63,6 +87,7 @@ class OpenDb {
     }
     std::unique_ptr<TempDir> own_;
     std::string path_;
+    std::string family_options_;
 };
 
 // An open DB with the families "default" and "second", optionally with
