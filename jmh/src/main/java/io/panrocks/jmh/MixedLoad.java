@@ -13,6 +13,11 @@ import java.util.SplittableRandom;
  */
 final class MixedLoad {
     static final DataSpec SPEC = new DataSpec(200_000, 16, 100, "flushed");
+
+    /** The data set in one of its states: "flushed" (tables the block cache holds) or "memtable". */
+    static DataSpec spec(String dataset) {
+        return new DataSpec(SPEC.keyCount(), SPEC.keySize(), SPEC.valueSize(), dataset);
+    }
     static final long CACHE_BYTES = 64L << 20;
     /** samples per thread, cycled */
     private static final int SAMPLES = 1 << 20;

@@ -53,19 +53,9 @@ public class PanrocksMixed {
             try (Options o = new Options().setCreateIfMissing(true)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache))
                     .setWriteBufferSize(dataset.equals("memtable") ? 256L << 20 : 64L << 20)) {
-                db = RocksDB.open(o, dir.resolve("db"));
+                db = PanrocksDb.loaded(RocksDB.open(o, dir.resolve("db")), MixedLoad.spec(dataset));
             }
             keys = MixedLoad.SPEC.keys();
-            byte[] value = new byte[MixedLoad.SPEC.valueSize()];
-            for (int i = 0; i < keys.length; i++) {
-                MixedLoad.SPEC.fillValue(i, value);
-                db.put(keys[i], value);
-            }
-            if (dataset.equals("flushed")) {
-                db.flush();
-                db.compactRange();
-            }
-            for (byte[] k : keys) db.get(k);
         }
 
         @TearDown(Level.Trial)

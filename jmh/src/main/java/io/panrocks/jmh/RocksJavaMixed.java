@@ -56,19 +56,8 @@ public class RocksJavaMixed {
                     .setWriteBufferSize(dataset.equals("memtable") ? 256L << 20 : 64L << 20)) {
                 db = RocksDB.open(o, dir.resolve("db").toString());
             }
+            RocksJavaDb.load(db, MixedLoad.spec(dataset));
             keys = MixedLoad.SPEC.keys();
-            byte[] value = new byte[MixedLoad.SPEC.valueSize()];
-            for (int i = 0; i < keys.length; i++) {
-                MixedLoad.SPEC.fillValue(i, value);
-                db.put(keys[i], value);
-            }
-            if (dataset.equals("flushed")) {
-                try (org.rocksdb.FlushOptions f = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
-                    db.flush(f);
-                }
-                db.compactRange();
-            }
-            for (byte[] k : keys) db.get(k);
         }
 
         @TearDown(Level.Trial)
