@@ -55,14 +55,13 @@ public final class StoreUnderFault implements AutoCloseable {
         }
     }
 
+    /** Record i's value: the unclean-stop test's records, whose keys the key-value store takes too. */
     public static byte[] value(long i) {
-        byte[] v = new byte[200];
-        for (int j = 0; j < v.length; j++) v[j] = (byte) (i * 31 + j);
-        return v;
+        return UncleanStopChild.value(i);
     }
 
     private static Bytes key(long i) {
-        return Bytes.wrap(String.format("k%010d", i).getBytes());
+        return UncleanStopChild.key(i);
     }
 
     private static Bytes windowKey(long i) {
