@@ -357,6 +357,15 @@ public final class ReadOptions implements AutoCloseable {
     }
 
     /**
+     * Whether an iterator with these options may read entries ahead of its
+     * position (RocksIterator): only when it shows each key once, as of a
+     * state that does not change under it: not tailing, not showing history.
+     */
+    boolean iteratorsMayReadAhead() {
+        return !tailing && iterStartTs == NO_TIMESTAMP;
+    }
+
+    /**
      * Read as if no range deletion existed (faster when there are none; wrong results otherwise).
      *
      * @param ignoreRangeDeletions whether range tombstones are ignored

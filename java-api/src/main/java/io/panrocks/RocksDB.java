@@ -3584,7 +3584,8 @@ public class RocksDB implements AutoCloseable {
             readOptions.fillSpec(db, spec, arena);
             int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
-            return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily);
+            return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily,
+                    readOptions.iteratorsMayReadAhead());
         } finally {
             db.exit(c);
         }
@@ -3678,7 +3679,7 @@ public class RocksDB implements AutoCloseable {
             if (!more) return null;
             MemorySegment taken = handle;
             handle = MemorySegment.NULL; // the iterator owns it now (and releases it if its construction fails)
-            RocksIterator it = new RocksIterator(this, db, c, taken, columnFamily);
+            RocksIterator it = new RocksIterator(this, db, c, taken, columnFamily, readOptions.iteratorsMayReadAhead());
             it.standOn(w.entries.asSlice((count - 1) * RocksIterator.ENTRY, RocksIterator.ENTRY));
             return it;
         } finally {
@@ -3831,7 +3832,8 @@ public class RocksDB implements AutoCloseable {
                 if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
                 MemorySegment handle = c.size.get(ValueLayout.ADDRESS, 0);
                 handedOver = true; // the iterator releases the filter, even if its constructor fails
-                return new RocksIterator(this, db, c, handle, columnFamily, null, null, filter::release);
+                return new RocksIterator(this, db, c, handle, columnFamily, null, null, filter::release,
+                        readOptions.iteratorsMayReadAhead());
             } finally {
                 db.exit(c);
             }

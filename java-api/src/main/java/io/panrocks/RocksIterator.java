@@ -23,11 +23,34 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <h2>Zero-copy entries</h2>
  * {@link #key()} and {@link #value()} are read-only {@link MemorySegment}s
- * over RocksDB's memory, valid until the iterator moves or closes; any
- * access after that throws {@link IllegalStateException}. Each move
- * crosses into the engine once and brings the new key and value back with
- * it. {@link #keyBytes()}, {@link #valueBytes()} and the ByteBuffer forms
- * copy.
+ * that show the current entry's bytes, valid at least until the iterator
+ * moves, and at most until it closes. A segment never shows other bytes
+ * than those of the entry it was taken from: once they may be gone it
+ * throws {@link IllegalStateException}. When exactly depends on where the
+ * entry lies (see <i>Reading ahead</i>): in RocksDB's memory, the segment
+ * ends at the next move that crosses into the engine; in the iterator's own
+ * copy of an entry read ahead, when the iterator reads ahead again (or moves
+ * by a seek, a refresh or a bulk walk). {@link #keyBytes()},
+ * {@link #valueBytes()} and the ByteBuffer forms copy.
+ *
+ * <h2>Reading ahead</h2>
+ * A seek and the first steps after it cross into the engine once each. From
+ * the third {@link #next()} (or {@link #prev()}) in a row the iterator
+ * reads ahead: one crossing collects the following entries, up to 16 at
+ * first and 4 times more at each batch up to 256, copying small ones (up to
+ * 2 KiB of key and value) into a buffer of the iterator and leaving a large
+ * one, which ends the batch, where RocksDB holds it. The steps within a
+ * batch stay in Java and allocate nothing. What the iterator shows is the
+ * same, as it reads a fixed state: its snapshot, or the DB as of its
+ * creation. A step back from the first entry of a batch, and {@link #columns()},
+ * {@link #timestamp()} or {@link #isTombstone()} on an entry read ahead,
+ * first bring the engine's iterator back to the entry with one more
+ * crossing, and turn reading ahead off for the iterator's life (one who
+ * reads them at an entry reads them at every one). A failure met while reading ahead shows once the iterator
+ * reaches it ({@link #status()} stays quiet on the entries before).
+ * Iterators over a transaction or an indexed batch, tailing ones and those
+ * showing history ({@link ReadOptions#setIterStartTs(long)}) never read
+ * ahead: their entries can change under them or repeat a key.
  *
  * <h2>Bulk walks</h2>
  * {@link #scanForward} and {@link #scanBackward} visit many entries per
@@ -85,6 +108,15 @@ public final class RocksIterator implements AutoCloseable {
     static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
     private static final long VALID = panrocks_iter_entry.valid$offset();
 
+    /**
+     * Moves in a row before the iterator reads ahead: a seek followed by a
+     * step or two stays at one crossing per step and copies nothing it will
+     * not read.
+     */
+    static final int RUN_BEFORE_READING_AHEAD = 3;
+    /** the first batch read ahead; each next one is 4 times larger, up to {@link #DEFAULT_BATCH_ENTRIES} */
+    static final int FIRST_BATCH = 16;
+
     /** the status of a move on an iterator whose transaction or batch was reset */
     private static final int ENDED = panrocks_h.PANROCKS_ENDED();
 
@@ -101,8 +133,24 @@ public final class RocksIterator implements AutoCloseable {
     private final Object source;
     /** set when the native iterator was handed over to another owner (newIteratorWithBase) */
     private final AtomicBoolean surrendered = new AtomicBoolean();
-    /** the views' scope: they keep it, and so the native iterator, alive */
+    /**
+     * The scope of views over the engine's memory (an entry the engine's
+     * iterator stands on): renewed whenever the engine's iterator moves. Views
+     * keep it, and so the native iterator, alive.
+     */
     private final ViewScope scope;
+    /**
+     * The scope of views over entries read ahead into {@link #batchBuffer}:
+     * renewed only when the buffer is filled again; its arenas keep
+     * {@link #scope} reachable, and it closes with it.
+     */
+    private final ViewScope copies;
+    /**
+     * Whether runs of next() or prev() may read ahead (see {@link #fetch});
+     * turned off for good by the first call that reads the engine's iterator
+     * at the entry ({@link #engineOnEntry}).
+     */
+    private boolean readsAhead;
     /** the bulk walk's entries (the first one doubles as the position after a move) */
     private final MemorySegment entries;
     private final MemorySegment batchBuffer;
@@ -116,17 +164,40 @@ public final class RocksIterator implements AutoCloseable {
     private boolean broken;
     private long keyAddress, keySize, valueAddress, valueSize;
 
-    RocksIterator(RocksDB owner, NativeDb db, CallContext c, MemorySegment handle, ColumnFamilyHandle family) {
-        this(owner, db, c, handle, family, null, null, null);
+    // ---- reading ahead: a run of next() (or prev()) fetches entries in batches
+    /**
+     * How many entries of a batch read ahead the iterator stands among (0:
+     * none; the engine's iterator stands where this one does). It stands on
+     * entries[batchIndex]; the engine's iterator stands on the last one, or
+     * past it when the batch met the end or a failure.
+     */
+    private int batchCount;
+    private int batchIndex;
+    /** the direction the batch was read in */
+    private boolean batchForward;
+    /** whether the batch's last entry was copied too (the engine's iterator went past it) */
+    private boolean batchLastCopied;
+    /** moves in a row in one direction, each crossing; from {@link #RUN_BEFORE_READING_AHEAD} on, moves read ahead */
+    private int run;
+    private boolean runForward;
+    /** entries the next batch may hold: grows from {@link #FIRST_BATCH} to the batch size */
+    private int nextBatch = FIRST_BATCH;
+
+    RocksIterator(RocksDB owner, NativeDb db, CallContext c, MemorySegment handle, ColumnFamilyHandle family,
+                  boolean readsAhead) {
+        this(owner, db, c, handle, family, null, null, null, readsAhead);
     }
 
     /**
      * An iterator over a transaction or indexed batch: every move holds
      * {@code guard}; {@code afterRelease} runs once the native iterator is
-     * gone (it ends a use of the family handle).
+     * gone (it ends a use of the family handle). {@code readsAhead}: whether
+     * runs of moves may read ahead, which only an iterator that shows each
+     * key once, as of a fixed state, may (not over a batch, which may change
+     * under it; not tailing; not showing history).
      */
     RocksIterator(RocksDB owner, NativeDb db, CallContext c, MemorySegment handle, ColumnFamilyHandle family,
-                  ReentrantLock guard, Object source, Runnable afterRelease) {
+                  ReentrantLock guard, Object source, Runnable afterRelease, boolean readsAhead) {
         this.owner = owner;
         this.db = db;
         this.handle = handle;
@@ -134,6 +205,8 @@ public final class RocksIterator implements AutoCloseable {
         this.guard = guard;
         this.source = source;
         this.scope = new ViewScope();
+        this.copies = scope.child();
+        this.readsAhead = readsAhead && guard == null;
         long entriesBytes = ENTRY * (DEFAULT_BATCH_ENTRIES + 1);
         MemorySegment memory;
         try {
@@ -276,22 +349,139 @@ public final class RocksIterator implements AutoCloseable {
 
     /** Steps to the next entry; on an invalid iterator, does nothing. */
     public void next() {
-        CallContext c = enterMove();
+        step(true);
+    }
+
+    /** Steps to the previous entry; on an invalid iterator, does nothing. */
+    public void prev() {
+        step(false);
+    }
+
+    /**
+     * A step: within a batch read ahead, in Java alone; otherwise one
+     * crossing, which reads ahead once the steps make a run.
+     */
+    private void step(boolean forward) {
+        checkOwner();
+        if (walking) {
+            throw new IllegalStateException("a RocksIterator cannot be moved from inside its own scan's visitor");
+        }
+        if (batchCount > 0) {
+            int to = batchIndex + (forward == batchForward ? 1 : -1);
+            if (to >= 0 && to < batchCount) {
+                if (!db.isOpen()) throw db.closed(); // as a crossing would
+                batchIndex = to;
+                load(to);
+                return;
+            }
+        }
+        CallContext c = enter();
         try {
-            moved(c, panrocks_h.panrocks_iterator_next(handle, entries, c.error));
+            scope.renew(); // the engine's iterator moves: views of where it stood end
+            if (batchCount > 0) {
+                // past the batch's far end the engine's iterator goes on from its last
+                // entry (or stays past the end it met); back over its near end it must
+                // first return to the entry this one stands on
+                boolean farEnd = forward == batchForward;
+                leaveBatch();
+                if (!farEnd && !returnToEntry(c)) return;
+            }
+            run = run > 0 && runForward == forward ? run + 1 : 1;
+            runForward = forward;
+            if (readsAhead && valid && run >= RUN_BEFORE_READING_AHEAD) {
+                fetch(c, forward);
+            } else {
+                moved(c, forward ? panrocks_h.panrocks_iterator_next(handle, entries, c.error)
+                        : panrocks_h.panrocks_iterator_prev(handle, entries, c.error));
+            }
         } finally {
             exit(c);
         }
     }
 
-    /** Steps to the previous entry; on an invalid iterator, does nothing. */
-    public void prev() {
-        CallContext c = enterMove();
-        try {
-            moved(c, panrocks_h.panrocks_iterator_prev(handle, entries, c.error));
-        } finally {
-            exit(c);
+    /**
+     * Reads ahead: one crossing steps and collects a batch of entries (the
+     * bulk walk's: small ones copied into the batch buffer, the last one, or
+     * a large one, left where the engine holds it, the engine's iterator on
+     * it). The iterator stands on the first.
+     */
+    private void fetch(CallContext c, boolean forward) {
+        copies.renew(); // the batch buffer is filled again: views of the entries it held end
+        int max = nextBatch;
+        nextBatch = Math.min(max * 4, DEFAULT_BATCH_ENTRIES);
+        int rc = panrocks_h.panrocks_iterator_next_batch(handle,
+                forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(), 1, max, COPY_LIMIT,
+                batchBuffer, batchBuffer.byteSize(), entries, c.size, c.error);
+        long n = c.size.get(ValueLayout.JAVA_LONG, 0);
+        if (n == 0) {
+            if (rc != 0) {
+                moved(c, rc);
+            } else {
+                failure = null; // the end
+                valid = false;
+            }
+            return;
         }
+        if (rc != 0) {
+            // a failure after n good entries: the engine's iterator stopped there,
+            // invalid with the failure as its status; this one reaches it after them
+            c.failure(rc); // clears the record
+        }
+        failure = null;
+        batchCount = (int) n;
+        batchIndex = 0;
+        batchForward = forward;
+        batchLastCopied = copied(entries.get(ValueLayout.JAVA_LONG, (n - 1) * ENTRY + KEY));
+        load(0);
+    }
+
+    /** Whether address lies in the batch buffer (an entry read ahead), not in the engine's memory. */
+    private boolean copied(long address) {
+        // [start, end] inclusive: an empty key or value copied last may point at the end
+        return Long.compareUnsigned(address - batchBuffer.address(), batchBuffer.byteSize()) <= 0;
+    }
+
+    /** Forgets the batch read ahead; the views of its entries stay readable until the buffer fills again. */
+    private void leaveBatch() {
+        batchCount = 0;
+    }
+
+    /**
+     * Brings the engine's iterator back to the entry this one stands on, ahead
+     * of which it read, by seeking its key (in the batch buffer, which the
+     * seek leaves alone): the iterator shows each key once, as of a fixed
+     * state, so the key names the entry. Returns whether it stands there.
+     */
+    private boolean returnToEntry(CallContext c) {
+        long k = keyAddress, ks = keySize;
+        MemorySegment target = MemorySegment.ofAddress(k).reinterpret(ks);
+        moved(c, panrocks_h.panrocks_iterator_seek(handle, target, ks, entries, c.error));
+        if (!valid) return false; // it failed (I/O, corruption): its status tells
+        if (keySize != ks || MemorySegment.mismatch(target, 0, ks, MemorySegment.ofAddress(keyAddress).reinterpret(ks),
+                0, ks) != -1) {
+            valid = false;
+            throw new IllegalStateException("a RocksIterator could not return to the entry it read ahead of");
+        }
+        return true;
+    }
+
+    /**
+     * For a call that reads the engine's iterator at this one's entry: brings
+     * it back there if it read ahead (its views of the entry stay readable).
+     * Inside a call.
+     */
+    private void engineOnEntry(CallContext c) {
+        // one who reads columns or timestamps does so at every entry: reading
+        // ahead would cost a crossing more per entry, to come back
+        readsAhead = false;
+        if (batchCount == 0) return;
+        if (batchIndex == batchCount - 1 && !batchLastCopied) {
+            leaveBatch(); // it stands on the last entry, as this one does
+            return;
+        }
+        scope.renew(); // it moves off the batch's last entry
+        leaveBatch();
+        returnToEntry(c);
     }
 
     /**
@@ -314,6 +504,8 @@ public final class RocksIterator implements AutoCloseable {
         CallContext c = enter();
         try {
             if (failure != null) throw new RocksDBException(failure.getStatus());
+            // on an entry read ahead all is well: a failure the reading met shows once it is reached
+            if (batchCount > 0) return;
             int rc = panrocks_h.panrocks_iterator_status(handle, c.error);
             if (rc == ENDED) {
                 c.failure(rc);
@@ -328,23 +520,25 @@ public final class RocksIterator implements AutoCloseable {
     // ---- the current entry -------------------------------------------------------
 
     /**
-     * The current key, zero-copy and read-only; valid until the iterator moves or closes.
+     * The current key, zero-copy and read-only; valid at least until the
+     * iterator moves (see the class comment for how much longer).
      *
      * @return the current key's bytes
      */
     public MemorySegment key() {
         checkValid();
-        return scope.view(keyAddress, keySize);
+        return view(keyAddress, keySize);
     }
 
     /**
-     * The current value, zero-copy and read-only; valid until the iterator moves or closes.
+     * The current value, zero-copy and read-only; valid at least until the
+     * iterator moves (see the class comment for how much longer).
      *
      * @return the current value's bytes
      */
     public MemorySegment value() {
         checkValid();
-        return scope.view(valueAddress, valueSize);
+        return view(valueAddress, valueSize);
     }
 
     /**
@@ -479,6 +673,7 @@ public final class RocksIterator implements AutoCloseable {
         checkValid();
         CallContext c = enter();
         try {
+            engineOnEntry(c);
             int rc = panrocks_h.panrocks_iterator_columns(handle, c.value, c.size, c.error);
             if (rc == ENDED) {
                 c.failure(rc); // clears the record
@@ -490,6 +685,11 @@ public final class RocksIterator implements AutoCloseable {
         } finally {
             exit(c);
         }
+    }
+
+    /** A view of the current entry: of the batch buffer's copy, or of the engine's memory. */
+    private MemorySegment view(long address, long size) {
+        return copied(address) ? copies.view(address, size) : scope.view(address, size);
     }
 
     private static byte[] copy(long address, long size) {
@@ -556,7 +756,20 @@ public final class RocksIterator implements AutoCloseable {
 
     private long scan(EntryVisitor visitor, boolean forward) throws RocksDBException {
         Objects.requireNonNull(visitor, "visitor");
-        CallContext c = enterMove();
+        checkOwner();
+        if (walking) {
+            throw new IllegalStateException("a RocksIterator cannot be moved from inside its own scan's visitor");
+        }
+        CallContext c = enter();
+        try {
+            engineOnEntry(c); // the walk starts where the engine's iterator stands
+        } catch (RuntimeException | Error e) {
+            exit(c);
+            throw e;
+        }
+        scope.renew();
+        copies.renew(); // the walk fills the batch buffer
+        endRun();
         if (!resource.tryUse()) {
             exit(c);
             throw new IllegalStateException("RocksIterator is closed");
@@ -668,7 +881,15 @@ public final class RocksIterator implements AutoCloseable {
         }
         CallContext c = enter();
         scope.renew();
+        leaveBatch();
+        endRun();
         return c;
+    }
+
+    /** A move other than a step: the next steps start a new run before reading ahead. */
+    private void endRun() {
+        run = 0;
+        nextBatch = FIRST_BATCH;
     }
 
     /** Takes in the outcome of a move. */
@@ -720,6 +941,7 @@ public final class RocksIterator implements AutoCloseable {
      * {@link RocksDB#scanRange}) as the current position.
      */
     void standOn(MemorySegment entry) {
+        leaveBatch();
         MemorySegment.copy(entry, 0, entries, 0, ENTRY);
         load();
     }
@@ -862,6 +1084,7 @@ public final class RocksIterator implements AutoCloseable {
         checkValid();
         CallContext c = enter();
         try {
+            engineOnEntry(c);
             int rc = panrocks_h.panrocks_iterator_timestamp(handle, c.size, c.value, c.error);
             if (rc == ENDED) {
                 c.failure(rc); // clears the record

@@ -1659,7 +1659,7 @@ public final class Transaction implements AutoCloseable {
                 throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
             }
             return new RocksIterator(owner, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily, lock, this,
-                    columnFamily == null ? null : columnFamily::endUse);
+                    columnFamily == null ? null : columnFamily::endUse, false);
         } finally {
             exit(c);
         }

@@ -880,7 +880,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                             + refused.getMessage());
                 }
                 return new RocksIterator(base.db(), ndb, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily, lock,
-                        this, columnFamily == null ? null : columnFamily::endUse);
+                        this, columnFamily == null ? null : columnFamily::endUse, false);
             } finally {
                 ndb.exit(c);
             }

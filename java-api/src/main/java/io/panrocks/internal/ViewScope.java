@@ -32,6 +32,8 @@ public final class ViewScope {
     private final Object linkTarget;
     /** the current arena's link, when there is a {@link #linkTarget} */
     private Link link;
+    /** the scope of views of other memory of the same owner, closed with this one ({@link #child()}) */
+    private ViewScope child;
 
     /** A scope confined to the calling thread. */
     public ViewScope() {
@@ -79,6 +81,20 @@ public final class ViewScope {
     public Link link() {
         arena();
         return link;
+    }
+
+    /**
+     * A scope for views of other memory of the same owner, with a lifetime
+     * of its own: it renews on its own, but closes with this scope, and each
+     * of its arenas keeps this scope reachable while open (so a view of
+     * either keeps the owner from the safety net). One per scope.
+     */
+    public ViewScope child() {
+        if (child != null) throw new IllegalStateException("this scope has a child already");
+        ViewScope c = new ViewScope(this);
+        if (closed) c.closed = true;
+        child = c;
+        return c;
     }
 
     /** The thread whose views these are. */
@@ -130,8 +146,9 @@ public final class ViewScope {
         }
     }
 
-    /** Invalidates the views for good; only the owner thread can. */
+    /** Invalidates the views for good, its child's too; only the owner thread can. */
     public void close() {
+        if (child != null) child.close();
         renew();
         closed = true;
     }

@@ -1,0 +1,373 @@
+package io.panrocks;
+
+import io.panrocks.testkit.OpenDbExtension;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.TestSupport.string;
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * A run of next() (or prev()) reads ahead in batches (RocksIterator's
+ * "Reading ahead"): the iterator shows what a step-by-step walk shows, the
+ * views of entries read ahead show their own bytes until the next batch,
+ * views of the engine's memory end at the next crossing, and the calls that
+ * read the engine's iterator at the entry find it there.
+ */
+class IteratorReadAheadTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = OpenDbExtension.opening(
+            dir -> RocksDB.open(new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(1), dir));
+    RocksDB db;
+    /** what the DB holds: region "r" (mixed sizes, SST and memtable), "a" (small values), "b" (large values) */
+    final TreeMap<String, byte[]> model = new TreeMap<>();
+
+    @BeforeEach
+    void load(RocksDB db) throws RocksDBException {
+        this.db = db;
+        Random random = new Random(7);
+        for (int i = 0; i < 1200; i++) put(String.format("r%05d", i * 2), value(random, i));
+        db.flush(new FlushOptions().setWaitForFlush(true));
+        // the memtable over the file: overwrites, deletions and keys in between
+        for (int i = 0; i < 1200; i += 3) put(String.format("r%05d", i * 2), value(random, i + 1));
+        for (int i = 0; i < 1200; i += 11) {
+            String k = String.format("r%05d", i * 2);
+            db.delete(bytes(k));
+            model.remove(k);
+        }
+        for (int i = 0; i < 400; i++) put(String.format("r%05d", i * 6 + 1), value(random, i + 2));
+        for (int i = 0; i < 100; i++) put(String.format("a%03d", i), bytes("small-" + i));
+        for (int i = 0; i < 20; i++) {
+            byte[] v = new byte[5000];
+            Arrays.fill(v, (byte) i);
+            put(String.format("b%03d", i), v);
+        }
+    }
+
+    private void put(String key, byte[] value) throws RocksDBException {
+        db.put(bytes(key), value);
+        model.put(key, value);
+    }
+
+    /** Mostly small values, some empty, some beyond the copy limit (they end a batch, in place). */
+    private static byte[] value(Random random, int i) {
+        int size = i % 41 == 7 ? 3000 + random.nextInt(3000) : i % 37 == 3 ? 0 : 1 + random.nextInt(300);
+        byte[] v = new byte[size];
+        random.nextBytes(v);
+        return v;
+    }
+
+    private static String text(MemorySegment s) {
+        return new String(s.toArray(ValueLayout.JAVA_BYTE));
+    }
+
+    private void assertOn(RocksIterator it, Map.Entry<String, byte[]> expected, String where) {
+        if (expected == null) {
+            assertFalse(it.isValid(), where + ": past the end, the iterator stands on " + (it.isValid() ? string(it.keyBytes()) : "-"));
+            return;
+        }
+        assertTrue(it.isValid(), where + ": expected " + expected.getKey());
+        assertEquals(expected.getKey(), text(it.key()), where);
+        assertArrayEquals(expected.getValue(), it.value().toArray(ValueLayout.JAVA_BYTE), where + " " + expected.getKey());
+        assertArrayEquals(expected.getValue(), it.valueBytes(), where);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4})
+    void randomMovesAgreeWithTheSortedModel(int seed) throws RocksDBException {
+        Random random = new Random(seed);
+        List<String> keys = new ArrayList<>(model.keySet());
+        try (RocksIterator it = db.newIterator()) {
+            Map.Entry<String, byte[]> at = null;
+            for (int op = 0; op < 4000; op++) {
+                int choice = random.nextInt(100);
+                String where = "seed " + seed + ", op " + op;
+                if (choice < 3 || (at == null && choice < 40)) {
+                    String target = keys.get(random.nextInt(keys.size()));
+                    if (random.nextBoolean()) target = target + "0"; // between two keys
+                    if (random.nextBoolean()) {
+                        it.seek(bytes(target));
+                        at = model.ceilingEntry(target);
+                    } else {
+                        it.seekForPrev(bytes(target));
+                        at = model.floorEntry(target);
+                    }
+                } else if (choice < 5) {
+                    it.seekToFirst();
+                    at = model.firstEntry();
+                } else if (choice < 6) {
+                    it.seekToLast();
+                    at = model.lastEntry();
+                } else if (choice < 8 && at != null) {
+                    // a bulk walk from where it stands, stopped after a few entries
+                    int wanted = 1 + random.nextInt(40);
+                    List<String> seen = new ArrayList<>();
+                    boolean forward = random.nextBoolean();
+                    RocksIterator.EntryVisitor v = (k, val) -> {
+                        seen.add(text(k));
+                        return seen.size() < wanted;
+                    };
+                    long n = forward ? it.scanForward(v) : it.scanBackward(v);
+                    Map.Entry<String, byte[]> e = at;
+                    List<String> expected = new ArrayList<>();
+                    while (e != null && expected.size() < wanted) {
+                        expected.add(e.getKey());
+                        if (expected.size() < wanted) e = forward ? model.higherEntry(e.getKey()) : model.lowerEntry(e.getKey());
+                    }
+                    assertEquals(expected, seen, where + ": the walk");
+                    assertEquals(expected.size(), n, where);
+                    at = seen.size() == wanted ? model.ceilingEntry(seen.get(seen.size() - 1)) : null;
+                } else if (at != null) {
+                    // runs: mostly one direction for a while, sometimes back
+                    boolean forward = choice < 85;
+                    int steps = 1 + random.nextInt(choice < 50 ? 3 : 60);
+                    for (int i = 0; i < steps && at != null; i++) {
+                        if (forward) it.next(); else it.prev();
+                        at = forward ? model.higherEntry(at.getKey()) : model.lowerEntry(at.getKey());
+                        assertOn(it, at, where + " step " + i);
+                    }
+                }
+                assertOn(it, at, where);
+                if (at == null) it.status();
+                else it.status(); // quiet on every entry, read ahead or not
+            }
+        }
+    }
+
+    @Test
+    void walksBothWaysEntryByEntryAsTheModel() throws RocksDBException {
+        try (RocksIterator it = db.newIterator()) {
+            it.seekToFirst();
+            for (Map.Entry<String, byte[]> e : model.entrySet()) {
+                assertOn(it, e, "forward");
+                it.next();
+            }
+            assertFalse(it.isValid());
+            it.status();
+            it.seekToLast();
+            for (Map.Entry<String, byte[]> e : model.descendingMap().entrySet()) {
+                assertOn(it, e, "backward");
+                it.prev();
+            }
+            assertFalse(it.isValid());
+            it.status();
+            it.next(); // on an invalid iterator: nothing
+            assertFalse(it.isValid());
+        }
+    }
+
+    @Test
+    void viewsOfEntriesReadAheadShowTheirOwnBytesUntilTheNextBatch() {
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("a000"));
+            it.next();
+            it.next();
+            it.next(); // the third step in a row: reads a000..a018 ahead, stands on a003
+            MemorySegment k = it.key(), v = it.value();
+            assertEquals("a003", text(k));
+            List<MemorySegment> kept = new ArrayList<>(List.of(k, v));
+            for (int i = 4; i <= 18; i++) {
+                it.next(); // within the batch
+                assertEquals(String.format("a%03d", i), text(it.key()));
+                assertEquals("a003", text(k), "a view of an entry read ahead shows its own bytes");
+                assertEquals("small-3", text(v));
+                kept.add(it.key());
+            }
+            it.next(); // the next batch fills the buffer again
+            assertEquals("a019", text(it.key()));
+            for (MemorySegment s : kept) {
+                assertThrows(IllegalStateException.class, () -> s.get(ValueLayout.JAVA_BYTE, 0));
+            }
+            MemorySegment current = it.key();
+            it.close();
+            assertThrows(IllegalStateException.class, () -> current.get(ValueLayout.JAVA_BYTE, 0));
+        }
+    }
+
+    @Test
+    void viewsOfTheEnginesMemoryEndAtTheNextCrossing() {
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("b000"));
+            for (int i = 0; i < 5; i++) it.next(); // a run: every large entry ends its batch, in place
+            assertEquals("b005", text(it.key()));
+            MemorySegment v = it.value();
+            assertEquals(5000, v.byteSize());
+            assertEquals(5, v.get(ValueLayout.JAVA_BYTE, 4999));
+            it.next();
+            assertThrows(IllegalStateException.class, () -> v.get(ValueLayout.JAVA_BYTE, 0));
+            assertEquals(6, it.value().get(ValueLayout.JAVA_BYTE, 0));
+        }
+    }
+
+    @Test
+    void stepsBackOverABatchStartReturnToTheEntry() throws RocksDBException {
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("a010"));
+            for (int i = 0; i < 3; i++) it.next(); // reads ahead from a013, stands on it
+            assertEquals("a013", text(it.key()));
+            MemorySegment kept = it.key();
+            it.prev(); // before the batch: the engine's iterator comes back first
+            assertEquals("a012", text(it.key()));
+            assertEquals("a013", text(kept));
+            it.prev();
+            it.prev();
+            it.prev(); // a run backwards reads ahead backwards
+            assertEquals("a009", text(it.key()));
+            for (int i = 8; i >= 0; i--) {
+                it.prev();
+                assertEquals(String.format("a%03d", i), text(it.key()));
+            }
+            it.prev();
+            assertFalse(it.isValid(), "a000 is the first key of its prefix... and of the DB");
+            it.status();
+        }
+    }
+
+    @Test
+    void prefixSameAsStartHoldsAcrossBatches() throws RocksDBException {
+        try (RocksIterator it = db.newIterator(new ReadOptions().setPrefixSameAsStart(true))) {
+            int n = 0;
+            for (it.seek(bytes("a")); it.isValid(); it.next()) {
+                assertEquals(String.format("a%03d", n++), text(it.key()));
+            }
+            it.status();
+            assertEquals(100, n, "every key of prefix a, none of b");
+            it.seek(bytes("a050"));
+            for (int i = 0; i < 20; i++) it.next();
+            assertEquals("a070", text(it.key()));
+            for (int i = 0; i < 5; i++) it.prev();
+            assertEquals("a065", text(it.key()));
+        }
+    }
+
+    @Test
+    void columnsAndScansStartAtTheEntryReadAhead() throws RocksDBException {
+        for (int i = 0; i < 30; i++) {
+            db.putEntity(bytes(String.format("e%03d", i)),
+                    List.of(WideColumn.of("n", bytes("" + i)), WideColumn.of("x", bytes("col-" + i))));
+        }
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("e000"));
+            for (int i = 0; i < 5; i++) it.next(); // read ahead
+            List<WideColumn> columns = it.columns();
+            assertEquals(2, columns.size());
+            assertEquals("5", string(columns.get(0).value().toArray(ValueLayout.JAVA_BYTE)));
+            assertEquals("col-5", string(columns.get(1).value().toArray(ValueLayout.JAVA_BYTE)));
+            for (int i = 6; i < 30; i++) {
+                it.next();
+                assertEquals(String.format("e%03d", i), text(it.key()));
+                assertEquals("col-" + i, string(it.columns().get(1).value().toArray(ValueLayout.JAVA_BYTE)));
+            }
+        }
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("a000"));
+            for (int i = 0; i < 7; i++) it.next(); // stands on a007, read ahead to a018
+            List<String> seen = new ArrayList<>();
+            it.scanForward((k, v) -> {
+                seen.add(text(k));
+                return seen.size() < 20;
+            });
+            assertEquals("a007", seen.get(0), "the walk starts at the entry the iterator stands on");
+            assertEquals("a026", seen.get(19));
+            assertEquals("a026", text(it.key()));
+            it.next();
+            assertEquals("a027", text(it.key()));
+        }
+    }
+
+    @Test
+    void aTailingIteratorSeesWritesMadeAheadOfIt() throws RocksDBException {
+        try (RocksIterator tailing = db.newIterator(new ReadOptions().setTailing(true));
+             RocksIterator fixed = db.newIterator()) {
+            tailing.seek(bytes("a000"));
+            fixed.seek(bytes("a000"));
+            for (int i = 0; i < 4; i++) {
+                tailing.next();
+                fixed.next();
+            }
+            assertEquals("a004", text(tailing.key()));
+            db.put(bytes("a004x"), bytes("new"));
+            tailing.next();
+            fixed.next();
+            assertEquals("a004x", text(tailing.key()), "a tailing iterator does not read ahead");
+            assertEquals("a005", text(fixed.key()), "the others read a fixed state, ahead or not");
+        }
+    }
+
+    @Test
+    void aTransactionsIteratorShowsItsOwnWritesAmongTheDbs(@TempDir Path dir) throws Exception {
+        try (TransactionDB tdb = TransactionDB.open(new Options().setCreateIfMissing(true), dir);
+             Transaction txn = tdb.beginTransaction(new WriteOptions())) {
+            TreeMap<String, String> expected = new TreeMap<>();
+            for (int i = 0; i < 40; i++) {
+                tdb.put(bytes(String.format("t%03d", i)), bytes("v" + i));
+                expected.put(String.format("t%03d", i), "v" + i);
+            }
+            for (int i = 0; i < 40; i += 4) {
+                txn.put(bytes(String.format("t%03dx", i)), bytes("mine" + i));
+                expected.put(String.format("t%03dx", i), "mine" + i);
+            }
+            try (RocksIterator it = txn.getIterator()) {
+                List<String> seen = new ArrayList<>();
+                for (it.seekToFirst(); it.isValid(); it.next()) seen.add(text(it.key()) + "=" + text(it.value()));
+                it.status();
+                List<String> want = new ArrayList<>();
+                expected.forEach((k, v) -> want.add(k + "=" + v));
+                assertEquals(want, seen);
+            }
+        }
+    }
+
+    @Test
+    void closingTheDbEndsStepsWithinABatch() throws RocksDBException {
+        RocksIterator it = db.newIterator();
+        it.seek(bytes("a000"));
+        for (int i = 0; i < 4; i++) it.next(); // within a batch now
+        MemorySegment k = it.key();
+        db.close(); // closes this thread's iterators
+        assertThrows(IllegalStateException.class, it::next);
+        assertThrows(IllegalStateException.class, () -> k.get(ValueLayout.JAVA_BYTE, 0));
+        it.close();
+    }
+
+    @Test
+    void anIteratorAtASnapshotReadsAheadTheSnapshot() throws RocksDBException {
+        try (Snapshot s = db.getSnapshot();
+             RocksIterator it = db.newIterator(new ReadOptions().setSnapshot(s))) {
+            it.seek(bytes("a000"));
+            for (int i = 0; i < 3; i++) it.next();
+            db.put(bytes("a004"), bytes("changed"));
+            db.delete(bytes("a005"));
+            it.next();
+            assertEquals("a004", text(it.key()));
+            assertEquals("small-4", text(it.value()));
+            it.next();
+            assertEquals("a005", text(it.key()));
+            it.prev();
+            it.prev();
+            assertEquals("a003", text(it.key()));
+            it.prev(); // back over the batch's start: the return finds a003 at the snapshot
+            assertEquals("a002", text(it.key()));
+            for (int i = 3; i <= 5; i++) {
+                it.next();
+                assertEquals(String.format("a%03d", i), text(it.key()));
+            }
+            assertEquals("small-5", text(it.value()));
+        }
+    }
+}
