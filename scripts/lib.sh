@@ -128,6 +128,21 @@ mvn_cmd() {
     MAVEN_OPTS="$opts" mvn -B -ntp "$@"
 }
 
+# The tools module (tools/: the Java programs of the scripts) and what it is built on, built with
+# `mvn package` (tests skipped; nothing installed) when its jar is missing or older than a source of
+# panrocks or of the tools. Sets PANROCKS_JAR (java-api/target's panrocks jar) and TOOLS_JAR.
+build_tools() {
+    local version
+    version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$PANROCKS_ROOT/java-api/pom.xml" | head -1)"
+    PANROCKS_JAR="$PANROCKS_ROOT/java-api/target/panrocks-$version.jar"
+    TOOLS_JAR="$PANROCKS_ROOT/tools/target/panrocks-tools-$version.jar"
+    if [ ! -f "$PANROCKS_JAR" ] || [ ! -f "$TOOLS_JAR" ] || [ -n "$(cd "$PANROCKS_ROOT" && find native/src native/include \
+            java-api/src jextract-bindings/src tools/src tools/pom.xml -newer "$TOOLS_JAR" -type f 2>/dev/null | head -1)" ]; then
+        say "building the io.panrocks module and the tools (mvn package -pl tools -am, tests skipped)"
+        (cd "$PANROCKS_ROOT" && mvn_cmd -q package -DskipTests -pl tools -am) >&2
+    fi
+}
+
 # The file whose header comment is the --help: the script run, or the mode file it runs (run_mode).
 PANROCKS_SCRIPT="$0"
 
