@@ -10,6 +10,11 @@
 #   scripts/bench-kafka.sh             standard: 2 forks, 3 x 1 s warmup, 5 x 1 s measurement (about 10 minutes on 2 cores)
 #   scripts/bench-kafka.sh --quick     1 fork, short iterations (a few minutes; noisy)
 #
+# Modes: the other Kafka Streams benchmarks, each a file of scripts/bench/ (its header is its --help:
+# scripts/bench-kafka.sh MODE --help):
+#   scripts/bench-kafka.sh cluster [--quick] [--ceiling]   on a real KRaft broker: a killed instance, throughput, a restore
+#   scripts/bench-kafka.sh memory [--quick]    the resident memory of 50 stores under load, budget on and off
+#
 # Options:
 #   --quick | --standard      mode (default --standard)
 #   --no-build                use the classes already built
@@ -25,6 +30,7 @@
 # kafka-streams markers, which scripts/bench.sh's report keeps.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+run_mode "$PANROCKS_ROOT/scripts/bench/kafka-" "cluster memory" "$@"
 
 mode=standard
 build=1
@@ -36,7 +42,7 @@ own_option() {
         *) return 1 ;;
     esac
 }
-parse_bench_options "$@"
+parse_options "$@"
 
 setup_environment
 cd "$PANROCKS_ROOT"

@@ -19,6 +19,16 @@
 #   scripts/bench.sh --standard   the shapes that decide the targets, 2 forks (about 1.5 hours)
 #   scripts/bench.sh --quick      validation run (under 15 minutes; noisy)
 #
+# Modes: the other benchmarks, each a file of scripts/bench/ (its header is its --help:
+# scripts/bench.sh MODE --help):
+#   scripts/bench.sh revisions BEFORE              a change's cost: revision BEFORE against this checkout
+#   scripts/bench.sh builds BASELINE.so [CANDIDATE.so]   two builds of libpanrocks on the same jar
+#   scripts/bench.sh critical-gc [SECONDS]         what critical downcalls cost the garbage collector
+#   scripts/bench.sh startup [ROUNDS]              time to the first call in a fresh JVM
+#   scripts/bench.sh instructions [BENCH_BINARY...]   callgrind: instructions per engine operation
+#   scripts/bench.sh compression-search            index search and parallel compression
+# (the Kafka Streams benchmarks are scripts/bench-kafka.sh's)
+#
 # Options:
 #   --quick | --standard | --full     mode (default --full)
 #   --no-build           use the jars and native binaries already built
@@ -35,6 +45,7 @@
 # native timing with BENCH_NATIVE_TIMING="--warmup-ms ... ".
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+run_mode "$PANROCKS_ROOT/scripts/bench/" "revisions builds critical-gc startup instructions compression-search" "$@"
 
 mode=full
 build=1
@@ -49,7 +60,7 @@ own_option() {
         *) return 1 ;;
     esac
 }
-parse_bench_options "$@"
+parse_options "$@"
 
 cd "$PANROCKS_ROOT"
 report() {

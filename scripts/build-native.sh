@@ -37,9 +37,16 @@ command -v cmake >/dev/null || ensure_packages cmake
 src="$PANROCKS_ROOT/native"
 host="$(host_target)"
 stage_jar=0
-if [ "${1:-}" = --jar ]; then stage_jar=1; shift; fi
+own_option() {
+    case "$1" in
+        --jar) stage_jar=1 ;;
+        *) return 1 ;;
+    esac
+}
+arguments=()
+parse_options "$@"
 targets=()
-for arg in "$@"; do for t in ${arg//,/ }; do targets+=("$t"); done; done  # "a b" or a,b too
+for arg in "${arguments[@]}"; do for t in ${arg//,/ }; do targets+=("$t"); done; done  # "a b" or a,b too
 [ ${#targets[@]} -gt 0 ] || targets=("${PANROCKS_TARGET:-$host}")
 for target in "${targets[@]}"; do check_target "$target"; done
 jar_dir="$src/jar"

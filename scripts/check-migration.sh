@@ -6,8 +6,10 @@
 #
 # Copies SRC_DIR's .java files to a temporary folder with org.rocksdb renamed
 # to io.panrocks, compiles each file on its own against the built panrocks
-# jar (java-api/target; built with `mvn package` here if missing, never
-# installed), JUnit 4, Hamcrest and AssertJ (from ~/.m2, fetched by Maven if
+# jar (java-api/target; built with the tools module, whose
+# io.panrocks.tools.migration.CheckMigration does the work, by `mvn package`
+# here when missing or older than the sources, never installed), JUnit 4,
+# Hamcrest and AssertJ (from ~/.m2, fetched by Maven if
 # absent), cuts the methods that do not compile, and prints how many methods
 # compile (@Test methods when the tree has tests) and the missing symbols
 # ranked by how many methods and files they block. With --run it then runs
@@ -22,29 +24,26 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-[ $# -ge 1 ] || die "usage: scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep] [--run [--timeout SECONDS]]"
-src="$(readlink -f "$1")"
-shift
-[ -d "$src" ] || die "$src is not a folder"
 keep=""
-args=()
-while [ $# -gt 0 ]; do
+java_args=()   # the options of the check itself (io.panrocks.tools.migration.CheckMigration)
+arguments=()
+own_option() {
     case "$1" in
         --keep) keep=1 ;;
-        *) args+=("$1") ;;
+        --all-methods | --run) java_args+=("$1") ;;
+        --top | --timeout) java_args+=("$1" "${2:?$1 needs a number}"); return 10 ;;
+        *) return 1 ;;
     esac
-    shift
-done
+}
+parse_options "$@"
+[ ${#arguments[@]} -eq 1 ] || die "usage: scripts/check-migration.sh SRC_DIR [--top N] [--all-methods] [--keep] [--run [--timeout SECONDS]]"
+src="$(readlink -f "${arguments[0]}")"
+[ -d "$src" ] || die "$src is not a folder"
 
 find_jdk
 cd "$PANROCKS_ROOT"
-
-jar="$(ls java-api/target/panrocks-*.jar 2>/dev/null | grep -v -e '-sources' -e '-javadoc' | head -1 || true)"
-if [ -z "$jar" ]; then
-    say "no panrocks jar in java-api/target: building it (mvn package, tests skipped)"
-    mvn_cmd -q -pl java-api -am package -DskipTests >&2
-    jar="$(ls java-api/target/panrocks-*.jar | grep -v -e '-sources' -e '-javadoc' | head -1)"
-fi
+build_tools
+jar="$PANROCKS_JAR"
 
 # JUnit 4 and AssertJ, as RocksJava's tests use them
 m2="${MAVEN_REPO:-$HOME/.m2/repository}"
@@ -63,8 +62,7 @@ classpath="$classpath:$(dependency org.assertj assertj-core 3.27.3)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/panrocks-migration.XXXXXX")"
 [ -n "$keep" ] && say "work folder kept: $work" || trap 'rm -rf "$work"' EXIT
 say "checking $src against $jar"
-# --run: the children load panrocks' native library from the jar
-"$JAVA_HOME/bin/java" -Xss8m -Dmigration.library="$(readlink -f "$jar")" \
-    -Dmigration.scripts="$PANROCKS_ROOT/scripts/migration" \
-    "$PANROCKS_ROOT/scripts/migration/CheckMigration.java" \
-    "$src" "$work/src" "$classpath" "${args[@]}"
+# --run: the children load panrocks' native library from the jar; their own class
+# (MigrationTestChild) comes from the tools jar
+"$JAVA_HOME/bin/java" -Xss8m -Dmigration.library="$(readlink -f "$jar")" -cp "$TOOLS_JAR" \
+    io.panrocks.tools.migration.CheckMigration "$src" "$work/src" "$classpath" "${java_args[@]}"

@@ -16,7 +16,8 @@
 # Steps: builds the jar (both Linux libraries) and installs it into the local
 # Maven repository; checks that neither library asks for a glibc symbol
 # version above 2.17 or for any library outside glibc; builds
-# scripts/portable/ (a consumer that takes the jar as a Maven dependency);
+# tools/portable/ (a consumer that takes the jar as a Maven dependency, its
+# one class PortableConsumer in the tools module) in a folder of its own;
 # then, per root, makes a minimal Debian root with `debootstrap
 # --variant=minbase` from the mirror this machine's apt uses and runs the
 # consumer there (chroot): open, write and read back with every compression
@@ -45,9 +46,11 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/toolchain.sh"
 source "$(dirname "$0")/roots.sh"
+arguments=()
+parse_options "$@"
 [ "$(id -u)" -eq 0 ] || die "check-portable.sh needs root (debootstrap, chroot)"
 
-roots=("$@")
+roots=("${arguments[@]}")
 [ ${#roots[@]} -gt 0 ] || roots=(bullseye bookworm arm64 musl)
 for r in "${roots[@]}"; do
     case "$r" in bullseye|bookworm|arm64|musl) ;; *) die "unknown root '$r' (bullseye, bookworm, arm64, musl)" ;; esac
@@ -106,9 +109,12 @@ for target in linux-x86_64-musl linux-aarch64-musl; do
     say "$target: NEEDED $needed(musl), no symbol versions"
 done
 
-say "building the consumer (scripts/portable), panrocks $version as its Maven dependency"
+say "building the consumer (tools/portable), panrocks $version as its Maven dependency"
 rm -rf "$work/consumer"
-cp -r scripts/portable "$work/consumer"
+consumer_src="$work/consumer/src/main/java/io/panrocks/tools/portable"
+mkdir -p "$consumer_src"
+cp tools/portable/pom.xml "$work/consumer/"
+cp tools/src/main/java/io/panrocks/tools/portable/PortableConsumer.java "$consumer_src/"
 mvn_cmd -q -f "$work/consumer/pom.xml" -Dpanrocks.version="$version" package
 ls "$work/consumer/target/lib/" | grep -q '^panrocks-' || die "the consumer's dependencies hold no panrocks jar"
 
@@ -125,7 +131,7 @@ run_consumer() {
     say "$name: running the consumer ($target)"
     set +e
     in_root "$name" "$java" --enable-native-access=ALL-UNNAMED -cp '/opt/consumer/classes:/opt/consumer/lib/*' \
-        example.PortableConsumer /tmp/portable-db >"$work/$name-consumer.log" 2>&1
+        io.panrocks.tools.portable.PortableConsumer /tmp/portable-db >"$work/$name-consumer.log" 2>&1
     status=$?
     set -e
     sed 's/^/    /' "$work/$name-consumer.log" >&2

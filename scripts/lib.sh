@@ -128,42 +128,86 @@ mvn_cmd() {
     MAVEN_OPTS="$opts" mvn -B -ntp "$@"
 }
 
-# The script's header comment (from its second line to the first line that is not a comment),
-# without the comment marks: its --help.
-script_help() {
-    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+# The tools module (tools/: the Java programs of the scripts) and what it is built on, built with
+# `mvn package` (tests skipped; nothing installed) when its jar is missing or older than a source of
+# panrocks or of the tools. Sets PANROCKS_JAR (java-api/target's panrocks jar) and TOOLS_JAR.
+build_tools() {
+    local version
+    version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$PANROCKS_ROOT/java-api/pom.xml" | head -1)"
+    PANROCKS_JAR="$PANROCKS_ROOT/java-api/target/panrocks-$version.jar"
+    TOOLS_JAR="$PANROCKS_ROOT/tools/target/panrocks-tools-$version.jar"
+    if [ ! -f "$PANROCKS_JAR" ] || [ ! -f "$TOOLS_JAR" ] || [ -n "$(cd "$PANROCKS_ROOT" && find native/src native/include \
+            java-api/src jextract-bindings/src tools/src tools/pom.xml -newer "$TOOLS_JAR" -type f 2>/dev/null | head -1)" ]; then
+        say "building the io.panrocks module and the tools (mvn package -pl tools -am, tests skipped)"
+        (cd "$PANROCKS_ROOT" && mvn_cmd -q package -DskipTests -pl tools -am) >&2
+    fi
 }
 
-# parse_bench_options ARGS...: the options the benchmark scripts share, parsed once here.
-#   --quick | --standard | --full    mode=<that>, if the script lists it in $modes (unset: "quick standard")
-#   --no-build                       build=0
-#   --no-docs                        docs=0
+# The file whose header comment is the --help: the script run, or the mode file it runs (run_mode).
+PANROCKS_SCRIPT="$0"
+
+# The header comment of $PANROCKS_SCRIPT (from its first line, #! and shellcheck directives left out,
+# to the first line that is not a comment), without the comment marks: its --help.
+script_help() {
+    awk 'NR == 1 && /^#!/ { next } /^# shellcheck / { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' \
+        "$PANROCKS_SCRIPT"
+}
+
+# run_mode PREFIX "MODE..." ARGS...: the modes of an entry script (scripts/bench.sh revisions BEFORE).
+# When ARGS starts with one of the MODEs, runs the file PREFIX<mode>.sh in this shell with the
+# arguments after the mode word, then exits (its header is its --help); otherwise returns, and the
+# entry script does its own run. The file is sourced inside this function, which therefore has no
+# local variables of its own: a mode sees and sets the script's globals only (its `declare -A` needs -g).
+run_mode() {
+    [ $# -ge 3 ] && [[ " $2 " == *" $3 "* ]] || return 0
+    PANROCKS_SCRIPT="$1$3.sh"
+    shift 3
+    # shellcheck disable=SC1090
+    source "$PANROCKS_SCRIPT" "$@"
+    exit 0
+}
+
+# parse_options ARGS...: the options of every script, parsed here once. What a script takes is what
+# it has set before the call:
+#   --quick | --standard | --full    mode=<that>, when the script has a variable mode and lists it in
+#                                    $modes (unset: "quick standard")
+#   --no-build                       build=0, when the script has a variable build
+#   --no-docs                        docs=0, when the script has a variable docs
 #   -h | --help                      the script's header (script_help), then exit
+#   a word that is no option         appended to the array arguments, when the script has one
+#                                    (arguments=()); after `--` every word is one
 # Any other option goes to the script's own `own_option OPTION [NEXT]` if it defines one: it sets
 # what it knows and returns 0 when it took OPTION alone, 10 when it took NEXT as OPTION's value,
 # anything else when it does not know OPTION (then this dies naming it).
-parse_bench_options() {
-    local rc
+parse_options() {
+    local rc words=0
     while [ $# -gt 0 ]; do
-        case "$1" in
-            --quick | --standard | --full)
-                case " ${modes-quick standard} " in
-                    *" ${1#--} "*) mode="${1#--}" ;;
-                    *) die "no mode $1 here (see --help)" ;;
-                esac ;;
-            --no-build) build=0 ;;
-            --no-docs) docs=0 ;;
-            -h | --help) script_help; exit 0 ;;
-            *)
-                rc=1
-                if declare -F own_option >/dev/null; then
-                    if own_option "$@"; then rc=0; else rc=$?; fi
-                fi
-                case "$rc" in
-                    0) ;;
-                    10) shift ;;
-                    *) die "unknown option $1 (see --help)" ;;
-                esac ;;
+        if [ "$words" = 0 ]; then
+            case "$1" in
+                --) words=1; shift; continue ;;
+                --quick | --standard | --full)
+                    if [ -n "${mode+set}" ] && [[ " ${modes-quick standard} " == *" ${1#--} "* ]]; then
+                        mode="${1#--}"; shift; continue
+                    fi ;;
+                --no-build) [ -n "${build+set}" ] && { build=0; shift; continue; } ;;
+                --no-docs) [ -n "${docs+set}" ] && { docs=0; shift; continue; } ;;
+                -h | --help) script_help; exit 0 ;;
+            esac
+        fi
+        if [ "$words" = 1 ] || [[ "$1" != -* ]]; then
+            declare -p arguments >/dev/null 2>&1 || die "unexpected argument $1 (see --help)"
+            arguments+=("$1")
+            shift
+            continue
+        fi
+        rc=1
+        if declare -F own_option >/dev/null; then
+            if own_option "$@"; then rc=0; else rc=$?; fi
+        fi
+        case "$rc" in
+            0) ;;
+            10) shift ;;
+            *) die "unknown option $1 (see --help)" ;;
         esac
         shift
     done

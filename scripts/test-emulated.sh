@@ -16,13 +16,15 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/toolchain.sh"
 source "$(dirname "$0")/roots.sh"
+arguments=()
+parse_options "$@"
 [ "$(id -u)" -eq 0 ] || die "test-emulated.sh needs root (debootstrap, chroot)"
 SLICE=(io.panrocks.ZeroCopyReadTest io.panrocks.IteratorTest io.panrocks.WritesAndBatchesTest
        io.panrocks.RoundTripTest io.panrocks.TransactionTest io.panrocks.OptimisticTransactionTest
        io.panrocks.WriteBatchWithIndexTest io.panrocks.WideColumnsTest
        io.panrocks.callbacks.ComparatorTest io.panrocks.callbacks.MergeOperatorTest
        io.panrocks.callbacks.CompactionFilterTest io.panrocks.callbacks.EventListenerTest)
-classes=("$@")
+classes=("${arguments[@]}")
 [ ${#classes[@]} -gt 0 ] || classes=("${SLICE[@]}")
 
 setup_environment

@@ -75,7 +75,7 @@ void check(const rocksdb::Status& s, const char* what) {
 
 // One measured get (the Java get(key, byte[] value): pinned Get, value copied into the caller's buffer).
 // Never inlined, so that callgrind can count the instructions below it alone
-// (scripts/bench-compression-search.sh: --toggle-collect on it, the count
+// (scripts/bench.sh compression-search: --toggle-collect on it, the count
 // divided by the "measuredGets" the program prints): the gets of loading and
 // warming never pass through it.
 __attribute__((noinline)) void measuredGet(rocksdb::DB* db, const rocksdb::ReadOptions& read, const std::string& key,

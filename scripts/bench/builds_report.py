@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Report of scripts/bench-builds.sh: two builds of libpanrocks, one jar, one run.
+"""Report of scripts/bench.sh builds: two builds of libpanrocks, one jar, one run.
 
 Reads the run folder (baseline-<round>.json, candidate-<round>.json, baseline.txt, candidate.txt,
 labels.txt and, if present, notes.md: what was found out about the run, printed under the table),
@@ -150,7 +150,7 @@ def section(run):
     hi = max(ratios) if ratios else None
     lines = [BEGIN, "## Library builds", "",
              "Two builds of libpanrocks, the same jar, benchmarks and data, run on one machine in one run "
-             "(`scripts/bench-builds.sh`): every fork loads one library or the other "
+             "(`scripts/bench.sh builds`): every fork loads one library or the other "
              "(`-Dpanrocks.library.path`), the two alternating in %d rounds, %d fork(s) per point per build "
              "(2 × 1 s warmup, 5 × 1 s measurement each), `-prof gc`. keyCount 1000, keySize 16, flushed and "
              "compacted data in the block cache. Each cell is **%s / %s** throughput (above 1: %s faster) "

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The compression-search section of docs/benchmarks.md from one
-scripts/bench-compression-search.sh run folder.
+scripts/bench.sh compression-search run folder.
 
 index-search.json (JMH) and index-search-native.jsonl (the native floor, one
 line per point and run; the runs' iterations are pooled as JMH pools its

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads a scripts/bench-critical-gc.sh run folder and prints its markdown table.
+"""Reads a scripts/bench.sh critical-gc run folder and prints its markdown table.
 
 Each run's safepoint log (-Xlog:safepoint) has one line per safepoint:
   Safepoint "G1CollectForAllocation", ..., Reaching safepoint: N ns, ..., Total: N ns

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Report of a scripts/kafka-memory-budget.sh run: the resident memory of one Kafka Streams application with
+"""Report of a scripts/bench-kafka.sh memory run: the resident memory of one Kafka Streams application with
 many state stores under a steady write load, over time, per engine (issue 22 item 3).
 
 Reads <run>/<engine>.txt (lines "baseline <rss>", "sample <s> <rss> <puts> <budget usage> <memtables>",
@@ -145,7 +145,7 @@ def main():
     rel = os.path.relpath(a.run, os.getcwd())
     begin, end = markers(NAME)
     lines = [begin, "", "## Kafka Streams: one memory budget for every store", ""]
-    lines.append("`scripts/kafka-memory-budget.sh` (mode **%s**, git %s, %s): one application with **%d key-value "
+    lines.append("`scripts/bench-kafka.sh memory` (mode **%s**, git %s, %s): one application with **%d key-value "
                  "stores** (one per task, as one store over %d partitions), one thread writing **%s fresh 1 KiB "
                  "values a second** spread evenly over them, each put followed by a get of an earlier key of the "
                  "same store, every store committed every %d s (Kafka's `commit.interval.ms`), for %d s per engine, "

@@ -23,14 +23,14 @@ from benchreport.variants import TAGS
 from benchreport.kept import markers
 
 # Sections other generators own (scripts/bench/callbacks_report.py writes the Java-callback one,
-# scripts/bench-kafka.sh the Kafka Streams one, scripts/cluster-kafka.sh the Kafka cluster one,
-# scripts/kafka-memory-budget.sh the Kafka Streams memory budget one, scripts/bench-builds.sh the
-# library builds one, scripts/bench-revisions.sh the one of a change's cost; "perf-levels", the
+# scripts/bench-kafka.sh the Kafka Streams one, scripts/bench-kafka.sh cluster the Kafka cluster one,
+# scripts/bench-kafka.sh memory the Kafka Streams memory budget one, scripts/bench.sh builds the
+# library builds one, scripts/bench.sh revisions the one of a change's cost; "perf-levels", the
 # cost of each perf level on gets, is written by hand from a PerfLevelBenchmark run, "merge-entity" from
 # MergeBenchmark and EntityBenchmark runs, "pin-pool" from a before/after allocation run, "cost-budget" from
-# the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench-critical-gc.sh,
-# "startup" from a scripts/bench-startup.sh run, "engine-instructions" from scripts/bench-instructions.sh,
-# "compression-search" from scripts/bench-compression-search.sh, "remote-compaction" from a
+# the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench.sh critical-gc,
+# "startup" from a scripts/bench.sh startup run, "engine-instructions" from scripts/bench.sh instructions,
+# "compression-search" from scripts/bench.sh compression-search, "remote-compaction" from a
 # RemoteCompactionLoadTest run, "jfr-events" from JfrGetBenchmark runs):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.

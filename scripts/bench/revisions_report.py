@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Report of scripts/bench-revisions.sh: panrocks at two revisions beside RocksJava, one run.
+"""Report of scripts/bench.sh revisions: panrocks at two revisions beside RocksJava, one run.
 
 Reads rocksjava-<round>.json, before-<round>.json, after-<round>.json and revisions.txt from the run
 folder, pools each point's iterations over the rounds (builds_report.pooled: mean and 99.9% interval),
@@ -52,7 +52,7 @@ def report(run):
     sides = {s: load(run, s) for s in ("rocksjava", "before", "after")}
     info = dict(line.rstrip("\n").split("=", 1) for line in open(os.path.join(run, "revisions.txt")))
     lines = [BEGIN, "## What a change cost: panrocks before and after, beside RocksJava %s" % info["rocksjava"], "",
-             "`scripts/bench-revisions.sh`: both revisions' library and jar, the same benchmarks, RocksJava, "
+             "`scripts/bench.sh revisions`: both revisions' library and jar, the same benchmarks, RocksJava, "
              "in alternating rounds of one run (1 fork per round, 2 × 1 s warmup, 5 × 1 s measurement; "
              "keyCount 1000, keySize 16, flushed data in the block cache). Ratios of throughput with the 99.9%% "
              "errors of both sides combined. Run folder: `%s`." % os.path.relpath(

@@ -49,7 +49,7 @@ import java.util.concurrent.TimeUnit;
  * process: the flush or compaction thread and the table builder's compression
  * workers) read just before and after the operation; each measured
  * operation's CPU and wall nanoseconds are appended to the file named by
- * {@code -Dpanrocks.bench.cpuLog} (scripts/bench-compression-search.sh
+ * {@code -Dpanrocks.bench.cpuLog} (scripts/bench.sh compression-search
  * summarises them).
  */
 @BenchmarkMode(Mode.SingleShotTime)

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The full cluster run ({@code scripts/cluster-kafka.sh}), on one real
+ * The full cluster run ({@code scripts/bench-kafka.sh cluster}), on one real
  * broker, for each engine (panrocks, Kafka's built-in RocksDB stores):
  * <ol>
  * <li>the kill scenario of {@link ClusterTest} at a larger size, checked the same way;</li>

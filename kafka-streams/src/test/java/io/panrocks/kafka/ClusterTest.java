@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * same run on Kafka's built-in RocksDB stores must give the same output.
  *
  * <p>This is the short version (a few thousand clicks) of
- * {@code scripts/cluster-kafka.sh}, which also measures throughput and the
+ * {@code scripts/bench-kafka.sh cluster}, which also measures throughput and the
  * restore of a million-record store ({@link ClusterBenchmark}).
  */
 class ClusterTest {

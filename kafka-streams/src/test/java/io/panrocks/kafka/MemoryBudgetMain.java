@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Child-JVM program of the memory-budget measurement (scripts/kafka-memory-budget.sh,
+ * Child-JVM program of the memory-budget measurement (scripts/bench-kafka.sh memory,
  * MemoryBudgetRssTest): one application with {@code stores} key-value stores
  * (one store in each of as many tasks, as a store over that many partitions is),
  * written by one thread at a steady rate of {@code putsPerSecond} fresh 1 KiB

@@ -14,7 +14,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The short version of scripts/kafka-memory-budget.sh, in the default test
+ * The short version of scripts/bench-kafka.sh memory, in the default test
  * run: an application of 50 panrocks stores with a 64 MiB budget, written
  * with 400 MiB of fresh 1 KiB values (and as many reads) in a child JVM of
  * fixed heap, must stay within the budget plus the stated fixed overhead

@@ -1,3 +1,5 @@
+package io.panrocks.tools.migration;
+
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ImportTree;
@@ -49,11 +51,10 @@ import java.util.stream.Stream;
  * Every error is attributed to the methods it cut; the report ranks the
  * missing symbols (and other errors) by how many methods and files they block.
  *
- * <p>Usage: {@code java CheckMigration.java SRC_DIR WORK_DIR CLASSPATH [--top N] [--all-methods]
+ * <p>Usage: {@code CheckMigration SRC_DIR WORK_DIR CLASSPATH [--top N] [--all-methods]
  * [--run [--timeout SECONDS]]}. Methods counted are the {@code @Test} methods when the tree has any, else
  * every method ({@code --all-methods} forces the latter). {@code --run} then runs the test methods that
- * compiled (MigrationRun; the system properties {@code migration.library} and {@code migration.scripts}
- * name the panrocks jar and this folder).
+ * compiled (MigrationRun; the system property {@code migration.library} names the panrocks jar).
  */
 public class CheckMigration {
     private static final Pattern SYMBOL = Pattern.compile("symbol:\\s+(\\S+) (.+)");
@@ -127,8 +128,7 @@ public class CheckMigration {
                 System.exit(2);
             }
             System.out.flush();
-            new MigrationRun(check, work, args[2], Path.of(System.getProperty("migration.library")),
-                    Path.of(System.getProperty("migration.scripts")), timeout, System.out)
+            new MigrationRun(check, work, args[2], Path.of(System.getProperty("migration.library")), timeout, System.out)
                     .run(sources, check.lostPaths, check.totalMethods);
         }
     }

@@ -1,3 +1,5 @@
+package io.panrocks.tools.demo;
+
 import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;

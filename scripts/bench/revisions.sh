@@ -1,11 +1,10 @@
-#!/usr/bin/env bash
 # Measures what a change costs on the hot paths, against RocksJava: panrocks as
 # it was at revision BEFORE and as it is in this checkout (library and jar
 # both), each beside RocksJava of the engine panrocks bundles (rocksdbjni.version), in one
 # run on one machine. The benchmarks are this checkout's (jmh/), compiled
 # against both revisions, so both sides run the same code.
 #
-#   scripts/bench-revisions.sh BEFORE
+#   scripts/bench.sh revisions BEFORE
 #
 # BEFORE is built in a worktree outside the repository
 # (${XDG_CACHE_HOME:-~/.cache}/panrocks-bench/rev-<sha>, reused). Shapes: point
@@ -19,11 +18,12 @@
 # each side's panrocks / RocksJava ratio and after / before, with the 99.9%
 # errors combined; it becomes the section "What a change cost" of
 # docs/benchmarks.md. About 25 minutes on 2 cores.
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
-[ $# -eq 1 ] || die "usage: scripts/bench-revisions.sh BEFORE"
+# shellcheck shell=bash
+arguments=()
+parse_options "$@"
+[ ${#arguments[@]} -eq 1 ] || die "usage: scripts/bench.sh revisions BEFORE"
 cd "$PANROCKS_ROOT"
-before_sha="$(git rev-parse --verify "$1^{commit}")" || die "$1 is not a revision"
+before_sha="$(git rev-parse --verify "${arguments[0]}^{commit}")" || die "${arguments[0]} is not a revision"
 rounds="${BENCH_REV_ROUNDS:-2}"
 setup_environment
 JAVA="$JAVA_HOME/bin/java"

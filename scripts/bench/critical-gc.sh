@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
 # What making get(key, byte[]) a critical downcall (-Dpanrocks.critical=true)
 # would cost the garbage collector. One reader thread calls get(key, byte[]) in
 # a loop while an allocator thread makes young collections come as fast as it
@@ -7,17 +6,19 @@
 # that falls during a read waits for the rest of it: the "time to safepoint"
 # (TTSP) of each collection shows what critical reads add to GC pauses.
 #
-#   scripts/bench-critical-gc.sh [SECONDS]     (default 20 s per run)
+#   scripts/bench.sh critical-gc [SECONDS]     (default 20 s per run)
 #
 # Value sizes 16 B, 16 KiB (1000 keys) and 1 MiB (200 keys), each normal and
 # critical, in alternating runs, BENCH_CRITICAL_ROUNDS (default 2) rounds. The
 # report (scripts/bench/critical_gc_report.py) gives reads/s, collections, and
 # the TTSP and pause distributions; it is the section "Critical downcalls and
 # the GC" of docs/benchmarks.md. About 5 minutes with the defaults.
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+# shellcheck shell=bash
+arguments=()
+parse_options "$@"
+[ ${#arguments[@]} -le 1 ] || die "usage: scripts/bench.sh critical-gc [SECONDS]"
 cd "$PANROCKS_ROOT"
-seconds="${1:-20}"
+seconds="${arguments[0]:-20}"
 rounds="${BENCH_CRITICAL_ROUNDS:-2}"
 setup_environment
 JAVA="$JAVA_HOME/bin/java"

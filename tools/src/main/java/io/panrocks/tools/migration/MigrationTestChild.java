@@ -1,3 +1,5 @@
+package io.panrocks.tools.migration;
+
 import org.junit.runner.Description;
 import org.junit.runner.JUnitCore;
 import org.junit.runner.Request;

@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
 # Time to the first call in a fresh JVM: panrocks' RocksDB.engineVersion()
 # returning, against RocksJava's RocksDB.loadLibrary(), same JDK, each in a
 # JVM of its own, the configurations alternating round by round:
@@ -12,7 +11,7 @@
 #   rocksjava-use   the same in RocksJava, loadLibrary() included
 #   *-use-aot       the first uses with JDK 25's AOT cache, trained by one first use (JDK 25 and later)
 #
-#   scripts/bench-startup.sh [ROUNDS]     (default 9)
+#   scripts/bench.sh startup [ROUNDS]     (default 9)
 #
 # PANROCKS_STARTUP_BASELINE=/path/other-panrocks.jar adds that jar's cold and
 # warm start (baseline-cold, baseline-warm), e.g. a build of an older revision.
@@ -23,10 +22,12 @@
 # built by mvn package / scripts/build-jars.sh); rocksdbjni is fetched into
 # ~/.m2 if missing (PANROCKS_STARTUP_ROCKSDBJNI, default the newest version the
 # pom names).
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+# shellcheck shell=bash
+arguments=()
+parse_options "$@"
+[ ${#arguments[@]} -le 1 ] || die "usage: scripts/bench.sh startup [ROUNDS]"
 find_jdk
-rounds="${1:-9}"
+rounds="${arguments[0]:-9}"
 version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$PANROCKS_ROOT/java-api/pom.xml" | head -1)"
 jar="$PANROCKS_ROOT/java-api/target/panrocks-$version.jar"
 [ -f "$jar" ] || die "$jar is missing: build it first (mvn -pl java-api -am package -DskipTests)"

@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
 # Issue 36, parts 2 and 3: the index search and parallel compression
 # benchmarks, and their section of docs/benchmarks.md (between the
 # compression-search markers).
@@ -13,10 +12,10 @@
 #   text-like values under ZSTD and LZ4 at parallel_threads 1 and 2, each
 #   operation's process CPU time logged beside its wall time.
 #
-#   scripts/bench-compression-search.sh              run both, write docs/
-#   scripts/bench-compression-search.sh --no-build   use the jars and binaries already built
-#   scripts/bench-compression-search.sh --report-only DIR   regenerate the section from DIR
-#   scripts/bench-compression-search.sh --instructions-only DIR   add the callgrind counts to DIR
+#   scripts/bench.sh compression-search              run both, write docs/
+#   scripts/bench.sh compression-search --no-build   use the jars and binaries already built
+#   scripts/bench.sh compression-search --report-only DIR   regenerate the section from DIR
+#   scripts/bench.sh compression-search --instructions-only DIR   add the callgrind counts to DIR
 #
 # The gets' wall-clock differences are a few percent of a get, below the noise
 # of a shared machine; the run therefore also counts the instructions of the
@@ -26,13 +25,11 @@
 # Raw results stay in jmh/results/<timestamp>-compression-search/. The JMH
 # lock is ignored (-Djmh.ignoreLock): on a shared machine another worker's
 # JMH run may hold it, and the report states the load around the run.
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+# shellcheck shell=bash
 
 build=1
 report_only=""
 instructions_only=""
-modes=""
 own_option() {
     case "$1" in
         --report-only) report_only="${2:?--report-only needs a run folder}"; return 10 ;;
@@ -40,7 +37,7 @@ own_option() {
         *) return 1 ;;
     esac
 }
-parse_bench_options "$@"
+parse_options "$@"
 cd "$PANROCKS_ROOT"
 if [ -n "$report_only" ]; then
     python3 scripts/bench/compression_search_report.py "$report_only" --docs docs/benchmarks.md

@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
 # Kafka Streams on a real Kafka broker, the full version of ClusterTest
 # (kafka-streams/src/test/java/io/panrocks/kafka/ClusterBenchmark.java): one KRaft
 # broker started from Kafka's own server classes, then for each engine (panrocks,
@@ -13,8 +12,8 @@
 # kafka-cluster markers (scripts/bench/kafka_cluster_report.py), which scripts/bench.sh's
 # report keeps.
 #
-#   scripts/cluster-kafka.sh             standard: 20,000 clicks killed, 200,000 for throughput, 1,000,000-record restore, 3 rounds
-#   scripts/cluster-kafka.sh --quick     one round of everything at a tenth of the size (a few minutes)
+#   scripts/bench-kafka.sh cluster             standard: 20,000 clicks killed, 200,000 for throughput, 1,000,000-record restore, 3 rounds
+#   scripts/bench-kafka.sh cluster --quick     one round of everything at a tenth of the size (a few minutes)
 #
 # Options:
 #   --quick | --standard      mode (default --standard)
@@ -26,8 +25,7 @@
 # CLUSTER_INSTANCE_FLAGS adds JVM flags to every application instance ({engine} becomes its engine's name), e.g. a profile:
 #   CLUSTER_INSTANCE_FLAGS="-XX:StartFlightRecording=filename=/tmp/jfr/{engine}-%p.jfr,settings=profile"
 # Results: jmh/results/<timestamp>-kafka-cluster-<mode>/ (results.txt, the run's log, machine.json).
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+# shellcheck shell=bash
 
 mode=standard
 build=1
@@ -39,7 +37,7 @@ own_option() {
         *) return 1 ;;
     esac
 }
-parse_bench_options "$@"
+parse_options "$@"
 # sizes given by hand are named as such in the report
 [ -n "${CLUSTER_ARGS:-}" ] && label="$mode, sizes by hand" || label="$mode"
 if [ "$mode" = quick ]; then

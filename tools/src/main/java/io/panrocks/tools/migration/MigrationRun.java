@@ -1,3 +1,5 @@
+package io.panrocks.tools.migration;
+
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -83,7 +85,6 @@ final class MigrationRun {
     private final Path root;
     private final String classpath;
     private final Path library;
-    private final Path scripts;
     private final int timeoutSeconds;
     private final PrintStream out;
 
@@ -95,14 +96,12 @@ final class MigrationRun {
     private final List<String> crashes = new ArrayList<>();
     private final List<String> classFailures = new ArrayList<>();
 
-    MigrationRun(CheckMigration check, Path tree, String classpath, Path library, Path scripts, int timeoutSeconds,
-                 PrintStream out) {
+    MigrationRun(CheckMigration check, Path tree, String classpath, Path library, int timeoutSeconds, PrintStream out) {
         this.check = check;
         this.tree = tree;
         this.root = tree.getParent();
         this.classpath = classpath;
         this.library = library;
-        this.scripts = scripts;
         this.timeoutSeconds = timeoutSeconds;
         this.out = out;
     }
@@ -113,7 +112,6 @@ final class MigrationRun {
         for (Path p : lost) drop(files, p);
         Path classes = Files.createDirectories(root.resolve("run-classes"));
         compileTogether(files, classes);
-        compileChild(classes);
         try (URLClassLoader loader = loader(classes)) {
             List<String> testClasses = discover(classes, loader);
             out.printf("%nRunning the %d test classes that compile (JUnit 4, each in a JVM of its own; a test with no "
@@ -160,17 +158,12 @@ final class MigrationRun {
         }
     }
 
-    private void compileChild(Path classes) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Path source = scripts.resolve("child/MigrationTestChild.java");
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
-            fm.setLocation(StandardLocation.CLASS_PATH, classpathFiles());
-            fm.setLocation(StandardLocation.CLASS_OUTPUT, List.of(classes.toFile()));
-            if (!javac.getTask(null, fm, null, List.of("-proc:none", "-encoding", "UTF-8"), null,
-                    fm.getJavaFileObjectsFromPaths(List.of(source))).call()) {
-                throw new IllegalStateException("cannot compile " + source);
-            }
-        }
+    /**
+     * Where the child's classes are (this module's classes or jar, compiled by the build against JUnit 4): on the
+     * child JVM's class path after the tree's classes and dependencies, so those win any clash.
+     */
+    private static String childLocation() throws java.net.URISyntaxException {
+        return Path.of(MigrationTestChild.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
     private List<File> classpathFiles() {
@@ -195,7 +188,7 @@ final class MigrationRun {
         List<String> names;
         try (Stream<Path> walk = Files.walk(classes)) {
             names = walk.map(p -> classes.relativize(p).toString())
-                    .filter(n -> n.endsWith(".class") && !n.startsWith("MigrationTestChild"))
+                    .filter(n -> n.endsWith(".class"))
                     .map(n -> n.substring(0, n.length() - ".class".length()).replace(File.separatorChar, '.'))
                     .filter(n -> !n.matches(".*\\$\\d.*")) // anonymous and local classes
                     .sorted().toList();
@@ -249,8 +242,8 @@ final class MigrationRun {
                     "--enable-native-access=ALL-UNNAMED", "-XX:ErrorFile=" + dir.resolve("hs_err_pid%p.log"),
                     "-Djava.io.tmpdir=" + tmp, "-Dmigration.library=" + library,
                     "-cp", classes + File.pathSeparator + String.join(File.pathSeparator,
-                            classpathFiles().stream().map(File::toString).toList()),
-                    "MigrationTestChild", name, results.toString(), skip.toString());
+                            classpathFiles().stream().map(File::toString).toList()) + File.pathSeparator + childLocation(),
+                    MigrationTestChild.class.getName(), name, results.toString(), skip.toString());
             Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             boolean hung = false;

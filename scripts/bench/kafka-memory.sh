@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
 # Issue 22 item 3: the memory of one Kafka Streams application with 50 state
 # stores under a steady write load (and a read per write), over time, on
 # panrocks with its shared memory budget, on panrocks with the budget off,
@@ -7,8 +6,8 @@
 # whose resident memory (RSS) is sampled once a second; heaps are fixed and
 # pre-touched, so what grows is native memory.
 #
-#   scripts/kafka-memory-budget.sh             standard: 50 stores, 180 s per engine, 20,000 puts/s (about 10 min)
-#   scripts/kafka-memory-budget.sh --quick     50 stores, 45 s per engine (about 3 min)
+#   scripts/bench-kafka.sh memory             standard: 50 stores, 180 s per engine, 20,000 puts/s (about 10 min)
+#   scripts/bench-kafka.sh memory --quick     50 stores, 45 s per engine (about 3 min)
 #
 # Options:
 #   --quick | --standard    mode (default --standard)
@@ -22,13 +21,12 @@
 # Results: jmh/results/<timestamp>-kafka-memory-<mode>/ (<engine>.txt: the samples); the report
 # (scripts/bench/memory_report.py) goes into docs/benchmarks.md between the kafka-memory markers
 # and draws docs/kafka-memory.svg.
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+# shellcheck shell=bash
 
 mode=standard
 build=1
 docs=1
-parse_bench_options "$@"
+parse_options "$@"
 
 setup_environment
 cd "$PANROCKS_ROOT"

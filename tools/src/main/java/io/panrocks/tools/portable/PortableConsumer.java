@@ -1,4 +1,4 @@
-package example;
+package io.panrocks.tools.portable;
 
 import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.ColumnFamilyHandle;

@@ -1,11 +1,10 @@
-#!/usr/bin/env bash
 # Compares two builds of libpanrocks on the same machine in one run: the same
 # jar, the same JMH benchmarks and data, each fork loading one library or the
 # other (-Dpanrocks.library.path), in alternating rounds so that the machine's
 # drift falls on both. Writes the "Library builds" section of
 # docs/benchmarks.md (scripts/bench/builds_report.py).
 #
-#   scripts/bench-builds.sh BASELINE.so [CANDIDATE.so]
+#   scripts/bench.sh builds BASELINE.so [CANDIDATE.so]
 #       CANDIDATE defaults to this checkout's native/build/libpanrocks.so.
 #
 # The shapes are the standard run's point gets, scans, MultiGet and writes
@@ -16,14 +15,15 @@
 # Ratios are candidate / baseline throughput with the two 99.9% intervals'
 # relative halves combined in quadrature. About 35 minutes on 2 cores.
 # Honours BENCH_BUILD_LABELS="baseline label|candidate label".
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
-[ $# -ge 1 ] || die "usage: scripts/bench-builds.sh BASELINE.so [CANDIDATE.so]"
+# shellcheck shell=bash
+arguments=()
+parse_options "$@"
+[ ${#arguments[@]} -ge 1 ] && [ ${#arguments[@]} -le 2 ] || die "usage: scripts/bench.sh builds BASELINE.so [CANDIDATE.so]"
 cd "$PANROCKS_ROOT"
-baseline="$(readlink -f "$1")"
-candidate="$(readlink -f "${2:-native/build/libpanrocks.so}")"
-[ -f "$baseline" ] || die "$1 does not exist"
-[ -f "$candidate" ] || die "${2:-native/build/libpanrocks.so} does not exist (scripts/build-native.sh)"
+baseline="$(readlink -f "${arguments[0]}")"
+candidate="$(readlink -f "${arguments[1]:-native/build/libpanrocks.so}")"
+[ -f "$baseline" ] || die "${arguments[0]} does not exist"
+[ -f "$candidate" ] || die "${arguments[1]:-native/build/libpanrocks.so} does not exist (scripts/build-native.sh)"
 rounds="${BENCH_BUILD_ROUNDS:-2}"
 labels="${BENCH_BUILD_LABELS:-baseline|candidate}"
 

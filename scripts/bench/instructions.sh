@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
 # Instructions per engine operation on the native floor, which do not depend
 # on the machine's noise: callgrind (valgrind) counts what RocksDB executes
 # below DBImpl::Get, DBImpl::MultiGet (100 keys) and DBIter::Next in
@@ -6,19 +5,20 @@
 # in the block cache), for one or more builds of that benchmark, e.g. the
 # bundled engine's and one built on another engine:
 #
-#   scripts/bench-instructions.sh [BENCH_BINARY...]
+#   scripts/bench.sh instructions [BENCH_BINARY...]
 #       default: native/build/bench/panrocks_native_bench (scripts/build-native.sh)
 #   PANROCKS_ENGINE_VERSION=9.11.2 PANROCKS_NATIVE_BUILD=/tmp/nb-9112 scripts/build-native.sh
-#   scripts/bench-instructions.sh /tmp/nb-9112/bench/panrocks_native_bench native/build/bench/panrocks_native_bench
+#   scripts/bench.sh instructions /tmp/nb-9112/bench/panrocks_native_bench native/build/bench/panrocks_native_bench
 #
 # Prints a Markdown table: one column per binary (labelled with the engine
 # version the benchmark reports), one row per call, instructions per call and
 # the change against the first column. Installs valgrind when root.
-set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+# shellcheck shell=bash
+arguments=()
+parse_options "$@"
 cd "$PANROCKS_ROOT"
 command -v valgrind >/dev/null || ensure_packages valgrind
-benches=("$@")
+benches=("${arguments[@]}")
 [ ${#benches[@]} -gt 0 ] || benches=(native/build/bench/panrocks_native_bench)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -28,7 +28,7 @@ calls=(
     "multiget100|rocksdb::DBImpl::MultiGet(rocksdb::ReadOptions const&, unsigned long, rocksdb::ColumnFamilyHandle**|DB::MultiGet of 100 keys"
     "scan1000|rocksdb::DBIter::Next()|DBIter::Next"
 )
-declare -A result engine
+declare -gA result engine
 for b in "${!benches[@]}"; do
     bin="${benches[$b]}"
     [ -x "$bin" ] || die "$bin is not a benchmark binary (scripts/build-native.sh builds native/build/bench/panrocks_native_bench)"

@@ -1,3 +1,5 @@
+package io.panrocks.tools.demo;
+
 import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.DBOptions;
