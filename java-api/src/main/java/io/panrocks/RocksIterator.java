@@ -689,7 +689,8 @@ public final class RocksIterator implements AutoCloseable {
 
     /** A view of the current entry: of the batch buffer's copy, or of the engine's memory. */
     private MemorySegment view(long address, long size) {
-        return copied(address) ? copies.view(address, size) : scope.view(address, size);
+        // one call site, so that a view the caller only reads can be scalar-replaced
+        return (copied(address) ? copies : scope).view(address, size);
     }
 
     private static byte[] copy(long address, long size) {
