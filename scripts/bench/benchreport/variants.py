@@ -85,7 +85,7 @@ VARIANTS = [
     V("native:scan1000:1", "native", "scan", "native scan1000",
       what="new iterator, `Seek` random key, 1000 entries read in place, iterator deleted"),
     V("PanrocksScan.scanZeroCopy", "panrocks", "scan", "panrocks scan key()/value()", ("scan1000", 1),
-      "RocksJavaScan.scan", what="`key()`/`value()` zero-copy segments, one crossing per `next()`"),
+      "RocksJavaScan.scan", what="`key()`/`value()` zero-copy segments, step by step (reading ahead from the third `next()`: a crossing per batch)"),
     V("PanrocksScan.scanForward", "panrocks", "scan", "panrocks scanForward (bulk)", ("scan1000", 1),
       "RocksJavaScan.scan", what="`scanForward(visitor)`: many entries per crossing"),
     V("PanrocksScan.scanBytes", "panrocks", "scan", "panrocks scan keyBytes()/valueBytes()", ("scan1000", 1),

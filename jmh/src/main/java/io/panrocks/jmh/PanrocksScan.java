@@ -61,7 +61,11 @@ public class PanrocksScan {
         }
     }
 
-    /** {@code key()}/{@code value()}: zero-copy segments over the engine's memory, one crossing per step. */
+    /**
+     * {@code key()}/{@code value()}: zero-copy segments, step by step; from
+     * the third step the iterator reads ahead (a crossing per batch, the
+     * entries' views over its copy of them).
+     */
     @Benchmark
     public void scanZeroCopy(PanrocksDb s, ThreadState t, Blackhole bh) throws RocksDBException {
         try (RocksIterator it = s.db.newIterator()) {
