@@ -67,11 +67,6 @@ int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_rea
 int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns,
                                   uint64_t *count, panrocks_error *error);
 
-/* Adds an entity to an SST file being written (RocksDB 8.6 and later). */
-int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length,
-                                       const panrocks_wide_column *columns, size_t count,
-                                       panrocks_error *error);
-
 /* ---- column selection and batched reads (ABI 9) ------------------------ */
 
 /* Reads key's entity as panrocks_get_entity does, keeping only the columns
