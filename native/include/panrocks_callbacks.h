@@ -3,7 +3,11 @@
  * comparators, merge operators, compaction filters (through their factory)
  * and event listeners whose logic lives behind C function pointers (in
  * panrocks: upcall stubs into the JVM). Included by panrocks.h; the
- * conventions there apply.
+ * conventions there apply. This header holds what every kind shares (the
+ * callback handle, results written by a callback, closing a DB that has
+ * callbacks); each kind's spec and create call are in its own header:
+ * panrocks_comparator.h, panrocks_merge_operator.h,
+ * panrocks_compaction_filter.h, panrocks_listener.h, panrocks_logger.h.
  *
  * How a callback reaches a DB. panrocks_<kind>_create() takes a spec (the
  * function pointers and an opaque context handed back to every call) and

@@ -52,10 +52,10 @@ typedef struct panrocks_cf_descriptor {
     const char *options;         /* ColumnFamilyOptions string; NULL: defaults */
     const char *table_options;   /* BlockBasedTableOptions string; NULL: defaults */
     panrocks_cache *block_cache; /* NULL: RocksDB's default cache */
-    /* cf_paths (panrocks_members.h): where the family's SST files go; 0/NULL: the DB's paths */
+    /* cf_paths (panrocks_db_path, below): where the family's SST files go; 0/NULL: the DB's paths */
     size_t cf_path_count;
     const struct panrocks_db_path *cf_paths;
-    /* compaction_thread_limiter (panrocks_ops.h): shared by the families
+    /* compaction_thread_limiter (panrocks_compaction.h): shared by the families
      * given it, which take their own reference; NULL: none */
     struct panrocks_task_limiter *compaction_thread_limiter;
     /* BlockBasedTableOptions::cache_usage_options: for each
@@ -92,7 +92,7 @@ typedef struct panrocks_open_request {
      * NULL: none.
      * Defined in panrocks_resources.h. */
     const struct panrocks_open_resources *resources;
-    /* db_paths (panrocks_members.h): where SST files go, each up to its
+    /* db_paths (panrocks_db_path, below): where SST files go, each up to its
      * target size; 0/NULL: the DB's directory */
     size_t db_path_count;
     const struct panrocks_db_path *db_paths;

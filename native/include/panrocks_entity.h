@@ -2,7 +2,8 @@
  * panrocks_entity.h - wide columns: entities of named columns stored under
  * one key (RocksDB's PutEntity / GetEntity / Iterator::columns). Part of
  * the panrocks C ABI; include panrocks.h, which includes this header after
- * panrocks_ops.h.
+ * panrocks_iterator.h. (Entities written to an SST file:
+ * panrocks_sst_writer.h.)
  *
  * The anonymous default column (empty name) is the plain value: a Get of
  * an entity's key returns its default column, and a plain key-value reads

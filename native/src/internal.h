@@ -122,7 +122,7 @@ struct panrocks_cache {
     std::shared_ptr<rocksdb::Cache> cache;
 };
 
-// a compaction thread limiter (panrocks_ops.h); families hold their own reference
+// a compaction thread limiter (panrocks_compaction.h); families hold their own reference
 struct panrocks_task_limiter {
     std::shared_ptr<rocksdb::ConcurrentTaskLimiter> limiter;
 };
