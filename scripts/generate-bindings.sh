@@ -30,7 +30,7 @@ package=io.panrocks.internal.ffi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# Only what panrocks.h and its feature headers (panrocks_*.h, included from
+# Only what panrocks.h and its object headers (panrocks_*.h, included from
 # it) declare, not what they include (stdint.h ...).
 "$jextract" --dump-includes "$tmp/all.txt" "$header" >/dev/null 2>&1 || die "jextract --dump-includes failed"
 grep -E "header: .*/native/include/panrocks(_[a-z0-9_]+)?\.h$" "$tmp/all.txt" | sed 's/#.*//' > "$tmp/includes.txt"

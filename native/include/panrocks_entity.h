@@ -2,7 +2,8 @@
  * panrocks_entity.h - wide columns: entities of named columns stored under
  * one key (RocksDB's PutEntity / GetEntity / Iterator::columns). Part of
  * the panrocks C ABI; include panrocks.h, which includes this header after
- * panrocks_ops.h.
+ * panrocks_iterator.h. (Entities written to an SST file:
+ * panrocks_sst_writer.h.)
  *
  * The anonymous default column (empty name) is the plain value: a Get of
  * an entity's key returns its default column, and a plain key-value reads
@@ -66,11 +67,6 @@ int32_t panrocks_get_entity(panrocks_db *db, panrocks_cf *cf, const panrocks_rea
  * iterator ended with its transaction or batch. */
 int32_t panrocks_iterator_columns(panrocks_iterator *iterator, const panrocks_wide_column **columns,
                                   uint64_t *count, panrocks_error *error);
-
-/* Adds an entity to an SST file being written (RocksDB 8.6 and later). */
-int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length,
-                                       const panrocks_wide_column *columns, size_t count,
-                                       panrocks_error *error);
 
 /* ---- column selection and batched reads (ABI 9) ------------------------ */
 

@@ -1,6 +1,6 @@
 /*
  * panrocks_events.h - the rest of RocksDB's EventListener events, for a
- * listener made with panrocks_listener_create (panrocks_callbacks.h): flush
+ * listener made with panrocks_listener_create (panrocks_listener.h): flush
  * and compaction begin, table file deletion, memtable sealing, column
  * family handle deletion, external file ingestion, file I/O and error
  * recovery. Included by panrocks.h; the conventions there and in
@@ -27,7 +27,7 @@
 #define PANROCKS_EVENTS_H
 
 /* Events, as bits of panrocks_listener_spec.events (beside the
- * PANROCKS_EVENT_* of panrocks_callbacks.h). */
+ * PANROCKS_EVENT_* of panrocks_listener.h). */
 #define PANROCKS_EVENT_FLUSH_BEGIN 65536                 /* panrocks_flush_info */
 #define PANROCKS_EVENT_TABLE_FILE_DELETED 131072         /* panrocks_file_deletion_info */
 #define PANROCKS_EVENT_COMPACTION_BEGIN 262144           /* panrocks_compaction_info */

@@ -1,9 +1,9 @@
 /*
  * panrocks_resources.h - the objects a DB takes at open and may share with
- * other DBs: block caches (LRU, HyperClockCache), statistics, write buffer
- * managers, rate limiters, SST file managers, environments (the default
- * one's thread pools, in-memory ones), and the record of them an open takes
- * (panrocks_open_resources).
+ * other DBs (block caches: panrocks_cache.h; statistics:
+ * panrocks_statistics.h), write buffer managers, rate limiters, SST file
+ * managers, environments (the default one's thread pools, in-memory ones),
+ * and the record of them an open takes (panrocks_open_resources).
  *
  * Included at the end of panrocks.h; the conventions written at the top of
  * panrocks.h apply. The shared objects here (panrocks_stats, panrocks_cache,
@@ -20,96 +20,6 @@
 
 #ifndef PANROCKS_RESOURCES_H
 #define PANROCKS_RESOURCES_H
-
-/* ---- block caches --------------------------------------------------------------- */
-
-/* An LRU cache with every knob of rocksdb::LRUCacheOptions panrocks exposes:
- * shard_bits < 0 lets RocksDB choose (at most 19); the pool ratios lie in
- * [0, 1] and add up to at most 1. */
-int32_t panrocks_cache_create_lru(size_t capacity, int32_t shard_bits, int32_t strict_capacity_limit,
-                                  double high_pri_pool_ratio, double low_pri_pool_ratio,
-                                  panrocks_cache **cache_out, panrocks_error *error);
-
-/* A HyperClockCache (rocksdb::HyperClockCacheOptions). Its table is sized
- * at creation for capacity / estimated_entry_charge entries, at most 2^26;
- * estimated_entry_charge 0 (size the table as it fills) needs engine 8.x or
- * later. */
-int32_t panrocks_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge, int32_t shard_bits,
-                                          int32_t strict_capacity_limit, panrocks_cache **cache_out,
-                                          panrocks_error *error);
-
-size_t panrocks_cache_capacity(const panrocks_cache *cache);
-size_t panrocks_cache_usage(const panrocks_cache *cache);
-size_t panrocks_cache_pinned_usage(const panrocks_cache *cache);
-
-/* The number of rocksdb::CacheEntryRole values of the engine (kNumCacheEntryRoles). */
-#define PANROCKS_CACHE_ENTRY_ROLES 14
-
-/* What the cache holds, by rocksdb::CacheEntryRole (index = the role's
- * value, kDataBlock 0 ... kMisc 13): charges[i] bytes in counts[i] entries,
- * from one walk of every entry (Cache::ApplyToAllEntries; entries whose
- * helper names no role count as kMisc). Every DB and write buffer manager
- * sharing the cache is counted, each reservation (a charged table reader,
- * filter construction, memtable ...) as the role it is charged as. Not an
- * atomic snapshot: entries added or evicted during the walk may or may not
- * be counted. role_count must be PANROCKS_CACHE_ENTRY_ROLES. */
-int32_t panrocks_cache_usage_by_role(const panrocks_cache *cache, uint64_t *charges, uint64_t *counts,
-                                     size_t role_count, panrocks_error *error);
-/* The DBs using the cache keep their own reference, so the handle may be
- * destroyed while they are open. */
-void panrocks_cache_destroy(panrocks_cache *cache);
-
-/* ---- statistics objects -------------------------------------------------- */
-
-/* A rocksdb::Statistics that any number of DBs may share (open one with it
- * through panrocks_open_resources.statistics). */
-typedef struct panrocks_stats panrocks_stats;
-
-/* rocksdb::StatsLevel, by meaning (the engine's numbering is not used). */
-#define PANROCKS_STATS_LEVEL_DISABLE_ALL 0
-#define PANROCKS_STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS 1
-#define PANROCKS_STATS_LEVEL_EXCEPT_TIMERS 2
-#define PANROCKS_STATS_LEVEL_EXCEPT_DETAILED_TIMERS 3
-#define PANROCKS_STATS_LEVEL_EXCEPT_TIME_FOR_MUTEX 4
-#define PANROCKS_STATS_LEVEL_ALL 5
-
-/* A fresh statistics object (rocksdb::CreateDBStatistics()). */
-int32_t panrocks_stats_create(panrocks_stats **stats_out, panrocks_error *error);
-/* Another reference to the statistics an open DB collects into;
- * PANROCKS_NOT_SUPPORTED if the DB has none. */
-int32_t panrocks_stats_of_db(panrocks_db *db, panrocks_stats **stats_out, panrocks_error *error);
-void panrocks_stats_destroy(panrocks_stats *stats);
-
-typedef struct panrocks_histogram {
-    double median;
-    double percentile95;
-    double percentile99;
-    double average;
-    double standard_deviation;
-    double max;
-    double min;
-    uint64_t count;
-    uint64_t sum;
-} panrocks_histogram;
-
-/* A ticker by RocksDB's name; with reset set, it is read and zeroed at once
- * (getAndResetTickerCount). PANROCKS_NOT_FOUND if the name is unknown. */
-int32_t panrocks_stats_ticker(panrocks_stats *stats, const char *name, int32_t reset,
-                              uint64_t *value, panrocks_error *error);
-/* A histogram by RocksDB's name. PANROCKS_NOT_FOUND if the name is unknown. */
-int32_t panrocks_stats_histogram(panrocks_stats *stats, const char *name,
-                                 panrocks_histogram *histogram, panrocks_error *error);
-/* A histogram as the engine prints it (Statistics::getHistogramString),
- * or with name NULL every ticker and histogram (Statistics::ToString).
- * Copies min(size, capacity) bytes and reports the full size. */
-int32_t panrocks_stats_text(panrocks_stats *stats, const char *name, char *buffer, size_t capacity,
-                            uint64_t *size, panrocks_error *error);
-/* Zeroes every ticker and histogram. */
-int32_t panrocks_stats_reset(panrocks_stats *stats, panrocks_error *error);
-/* Sets the level (PANROCKS_STATS_LEVEL_*); PANROCKS_INVALID_ARGUMENT for another value. */
-int32_t panrocks_stats_set_level(panrocks_stats *stats, int32_t level, panrocks_error *error);
-/* The current level (PANROCKS_STATS_LEVEL_*); -1 for a NULL handle. */
-int32_t panrocks_stats_level(const panrocks_stats *stats);
 
 /* ---- write buffer managers --------------------------------------------------------- */
 

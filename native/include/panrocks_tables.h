@@ -104,9 +104,9 @@ int32_t panrocks_iterator_create_filtered(panrocks_db *db, panrocks_cf *cf, cons
                                           panrocks_table_filter_fn filter, void *context,
                                           panrocks_iterator **iterator_out, panrocks_error *error);
 
-/* ---- listener events for table files (panrocks_callbacks.h) ------------------ */
+/* ---- listener events for table files (panrocks_listener.h) ------------------- */
 
-/* Event bits of panrocks_listener_spec.events (beside panrocks_callbacks.h's 1-8; other
+/* Event bits of panrocks_listener_spec.events (beside panrocks_listener.h's 1-8; other
  * headers of events use bits from 65536 up). */
 #define PANROCKS_EVENT_TABLE_FILE_CREATED 16
 #define PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED 32

@@ -1,7 +1,8 @@
 /*
- * panrocks_txn.h - transactions (pessimistic and optimistic) and indexed
- * write batches (RocksDB's WriteBatchWithIndex). Part of the C ABI: include
- * panrocks.h, which includes this header; its conventions apply here.
+ * panrocks_txn.h - transactions (pessimistic and optimistic); indexed
+ * write batches (RocksDB's WriteBatchWithIndex) are in panrocks_wbwi.h.
+ * Part of the C ABI: include panrocks.h, which includes this header; its
+ * conventions apply here.
  *
  * Ownership:
  *  - A transaction DB is a panrocks_db opened by panrocks_txn_db_open: every
@@ -35,7 +36,6 @@
 #define PANROCKS_ENDED 102
 
 typedef struct panrocks_txn panrocks_txn;     /* owned by its DB's user */
-typedef struct panrocks_wbwi panrocks_wbwi;   /* owned by no DB */
 
 /* ---- transaction DBs ---------------------------------------------------- */
 
@@ -255,76 +255,37 @@ int32_t panrocks_txn_db_find(panrocks_db *db, const char *name, size_t name_leng
 int32_t panrocks_txn_db_prepared(panrocks_db *db, panrocks_txn **txns, size_t capacity,
                                  size_t *count, panrocks_error *error);
 
-/* ---- indexed write batches ----------------------------------------------- */
+/* RocksJava's transaction members over rocksdb::Transaction. The caller
+ * serializes calls on one transaction, as for every panrocks_txn_* call. */
+/* Transaction::PutLogData: a blob for the WAL record of the commit, applied
+ * to no family. */
+int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error);
+/* Transaction::DisableIndexing (enabled 0) / EnableIndexing (enabled 1). */
+void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled);
+/* Transaction::SetLogNumber / GetLogNumber. */
+void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number);
+uint64_t panrocks_txn_log_number(panrocks_txn *txn);
 
-/* A WriteBatchWithIndex: a write batch that can be read (by key and with
- * iterators) before it is written. With overwrite_key, a key's later update
- * replaces its earlier one in the index (and merges cannot be read back
- * from the batch alone). */
-int32_t panrocks_wbwi_create(size_t reserved_bytes, int32_t overwrite_key,
-                             panrocks_wbwi **wbwi_out, panrocks_error *error);
-/* Ends its iterators and frees it. NULL is tolerated. */
-void panrocks_wbwi_destroy(panrocks_wbwi *wbwi);
+/* ---- transaction members --------------------------------------------------------- */
 
-#define PANROCKS_WBWI_OP_PUT 0
-#define PANROCKS_WBWI_OP_MERGE 1
-#define PANROCKS_WBWI_OP_DELETE 2
-#define PANROCKS_WBWI_OP_SINGLE_DELETE 3
-#define PANROCKS_WBWI_OP_DELETE_RANGE 4  /* key .. value: RocksDB answers NotSupported */
-#define PANROCKS_WBWI_OP_LOG_DATA 5      /* value: a blob for the WAL only */
+/* Adds the records of a serialized batch to the transaction, as RocksDB's
+ * Transaction::RebuildFromWriteBatch: puts, merges, deletes and single
+ * deletes, each through the transaction (locking as a pessimistic one
+ * does); log data is skipped. Every record's column family ID must name a
+ * family of the transaction's DB (checked before anything is added:
+ * InvalidArgument "Invalid column family specified in write batch"); a
+ * range delete or a wide-column entity is refused (NotSupported, before
+ * anything is added). A failure on the way (a lock timeout) leaves the
+ * records before it added, as in RocksDB. */
+int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error);
 
-/* One update. cf (NULL: default) must be a handle of the DB the batch is
- * meant for, alive during the call. The index orders each family with the
- * comparator of its handle; an update with cf NULL orders the default
- * family bytewise until an update names the default family's handle. A
- * family's first update (or iterator) fixes its order until the batch is
- * cleared: an update, read or iterator naming a family of another order
- * is refused with InvalidArgument ("panrocks: this indexed batch ...").
- * The batch keeps a callback comparator it orders with alive; it must not
- * be updated or read once that comparator's DB is closed (a destroyed
- * callback compares bytewise). */
-int32_t panrocks_wbwi_write(panrocks_wbwi *wbwi, panrocks_cf *cf, int32_t op,
-                            const char *key, size_t key_length,
-                            const char *value, size_t value_length,
-                            panrocks_error *error);
-
-/* PANROCKS_SAVE_POINT_*; a rollback ends the iterators. */
-int32_t panrocks_wbwi_save_point(panrocks_wbwi *wbwi, int32_t action, panrocks_error *error);
-/* Removes every update and save point; ends the iterators. */
-int32_t panrocks_wbwi_clear(panrocks_wbwi *wbwi, panrocks_error *error);
-uint32_t panrocks_wbwi_count(const panrocks_wbwi *wbwi);
-/* Copies min(size, capacity) bytes of the serialized batch (RocksDB's
- * format); returns its size. */
-size_t panrocks_wbwi_data(const panrocks_wbwi *wbwi, char *buffer, size_t capacity);
-
-/* key's value from the batch alone: PANROCKS_NOT_FOUND when the batch has
- * no update of it or deletes it, PANROCKS_MERGE_IN_PROGRESS when it only
- * merges into a value the batch does not have. Copies min(size, capacity)
- * bytes into buffer; *value_size receives the full size. db may be NULL
- * when cf is NULL (then merges are not resolved). */
-int32_t panrocks_wbwi_get_from_batch(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf,
-                                     const char *key, size_t key_length,
-                                     char *buffer, size_t capacity, uint64_t *value_size,
-                                     panrocks_error *error);
-
-/* key's value with the batch's updates on top of the DB, as
- * panrocks_get_adaptive (copy small into buffer, pin large). */
-int32_t panrocks_wbwi_get_from_batch_and_db(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf,
-                                            const panrocks_read_options *options, panrocks_pin *pin,
-                                            const char *key, size_t key_length,
-                                            char *buffer, size_t capacity, uint64_t copy_threshold,
-                                            panrocks_value *value, panrocks_error *error);
-
-/* An iterator over cf showing the batch's updates on top of base, an
- * iterator of cf's DB over cf (RocksDB's NewIteratorWithBase). base is
- * taken over: the returned iterator owns it (base must not be used or
- * destroyed any more). On failure base is left as it was. */
-int32_t panrocks_wbwi_iterator_with_base(panrocks_wbwi *wbwi, panrocks_db *db, panrocks_cf *cf,
-                                         panrocks_iterator *base, panrocks_iterator **iterator_out,
-                                         panrocks_error *error);
-
-/* Applies the batch to db atomically (the batch stays as it was). */
-int32_t panrocks_wbwi_write_to_db(panrocks_db *db, uint32_t write_flags, panrocks_wbwi *wbwi,
-                                  panrocks_error *error);
+/* What the transaction waits for (Transaction::GetWaitingTxns): the family
+ * ID and key of the lock, and the IDs of the transactions holding it; none
+ * (0 IDs, empty key, family 0) when it is not waiting or is optimistic.
+ * Copies min(key_length, key_capacity) key bytes and min(count, id_capacity)
+ * IDs; reports the full key length and ID count. */
+int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity,
+                             size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count,
+                             panrocks_error *error);
 
 #endif /* PANROCKS_TXN_H */

@@ -62,4 +62,8 @@ int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capaci
                                       uint64_t *log_number, uint64_t *start_sequence, uint64_t *size_bytes,
                                       int32_t *wal_type, panrocks_error *error);
 
+/* DB::SyncWAL: fsyncs the WAL files written so far (the writes made with
+ * sync = false become durable). */
+int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error);
+
 #endif

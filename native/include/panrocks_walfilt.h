@@ -106,26 +106,4 @@ void panrocks_wal_filter_destroy(panrocks_wal_filter *filter);
 int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write_flags, const char *data, size_t size,
                                                  size_t wal_size, uint32_t wal_count, panrocks_error *error);
 
-/* ---- transaction members --------------------------------------------------------- */
-
-/* Adds the records of a serialized batch to the transaction, as RocksDB's
- * Transaction::RebuildFromWriteBatch: puts, merges, deletes and single
- * deletes, each through the transaction (locking as a pessimistic one
- * does); log data is skipped. Every record's column family ID must name a
- * family of the transaction's DB (checked before anything is added:
- * InvalidArgument "Invalid column family specified in write batch"); a
- * range delete or a wide-column entity is refused (NotSupported, before
- * anything is added). A failure on the way (a lock timeout) leaves the
- * records before it added, as in RocksDB. */
-int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error);
-
-/* What the transaction waits for (Transaction::GetWaitingTxns): the family
- * ID and key of the lock, and the IDs of the transactions holding it; none
- * (0 IDs, empty key, family 0) when it is not waiting or is optimistic.
- * Copies min(key_length, key_capacity) key bytes and min(count, id_capacity)
- * IDs; reports the full key length and ID count. */
-int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity,
-                             size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count,
-                             panrocks_error *error);
-
 #endif /* PANROCKS_WALFILT_H */

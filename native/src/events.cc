@@ -1,7 +1,9 @@
 // The events of panrocks_events.h: RocksDB's listener infos as the C ABI's
-// structs (see events.h), and nothing else; UpcallListener (callbacks.cc)
+// structs (see events.h), and nothing else; UpcallListener (listener.cc)
 // chooses and delivers.
 #include "events.h"
+
+#include "callbacks.h"
 
 #include <chrono>
 
@@ -101,3 +103,13 @@ void error_recovery_completed(const rocksdb::Status &old_error, const Sink &sink
 
 }  // namespace events
 }  // namespace panrocks
+
+extern "C" {
+
+uint64_t panrocks_listener_file_io_notifications(const panrocks_callback *callback) {
+    return callback != nullptr && callback->kind == panrocks::callbacks::Kind::kListener
+               ? callback->file_io_notifications.load(std::memory_order_relaxed)
+               : 0;
+}
+
+}  // extern "C"

@@ -1,8 +1,8 @@
 // events.h - what each of the events of panrocks_events.h carries: the
 // conversions from RocksDB's listener infos to the C ABI's structs (flush and
 // compaction begin reuse the flush and compaction completed conversions of
-// callbacks.cc). The
-// listener (UpcallListener in callbacks.cc) decides whether an event is
+// listener.cc). The
+// listener (UpcallListener in listener.cc) decides whether an event is
 // wanted and delivers it; these functions fill the struct on their stack
 // and hand it to the sink, so everything it points at lives during the call.
 #ifndef PANROCKS_EVENTS_INTERNAL_H

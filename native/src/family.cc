@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include <rocksdb/convenience.h>
+#include <rocksdb/utilities/db_ttl.h>
 
 #include "internal.h"
 
@@ -23,6 +24,21 @@ rocksdb::Status undo_created_family(panrocks_db *db, rocksdb::ColumnFamilyHandle
     return rocksdb::Status::CopyAppendMessage(
         s, "; ", "panrocks: the family was created and could not be dropped again (" + dropped.ToString() +
                      "): it exists, empty, and the next open must name it");
+}
+
+}  // namespace panrocks
+
+namespace panrocks {
+
+std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families_by_id(panrocks_db *db) {
+    std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families;
+    std::lock_guard<std::mutex> lock(db->families_mutex);
+    for (const auto &f : db->families) {
+        if (f != nullptr && f->handle != nullptr) families.emplace(f->handle->GetID(), f->handle);
+    }
+    rocksdb::ColumnFamilyHandle *default_family = db->db->DefaultColumnFamily();
+    families.emplace(default_family->GetID(), default_family);
+    return families;
 }
 
 }  // namespace panrocks
@@ -112,6 +128,33 @@ int32_t panrocks_list_column_families(const char *path, const char *db_options, 
                 p += sizeof length + n.size();
             }
         }
+        return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor,
+                                               int32_t ttl, panrocks_cf **cf_out, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && descriptor != nullptr && descriptor->name != nullptr);
+        PANROCKS_REQUIRE(error, cf_out != nullptr);
+        if (db->read_only) return panrocks::refuse_read_only(error);
+        if (db->mode != PANROCKS_OPEN_TTL) {
+            return report(error, PANROCKS_NOT_SUPPORTED,
+                          "panrocks: families with a TTL exist only in a DB opened with TTL for writing");
+        }
+        rocksdb::ColumnFamilyOptions options;
+        panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
+        int32_t rc = panrocks::family_options(*descriptor, &options, error);
+        if (rc != PANROCKS_OK) return rc;
+        rocksdb::ColumnFamilyHandle *handle = nullptr;
+        auto *ttl_db = static_cast<rocksdb::DBWithTTL *>(db->db);
+        rocksdb::Status s = ttl_db->CreateColumnFamilyWithTtl(options, descriptor->name, &handle, ttl);
+        if (!s.ok()) return report(error, s);
+        std::lock_guard<std::mutex> lock(db->families_mutex);
+        db->families.push_back(
+            std::make_unique<panrocks_cf>(panrocks_cf{handle, panrocks::values_built_per_entry(options)}));
+        panrocks::note_family_timestamps(db, handle);
+        *cf_out = db->families.back().get();
         return PANROCKS_OK;
     });
 }

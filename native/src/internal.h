@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -33,6 +34,8 @@
 #pragma GCC visibility pop
 
 namespace rocksdb {
+struct CompactionJobInfo;
+struct LiveFileMetaData;
 class OptimisticTransactionDB;
 class Transaction;
 class TransactionDB;
@@ -45,6 +48,22 @@ struct IOActivityCounters;
 // space_recovery.cc: resumes a DB stopped by a full disk, in place of RocksDB's own recovery.
 class SpaceRecovery;
 }  // namespace panrocks
+
+// A list of files built for the caller (panrocks_files.h).
+struct panrocks_file_list {
+    std::deque<std::string> strings;  // stable addresses: the slices point here
+    std::vector<panrocks_file_info> files;
+
+    panrocks_slice keep(std::string s) {
+        strings.push_back(std::move(s));
+        const std::string &kept = strings.back();
+        return panrocks_slice{kept.data(), kept.size()};
+    }
+    panrocks_file_info &add() {
+        files.push_back(panrocks_file_info{});
+        return files.back();
+    }
+};
 
 // Bytes made for the caller (panrocks_tables.h).
 struct panrocks_blob {
@@ -103,7 +122,7 @@ struct panrocks_cache {
     std::shared_ptr<rocksdb::Cache> cache;
 };
 
-// a compaction thread limiter (panrocks_ops.h); families hold their own reference
+// a compaction thread limiter (panrocks_compaction.h); families hold their own reference
 struct panrocks_task_limiter {
     std::shared_ptr<rocksdb::ConcurrentTaskLimiter> limiter;
 };
@@ -252,9 +271,20 @@ int32_t refuse_batch_on_timestamped_family(panrocks_db *db, const rocksdb::Write
 std::unique_ptr<rocksdb::Iterator> history_iterator(std::unique_ptr<rocksdb::Iterator> raw,
                                                     size_t timestamp_size);
 
-// callbacks.cc. CompactionJobStats as the ABI carries them; the prefixes
-// borrow from s.
-void fill_compaction_stats(const rocksdb::CompactionJobStats &s, panrocks_compaction_stats *out);
+// A CompactionJobInfo as the ABI shows it (panrocks_listener.h): what a
+// listener receives with a compaction event and what a CompactFiles result
+// gives (compaction.cc). The slices point into the job and into the view,
+// which must outlive them and stay where it is.
+struct CompactionJobView {
+    std::string message;
+    std::vector<panrocks_slice> input_names, output_names;
+    panrocks_compaction_details details{};
+    panrocks_compaction_info info{};  // info.details points at details
+};
+
+// listener.cc, the one conversion of a CompactionJobInfo: fills *view from
+// job, all but details.table_properties (the listener's event adds them).
+void describe_compaction_job(const rocksdb::CompactionJobInfo &job, CompactionJobView *view);
 
 // callbacks.cc: whether the calling thread is inside a callback (a function
 // pointer panrocks called for the engine: comparator, merge operator,
@@ -287,7 +317,17 @@ void stop_space_recovery(panrocks_db *db);
 // dropped again; the error, naming a failed drop.
 rocksdb::Status undo_created_family(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle, rocksdb::Status s);
 
-// db_paths / cf_paths from the C ABI's array (members.cc)
+// family.cc: the DB's column families by ID, the default one included.
+std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families_by_id(panrocks_db *db);
+
+// files.cc: one SST file's metadata into a list (live files, an export's files).
+void add_file_metadata(panrocks_file_list *list, const rocksdb::LiveFileMetaData &m);
+
+// space_recovery.cc: DB::Resume, its failure explained, the space recovery
+// told of a success (panrocks_resume).
+rocksdb::Status resume(panrocks_db *db);
+
+// db_paths / cf_paths from the C ABI's array (db.cc)
 std::vector<rocksdb::DbPath> db_paths(size_t count, const panrocks_db_path *paths);
 
 inline rocksdb::ColumnFamilyHandle *family(panrocks_db *db, panrocks_cf *cf) {
@@ -324,7 +364,7 @@ void prepare_callbacks(panrocks_db *db, rocksdb::DBOptions *db_options);
 // (io_activity.cc); fs itself on an engine that does not tag IO.
 std::shared_ptr<rocksdb::FileSystem> count_io_activity(panrocks_db *db, std::shared_ptr<rocksdb::FileSystem> fs);
 
-// callbacks.cc. The info logger a DB gets for a logger callback
+// logger.cc. The info logger a DB gets for a logger callback
 // (panrocks_logger.h); null with errmsg set if callback is no live logger.
 std::shared_ptr<rocksdb::Logger> callback_logger(panrocks_callback *callback, std::string *errmsg);
 

@@ -143,21 +143,11 @@ rocksdb::Status explain_failed_resume(panrocks_db *db, rocksdb::Status s) {
 
 }  // namespace
 
-}  // namespace panrocks
-
-using panrocks::guarded;
-using panrocks::report;
-
-extern "C" {
-
-int32_t panrocks_resume(panrocks_db *db, panrocks_error *error) {
-    return guarded(error, [&] {
-        PANROCKS_REQUIRE(error, db != nullptr);
-        rocksdb::Status s = db->db->Resume();
-        if (!s.ok()) return report(error, panrocks::explain_failed_resume(db, s));
-        if (db->space_recovery) db->space_recovery->resumed();
-        return PANROCKS_OK;
-    });
+rocksdb::Status resume(panrocks_db *db) {
+    rocksdb::Status s = db->db->Resume();
+    if (!s.ok()) return explain_failed_resume(db, s);
+    if (db->space_recovery) db->space_recovery->resumed();
+    return s;
 }
 
-}  // extern "C"
+}  // namespace panrocks

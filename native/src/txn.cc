@@ -264,6 +264,66 @@ int32_t state_of(const panrocks_txn *txn) {
 
 }  // namespace
 
+namespace {
+
+// ---- rebuilding a transaction from a batch -------------------------------------------------
+
+// First pass: every record names a family of the DB and is of a kind a
+// transaction takes; nothing is added.
+class RebuildCheck final : public rocksdb::WriteBatch::Handler {
+  public:
+    explicit RebuildCheck(const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families)
+        : families_(families) {}
+
+    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return known(cf); }
+    rocksdb::Status DeleteRangeCF(uint32_t, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return rocksdb::Status::NotSupported("panrocks: a transaction takes no range delete");
+    }
+    rocksdb::Status PutEntityCF(uint32_t, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return rocksdb::Status::NotSupported("panrocks: rebuilding a transaction from a wide-column entity");
+    }
+    void LogData(const rocksdb::Slice &) override {}
+
+  private:
+    rocksdb::Status known(uint32_t cf) const {
+        return families_.count(cf) != 0
+                   ? rocksdb::Status::OK()
+                   : rocksdb::Status::InvalidArgument("Invalid column family specified in write batch");
+    }
+
+    const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families_;
+};
+
+// Second pass: each record through the transaction.
+class RebuildApply final : public rocksdb::WriteBatch::Handler {
+  public:
+    RebuildApply(rocksdb::Transaction *txn, const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families)
+        : txn_(txn), families_(families) {}
+
+    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
+        return txn_->Put(families_.at(cf), key, value);
+    }
+    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
+        return txn_->Delete(families_.at(cf), key);
+    }
+    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
+        return txn_->SingleDelete(families_.at(cf), key);
+    }
+    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
+        return txn_->Merge(families_.at(cf), key, value);
+    }
+    void LogData(const rocksdb::Slice &) override {}
+
+  private:
+    rocksdb::Transaction *txn_;
+    const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families_;
+};
+
+}  // namespace
+
 extern "C" {
 
 void panrocks_txn_db_options_init(panrocks_txn_db_options *options) {
@@ -709,7 +769,7 @@ void panrocks_txn_set_write_options(panrocks_txn *txn, uint32_t write_flags) {
     if (txn != nullptr) txn->txn->SetWriteOptions(panrocks::write_options(write_flags));
 }
 
-// ---- RocksJava's members (panrocks_runtime_extras.h) ------------------------------------
+// ---- RocksJava's members ----------------------------------------------------------------
 
 int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error) {
     return guarded(error, [&] {
@@ -768,6 +828,45 @@ int32_t panrocks_txn_db_prepared(panrocks_db *db, panrocks_txn **txns, size_t ca
         db->txn_db->GetAllPreparedTransactions(&all);
         *count = all.size();
         for (size_t i = 0; i < all.size() && i < capacity; i++) txns[i] = adopt(db, all[i], nullptr);
+        return PANROCKS_OK;
+    });
+}
+
+int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, txn != nullptr && data != nullptr);
+        if (size < 12) return report(error, PANROCKS_CORRUPTION, "panrocks: a write batch has a 12-byte header");
+        panrocks_db *db = nullptr;
+        rocksdb::Transaction *t = panrocks::transaction_of(txn, &db);
+        const auto families = panrocks::families_by_id(db);
+        rocksdb::WriteBatch batch(std::string(data, size));
+        RebuildCheck check_records(families);
+        rocksdb::Status s = batch.Iterate(&check_records);
+        if (!s.ok()) return report(error, s);
+        RebuildApply apply(t, families);
+        return check(error, batch.Iterate(&apply));
+    });
+}
+
+int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity,
+                             size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count,
+                             panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, txn != nullptr && column_family_id != nullptr && key_length != nullptr);
+        PANROCKS_REQUIRE(error, id_count != nullptr && (key != nullptr || key_capacity == 0));
+        PANROCKS_REQUIRE(error, ids != nullptr || id_capacity == 0);
+        panrocks_db *db = nullptr;
+        rocksdb::Transaction *t = panrocks::transaction_of(txn, &db);
+        uint32_t cf = 0;
+        std::string waiting_key;
+        std::vector<rocksdb::TransactionID> waiting;
+        // an optimistic transaction never waits (and RocksDB asserts if asked)
+        if (db->txn_kind == PANROCKS_TXN_DB_PESSIMISTIC) waiting = t->GetWaitingTxns(&cf, &waiting_key);
+        *column_family_id = cf;
+        *key_length = waiting_key.size();
+        if (key != nullptr) std::memcpy(key, waiting_key.data(), std::min(waiting_key.size(), key_capacity));
+        *id_count = waiting.size();
+        for (size_t i = 0; i < waiting.size() && i < id_capacity; i++) ids[i] = waiting[i];
         return PANROCKS_OK;
     });
 }

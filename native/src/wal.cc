@@ -173,3 +173,11 @@ int32_t panrocks_get_current_wal_file(panrocks_db *db, char *name, size_t capaci
         return panrocks::copy_out(path, name, capacity, name_size);
     });
 }
+
+int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr);
+        rocksdb::Status s = db->db->SyncWAL();
+        return s.ok() ? PANROCKS_OK : report(error, s);
+    });
+}

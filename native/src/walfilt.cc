@@ -170,74 +170,6 @@ class Appender final : public rocksdb::WriteBatch::Handler {
     rocksdb::Status status_;
 };
 
-// The DB's column families by ID, the default one included.
-std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families_by_id(panrocks_db *db) {
-    std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> families;
-    std::lock_guard<std::mutex> lock(db->families_mutex);
-    for (const auto &f : db->families) {
-        if (f != nullptr && f->handle != nullptr) families.emplace(f->handle->GetID(), f->handle);
-    }
-    rocksdb::ColumnFamilyHandle *default_family = db->db->DefaultColumnFamily();
-    families.emplace(default_family->GetID(), default_family);
-    return families;
-}
-
-// ---- rebuilding a transaction from a batch -------------------------------------------------
-
-// First pass: every record names a family of the DB and is of a kind a
-// transaction takes; nothing is added.
-class RebuildCheck final : public rocksdb::WriteBatch::Handler {
-  public:
-    explicit RebuildCheck(const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families)
-        : families_(families) {}
-
-    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return known(cf); }
-    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &) override { return known(cf); }
-    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &) override { return known(cf); }
-    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return known(cf); }
-    rocksdb::Status DeleteRangeCF(uint32_t, const rocksdb::Slice &, const rocksdb::Slice &) override {
-        return rocksdb::Status::NotSupported("panrocks: a transaction takes no range delete");
-    }
-    rocksdb::Status PutEntityCF(uint32_t, const rocksdb::Slice &, const rocksdb::Slice &) override {
-        return rocksdb::Status::NotSupported("panrocks: rebuilding a transaction from a wide-column entity");
-    }
-    void LogData(const rocksdb::Slice &) override {}
-
-  private:
-    rocksdb::Status known(uint32_t cf) const {
-        return families_.count(cf) != 0
-                   ? rocksdb::Status::OK()
-                   : rocksdb::Status::InvalidArgument("Invalid column family specified in write batch");
-    }
-
-    const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families_;
-};
-
-// Second pass: each record through the transaction.
-class RebuildApply final : public rocksdb::WriteBatch::Handler {
-  public:
-    RebuildApply(rocksdb::Transaction *txn, const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families)
-        : txn_(txn), families_(families) {}
-
-    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
-        return txn_->Put(families_.at(cf), key, value);
-    }
-    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
-        return txn_->Delete(families_.at(cf), key);
-    }
-    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &key) override {
-        return txn_->SingleDelete(families_.at(cf), key);
-    }
-    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &key, const rocksdb::Slice &value) override {
-        return txn_->Merge(families_.at(cf), key, value);
-    }
-    void LogData(const rocksdb::Slice &) override {}
-
-  private:
-    rocksdb::Transaction *txn_;
-    const std::unordered_map<uint32_t, rocksdb::ColumnFamilyHandle *> &families_;
-};
-
 // ---- registry ---------------------------------------------------------------------------
 
 constexpr const char *kIdPrefix = "panrocks.callback.walfilter.";
@@ -346,52 +278,13 @@ int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write
         rocksdb::WriteBatch batch(header(wal_count) + std::string(data + 12, wal_size - 12));
         batch.MarkWalTerminationPoint();
         rocksdb::WriteBatch rest(header(count - wal_count) + std::string(data + wal_size, size - wal_size));
-        const auto families = families_by_id(db);
+        const auto families = panrocks::families_by_id(db);
         Appender appender(&batch, families);
         rocksdb::Status s = rest.Iterate(&appender);
         if (s.ok()) s = appender.status();
         if (!s.ok()) return report(error, s);
         if (int32_t rc = panrocks::refuse_batch_on_timestamped_family(db, batch, error)) return rc;
         return check(error, db->db->Write(panrocks::write_options(write_flags), &batch));
-    });
-}
-
-int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error) {
-    return guarded(error, [&] {
-        PANROCKS_REQUIRE(error, txn != nullptr && data != nullptr);
-        if (size < 12) return report(error, PANROCKS_CORRUPTION, "panrocks: a write batch has a 12-byte header");
-        panrocks_db *db = nullptr;
-        rocksdb::Transaction *t = panrocks::transaction_of(txn, &db);
-        const auto families = families_by_id(db);
-        rocksdb::WriteBatch batch(std::string(data, size));
-        RebuildCheck check_records(families);
-        rocksdb::Status s = batch.Iterate(&check_records);
-        if (!s.ok()) return report(error, s);
-        RebuildApply apply(t, families);
-        return check(error, batch.Iterate(&apply));
-    });
-}
-
-int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity,
-                             size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count,
-                             panrocks_error *error) {
-    return guarded(error, [&] {
-        PANROCKS_REQUIRE(error, txn != nullptr && column_family_id != nullptr && key_length != nullptr);
-        PANROCKS_REQUIRE(error, id_count != nullptr && (key != nullptr || key_capacity == 0));
-        PANROCKS_REQUIRE(error, ids != nullptr || id_capacity == 0);
-        panrocks_db *db = nullptr;
-        rocksdb::Transaction *t = panrocks::transaction_of(txn, &db);
-        uint32_t cf = 0;
-        std::string waiting_key;
-        std::vector<rocksdb::TransactionID> waiting;
-        // an optimistic transaction never waits (and RocksDB asserts if asked)
-        if (db->txn_kind == PANROCKS_TXN_DB_PESSIMISTIC) waiting = t->GetWaitingTxns(&cf, &waiting_key);
-        *column_family_id = cf;
-        *key_length = waiting_key.size();
-        if (key != nullptr) std::memcpy(key, waiting_key.data(), std::min(waiting_key.size(), key_capacity));
-        *id_count = waiting.size();
-        for (size_t i = 0; i < waiting.size() && i < id_capacity; i++) ids[i] = waiting[i];
-        return PANROCKS_OK;
     });
 }
 

@@ -455,6 +455,15 @@ public class panrocks_h {
     public static int PANROCKS_SIZES_INCLUDE_BLOB_FILES() {
         return PANROCKS_SIZES_INCLUDE_BLOB_FILES;
     }
+    private static final int PANROCKS_MEMORY_USAGE_TYPES = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_MEMORY_USAGE_TYPES 4
+     * }
+     */
+    public static int PANROCKS_MEMORY_USAGE_TYPES() {
+        return PANROCKS_MEMORY_USAGE_TYPES;
+    }
     private static final int PANROCKS_ENDED = (int)102L;
     /**
      * {@snippet lang=c :
@@ -886,15 +895,6 @@ public class panrocks_h {
      */
     public static int PANROCKS_PRIORITY_USER() {
         return PANROCKS_PRIORITY_USER;
-    }
-    private static final int PANROCKS_MEMORY_USAGE_TYPES = (int)4L;
-    /**
-     * {@snippet lang=c :
-     * #define PANROCKS_MEMORY_USAGE_TYPES 4
-     * }
-     */
-    public static int PANROCKS_MEMORY_USAGE_TYPES() {
-        return PANROCKS_MEMORY_USAGE_TYPES;
     }
     private static final int PANROCKS_FILTER_REASON_FLUSH = (int)0L;
     /**
@@ -1978,12 +1978,17 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_read_options_spec_init {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+    private static class panrocks_destroy_db {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_read_options_spec_init");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_destroy_db");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -1991,51 +1996,110 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_read_options_spec_init$descriptor() {
-        return panrocks_read_options_spec_init.DESC;
+    public static FunctionDescriptor panrocks_destroy_db$descriptor() {
+        return panrocks_destroy_db.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_read_options_spec_init$handle() {
-        return panrocks_read_options_spec_init.HANDLE;
+    public static MethodHandle panrocks_destroy_db$handle() {
+        return panrocks_destroy_db.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_read_options_spec_init$address() {
-        return panrocks_read_options_spec_init.ADDR;
+    public static MemorySegment panrocks_destroy_db$address() {
+        return panrocks_destroy_db.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
      * }
      */
-    public static void panrocks_read_options_spec_init(MemorySegment spec) {
-        var mh$ = panrocks_read_options_spec_init.HANDLE;
+    public static int panrocks_destroy_db(MemorySegment path, MemorySegment db_options, long db_path_count, MemorySegment db_paths, MemorySegment error) {
+        var mh$ = panrocks_destroy_db.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_read_options_spec_init", spec);
+                traceDowncall("panrocks_destroy_db", path, db_options, db_path_count, db_paths, error);
             }
-            mh$.invokeExact(spec);
+            return (int)mh$.invokeExact(path, db_options, db_path_count, db_paths, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_read_options_create {
+    private static class panrocks_resume {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_resume");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_resume$descriptor() {
+        return panrocks_resume.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_resume$handle() {
+        return panrocks_resume.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_resume$address() {
+        return panrocks_resume.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_resume(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_resume.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_resume", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_latest_sequence_number {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
             panrocks_h.C_POINTER,
@@ -2043,7 +2107,7 @@ public class panrocks_h {
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_read_options_create");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_latest_sequence_number");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2051,56 +2115,58 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_read_options_create$descriptor() {
-        return panrocks_read_options_create.DESC;
+    public static FunctionDescriptor panrocks_latest_sequence_number$descriptor() {
+        return panrocks_latest_sequence_number.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_read_options_create$handle() {
-        return panrocks_read_options_create.HANDLE;
+    public static MethodHandle panrocks_latest_sequence_number$handle() {
+        return panrocks_latest_sequence_number.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_read_options_create$address() {
-        return panrocks_read_options_create.ADDR;
+    public static MemorySegment panrocks_latest_sequence_number$address() {
+        return panrocks_latest_sequence_number.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
      * }
      */
-    public static int panrocks_read_options_create(MemorySegment spec, MemorySegment out, MemorySegment error) {
-        var mh$ = panrocks_read_options_create.HANDLE;
+    public static int panrocks_latest_sequence_number(MemorySegment db, MemorySegment sequence, MemorySegment error) {
+        var mh$ = panrocks_latest_sequence_number.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_read_options_create", spec, out, error);
+                traceDowncall("panrocks_latest_sequence_number", db, sequence, error);
             }
-            return (int)mh$.invokeExact(spec, out, error);
+            return (int)mh$.invokeExact(db, sequence, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
     }
 
-    private static class panrocks_read_options_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+    private static class panrocks_try_catch_up_with_primary {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
             panrocks_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_read_options_destroy");
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_try_catch_up_with_primary");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -2108,45 +2174,45 @@ public class panrocks_h {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
      * }
      */
-    public static FunctionDescriptor panrocks_read_options_destroy$descriptor() {
-        return panrocks_read_options_destroy.DESC;
+    public static FunctionDescriptor panrocks_try_catch_up_with_primary$descriptor() {
+        return panrocks_try_catch_up_with_primary.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
      * }
      */
-    public static MethodHandle panrocks_read_options_destroy$handle() {
-        return panrocks_read_options_destroy.HANDLE;
+    public static MethodHandle panrocks_try_catch_up_with_primary$handle() {
+        return panrocks_try_catch_up_with_primary.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
      * }
      */
-    public static MemorySegment panrocks_read_options_destroy$address() {
-        return panrocks_read_options_destroy.ADDR;
+    public static MemorySegment panrocks_try_catch_up_with_primary$address() {
+        return panrocks_try_catch_up_with_primary.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
      * }
      */
-    public static void panrocks_read_options_destroy(MemorySegment options) {
-        var mh$ = panrocks_read_options_destroy.HANDLE;
+    public static int panrocks_try_catch_up_with_primary(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_try_catch_up_with_primary.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_read_options_destroy", options);
+                traceDowncall("panrocks_try_catch_up_with_primary", db, error);
             }
-            mh$.invokeExact(options);
+            return (int)mh$.invokeExact(db, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -2323,6 +2389,553 @@ public class panrocks_h {
                 traceDowncall("panrocks_snapshot_release", db, snapshot);
             }
             mh$.invokeExact(db, snapshot);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_read_options_spec_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_read_options_spec_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * }
+     */
+    public static FunctionDescriptor panrocks_read_options_spec_init$descriptor() {
+        return panrocks_read_options_spec_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * }
+     */
+    public static MethodHandle panrocks_read_options_spec_init$handle() {
+        return panrocks_read_options_spec_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * }
+     */
+    public static MemorySegment panrocks_read_options_spec_init$address() {
+        return panrocks_read_options_spec_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_read_options_spec_init(panrocks_read_options_spec *spec)
+     * }
+     */
+    public static void panrocks_read_options_spec_init(MemorySegment spec) {
+        var mh$ = panrocks_read_options_spec_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_read_options_spec_init", spec);
+            }
+            mh$.invokeExact(spec);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_read_options_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_read_options_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_read_options_create$descriptor() {
+        return panrocks_read_options_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_read_options_create$handle() {
+        return panrocks_read_options_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_read_options_create$address() {
+        return panrocks_read_options_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_read_options_create(const panrocks_read_options_spec *spec, panrocks_read_options **out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_read_options_create(MemorySegment spec, MemorySegment out, MemorySegment error) {
+        var mh$ = panrocks_read_options_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_read_options_create", spec, out, error);
+            }
+            return (int)mh$.invokeExact(spec, out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_read_options_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_read_options_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_read_options_destroy$descriptor() {
+        return panrocks_read_options_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_read_options_destroy$handle() {
+        return panrocks_read_options_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_read_options_destroy$address() {
+        return panrocks_read_options_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_read_options_destroy(panrocks_read_options *options)
+     * }
+     */
+    public static void panrocks_read_options_destroy(MemorySegment options) {
+        var mh$ = panrocks_read_options_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_read_options_destroy", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_pin_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_pin_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_pin_create$descriptor() {
+        return panrocks_pin_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_pin_create$handle() {
+        return panrocks_pin_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_pin_create$address() {
+        return panrocks_pin_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_pin_create(MemorySegment pin_out, MemorySegment error) {
+        var mh$ = panrocks_pin_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_pin_create", pin_out, error);
+            }
+            return (int)mh$.invokeExact(pin_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_pin_release {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_pin_release");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_pin_release(panrocks_pin *pin)
+     * }
+     */
+    public static FunctionDescriptor panrocks_pin_release$descriptor() {
+        return panrocks_pin_release.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_pin_release(panrocks_pin *pin)
+     * }
+     */
+    public static MethodHandle panrocks_pin_release$handle() {
+        return panrocks_pin_release.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_pin_release(panrocks_pin *pin)
+     * }
+     */
+    public static MemorySegment panrocks_pin_release$address() {
+        return panrocks_pin_release.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_pin_release(panrocks_pin *pin)
+     * }
+     */
+    public static void panrocks_pin_release(MemorySegment pin) {
+        var mh$ = panrocks_pin_release.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_pin_release", pin);
+            }
+            mh$.invokeExact(pin);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_pin_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_pin_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_pin_destroy(panrocks_pin *pin)
+     * }
+     */
+    public static FunctionDescriptor panrocks_pin_destroy$descriptor() {
+        return panrocks_pin_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_pin_destroy(panrocks_pin *pin)
+     * }
+     */
+    public static MethodHandle panrocks_pin_destroy$handle() {
+        return panrocks_pin_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_pin_destroy(panrocks_pin *pin)
+     * }
+     */
+    public static MemorySegment panrocks_pin_destroy$address() {
+        return panrocks_pin_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_pin_destroy(panrocks_pin *pin)
+     * }
+     */
+    public static void panrocks_pin_destroy(MemorySegment pin) {
+        var mh$ = panrocks_pin_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_pin_destroy", pin);
+            }
+            mh$.invokeExact(pin);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_copy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_copy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_copy$descriptor() {
+        return panrocks_get_copy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_copy$handle() {
+        return panrocks_get_copy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_copy$address() {
+        return panrocks_get_copy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_copy(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment scratch, MemorySegment key, long key_length, MemorySegment buffer, long capacity, MemorySegment value_size, MemorySegment error) {
+        var mh$ = panrocks_get_copy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_copy", db, cf, options, scratch, key, key_length, buffer, capacity, value_size, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, scratch, key, key_length, buffer, capacity, value_size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_pinned {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_pinned");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_pinned$descriptor() {
+        return panrocks_get_pinned.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_pinned$handle() {
+        return panrocks_get_pinned.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_pinned$address() {
+        return panrocks_get_pinned.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_pinned(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment pin, MemorySegment key, long key_length, MemorySegment value, MemorySegment error) {
+        var mh$ = panrocks_get_pinned.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_pinned", db, cf, options, pin, key, key_length, value, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, pin, key, key_length, value, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_adaptive {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_adaptive");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_adaptive$descriptor() {
+        return panrocks_get_adaptive.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_adaptive$handle() {
+        return panrocks_get_adaptive.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_adaptive$address() {
+        return panrocks_get_adaptive.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_adaptive(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment pin, MemorySegment key, long key_length, MemorySegment buffer, long capacity, long copy_threshold, MemorySegment value, MemorySegment error) {
+        var mh$ = panrocks_get_adaptive.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_adaptive", db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
+            }
+            return (int)mh$.invokeExact(db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -2706,379 +3319,6 @@ public class panrocks_h {
                 traceDowncall("panrocks_write_batch_data", db, write_flags, data, size, error);
             }
             return (int)mh$.invokeExact(db, write_flags, data, size, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_pin_create {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_pin_create");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_pin_create$descriptor() {
-        return panrocks_pin_create.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_pin_create$handle() {
-        return panrocks_pin_create.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_pin_create$address() {
-        return panrocks_pin_create.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_pin_create(panrocks_pin **pin_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_pin_create(MemorySegment pin_out, MemorySegment error) {
-        var mh$ = panrocks_pin_create.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_pin_create", pin_out, error);
-            }
-            return (int)mh$.invokeExact(pin_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_pin_release {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_pin_release");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_pin_release(panrocks_pin *pin)
-     * }
-     */
-    public static FunctionDescriptor panrocks_pin_release$descriptor() {
-        return panrocks_pin_release.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_pin_release(panrocks_pin *pin)
-     * }
-     */
-    public static MethodHandle panrocks_pin_release$handle() {
-        return panrocks_pin_release.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_pin_release(panrocks_pin *pin)
-     * }
-     */
-    public static MemorySegment panrocks_pin_release$address() {
-        return panrocks_pin_release.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_pin_release(panrocks_pin *pin)
-     * }
-     */
-    public static void panrocks_pin_release(MemorySegment pin) {
-        var mh$ = panrocks_pin_release.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_pin_release", pin);
-            }
-            mh$.invokeExact(pin);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_pin_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_pin_destroy");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_pin_destroy(panrocks_pin *pin)
-     * }
-     */
-    public static FunctionDescriptor panrocks_pin_destroy$descriptor() {
-        return panrocks_pin_destroy.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_pin_destroy(panrocks_pin *pin)
-     * }
-     */
-    public static MethodHandle panrocks_pin_destroy$handle() {
-        return panrocks_pin_destroy.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_pin_destroy(panrocks_pin *pin)
-     * }
-     */
-    public static MemorySegment panrocks_pin_destroy$address() {
-        return panrocks_pin_destroy.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_pin_destroy(panrocks_pin *pin)
-     * }
-     */
-    public static void panrocks_pin_destroy(MemorySegment pin) {
-        var mh$ = panrocks_pin_destroy.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_pin_destroy", pin);
-            }
-            mh$.invokeExact(pin);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_get_copy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_copy");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_get_copy$descriptor() {
-        return panrocks_get_copy.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_get_copy$handle() {
-        return panrocks_get_copy.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_get_copy$address() {
-        return panrocks_get_copy.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_get_copy(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *scratch, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t *value_size, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_get_copy(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment scratch, MemorySegment key, long key_length, MemorySegment buffer, long capacity, MemorySegment value_size, MemorySegment error) {
-        var mh$ = panrocks_get_copy.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_get_copy", db, cf, options, scratch, key, key_length, buffer, capacity, value_size, error);
-            }
-            return (int)mh$.invokeExact(db, cf, options, scratch, key, key_length, buffer, capacity, value_size, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_get_pinned {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_pinned");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_get_pinned$descriptor() {
-        return panrocks_get_pinned.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_get_pinned$handle() {
-        return panrocks_get_pinned.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_get_pinned$address() {
-        return panrocks_get_pinned.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_get_pinned(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_get_pinned(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment pin, MemorySegment key, long key_length, MemorySegment value, MemorySegment error) {
-        var mh$ = panrocks_get_pinned.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_get_pinned", db, cf, options, pin, key, key_length, value, error);
-            }
-            return (int)mh$.invokeExact(db, cf, options, pin, key, key_length, value, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_get_adaptive {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_adaptive");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_get_adaptive$descriptor() {
-        return panrocks_get_adaptive.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_get_adaptive$handle() {
-        return panrocks_get_adaptive.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_get_adaptive$address() {
-        return panrocks_get_adaptive.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_get_adaptive(panrocks_db *db, panrocks_cf *cf, const panrocks_read_options *options, panrocks_pin *pin, const char *key, size_t key_length, char *buffer, size_t capacity, uint64_t copy_threshold, panrocks_value *value, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_get_adaptive(MemorySegment db, MemorySegment cf, MemorySegment options, MemorySegment pin, MemorySegment key, long key_length, MemorySegment buffer, long capacity, long copy_threshold, MemorySegment value, MemorySegment error) {
-        var mh$ = panrocks_get_adaptive.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_get_adaptive", db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
-            }
-            return (int)mh$.invokeExact(db, cf, options, pin, key, key_length, buffer, capacity, copy_threshold, value, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -4566,6 +4806,68 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_create_column_family_with_ttl {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_create_column_family_with_ttl");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_create_column_family_with_ttl$descriptor() {
+        return panrocks_create_column_family_with_ttl.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_create_column_family_with_ttl$handle() {
+        return panrocks_create_column_family_with_ttl.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_create_column_family_with_ttl$address() {
+        return panrocks_create_column_family_with_ttl.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_create_column_family_with_ttl(MemorySegment db, MemorySegment descriptor, int ttl, MemorySegment cf_out, MemorySegment error) {
+        var mh$ = panrocks_create_column_family_with_ttl.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_create_column_family_with_ttl", db, descriptor, ttl, cf_out, error);
+            }
+            return (int)mh$.invokeExact(db, descriptor, ttl, cf_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_flush {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -5362,6 +5664,132 @@ public class panrocks_h {
                 traceDowncall("panrocks_verify_checksum", db, error);
             }
             return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_memory_usage_by_type {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_memory_usage_by_type");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_memory_usage_by_type$descriptor() {
+        return panrocks_memory_usage_by_type.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_memory_usage_by_type$handle() {
+        return panrocks_memory_usage_by_type.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_memory_usage_by_type$address() {
+        return panrocks_memory_usage_by_type.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_memory_usage_by_type(MemorySegment dbs, long db_count, MemorySegment caches, long cache_count, MemorySegment usage, MemorySegment reported, MemorySegment error) {
+        var mh$ = panrocks_memory_usage_by_type.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_memory_usage_by_type", dbs, db_count, caches, cache_count, usage, reported, error);
+            }
+            return (int)mh$.invokeExact(dbs, db_count, caches, cache_count, usage, reported, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_aggregated_int_property {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_aggregated_int_property");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_aggregated_int_property$descriptor() {
+        return panrocks_aggregated_int_property.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_aggregated_int_property$handle() {
+        return panrocks_aggregated_int_property.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_aggregated_int_property$address() {
+        return panrocks_aggregated_int_property.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_aggregated_int_property(MemorySegment db, MemorySegment name, MemorySegment value, MemorySegment known, MemorySegment error) {
+        var mh$ = panrocks_aggregated_int_property.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_aggregated_int_property", db, name, value, known, error);
+            }
+            return (int)mh$.invokeExact(db, name, value, known, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -7005,6 +7433,368 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_txn_put_log_data {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_put_log_data");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_put_log_data$descriptor() {
+        return panrocks_txn_put_log_data.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_put_log_data$handle() {
+        return panrocks_txn_put_log_data.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_put_log_data$address() {
+        return panrocks_txn_put_log_data.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_put_log_data(MemorySegment txn, MemorySegment blob, long length, MemorySegment error) {
+        var mh$ = panrocks_txn_put_log_data.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_put_log_data", txn, blob, length, error);
+            }
+            return (int)mh$.invokeExact(txn, blob, length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_indexing {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_indexing");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_indexing$descriptor() {
+        return panrocks_txn_set_indexing.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_indexing$handle() {
+        return panrocks_txn_set_indexing.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_indexing$address() {
+        return panrocks_txn_set_indexing.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
+     * }
+     */
+    public static void panrocks_txn_set_indexing(MemorySegment txn, int enabled) {
+        var mh$ = panrocks_txn_set_indexing.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_indexing", txn, enabled);
+            }
+            mh$.invokeExact(txn, enabled);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_set_log_number {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_log_number");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_set_log_number$descriptor() {
+        return panrocks_txn_set_log_number.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static MethodHandle panrocks_txn_set_log_number$handle() {
+        return panrocks_txn_set_log_number.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static MemorySegment panrocks_txn_set_log_number$address() {
+        return panrocks_txn_set_log_number.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
+     * }
+     */
+    public static void panrocks_txn_set_log_number(MemorySegment txn, long log_number) {
+        var mh$ = panrocks_txn_set_log_number.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_set_log_number", txn, log_number);
+            }
+            mh$.invokeExact(txn, log_number);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_log_number {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_log_number");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_log_number$descriptor() {
+        return panrocks_txn_log_number.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static MethodHandle panrocks_txn_log_number$handle() {
+        return panrocks_txn_log_number.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static MemorySegment panrocks_txn_log_number$address() {
+        return panrocks_txn_log_number.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
+     * }
+     */
+    public static long panrocks_txn_log_number(MemorySegment txn) {
+        var mh$ = panrocks_txn_log_number.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_log_number", txn);
+            }
+            return (long)mh$.invokeExact(txn);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_rebuild_from_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_rebuild_from_batch");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_rebuild_from_batch$descriptor() {
+        return panrocks_txn_rebuild_from_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_rebuild_from_batch$handle() {
+        return panrocks_txn_rebuild_from_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_rebuild_from_batch$address() {
+        return panrocks_txn_rebuild_from_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_rebuild_from_batch(MemorySegment txn, MemorySegment data, long size, MemorySegment error) {
+        var mh$ = panrocks_txn_rebuild_from_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_rebuild_from_batch", txn, data, size, error);
+            }
+            return (int)mh$.invokeExact(txn, data, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_txn_waiting {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_waiting");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_txn_waiting$descriptor() {
+        return panrocks_txn_waiting.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_txn_waiting$handle() {
+        return panrocks_txn_waiting.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_txn_waiting$address() {
+        return panrocks_txn_waiting.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_txn_waiting(MemorySegment txn, MemorySegment column_family_id, MemorySegment key, long key_capacity, MemorySegment key_length, MemorySegment ids, long id_capacity, MemorySegment id_count, MemorySegment error) {
+        var mh$ = panrocks_txn_waiting.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_txn_waiting", txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
+            }
+            return (int)mh$.invokeExact(txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_wbwi_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -7684,68 +8474,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_checkpoint_create {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_checkpoint_create");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_checkpoint_create$descriptor() {
-        return panrocks_checkpoint_create.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_checkpoint_create$handle() {
-        return panrocks_checkpoint_create.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_checkpoint_create$address() {
-        return panrocks_checkpoint_create.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_checkpoint_create(MemorySegment db, MemorySegment dir, long log_size_for_flush, MemorySegment sequence_number, MemorySegment error) {
-        var mh$ = panrocks_checkpoint_create.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_checkpoint_create", db, dir, log_size_for_flush, sequence_number, error);
-            }
-            return (int)mh$.invokeExact(db, dir, log_size_for_flush, sequence_number, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_disable_file_deletions {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -7860,66 +8588,6 @@ public class panrocks_h {
                 traceDowncall("panrocks_enable_file_deletions", db, force, error);
             }
             return (int)mh$.invokeExact(db, force, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_latest_sequence_number {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_latest_sequence_number");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_latest_sequence_number$descriptor() {
-        return panrocks_latest_sequence_number.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_latest_sequence_number$handle() {
-        return panrocks_latest_sequence_number.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_latest_sequence_number$address() {
-        return panrocks_latest_sequence_number.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_latest_sequence_number(panrocks_db *db, uint64_t *sequence, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_latest_sequence_number(MemorySegment db, MemorySegment sequence, MemorySegment error) {
-        var mh$ = panrocks_latest_sequence_number.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_latest_sequence_number", db, sequence, error);
-            }
-            return (int)mh$.invokeExact(db, sequence, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -8281,612 +8949,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_env_options_init {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_options_init");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_env_options_init(panrocks_env_options *options)
-     * }
-     */
-    public static FunctionDescriptor panrocks_env_options_init$descriptor() {
-        return panrocks_env_options_init.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_env_options_init(panrocks_env_options *options)
-     * }
-     */
-    public static MethodHandle panrocks_env_options_init$handle() {
-        return panrocks_env_options_init.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_env_options_init(panrocks_env_options *options)
-     * }
-     */
-    public static MemorySegment panrocks_env_options_init$address() {
-        return panrocks_env_options_init.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_env_options_init(panrocks_env_options *options)
-     * }
-     */
-    public static void panrocks_env_options_init(MemorySegment options) {
-        var mh$ = panrocks_env_options_init.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_env_options_init", options);
-            }
-            mh$.invokeExact(options);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_create {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_create");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_create$descriptor() {
-        return panrocks_sst_writer_create.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_create$handle() {
-        return panrocks_sst_writer_create.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_create$address() {
-        return panrocks_sst_writer_create.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_create(MemorySegment env, MemorySegment db_options, MemorySegment family, MemorySegment writer_out, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_create.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_create", env, db_options, family, writer_out, error);
-            }
-            return (int)mh$.invokeExact(env, db_options, family, writer_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_destroy");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_destroy$descriptor() {
-        return panrocks_sst_writer_destroy.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_destroy$handle() {
-        return panrocks_sst_writer_destroy.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_destroy$address() {
-        return panrocks_sst_writer_destroy.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
-     * }
-     */
-    public static void panrocks_sst_writer_destroy(MemorySegment writer) {
-        var mh$ = panrocks_sst_writer_destroy.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_destroy", writer);
-            }
-            mh$.invokeExact(writer);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_open {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_open");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_open$descriptor() {
-        return panrocks_sst_writer_open.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_open$handle() {
-        return panrocks_sst_writer_open.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_open$address() {
-        return panrocks_sst_writer_open.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_open(MemorySegment writer, MemorySegment path, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_open.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_open", writer, path, error);
-            }
-            return (int)mh$.invokeExact(writer, path, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_put {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_put");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_put$descriptor() {
-        return panrocks_sst_writer_put.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_put$handle() {
-        return panrocks_sst_writer_put.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_put$address() {
-        return panrocks_sst_writer_put.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_put(MemorySegment writer, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_put.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_put", writer, key, key_length, value, value_length, error);
-            }
-            return (int)mh$.invokeExact(writer, key, key_length, value, value_length, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_merge {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_merge");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_merge$descriptor() {
-        return panrocks_sst_writer_merge.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_merge$handle() {
-        return panrocks_sst_writer_merge.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_merge$address() {
-        return panrocks_sst_writer_merge.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_merge(MemorySegment writer, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_merge.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_merge", writer, key, key_length, value, value_length, error);
-            }
-            return (int)mh$.invokeExact(writer, key, key_length, value, value_length, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_delete {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_delete");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_delete$descriptor() {
-        return panrocks_sst_writer_delete.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_delete$handle() {
-        return panrocks_sst_writer_delete.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_delete$address() {
-        return panrocks_sst_writer_delete.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_delete(MemorySegment writer, MemorySegment key, long key_length, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_delete.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_delete", writer, key, key_length, error);
-            }
-            return (int)mh$.invokeExact(writer, key, key_length, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_delete_range {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_delete_range");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_delete_range$descriptor() {
-        return panrocks_sst_writer_delete_range.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_delete_range$handle() {
-        return panrocks_sst_writer_delete_range.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_delete_range$address() {
-        return panrocks_sst_writer_delete_range.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_delete_range(MemorySegment writer, MemorySegment begin, long begin_length, MemorySegment end, long end_length, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_delete_range.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_delete_range", writer, begin, begin_length, end, end_length, error);
-            }
-            return (int)mh$.invokeExact(writer, begin, begin_length, end, end_length, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_finish {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_finish");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_finish$descriptor() {
-        return panrocks_sst_writer_finish.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_finish$handle() {
-        return panrocks_sst_writer_finish.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_finish$address() {
-        return panrocks_sst_writer_finish.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_finish(MemorySegment writer, MemorySegment info, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_finish.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_finish", writer, info, error);
-            }
-            return (int)mh$.invokeExact(writer, info, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sst_writer_file_size {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_file_size");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_file_size$descriptor() {
-        return panrocks_sst_writer_file_size.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_file_size$handle() {
-        return panrocks_sst_writer_file_size.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_file_size$address() {
-        return panrocks_sst_writer_file_size.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_file_size(MemorySegment writer, MemorySegment size, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_file_size.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_file_size", writer, size, error);
-            }
-            return (int)mh$.invokeExact(writer, size, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_ingest_options_init {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             panrocks_h.C_POINTER
@@ -9002,6 +9064,369 @@ public class panrocks_h {
                 traceDowncall("panrocks_ingest_external_files", db, cf, paths, count, options, error);
             }
             return (int)mh$.invokeExact(db, cf, paths, count, options, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_checkpoint_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_checkpoint_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_checkpoint_create$descriptor() {
+        return panrocks_checkpoint_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_checkpoint_create$handle() {
+        return panrocks_checkpoint_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_checkpoint_create$address() {
+        return panrocks_checkpoint_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_checkpoint_create(panrocks_db *db, const char *dir, uint64_t log_size_for_flush, uint64_t *sequence_number, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_checkpoint_create(MemorySegment db, MemorySegment dir, long log_size_for_flush, MemorySegment sequence_number, MemorySegment error) {
+        var mh$ = panrocks_checkpoint_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_checkpoint_create", db, dir, log_size_for_flush, sequence_number, error);
+            }
+            return (int)mh$.invokeExact(db, dir, log_size_for_flush, sequence_number, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_column_family {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_column_family");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_column_family$descriptor() {
+        return panrocks_export_column_family.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_export_column_family$handle() {
+        return panrocks_export_column_family.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_export_column_family$address() {
+        return panrocks_export_column_family.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_export_column_family(MemorySegment db, MemorySegment cf, MemorySegment dir, MemorySegment export_out, MemorySegment error) {
+        var mh$ = panrocks_export_column_family.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_column_family", db, cf, dir, export_out, error);
+            }
+            return (int)mh$.invokeExact(db, cf, dir, export_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_comparator_name {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_comparator_name");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_comparator_name$descriptor() {
+        return panrocks_export_comparator_name.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static MethodHandle panrocks_export_comparator_name$handle() {
+        return panrocks_export_comparator_name.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static MemorySegment panrocks_export_comparator_name$address() {
+        return panrocks_export_comparator_name.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
+     * }
+     */
+    public static void panrocks_export_comparator_name(MemorySegment exported, MemorySegment name) {
+        var mh$ = panrocks_export_comparator_name.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_comparator_name", exported, name);
+            }
+            mh$.invokeExact(exported, name);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_files {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_files");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_files$descriptor() {
+        return panrocks_export_files.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_export_files$handle() {
+        return panrocks_export_files.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_export_files$address() {
+        return panrocks_export_files.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_export_files(MemorySegment exported, MemorySegment list_out, MemorySegment error) {
+        var mh$ = panrocks_export_files.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_files", exported, list_out, error);
+            }
+            return (int)mh$.invokeExact(exported, list_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_export_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static FunctionDescriptor panrocks_export_destroy$descriptor() {
+        return panrocks_export_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static MethodHandle panrocks_export_destroy$handle() {
+        return panrocks_export_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static MemorySegment panrocks_export_destroy$address() {
+        return panrocks_export_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_export_destroy(panrocks_export *exported)
+     * }
+     */
+    public static void panrocks_export_destroy(MemorySegment exported) {
+        var mh$ = panrocks_export_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_export_destroy", exported);
+            }
+            mh$.invokeExact(exported);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_create_column_family_with_import {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_create_column_family_with_import");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_create_column_family_with_import$descriptor() {
+        return panrocks_create_column_family_with_import.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_create_column_family_with_import$handle() {
+        return panrocks_create_column_family_with_import.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_create_column_family_with_import$address() {
+        return panrocks_create_column_family_with_import.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_create_column_family_with_import(MemorySegment db, MemorySegment descriptor, int move_files, MemorySegment exports, long export_count, MemorySegment cf_out, MemorySegment error) {
+        var mh$ = panrocks_create_column_family_with_import.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_create_column_family_with_import", db, descriptor, move_files, exports, export_count, cf_out, error);
+            }
+            return (int)mh$.invokeExact(db, descriptor, move_files, exports, export_count, cf_out, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -9957,127 +10382,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_create_column_family_with_ttl {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_create_column_family_with_ttl");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_create_column_family_with_ttl$descriptor() {
-        return panrocks_create_column_family_with_ttl.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_create_column_family_with_ttl$handle() {
-        return panrocks_create_column_family_with_ttl.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_create_column_family_with_ttl$address() {
-        return panrocks_create_column_family_with_ttl.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t ttl, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_create_column_family_with_ttl(MemorySegment db, MemorySegment descriptor, int ttl, MemorySegment cf_out, MemorySegment error) {
-        var mh$ = panrocks_create_column_family_with_ttl.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_create_column_family_with_ttl", db, descriptor, ttl, cf_out, error);
-            }
-            return (int)mh$.invokeExact(db, descriptor, ttl, cf_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_try_catch_up_with_primary {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_try_catch_up_with_primary");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_try_catch_up_with_primary$descriptor() {
-        return panrocks_try_catch_up_with_primary.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_try_catch_up_with_primary$handle() {
-        return panrocks_try_catch_up_with_primary.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_try_catch_up_with_primary$address() {
-        return panrocks_try_catch_up_with_primary.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_try_catch_up_with_primary(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_try_catch_up_with_primary(MemorySegment db, MemorySegment error) {
-        var mh$ = panrocks_try_catch_up_with_primary.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_try_catch_up_with_primary", db, error);
-            }
-            return (int)mh$.invokeExact(db, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_compaction_options_init {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             panrocks_h.C_POINTER
@@ -10784,307 +11088,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_export_column_family {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_column_family");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_export_column_family$descriptor() {
-        return panrocks_export_column_family.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_export_column_family$handle() {
-        return panrocks_export_column_family.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_export_column_family$address() {
-        return panrocks_export_column_family.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_export_column_family(panrocks_db *db, panrocks_cf *cf, const char *dir, panrocks_export **export_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_export_column_family(MemorySegment db, MemorySegment cf, MemorySegment dir, MemorySegment export_out, MemorySegment error) {
-        var mh$ = panrocks_export_column_family.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_export_column_family", db, cf, dir, export_out, error);
-            }
-            return (int)mh$.invokeExact(db, cf, dir, export_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_export_comparator_name {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_comparator_name");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
-     * }
-     */
-    public static FunctionDescriptor panrocks_export_comparator_name$descriptor() {
-        return panrocks_export_comparator_name.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
-     * }
-     */
-    public static MethodHandle panrocks_export_comparator_name$handle() {
-        return panrocks_export_comparator_name.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
-     * }
-     */
-    public static MemorySegment panrocks_export_comparator_name$address() {
-        return panrocks_export_comparator_name.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_export_comparator_name(const panrocks_export *exported, panrocks_slice *name)
-     * }
-     */
-    public static void panrocks_export_comparator_name(MemorySegment exported, MemorySegment name) {
-        var mh$ = panrocks_export_comparator_name.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_export_comparator_name", exported, name);
-            }
-            mh$.invokeExact(exported, name);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_export_files {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_files");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_export_files$descriptor() {
-        return panrocks_export_files.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_export_files$handle() {
-        return panrocks_export_files.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_export_files$address() {
-        return panrocks_export_files.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_export_files(const panrocks_export *exported, panrocks_file_list **list_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_export_files(MemorySegment exported, MemorySegment list_out, MemorySegment error) {
-        var mh$ = panrocks_export_files.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_export_files", exported, list_out, error);
-            }
-            return (int)mh$.invokeExact(exported, list_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_export_destroy {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_export_destroy");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_export_destroy(panrocks_export *exported)
-     * }
-     */
-    public static FunctionDescriptor panrocks_export_destroy$descriptor() {
-        return panrocks_export_destroy.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_export_destroy(panrocks_export *exported)
-     * }
-     */
-    public static MethodHandle panrocks_export_destroy$handle() {
-        return panrocks_export_destroy.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_export_destroy(panrocks_export *exported)
-     * }
-     */
-    public static MemorySegment panrocks_export_destroy$address() {
-        return panrocks_export_destroy.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_export_destroy(panrocks_export *exported)
-     * }
-     */
-    public static void panrocks_export_destroy(MemorySegment exported) {
-        var mh$ = panrocks_export_destroy.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_export_destroy", exported);
-            }
-            mh$.invokeExact(exported);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_create_column_family_with_import {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_create_column_family_with_import");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_create_column_family_with_import$descriptor() {
-        return panrocks_create_column_family_with_import.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_create_column_family_with_import$handle() {
-        return panrocks_create_column_family_with_import.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_create_column_family_with_import$address() {
-        return panrocks_create_column_family_with_import.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrocks_cf_descriptor *descriptor, int32_t move_files, const panrocks_export *const *exports, size_t export_count, panrocks_cf **cf_out, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_create_column_family_with_import(MemorySegment db, MemorySegment descriptor, int move_files, MemorySegment exports, long export_count, MemorySegment cf_out, MemorySegment error) {
-        var mh$ = panrocks_create_column_family_with_import.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_create_column_family_with_import", db, descriptor, move_files, exports, export_count, cf_out, error);
-            }
-            return (int)mh$.invokeExact(db, descriptor, move_files, exports, export_count, cf_out, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_wide_columns_supported {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT    );
@@ -11506,69 +11509,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_sst_writer_put_entity {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_put_entity");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sst_writer_put_entity$descriptor() {
-        return panrocks_sst_writer_put_entity.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sst_writer_put_entity$handle() {
-        return panrocks_sst_writer_put_entity.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sst_writer_put_entity$address() {
-        return panrocks_sst_writer_put_entity.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sst_writer_put_entity(MemorySegment writer, MemorySegment key, long key_length, MemorySegment columns, long count, MemorySegment error) {
-        var mh$ = panrocks_sst_writer_put_entity.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sst_writer_put_entity", writer, key, key_length, columns, count, error);
-            }
-            return (int)mh$.invokeExact(writer, key, key_length, columns, count, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_get_entity_selected {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -11873,6 +11813,675 @@ public class panrocks_h {
                 traceDowncall("panrocks_multi_get_entity", db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
             }
             return (int)mh$.invokeExact(db, cf, families, options, entities, keys, count, selected, selected_count, results, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_env_options_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_env_options_init");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static FunctionDescriptor panrocks_env_options_init$descriptor() {
+        return panrocks_env_options_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static MethodHandle panrocks_env_options_init$handle() {
+        return panrocks_env_options_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static MemorySegment panrocks_env_options_init$address() {
+        return panrocks_env_options_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_env_options_init(panrocks_env_options *options)
+     * }
+     */
+    public static void panrocks_env_options_init(MemorySegment options) {
+        var mh$ = panrocks_env_options_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_env_options_init", options);
+            }
+            mh$.invokeExact(options);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_create");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_create$descriptor() {
+        return panrocks_sst_writer_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_create$handle() {
+        return panrocks_sst_writer_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_create$address() {
+        return panrocks_sst_writer_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *db_options, const panrocks_cf_descriptor *family, panrocks_sst_writer **writer_out, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_create(MemorySegment env, MemorySegment db_options, MemorySegment family, MemorySegment writer_out, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_create", env, db_options, family, writer_out, error);
+            }
+            return (int)mh$.invokeExact(env, db_options, family, writer_out, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_destroy");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_destroy$descriptor() {
+        return panrocks_sst_writer_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_destroy$handle() {
+        return panrocks_sst_writer_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_destroy$address() {
+        return panrocks_sst_writer_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void panrocks_sst_writer_destroy(panrocks_sst_writer *writer)
+     * }
+     */
+    public static void panrocks_sst_writer_destroy(MemorySegment writer) {
+        var mh$ = panrocks_sst_writer_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_destroy", writer);
+            }
+            mh$.invokeExact(writer);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_open {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_open");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_open$descriptor() {
+        return panrocks_sst_writer_open.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_open$handle() {
+        return panrocks_sst_writer_open.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_open$address() {
+        return panrocks_sst_writer_open.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_open(panrocks_sst_writer *writer, const char *path, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_open(MemorySegment writer, MemorySegment path, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_open.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_open", writer, path, error);
+            }
+            return (int)mh$.invokeExact(writer, path, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_put {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_put");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_put$descriptor() {
+        return panrocks_sst_writer_put.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_put$handle() {
+        return panrocks_sst_writer_put.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_put$address() {
+        return panrocks_sst_writer_put.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_put(MemorySegment writer, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_put.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_put", writer, key, key_length, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_merge {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_merge");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_merge$descriptor() {
+        return panrocks_sst_writer_merge.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_merge$handle() {
+        return panrocks_sst_writer_merge.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_merge$address() {
+        return panrocks_sst_writer_merge.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_merge(panrocks_sst_writer *writer, const char *key, size_t key_length, const char *value, size_t value_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_merge(MemorySegment writer, MemorySegment key, long key_length, MemorySegment value, long value_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_merge.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_merge", writer, key, key_length, value, value_length, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, value, value_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_delete {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_delete");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_delete$descriptor() {
+        return panrocks_sst_writer_delete.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_delete$handle() {
+        return panrocks_sst_writer_delete.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_delete$address() {
+        return panrocks_sst_writer_delete.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete(panrocks_sst_writer *writer, const char *key, size_t key_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_delete(MemorySegment writer, MemorySegment key, long key_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_delete.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_delete", writer, key, key_length, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_delete_range {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_delete_range");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_delete_range$descriptor() {
+        return panrocks_sst_writer_delete_range.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_delete_range$handle() {
+        return panrocks_sst_writer_delete_range.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_delete_range$address() {
+        return panrocks_sst_writer_delete_range.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_delete_range(panrocks_sst_writer *writer, const char *begin, size_t begin_length, const char *end, size_t end_length, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_delete_range(MemorySegment writer, MemorySegment begin, long begin_length, MemorySegment end, long end_length, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_delete_range.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_delete_range", writer, begin, begin_length, end, end_length, error);
+            }
+            return (int)mh$.invokeExact(writer, begin, begin_length, end, end_length, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_finish {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_finish");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_finish$descriptor() {
+        return panrocks_sst_writer_finish.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_finish$handle() {
+        return panrocks_sst_writer_finish.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_finish$address() {
+        return panrocks_sst_writer_finish.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_finish(panrocks_sst_writer *writer, panrocks_sst_file_info *info, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_finish(MemorySegment writer, MemorySegment info, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_finish.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_finish", writer, info, error);
+            }
+            return (int)mh$.invokeExact(writer, info, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_file_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_file_size");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_file_size$descriptor() {
+        return panrocks_sst_writer_file_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_file_size$handle() {
+        return panrocks_sst_writer_file_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_file_size$address() {
+        return panrocks_sst_writer_file_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_file_size(panrocks_sst_writer *writer, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_file_size(MemorySegment writer, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_file_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_file_size", writer, size, error);
+            }
+            return (int)mh$.invokeExact(writer, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_sst_writer_put_entity {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sst_writer_put_entity");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sst_writer_put_entity$descriptor() {
+        return panrocks_sst_writer_put_entity.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sst_writer_put_entity$handle() {
+        return panrocks_sst_writer_put_entity.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sst_writer_put_entity$address() {
+        return panrocks_sst_writer_put_entity.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sst_writer_put_entity(panrocks_sst_writer *writer, const char *key, size_t key_length, const panrocks_wide_column *columns, size_t count, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sst_writer_put_entity(MemorySegment writer, MemorySegment key, long key_length, MemorySegment columns, long count, MemorySegment error) {
+        var mh$ = panrocks_sst_writer_put_entity.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sst_writer_put_entity", writer, key, key_length, columns, count, error);
+            }
+            return (int)mh$.invokeExact(writer, key, key_length, columns, count, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }
@@ -14781,367 +15390,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_memory_usage_by_type {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_memory_usage_by_type");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_memory_usage_by_type$descriptor() {
-        return panrocks_memory_usage_by_type.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_memory_usage_by_type$handle() {
-        return panrocks_memory_usage_by_type.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_memory_usage_by_type$address() {
-        return panrocks_memory_usage_by_type.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_memory_usage_by_type(panrocks_db *const *dbs, size_t db_count, panrocks_cache *const *caches, size_t cache_count, uint64_t *usage, uint32_t *reported, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_memory_usage_by_type(MemorySegment dbs, long db_count, MemorySegment caches, long cache_count, MemorySegment usage, MemorySegment reported, MemorySegment error) {
-        var mh$ = panrocks_memory_usage_by_type.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_memory_usage_by_type", dbs, db_count, caches, cache_count, usage, reported, error);
-            }
-            return (int)mh$.invokeExact(dbs, db_count, caches, cache_count, usage, reported, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_aggregated_int_property {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_aggregated_int_property");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_aggregated_int_property$descriptor() {
-        return panrocks_aggregated_int_property.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_aggregated_int_property$handle() {
-        return panrocks_aggregated_int_property.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_aggregated_int_property$address() {
-        return panrocks_aggregated_int_property.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_aggregated_int_property(panrocks_db *db, const char *name, uint64_t *value, int32_t *known, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_aggregated_int_property(MemorySegment db, MemorySegment name, MemorySegment value, MemorySegment known, MemorySegment error) {
-        var mh$ = panrocks_aggregated_int_property.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_aggregated_int_property", db, name, value, known, error);
-            }
-            return (int)mh$.invokeExact(db, name, value, known, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_txn_put_log_data {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_put_log_data");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_txn_put_log_data$descriptor() {
-        return panrocks_txn_put_log_data.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_txn_put_log_data$handle() {
-        return panrocks_txn_put_log_data.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_txn_put_log_data$address() {
-        return panrocks_txn_put_log_data.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_put_log_data(panrocks_txn *txn, const char *blob, size_t length, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_txn_put_log_data(MemorySegment txn, MemorySegment blob, long length, MemorySegment error) {
-        var mh$ = panrocks_txn_put_log_data.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_txn_put_log_data", txn, blob, length, error);
-            }
-            return (int)mh$.invokeExact(txn, blob, length, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_txn_set_indexing {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER,
-            panrocks_h.C_INT
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_indexing");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
-     * }
-     */
-    public static FunctionDescriptor panrocks_txn_set_indexing$descriptor() {
-        return panrocks_txn_set_indexing.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
-     * }
-     */
-    public static MethodHandle panrocks_txn_set_indexing$handle() {
-        return panrocks_txn_set_indexing.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
-     * }
-     */
-    public static MemorySegment panrocks_txn_set_indexing$address() {
-        return panrocks_txn_set_indexing.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_txn_set_indexing(panrocks_txn *txn, int32_t enabled)
-     * }
-     */
-    public static void panrocks_txn_set_indexing(MemorySegment txn, int enabled) {
-        var mh$ = panrocks_txn_set_indexing.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_txn_set_indexing", txn, enabled);
-            }
-            mh$.invokeExact(txn, enabled);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_txn_set_log_number {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_set_log_number");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
-     * }
-     */
-    public static FunctionDescriptor panrocks_txn_set_log_number$descriptor() {
-        return panrocks_txn_set_log_number.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
-     * }
-     */
-    public static MethodHandle panrocks_txn_set_log_number$handle() {
-        return panrocks_txn_set_log_number.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
-     * }
-     */
-    public static MemorySegment panrocks_txn_set_log_number$address() {
-        return panrocks_txn_set_log_number.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * void panrocks_txn_set_log_number(panrocks_txn *txn, uint64_t log_number)
-     * }
-     */
-    public static void panrocks_txn_set_log_number(MemorySegment txn, long log_number) {
-        var mh$ = panrocks_txn_set_log_number.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_txn_set_log_number", txn, log_number);
-            }
-            mh$.invokeExact(txn, log_number);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_txn_log_number {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_log_number");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
-     * }
-     */
-    public static FunctionDescriptor panrocks_txn_log_number$descriptor() {
-        return panrocks_txn_log_number.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
-     * }
-     */
-    public static MethodHandle panrocks_txn_log_number$handle() {
-        return panrocks_txn_log_number.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
-     * }
-     */
-    public static MemorySegment panrocks_txn_log_number$address() {
-        return panrocks_txn_log_number.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * uint64_t panrocks_txn_log_number(panrocks_txn *txn)
-     * }
-     */
-    public static long panrocks_txn_log_number(MemorySegment txn) {
-        var mh$ = panrocks_txn_log_number.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_txn_log_number", txn);
-            }
-            return (long)mh$.invokeExact(txn);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_callback_id {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_LONG,
@@ -16747,6 +16995,65 @@ public class panrocks_h {
         }
     }
 
+    private static class panrocks_sync_wal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sync_wal");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_sync_wal$descriptor() {
+        return panrocks_sync_wal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_sync_wal$handle() {
+        return panrocks_sync_wal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_sync_wal$address() {
+        return panrocks_sync_wal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_sync_wal(MemorySegment db, MemorySegment error) {
+        var mh$ = panrocks_sync_wal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_sync_wal", db, error);
+            }
+            return (int)mh$.invokeExact(db, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class panrocks_timestamp_size {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -17819,186 +18126,6 @@ public class panrocks_h {
         }
     }
 
-    private static class panrocks_destroy_db {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_destroy_db");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_destroy_db$descriptor() {
-        return panrocks_destroy_db.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_destroy_db$handle() {
-        return panrocks_destroy_db.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_destroy_db$address() {
-        return panrocks_destroy_db.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_path_count, const panrocks_db_path *db_paths, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_destroy_db(MemorySegment path, MemorySegment db_options, long db_path_count, MemorySegment db_paths, MemorySegment error) {
-        var mh$ = panrocks_destroy_db.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_destroy_db", path, db_options, db_path_count, db_paths, error);
-            }
-            return (int)mh$.invokeExact(path, db_options, db_path_count, db_paths, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_sync_wal {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_sync_wal");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_sync_wal$descriptor() {
-        return panrocks_sync_wal.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_sync_wal$handle() {
-        return panrocks_sync_wal.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_sync_wal$address() {
-        return panrocks_sync_wal.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_sync_wal(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_sync_wal(MemorySegment db, MemorySegment error) {
-        var mh$ = panrocks_sync_wal.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_sync_wal", db, error);
-            }
-            return (int)mh$.invokeExact(db, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_resume {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_resume");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_resume$descriptor() {
-        return panrocks_resume.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_resume$handle() {
-        return panrocks_resume.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_resume$address() {
-        return panrocks_resume.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_resume(panrocks_db *db, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_resume(MemorySegment db, MemorySegment error) {
-        var mh$ = panrocks_resume.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_resume", db, error);
-            }
-            return (int)mh$.invokeExact(db, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
     private static class panrocks_logger_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             panrocks_h.C_INT,
@@ -18645,133 +18772,6 @@ public class panrocks_h {
                 traceDowncall("panrocks_write_batch_data_wal_terminated", db, write_flags, data, size, wal_size, wal_count, error);
             }
             return (int)mh$.invokeExact(db, write_flags, data, size, wal_size, wal_count, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_txn_rebuild_from_batch {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_rebuild_from_batch");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_txn_rebuild_from_batch$descriptor() {
-        return panrocks_txn_rebuild_from_batch.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_txn_rebuild_from_batch$handle() {
-        return panrocks_txn_rebuild_from_batch.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_txn_rebuild_from_batch$address() {
-        return panrocks_txn_rebuild_from_batch.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_rebuild_from_batch(panrocks_txn *txn, const char *data, size_t size, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_txn_rebuild_from_batch(MemorySegment txn, MemorySegment data, long size, MemorySegment error) {
-        var mh$ = panrocks_txn_rebuild_from_batch.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_txn_rebuild_from_batch", txn, data, size, error);
-            }
-            return (int)mh$.invokeExact(txn, data, size, error);
-        } catch (Throwable ex$) {
-           throw new AssertionError("should not reach here", ex$);
-        }
-    }
-
-    private static class panrocks_txn_waiting {
-        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
-            panrocks_h.C_INT,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_LONG,
-            panrocks_h.C_POINTER,
-            panrocks_h.C_POINTER
-        );
-
-        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_txn_waiting");
-
-        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
-    }
-
-    /**
-     * Function descriptor for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
-     * }
-     */
-    public static FunctionDescriptor panrocks_txn_waiting$descriptor() {
-        return panrocks_txn_waiting.DESC;
-    }
-
-    /**
-     * Downcall method handle for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
-     * }
-     */
-    public static MethodHandle panrocks_txn_waiting$handle() {
-        return panrocks_txn_waiting.HANDLE;
-    }
-
-    /**
-     * Address for:
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
-     * }
-     */
-    public static MemorySegment panrocks_txn_waiting$address() {
-        return panrocks_txn_waiting.ADDR;
-    }
-
-    /**
-     * {@snippet lang=c :
-     * int32_t panrocks_txn_waiting(panrocks_txn *txn, uint32_t *column_family_id, char *key, size_t key_capacity, size_t *key_length, uint64_t *ids, size_t id_capacity, size_t *id_count, panrocks_error *error)
-     * }
-     */
-    public static int panrocks_txn_waiting(MemorySegment txn, MemorySegment column_family_id, MemorySegment key, long key_capacity, MemorySegment key_length, MemorySegment ids, long id_capacity, MemorySegment id_count, MemorySegment error) {
-        var mh$ = panrocks_txn_waiting.HANDLE;
-        try {
-            if (TRACE_DOWNCALLS) {
-                traceDowncall("panrocks_txn_waiting", txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
-            }
-            return (int)mh$.invokeExact(txn, column_family_id, key, key_capacity, key_length, ids, id_capacity, id_count, error);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

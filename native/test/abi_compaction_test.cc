@@ -1,7 +1,6 @@
-// Compaction and column-family operations of the C ABI (panrocks_ops.h,
-// issue 23): CompactFiles with its result, compaction thread limiters shared
-// by families, column family export and import. Error paths included; also
-// runs under ASan and UBSan.
+// C ABI tests of panrocks_compaction.h (issue 23): CompactFiles with its
+// result, compaction thread limiters shared by families. Error paths
+// included; runs under ASan/UBSan too.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -12,45 +11,12 @@
 #include "panrocks.h"
 #include "test_support.h"
 
+using panrocks_test::close_db;
+using panrocks_test::level0_files;
+using panrocks_test::open_db;
 using panrocks_test::TempDir;
 
 namespace {
-
-panrocks_db *open_db(const std::string &path, const panrocks_cf_descriptor *family = nullptr) {
-    panrocks_open_request req{};
-    req.path = path.c_str();
-    req.db_options = "create_if_missing=true";
-    panrocks_cf_descriptor cfs[1]{};
-    if (family != nullptr) {
-        cfs[0] = *family;
-        req.cf_count = 1;
-        req.cfs = cfs;
-    }
-    panrocks_db *db = nullptr;
-    panrocks_cf *handles[1]{};
-    panrocks_error err{};
-    EXPECT_EQ(panrocks_open(&req, &db, family != nullptr ? handles : nullptr, &err), PANROCKS_OK) << err.message;
-    return db;
-}
-
-void close_db(panrocks_db *db) {
-    panrocks_error err{};
-    EXPECT_EQ(panrocks_close(db, &err), PANROCKS_OK) << err.message;
-}
-
-// `files` flushes of 100 keys: that many level-0 files.
-void level0_files(panrocks_db *db, int files) {
-    panrocks_error err{};
-    for (int f = 0; f < files; f++) {
-        for (int i = 0; i < 100; i++) {
-            char k[16];
-            std::snprintf(k, sizeof k, "k%03d", i);
-            std::string v = "v" + std::to_string(f);
-            ASSERT_EQ(panrocks_put(db, nullptr, 0, k, std::strlen(k), v.data(), v.size(), &err), PANROCKS_OK);
-        }
-        ASSERT_EQ(panrocks_flush(db, nullptr, 1, &err), PANROCKS_OK) << err.message;
-    }
-}
 
 // The names ("/000012.sst") of the default family's files at level.
 std::vector<std::string> files_at(panrocks_db *db, int level) {
@@ -196,59 +162,4 @@ TEST(TaskLimiter, SharedByFamiliesAndDestroyedWhileTheyUseIt) {
     panrocks_task_limiter_destroy(nullptr);
     EXPECT_EQ(panrocks_task_limiter_outstanding_tasks(nullptr), 0);
     EXPECT_EQ(panrocks_task_limiter_name(nullptr, name, sizeof name), 0u);
-}
-
-TEST(ExportImport, AFamilyMovesBetweenDbs) {
-    TempDir dir;
-    panrocks_db *source = open_db(dir.path() + "/source");
-    panrocks_db *target = open_db(dir.path() + "/target");
-    level0_files(source, 2);
-    panrocks_error err{};
-    panrocks_export *exported = nullptr;
-    std::string export_dir = dir.path() + "/export";
-    ASSERT_EQ(panrocks_export_column_family(source, nullptr, export_dir.c_str(), &exported, &err), PANROCKS_OK)
-        << err.message;
-    panrocks_slice comparator{};
-    panrocks_export_comparator_name(exported, &comparator);
-    EXPECT_EQ(std::string(comparator.data, comparator.size), "leveldb.BytewiseComparator");
-    panrocks_file_list *files = nullptr;
-    ASSERT_EQ(panrocks_export_files(exported, &files, &err), PANROCKS_OK);
-    ASSERT_EQ(panrocks_file_list_count(files), 2u);
-    const panrocks_file_info *f = panrocks_file_list_get(files, 0);
-    EXPECT_EQ(std::string(f->directory.data, f->directory.size), export_dir);
-    panrocks_file_list_destroy(files);
-    // the directory exists now: RocksDB refuses a second export into it
-    panrocks_export *again = nullptr;
-    EXPECT_EQ(panrocks_export_column_family(source, nullptr, export_dir.c_str(), &again, &err),
-              PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(again, nullptr);
-
-    panrocks_cf_descriptor d{};
-    d.name = "imported";
-    panrocks_cf *cf = nullptr;
-    const panrocks_export *exports[] = {exported};
-    ASSERT_EQ(panrocks_create_column_family_with_import(target, &d, 0, exports, 1, &cf, &err), PANROCKS_OK)
-        << err.message;
-    char buffer[16];
-    uint64_t size = 0;
-    panrocks_pin *pin = nullptr;
-    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
-    ASSERT_EQ(panrocks_get_copy(target, cf, nullptr, pin, "k042", 4, buffer, sizeof buffer, &size, &err), PANROCKS_OK);
-    EXPECT_EQ(std::string(buffer, size), "v1");
-    panrocks_pin_destroy(pin);
-    // the name is taken now
-    EXPECT_EQ(panrocks_create_column_family_with_import(target, &d, 0, exports, 1, &cf, &err),
-              PANROCKS_INVALID_ARGUMENT);
-    // caller bugs
-    const panrocks_export *none[] = {nullptr};
-    EXPECT_EQ(panrocks_create_column_family_with_import(target, &d, 0, none, 1, &cf, &err), PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(panrocks_create_column_family_with_import(target, &d, 0, exports, 0, &cf, &err),
-              PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(panrocks_export_files(nullptr, &files, &err), PANROCKS_INVALID_ARGUMENT);
-    panrocks_export_comparator_name(nullptr, &comparator);
-    EXPECT_EQ(comparator.data, nullptr);
-    panrocks_export_destroy(exported);
-    panrocks_export_destroy(nullptr);
-    close_db(target);
-    close_db(source);
 }

@@ -1,5 +1,5 @@
-// The C ABI called directly, as the JVM calls it: handles, statuses, error
-// records, buffers. Runs under ASan/UBSan through -DPANROCKS_SANITIZE=ON.
+// C ABI tests of panrocks_read.h: point reads (copied, pinned, adaptive) and
+// read options. Runs under ASan/UBSan too.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,56 +12,6 @@
 
 #include "panrocks.h"
 #include "test_support.h"
-
-using panrocks_test::TempDir;
-
-TEST(Library, ReportsAbiAndEngineVersions) {
-    EXPECT_EQ(panrocks_abi_version(), static_cast<uint32_t>(PANROCKS_ABI_VERSION));
-    // the engine linked in is the one whose headers the tests (and the stub) were compiled against
-    const std::string headers = std::to_string(ROCKSDB_MAJOR) + "." + std::to_string(ROCKSDB_MINOR) + "." +
-                                std::to_string(ROCKSDB_PATCH);
-    EXPECT_EQ(std::string(panrocks_engine_version()), headers);
-    EXPECT_GE(ROCKSDB_MAJOR * 100 + ROCKSDB_MINOR, 708) << "panrocks supports RocksDB 7.8 and later";
-}
-
-TEST(Open, MissingDbWithoutCreateFailsWithRocksDbsMessage) {
-    TempDir dir;
-    panrocks_open_request req{};
-    std::string path = dir.path() + "/absent";
-    req.path = path.c_str();
-    req.db_options = "create_if_missing=false";
-    panrocks_db *db = nullptr;
-    panrocks_error err{};
-    int32_t rc = panrocks_open(&req, &db, nullptr, &err);
-    EXPECT_EQ(rc, PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(err.code, PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(db, nullptr);
-    EXPECT_NE(std::string(err.message).find("does not exist"), std::string::npos) << err.message;
-    EXPECT_EQ(err.message_length, std::strlen(err.message));
-}
-
-TEST(Open, BadOptionStringIsInvalidArgument) {
-    TempDir dir;
-    panrocks_open_request req{};
-    req.path = dir.path().c_str();
-    req.db_options = "create_if_missing=true;no_such_option=1";
-    panrocks_db *db = nullptr;
-    panrocks_error err{};
-    EXPECT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
-    EXPECT_NE(std::string(err.message).find("no_such_option"), std::string::npos) << err.message;
-}
-
-TEST(Open, NullArgumentsAreReportedNotCrashed) {
-    panrocks_error err{};
-    panrocks_db *db = nullptr;
-    EXPECT_EQ(panrocks_open(nullptr, &db, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(panrocks_put(nullptr, nullptr, 0, "k", 1, "v", 1, &err), PANROCKS_INVALID_ARGUMENT);
-    EXPECT_EQ(panrocks_close(nullptr, &err), PANROCKS_OK);
-    panrocks_pin_destroy(nullptr);
-    panrocks_pin_release(nullptr);
-    panrocks_cache_destroy(nullptr);
-    panrocks_read_options_destroy(nullptr);
-}
 
 TEST(ReadWrite, PutGetCopyPinAdaptive) {
     panrocks_test::OpenDb t;
@@ -112,22 +62,6 @@ TEST(ReadWrite, PutGetCopyPinAdaptive) {
     panrocks_pin_destroy(pin);
 }
 
-TEST(ReadWrite, ReadOnlyDbRefusesWrites) {
-    TempDir dir;
-    {
-        panrocks_test::OpenDb t(dir.path());
-    }
-    panrocks_open_request req{};
-    req.path = dir.path().c_str();
-    req.mode = PANROCKS_OPEN_READ_ONLY;
-    panrocks_db *db = nullptr;
-    panrocks_error err{};
-    ASSERT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_OK) << err.message;
-    EXPECT_EQ(panrocks_put(db, nullptr, 0, "k", 1, "v", 1, &err), PANROCKS_NOT_SUPPORTED);
-    EXPECT_GT(err.message_length, 0u);
-    EXPECT_EQ(panrocks_close(db, &err), PANROCKS_OK);
-}
-
 TEST(ReadOptions, MemoryOnlyReadAnswersIncompleteInsteadOfIo) {
     panrocks_test::OpenDb t;
     panrocks_error err{};
@@ -151,17 +85,4 @@ TEST(ReadOptions, MemoryOnlyReadAnswersIncompleteInsteadOfIo) {
     EXPECT_EQ(panrocks_get_copy(t.db, nullptr, memory_only, pin, "k", 1, buf, 4, &size, &err), PANROCKS_OK);
     panrocks_pin_destroy(pin);
     panrocks_read_options_destroy(memory_only);
-}
-
-TEST(Errors, LongMessagesAreTruncatedAndTerminated) {
-    TempDir dir;
-    std::string deep = dir.path() + "/" + std::string(1500, 'd');
-    panrocks_open_request req{};
-    req.path = deep.c_str();
-    req.db_options = "create_if_missing=false";
-    panrocks_db *db = nullptr;
-    panrocks_error err{};
-    ASSERT_NE(panrocks_open(&req, &db, nullptr, &err), PANROCKS_OK);
-    EXPECT_GT(err.message_length, static_cast<uint32_t>(PANROCKS_MESSAGE_CAPACITY - 1));
-    EXPECT_EQ(std::strlen(err.message), static_cast<size_t>(PANROCKS_MESSAGE_CAPACITY - 1));
 }
