@@ -26,8 +26,15 @@ typedef struct panrocks_iter_entry {
     const char *value;
     uint64_t value_size;
     int32_t valid;       /* 0: past either end, or failed (see status) */
-    int32_t reserved;
+    int32_t flags;       /* PANROCKS_ENTRY_*; 0 after a move */
 } panrocks_iter_entry;
+
+/* An entry of a bulk walk (panrocks_iterator_next_batch) whose value points
+ * into memory the iterator keeps until it is destroyed, whatever its moves:
+ * the iterator reads with pin_data, forward, on a family without a merge
+ * operator, and the engine keeps this value pinned (not read from a blob
+ * file). */
+#define PANROCKS_ENTRY_VALUE_STAYS 1
 
 int32_t panrocks_iterator_create(panrocks_db *db, panrocks_cf *cf,
                                  const panrocks_read_options_spec *spec,
@@ -76,8 +83,11 @@ int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_sn
  * one allowed, and returns it uncopied with pointers into RocksDB's memory
  * (the iterator stays on it, so those pointers are valid until the next
  * move). Large values thus always travel zero-copy, small ones many per
- * crossing. *count receives the number of entries filled; 0 means the
- * iterator is exhausted (or failed: see status). */
+ * crossing. Walking forward with pin_data, a value the engine keeps for the
+ * iterator's life is not copied: its entry's key is (only the key counts
+ * against copy_limit and capacity), its value points in place and its flags
+ * hold PANROCKS_ENTRY_VALUE_STAYS. *count receives the number of entries
+ * filled; 0 means the iterator is exhausted (or failed: see status). */
 int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction,
                                      int32_t step_first, size_t max_entries,
                                      size_t copy_limit, char *buffer, size_t capacity,

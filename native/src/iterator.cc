@@ -58,6 +58,7 @@ inline void position(panrocks_iterator *iterator, panrocks_iter_entry *entry) {
         entry->key_size = entry->value_size = 0;
         entry->valid = 0;
     }
+    entry->flags = 0;
 }
 
 // Whether the current value stays where it is until the iterator is
@@ -226,18 +227,26 @@ void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *i
 
 // The bulk walk (panrocks_iterator_next_batch) on a usable iterator:
 // returns the number of entries filled.
+// pinned_values_in_place: hand out a value that stays until the iterator is
+// destroyed (value_stays) in place, marked PANROCKS_ENTRY_VALUE_STAYS, and
+// copy only its key (a key is pinned only at a block's restart points). Only
+// forward: going backward the engine's iterator copies values it assembles
+// into a buffer it reuses, pin_data or not.
 size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t max_entries, size_t copy_limit,
-            char *buffer, size_t capacity, panrocks_iter_entry *entries) {
+            char *buffer, size_t capacity, panrocks_iter_entry *entries, bool pinned_values_in_place) {
     rocksdb::Iterator &it = *iterator->it;
     auto step = [&] { forward ? it.Next() : it.Prev(); };
     if (step_first && it.Valid()) step();
+    const bool values_may_stay = pinned_values_in_place && forward && !iterator->history && iterator->values_stable;
     size_t n = 0, used = 0;
     while (n < max_entries && it.Valid()) {
         rocksdb::Slice k, v;
         current(iterator, &k, &v);
-        const size_t need = k.size() + v.size();
+        const bool value_in_place = values_may_stay && value_stays(iterator);
+        const size_t need = k.size() + (value_in_place ? 0 : v.size());
         panrocks_iter_entry &e = entries[n++];
         e.valid = 1;
+        e.flags = value_in_place ? PANROCKS_ENTRY_VALUE_STAYS : 0;
         if (n == max_entries || buffer == nullptr || need > copy_limit || need > capacity - used) {
             // the last entry stays where RocksDB holds it: no copy, and
             // the iterator stays on it so the pointers remain valid
@@ -248,10 +257,14 @@ size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t m
             break;
         }
         std::memcpy(buffer + used, k.data(), k.size());
-        std::memcpy(buffer + used + k.size(), v.data(), v.size());
         e.key = buffer + used;
         e.key_size = k.size();
-        e.value = buffer + used + k.size();
+        if (value_in_place) {
+            e.value = v.data();
+        } else {
+            std::memcpy(buffer + used + k.size(), v.data(), v.size());
+            e.value = buffer + used + k.size();
+        }
         e.value_size = v.size();
         used += need;
         step();
@@ -349,7 +362,7 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
         iterator->failed = true;  // until the walk returns normally
         *count = 0;
         *count = walk(iterator, direction == PANROCKS_FORWARD, step_first != 0, max_entries, copy_limit, buffer,
-                      capacity, entries);
+                      capacity, entries, true);
         iterator->failed = false;
         return check(error, iterator->it->status());
     });
@@ -374,7 +387,9 @@ int32_t panrocks_iterator_walk_range(panrocks_db *db, panrocks_cf *cf, const pan
         open_engine_iterator(db, cf, iterator.get());
         const bool forward = direction == PANROCKS_FORWARD;
         forward ? iterator->it->SeekToFirst() : iterator->it->SeekToLast();
-        const size_t n = walk(iterator.get(), forward, false, max_entries, copy_limit, buffer, capacity, entries);
+        // the iterator goes when the range ends: nothing may stay in place
+        const size_t n =
+            walk(iterator.get(), forward, false, max_entries, copy_limit, buffer, capacity, entries, false);
         if (int32_t rc = check(error, iterator->it->status())) return rc;
         *count = n;
         // at the end of the range every entry was copied: nothing needs the iterator any more
@@ -428,7 +443,7 @@ int32_t panrocks_iterator_collect(panrocks_iterator *iterator, size_t max_entrie
             e.key_size = k.size();
             e.value_size = v.size();
             e.valid = 1;
-            e.reserved = 0;
+            e.flags = 0;
             total += size;
             n++;
             it.Next();

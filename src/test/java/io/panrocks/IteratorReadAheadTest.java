@@ -200,6 +200,37 @@ class IteratorReadAheadTest {
     }
 
     @Test
+    void pinnedValuesReadAheadStayUntilTheIteratorCloses() throws RocksDBException {
+        List<MemorySegment> values = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        MemorySegment aKey;
+        try (RocksIterator it = db.newIterator(new ReadOptions().setPinData(true))) {
+            it.seek(bytes("r"));
+            aKey = null;
+            while (it.isValid()) {
+                values.add(it.value());
+                keys.add(text(it.key()));
+                if (keys.size() == 10) aKey = it.key(); // read ahead: a copy in the batch buffer
+                it.next();
+            }
+            it.status();
+            assertEquals(model.tailMap("r").size(), values.size());
+            // long after the walk went past them (hundreds of batches), every value still reads right,
+            // but the first ones, which came before the run read ahead
+            for (int i = RocksIterator.RUN_BEFORE_READING_AHEAD; i < values.size(); i++) {
+                assertArrayEquals(model.get(keys.get(i)), values.get(i).toArray(ValueLayout.JAVA_BYTE), keys.get(i));
+            }
+            MemorySegment key10 = aKey;
+            assertThrows(IllegalStateException.class, () -> key10.get(ValueLayout.JAVA_BYTE, 0),
+                    "keys are copies: they end with their batch");
+            assertThrows(IllegalStateException.class, () -> values.get(0).get(ValueLayout.JAVA_BYTE, 0),
+                    "before the run read ahead, a value ends at the next crossing");
+        }
+        MemorySegment last = values.get(values.size() - 1);
+        assertThrows(IllegalStateException.class, () -> last.get(ValueLayout.JAVA_BYTE, 0), "the close ends them");
+    }
+
+    @Test
     void viewsOfTheEnginesMemoryEndAtTheNextCrossing() {
         try (RocksIterator it = db.newIterator()) {
             it.seek(bytes("b000"));

@@ -48,6 +48,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * crossing, and turn reading ahead off for the iterator's life (one who
  * reads them at an entry reads them at every one). A failure met while reading ahead shows once the iterator
  * reaches it ({@link #status()} stays quiet on the entries before).
+ * With {@link ReadOptions#setPinData(boolean) pinData} on a family without a
+ * merge operator, a run forward copies only keys: RocksDB keeps every block
+ * the iterator read until it closes, so each value read ahead stays where it
+ * lies, and its {@link #value()} segment stays readable until the iterator
+ * closes (a value read from a blob file is copied all the same).
  * Iterators over a transaction or an indexed batch, tailing ones and those
  * showing history ({@link ReadOptions#setIterStartTs(long)}) never read
  * ahead: their entries can change under them or repeat a key.
@@ -107,6 +112,8 @@ public final class RocksIterator implements AutoCloseable {
     static final long VALUE = panrocks_iter_entry.value$offset();
     static final long VALUE_SIZE = panrocks_iter_entry.value_size$offset();
     private static final long VALID = panrocks_iter_entry.valid$offset();
+    private static final long FLAGS = panrocks_iter_entry.flags$offset();
+    private static final int VALUE_STAYS = panrocks_h.PANROCKS_ENTRY_VALUE_STAYS();
 
     /**
      * Moves in a row before the iterator reads ahead: a seek followed by a
@@ -146,6 +153,12 @@ public final class RocksIterator implements AutoCloseable {
      */
     private final ViewScope copies;
     /**
+     * The scope of views over values the engine keeps until the iterator is
+     * destroyed (read ahead with pin_data): closes with the iterator, never
+     * renewed.
+     */
+    private final ViewScope pinned;
+    /**
      * Whether runs of next() or prev() may read ahead (see {@link #fetch});
      * turned off for good by the first call that reads the engine's iterator
      * at the entry ({@link #engineOnEntry}).
@@ -163,6 +176,8 @@ public final class RocksIterator implements AutoCloseable {
     /** a failure the engine could not recover from (an exception inside it): moves are refused */
     private boolean broken;
     private long keyAddress, keySize, valueAddress, valueSize;
+    /** the current value stays until the iterator is destroyed (PANROCKS_ENTRY_VALUE_STAYS) */
+    private boolean valueStays;
 
     // ---- reading ahead: a run of next() (or prev()) fetches entries in batches
     /**
@@ -206,6 +221,7 @@ public final class RocksIterator implements AutoCloseable {
         this.source = source;
         this.scope = new ViewScope();
         this.copies = scope.child();
+        this.pinned = copies.child();
         this.readsAhead = readsAhead && guard == null;
         long entriesBytes = ENTRY * (DEFAULT_BATCH_ENTRIES + 1);
         MemorySegment memory;
@@ -538,7 +554,8 @@ public final class RocksIterator implements AutoCloseable {
      */
     public MemorySegment value() {
         checkValid();
-        return view(valueAddress, valueSize);
+        // one call site, so that a view the caller only reads can be scalar-replaced
+        return (valueStays ? pinned : copied(valueAddress) ? copies : scope).view(valueAddress, valueSize);
     }
 
     /**
@@ -935,6 +952,7 @@ public final class RocksIterator implements AutoCloseable {
         keySize = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
         valueAddress = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
         valueSize = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
+        valueStays = (entries.get(ValueLayout.JAVA_INT, at + FLAGS) & VALUE_STAYS) != 0;
     }
 
     /**

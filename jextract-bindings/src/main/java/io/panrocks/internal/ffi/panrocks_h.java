@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)15L;
+    private static final int PANROCKS_ABI_VERSION = (int)16L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 15
+     * #define PANROCKS_ABI_VERSION 16
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -382,6 +382,15 @@ public class panrocks_h {
      */
     public static int PANROCKS_MULTIGET_PIN() {
         return PANROCKS_MULTIGET_PIN;
+    }
+    private static final int PANROCKS_ENTRY_VALUE_STAYS = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_ENTRY_VALUE_STAYS 1
+     * }
+     */
+    public static int PANROCKS_ENTRY_VALUE_STAYS() {
+        return PANROCKS_ENTRY_VALUE_STAYS;
     }
     private static final int PANROCKS_FORWARD = (int)0L;
     /**

@@ -20,7 +20,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     const char *value;
  *     uint64_t value_size;
  *     int32_t valid;
- *     int32_t reserved;
+ *     int32_t flags;
  * }
  * }
  */
@@ -36,7 +36,7 @@ public class panrocks_iter_entry {
         panrocks_h.C_POINTER.withName("value"),
         panrocks_h.C_LONG.withName("value_size"),
         panrocks_h.C_INT.withName("valid"),
-        panrocks_h.C_INT.withName("reserved")
+        panrocks_h.C_INT.withName("flags")
     ).withName("panrocks_iter_entry");
 
     /**
@@ -266,48 +266,48 @@ public class panrocks_iter_entry {
         struct.set(valid$LAYOUT, valid$OFFSET, fieldValue);
     }
 
-    private static final OfInt reserved$LAYOUT = (OfInt)$LAYOUT.select(groupElement("reserved"));
+    private static final OfInt flags$LAYOUT = (OfInt)$LAYOUT.select(groupElement("flags"));
 
     /**
      * Layout for field:
      * {@snippet lang=c :
-     * int32_t reserved
+     * int32_t flags
      * }
      */
-    public static final OfInt reserved$layout() {
-        return reserved$LAYOUT;
+    public static final OfInt flags$layout() {
+        return flags$LAYOUT;
     }
 
-    private static final long reserved$OFFSET = $LAYOUT.byteOffset(groupElement("reserved"));
+    private static final long flags$OFFSET = $LAYOUT.byteOffset(groupElement("flags"));
 
     /**
      * Offset for field:
      * {@snippet lang=c :
-     * int32_t reserved
+     * int32_t flags
      * }
      */
-    public static final long reserved$offset() {
-        return reserved$OFFSET;
+    public static final long flags$offset() {
+        return flags$OFFSET;
     }
 
     /**
      * Getter for field:
      * {@snippet lang=c :
-     * int32_t reserved
+     * int32_t flags
      * }
      */
-    public static int reserved(MemorySegment struct) {
-        return struct.get(reserved$LAYOUT, reserved$OFFSET);
+    public static int flags(MemorySegment struct) {
+        return struct.get(flags$LAYOUT, flags$OFFSET);
     }
 
     /**
      * Setter for field:
      * {@snippet lang=c :
-     * int32_t reserved
+     * int32_t flags
      * }
      */
-    public static void reserved(MemorySegment struct, int fieldValue) {
-        struct.set(reserved$LAYOUT, reserved$OFFSET, fieldValue);
+    public static void flags(MemorySegment struct, int fieldValue) {
+        struct.set(flags$LAYOUT, flags$OFFSET, fieldValue);
     }
 
     /**
