@@ -68,6 +68,20 @@ declare -A PANROCKS_LIBRARY_FILE=(
 
 PANROCKS_TOOLCHAIN_CACHE="${PANROCKS_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/panrocks-toolchain}"
 
+# The formatter of the native sources (native/.clang-format, scripts/format-native.sh): clang-format
+# of the same LLVM release as zig's clang (zig 0.15.2 is clang 20.1.2; PyPI has no 20.1.2 wheel of
+# clang-format, 20.1.8 is the newest 20.1), from PyPI's `clang-format` wheel (a static binary), pinned
+# like zig and unpacked once into $PANROCKS_TOOLCHAIN_CACHE/clang-format-<version>/.
+PANROCKS_CLANG_FORMAT_VERSION=20.1.8
+declare -A PANROCKS_CLANG_FORMAT_WHEEL_SHA256=(
+    [x86_64]=7c6bcb7e01ba4f05a4c980fda147b330f7e4833c2aea8c92a0c2df9573ae7afe
+    [aarch64]=34de32fe53452a07497793d5faf3fd03f7cf8b960b915417471ae81227461a39
+)
+declare -A PANROCKS_CLANG_FORMAT_WHEEL_PLATFORM=(
+    [x86_64]=manylinux_2_28_x86_64
+    [aarch64]=manylinux_2_28_aarch64
+)
+
 # The target of the machine this runs on (what NativeLibrary calls its platform).
 host_target() {
     local arch
@@ -123,6 +137,44 @@ ensure_zig() {
     rm -rf "$dl"
     [ "$("$dir/zig" version)" = "$PANROCKS_ZIG_VERSION" ] || die "$dir/zig does not run"
     ZIG="$dir/zig"; export ZIG
+}
+
+# Sets CLANG_FORMAT to the pinned clang-format, downloading and unpacking it once. Without pip or
+# PyPI it dies printing the command that installs it by hand.
+ensure_clang_format() {
+    [ -n "${CLANG_FORMAT:-}" ] && [ -x "$CLANG_FORMAT" ] && return 0
+    local dir="$PANROCKS_TOOLCHAIN_CACHE/clang-format-$PANROCKS_CLANG_FORMAT_VERSION"
+    local version_line="clang-format version $PANROCKS_CLANG_FORMAT_VERSION"
+    if [ -x "$dir/clang-format" ] && [[ "$("$dir/clang-format" --version 2>/dev/null)" == *"$version_line"* ]]; then
+        CLANG_FORMAT="$dir/clang-format"; export CLANG_FORMAT; return 0
+    fi
+    local arch; arch="$(uname -m)"
+    [ "$arch" = amd64 ] && arch=x86_64
+    [ "$arch" = arm64 ] && arch=aarch64
+    local want="${PANROCKS_CLANG_FORMAT_WHEEL_SHA256[$arch]:-}"
+    [ -n "$want" ] || die "no clang-format is pinned for a $arch build machine (x86_64 and aarch64 are)"
+    local platform="${PANROCKS_CLANG_FORMAT_WHEEL_PLATFORM[$arch]}"
+    local by_hand="python3 -m pip download --no-deps --only-binary=:all: --platform $platform -d /tmp/cf clang-format==$PANROCKS_CLANG_FORMAT_VERSION && mkdir -p $dir && python3 -m zipfile -e /tmp/cf/clang_format-*.whl /tmp/cf/x && cp /tmp/cf/x/clang_format/data/bin/clang-format $dir/ && chmod +x $dir/clang-format"
+    command -v python3 >/dev/null || ensure_packages python3 python3-pip
+    python3 -m pip --version >/dev/null 2>&1 || ensure_packages python3-pip
+    say "toolchain: downloading clang-format $PANROCKS_CLANG_FORMAT_VERSION (PyPI clang-format, sha256 ${want:0:12}...) into $dir"
+    local dl="$PANROCKS_TOOLCHAIN_CACHE/download.$$"
+    rm -rf "$dl"; mkdir -p "$dl"
+    python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$platform" \
+        -d "$dl" "clang-format==$PANROCKS_CLANG_FORMAT_VERSION" >&2 \
+        || { rm -rf "$dl"; die "pip could not download clang-format==$PANROCKS_CLANG_FORMAT_VERSION from PyPI; by hand: $by_hand"; }
+    local wheel; wheel="$(ls "$dl"/clang_format-*.whl 2>/dev/null | head -1)"
+    [ -n "$wheel" ] || { rm -rf "$dl"; die "pip brought no clang-format wheel; by hand: $by_hand"; }
+    local got; got="$(sha256sum "$wheel" | cut -d' ' -f1)"
+    [ "$got" = "$want" ] || { rm -rf "$dl"; die "$(basename "$wheel") has sha256 $got, pinned $want: refusing it"; }
+    python3 -m zipfile -e "$wheel" "$dl/unpacked" || { rm -rf "$dl"; die "cannot unpack $wheel"; }
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    mv "$dl/unpacked/clang_format/data/bin/clang-format" "$dir/clang-format"
+    chmod +x "$dir/clang-format"
+    rm -rf "$dl"
+    [[ "$("$dir/clang-format" --version 2>/dev/null)" == *"$version_line"* ]] || die "$dir/clang-format does not run"
+    CLANG_FORMAT="$dir/clang-format"; export CLANG_FORMAT
 }
 
 # Writes the compiler wrappers and the CMake toolchain file of TARGET (once)

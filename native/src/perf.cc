@@ -28,6 +28,7 @@ struct Counter {
     uint32_t offset;  // PANROCKS_PERF_NO_COUNTER when the engine lacks it
 };
 
+// clang-format off: tables laid out by hand (the X-macro lists, their backslashes aligned)
 // The offset of ctx->member in *ctx if the struct has that member (this
 // overload), else PANROCKS_PERF_NO_COUNTER (the one taking long).
 #define PANROCKS_OFFSET_FINDER(id, member)                                                          \
@@ -121,6 +122,7 @@ struct Counter {
       "file_io_stats_by_temperature.cool_file_read_count")                                         \
     X(cold_file_read_count, file_io_stats_by_temperature.cold_file_read_count,                     \
       "file_io_stats_by_temperature.cold_file_read_count")
+// clang-format on
 
 #define PANROCKS_PERF_FINDER(field) PANROCKS_OFFSET_FINDER(perf_##field, field)
 PANROCKS_PERF_COUNTERS(PANROCKS_PERF_FINDER)
