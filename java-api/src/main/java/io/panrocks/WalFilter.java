@@ -55,7 +55,7 @@ public interface WalFilter {
     /** The answer of {@link #logRecordFound}: an option and whether the batch was replaced. */
     class LogRecordFoundResult {
         /** Replay the record unchanged and go on. */
-        public static LogRecordFoundResult CONTINUE_UNCHANGED =
+        public static final LogRecordFoundResult CONTINUE_UNCHANGED =
                 new LogRecordFoundResult(WalProcessingOption.CONTINUE_PROCESSING, false);
 
         final WalProcessingOption walProcessingOption;
