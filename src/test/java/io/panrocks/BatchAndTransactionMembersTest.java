@@ -60,7 +60,7 @@ class BatchAndTransactionMembersTest {
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (RocksDB db = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true),
                 dir, List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
-                                new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
+                        new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
                         new ColumnFamilyDescriptor(bytes("other"))), handles);
              WriteBatch batch = new WriteBatch()) {
             db.put(bytes("gone"), bytes("x"));
@@ -109,7 +109,7 @@ class BatchAndTransactionMembersTest {
         return TransactionDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true),
                 new TransactionDBOptions().setTransactionLockTimeout(100).setDefaultLockTimeout(100), dir,
                 List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
-                                new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
+                        new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
                         new ColumnFamilyDescriptor(bytes("other"))), handles);
     }
 

@@ -63,7 +63,7 @@ class CrashRecoveryTest {
         List<Long> acked = new CopyOnWriteArrayList<>();
         ForkedJvm.Result result;
         try (ForkedJvm.Running child = ForkedJvm.main(AckWriter.class, path.toString(), Integer.toString(round),
-                        Long.toString(seed), mode)
+                Long.toString(seed), mode)
                 .onStdout(line -> {
                     if (line.startsWith("ACK ")) acked.add(Long.parseLong(line.substring(4)));
                 })

@@ -213,7 +213,7 @@ class EngineElevenOptionsTest {
     void badValuesAreRefusedNamingTheOption() {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());
         BlockBasedTableConfig table = new BlockBasedTableConfig();
-        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.MIN_VALUE, -1, -0.5}) {
+        for (double bad : new double[]{Double.NaN, Double.POSITIVE_INFINITY, Double.MIN_VALUE, -1, -0.5}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> table.setUniformCvThreshold(bad));
             assertTrue(e.getMessage().contains("uniformCvThreshold"), e.getMessage());
         }

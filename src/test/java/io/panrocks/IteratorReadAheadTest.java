@@ -137,7 +137,8 @@ class IteratorReadAheadTest {
                     boolean forward = choice < 85;
                     int steps = 1 + random.nextInt(choice < 50 ? 3 : 60);
                     for (int i = 0; i < steps && at != null; i++) {
-                        if (forward) it.next(); else it.prev();
+                        if (forward) it.next();
+                        else it.prev();
                         at = forward ? model.higherEntry(at.getKey()) : model.lowerEntry(at.getKey());
                         assertOn(it, at, where + " step " + i);
                     }

@@ -34,7 +34,7 @@ class LeakTest {
     @Test
     void memoryStaysFlatOverAMillionOperationsOfEachKind() throws Exception {
         ForkedJvm.Result r = ForkedJvm.main(LeakLoop.class, Integer.toString(N),
-                        Long.toString(RSS_BOUND), Long.toString(MALLOC_BOUND))
+                Long.toString(RSS_BOUND), Long.toString(MALLOC_BOUND))
                 .fixedHeap("256m").jvmFlags("-XX:+AlwaysPreTouch", "-XX:+UseSerialGC")
                 .timeout(Duration.ofMinutes(10)).run().assertSuccess();
         int kinds = 0;

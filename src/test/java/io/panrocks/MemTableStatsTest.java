@@ -39,9 +39,9 @@ class MemTableStatsTest {
         try (ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("other")))) {
             byte[] low = {0, (byte) 0xFF, 0}, high = {(byte) 0xFF, 0, (byte) 0xFF};
             db.put(other, low, new byte[4 << 20]); // a 4 MiB value
-            assertEquals(1, db.getApproximateMemTableStats(other, new Range(new byte[] {0}, high)).count);
-            assertTrue(db.getApproximateMemTableStats(other, new Range(new byte[] {0}, high)).size >= 4 << 20);
-            assertEquals(0, db.getApproximateMemTableStats(new Range(new byte[] {0}, high)).count,
+            assertEquals(1, db.getApproximateMemTableStats(other, new Range(new byte[]{0}, high)).count);
+            assertTrue(db.getApproximateMemTableStats(other, new Range(new byte[]{0}, high)).size >= 4 << 20);
+            assertEquals(0, db.getApproximateMemTableStats(new Range(new byte[]{0}, high)).count,
                     "the default family holds none of it");
         }
     }

@@ -128,7 +128,9 @@ class NativeLoadingTest {
                 if (e.getName().equals("META-INF/MANIFEST.MF")) continue;
                 var out = e.getName().equals(entry) ? nativeOut : mainOut;
                 out.putNextEntry(new java.util.jar.JarEntry(e.getName()));
-                try (var data = in.getInputStream(e)) { data.transferTo(out); }
+                try (var data = in.getInputStream(e)) {
+                    data.transferTo(out);
+                }
                 out.closeEntry();
             }
         }

@@ -1,20 +1,15 @@
 package io.panrocks;
 
-import io.panrocks.testkit.EngineVersion;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 import static io.panrocks.TestSupport.bytes;
 import static io.panrocks.TestSupport.string;

@@ -131,7 +131,8 @@ class ParallelCompressionTest {
             checkAll(db, expected, label + " after compaction");
             for (TableProperties p : db.getPropertiesOfAllTables().values()) {
                 // format_version 7 names the compression manager and the type (0x07 ZSTD, 0x04 LZ4): the library that compressed the file
-                assertTrue(p.getCompressionName().contains(type == CompressionType.ZSTD_COMPRESSION ? ";07;" : ";04;"), label + ": " + p.getCompressionName());
+                assertTrue(p.getCompressionName().contains(type == CompressionType.ZSTD_COMPRESSION ? ";07;" : ";04;"), label + ": " + p
+                        .getCompressionName());
                 assertTrue(p.getDataSize() < (p.getRawKeySize() + p.getRawValueSize()) * 3 / 4,
                         label + ": the text is compressed, data " + p.getDataSize() + " of raw "
                                 + (p.getRawKeySize() + p.getRawValueSize()));

@@ -208,7 +208,7 @@ class RecordBatchTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread producer = new Thread(() -> {
             try {
-                for (int i = 0; i < total; ) {
+                for (int i = 0; i < total;) {
                     if (i % 3 == 0) {
                         List<byte[]> values = new ArrayList<>();
                         for (int j = 0; j < 10 && i < total; j++) values.add(payload(i++));

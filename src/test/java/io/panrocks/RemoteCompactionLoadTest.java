@@ -40,7 +40,7 @@ class RemoteCompactionLoadTest {
         @Override
         public String toString() {
             return String.format("%-9s %,10.0f puts/s  p50 %,7d ns  p99 %,9d ns  p99.9 %,11d ns  max %,12d ns  "
-                            + "compaction writes: local %,d B, remote %,d B (%d jobs, %d fallbacks)",
+                    + "compaction writes: local %,d B, remote %,d B (%d jobs, %d fallbacks)",
                     mode, puts / seconds, p50, p99, p999, max, localBytes, remoteBytes, remoteJobs, fallbacks);
         }
     }

@@ -118,8 +118,8 @@ class RemoteCompactionTest {
 
     /** Kills the worker in the middle of a job, restarts it; what the restarted one resumed (bytes). */
     private long killAndRestart(boolean resumption) throws Exception {
-        String[] args = resumption ? new String[] {dir.resolve("service").toString()}
-                : new String[] {dir.resolve("service").toString(), "--no-resumption"};
+        String[] args = resumption ? new String[]{dir.resolve("service").toString()}
+                : new String[]{dir.resolve("service").toString(), "--no-resumption"};
         Path root = dir.resolve("service");
         Path path = dir.resolve("db");
         long resumed;
@@ -161,7 +161,8 @@ class RemoteCompactionTest {
                 compaction.join(120_000);
                 // what the restarted worker took over from the killed one's progress (rocksdb.remote.compact.resumed.bytes)
                 resumed = Long.parseLong(done.replaceAll(".*resumed (\\d+) bytes.*", "$1"));
-                System.out.println("resumption " + (resumption ? "on" : "off") + ": " + keptBeforeKill + " output files before the SIGKILL; the restarted "
+                System.out.println("resumption " + (resumption ? "on" : "off") + ": " + keptBeforeKill
+                        + " output files before the SIGKILL; the restarted "
                         + "worker resumed " + resumed + " bytes: " + done);
                 second.kill();
             }
@@ -332,7 +333,7 @@ class RemoteCompactionTest {
 
     @Test
     void anInProcessWorkerRunsTheJobAndACanceledOneStopsWithManualCompactionPaused() throws Exception {
-        for (boolean cancel : new boolean[] {false, true}) {
+        for (boolean cancel : new boolean[]{false, true}) {
             InProcess service = new InProcess(dir.resolve("out-" + cancel), cancel);
             try (Statistics stats = new Statistics();
                  RocksDB db = RocksDB.open(options(service, stats), dir.resolve("db-" + cancel).toString())) {

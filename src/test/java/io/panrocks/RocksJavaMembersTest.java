@@ -118,7 +118,7 @@ class RocksJavaMembersTest {
         try (RocksDB db = openFresh(dir)) {
             byte[] value = bytes("the-value");
             db.put(bytes("key"), value);
-            for (boolean isDirect : new boolean[] {true, false}) {
+            for (boolean isDirect : new boolean[]{true, false}) {
                 ByteBuffer v = isDirect ? ByteBuffer.allocateDirect(value.length + 24) : ByteBuffer.allocate(value.length + 24);
                 v.position(12);
                 ByteBuffer k = direct(bytes("key"), 1);
@@ -157,7 +157,7 @@ class RocksJavaMembersTest {
         try (RocksDB db = openFresh(dir)) {
             byte[] big = TestSupport.randomBytes(7, 300_000); // larger than a thread's scratch buffer
             db.put(bytes("big"), big);
-            for (int room : new int[] {big.length + 10, 100_000, 10}) {
+            for (int room : new int[]{big.length + 10, 100_000, 10}) {
                 ByteBuffer v = ByteBuffer.allocate(room + 5);
                 v.position(5);
                 KeyMayExist answer = db.keyMayExist(direct(bytes("big"), 0), v);

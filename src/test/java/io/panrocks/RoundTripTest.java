@@ -196,7 +196,7 @@ class RoundTripTest {
             Arrays.fill(window, (byte) 0x5a);
             assertEquals(size, db.get(null, ReadOptions.DEFAULT, key, 0, key.length, window, 8, size));
             assertArrayEquals(value, Arrays.copyOfRange(window, 8, 8 + size));
-            for (int i : new int[] {0, 7, size + 8, size + 15}) {
+            for (int i : new int[]{0, 7, size + 8, size + 15}) {
                 if (i < 8 || i >= 8 + size) assertEquals((byte) 0x5a, window[i], "byte " + i + " outside the window");
             }
             MemorySegment heap = MemorySegment.ofArray(new byte[size]);

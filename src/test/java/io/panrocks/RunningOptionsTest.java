@@ -26,13 +26,13 @@ class RunningOptionsTest {
             assertFalse(db.getOptions().disableAutoCompactions());
             db.setOptions(MutableColumnFamilyOptions.builder().setWriteBufferSize(4L << 20)
                     .setDisableAutoCompactions(true).setLevel0FileNumCompactionTrigger(9)
-                    .setMaxBytesForLevelMultiplierAdditional(new int[] {2, 3, 5}).setCompressionType(CompressionType.NO_COMPRESSION)
+                    .setMaxBytesForLevelMultiplierAdditional(new int[]{2, 3, 5}).setCompressionType(CompressionType.NO_COMPRESSION)
                     .build());
             MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder now = db.getOptions();
             assertEquals(4L << 20, now.writeBufferSize());
             assertTrue(now.disableAutoCompactions());
             assertEquals(9, now.level0FileNumCompactionTrigger());
-            assertArrayEquals(new int[] {2, 3, 5}, now.maxBytesForLevelMultiplierAdditional());
+            assertArrayEquals(new int[]{2, 3, 5}, now.maxBytesForLevelMultiplierAdditional());
             assertEquals(CompressionType.NO_COMPRESSION, now.compressionType());
             // RocksDB persisted the change
             var cf = OptionGettersAndSettersTest.optionsFile(dir).get(OptionGettersAndSettersTest.CF);
@@ -164,15 +164,15 @@ class RunningOptionsTest {
     void textFormRoundTrips() {
         MutableColumnFamilyOptions o = MutableColumnFamilyOptions.builder().setWriteBufferSize(10).setInplaceUpdateNumLocks(5)
                 .setDisableAutoCompactions(true).setParanoidFileChecks(true)
-                .setMaxBytesForLevelMultiplierAdditional(new int[] {2, 3, 5, 7, 11, 13}).build();
+                .setMaxBytesForLevelMultiplierAdditional(new int[]{2, 3, 5, 7, 11, 13}).build();
         assertEquals("write_buffer_size=10;inplace_update_num_locks=5;disable_auto_compactions=true;"
                 + "paranoid_file_checks=true;max_bytes_for_level_multiplier_additional=2:3:5:7:11:13", o.toString());
-        assertArrayEquals(new String[] {"write_buffer_size", "inplace_update_num_locks", "disable_auto_compactions",
+        assertArrayEquals(new String[]{"write_buffer_size", "inplace_update_num_locks", "disable_auto_compactions",
                 "paranoid_file_checks", "max_bytes_for_level_multiplier_additional"}, o.getKeys());
         var parsed = MutableColumnFamilyOptions.parse("write_buffer_size=10; max_bytes_for_level_multiplier_additional="
                 + "2:{3}:{5};compression=kLZ4HCCompression;ttl=18446744073709551614");
         assertEquals(10, parsed.writeBufferSize());
-        assertArrayEquals(new int[] {2, 3, 5}, parsed.maxBytesForLevelMultiplierAdditional());
+        assertArrayEquals(new int[]{2, 3, 5}, parsed.maxBytesForLevelMultiplierAdditional());
         assertEquals(CompressionType.LZ4HC_COMPRESSION, parsed.compressionType());
         assertEquals(-2, parsed.ttl()); // RocksDB's unsigned marker, as RocksJava reads it
 

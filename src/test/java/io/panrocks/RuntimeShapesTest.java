@@ -109,7 +109,7 @@ class RuntimeShapesTest {
             assertTrue(empty.inputFiles().isEmpty());
             assertEquals(CompactionReason.UNKNOWN, empty.compactionReason());
             assertEquals(CompressionType.NO_COMPRESSION, empty.compression());
-            CompactionJobStats one = new CompactionJobStats(new long[] {
+            CompactionJobStats one = new CompactionJobStats(new long[]{
                     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, true, bytes("a"), bytes("b"));
             sum.add(one);
             sum.add(one);
@@ -314,7 +314,7 @@ class RuntimeShapesTest {
             assertFalse(slice.startsWith(new Slice("abcd")));
             assertFalse(slice.startsWith(null));
             assertTrue(new Slice("ab").compare(slice) < 0);
-            assertTrue(new Slice(new byte[] {(byte) 0x80}).compare(slice) > 0, "unsigned bytes");
+            assertTrue(new Slice(new byte[]{(byte) 0x80}).compare(slice) > 0, "unsigned bytes");
             slice.removePrefix(1);
             assertEquals("bc", slice.toString());
             assertThrows(IndexOutOfBoundsException.class, () -> slice.removePrefix(3));

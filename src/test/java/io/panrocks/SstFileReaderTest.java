@@ -148,7 +148,7 @@ class SstFileReaderTest {
     void aDamagedFileFailsItsChecksum(@TempDir Path dir) throws Exception {
         Path file = write(dir.resolve("d.sst"), 2000);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            ch.write(ByteBuffer.wrap(new byte[] {0x55, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55}), 100);
+            ch.write(ByteBuffer.wrap(new byte[]{0x55, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55}), 100);
         }
         try (SstFileReader reader = new SstFileReader(new Options())) {
             reader.open(file);

@@ -181,13 +181,11 @@ class TransactionBuffersAndStatusTest {
             assertEquals(6, s.requiredSize);
             assertEquals("va", string(two));
             byte[] room = new byte[16];
-            assertEquals(7, txn.getForUpdate(new ReadOptions(), db.getDefaultColumnFamily(), bytes("db"), room, true)
-                    .requiredSize);
+            assertEquals(7, txn.getForUpdate(new ReadOptions(), db.getDefaultColumnFamily(), bytes("db"), room, true).requiredSize);
             assertEquals("from-db", new String(room, 0, 7, StandardCharsets.UTF_8));
             assertSame(txn.get(new ReadOptions(), bytes("x"), room), txn.get(new ReadOptions(), null, bytes("y"), room),
                     "absent keys share one status: nothing of the read is in it");
-            assertEquals(Status.Code.NotFound, txn.getForUpdate(new ReadOptions(), bytes("x"), room, false)
-                    .status.getCode());
+            assertEquals(Status.Code.NotFound, txn.getForUpdate(new ReadOptions(), bytes("x"), room, false).status.getCode());
         }
     }
 
@@ -195,12 +193,12 @@ class TransactionBuffersAndStatusTest {
     @ValueSource(strings = {"pessimistic", "optimistic"})
     void keyPartsAreJoinedAndArrayMultiGetsAnswerInKeyOrder(String kind) throws Exception {
         try (RocksDB db = open(kind); Transaction txn = begin(db)) {
-            txn.put(new byte[][] {bytes("ke"), bytes(""), bytes("y1")}, new byte[][] {bytes("val"), bytes("ue")});
-            txn.putUntracked(new byte[][] {bytes("key2")}, new byte[][] {bytes("v2")});
+            txn.put(new byte[][]{bytes("ke"), bytes(""), bytes("y1")}, new byte[][]{bytes("val"), bytes("ue")});
+            txn.putUntracked(new byte[][]{bytes("key2")}, new byte[][]{bytes("v2")});
             txn.put(bytes("key3"), bytes("v3"));
             txn.put(bytes("key4"), bytes("v4"));
-            txn.delete(new byte[][] {bytes("key"), bytes("3")});
-            txn.singleDelete(null, new byte[][] {bytes("k"), bytes("ey4")}, false);
+            txn.delete(new byte[][]{bytes("key"), bytes("3")});
+            txn.singleDelete(null, new byte[][]{bytes("k"), bytes("ey4")}, false);
             byte[][] keys = {bytes("key1"), bytes("key2"), bytes("key3"), bytes("key4")};
             byte[][] values = txn.multiGet(new ReadOptions(), keys);
             assertEquals("value", string(values[0]));
@@ -208,14 +206,14 @@ class TransactionBuffersAndStatusTest {
             assertNull(values[2]);
             assertNull(values[3]);
             ColumnFamilyHandle d = db.getDefaultColumnFamily();
-            assertEquals("v2", string(txn.multiGetForUpdate(new ReadOptions(), List.of(d, d), new byte[][] {
+            assertEquals("v2", string(txn.multiGetForUpdate(new ReadOptions(), List.of(d, d), new byte[][]{
                     bytes("key3"), bytes("key2")})[1]));
-            assertEquals(2, txn.multiGetForUpdate(new ReadOptions(), new byte[][] {bytes("a"), bytes("b")}).length);
+            assertEquals(2, txn.multiGetForUpdate(new ReadOptions(), new byte[][]{bytes("a"), bytes("b")}).length);
             assertThrows(IllegalArgumentException.class, () -> txn.multiGet(new ReadOptions(), List.of(d), keys));
             NullPointerException e = assertThrows(NullPointerException.class,
-                    () -> txn.put(new byte[][] {bytes("a"), null}, new byte[][] {bytes("v")}));
+                    () -> txn.put(new byte[][]{bytes("a"), null}, new byte[][]{bytes("v")}));
             assertEquals("keyParts must not contain null", e.getMessage());
-            txn.deleteUntracked(new byte[][] {bytes("key2")});
+            txn.deleteUntracked(new byte[][]{bytes("key2")});
             assertNull(txn.get(new ReadOptions(), bytes("key2")));
             assertEquals(txn.getID(), txn.getId());
             txn.commit();
@@ -236,7 +234,7 @@ class TransactionBuffersAndStatusTest {
             assertThrows(IllegalStateException.class, () -> txn.get(new ReadOptions(), bytes("k"), new byte[1]));
             assertThrows(IllegalStateException.class,
                     () -> txn.put(ByteBuffer.wrap(bytes("k")), ByteBuffer.wrap(bytes("v"))));
-            assertThrows(IllegalStateException.class, () -> txn.multiGet(new ReadOptions(), new byte[][] {bytes("k")}));
+            assertThrows(IllegalStateException.class, () -> txn.multiGet(new ReadOptions(), new byte[][]{bytes("k")}));
         }
     }
 
@@ -286,7 +284,7 @@ class TransactionBuffersAndStatusTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 511, 512, 513, 16 * 1024, 16 * 1024 + 1, 4 * 1024 * 1024})
     void readsAreExactOnBothSidesOfTheCopyLimit(int size) throws Exception {
-        for (String kind : new String[] {"pessimistic", "optimistic"}) {
+        for (String kind : new String[]{"pessimistic", "optimistic"}) {
             try (RocksDB db = open(kind)) {
                 byte[] committed = randomBytes(size, size);
                 byte[] own = randomBytes(size + 1L, size);

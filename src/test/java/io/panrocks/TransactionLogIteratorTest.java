@@ -142,7 +142,7 @@ class TransactionLogIteratorTest {
             for (int i = 0; i < 10; i++) db.put(bytes("old" + i), bytes("x"));
             db.flush(new FlushOptions().setWaitForFlush(true)); // without a TTL or size limit, the WAL goes
             db.put(bytes("new"), bytes("y"));                    // sequence 11, in the new WAL
-            for (long from : new long[] {0, 1, 5, 10}) {
+            for (long from : new long[]{0, 1, 5, 10}) {
                 RocksDBException e = assertThrows(RocksDBException.class, () -> db.getUpdatesSince(from).close(),
                         "from " + from);
                 assertEquals(Status.Code.NotFound, e.getStatus().getCode());
@@ -489,17 +489,29 @@ class TransactionLogIteratorTest {
             seen.add("logData " + string(blob));
         }
 
-        @Override public void put(byte[] key, byte[] value) { fail("never called"); }
-        @Override public void merge(byte[] key, byte[] value) { fail("never called"); }
-        @Override public void delete(byte[] key) { fail("never called"); }
-        @Override public void singleDelete(byte[] key) { fail("never called"); }
-        @Override public void deleteRange(byte[] begin, byte[] end) { fail("never called"); }
-        @Override public void putBlobIndex(int cf, byte[] key, byte[] value) { fail("never called"); }
-        @Override public void markBeginPrepare() { fail("never called"); }
-        @Override public void markEndPrepare(byte[] xid) { fail("never called"); }
-        @Override public void markNoop(boolean emptyBatch) { fail("never called"); }
-        @Override public void markRollback(byte[] xid) { fail("never called"); }
-        @Override public void markCommit(byte[] xid) { fail("never called"); }
-        @Override public void markCommitWithTimestamp(byte[] xid, byte[] ts) { fail("never called"); }
+        @Override
+        public void put(byte[] key, byte[] value) { fail("never called"); }
+        @Override
+        public void merge(byte[] key, byte[] value) { fail("never called"); }
+        @Override
+        public void delete(byte[] key) { fail("never called"); }
+        @Override
+        public void singleDelete(byte[] key) { fail("never called"); }
+        @Override
+        public void deleteRange(byte[] begin, byte[] end) { fail("never called"); }
+        @Override
+        public void putBlobIndex(int cf, byte[] key, byte[] value) { fail("never called"); }
+        @Override
+        public void markBeginPrepare() { fail("never called"); }
+        @Override
+        public void markEndPrepare(byte[] xid) { fail("never called"); }
+        @Override
+        public void markNoop(boolean emptyBatch) { fail("never called"); }
+        @Override
+        public void markRollback(byte[] xid) { fail("never called"); }
+        @Override
+        public void markCommit(byte[] xid) { fail("never called"); }
+        @Override
+        public void markCommitWithTimestamp(byte[] xid, byte[] ts) { fail("never called"); }
     }
 }

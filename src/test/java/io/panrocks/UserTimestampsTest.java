@@ -79,10 +79,10 @@ class UserTimestampsTest {
         // binary keys: zero bytes, 0xFF, prefixes of one another, the empty key
         List<byte[]> keys = new ArrayList<>();
         keys.add(new byte[0]);
-        keys.add(new byte[] {0});
-        keys.add(new byte[] {0, 0});
-        keys.add(new byte[] {(byte) 0xFF});
-        keys.add(new byte[] {(byte) 0xFF, 0});
+        keys.add(new byte[]{0});
+        keys.add(new byte[]{0, 0});
+        keys.add(new byte[]{(byte) 0xFF});
+        keys.add(new byte[]{(byte) 0xFF, 0});
         for (int i = 0; i < 35; i++) keys.add(randomBytes(random.nextLong(), 1 + random.nextInt(12)));
         try (RocksDB db = open(dir, comparator)) {
             ColumnFamilyHandle cf = handles.get(1);

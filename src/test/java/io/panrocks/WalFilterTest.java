@@ -321,7 +321,7 @@ class WalFilterTest {
     @Test
     void aFilterWithABadNameIsRefusedBeforeTheOpen(@TempDir Path dir) throws RocksDBException {
         writeThreeBatches(dir);
-        for (String bad : new String[] {"", "a\0b", "panrocks.callback.walfilter.1"}) {
+        for (String bad : new String[]{"", "a\0b", "panrocks.callback.walfilter.1"}) {
             AbstractWalFilter filter = new AbstractWalFilter() {
                 @Override
                 public LogRecordFoundResult logRecordFound(long logNumber, String logFileName, WriteBatch batch,

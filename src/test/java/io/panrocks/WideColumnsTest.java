@@ -313,7 +313,7 @@ class WideColumnsTest {
                     case 2 -> { pending.reset(); pending.write(payload); } // first
                     case 3 -> pending.write(payload);           // middle
                     case 4 -> { pending.write(payload); out.add(pending.toByteArray()); } // last
-                    default -> { } // metadata records of newer formats
+                    default -> {} // metadata records of newer formats
                 }
             }
         }

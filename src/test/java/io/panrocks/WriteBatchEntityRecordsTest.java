@@ -155,7 +155,7 @@ class WriteBatchEntityRecordsTest {
         String badVarint = "ff";
         // version 1, 1 column "a" of 1 byte, then a byte more (RocksDB 11 refuses it on every read)
         String trailing = "0101" + "0161" + "01" + "78" + "7a";
-        for (String[] c : new String[][] {{outOfOrder, "Wide columns out of order"},
+        for (String[] c : new String[][]{{outOfOrder, "Wide columns out of order"},
                 {truncatedValue, "Error decoding wide column value payload"},
                 {newerVersion, "Unsupported wide column version"},
                 {missingName, "Error decoding wide column name"},

@@ -38,7 +38,7 @@ class WriteBatchHandlerTest {
     final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
             new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
             List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
-                            new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
+                    new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
                     new ColumnFamilyDescriptor(bytes("second"), new ColumnFamilyOptions().setMergeOperatorName("stringappend"))),
             handles));
     @TempDir

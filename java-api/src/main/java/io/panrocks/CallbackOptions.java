@@ -56,7 +56,7 @@ final class CallbackOptions {
             case "merge_operator" -> mergeOperator = null;
             case "compaction_filter" -> compactionFilter = null;
             case "compaction_filter_factory" -> compactionFilterFactory = null;
-            default -> { }
+            default -> {}
         }
     }
 

@@ -46,7 +46,7 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         MemorySegment dbHandle = db.handle();
         // the default family's native handle lives as long as the DB: nothing to leak
         this.resource = isDefault
-                ? DbResource.sharedUnwatched(db, "ColumnFamilyHandle", () -> { })
+                ? DbResource.sharedUnwatched(db, "ColumnFamilyHandle", () -> {})
                 : DbResource.shared(db, "ColumnFamilyHandle", this, () -> destroy(dbHandle, handle));
     }
 

@@ -62,7 +62,7 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
      * @throws NullPointerException if cfgOpts is null
      */
     public static ColumnFamilyOptions getColumnFamilyOptionsFromProps(ConfigOptions cfgOpts,
-            java.util.Properties properties) {
+                                                                      java.util.Properties properties) {
         return OptionsUtil.fromProps(cfgOpts, properties, ColumnFamilyOptions::new,
                 (o, nv) -> o.setRawColumnFamilyOption(nv[0], nv[1]),
                 io.panrocks.internal.ffi.panrocks_h.PANROCKS_OPTIONS_COLUMN_FAMILY());

@@ -261,7 +261,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         } else if (majorVersion == 5 && minorVersion < 2) {
             setLevel0StopWritesTrigger(30);
         }
-        @SuppressWarnings("unchecked") T self = (T) this;
+        @SuppressWarnings("unchecked")
+        T self = (T) this;
         return self;
     }
 
@@ -637,7 +638,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int maxWriteBufferNumber() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("max_write_buffer_number"), OptionDefaults.columnFamily(), "max_write_buffer_number"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("max_write_buffer_number"), OptionDefaults.columnFamily(),
+                "max_write_buffer_number"));
     }
 
     /**
@@ -646,7 +648,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int minWriteBufferNumberToMerge() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("min_write_buffer_number_to_merge"), OptionDefaults.columnFamily(), "min_write_buffer_number_to_merge"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("min_write_buffer_number_to_merge"), OptionDefaults.columnFamily(),
+                "min_write_buffer_number_to_merge"));
     }
 
     /**
@@ -664,7 +667,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default CompressionType bottommostCompressionType() {
-        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("bottommost_compression"), OptionDefaults.columnFamily(), "bottommost_compression"));
+        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("bottommost_compression"), OptionDefaults.columnFamily(),
+                "bottommost_compression"));
     }
 
     /**
@@ -682,7 +686,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int level0FileNumCompactionTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(), "level0_file_num_compaction_trigger"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(),
+                "level0_file_num_compaction_trigger"));
     }
 
     /**
@@ -691,7 +696,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int level0SlowdownWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(), "level0_slowdown_writes_trigger"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(),
+                "level0_slowdown_writes_trigger"));
     }
 
     /**
@@ -700,7 +706,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int level0StopWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(), "level0_stop_writes_trigger"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(),
+                "level0_stop_writes_trigger"));
     }
 
     /**
@@ -709,7 +716,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxBytesForLevelBase() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_base"), OptionDefaults.columnFamily(), "max_bytes_for_level_base"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_base"), OptionDefaults.columnFamily(),
+                "max_bytes_for_level_base"));
     }
 
     /**
@@ -718,7 +726,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default double maxBytesForLevelMultiplier() {
-        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_multiplier"), OptionDefaults.columnFamily(), "max_bytes_for_level_multiplier"));
+        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_multiplier"), OptionDefaults.columnFamily(),
+                "max_bytes_for_level_multiplier"));
     }
 
     /**
@@ -727,7 +736,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long targetFileSizeBase() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("target_file_size_base"), OptionDefaults.columnFamily(), "target_file_size_base"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("target_file_size_base"), OptionDefaults.columnFamily(),
+                "target_file_size_base"));
     }
 
     /**
@@ -736,7 +746,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int targetFileSizeMultiplier() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("target_file_size_multiplier"), OptionDefaults.columnFamily(), "target_file_size_multiplier"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("target_file_size_multiplier"), OptionDefaults.columnFamily(),
+                "target_file_size_multiplier"));
     }
 
     /**
@@ -745,7 +756,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean levelCompactionDynamicLevelBytes() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("level_compaction_dynamic_level_bytes"), OptionDefaults.columnFamily(), "level_compaction_dynamic_level_bytes"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("level_compaction_dynamic_level_bytes"), OptionDefaults.columnFamily(),
+                "level_compaction_dynamic_level_bytes"));
     }
 
     /**
@@ -754,7 +766,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean disableAutoCompactions() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("disable_auto_compactions"), OptionDefaults.columnFamily(), "disable_auto_compactions"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("disable_auto_compactions"), OptionDefaults.columnFamily(),
+                "disable_auto_compactions"));
     }
 
     /**
@@ -763,7 +776,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int levelZeroFileNumCompactionTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(), "level0_file_num_compaction_trigger"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(),
+                "level0_file_num_compaction_trigger"));
     }
 
     /**
@@ -772,7 +786,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int levelZeroSlowdownWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(), "level0_slowdown_writes_trigger"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(),
+                "level0_slowdown_writes_trigger"));
     }
 
     /**
@@ -781,7 +796,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int levelZeroStopWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(), "level0_stop_writes_trigger"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(),
+                "level0_stop_writes_trigger"));
     }
 
     /**
@@ -827,7 +843,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean inplaceUpdateSupport() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("inplace_update_support"), OptionDefaults.columnFamily(), "inplace_update_support"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("inplace_update_support"), OptionDefaults.columnFamily(),
+                "inplace_update_support"));
     }
 
     /**
@@ -847,7 +864,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long inplaceUpdateNumLocks() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("inplace_update_num_locks"), OptionDefaults.columnFamily(), "inplace_update_num_locks"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("inplace_update_num_locks"), OptionDefaults.columnFamily(),
+                "inplace_update_num_locks"));
     }
 
     /**
@@ -889,7 +907,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxCompactionBytes() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_compaction_bytes"), OptionDefaults.columnFamily(), "max_compaction_bytes"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_compaction_bytes"), OptionDefaults.columnFamily(),
+                "max_compaction_bytes"));
     }
 
     /**
@@ -908,7 +927,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean optimizeFiltersForHits() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("optimize_filters_for_hits"), OptionDefaults.columnFamily(), "optimize_filters_for_hits"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("optimize_filters_for_hits"), OptionDefaults.columnFamily(),
+                "optimize_filters_for_hits"));
     }
 
     /**
@@ -927,7 +947,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean forceConsistencyChecks() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("force_consistency_checks"), OptionDefaults.columnFamily(), "force_consistency_checks"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("force_consistency_checks"), OptionDefaults.columnFamily(),
+                "force_consistency_checks"));
     }
 
     /**
@@ -947,7 +968,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long arenaBlockSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("arena_block_size"), OptionDefaults.columnFamily(), "arena_block_size"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("arena_block_size"), OptionDefaults.columnFamily(),
+                "arena_block_size"));
     }
 
     /**
@@ -966,7 +988,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean memtableWholeKeyFiltering() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("memtable_whole_key_filtering"), OptionDefaults.columnFamily(), "memtable_whole_key_filtering"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("memtable_whole_key_filtering"), OptionDefaults.columnFamily(),
+                "memtable_whole_key_filtering"));
     }
 
     /**
@@ -986,7 +1009,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long memtableHugePageSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("memtable_huge_page_size"), OptionDefaults.columnFamily(), "memtable_huge_page_size"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("memtable_huge_page_size"), OptionDefaults.columnFamily(),
+                "memtable_huge_page_size"));
     }
 
     /**
@@ -1007,7 +1031,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long softPendingCompactionBytesLimit() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("soft_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(), "soft_pending_compaction_bytes_limit"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("soft_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(),
+                "soft_pending_compaction_bytes_limit"));
     }
 
     /**
@@ -1028,7 +1053,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long hardPendingCompactionBytesLimit() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("hard_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(), "hard_pending_compaction_bytes_limit"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("hard_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(),
+                "hard_pending_compaction_bytes_limit"));
     }
 
     /**
@@ -1049,7 +1075,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxSequentialSkipInIterations() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_sequential_skip_in_iterations"), OptionDefaults.columnFamily(), "max_sequential_skip_in_iterations"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_sequential_skip_in_iterations"), OptionDefaults.columnFamily(),
+                "max_sequential_skip_in_iterations"));
     }
 
     /**
@@ -1070,7 +1097,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxSuccessiveMerges() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_successive_merges"), OptionDefaults.columnFamily(), "max_successive_merges"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_successive_merges"), OptionDefaults.columnFamily(),
+                "max_successive_merges"));
     }
 
     /**
@@ -1089,7 +1117,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean paranoidFileChecks() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("paranoid_file_checks"), OptionDefaults.columnFamily(), "paranoid_file_checks"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("paranoid_file_checks"), OptionDefaults.columnFamily(),
+                "paranoid_file_checks"));
     }
 
     /**
@@ -1108,7 +1137,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean reportBgIoStats() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("report_bg_io_stats"), OptionDefaults.columnFamily(), "report_bg_io_stats"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("report_bg_io_stats"), OptionDefaults.columnFamily(),
+                "report_bg_io_stats"));
     }
 
     /**
@@ -1155,7 +1185,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long periodicCompactionSeconds() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("periodic_compaction_seconds"), OptionDefaults.columnFamily(), "periodic_compaction_seconds"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("periodic_compaction_seconds"), OptionDefaults.columnFamily(),
+                "periodic_compaction_seconds"));
     }
 
     /**
@@ -1176,7 +1207,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean enableBlobFiles() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_files"), OptionDefaults.columnFamily(), "enable_blob_files"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_files"), OptionDefaults.columnFamily(),
+                "enable_blob_files"));
     }
 
     /**
@@ -1237,7 +1269,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean enableBlobGarbageCollection() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_garbage_collection"), OptionDefaults.columnFamily(), "enable_blob_garbage_collection"));
+        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_garbage_collection"), OptionDefaults.columnFamily(),
+                "enable_blob_garbage_collection"));
     }
 
     /**
@@ -1257,7 +1290,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long blobCompactionReadaheadSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("blob_compaction_readahead_size"), OptionDefaults.columnFamily(), "blob_compaction_readahead_size"));
+        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("blob_compaction_readahead_size"), OptionDefaults.columnFamily(),
+                "blob_compaction_readahead_size"));
     }
 
     /**
@@ -1278,7 +1312,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int blobFileStartingLevel() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("blob_file_starting_level"), OptionDefaults.columnFamily(), "blob_file_starting_level"));
+        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("blob_file_starting_level"), OptionDefaults.columnFamily(),
+                "blob_file_starting_level"));
     }
 
     /**
@@ -1472,8 +1507,9 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
             throw new IllegalArgumentException("maxBytesForLevelMultiplierAdditional must not be empty");
         }
         StringJoiner j = new StringJoiner(":");
-        for (int m : multipliers) j.add(Integer.toString((int) OptionValues.requireAtLeast(m, 0,
-                "maxBytesForLevelMultiplierAdditional")));
+        for (int m : multipliers)
+            j.add(Integer.toString((int) OptionValues.requireAtLeast(m, 0,
+                    "maxBytesForLevelMultiplierAdditional")));
         return setRawColumnFamilyOption("max_bytes_for_level_multiplier_additional", j.toString());
     }
 
@@ -1806,7 +1842,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      */
     default T setCompactionThreadLimiter(ConcurrentTaskLimiter compactionThreadLimiter) {
         CallbackOptions.ofFamily(this).compactionThreadLimiter = compactionThreadLimiter;
-        @SuppressWarnings("unchecked") T self = (T) this;
+        @SuppressWarnings("unchecked")
+        T self = (T) this;
         return self;
     }
 

@@ -521,7 +521,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean avoidFlushDuringShutdown() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_shutdown"), OptionDefaults.db(), "avoid_flush_during_shutdown"));
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_shutdown"), OptionDefaults.db(),
+                "avoid_flush_during_shutdown"));
     }
 
     /**
@@ -562,7 +563,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long deleteObsoleteFilesPeriodMicros() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("delete_obsolete_files_period_micros"), OptionDefaults.db(), "delete_obsolete_files_period_micros"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("delete_obsolete_files_period_micros"), OptionDefaults.db(),
+                "delete_obsolete_files_period_micros"));
     }
 
     /**
@@ -585,7 +587,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int maxBackgroundCompactions() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_background_compactions"), OptionDefaults.db(), "max_background_compactions"));
+        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_background_compactions"), OptionDefaults.db(),
+                "max_background_compactions"));
     }
 
     /**
@@ -735,7 +738,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long maxWriteBatchGroupSizeBytes() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_write_batch_group_size_bytes"), OptionDefaults.db(), "max_write_batch_group_size_bytes"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_write_batch_group_size_bytes"), OptionDefaults.db(),
+                "max_write_batch_group_size_bytes"));
     }
 
     /**
@@ -755,7 +759,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long manifestPreallocationSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("manifest_preallocation_size"), OptionDefaults.db(), "manifest_preallocation_size"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("manifest_preallocation_size"), OptionDefaults.db(),
+                "manifest_preallocation_size"));
     }
 
     /**
@@ -793,7 +798,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean useDirectIoForFlushAndCompaction() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_direct_io_for_flush_and_compaction"), OptionDefaults.db(), "use_direct_io_for_flush_and_compaction"));
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_direct_io_for_flush_and_compaction"), OptionDefaults.db(),
+                "use_direct_io_for_flush_and_compaction"));
     }
 
     /**
@@ -970,7 +976,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean allowConcurrentMemtableWrite() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_concurrent_memtable_write"), OptionDefaults.db(), "allow_concurrent_memtable_write"));
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_concurrent_memtable_write"), OptionDefaults.db(),
+                "allow_concurrent_memtable_write"));
     }
 
     /**
@@ -989,7 +996,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean enableWriteThreadAdaptiveYield() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_write_thread_adaptive_yield"), OptionDefaults.db(), "enable_write_thread_adaptive_yield"));
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_write_thread_adaptive_yield"), OptionDefaults.db(),
+                "enable_write_thread_adaptive_yield"));
     }
 
     /**
@@ -1010,7 +1018,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long writeThreadMaxYieldUsec() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_max_yield_usec"), OptionDefaults.db(), "write_thread_max_yield_usec"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_max_yield_usec"), OptionDefaults.db(),
+                "write_thread_max_yield_usec"));
     }
 
     /**
@@ -1031,7 +1040,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long writeThreadSlowYieldUsec() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_slow_yield_usec"), OptionDefaults.db(), "write_thread_slow_yield_usec"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_slow_yield_usec"), OptionDefaults.db(),
+                "write_thread_slow_yield_usec"));
     }
 
     /**
@@ -1050,7 +1060,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean skipStatsUpdateOnDbOpen() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("skip_stats_update_on_db_open"), OptionDefaults.db(), "skip_stats_update_on_db_open"));
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("skip_stats_update_on_db_open"), OptionDefaults.db(),
+                "skip_stats_update_on_db_open"));
     }
 
     /**
@@ -1071,7 +1082,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean skipCheckingSstFileSizesOnDbOpen() {
-        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("skip_checking_sst_file_sizes_on_db_open"), OptionDefaults.db(), "skip_checking_sst_file_sizes_on_db_open", "false"));
+        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("skip_checking_sst_file_sizes_on_db_open"), OptionDefaults.db(),
+                "skip_checking_sst_file_sizes_on_db_open", "false"));
     }
 
     /**
@@ -1111,7 +1123,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean failIfOptionsFileError() {
-        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("fail_if_options_file_error"), OptionDefaults.db(), "fail_if_options_file_error", "true"));
+        return OptionDefaults.bool(OptionDefaults.retired(rawDBOption("fail_if_options_file_error"), OptionDefaults.db(),
+                "fail_if_options_file_error", "true"));
     }
 
     /**
@@ -1149,7 +1162,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean avoidFlushDuringRecovery() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_recovery"), OptionDefaults.db(), "avoid_flush_during_recovery"));
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_recovery"), OptionDefaults.db(),
+                "avoid_flush_during_recovery"));
     }
 
     /**
@@ -1206,7 +1220,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean avoidUnnecessaryBlockingIO() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_unnecessary_blocking_io"), OptionDefaults.db(), "avoid_unnecessary_blocking_io"));
+        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_unnecessary_blocking_io"), OptionDefaults.db(),
+                "avoid_unnecessary_blocking_io"));
     }
 
     /**
@@ -1325,7 +1340,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long bgerrorResumeRetryInterval() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("bgerror_resume_retry_interval"), OptionDefaults.db(), "bgerror_resume_retry_interval"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("bgerror_resume_retry_interval"), OptionDefaults.db(),
+                "bgerror_resume_retry_interval"));
     }
 
     /**
@@ -1345,7 +1361,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long writableFileMaxBufferSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("writable_file_max_buffer_size"), OptionDefaults.db(), "writable_file_max_buffer_size"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("writable_file_max_buffer_size"), OptionDefaults.db(),
+                "writable_file_max_buffer_size"));
     }
 
     /**
@@ -1429,7 +1446,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long statsHistoryBufferSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("stats_history_buffer_size"), OptionDefaults.db(), "stats_history_buffer_size"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("stats_history_buffer_size"), OptionDefaults.db(),
+                "stats_history_buffer_size"));
     }
 
     /**
@@ -1468,7 +1486,8 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long compactionReadaheadSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("compaction_readahead_size"), OptionDefaults.db(), "compaction_readahead_size"));
+        return OptionDefaults.number(OptionDefaults.value(rawDBOption("compaction_readahead_size"), OptionDefaults.db(),
+                "compaction_readahead_size"));
     }
 
     /**

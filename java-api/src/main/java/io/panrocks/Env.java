@@ -104,8 +104,7 @@ public abstract class Env implements AutoCloseable {
         if (number < 0 || number > 1024) {
             throw new IllegalArgumentException("background threads must lie in [0, 1024], was " + number);
         }
-        callReportingErrors((h, error) ->
-                panrocks_h.panrocks_env_set_background_threads(h, number, pool, onlyIncrease ? 1 : 0, error));
+        callReportingErrors((h, error) -> panrocks_h.panrocks_env_set_background_threads(h, number, pool, onlyIncrease ? 1 : 0, error));
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;

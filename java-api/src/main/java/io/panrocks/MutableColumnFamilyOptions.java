@@ -67,24 +67,96 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
 
     /** The mutable options of the memtables. The constants' names are RocksDB's. */
     public enum MemtableOption {
-        /** {@code write_buffer_size} */ write_buffer_size, /** {@code arena_block_size} */ arena_block_size, /** {@code memtable_prefix_bloom_size_ratio} */ memtable_prefix_bloom_size_ratio, /** {@code memtable_whole_key_filtering} */ memtable_whole_key_filtering, /** {@code memtable_huge_page_size} */ memtable_huge_page_size, /** {@code max_successive_merges} */ max_successive_merges, /** {@code max_write_buffer_number} */ max_write_buffer_number, /** {@code inplace_update_num_locks} */ inplace_update_num_locks, /** {@code experimental_mempurge_threshold} */ experimental_mempurge_threshold,
-        /** {@code min_tombstones_for_range_conversion} (RocksDB 11) */ min_tombstones_for_range_conversion
+        /** {@code write_buffer_size} */
+        write_buffer_size,
+        /** {@code arena_block_size} */
+        arena_block_size,
+        /** {@code memtable_prefix_bloom_size_ratio} */
+        memtable_prefix_bloom_size_ratio,
+        /** {@code memtable_whole_key_filtering} */
+        memtable_whole_key_filtering,
+        /** {@code memtable_huge_page_size} */
+        memtable_huge_page_size,
+        /** {@code max_successive_merges} */
+        max_successive_merges,
+        /** {@code max_write_buffer_number} */
+        max_write_buffer_number,
+        /** {@code inplace_update_num_locks} */
+        inplace_update_num_locks,
+        /** {@code experimental_mempurge_threshold} */
+        experimental_mempurge_threshold,
+        /** {@code min_tombstones_for_range_conversion} (RocksDB 11) */
+        min_tombstones_for_range_conversion
     }
 
     /** The mutable options of compaction. The constants' names are RocksDB's. */
     public enum CompactionOption {
-        /** {@code disable_auto_compactions} */ disable_auto_compactions, /** {@code soft_pending_compaction_bytes_limit} */ soft_pending_compaction_bytes_limit, /** {@code hard_pending_compaction_bytes_limit} */ hard_pending_compaction_bytes_limit, /** {@code level0_file_num_compaction_trigger} */ level0_file_num_compaction_trigger, /** {@code level0_slowdown_writes_trigger} */ level0_slowdown_writes_trigger, /** {@code level0_stop_writes_trigger} */ level0_stop_writes_trigger, /** {@code max_compaction_bytes} */ max_compaction_bytes, /** {@code target_file_size_base} */ target_file_size_base, /** {@code target_file_size_multiplier} */ target_file_size_multiplier, /** {@code max_bytes_for_level_base} */ max_bytes_for_level_base, /** {@code max_bytes_for_level_multiplier} */ max_bytes_for_level_multiplier, /** {@code max_bytes_for_level_multiplier_additional} */ max_bytes_for_level_multiplier_additional, /** {@code ttl} */ ttl, /** {@code periodic_compaction_seconds} */ periodic_compaction_seconds,
-        /** {@code read_triggered_compaction_threshold} (RocksDB 11) */ read_triggered_compaction_threshold
+        /** {@code disable_auto_compactions} */
+        disable_auto_compactions,
+        /** {@code soft_pending_compaction_bytes_limit} */
+        soft_pending_compaction_bytes_limit,
+        /** {@code hard_pending_compaction_bytes_limit} */
+        hard_pending_compaction_bytes_limit,
+        /** {@code level0_file_num_compaction_trigger} */
+        level0_file_num_compaction_trigger,
+        /** {@code level0_slowdown_writes_trigger} */
+        level0_slowdown_writes_trigger,
+        /** {@code level0_stop_writes_trigger} */
+        level0_stop_writes_trigger,
+        /** {@code max_compaction_bytes} */
+        max_compaction_bytes,
+        /** {@code target_file_size_base} */
+        target_file_size_base,
+        /** {@code target_file_size_multiplier} */
+        target_file_size_multiplier,
+        /** {@code max_bytes_for_level_base} */
+        max_bytes_for_level_base,
+        /** {@code max_bytes_for_level_multiplier} */
+        max_bytes_for_level_multiplier,
+        /** {@code max_bytes_for_level_multiplier_additional} */
+        max_bytes_for_level_multiplier_additional,
+        /** {@code ttl} */
+        ttl,
+        /** {@code periodic_compaction_seconds} */
+        periodic_compaction_seconds,
+        /** {@code read_triggered_compaction_threshold} (RocksDB 11) */
+        read_triggered_compaction_threshold
     }
 
     /** The mutable options of blob files. The constants' names are RocksDB's. */
     public enum BlobOption {
-        /** {@code enable_blob_files} */ enable_blob_files, /** {@code min_blob_size} */ min_blob_size, /** {@code blob_file_size} */ blob_file_size, /** {@code blob_compression_type} */ blob_compression_type, /** {@code enable_blob_garbage_collection} */ enable_blob_garbage_collection, /** {@code blob_garbage_collection_age_cutoff} */ blob_garbage_collection_age_cutoff, /** {@code blob_garbage_collection_force_threshold} */ blob_garbage_collection_force_threshold, /** {@code blob_compaction_readahead_size} */ blob_compaction_readahead_size, /** {@code blob_file_starting_level} */ blob_file_starting_level, /** {@code prepopulate_blob_cache} */ prepopulate_blob_cache
+        /** {@code enable_blob_files} */
+        enable_blob_files,
+        /** {@code min_blob_size} */
+        min_blob_size,
+        /** {@code blob_file_size} */
+        blob_file_size,
+        /** {@code blob_compression_type} */
+        blob_compression_type,
+        /** {@code enable_blob_garbage_collection} */
+        enable_blob_garbage_collection,
+        /** {@code blob_garbage_collection_age_cutoff} */
+        blob_garbage_collection_age_cutoff,
+        /** {@code blob_garbage_collection_force_threshold} */
+        blob_garbage_collection_force_threshold,
+        /** {@code blob_compaction_readahead_size} */
+        blob_compaction_readahead_size,
+        /** {@code blob_file_starting_level} */
+        blob_file_starting_level,
+        /** {@code prepopulate_blob_cache} */
+        prepopulate_blob_cache
     }
 
     /** The other mutable options. The constants' names are RocksDB's. */
     public enum MiscOption {
-        /** {@code max_sequential_skip_in_iterations} */ max_sequential_skip_in_iterations, /** {@code paranoid_file_checks} */ paranoid_file_checks, /** {@code report_bg_io_stats} */ report_bg_io_stats, /** {@code compression} */ compression
+        /** {@code max_sequential_skip_in_iterations} */
+        max_sequential_skip_in_iterations,
+        /** {@code paranoid_file_checks} */
+        paranoid_file_checks,
+        /** {@code report_bg_io_stats} */
+        report_bg_io_stats,
+        /** {@code compression} */
+        compression
     }
 
     /**
@@ -168,7 +240,8 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
                 else b.setMaxBytesForLevelBase(MutableOptionText.longValue(n, v));
             });
             m.put("max_bytes_for_level_multiplier", (b, n, v) -> b.setMaxBytesForLevelMultiplier(MutableOptionText.doubleValue(n, v)));
-            m.put("max_bytes_for_level_multiplier_additional", (b, n, v) -> b.setMaxBytesForLevelMultiplierAdditional(MutableOptionText.intArray(n, v)));
+            m.put("max_bytes_for_level_multiplier_additional", (b, n, v) -> b.setMaxBytesForLevelMultiplierAdditional(MutableOptionText.intArray(n,
+                    v)));
             m.put("ttl", (b, n, v) -> {
                 if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
                 else b.setTtl(MutableOptionText.longValue(n, v));
@@ -189,7 +262,8 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
             m.put("blob_compression_type", (b, n, v) -> b.setBlobCompressionType(MutableOptionText.compression(n, v)));
             m.put("enable_blob_garbage_collection", (b, n, v) -> b.setEnableBlobGarbageCollection(MutableOptionText.booleanValue(n, v)));
             m.put("blob_garbage_collection_age_cutoff", (b, n, v) -> b.setBlobGarbageCollectionAgeCutoff(MutableOptionText.doubleValue(n, v)));
-            m.put("blob_garbage_collection_force_threshold", (b, n, v) -> b.setBlobGarbageCollectionForceThreshold(MutableOptionText.doubleValue(n, v)));
+            m.put("blob_garbage_collection_force_threshold", (b, n, v) -> b.setBlobGarbageCollectionForceThreshold(MutableOptionText.doubleValue(n,
+                    v)));
             m.put("blob_compaction_readahead_size", (b, n, v) -> {
                 if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
                 else b.setBlobCompactionReadaheadSize(MutableOptionText.longValue(n, v));

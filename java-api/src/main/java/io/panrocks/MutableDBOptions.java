@@ -65,8 +65,42 @@ public final class MutableDBOptions extends AbstractMutableOptions {
 
     /** The mutable DB-wide options. The constants' names are RocksDB's. */
     public enum DBOption {
-        /** {@code max_background_jobs} */ max_background_jobs, /** {@code max_background_compactions} */ max_background_compactions, /** {@code avoid_flush_during_shutdown} */ avoid_flush_during_shutdown, /** {@code writable_file_max_buffer_size} */ writable_file_max_buffer_size, /** {@code delayed_write_rate} */ delayed_write_rate, /** {@code max_total_wal_size} */ max_total_wal_size, /** {@code delete_obsolete_files_period_micros} */ delete_obsolete_files_period_micros, /** {@code stats_dump_period_sec} */ stats_dump_period_sec, /** {@code stats_persist_period_sec} */ stats_persist_period_sec, /** {@code stats_history_buffer_size} */ stats_history_buffer_size, /** {@code max_open_files} */ max_open_files, /** {@code bytes_per_sync} */ bytes_per_sync, /** {@code wal_bytes_per_sync} */ wal_bytes_per_sync, /** {@code strict_bytes_per_sync} */ strict_bytes_per_sync, /** {@code compaction_readahead_size} */ compaction_readahead_size, /** {@code daily_offpeak_time_utc} */ daily_offpeak_time_utc, /** {@code max_background_flushes} */ max_background_flushes,
-        /** {@code max_compaction_trigger_wakeup_seconds} (RocksDB 11) */ max_compaction_trigger_wakeup_seconds
+        /** {@code max_background_jobs} */
+        max_background_jobs,
+        /** {@code max_background_compactions} */
+        max_background_compactions,
+        /** {@code avoid_flush_during_shutdown} */
+        avoid_flush_during_shutdown,
+        /** {@code writable_file_max_buffer_size} */
+        writable_file_max_buffer_size,
+        /** {@code delayed_write_rate} */
+        delayed_write_rate,
+        /** {@code max_total_wal_size} */
+        max_total_wal_size,
+        /** {@code delete_obsolete_files_period_micros} */
+        delete_obsolete_files_period_micros,
+        /** {@code stats_dump_period_sec} */
+        stats_dump_period_sec,
+        /** {@code stats_persist_period_sec} */
+        stats_persist_period_sec,
+        /** {@code stats_history_buffer_size} */
+        stats_history_buffer_size,
+        /** {@code max_open_files} */
+        max_open_files,
+        /** {@code bytes_per_sync} */
+        bytes_per_sync,
+        /** {@code wal_bytes_per_sync} */
+        wal_bytes_per_sync,
+        /** {@code strict_bytes_per_sync} */
+        strict_bytes_per_sync,
+        /** {@code compaction_readahead_size} */
+        compaction_readahead_size,
+        /** {@code daily_offpeak_time_utc} */
+        daily_offpeak_time_utc,
+        /** {@code max_background_flushes} */
+        max_background_flushes,
+        /** {@code max_compaction_trigger_wakeup_seconds} (RocksDB 11) */
+        max_compaction_trigger_wakeup_seconds
     }
 
     /**

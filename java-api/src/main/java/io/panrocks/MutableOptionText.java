@@ -34,7 +34,7 @@ final class MutableOptionText {
      * meaning "automatic"), is kept as written instead.
      */
     static <B> B parse(String text, boolean ignoreUnknown, Map<String, Applier<B>> appliers, B builder, String kind,
-            RawSetter<B> engineValues) {
+                       RawSetter<B> engineValues) {
         if (text == null) throw new NullPointerException("str");
         for (String entry : OptionDefaults.split(text, ';')) {
             int eq = entry.indexOf('=');

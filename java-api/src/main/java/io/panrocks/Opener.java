@@ -304,7 +304,7 @@ final class Opener {
         if (walCanonical == null) return dbOptions;
         String value = walCanonical.toString();
         if (!value.equals(value.trim())) return dbOptions; // RocksDB would trim it
-        for (char c : new char[] {';', '{', '}', '\0'}) if (value.indexOf(c) >= 0) return dbOptions;
+        for (char c : new char[]{';', '{', '}', '\0'}) if (value.indexOf(c) >= 0) return dbOptions;
         return (dbOptions.isEmpty() ? "" : dbOptions + ";") + "wal_dir=" + value;
     }
 

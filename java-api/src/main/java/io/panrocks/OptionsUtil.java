@@ -48,7 +48,7 @@ public final class OptionsUtil {
      *         panrocks' setters refuse (then neither argument is changed)
      */
     public static void loadLatestOptions(ConfigOptions configOptions, String dbPath, DBOptions dbOptions,
-            List<ColumnFamilyDescriptor> cfDescs) throws RocksDBException {
+                                         List<ColumnFamilyDescriptor> cfDescs) throws RocksDBException {
         load(configOptions, dbPath, true, dbOptions, cfDescs);
     }
 
@@ -63,7 +63,7 @@ public final class OptionsUtil {
      *         the file cannot be read, ...)
      */
     public static void loadOptionsFromFile(ConfigOptions configOptions, String optionsFileName, DBOptions dbOptions,
-            List<ColumnFamilyDescriptor> cfDescs) throws RocksDBException {
+                                           List<ColumnFamilyDescriptor> cfDescs) throws RocksDBException {
         load(configOptions, optionsFileName, false, dbOptions, cfDescs);
     }
 
@@ -80,8 +80,8 @@ public final class OptionsUtil {
     public static String getLatestOptionsFileName(String dbPath, Env env) throws RocksDBException {
         checkPath(dbPath, "dbPath");
         requireDefaultEnv(Objects.requireNonNull(env, "env"));
-        return new String(call(a -> a.allocateFrom(dbPath), (p, buffer, capacity, size, error) ->
-                panrocks_h.panrocks_latest_options_file_name(p, buffer, capacity, size, error)), StandardCharsets.UTF_8);
+        return new String(call(a -> a.allocateFrom(dbPath), (p, buffer, capacity, size, error) -> panrocks_h.panrocks_latest_options_file_name(p,
+                buffer, capacity, size, error)), StandardCharsets.UTF_8);
     }
 
     static void requireDefaultEnv(Env env) {
@@ -97,15 +97,15 @@ public final class OptionsUtil {
     }
 
     private static void load(ConfigOptions configOptions, String path, boolean latest, DBOptions dbOptions,
-            List<ColumnFamilyDescriptor> cfDescs) throws RocksDBException {
+                             List<ColumnFamilyDescriptor> cfDescs) throws RocksDBException {
         Objects.requireNonNull(configOptions, "configOptions");
         checkPath(path, latest ? "dbPath" : "optionsFileName");
         Objects.requireNonNull(dbOptions, "dbOptions");
         Objects.requireNonNull(cfDescs, "cfDescs");
         if (cfDescs.contains(null)) throw new NullPointerException("cfDescs must not hold null");
         int flags = configOptions.flags();
-        byte[] bytes = call(a -> a.allocateFrom(path), (p, buffer, capacity, size, error) ->
-                panrocks_h.panrocks_load_options(p, latest ? 1 : 0, flags, buffer, capacity, size, error));
+        byte[] bytes = call(a -> a.allocateFrom(path), (p, buffer, capacity, size, error) -> panrocks_h.panrocks_load_options(p, latest ? 1 : 0,
+                flags, buffer, capacity, size, error));
         List<String> records = records(bytes);
         // every value checked on fresh objects first, so that a refusal changes neither argument
         Map<String, String> db = OptionDefaults.parse(records.get(0));
@@ -128,7 +128,7 @@ public final class OptionsUtil {
      * either refuses one (RocksJava's answer for values RocksDB does not take).
      */
     static <O> O fromProps(ConfigOptions config, java.util.Properties properties, java.util.function.Supplier<O> fresh,
-            java.util.function.BiConsumer<O, String[]> set, int kind) {
+                           java.util.function.BiConsumer<O, String[]> set, int kind) {
         if (properties == null || properties.isEmpty()) {
             throw new IllegalArgumentException("properties must not be null or empty");
         }
@@ -138,7 +138,7 @@ public final class OptionsUtil {
         for (String name : properties.stringPropertyNames()) {
             String value = properties.getProperty(name);
             try {
-                set.accept(options, new String[] {name, value});
+                set.accept(options, new String[]{name, value});
             } catch (IllegalArgumentException refused) {
                 return null;
             }

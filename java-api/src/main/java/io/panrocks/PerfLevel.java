@@ -68,9 +68,9 @@ public enum PerfLevel {
             case DISABLE -> io.panrocks.internal.ffi.panrocks_h.PANROCKS_PERF_LEVEL_DISABLE();
             case ENABLE_COUNT -> io.panrocks.internal.ffi.panrocks_h.PANROCKS_PERF_LEVEL_ENABLE_COUNT();
             case ENABLE_TIME_EXCEPT_FOR_MUTEX ->
-                    io.panrocks.internal.ffi.panrocks_h.PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX();
+                io.panrocks.internal.ffi.panrocks_h.PANROCKS_PERF_LEVEL_ENABLE_TIME_EXCEPT_FOR_MUTEX();
             case ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX ->
-                    io.panrocks.internal.ffi.panrocks_h.PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX();
+                io.panrocks.internal.ffi.panrocks_h.PANROCKS_PERF_LEVEL_ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX();
             case ENABLE_TIME -> io.panrocks.internal.ffi.panrocks_h.PANROCKS_PERF_LEVEL_ENABLE_TIME();
             default -> throw new IllegalArgumentException("Unable to set " + name() + " level");
         };

@@ -43,8 +43,9 @@ final class RemoteCompaction {
         }
         try {
             Statistics statistics = options.statistics();
-            if (cache == null) return withStatistics(options, statistics, f, flag, MemorySegment.NULL, dbPath,
-                    outputDirectory, input);
+            if (cache == null)
+                return withStatistics(options, statistics, f, flag, MemorySegment.NULL, dbPath,
+                        outputDirectory, input);
             return cache.shared.withHandle(c -> withStatistics(options, statistics, f, flag, c, dbPath, outputDirectory,
                     input));
         } finally {

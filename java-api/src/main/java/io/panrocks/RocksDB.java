@@ -3634,8 +3634,9 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         Objects.requireNonNull(visitor, "visitor");
         if (limit < 1) throw new IllegalArgumentException("limit must be positive, was " + limit);
-        if (readOptions.tableFilter() != null) return scanRangeFiltered(columnFamily, readOptions, lower, upper,
-                forward, limit, visitor);
+        if (readOptions.tableFilter() != null)
+            return scanRangeFiltered(columnFamily, readOptions, lower, upper,
+                    forward, limit, visitor);
         long lowerSize = lower == null ? 0 : lower.length;
         long upperSize = upper == null ? 0 : upper.length;
         CallContext c = db.enter();
@@ -4842,7 +4843,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException with RocksDB's status if a file cannot be read
      */
     public Map<String, TableProperties> getPropertiesOfTablesInRange(ColumnFamilyHandle columnFamily,
-                                                                    List<Range> ranges) throws RocksDBException {
+                                                                     List<Range> ranges) throws RocksDBException {
         return new Tables(db).propertiesOfTablesInRange(columnFamily, ranges);
     }
 

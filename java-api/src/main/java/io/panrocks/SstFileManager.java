@@ -205,7 +205,7 @@ public final class SstFileManager implements AutoCloseable {
                 Map<String, Long> files = new LinkedHashMap<>();
                 ValueLayout.OfInt u32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.nativeOrder());
                 ValueLayout.OfLong u64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.nativeOrder());
-                for (long at = 0; at + 4 <= end; ) {
+                for (long at = 0; at + 4 <= end;) {
                     int length = buffer.get(u32, at);
                     String path = new String(buffer.asSlice(at + 4, length).toArray(ValueLayout.JAVA_BYTE),
                             StandardCharsets.UTF_8);

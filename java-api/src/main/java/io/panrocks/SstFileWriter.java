@@ -9,8 +9,8 @@ import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_env_options;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
-import io.panrocks.internal.ffi.panrocks_sst_file_info;
 import io.panrocks.internal.ffi.panrocks_slice;
+import io.panrocks.internal.ffi.panrocks_sst_file_info;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -60,12 +60,12 @@ public final class TableProperties {
                     String mergeOperatorName, String prefixExtractorName, String propertyCollectorsNames,
                     String compressionName, Map<String, String> userCollectedProperties,
                     Map<String, String> readableProperties) {
-        this(new long[] {dataSize, indexSize, indexPartitions, topLevelIndexSize, indexKeyIsUserKey,
-                        indexValueIsDeltaEncoded, filterSize, rawKeySize, rawValueSize, numDataBlocks, numEntries,
-                        numDeletions, numMergeOperands, numRangeDeletions, formatVersion, fixedKeyLen, columnFamilyId,
-                        creationTime, oldestKeyTime, slowCompressionEstimatedDataSize, fastCompressionEstimatedDataSize,
-                        externalSstFileGlobalSeqnoOffset},
-                columnFamilyName, new String[] {filterPolicyName, comparatorName, mergeOperatorName,
+        this(new long[]{dataSize, indexSize, indexPartitions, topLevelIndexSize, indexKeyIsUserKey,
+                indexValueIsDeltaEncoded, filterSize, rawKeySize, rawValueSize, numDataBlocks, numEntries,
+                numDeletions, numMergeOperands, numRangeDeletions, formatVersion, fixedKeyLen, columnFamilyId,
+                creationTime, oldestKeyTime, slowCompressionEstimatedDataSize, fastCompressionEstimatedDataSize,
+                externalSstFileGlobalSeqnoOffset},
+                columnFamilyName, new String[]{filterPolicyName, comparatorName, mergeOperatorName,
                         prefixExtractorName, propertyCollectorsNames, compressionName},
                 userCollectedProperties, readableProperties);
     }
@@ -421,7 +421,7 @@ public final class TableProperties {
     }
 
     private long[] numbers() {
-        return new long[] {
+        return new long[]{
                 dataSize, indexSize, indexPartitions, topLevelIndexSize, indexKeyIsUserKey,
                 indexValueIsDeltaEncoded, filterSize, rawKeySize, rawValueSize, numDataBlocks, numEntries,
                 numDeletions, numMergeOperands, numRangeDeletions, formatVersion, fixedKeyLen, columnFamilyId,

@@ -1,13 +1,13 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.PinSlot;
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
+import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;

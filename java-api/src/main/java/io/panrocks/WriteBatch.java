@@ -1,9 +1,9 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallerMemory;
-import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
+import io.panrocks.internal.StandaloneResource;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -672,7 +672,7 @@ public final class WriteBatch implements AutoCloseable {
         if (maxBytes != 0 && end > maxBytes) {
             throw new UncheckedRocksDBException(new RocksDBException(new Status(Status.Code.Aborted,
                     Status.SubCode.MemoryLimit, Status.Severity.NoError, "Memory limit reached: the update would grow "
-                    + "the batch to " + end + " bytes, over its maximum of " + maxBytes)));
+                            + "the batch to " + end + " bytes, over its maximum of " + maxBytes)));
         }
     }
 

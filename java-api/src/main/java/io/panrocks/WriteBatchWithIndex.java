@@ -1,7 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;

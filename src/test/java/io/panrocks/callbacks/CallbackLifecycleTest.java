@@ -1,7 +1,6 @@
 package io.panrocks.callbacks;
 
 import io.panrocks.AbstractCompactionFilter;
-import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.AbstractEventListener;
 import io.panrocks.AbstractMergeOperator;
 import io.panrocks.FlushJobInfo;
@@ -11,6 +10,7 @@ import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.Status;
+import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.WriteOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -4,9 +4,9 @@ import io.panrocks.AbstractCompactionFilter;
 import io.panrocks.AbstractCompactionFilterFactory;
 import io.panrocks.NewValue;
 import io.panrocks.Options;
+import io.panrocks.ReadOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.Snapshot;
-import io.panrocks.ReadOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

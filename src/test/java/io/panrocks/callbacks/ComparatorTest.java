@@ -1,6 +1,5 @@
 package io.panrocks.callbacks;
 
-import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.AbstractComparator;
 import io.panrocks.BackgroundErrorReason;
 import io.panrocks.ColumnFamilyDescriptor;
@@ -12,6 +11,7 @@ import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
 import io.panrocks.Status;
+import io.panrocks.UncheckedRocksDBException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -234,12 +234,12 @@ class ComparatorTest {
             db.put(big, bytes("big"));
             db.put(bigger, bytes("bigger"));
             db.put(new byte[0], bytes("empty"));
-            db.put(new byte[] {(byte) 0xff, 0}, bytes("ff00"));
+            db.put(new byte[]{(byte) 0xff, 0}, bytes("ff00"));
             db.flush();
             assertEquals("big", string(db.get(big)));
             assertEquals("bigger", string(db.get(bigger)));
             assertEquals("empty", string(db.get(new byte[0])));
-            assertEquals("ff00", string(db.get(new byte[] {(byte) 0xff, 0})));
+            assertEquals("ff00", string(db.get(new byte[]{(byte) 0xff, 0})));
             try (RocksIterator it = db.newIterator()) {
                 it.seekToLast();
                 assertEquals(0, it.keyBytes().length);  // the empty key sorts last in reverse order

@@ -99,7 +99,7 @@ class EventListenerTest {
     @Test
     void aThrowingListenerIsIgnoredAndTheNextOneStillHears(@TempDir Path dir) throws Exception {
         AtomicInteger calls = new AtomicInteger();
-        AbstractEventListener quiet = new AbstractEventListener() { };
+        AbstractEventListener quiet = new AbstractEventListener() {};
         AbstractEventListener thrower = new AbstractEventListener() {
             @Override
             public void onFlushCompleted(RocksDB db, FlushJobInfo info) {

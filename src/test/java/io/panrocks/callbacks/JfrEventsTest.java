@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -308,16 +307,16 @@ class JfrEventsTest {
             // a recording with JDK events and slow reads on, panrocks' background events off
             List<RecordedEvent> events = record(dir.resolve("others.jfr"), List.of("jdk.ThreadSleep",
                     "io.panrocks.SlowRead"), () -> {
-                try (RocksDB rocks = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(heard))
-                        .setLevel0FileNumCompactionTrigger(2), db)) {
-                    for (int round = 0; round < 2; round++) {
-                        rocks.put(bytes("k" + round), bytes("v"));
-                        rocks.flush();
-                    }
-                    rocks.compactRange();
-                    rocks.get(bytes("k0"));
-                }
-            });
+                        try (RocksDB rocks = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(heard))
+                                .setLevel0FileNumCompactionTrigger(2), db)) {
+                            for (int round = 0; round < 2; round++) {
+                                rocks.put(bytes("k" + round), bytes("v"));
+                                rocks.flush();
+                            }
+                            rocks.compactRange();
+                            rocks.get(bytes("k0"));
+                        }
+                    });
             assertEquals(2, heard.flushes.size());
             assertFalse(heard.compactions.isEmpty());
             // the flushes and compactions happened, the user's listener heard them, JFR got none of them

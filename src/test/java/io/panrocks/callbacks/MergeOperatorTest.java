@@ -1,6 +1,5 @@
 package io.panrocks.callbacks;
 
-import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.AbstractMergeOperator;
 import io.panrocks.AssociativeMergeOperator;
 import io.panrocks.BackgroundErrorReason;
@@ -15,6 +14,7 @@ import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
 import io.panrocks.Snapshot;
 import io.panrocks.Status;
+import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.WriteBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

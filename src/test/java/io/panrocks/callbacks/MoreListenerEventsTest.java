@@ -175,7 +175,7 @@ class MoreListenerEventsTest {
             CompactionJobInfo end = ends.get(0);
             @SuppressWarnings("unchecked")
             Begin<CompactionJobInfo> began = r.infos().stream().filter(e -> e instanceof Begin<?> b
-                            && b.info() instanceof CompactionJobInfo c && c.getJobId() == end.getJobId())
+                    && b.info() instanceof CompactionJobInfo c && c.getJobId() == end.getJobId())
                     .map(e -> (Begin<CompactionJobInfo>) e).findFirst().orElseThrow();
             CompactionJobInfo begin = began.info();
             assertTrue(r.infos().indexOf(began) < r.infos().indexOf(end));

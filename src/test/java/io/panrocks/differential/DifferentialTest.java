@@ -96,7 +96,7 @@ class DifferentialTest {
     private static Path run(String engine, long seed, Path db, int operations, String mode) throws Exception {
         Path transcript = Path.of(db + ".transcript");
         ForkedJvm.main(DifferentialMain.class, engine, Long.toString(seed), Integer.toString(operations),
-                        db.toString(), transcript.toString(), mode)
+                db.toString(), transcript.toString(), mode)
                 .heap("512m")
                 .addToClassPath(RocksJavaJars.sameVersionAs(RocksDB.engineVersion()))
                 .timeout(Duration.ofMinutes(10))

@@ -54,7 +54,7 @@ class HandlerDifferentialTest {
     private static Path run(String engine, long seed, Path db) throws Exception {
         Path transcript = Path.of(db + ".transcript");
         ForkedJvm.main(HandlerDifferentialMain.class, engine, Long.toString(seed), Integer.toString(BATCHES),
-                        db.toString(), transcript.toString())
+                db.toString(), transcript.toString())
                 .heap("256m")
                 .addToClassPath(ForkedJvm.location(Class.forName("org.rocksdb.RocksDB", false,
                         HandlerDifferentialTest.class.getClassLoader())))

@@ -152,7 +152,7 @@ final class PanrocksEngine implements Engine {
             if (forward) it.scanForward(collect);
             else it.scanBackward(collect);
         } else {
-            for (; it.isValid(); ) {
+            for (; it.isValid();) {
                 sb.append(' ').append(hex(it.keyBytes())).append(' ').append(hex(it.valueBytes()));
                 if (forward) it.next();
                 else it.prev();
@@ -256,7 +256,7 @@ final class PanrocksEngine implements Engine {
                 if (forward) it.scanForward(collect);
                 else it.scanBackward(collect);
             } else {
-                for (; it.isValid(); ) {
+                for (; it.isValid();) {
                     out.add(it.keyBytes());
                     out.add(it.valueBytes());
                     if (forward) it.next();

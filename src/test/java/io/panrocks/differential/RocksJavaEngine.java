@@ -169,7 +169,7 @@ final class RocksJavaEngine implements Engine {
             it.seekForPrev(seekTo);
         }
         StringBuilder sb = new StringBuilder();
-        for (; it.isValid(); ) {
+        for (; it.isValid();) {
             sb.append(' ').append(hex(it.key())).append(' ').append(hex(it.value()));
             if (forward) it.next();
             else it.prev();
@@ -270,7 +270,7 @@ final class RocksJavaEngine implements Engine {
                 } else {
                     it.seekForPrev(seekTo);
                 }
-                for (; it.isValid(); ) {
+                for (; it.isValid();) {
                     out.add(it.key());
                     out.add(it.value());
                     if (forward) it.next();

@@ -142,7 +142,8 @@ public final class FaultCellMain {
                         after.append("wrote again by itself; ");
                         break;
                     } catch (RocksDBException e) {
-                        if (System.nanoTime() > deadline) throw new AssertionError("no write succeeded 10 s after the disk had space again: " + Outcome.describe(e));
+                        if (System.nanoTime() > deadline)
+                            throw new AssertionError("no write succeeded 10 s after the disk had space again: " + Outcome.describe(e));
                         Thread.sleep(100);
                     }
                 }
@@ -230,8 +231,8 @@ public final class FaultCellMain {
         List<String> names = new ArrayList<>();
         if (Files.isDirectory(where)) {
             try (var walk = Files.walk(where)) {
-                walk.filter(p -> p.toString().endsWith(".class")).forEach(p ->
-                        names.add(where.relativize(p).toString().replace('/', '.').replaceAll("\\.class$", "")));
+                walk.filter(p -> p.toString().endsWith(".class")).forEach(p -> names.add(where.relativize(p).toString().replace('/', '.').replaceAll(
+                        "\\.class$", "")));
             }
         } else {
             try (var jar = new java.util.jar.JarFile(where.toFile())) {

@@ -103,7 +103,8 @@ class FaultMatrixTest {
         Set<String> touching = new TreeSet<>();
         for (Class<?> t : FILE_TYPES) {
             for (Method m : t.getDeclaredMethods()) {
-                if (!Modifier.isPublic(m.getModifiers()) || m.isSynthetic() || Set.of("toString", "equals", "hashCode").contains(m.getName())) continue;
+                if (!Modifier.isPublic(m.getModifiers()) || m.isSynthetic() || Set.of("toString", "equals", "hashCode").contains(m.getName()))
+                    continue;
                 touching.add(t.getSimpleName() + "." + m.getName());
             }
         }

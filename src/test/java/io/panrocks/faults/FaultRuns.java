@@ -108,10 +108,12 @@ final class FaultRuns {
                 }
             }
             if (begun != null) { // the child died in this cell: a crash or a hang, named; the others run on
-                String how = r.exitCode() == FaultCellMain.EXIT_HUNG ? "HANG" : r.crashed() ? "CRASH (signal " + r.signal() + ")" : "DIED (exit " + r.exitCode() + ")";
+                String how = r.exitCode() == FaultCellMain.EXIT_HUNG ? "HANG" : r.crashed() ? "CRASH (signal " + r.signal() + ")" : "DIED (exit " + r
+                        .exitCode() + ")";
                 String detail = r.stdout().lines().filter(l -> l.startsWith("HANG") || l.contains("at ")).limit(40)
                         .reduce("", (a, b) -> a + "\n    " + b);
-                verdicts.put(begun, "- | - | FAIL " + how + detail + (r.stderr().isBlank() ? "" : "\n    stderr: " + r.stderr().strip().lines().limit(10).toList()));
+                verdicts.put(begun, "- | - | FAIL " + how + detail + (r.stderr().isBlank() ? "" : "\n    stderr: " + r.stderr().strip().lines().limit(
+                        10).toList()));
                 pending.remove(begun);
             } else if (!pending.isEmpty()) {
                 fail("the child ended (exit " + r.exitCode() + ") before " + pending + ":\n" + r);

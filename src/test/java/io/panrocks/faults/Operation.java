@@ -176,7 +176,8 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                             }
                             it.status(); // an ended scan says why
                         }
-                        if (seen != expected.size()) throw new AssertionError("a scan saw " + seen + " of " + expected.size() + " entries and said nothing");
+                        if (seen != expected.size())
+                            throw new AssertionError("a scan saw " + seen + " of " + expected.size() + " entries and said nothing");
                     }, NOTHING),
             new Operation("flush", List.of("RocksDB.flush"),
                     c -> {
@@ -235,7 +236,8 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                         var exported = (ExportImportFilesMetaData) c.result;
                         if (exported.files().isEmpty()) throw new AssertionError("an export of a family with data named no file");
                         for (LiveFileMetaData f : exported.files()) {
-                            if (!Files.exists(Path.of(f.path(), f.fileName()))) throw new AssertionError("an exported file is missing: " + f.fileName());
+                            if (!Files.exists(Path.of(f.path(), f.fileName())))
+                                throw new AssertionError("an exported file is missing: " + f.fileName());
                         }
                     }),
             new Operation("import", List.of("RocksDB.createColumnFamilyWithImport"),
@@ -254,7 +256,8 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                     c -> {
                         ColumnFamilyHandle imported = (ColumnFamilyHandle) c.result;
                         for (var e : c.acknowledged.get("cf").entrySet()) {
-                            if (!Arrays.equals(e.getValue(), c.handle.get(imported, b(e.getKey())))) throw new AssertionError("the imported family lost " + e.getKey());
+                            if (!Arrays.equals(e.getValue(), c.handle.get(imported, b(e.getKey()))))
+                                throw new AssertionError("the imported family lost " + e.getKey());
                         }
                     }),
             new Operation("backup", List.of("BackupEngine.open", "BackupEngine.createNewBackup",
@@ -311,7 +314,8 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                     c -> {
                         try (BackupEngine be = backups(c)) {
                             // (backups a destructive fault damaged are dropped at the engine's open)
-                            if (be.getBackupInfo().size() > 1) throw new AssertionError("a purge to 1 that returned normally kept " + be.getBackupInfo().size() + " backups");
+                            if (be.getBackupInfo().size() > 1)
+                                throw new AssertionError("a purge to 1 that returned normally kept " + be.getBackupInfo().size() + " backups");
                             if (!be.getBackupInfo().isEmpty()) be.verifyBackup(be.getBackupInfo().getLast().backupId(), true);
                         }
                     }),

@@ -25,7 +25,7 @@ public final class AckWriter {
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), path)) {
             System.out.println("READY");
             System.out.flush();
-            for (long n = 0; ; n++) {
+            for (long n = 0;; n++) {
                 if (n % 5 == 4) {
                     try (WriteBatch batch = new WriteBatch()) {
                         batch.put(key(round, n), value(seed, n)).put(key(round, n).clone(), value(seed, n));

@@ -1,8 +1,8 @@
 package io.panrocks.fork;
 
 import io.panrocks.ColumnFamilyDescriptor;
-import io.panrocks.ColumnFamilyOptions;
 import io.panrocks.ColumnFamilyHandle;
+import io.panrocks.ColumnFamilyOptions;
 import io.panrocks.DBOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
@@ -32,7 +32,7 @@ public final class BatchBytesFuzz {
         int accepted = 0, refused = 0, written = 0, failed = 0;
         try (RocksDB db = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
                 List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
-                                new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
+                        new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
                         new ColumnFamilyDescriptor("one".getBytes(),
                                 new ColumnFamilyOptions().setMergeOperatorName("stringappend"))), handles)) {
             ColumnFamilyHandle one = handles.get(1);
@@ -54,7 +54,7 @@ public final class BatchBytesFuzz {
                                 boolean ordered = java.util.Arrays.compareUnsigned(k, v) < 0;
                                 if (!java.util.Arrays.equals(k, v)) b.deleteRange(cf, ordered ? k : v, ordered ? v : k);
                             }
-                            case 5 -> b.putEntity(cf, k, List.of(WideColumn.of(new byte[] {1}, v),
+                            case 5 -> b.putEntity(cf, k, List.of(WideColumn.of(new byte[]{1}, v),
                                     WideColumn.of(new byte[0], k)));
                             default -> b.putLogData(v);
                         }

@@ -1,7 +1,7 @@
 package io.panrocks.fork;
 
-import io.panrocks.AbstractComparator;
 import io.panrocks.AbstractCompactionFilter;
+import io.panrocks.AbstractComparator;
 import io.panrocks.AbstractEventListener;
 import io.panrocks.AbstractMergeOperator;
 import io.panrocks.FlushJobInfo;

@@ -288,7 +288,7 @@ public final class Misuse {
         // whatever order the Cleaner takes them in, every forgotten object ends
         // up released, and with the last one the engine closes and frees its lock
         List<ColumnFamilyHandle> handles = new ArrayList<>();
-        for (int attempt = 0; ; attempt++) {
+        for (int attempt = 0;; attempt++) {
             System.gc();
             Thread.sleep(100);
             try (RocksDB again = RocksDB.open(new io.panrocks.DBOptions(), dir, List.of(

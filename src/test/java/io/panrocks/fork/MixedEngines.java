@@ -53,7 +53,9 @@ public final class MixedEngines {
             return n;
         }
         public void flush() throws Exception {
-            try (org.rocksdb.FlushOptions fo = new org.rocksdb.FlushOptions().setWaitForFlush(true)) { db.flush(fo); }
+            try (org.rocksdb.FlushOptions fo = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+                db.flush(fo);
+            }
         }
         public void compact() throws Exception { db.compactRange(); }
         public void close() {
@@ -128,7 +130,9 @@ public final class MixedEngines {
                     if (round % 5 == 0) db.compact();
                 }
             } catch (Throwable e) {
-                synchronized (failures) { failures.add(e); }
+                synchronized (failures) {
+                    failures.add(e);
+                }
             }
         }, "worker-" + thread);
         t.start();

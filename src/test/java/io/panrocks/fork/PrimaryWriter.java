@@ -21,7 +21,7 @@ public final class PrimaryWriter {
              BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             System.out.println("OPEN");
             System.out.flush();
-            for (String line; (line = in.readLine()) != null; ) {
+            for (String line; (line = in.readLine()) != null;) {
                 String[] cmd = line.trim().split(" ");
                 switch (cmd[0]) {
                     case "put" -> {

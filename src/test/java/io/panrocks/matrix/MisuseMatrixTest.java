@@ -228,7 +228,7 @@ class MisuseMatrixTest {
                     c[1] == 0 ? "all as documented" : c[1] + " NOT as documented");
         }
         System.out.printf("[matrix] tried %d types and %d methods (inherited ones counted per type) with %d probes in %d child "
-                        + "JVMs, %.1f s: %d as documented, %d known failures, %d failed%n", TYPES.size(), METHODS.size(), probes,
+                + "JVMs, %.1f s: %d as documented, %d known failures, %d failed%n", TYPES.size(), METHODS.size(), probes,
                 children, nanos / 1e9, passed, known, failed);
     }
 

@@ -7,7 +7,6 @@ import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
-import io.panrocks.Snapshot;
 import io.panrocks.TransactionDB;
 import io.panrocks.TransactionDBOptions;
 import io.panrocks.TtlDB;
@@ -18,7 +17,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
-import java.lang.reflect.ParameterizedType;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
@@ -705,7 +703,7 @@ final class Probes {
             World w = new World(world.freshDir("cb"));
             RocksDB db = null;
             try {
-                AtomicReference<Runnable> closeTarget = new AtomicReference<>(() -> { });
+                AtomicReference<Runnable> closeTarget = new AtomicReference<>(() -> {});
                 Spies.Hook hook = new Spies.Hook(method, () -> {
                     closeTarget.get().run();
                     return null;
@@ -775,13 +773,14 @@ final class Probes {
                     case "iterator" -> inner.returned() || inner.threw(WrongThreadException.class)
                             || inner.threw(IllegalStateException.class);
                     case "snapshot", "column-family", "transaction", "indexed-batch" ->
-                            inner.returned() || inner.threw(IllegalStateException.class);
+                        inner.returned() || inner.threw(IllegalStateException.class);
                     default -> inner.returned();
                 };
                 if (!ok) return Verdict.fail(story);
                 for (MemorySegment arg : hook.arguments) {
                     String r = read(new Kept(arg, new byte[0], "argument"));
-                    if (!r.equals("closed") && !r.equals("wrong-thread")) return Verdict.fail(story + "; an argument of " + method + " read after it returned: " + r);
+                    if (!r.equals("closed") && !r.equals("wrong-thread"))
+                        return Verdict.fail(story + "; an argument of " + method + " read after it returned: " + r);
                 }
                 // the DB goes on and closes
                 RocksDB current = db;
@@ -938,7 +937,7 @@ final class Probes {
                 case "onFileReadFinish", "onFileWriteFinish", "onFileFlushFinish", "onFileSyncFinish",
                         "onFileRangeSyncFinish", "onFileTruncateFinish", "onFileCloseFinish" -> Triggers.fileOperations(db);
                 case "onErrorRecoveryBegin", "onErrorRecoveryCompleted" ->
-                        Triggers.recoverableError(db, spaceManager, hook.fired::get);
+                    Triggers.recoverableError(db, spaceManager, hook.fired::get);
                 default -> throw new IllegalArgumentException("no trigger for " + method + ": add one to Triggers");
             }
         }

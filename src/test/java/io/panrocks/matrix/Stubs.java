@@ -17,24 +17,42 @@ final class Stubs {
 
     /** A batch handler that takes every record and does nothing with it. */
     static class QuietHandler extends WriteBatch.Handler {
-        @Override public void put(int columnFamilyId, byte[] key, byte[] value) { }
-        @Override public void put(byte[] key, byte[] value) { }
-        @Override public void merge(int columnFamilyId, byte[] key, byte[] value) { }
-        @Override public void merge(byte[] key, byte[] value) { }
-        @Override public void delete(int columnFamilyId, byte[] key) { }
-        @Override public void delete(byte[] key) { }
-        @Override public void singleDelete(int columnFamilyId, byte[] key) { }
-        @Override public void singleDelete(byte[] key) { }
-        @Override public void deleteRange(int columnFamilyId, byte[] beginKey, byte[] endKey) { }
-        @Override public void deleteRange(byte[] beginKey, byte[] endKey) { }
-        @Override public void logData(byte[] blob) { }
-        @Override public void putBlobIndex(int columnFamilyId, byte[] key, byte[] value) { }
-        @Override public void markBeginPrepare() { }
-        @Override public void markEndPrepare(byte[] xid) { }
-        @Override public void markNoop(boolean emptyBatch) { }
-        @Override public void markRollback(byte[] xid) { }
-        @Override public void markCommit(byte[] xid) { }
-        @Override public void markCommitWithTimestamp(byte[] xid, byte[] ts) { }
+        @Override
+        public void put(int columnFamilyId, byte[] key, byte[] value) {}
+        @Override
+        public void put(byte[] key, byte[] value) {}
+        @Override
+        public void merge(int columnFamilyId, byte[] key, byte[] value) {}
+        @Override
+        public void merge(byte[] key, byte[] value) {}
+        @Override
+        public void delete(int columnFamilyId, byte[] key) {}
+        @Override
+        public void delete(byte[] key) {}
+        @Override
+        public void singleDelete(int columnFamilyId, byte[] key) {}
+        @Override
+        public void singleDelete(byte[] key) {}
+        @Override
+        public void deleteRange(int columnFamilyId, byte[] beginKey, byte[] endKey) {}
+        @Override
+        public void deleteRange(byte[] beginKey, byte[] endKey) {}
+        @Override
+        public void logData(byte[] blob) {}
+        @Override
+        public void putBlobIndex(int columnFamilyId, byte[] key, byte[] value) {}
+        @Override
+        public void markBeginPrepare() {}
+        @Override
+        public void markEndPrepare(byte[] xid) {}
+        @Override
+        public void markNoop(boolean emptyBatch) {}
+        @Override
+        public void markRollback(byte[] xid) {}
+        @Override
+        public void markCommit(byte[] xid) {}
+        @Override
+        public void markCommitWithTimestamp(byte[] xid, byte[] ts) {}
     }
 
     /** A channel that takes everything and keeps the buffers it was handed. */

@@ -61,7 +61,6 @@ import io.panrocks.RestoreOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
-import io.panrocks.TransactionLogIterator;
 import io.panrocks.Snapshot;
 import io.panrocks.SstFileManager;
 import io.panrocks.SstFileReader;
@@ -72,6 +71,7 @@ import io.panrocks.Status;
 import io.panrocks.Transaction;
 import io.panrocks.TransactionDB;
 import io.panrocks.TransactionDBOptions;
+import io.panrocks.TransactionLogIterator;
 import io.panrocks.TransactionOptions;
 import io.panrocks.TtlDB;
 import io.panrocks.WideColumn;
@@ -134,7 +134,7 @@ final class Table {
         for (int i = 0; i < 2000; i++) {
             byte[] k = b(String.format("fill-%05d", i));
             if (source instanceof Transaction t) t.put(k, big);
-            else ((WriteBatchWithIndex) source).put(k, big);
+            else((WriteBatchWithIndex) source).put(k, big);
         }
     }
 
@@ -710,9 +710,9 @@ final class Table {
                 .variant("of-listener", w -> Subject.of(Spies.tableFileCreationBriefInfo(w))).nullable("equals");
         add(AbstractCompactionFilter.Context.class).variant("manual", w -> Subject.of(new AbstractCompactionFilter.Context(false, true, 0)));
         // arguments scoped to one callback: kept past it, they are "closed"
-        add(NewValue.class).life(RELEASES).closer(s -> { }).noViewProbes("its segments are valid only inside the merge")
+        add(NewValue.class).life(RELEASES).closer(s -> {}).noViewProbes("its segments are valid only inside the merge")
                 .variant("kept-past-its-merge", w -> Subject.of(Spies.keptNewValue(w)));
-        add(MergeOperands.class).life(RELEASES).closer(s -> { }).noViewProbes("its segments are valid only inside the merge")
+        add(MergeOperands.class).life(RELEASES).closer(s -> {}).noViewProbes("its segments are valid only inside the merge")
                 .variant("kept-past-its-merge", w -> Subject.of(Spies.keptOperands(w)));
 
         // ============================== callbacks the user implements ==============================
@@ -780,7 +780,7 @@ final class Table {
                 .variant("scheduled", w -> Subject.of(io.panrocks.CompactionServiceScheduleResponse.scheduled("job")))
                 .variant("use-local", w -> Subject.of(io.panrocks.CompactionServiceScheduleResponse.useLocal()));
         add(io.panrocks.CompactionServiceResult.class)
-                .variant("success", w -> Subject.of(io.panrocks.CompactionServiceResult.success(new byte[] {1, 2})))
+                .variant("success", w -> Subject.of(io.panrocks.CompactionServiceResult.success(new byte[]{1, 2})))
                 .variant("failure", w -> Subject.of(io.panrocks.CompactionServiceResult.of(
                         io.panrocks.CompactionServiceJobStatus.FAILURE)));
         add(io.panrocks.OpenAndCompactOptions.class).life(RELEASES).nullable("setStatistics")

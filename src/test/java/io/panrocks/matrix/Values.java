@@ -382,40 +382,40 @@ final class Values {
     private static String string(Executable member, int i, String name, String owner, At at) {
         World w = at.world();
         switch (name) {
-            case "getProperty", "getLongProperty", "getAggregatedLongProperty":
+            case "getProperty", "getLongProperty", "getAggregatedLongProperty" :
                 return "rocksdb.estimate-num-keys";
-            case "getTickerCount", "getAndResetTickerCount":
+            case "getTickerCount", "getAndResetTickerCount" :
                 return "rocksdb.block.cache.miss";
-            case "getHistogramData", "getHistogramString":
+            case "getHistogramData", "getHistogramString" :
                 return "rocksdb.db.get.micros";
-            case "setRawDBOption", "rawDBOption":
+            case "setRawDBOption", "rawDBOption" :
                 return i == 0 ? "max_open_files" : "100";
-            case "setRawColumnFamilyOption", "rawColumnFamilyOption":
+            case "setRawColumnFamilyOption", "rawColumnFamilyOption" :
                 return i == 0 ? "max_write_buffer_number" : "3";
-            case "setName", "getTransactionByName":
+            case "setName", "getTransactionByName" :
                 return w.freshName("txn");
-            case "setMergeOperatorName":
+            case "setMergeOperatorName" :
                 return "stringappend";
-            case "consumer", "columnFamilies":
+            case "consumer", "columnFamilies" :
                 return w.freshName("log");
-            case "setWalDir", "setDbLogDir":
+            case "setWalDir", "setDbLogDir" :
                 return w.freshDir("dir").toString();
-            case "loadLatestOptions", "getLatestOptionsFileName":
+            case "loadLatestOptions", "getLatestOptionsFileName" :
                 return w.closedDbPath().toString();
-            case "loadOptionsFromFile":
+            case "loadOptionsFromFile" :
                 try (var files = java.nio.file.Files.list(w.closedDbPath())) {
                     return files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).findFirst().orElseThrow()
                             .toString();
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
-            case "setDailyOffpeakTimeUTC":
+            case "setDailyOffpeakTimeUTC" :
                 return "01:00-02:00";
-            case "parse":
+            case "parse" :
                 return owner.equals("MutableDBOptions") ? "max_open_files=100" : "write_buffer_size=1048576";
-            case "of":
+            case "of" :
                 return w.freshName("name");
-            default:
+            default :
                 break;
         }
         if (owner.equals("RocksDBException") || owner.equals("Status")) return "text";
@@ -512,7 +512,7 @@ final class Values {
         return io.panrocks.Checkpoint.create(db).exportColumnFamily(db.getDefaultColumnFamily(), w.freshPath("export"));
     }
 
-        private static int countLists(Executable member) {
+    private static int countLists(Executable member) {
         int n = 0;
         for (Class<?> p : member.getParameterTypes()) if (p == List.class) n++;
         return n;

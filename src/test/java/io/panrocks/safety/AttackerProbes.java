@@ -579,7 +579,7 @@ final class AttackerProbes {
         }
         joinAll(Duration.ofSeconds(30), reader);
         rethrow(failure);
-        for (int attempt = 0; ; attempt++) {
+        for (int attempt = 0;; attempt++) {
             gc();
             try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
                 check(again.get(b(key(5))) != null, () -> "reopened");

@@ -362,12 +362,13 @@ final class InputProbes {
                         Throwable c = e.getCause();
                         if (!(c instanceof IllegalArgumentException)) {
                             f.failures.add(target.getClass().getSimpleName() + "." + option + "(" + v + "): " + c);
-                        } else if (!c.getMessage().toLowerCase(Locale.ROOT).replace("_", "").contains(
-                                name.replace("extractor", ""))
-                                && !c.getMessage().toLowerCase(Locale.ROOT).contains("prefix")) {
-                            f.failures.add(target.getClass().getSimpleName() + "." + option + "(" + v
-                                    + "): the message does not name the option: " + c.getMessage());
-                        }
+                        } else
+                            if (!c.getMessage().toLowerCase(Locale.ROOT).replace("_", "").contains(
+                                    name.replace("extractor", ""))
+                                    && !c.getMessage().toLowerCase(Locale.ROOT).contains("prefix")) {
+                                        f.failures.add(target.getClass().getSimpleName() + "." + option + "(" + v
+                                                + "): the message does not name the option: " + c.getMessage());
+                                    }
                     } catch (IllegalAccessException e) {
                         throw new IllegalStateException(e);
                     }

@@ -81,7 +81,8 @@ final class MappedSegmentProbes {
             }
             seen.add(expect(IllegalArgumentException.class, "put(mapped key)", () -> db.put(key, MemorySegment.ofArray(new byte[4]))));
             seen.add(expect(IllegalArgumentException.class, "put(mapped value)", () -> db.put(MemorySegment.ofArray(new byte[]{9}), value)));
-            seen.add(expect(IllegalArgumentException.class, "get(mapped key)", () -> db.get(null, new ReadOptions(), key, MemorySegment.ofArray(new byte[8]))));
+            seen.add(expect(IllegalArgumentException.class, "get(mapped key)", () -> db.get(null, new ReadOptions(), key, MemorySegment.ofArray(
+                    new byte[8]))));
             seen.add(expect(IllegalArgumentException.class, "get into a mapped segment",
                     () -> db.get(null, new ReadOptions(), MemorySegment.ofArray(new byte[]{1}), past)));
             seen.add(expect(IllegalArgumentException.class, "WriteBatch.put(mapped)", () -> {
@@ -104,8 +105,8 @@ final class MappedSegmentProbes {
                     mg.add(key);
                 }
             }));
-            seen.add(expect(IllegalArgumentException.class, "getAdaptive into a mapped buffer", () ->
-                    db.getAdaptive(new ReadOptions(), new byte[]{1}, past)));
+            seen.add(expect(IllegalArgumentException.class, "getAdaptive into a mapped buffer", () -> db.getAdaptive(new ReadOptions(), new byte[]{1},
+                    past)));
             seen.add(expect(IllegalArgumentException.class, "SstFileWriter.put(mapped)", () -> {
                 try (SstFileWriter w = new SstFileWriter(new EnvOptions(), new Options())) {
                     w.open(dir.resolve("x.sst"));
@@ -117,10 +118,10 @@ final class MappedSegmentProbes {
                     b.put(null, key, value);
                 }
             }));
-            seen.add(expect(IllegalArgumentException.class, "putEntity(mapped key)", () ->
-                    db.putEntity(null, new WriteOptions(), key, List.of(io.panrocks.WideColumn.of("c", new byte[]{1})))));
-            seen.add(expect(IllegalArgumentException.class, "putEntity(mapped column value)", () ->
-                    db.putEntity(new byte[]{3}, List.of(new io.panrocks.WideColumn(MemorySegment.ofArray(new byte[]{'c'}), value)))));
+            seen.add(expect(IllegalArgumentException.class, "putEntity(mapped key)", () -> db.putEntity(null, new WriteOptions(), key, List.of(
+                    io.panrocks.WideColumn.of("c", new byte[]{1})))));
+            seen.add(expect(IllegalArgumentException.class, "putEntity(mapped column value)", () -> db.putEntity(new byte[]{3}, List.of(
+                    new io.panrocks.WideColumn(MemorySegment.ofArray(new byte[]{'c'}), value)))));
             seen.add(expect(IllegalArgumentException.class, "WriteBatch.putEntity(mapped key)", () -> {
                 try (WriteBatch b = new WriteBatch()) {
                     b.putEntity(null, key, List.of(io.panrocks.WideColumn.of("c", new byte[]{1})));

@@ -174,7 +174,7 @@ final class ReentrancyProbes {
 
     /** Bytewise; the first compare after target is set closes it (once) and records what the close did. */
     static io.panrocks.AbstractComparator closingComparator(java.util.concurrent.atomic.AtomicReference<AutoCloseable> target,
-                                                          java.util.concurrent.atomic.AtomicReference<Throwable> inside) {
+                                                            java.util.concurrent.atomic.AtomicReference<Throwable> inside) {
         return new io.panrocks.AbstractComparator() {
             @Override
             public String name() {

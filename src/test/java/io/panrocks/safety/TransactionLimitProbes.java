@@ -130,7 +130,7 @@ final class TransactionLimitProbes {
      */
     static String deadlockDetectionDepth(Path dir) throws Exception {
         List<String> refusals = new ArrayList<>();
-        for (long depth : new long[] {Long.MAX_VALUE, TransactionOptions.MAX_DEADLOCK_DETECT_DEPTH + 1, -1,
+        for (long depth : new long[]{Long.MAX_VALUE, TransactionOptions.MAX_DEADLOCK_DETECT_DEPTH + 1, -1,
                 Long.MIN_VALUE}) {
             String m = expect(IllegalArgumentException.class, "deadlock detect depth " + depth,
                     () -> new TransactionOptions().setDeadlockDetectDepth(depth));
@@ -193,7 +193,9 @@ final class TransactionLimitProbes {
     }
 
     /** Where a lock timeout is set: each of the four setters, applied to a DB, a waiter and a plain write. */
-    enum Setter { DB_TRANSACTION_LOCK_TIMEOUT, DB_DEFAULT_LOCK_TIMEOUT, TRANSACTION_OPTIONS, TRANSACTION_SET }
+    enum Setter {
+        DB_TRANSACTION_LOCK_TIMEOUT, DB_DEFAULT_LOCK_TIMEOUT, TRANSACTION_OPTIONS, TRANSACTION_SET
+    }
 
     /**
      * For each setter and each of 10^13 ms and Long.MAX_VALUE: the getter
@@ -216,7 +218,7 @@ final class TransactionLimitProbes {
                 () -> "a timeout within the limit is kept");
         int round = 0;
         for (Setter setter : Setter.values()) {
-            for (long timeout : new long[] {TEN_TO_THE_13, Long.MAX_VALUE}) {
+            for (long timeout : new long[]{TEN_TO_THE_13, Long.MAX_VALUE}) {
                 waitsUntilTheHolderLetsGo(java.nio.file.Files.createDirectories(dir.resolve("round" + round++)), setter,
                         timeout);
             }
@@ -293,7 +295,7 @@ final class TransactionLimitProbes {
                 () -> "not clamped");
         check(new TransactionOptions().setExpiration(-5).getExpiration() == -1, () -> "not -1");
         try (TransactionDB db = open(dir, new TransactionDBOptions())) {
-            for (long expiration : new long[] {TEN_TO_THE_13, Long.MAX_VALUE, TransactionOptions.MAX_EXPIRATION}) {
+            for (long expiration : new long[]{TEN_TO_THE_13, Long.MAX_VALUE, TransactionOptions.MAX_EXPIRATION}) {
                 try (Transaction t = db.beginTransaction(WriteOptions.DEFAULT,
                         new TransactionOptions().setExpiration(expiration))) {
                     t.put(b("k"), b(Long.toString(expiration)));

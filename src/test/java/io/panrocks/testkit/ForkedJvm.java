@@ -58,8 +58,8 @@ public final class ForkedJvm {
     private Duration timeout = Duration.ofMinutes(2);
     private Path workDir;
     private boolean echo;
-    private Consumer<String> onStdout = line -> { };
-    private Consumer<String> onStderr = line -> { };
+    private Consumer<String> onStdout = line -> {};
+    private Consumer<String> onStderr = line -> {};
 
     private ForkedJvm(Class<?> mainClass) {
         this.mainClass = mainClass;
@@ -265,7 +265,7 @@ public final class ForkedJvm {
         private Thread reader(String name, InputStream in, StringBuilder into, Consumer<String> each) {
             Thread t = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                    for (String line; (line = r.readLine()) != null; ) {
+                    for (String line; (line = r.readLine()) != null;) {
                         synchronized (into) {
                             into.append(line).append('\n');
                         }
@@ -432,11 +432,13 @@ public final class ForkedJvm {
 
         /** Fails (with the crash file's head, or the thread dump) if the child crashed or hung. */
         public Result assertNoCrashOrHang() {
-            if (timedOut) throw new AssertionError("child JVM hung: still running after " + elapsed.toSeconds()
-                    + " s, killed\n" + this + "\n--- thread dump\n" + threadDump);
-            if (crashed()) throw new AssertionError("child JVM crashed" + (signal() > 0 ? " (signal " + signal() + ")" : "")
-                    + (crashFiles.isEmpty() ? "" : ": " + crashFiles) + "\n" + this
-                    + (crashSummary.isEmpty() ? "" : "\n--- crash file (head)\n" + crashSummary));
+            if (timedOut)
+                throw new AssertionError("child JVM hung: still running after " + elapsed.toSeconds()
+                        + " s, killed\n" + this + "\n--- thread dump\n" + threadDump);
+            if (crashed())
+                throw new AssertionError("child JVM crashed" + (signal() > 0 ? " (signal " + signal() + ")" : "")
+                        + (crashFiles.isEmpty() ? "" : ": " + crashFiles) + "\n" + this
+                        + (crashSummary.isEmpty() ? "" : "\n--- crash file (head)\n" + crashSummary));
             return this;
         }
 

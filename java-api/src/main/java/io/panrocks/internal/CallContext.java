@@ -460,8 +460,9 @@ public final class CallContext {
                 released++;
             }
         }
-        if (first != null) Leaks.warnSentence(LOG, (released == 1 ? "a " + first.kind() + " was" : released + " "
-                + first.kind() + "s were") + " never closed; released as their thread read on.");
+        if (first != null)
+            Leaks.warnSentence(LOG, (released == 1 ? "a " + first.kind() + " was" : released + " "
+                    + first.kind() + "s were") + " never closed; released as their thread read on.");
         synchronized (this) {
             sweepAt = Math.max(64, 2 * openResources.size());
         }

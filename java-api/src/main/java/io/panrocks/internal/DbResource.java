@@ -150,7 +150,7 @@ public abstract sealed class DbResource implements Runnable
      * reported to a listener while it is deleted), so that every use throws.
      */
     public static DbResource released(NativeDb db, String kind) {
-        DbResource r = new SharedResource(db, kind, () -> { });
+        DbResource r = new SharedResource(db, kind, () -> {});
         r.state = State.RELEASED;
         return r;
     }

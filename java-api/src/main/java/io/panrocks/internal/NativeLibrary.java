@@ -357,7 +357,7 @@ public final class NativeLibrary {
             try (Arena arena = Arena.ofConfined()) {
                 fd = (int) linker.downcallHandle(create.get(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
                         ValueLayout.ADDRESS, ValueLayout.JAVA_INT)).invokeExact(arena.allocateFrom("libpanrocks"),
-                        1 /* MFD_CLOEXEC: no child process inherits it */);
+                                1 /* MFD_CLOEXEC: no child process inherits it */);
             }
             if (fd < 0) throw explained;
             Path memory = Path.of("/proc/self/fd/" + fd);

@@ -26,7 +26,7 @@ final class ShutdownBound {
     /** how often a wait asks whether the shutdown began */
     private static final long PROBE_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** never registered: removing it only asks whether the shutdown hooks run */
-    private static final Thread PROBE = Thread.ofPlatform().name("panrocks-shutdown-probe").unstarted(() -> { });
+    private static final Thread PROBE = Thread.ofPlatform().name("panrocks-shutdown-probe").unstarted(() -> {});
 
     private final long timeoutMillis;
     private boolean shuttingDown;
@@ -99,7 +99,7 @@ final class ShutdownBound {
             }
         });
         boolean interrupted = false;
-        for (long left; helper.isAlive() && (left = deadline - System.nanoTime()) > 0; ) {
+        for (long left; helper.isAlive() && (left = deadline - System.nanoTime()) > 0;) {
             try {
                 helper.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
             } catch (InterruptedException e) {

@@ -65,7 +65,7 @@ public class JfrGetBenchmark {
         @Setup(Level.Trial)
         public void open() throws Exception {
             switch (recording) {
-                case "none" -> { }
+                case "none" -> {}
                 case "otherEvents" -> jfr = start(null);
                 case "slowReads" -> jfr = start("io.panrocks.SlowRead");
                 case "everyRead" -> {

@@ -114,7 +114,7 @@ public class PanrocksForward {
             }
             DataSpec.check(seen == n, "the log holds " + seen + " records, expected " + n);
             openChannel();
-            for (long start : new long[] {0, n - RECORDS_PER_OP}) {
+            for (long start : new long[]{0, n - RECORDS_PER_OP}) {
                 long written = forward(start);
                 report("panrocks RecordBatch.writeRecordsTo", start, verifyOutput(start, written));
             }

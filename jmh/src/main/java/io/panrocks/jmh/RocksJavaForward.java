@@ -111,7 +111,7 @@ public class RocksJavaForward {
             }
             DataSpec.check(seen == n, "the log holds " + seen + " records, expected " + n);
             openChannel();
-            for (long start : new long[] {0, n - RECORDS_PER_OP}) {
+            for (long start : new long[]{0, n - RECORDS_PER_OP}) {
                 long written = forward(start);
                 report("RocksJava key()/value() + ByteBuffer.wrap", start, verifyOutput(start, written));
             }

@@ -229,8 +229,9 @@ class PanrocksKeyValueStore extends PanrocksStore implements KeyValueStore<Bytes
             boolean descending = range.resultOrder() == ResultOrder.DESCENDING;
             KeyValueIterator<Bytes, byte[]> it;
             if (lower.isEmpty() && upper.isEmpty()) it = descending ? reverseAll() : all();
-            else it = descending ? reverseRange(lower.orElse(null), upper.orElse(null))
-                    : range(lower.orElse(null), upper.orElse(null));
+            else
+                it = descending ? reverseRange(lower.orElse(null), upper.orElse(null))
+                        : range(lower.orElse(null), upper.orElse(null));
             return QueryResult.forResult(it);
         });
     }

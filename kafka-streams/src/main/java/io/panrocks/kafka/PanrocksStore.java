@@ -1,8 +1,8 @@
 package io.panrocks.kafka;
 
 import io.panrocks.BlockBasedTableConfig;
-import io.panrocks.CacheUsageOptions;
 import io.panrocks.BloomFilter;
+import io.panrocks.CacheUsageOptions;
 import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.ColumnFamilyOptions;
@@ -299,7 +299,7 @@ abstract class PanrocksStore implements StateStore {
         try {
             type = configured instanceof Class<?> c ? c
                     : Class.forName(configured.toString().trim(), true, Thread.currentThread().getContextClassLoader() != null
-                    ? Thread.currentThread().getContextClassLoader() : PanrocksStore.class.getClassLoader());
+                            ? Thread.currentThread().getContextClassLoader() : PanrocksStore.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new StreamsException(PanrocksConfigSetter.CONFIG + ": no class " + configured, e);
         }

@@ -216,7 +216,7 @@ final class StoreMetrics {
                 case DATA -> unsigned(db.getLongProperty(store.data, property));
                 case FAMILIES -> {
                     double sum = 0;
-                    for (ColumnFamilyHandle family : new ColumnFamilyHandle[] {store.data, store.offsets}) {
+                    for (ColumnFamilyHandle family : new ColumnFamilyHandle[]{store.data, store.offsets}) {
                         sum += unsigned(db.getLongProperty(family, property));
                     }
                     yield sum;

@@ -145,7 +145,8 @@ final class KafkaStoreOperations {
         try (StoreUnderFault again = StoreUnderFault.open(s.dir, s.windowed)) {
             Long offset = again.committedOffset();
             if (offset == null || offset < s.durable + 100) throw new AssertionError("a commit after the fault was lost: offset " + offset);
-            if (!Arrays.equals(again.get(offset), StoreUnderFault.value(offset))) throw new AssertionError("the record written after the fault is lost");
+            if (!Arrays.equals(again.get(offset), StoreUnderFault.value(offset)))
+                throw new AssertionError("the record written after the fault is lost");
             again.count(); // a full walk reads every record without error
         }
         return after.append("; wrote and committed again; ").toString();

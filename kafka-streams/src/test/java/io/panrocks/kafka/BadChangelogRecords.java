@@ -49,13 +49,13 @@ public final class BadChangelogRecords {
                 new Case("window start -1", false, windowKey(b("x"), -1, 0)),
                 new Case("window start Long.MIN_VALUE", false, windowKey(b("x"), Long.MIN_VALUE, 0)),
                 new Case("window start Long.MAX_VALUE", false, windowKey(b("x"), Long.MAX_VALUE, 0)),
-                new Case("window key of 5 bytes", false, new byte[] {1, 2, 3, 4, 5}),
+                new Case("window key of 5 bytes", false, new byte[]{1, 2, 3, 4, 5}),
                 new Case("window key of 0 bytes", false, new byte[0]),
                 new Case("session control", true, null),
                 new Case("session ends before it starts", true, sessionKey(b("x"), 5_000, 1_000)),
                 new Case("session start -1", true, sessionKey(b("x"), -1, 10)),
                 new Case("session start -10 end -5", true, sessionKey(b("x"), -10, -5)),
-                new Case("session key of 9 bytes", true, new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9}));
+                new Case("session key of 9 bytes", true, new byte[]{1, 2, 3, 4, 5, 6, 7, 8, 9}));
     }
 
     /** The good records of a case, the bad one (if any) in the middle of them. */
@@ -210,6 +210,6 @@ public final class BadChangelogRecords {
 
     /** The child JVM (with RocksJava): Kafka's built-in stores' transcript on stdout. */
     public static void main(String[] args) throws Exception {
-        for (String line : transcript(builtIn(), c -> context -> { })) System.out.println("TRANSCRIPT " + line);
+        for (String line : transcript(builtIn(), c -> context -> {})) System.out.println("TRANSCRIPT " + line);
     }
 }

@@ -156,7 +156,7 @@ public final class ClusterAppMain {
         dumpMetricsEveryTwoSeconds(streams, engine);
 
         BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        for (String line; (line = stdin.readLine()) != null; ) {
+        for (String line; (line = stdin.readLine()) != null;) {
             if (line.equals("close")) break;
         }
         streams.close(Duration.ofSeconds(60));
@@ -227,7 +227,7 @@ public final class ClusterAppMain {
                 // the key lives elsewhere: ask the instance that holds it
                 HostInfo host = owner.activeHost();
                 HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + host.host() + ":"
-                                + host.port() + "/query?local=1&store=" + params.get("store") + "&user=" + user))
+                        + host.port() + "/query?local=1&store=" + params.get("store") + "&user=" + user))
                         .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
                 respond(exchange, r.statusCode(), r.body());
             }

@@ -121,7 +121,7 @@ public final class ClusterBenchmark {
         try {
             int port = KafkaBroker.freePort();
             ForkedJvm app = ForkedJvm.main(ClusterAppMain.class, engine.name(), broker.bootstrap(), applicationId,
-                            prefix, stateDir.toString(), Integer.toString(port), "table")
+                    prefix, stateDir.toString(), Integer.toString(port), "table")
                     .classPath(ClusterScenario.appClassPath(engine)).heap("1g").jvmFlags("-XX:+UseParallelGC")
                     .jvmFlags(ClusterScenario.instanceJvmFlags(engine))
                     .timeout(Duration.ofMinutes(30));

@@ -97,7 +97,7 @@ final class ClusterScenario {
         void start() throws Exception {
             killed = false;
             process = ForkedJvm.main(ClusterAppMain.class, engine.name(), broker.bootstrap(), applicationId,
-                            topics.prefix(), stateDir.toString(), Integer.toString(port), "clicks")
+                    topics.prefix(), stateDir.toString(), Integer.toString(port), "clicks")
                     .classPath(appClassPath(engine)).heap(settings.heap()).jvmFlags("-XX:+UseParallelGC")
                     .jvmFlags(instanceJvmFlags(engine))
                     .timeout(Duration.ofMinutes(30)).start();

@@ -192,7 +192,7 @@ final class ClusterTopology {
                 s[1] = c.timestamp();
                 s[2]++;
             } else {
-                s = new long[] {c.timestamp(), c.timestamp(), 1};
+                s = new long[]{c.timestamp(), c.timestamp(), 1};
                 openSession.put(c.user(), s);
             }
             out.add(s[0] + "-" + s[1] + "=" + s[2]);

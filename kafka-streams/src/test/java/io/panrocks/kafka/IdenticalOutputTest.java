@@ -99,7 +99,8 @@ class IdenticalOutputTest {
             assertFalse(myStores.isEmpty(), run + ": no stores?");
             assertEquals(myStores.size(), theirStores.size(), run + ": " + myStores + " vs " + theirStores);
             for (String s : myStores) assertTrue(s.contains(" io.panrocks.kafka.Panrocks"), run + ": " + s);
-            for (String s : theirStores) assertTrue(s.contains(" org.apache.kafka.streams.state.internals.") && s.contains("RocksDB"), run + ": " + s);
+            for (String s : theirStores)
+                assertTrue(s.contains(" org.apache.kafka.streams.state.internals.") && s.contains("RocksDB"), run + ": " + s);
             if (p.length > 2) {
                 // the format really reached both sides' stores
                 assertTrue(myStores.stream().anyMatch(s -> s.contains("WithHeaders")), run + ": " + myStores);

@@ -66,7 +66,7 @@ final class KafkaBroker implements AutoCloseable {
                 "log.cleaner.dedupe.buffer.size=4194304",
                 ""));
         ForkedJvm.Result formatted = ForkedJvm.main(Class.forName("kafka.tools.StorageTool"), "format",
-                        "-t", Uuid.randomUuid().toString(), "-c", config.toString())
+                "-t", Uuid.randomUuid().toString(), "-c", config.toString())
                 .classPath(classPath()).heap("256m").timeout(Duration.ofMinutes(2)).run();
         formatted.assertSuccess();
 

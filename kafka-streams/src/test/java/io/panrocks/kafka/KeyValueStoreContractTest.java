@@ -147,7 +147,7 @@ class KeyValueStoreContractTest {
             r.nextBytes(values[i]);
             store.put(b(i), values[i]);
         }
-        for (boolean forward : new boolean[] {true, false}) {
+        for (boolean forward : new boolean[]{true, false}) {
             try (KeyValueIterator<Bytes, byte[]> it = forward ? store.all() : store.reverseAll()) {
                 for (int n = 0; n < values.length; n++) {
                     int i = forward ? n : values.length - 1 - n;
@@ -172,7 +172,7 @@ class KeyValueStoreContractTest {
             for (int i = 0; i < 3000; i++) {
                 // short keys over a small alphabet with 0x00 and 0xFF, so keys are often prefixes of each other
                 byte[] k = new byte[r.nextInt(4)];
-                for (int j = 0; j < k.length; j++) k[j] = (byte) new int[] {0x00, 0x01, 0x7F, 0x80, 0xFF}[r.nextInt(5)];
+                for (int j = 0; j < k.length; j++) k[j] = (byte) new int[]{0x00, 0x01, 0x7F, 0x80, 0xFF}[r.nextInt(5)];
                 byte[] v = r.nextInt(6) == 0 ? null : new byte[r.nextInt(3)];
                 store.put(Bytes.wrap(k), v);
                 if (v == null) model.remove(Bytes.wrap(k));
@@ -231,7 +231,7 @@ class KeyValueStoreContractTest {
     @Test
     void iteratorsPeekAndEndLikeKafkas() {
         KeyValueStore<Bytes, byte[]> store = open();
-        for (int i = 0; i < 3000; i++) store.put(b(i >> 8, i & 0xFF), new byte[] {(byte) i});
+        for (int i = 0; i < 3000; i++) store.put(b(i >> 8, i & 0xFF), new byte[]{(byte) i});
         try (KeyValueIterator<Bytes, byte[]> it = store.range(b(0, 10), b(11, 0))) {
             int n = 0;
             while (it.hasNext()) {
@@ -376,7 +376,7 @@ class KeyValueStoreContractTest {
         for (int i = 0; i < 5000; i++) {
             ConsumerRecord<byte[], byte[]> r = new ConsumerRecord<>("kv-changelog", 0, i, ("k" + i % 1000).getBytes(),
                     i % 7 == 0 ? null : ("v" + i).getBytes());
-            r.headers().add(Positions.CHANGELOG_VERSION_HEADER, new byte[] {0});
+            r.headers().add(Positions.CHANGELOG_VERSION_HEADER, new byte[]{0});
             r.headers().add(Positions.CHANGELOG_POSITION_HEADER,
                     Positions.serialize(Position.fromMap(Map.of("input", Map.of(0, (long) i)))));
             batch.add(r);
@@ -434,7 +434,7 @@ class KeyValueStoreContractTest {
 
     @Test
     void theConfigSetterShapesTheOptionsAndIsClosedOnce() {
-        for (Object setter : new Object[] {CountingSetter.class, CountingSetter.class.getName()}) {
+        for (Object setter : new Object[]{CountingSetter.class, CountingSetter.class.getName()}) {
             CountingSetter.SET.set(0);
             CountingSetter.CLOSED.set(0);
             KeyValueStore<Bytes, byte[]> store = open(new TestContext(stateDir).with(PanrocksConfigSetter.CONFIG, setter));
@@ -476,7 +476,7 @@ class KeyValueStoreContractTest {
                 mine.put(n.name(), e.getValue());
             }
         }
-        for (String name : new String[] {"estimate-num-keys", "cur-size-all-mem-tables", "block-cache-usage",
+        for (String name : new String[]{"estimate-num-keys", "cur-size-all-mem-tables", "block-cache-usage",
                 "block-cache-capacity", "num-running-compactions", "bytes-written-rate", "bytes-written-total",
                 "bytes-read-total", "memtable-hit-ratio", "block-cache-data-hit-ratio", "write-stall-duration-total",
                 "compaction-time-max", "number-file-errors-total"}) {
@@ -504,10 +504,10 @@ class KeyValueStoreContractTest {
                 org.apache.kafka.streams.DslStoreFormat.PLAIN)).get() instanceof org.apache.kafka.streams.state.TimestampedBytesStore);
         assertEquals("rocksdb", PanrocksStores.keyValueStore("x").metricsScope());
         assertThrows(NullPointerException.class, () -> PanrocksStores.keyValueStore(null));
-        assertArrayEquals(new byte[] {1, 2}, Keys.prefixEnd(new byte[] {1, 1, (byte) 0xFF}));
-        assertNull(Keys.prefixEnd(new byte[] {(byte) 0xFF, (byte) 0xFF}));
+        assertArrayEquals(new byte[]{1, 2}, Keys.prefixEnd(new byte[]{1, 1, (byte) 0xFF}));
+        assertNull(Keys.prefixEnd(new byte[]{(byte) 0xFF, (byte) 0xFF}));
         assertNull(Keys.prefixEnd(new byte[0]));
-        assertArrayEquals(new byte[] {5, 0}, Keys.after(new byte[] {5}));
-        assertTrue(Arrays.equals(new byte[] {0}, Keys.after(new byte[0])));
+        assertArrayEquals(new byte[]{5, 0}, Keys.after(new byte[]{5}));
+        assertTrue(Arrays.equals(new byte[]{0}, Keys.after(new byte[0])));
     }
 }

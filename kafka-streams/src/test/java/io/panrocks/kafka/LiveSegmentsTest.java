@@ -12,18 +12,18 @@ class LiveSegmentsTest {
     void keepsIdsSortedAndAnswersRanges() {
         LiveSegments s = new LiveSegments();
         assertArrayEquals(new long[0], s.between(Long.MIN_VALUE, Long.MAX_VALUE, true));
-        for (long id : new long[] {5, -3, 9, 5, 0, Long.MAX_VALUE, Long.MIN_VALUE}) s.add(id);
-        assertArrayEquals(new long[] {Long.MIN_VALUE, -3, 0, 5, 9, Long.MAX_VALUE},
+        for (long id : new long[]{5, -3, 9, 5, 0, Long.MAX_VALUE, Long.MIN_VALUE}) s.add(id);
+        assertArrayEquals(new long[]{Long.MIN_VALUE, -3, 0, 5, 9, Long.MAX_VALUE},
                 s.between(Long.MIN_VALUE, Long.MAX_VALUE, true));
-        assertArrayEquals(new long[] {9, 5, 0}, s.between(0, 9, false));
-        assertArrayEquals(new long[] {5}, s.between(1, 8, true));
+        assertArrayEquals(new long[]{9, 5, 0}, s.between(0, 9, false));
+        assertArrayEquals(new long[]{5}, s.between(1, 8, true));
         assertArrayEquals(new long[0], s.between(6, 8, true));
         assertArrayEquals(new long[0], s.between(9, 5, true), "a reversed range is empty");
         assertTrue(s.contains(-3));
         assertFalse(s.contains(4));
-        assertArrayEquals(new long[] {Long.MIN_VALUE, -3, 0}, s.removeBelow(5));
+        assertArrayEquals(new long[]{Long.MIN_VALUE, -3, 0}, s.removeBelow(5));
         assertArrayEquals(new long[0], s.removeBelow(5), "nothing more below");
-        assertArrayEquals(new long[] {5, 9, Long.MAX_VALUE}, s.between(Long.MIN_VALUE, Long.MAX_VALUE, true));
+        assertArrayEquals(new long[]{5, 9, Long.MAX_VALUE}, s.between(Long.MIN_VALUE, Long.MAX_VALUE, true));
         s.clear();
         assertFalse(s.contains(5));
     }

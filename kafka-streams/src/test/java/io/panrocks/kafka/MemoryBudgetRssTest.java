@@ -34,7 +34,7 @@ class MemoryBudgetRssTest {
     @Test
     void fiftyStoresUnderSteadyWritesStayWithinBudgetPlusFixedOverhead() throws Exception {
         ForkedJvm.Result r = ForkedJvm.main(MemoryBudgetMain.class, "panrocks", stateDir.toString(), "50", "90",
-                        "20000", "3600000", Long.toString(BUDGET), Long.toString(PUTS))
+                "20000", "3600000", Long.toString(BUDGET), Long.toString(PUTS))
                 .classPath(childClassPath()).fixedHeap("256m").jvmFlags("-XX:+AlwaysPreTouch", "-XX:+UseSerialGC")
                 .timeout(Duration.ofMinutes(3)).run();
         r.assertSuccess();

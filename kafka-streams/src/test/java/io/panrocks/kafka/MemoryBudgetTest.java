@@ -304,8 +304,8 @@ class MemoryBudgetTest {
                         KeyValueStore<Bytes, byte[]> s = PanrocksStores.keyValueStore("s").get();
                         s.init(task(partition), s);
                         try {
-                            s.put(Bytes.wrap(new byte[] {(byte) cycle}), new byte[100]);
-                            assertArrayEquals(new byte[100], s.get(Bytes.wrap(new byte[] {(byte) cycle})));
+                            s.put(Bytes.wrap(new byte[]{(byte) cycle}), new byte[100]);
+                            assertArrayEquals(new byte[100], s.get(Bytes.wrap(new byte[]{(byte) cycle})));
                         } finally {
                             s.close();
                         }

@@ -58,9 +58,9 @@ class RestoreBadRecordsTest {
         List<String> mine;
         List<String> warnings;
         try (LogCaptureAppender logs = LogCaptureAppender.createAndRegister(SegmentedStore.class)) {
-            mine = BadChangelogRecords.transcript(BadChangelogRecords.panrocks(), c -> context ->
-                    assertEquals(c.badKey() == null ? 0.0 : 1.0, droppedRecordsTotal(context),
-                            c.name() + ": dropped-records-total"));
+            mine = BadChangelogRecords.transcript(BadChangelogRecords.panrocks(), c -> context -> assertEquals(c.badKey() == null ? 0.0 : 1.0,
+                    droppedRecordsTotal(context),
+                    c.name() + ": dropped-records-total"));
             warnings = logs.getMessages("WARN");
         }
         int bad = 0;
@@ -91,7 +91,7 @@ class RestoreBadRecordsTest {
         r.assertSuccess();
         List<String> theirs = r.stdoutLines().stream().filter(l -> l.startsWith("TRANSCRIPT "))
                 .map(l -> l.substring("TRANSCRIPT ".length())).toList();
-        List<String> mine = BadChangelogRecords.transcript(BadChangelogRecords.panrocks(), c -> context -> { });
+        List<String> mine = BadChangelogRecords.transcript(BadChangelogRecords.panrocks(), c -> context -> {});
         assertEquals(BadChangelogRecords.cases().size(), theirs.size(), r.stdoutLines().toString());
         // the comparison, for the record in the test's output
         for (int i = 0; i < mine.size(); i++) {

@@ -249,7 +249,7 @@ final class Scenarios {
         KTable<String, Long> prices = b.table("prices", Consumed.with(Serdes.String(), Serdes.Long()),
                 Materialized.as("prices-table"));
         prices.groupBy((item, price) -> KeyValue.pair("cat-" + item.charAt(item.length() - 1), price),
-                        Grouped.with(Serdes.String(), Serdes.Long()))
+                Grouped.with(Serdes.String(), Serdes.Long()))
                 .aggregate(() -> "0/0", (cat, price, agg) -> add(agg, price, 1), (cat, price, agg) -> add(agg, -price, -1),
                         Materialized.<String, String, KeyValueStore<Bytes, byte[]>>as("sums")
                                 .withKeySerde(Serdes.String()).withValueSerde(Serdes.String()))
@@ -282,10 +282,10 @@ final class Scenarios {
                 Materialized.as("customers-store"));
         KStream<String, String> orders = b.stream("orders", Consumed.with(Serdes.String(), Serdes.String()));
         orders.join(customers, (order, customer) -> order + " for " + customer,
-                        Joined.with(Serdes.String(), Serdes.String(), Serdes.String()))
+                Joined.with(Serdes.String(), Serdes.String(), Serdes.String()))
                 .to("enriched", Produced.with(Serdes.String(), Serdes.String()));
         orders.leftJoin(customers, (order, customer) -> order + " for " + customer,
-                        Joined.with(Serdes.String(), Serdes.String(), Serdes.String()))
+                Joined.with(Serdes.String(), Serdes.String(), Serdes.String()))
                 .to("enriched-left", Produced.with(Serdes.String(), Serdes.String()));
         try (TopologyTestDriver d = new TopologyTestDriver(b.build(), props)) {
             stores(d, emit);
@@ -336,7 +336,7 @@ final class Scenarios {
                     Instant.ofEpochMilli(last)), emit);
             list("backwardFetch user1..user3", () -> store.backwardFetch("user1", "user3",
                     Instant.ofEpochMilli(last - 200_000), Instant.ofEpochMilli(last)), emit);
-            for (String user : new String[] {"user0", "user7", "user39", "nobody"}) {
+            for (String user : new String[]{"user0", "user7", "user39", "nobody"}) {
                 StringBuilder sb = new StringBuilder("fetch " + user + ":");
                 try (WindowStoreIterator<ValueAndTimestamp<Long>> it = store.fetch(user,
                         Instant.ofEpochMilli(last - 300_000), Instant.ofEpochMilli(last))) {
@@ -411,7 +411,7 @@ final class Scenarios {
                 QueryResult<?> r = raw.query(rq, PositionBound.unbounded(), new QueryConfig(false));
                 emit.accept("iqv2 " + f + ".." + e + " " + rq.resultOrder() + position(r) + " " + drainResult(r));
             }
-            for (String prefix : new String[] {"sku-00", "sku-1", "sku-24", "sku-9", "", "s"}) {
+            for (String prefix : new String[]{"sku-00", "sku-1", "sku-24", "sku-9", "", "s"}) {
                 list("prefix '" + prefix + "'", () -> store.prefixScan(prefix, Serdes.String().serializer()), emit);
             }
             for (int q = 0; q < 20; q++) {
@@ -442,7 +442,7 @@ final class Scenarios {
             }
             drain(d, "session-counts", WindowedSerdes.sessionWindowedSerdeFrom(String.class), Serdes.Long(), emit);
             SessionStore<String, Long> store = d.getSessionStore("sessions");
-            for (String user : new String[] {"user0", "user3", "user24", "nobody"}) {
+            for (String user : new String[]{"user0", "user3", "user24", "nobody"}) {
                 list("fetch " + user, () -> store.fetch(user), emit);
                 list("backwardFetch " + user, () -> store.backwardFetch(user), emit);
             }
@@ -461,10 +461,10 @@ final class Scenarios {
         KStream<String, String> left = b.stream("views", Consumed.with(Serdes.String(), Serdes.String()));
         KStream<String, String> right = b.stream("buys", Consumed.with(Serdes.String(), Serdes.String()));
         left.join(right, (v, p) -> v + "+" + p, JoinWindows.ofTimeDifferenceAndGrace(Duration.ofSeconds(10),
-                        Duration.ofSeconds(5)), StreamJoined.with(Serdes.String(), Serdes.String(), Serdes.String()))
+                Duration.ofSeconds(5)), StreamJoined.with(Serdes.String(), Serdes.String(), Serdes.String()))
                 .to("joined", Produced.with(Serdes.String(), Serdes.String()));
         left.outerJoin(right, (v, p) -> v + "|" + p, JoinWindows.ofTimeDifferenceAndGrace(Duration.ofSeconds(3),
-                        Duration.ofSeconds(2)), StreamJoined.with(Serdes.String(), Serdes.String(), Serdes.String()))
+                Duration.ofSeconds(2)), StreamJoined.with(Serdes.String(), Serdes.String(), Serdes.String()))
                 .to("outer", Produced.with(Serdes.String(), Serdes.String()));
         try (TopologyTestDriver d = new TopologyTestDriver(b.build(), props)) {
             stores(d, emit);

@@ -24,7 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The window and session stores' contract: Kafka's search semantics over
@@ -91,7 +90,7 @@ class SegmentedStoreContractTest {
     void windowFetchesInKafkasOrderAcrossSegments() {
         WindowStore<Bytes, byte[]> store = window(false);
         // keys that are prefixes of each other, over three segments of a minute
-        for (long t : new long[] {10_000, 30_000, 61_000, 125_000}) {
+        for (long t : new long[]{10_000, 30_000, 61_000, 125_000}) {
             store.put(s("a"), ("a" + t).getBytes(), t);
             store.put(s("ab"), ("ab" + t).getBytes(), t);
             store.put(s("b"), ("b" + t).getBytes(), t);
@@ -107,10 +106,10 @@ class SegmentedStoreContractTest {
         assertNull(store.fetch(s("ab"), 61_001));
         // a key range goes segment by segment, by key and time inside each (Kafka's order)
         assertEquals(List.of("a@10000/70000=a10000", "a@30000/90000=a30000", "ab@10000/70000=ab10000", "ab@30000/90000=ab30000",
-                        "a@61000/121000=a61000", "ab@61000/121000=ab61000"),
+                "a@61000/121000=a61000", "ab@61000/121000=ab61000"),
                 windows(store.fetch(s("a"), s("ab"), 0, 100_000)));
         assertEquals(List.of("b@125000/185000=b125000", "ab@125000/185000=ab125000", "a@125000/185000=a125000",
-                        "b@61000/121000=b61000", "ab@61000/121000=ab61000", "a@61000/121000=a61000"),
+                "b@61000/121000=b61000", "ab@61000/121000=ab61000", "a@61000/121000=a61000"),
                 windows(store.backwardFetchAll(61_000, 200_000)));
         assertEquals(12, windows(store.all()).size());
         assertEquals(List.of(), windows(store.fetch(s("b"), s("a"), 0, 200_000)), "keys the wrong way round");
@@ -141,7 +140,7 @@ class SegmentedStoreContractTest {
         store.put(s("k"), "late".getBytes(), MINUTE); // expired: dropped and counted, as Kafka's store counts it
         org.apache.kafka.common.MetricName total = new org.apache.kafka.common.MetricName("dropped-records-total",
                 "stream-task-metrics", "", java.util.Map.of("thread-id", Thread.currentThread().getName(),
-                "task-id", context.taskId().toString()));
+                        "task-id", context.taskId().toString()));
         assertEquals(1.0, context.kafkaMetrics.metrics().get(total).metricValue());
     }
 

@@ -126,7 +126,7 @@ final class TestContext implements StateStoreContext {
 
     @Override
     public void register(StateStore store, StateRestoreCallback stateRestoreCallback) {
-        register(store, stateRestoreCallback, () -> { });
+        register(store, stateRestoreCallback, () -> {});
     }
 
     @Override

@@ -97,7 +97,7 @@ public class TopologyBenchmark {
             case "aggregation" -> {
                 KTable<String, Long> t = b.table("prices", Consumed.with(Serdes.String(), Serdes.Long()), Materialized.as("prices"));
                 t.groupBy((item, price) -> KeyValue.pair("cat-" + item.charAt(item.length() - 1), price),
-                                Grouped.with(Serdes.String(), Serdes.Long()))
+                        Grouped.with(Serdes.String(), Serdes.Long()))
                         .reduce(Long::sum, (agg, old) -> agg - old, Materialized.as("sums"))
                         .toStream().to("out", Produced.with(Serdes.String(), Serdes.Long()));
                 driver = new TopologyTestDriver(b.build(), props);

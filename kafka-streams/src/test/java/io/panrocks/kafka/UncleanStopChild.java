@@ -44,7 +44,7 @@ public final class UncleanStopChild {
         int every = Integer.parseInt(args[1]);
         KeyValueStore<Bytes, byte[]> store = PanrocksStores.keyValueStore("kv").get();
         store.init(new TestContext(stateDir).with(PanrocksConfigSetter.CONFIG, SmallMemtables.class), store);
-        for (long i = 0; ; i++) {
+        for (long i = 0;; i++) {
             store.put(key(i), value(i));
             if (i % every == every - 1) {
                 store.commit(Map.of(CHANGELOG, i));

@@ -68,8 +68,8 @@ class UncleanStopTest {
                 assertArrayEquals(UncleanStopChild.value(i), v, "record " + i);
             }
             // and the store works on
-            store.put(UncleanStopChild.key(-1), new byte[] {1});
-            assertArrayEquals(new byte[] {1}, store.get(UncleanStopChild.key(-1)));
+            store.put(UncleanStopChild.key(-1), new byte[]{1});
+            assertArrayEquals(new byte[]{1}, store.get(UncleanStopChild.key(-1)));
         } finally {
             store.close();
         }

@@ -356,7 +356,7 @@ class VersionedStoreTest {
                         assertEquals(show(live.recordAsOf(key(k), t)), show(restored.recordAsOf(key(k), t)), where + " " + k + "@" + t);
                     }
                     assertEquals(live.records(key(k), Long.MIN_VALUE, Long.MAX_VALUE, ResultOrder.ASCENDING).stream()
-                                    .map(VersionedStoreTest::show).toList(),
+                            .map(VersionedStoreTest::show).toList(),
                             restored.records(key(k), Long.MIN_VALUE, Long.MAX_VALUE, ResultOrder.ASCENDING).stream()
                                     .map(VersionedStoreTest::show).toList(), where + " " + k);
                 }
@@ -605,7 +605,7 @@ class VersionedStoreTest {
         store = null;
         KeyValueStore<Bytes, byte[]> plain = PanrocksStores.keyValueStore("was-plain").get();
         plain.init(context, plain);
-        plain.put(Bytes.wrap(new byte[] {1}), new byte[] {2}); // data another kind would misread
+        plain.put(Bytes.wrap(new byte[]{1}), new byte[]{2}); // data another kind would misread
         plain.close();
         PanrocksVersionedStore versioned = (PanrocksVersionedStore) PanrocksStores.versionedKeyValueStore("was-plain",
                 Duration.ofMillis(R)).get();

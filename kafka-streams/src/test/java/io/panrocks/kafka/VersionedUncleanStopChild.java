@@ -38,7 +38,7 @@ public final class VersionedUncleanStopChild {
         int every = Integer.parseInt(args[1]);
         PanrocksVersionedStore store = (PanrocksVersionedStore) PanrocksStores.versionedKeyValueStore("versioned", RETENTION).get();
         store.init(new TestContext(stateDir).with(PanrocksConfigSetter.CONFIG, UncleanStopChild.SmallMemtables.class), store);
-        for (long i = 0; ; i++) {
+        for (long i = 0;; i++) {
             store.put(key(i), value(i), i);
             if (i % every == every - 1) {
                 store.commit(Map.of(CHANGELOG, i));

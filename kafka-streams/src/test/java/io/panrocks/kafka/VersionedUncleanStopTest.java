@@ -65,7 +65,7 @@ class VersionedUncleanStopTest {
                 if (next <= committed) assertEquals(next, v.validTo().orElseThrow(), "version " + i + " ends at the next one");
             }
             // and the store works on
-            assertEquals(-1L, store.put(VersionedUncleanStopChild.key(7), new byte[] {1}, store.observedStreamTime() + 1));
+            assertEquals(-1L, store.put(VersionedUncleanStopChild.key(7), new byte[]{1}, store.observedStreamTime() + 1));
         } finally {
             store.close();
         }

@@ -137,7 +137,7 @@ final class MigrationRun {
 
     private void compileTogether(List<Path> files, Path classes) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        for (int round = 0; ; round++) {
+        for (int round = 0;; round++) {
             DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
             try (StandardJavaFileManager fm = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
                 fm.setLocation(StandardLocation.CLASS_PATH, classpathFiles());
@@ -234,7 +234,7 @@ final class MigrationRun {
         Set<String> ranHere = new LinkedHashSet<>();
         String classFailure = null;
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        for (int attempt = 0; ; attempt++) {
+        for (int attempt = 0;; attempt++) {
             Files.write(skip, finished, StandardCharsets.UTF_8);
             long offset = Files.exists(results) ? Files.size(results) : 0;
             // -ea: RocksJava's build runs its tests with assertions on, and some expect an AssertionError
@@ -295,7 +295,7 @@ final class MigrationRun {
                         classFailures.add(name + ": " + classFailure);
                     }
                     case "DONE" -> done = true;
-                    default -> { }
+                    default -> {}
                 }
             }
             if (done) {
@@ -311,7 +311,8 @@ final class MigrationRun {
             if (running != null) {
                 finished.add(running);
                 crashes.add(running + ": " + what + " (log: " + log + ")");
-                if (runningWhere != null) record(runningWhere, new Outcome(Status.ERROR, kind(what), what.substring(what.indexOf(": ") + 2), "-"), ranHere);
+                if (runningWhere != null)
+                    record(runningWhere, new Outcome(Status.ERROR, kind(what), what.substring(what.indexOf(": ") + 2), "-"), ranHere);
                 if (finished.containsAll(planned)) break;
                 continue; // the rest of the class, without the culprit
             }
@@ -407,8 +408,8 @@ final class MigrationRun {
         }
         int compiled = compiledTests.size();
         out.printf("%npanrocks migration run: %d of %d @Test methods pass (%.1f%%); of the %d that compile together: "
-                        + "%d passed, %d failed (assertion), %d errored (exception, crash or hang), %d skipped "
-                        + "(@Ignore or assumption), %d not run (no concrete class runs them)  (%d seconds)%n",
+                + "%d passed, %d failed (assertion), %d errored (exception, crash or hang), %d skipped "
+                + "(@Ignore or assumption), %d not run (no concrete class runs them)  (%d seconds)%n",
                 totals[0], totalTests, totalTests == 0 ? 0.0 : 100.0 * totals[0] / totalTests, compiled,
                 totals[0], totals[1], totals[2], totals[3], totals[4], seconds);
         if (!cutTogether.isEmpty() || !dropped.isEmpty()) {
