@@ -32,7 +32,10 @@
 
 #include "panrocks.h"
 
-enum { KEY_COUNT = 1000, KEY_SIZE = 16, SCRATCH = 16 * 1024, HEAP_COPY_LIMIT = 512 };
+enum { KEY_COUNT = 1000,
+       KEY_SIZE = 16,
+       SCRATCH = 16 * 1024,
+       HEAP_COPY_LIMIT = 512 };
 
 static void check(int32_t rc, const panrocks_error *error, const char *what) {
     if (rc != PANROCKS_OK) {
@@ -83,9 +86,10 @@ int main(int argc, char **argv) {
     static panrocks_error error;
     panrocks_cf_descriptor cf = {0};
     cf.name = "default";
-    cf.options = "compression=kNoCompression;bottommost_compression=kNoCompression;"
-                 "compression_per_level=kNoCompression:kNoCompression:kNoCompression:kNoCompression:"
-                 "kNoCompression:kNoCompression:kNoCompression";
+    cf.options =
+        "compression=kNoCompression;bottommost_compression=kNoCompression;"
+        "compression_per_level=kNoCompression:kNoCompression:kNoCompression:kNoCompression:"
+        "kNoCompression:kNoCompression:kNoCompression";
     cf.table_options = "block_cache=1073741824";
     panrocks_open_request request = {0};
     request.path = dir;
@@ -117,7 +121,8 @@ int main(int argc, char **argv) {
     volatile uint64_t sink = 0;
     for (int i = 0; i < KEY_COUNT; i++) { /* every key read once: all blocks cached */
         check(panrocks_get_adaptive(db, NULL, NULL, pin, keys[i], KEY_SIZE, scratch, SCRATCH, HEAP_COPY_LIMIT,
-                                    &result, &error), &error, "get");
+                                    &result, &error),
+              &error, "get");
         if (result.pinned) panrocks_pin_release(pin);
     }
 
@@ -151,9 +156,10 @@ int main(int argc, char **argv) {
     mean /= iterations;
     for (int i = 0; i < iterations; i++) var += (rates[i] - mean) * (rates[i] - mean);
     const double half = t999(iterations) * sqrt(var / (iterations - 1)) / sqrt((double)iterations);
-    printf("{\"shape\":\"abi_get_copy\",\"keyCount\":%d,\"keySize\":%d,\"valueSize\":%zu,\"dataset\":\"flushed\","
-           "\"threads\":1,\"opsPerSec\":%.3f,\"error\":%.3f,\"iterations\":[",
-           KEY_COUNT, KEY_SIZE, value_size, mean, half);
+    printf(
+        "{\"shape\":\"abi_get_copy\",\"keyCount\":%d,\"keySize\":%d,\"valueSize\":%zu,\"dataset\":\"flushed\","
+        "\"threads\":1,\"opsPerSec\":%.3f,\"error\":%.3f,\"iterations\":[",
+        KEY_COUNT, KEY_SIZE, value_size, mean, half);
     for (int i = 0; i < iterations; i++) printf("%s%.3f", i ? "," : "", rates[i]);
     printf("]}\n");
 

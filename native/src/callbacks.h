@@ -45,7 +45,11 @@ struct CallbackHealth {
 namespace panrocks {
 namespace callbacks {
 
-enum class Kind { kComparator, kMergeOperator, kFilterFactory, kListener, kLogger };
+enum class Kind { kComparator,
+                  kMergeOperator,
+                  kFilterFactory,
+                  kListener,
+                  kLogger };
 
 const char *kind_name(Kind k);
 

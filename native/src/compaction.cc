@@ -111,7 +111,7 @@ void panrocks_compaction_result_output(const panrocks_compaction_result *result,
                                        panrocks_slice *path) {
     if (path == nullptr) return;
     *path = result == nullptr || index >= result->output_files.size() ? panrocks_slice{nullptr, 0}
-                                                                       : slice_of(result->output_files[index]);
+                                                                      : slice_of(result->output_files[index]);
 }
 
 void panrocks_compaction_result_info(const panrocks_compaction_result *result,

@@ -107,15 +107,13 @@ namespace panrocks {
 namespace callbacks {
 
 void register_compaction_filter(const Library &library, const rocksdb::ObjectLibrary::PatternEntry &pattern) {
-        library->AddFactory<rocksdb::CompactionFilterFactory>(
-            pattern, [](const std::string &uri, std::unique_ptr<rocksdb::CompactionFilterFactory> *guard,
-                        std::string *errmsg) -> rocksdb::CompactionFilterFactory * {
-                auto cb = lookup(uri, Kind::kFilterFactory, errmsg);
-                if (cb == nullptr) return nullptr;
-                guard->reset(new UpcallFilterFactory(cb));
-                return guard->get();
-            });
-
+    library->AddFactory<rocksdb::CompactionFilterFactory>(
+        pattern, [](const std::string &uri, std::unique_ptr<rocksdb::CompactionFilterFactory> *guard, std::string *errmsg) -> rocksdb::CompactionFilterFactory * {
+            auto cb = lookup(uri, Kind::kFilterFactory, errmsg);
+            if (cb == nullptr) return nullptr;
+            guard->reset(new UpcallFilterFactory(cb));
+            return guard->get();
+        });
 }
 
 }  // namespace callbacks

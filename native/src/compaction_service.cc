@@ -20,7 +20,12 @@ struct panrocks_compaction_bytes {
 
 namespace {
 
-enum Count { kSchedule, kWait, kCancel, kInstalled, kFailures, kCounts };
+enum Count { kSchedule,
+             kWait,
+             kCancel,
+             kInstalled,
+             kFailures,
+             kCounts };
 
 // What the handle and the engine object share: the spec, and whether the
 // handle is still alive (an engine object that outlives it, which it

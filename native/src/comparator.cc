@@ -73,13 +73,11 @@ namespace panrocks {
 namespace callbacks {
 
 void register_comparator(const Library &library, const rocksdb::ObjectLibrary::PatternEntry &pattern) {
-        library->AddFactory<const rocksdb::Comparator>(
-            pattern, [](const std::string &uri, std::unique_ptr<const rocksdb::Comparator> *,
-                        std::string *errmsg) -> const rocksdb::Comparator * {
-                auto cb = lookup(uri, Kind::kComparator, errmsg);
-                return cb ? cb->comparator_object.get() : nullptr;
-            });
-
+    library->AddFactory<const rocksdb::Comparator>(
+        pattern, [](const std::string &uri, std::unique_ptr<const rocksdb::Comparator> *, std::string *errmsg) -> const rocksdb::Comparator * {
+            auto cb = lookup(uri, Kind::kComparator, errmsg);
+            return cb ? cb->comparator_object.get() : nullptr;
+        });
 }
 
 }  // namespace callbacks

@@ -21,8 +21,7 @@ namespace {
 // finds this text in the libraries built for machines that cannot be run here
 // (macOS, Windows). Referenced from panrocks_abi_version(), so that no linker
 // drops it as unused; exported by none.
-const char build_tag[] = "panrocks C ABI version " PANROCKS_STRING(PANROCKS_ABI_VERSION)
-    ", engine RocksDB " PANROCKS_STRING(ROCKSDB_MAJOR) "." PANROCKS_STRING(ROCKSDB_MINOR) "." PANROCKS_STRING(ROCKSDB_PATCH);
+const char build_tag[] = "panrocks C ABI version " PANROCKS_STRING(PANROCKS_ABI_VERSION) ", engine RocksDB " PANROCKS_STRING(ROCKSDB_MAJOR) "." PANROCKS_STRING(ROCKSDB_MINOR) "." PANROCKS_STRING(ROCKSDB_PATCH);
 }  // namespace
 
 extern "C" {

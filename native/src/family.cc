@@ -22,8 +22,7 @@ rocksdb::Status undo_created_family(panrocks_db *db, rocksdb::ColumnFamilyHandle
     db->db->DestroyColumnFamilyHandle(handle).PermitUncheckedError();
     if (dropped.ok()) return s;
     return rocksdb::Status::CopyAppendMessage(
-        s, "; ", "panrocks: the family was created and could not be dropped again (" + dropped.ToString() +
-                     "): it exists, empty, and the next open must name it");
+        s, "; ", "panrocks: the family was created and could not be dropped again (" + dropped.ToString() + "): it exists, empty, and the next open must name it");
 }
 
 }  // namespace panrocks

@@ -475,11 +475,11 @@ inline int32_t guarded(panrocks_error *error, Body &&body) noexcept {
 
 // Checks the handles a call needs; a NULL there is a caller bug, reported
 // as InvalidArgument rather than a crash.
-#define PANROCKS_REQUIRE(error, condition)                                         \
-    do {                                                                           \
-        if (!(condition))                                                          \
-            return ::panrocks::report((error), PANROCKS_INVALID_ARGUMENT,          \
-                                      "panrocks: " #condition " is false");        \
+#define PANROCKS_REQUIRE(error, condition)                                  \
+    do {                                                                    \
+        if (!(condition))                                                   \
+            return ::panrocks::report((error), PANROCKS_INVALID_ARGUMENT,   \
+                                      "panrocks: " #condition " is false"); \
     } while (0)
 
 }  // namespace panrocks

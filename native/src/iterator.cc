@@ -318,14 +318,14 @@ int32_t panrocks_iterator_seek_to_last(panrocks_iterator *iterator, panrocks_ite
 int32_t panrocks_iterator_seek(panrocks_iterator *iterator, const char *target, size_t target_length,
                                panrocks_iter_entry *entry, panrocks_error *error) {
     return guarded_move(iterator, entry, error,
-                [&](rocksdb::Iterator &it) { it.Seek(rocksdb::Slice(target, target_length)); });
+                        [&](rocksdb::Iterator &it) { it.Seek(rocksdb::Slice(target, target_length)); });
 }
 
 int32_t panrocks_iterator_seek_for_prev(panrocks_iterator *iterator, const char *target,
                                         size_t target_length, panrocks_iter_entry *entry,
                                         panrocks_error *error) {
     return guarded_move(iterator, entry, error,
-                [&](rocksdb::Iterator &it) { it.SeekForPrev(rocksdb::Slice(target, target_length)); });
+                        [&](rocksdb::Iterator &it) { it.SeekForPrev(rocksdb::Slice(target, target_length)); });
 }
 
 // Moving an invalid iterator is undefined in RocksDB; here it is a no-op.

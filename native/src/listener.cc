@@ -297,15 +297,13 @@ void describe_compaction_job(const rocksdb::CompactionJobInfo &i, CompactionJobV
 namespace callbacks {
 
 void register_listener(const Library &library, const rocksdb::ObjectLibrary::PatternEntry &pattern) {
-        library->AddFactory<rocksdb::EventListener>(
-            pattern, [](const std::string &uri, std::unique_ptr<rocksdb::EventListener> *guard,
-                        std::string *errmsg) -> rocksdb::EventListener * {
-                auto cb = lookup(uri, Kind::kListener, errmsg);
-                if (cb == nullptr) return nullptr;
-                guard->reset(new UpcallListener(cb));
-                return guard->get();
-            });
-
+    library->AddFactory<rocksdb::EventListener>(
+        pattern, [](const std::string &uri, std::unique_ptr<rocksdb::EventListener> *guard, std::string *errmsg) -> rocksdb::EventListener * {
+            auto cb = lookup(uri, Kind::kListener, errmsg);
+            if (cb == nullptr) return nullptr;
+            guard->reset(new UpcallListener(cb));
+            return guard->get();
+        });
 }
 
 }  // namespace callbacks

@@ -55,7 +55,7 @@ int32_t panrocks_get_int_property(panrocks_db *db, panrocks_cf *cf, const char *
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && name != nullptr && value != nullptr);
         return db->db->GetIntProperty(family(db, cf), rocksdb::Slice(name), value) ? PANROCKS_OK
-                                                                                  : PANROCKS_NOT_FOUND;
+                                                                                   : PANROCKS_NOT_FOUND;
     });
 }
 

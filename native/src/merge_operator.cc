@@ -167,15 +167,13 @@ namespace panrocks {
 namespace callbacks {
 
 void register_merge_operator(const Library &library, const rocksdb::ObjectLibrary::PatternEntry &pattern) {
-        library->AddFactory<rocksdb::MergeOperator>(
-            pattern, [](const std::string &uri, std::unique_ptr<rocksdb::MergeOperator> *guard,
-                        std::string *errmsg) -> rocksdb::MergeOperator * {
-                auto cb = lookup(uri, Kind::kMergeOperator, errmsg);
-                if (cb == nullptr) return nullptr;
-                guard->reset(new UpcallMergeOperator(cb));
-                return guard->get();
-            });
-
+    library->AddFactory<rocksdb::MergeOperator>(
+        pattern, [](const std::string &uri, std::unique_ptr<rocksdb::MergeOperator> *guard, std::string *errmsg) -> rocksdb::MergeOperator * {
+            auto cb = lookup(uri, Kind::kMergeOperator, errmsg);
+            if (cb == nullptr) return nullptr;
+            guard->reset(new UpcallMergeOperator(cb));
+            return guard->get();
+        });
 }
 
 }  // namespace callbacks

@@ -287,7 +287,8 @@ int32_t panrocks_env_create_mem(panrocks_env **env_out, panrocks_error *error) {
 
 void panrocks_env_destroy(panrocks_env *env) { delete env; }
 
-int32_t panrocks_env_is_mem(const panrocks_env *env) { return env == nullptr ? -1 : env->mem ? 1 : 0; }
+int32_t panrocks_env_is_mem(const panrocks_env *env) { return env == nullptr ? -1 : env->mem ? 1
+                                                                                             : 0; }
 
 int32_t panrocks_env_set_background_threads(panrocks_env *env, int32_t number, int32_t priority,
                                             int32_t only_increase, panrocks_error *error) {

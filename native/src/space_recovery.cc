@@ -28,7 +28,7 @@ constexpr std::chrono::milliseconds kResumeInterval{1000};
 }
 
 class SpaceRecovery final : public rocksdb::EventListener {
-public:
+  public:
     const char *Name() const override { return "panrocks.SpaceRecovery"; }
 
     void OnErrorRecoveryBegin(rocksdb::BackgroundErrorReason, rocksdb::Status error,
@@ -83,7 +83,7 @@ public:
 
     ~SpaceRecovery() override { stop(); }
 
-private:
+  private:
     void run() {
         std::unique_lock<std::mutex> lock(mutex_);
         while (!closing_) {

@@ -68,12 +68,12 @@ int32_t refuse_unopened(panrocks_error *error) {
 
 void panrocks::encode_table_properties(const rocksdb::TableProperties &p, std::string *out) {
     const uint64_t numbers[PANROCKS_TABLE_PROPERTIES_NUMBERS] = {
-            p.data_size, p.index_size, p.index_partitions, p.top_level_index_size, p.index_key_is_user_key,
-            p.index_value_is_delta_encoded, p.filter_size, p.raw_key_size, p.raw_value_size, p.num_data_blocks,
-            p.num_entries, p.num_deletions, p.num_merge_operands, p.num_range_deletions, p.format_version,
-            p.fixed_key_len, p.column_family_id, p.creation_time, p.oldest_key_time,
-            p.slow_compression_estimated_data_size, p.fast_compression_estimated_data_size,
-            p.external_sst_file_global_seqno_offset};
+        p.data_size, p.index_size, p.index_partitions, p.top_level_index_size, p.index_key_is_user_key,
+        p.index_value_is_delta_encoded, p.filter_size, p.raw_key_size, p.raw_value_size, p.num_data_blocks,
+        p.num_entries, p.num_deletions, p.num_merge_operands, p.num_range_deletions, p.format_version,
+        p.fixed_key_len, p.column_family_id, p.creation_time, p.oldest_key_time,
+        p.slow_compression_estimated_data_size, p.fast_compression_estimated_data_size,
+        p.external_sst_file_global_seqno_offset};
     put_u64(out, PANROCKS_TABLE_PROPERTIES_NUMBERS);
     for (uint64_t n : numbers) put_u64(out, n);
     put_string(out, p.column_family_name);

@@ -29,11 +29,11 @@ namespace {
 
 // Counts the snapshots a transaction took on its own (SetSnapshotOnNextOperation).
 class GenerationNotifier : public rocksdb::TransactionNotifier {
-public:
+  public:
     explicit GenerationNotifier(uint64_t *generation) : generation_(generation) {}
     void SnapshotCreated(const rocksdb::Snapshot *) override { ++*generation_; }
 
-private:
+  private:
     uint64_t *generation_;
 };
 

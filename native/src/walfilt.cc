@@ -203,8 +203,7 @@ void register_factory() {
         // a static object: RocksDB keeps a raw pointer (DBOptions::wal_filter),
         // the handle owns it
         rocksdb::ObjectLibrary::Default()->AddFactory<rocksdb::WalFilter>(
-            pattern, [](const std::string &uri, std::unique_ptr<rocksdb::WalFilter> *,
-                        std::string *errmsg) -> rocksdb::WalFilter * { return lookup(uri, errmsg); });
+            pattern, [](const std::string &uri, std::unique_ptr<rocksdb::WalFilter> *, std::string *errmsg) -> rocksdb::WalFilter * { return lookup(uri, errmsg); });
     });
 }
 

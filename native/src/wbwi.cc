@@ -90,8 +90,9 @@ struct panrocks_wbwi {
                               (family_id == 0 ? " (the default one)" : "") + " in the order of '" + o.name +
                               "', but " + what + " orders it by '" + comparator->Name() + "'";
         if (family_id == 0) {
-            message += "; updates naming no column family are indexed bytewise until one names the default "
-                       "family's handle, and then in its order";
+            message +=
+                "; updates naming no column family are indexed bytewise until one names the default "
+                "family's handle, and then in its order";
         }
         message += "; clear() the batch to start afresh";
         return report(error, PANROCKS_INVALID_ARGUMENT, 0, 0, message.data(), message.size());

@@ -63,12 +63,14 @@ TEST(Backup, CreateListVerifyRestorePurgeDelete) {
 
     std::string restored = dir.path() + "/restored";
     ASSERT_EQ(panrocks_backup_engine_restore(engine, 0, first, restored.c_str(), restored.c_str(), 0, &err),
-              PANROCKS_OK) << err.message;
+              PANROCKS_OK)
+        << err.message;
     panrocks_db *r = open(restored);
     EXPECT_EQ(get(r, "a"), "1");
     close(r);
     ASSERT_EQ(panrocks_backup_engine_restore(engine, 1, 0, restored.c_str(), restored.c_str(), 0, &err),
-              PANROCKS_OK) << err.message;
+              PANROCKS_OK)
+        << err.message;
     r = open(restored);
     EXPECT_EQ(get(r, "a"), "2");  // the latest backup copied the WAL
     close(r);
@@ -124,6 +126,7 @@ TEST(Backup, ACorruptedFileFailsVerificationAndRestore) {
     EXPECT_EQ(panrocks_backup_engine_verify(engine, id, 1, &err), PANROCKS_CORRUPTION) << err.message;
     std::string restored = dir.path() + "/restored";
     EXPECT_EQ(panrocks_backup_engine_restore(engine, 1, 0, restored.c_str(), restored.c_str(), 0, &err),
-              PANROCKS_CORRUPTION) << err.message;
+              PANROCKS_CORRUPTION)
+        << err.message;
     panrocks_backup_engine_destroy(engine);
 }

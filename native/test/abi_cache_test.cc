@@ -25,8 +25,7 @@ TEST(Caches, LruKnobsAndRefusals) {
     EXPECT_EQ(panrocks_cache_capacity(cache), size_t{1} << 20);
     panrocks_cache_destroy(cache);
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (auto ratios : std::vector<std::pair<double, double>>{{nan, 0}, {0, nan}, {-0.1, 0}, {1.1, 0}, {0.6, 0.6},
-                                                              {0, std::numeric_limits<double>::infinity()}}) {
+    for (auto ratios : std::vector<std::pair<double, double>>{{nan, 0}, {0, nan}, {-0.1, 0}, {1.1, 0}, {0.6, 0.6}, {0, std::numeric_limits<double>::infinity()}}) {
         cache = nullptr;
         EXPECT_EQ(panrocks_cache_create_lru(1 << 20, -1, 0, ratios.first, ratios.second, &cache, &err),
                   PANROCKS_INVALID_ARGUMENT);

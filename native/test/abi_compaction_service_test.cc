@@ -166,7 +166,8 @@ class Primary {
         char buffer[32];
         uint64_t size = 0;
         EXPECT_EQ(panrocks_get_property(db, nullptr, "rocksdb.num-files-at-level0", buffer, sizeof buffer - 1, &size,
-                                        &err), PANROCKS_OK);
+                                        &err),
+                  PANROCKS_OK);
         buffer[std::min<uint64_t>(size, sizeof buffer - 1)] = '\0';
         return std::stoull(buffer);
     }

@@ -124,7 +124,8 @@ TEST(Ttl, EntriesExpireAtCompactionAndReadsStripTheTimestamp) {
     panrocks_multiget_entry entries[2];
     char buffer[64];
     ASSERT_EQ(panrocks_multi_get(db, nullptr, nullptr, scratch, 2, keys, PANROCKS_MULTIGET_COPY, buffer, sizeof buffer,
-                                 entries, &err), PANROCKS_OK);
+                                 entries, &err),
+              PANROCKS_OK);
     EXPECT_EQ(std::string(entries[0].data, entries[0].size), "value");
     EXPECT_EQ(entries[1].status, PANROCKS_NOT_FOUND);
     panrocks_multiget_destroy(scratch);

@@ -91,7 +91,8 @@ class Entities : public ::testing::Test {
         const panrocks_wide_column *columns = nullptr;
         uint64_t count = 0;
         EXPECT_EQ(panrocks_get_entity(db, nullptr, nullptr, entity, key.data(), key.size(), &columns, &count, &err),
-                  expect) << err.message;
+                  expect)
+            << err.message;
         return expect == PANROCKS_OK ? read(columns, count) : Columns{};
     }
 
@@ -264,7 +265,8 @@ TEST_F(Entities, SelectedColumnsAndMultiGetEntity) {
     const panrocks_wide_column *columns = nullptr;
     uint64_t count = 0;
     ASSERT_EQ(panrocks_get_entity_selected(t.db, nullptr, nullptr, entity, "k", 1, names, 5, &columns, &count, &err),
-              PANROCKS_OK) << err.message;
+              PANROCKS_OK)
+        << err.message;
     EXPECT_EQ(read(columns, count), (Columns{{"", "d"}, {std::string("\0\xff", 2), "bin"}, {"b", ""}}));
     ASSERT_EQ(panrocks_get_entity_selected(t.db, nullptr, nullptr, entity, "k", 1, nullptr, 0, &columns, &count, &err),
               PANROCKS_OK);
@@ -280,7 +282,8 @@ TEST_F(Entities, SelectedColumnsAndMultiGetEntity) {
     const panrocks_entity_result *results = nullptr;
     for (int round = 0; round < 2; round++) {
         ASSERT_EQ(panrocks_multi_get_entity(t.db, nullptr, nullptr, nullptr, batch, keys, 4, nullptr, 0, &results, &err),
-                  PANROCKS_OK) << err.message;
+                  PANROCKS_OK)
+            << err.message;
         EXPECT_EQ(results[0].status, PANROCKS_OK);
         EXPECT_EQ(read(results[0].columns, results[0].count),
                   (Columns{{"", "d"}, {std::string("\0\xff", 2), "bin"}, {"a", "1"}, {"b", ""}}));

@@ -420,7 +420,8 @@ TEST_P(CollectOverBlobFiles, CopiesTheValuesReadFromThem) {
     std::vector<char> buffer(32 << 20);
     panrocks_collect_result r{};
     ASSERT_EQ(panrocks_iterator_collect(it, 2000, UINT64_MAX, 1, 0, buffer.data(), buffer.size(), entries.data(), &r, &err),
-              PANROCKS_OK) << err.message;
+              PANROCKS_OK)
+        << err.message;
     ASSERT_EQ(r.count, 2000u);
     for (int i = 0; i < 2000; i++) {
         EXPECT_EQ(std::string(entries[i].value, entries[i].value_size), value_of(i)) << "entry " << i;

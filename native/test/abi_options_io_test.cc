@@ -56,7 +56,8 @@ TEST(OptionsIo, SetOptionsChangesTheRunningFamily) {
     panrocks_error err{};
     EXPECT_NE(family_options(d.db).find("write_buffer_size=67108864"), std::string::npos);
     ASSERT_EQ(panrocks_set_options(d.db, nullptr, "write_buffer_size=1048576;disable_auto_compactions=true", &err),
-              PANROCKS_OK) << err.message;
+              PANROCKS_OK)
+        << err.message;
     std::string now = family_options(d.db);
     EXPECT_NE(now.find("write_buffer_size=1048576"), std::string::npos) << now;
     EXPECT_NE(now.find("disable_auto_compactions=true"), std::string::npos) << now;
@@ -96,7 +97,8 @@ TEST(OptionsIo, LoadsTheLatestOptionsFileAsDifferences) {
     std::string bytes(size, '\0');
     ASSERT_EQ(panrocks_load_options(d.path().c_str(), 1, 0, bytes.data(), bytes.size(), &size, &err), PANROCKS_OK);
     std::vector<std::string> r = records(bytes);
-    if (std::getenv("PANROCKS_SHOW_OPTIONS")) for (auto &x : r) std::printf("[%s]\n", x.c_str());
+    if (std::getenv("PANROCKS_SHOW_OPTIONS"))
+        for (auto &x : r) std::printf("[%s]\n", x.c_str());
     ASSERT_EQ(r.size(), 3u);
     EXPECT_NE(r[0].find("create_if_missing=true"), std::string::npos) << r[0];
     EXPECT_EQ(r[0].find("env="), std::string::npos) << r[0];
@@ -148,12 +150,15 @@ TEST(OptionsIo, AReadOnlyDbRefusesChangesAndWritesNothing) {
 TEST(OptionsIo, CheckOptionsKeepsRocksDbsVerdict) {
     panrocks_error err{};
     EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_DB, "max_open_files=100;create_if_missing=true", 0, &err),
-              PANROCKS_OK) << err.message;
+              PANROCKS_OK)
+        << err.message;
     EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_COLUMN_FAMILY, "write_buffer_size=1048576", 0, &err), PANROCKS_OK)
         << err.message;
     EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_DB, "no_such_option=1", 0, &err), PANROCKS_INVALID_ARGUMENT);
     EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_DB, "no_such_option=1",
-                                     PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS, &err), PANROCKS_OK) << err.message;
+                                     PANROCKS_CONFIG_IGNORE_UNKNOWN_OPTIONS, &err),
+              PANROCKS_OK)
+        << err.message;
     EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_COLUMN_FAMILY, "write_buffer_size=big", 0, &err),
               PANROCKS_INVALID_ARGUMENT);
     EXPECT_EQ(panrocks_check_options(PANROCKS_OPTIONS_COLUMN_FAMILY, "max_open_files=1", 0, &err),

@@ -187,7 +187,7 @@ int count_keys(panrocks_db *db, FilterCalls *filter) {
     EXPECT_EQ(panrocks_iterator_create_filtered(db, nullptr, nullptr, filter ? count_and_answer : nullptr, filter,
                                                 &it, &err),
               PANROCKS_OK)
-            << err.message;
+        << err.message;
     panrocks_iter_entry entry{};
     int n = 0;
     EXPECT_EQ(panrocks_iterator_seek_to_first(it, &entry, &err), PANROCKS_OK);

@@ -149,7 +149,7 @@ struct MergeState {
 };
 
 inline int32_t add_full(void *ctx, const char *, size_t, const char *existing, size_t existing_length,
-                 const panrocks_slice *operands, size_t count, panrocks_result *result) {
+                        const panrocks_slice *operands, size_t count, panrocks_result *result) {
     auto *s = static_cast<MergeState *>(ctx);
     s->full++;
     if (s->fail) return PANROCKS_UPCALL_FAILED;
@@ -168,7 +168,7 @@ inline int32_t add_full(void *ctx, const char *, size_t, const char *existing, s
 }
 
 inline int32_t add_step(void *ctx, const char *, size_t, const char *left, size_t, const char *right, size_t,
-                 panrocks_result *result) {
+                        panrocks_result *result) {
     auto *s = static_cast<MergeState *>(ctx);
     s->steps++;
     if (s->fail) return 0;

@@ -100,7 +100,7 @@ class FamiliesDb {
   public:
     // family_options: a ColumnFamilyOptions string for both families ("" for the defaults)
     explicit FamiliesDb(const panrocks_open_resources *resources, const std::string &db_options = "",
-                      const std::string &path = "", const std::string &family_options = "")
+                        const std::string &path = "", const std::string &family_options = "")
         : path_(path.empty() ? dir_.path() : path) {
         panrocks_cf_descriptor cfs[2]{};
         cfs[0].name = "default";
@@ -181,8 +181,7 @@ inline std::string get(panrocks_db *db, const std::string &k, panrocks_cf *cf = 
     return std::string(buffer, std::min<uint64_t>(size, sizeof buffer));
 }
 
-inline panrocks_db *open(const std::string &path, int32_t mode = PANROCKS_OPEN_READ_WRITE, const char *options =
-                      "create_if_missing=true", const int32_t *ttls = nullptr, const char *secondary = nullptr) {
+inline panrocks_db *open(const std::string &path, int32_t mode = PANROCKS_OPEN_READ_WRITE, const char *options = "create_if_missing=true", const int32_t *ttls = nullptr, const char *secondary = nullptr) {
     panrocks_open_request req{};
     req.path = path.c_str();
     req.db_options = options;
@@ -212,7 +211,7 @@ inline uint64_t ticker(panrocks_stats *stats, const char *name, int32_t reset = 
 
 // Opens dir's DB (created if missing) with cf as its one family and the given shared objects.
 inline int32_t open_with(const TempDir &dir, panrocks_cf_descriptor *cf, panrocks_open_resources *resources, panrocks_db **db,
-                  panrocks_error *err) {
+                         panrocks_error *err) {
     panrocks_open_request req{};
     req.path = dir.path().c_str();
     req.db_options = "create_if_missing=true";

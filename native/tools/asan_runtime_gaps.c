@@ -11,14 +11,21 @@
 #include <stddef.h>
 
 void __sanitizer_annotate_double_ended_contiguous_container(const void *storage_beg, const void *storage_end,
-        const void *old_container_beg, const void *old_container_end,
-        const void *new_container_beg, const void *new_container_end) {
-    (void)storage_beg; (void)storage_end; (void)old_container_beg;
-    (void)old_container_end; (void)new_container_beg; (void)new_container_end;
+                                                            const void *old_container_beg, const void *old_container_end,
+                                                            const void *new_container_beg, const void *new_container_end) {
+    (void)storage_beg;
+    (void)storage_end;
+    (void)old_container_beg;
+    (void)old_container_end;
+    (void)new_container_beg;
+    (void)new_container_end;
 }
 
 int __sanitizer_verify_double_ended_contiguous_container(const void *storage_beg, const void *container_beg,
-        const void *container_end, const void *storage_end) {
-    (void)storage_beg; (void)container_beg; (void)container_end; (void)storage_end;
+                                                         const void *container_end, const void *storage_end) {
+    (void)storage_beg;
+    (void)container_beg;
+    (void)container_end;
+    (void)storage_end;
     return 1;
 }
