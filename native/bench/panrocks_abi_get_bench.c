@@ -9,7 +9,18 @@
  * code, the C stub) and what comes from the JVM (the FFM crossing and the
  * Java API's own work). docs/benchmarks.md, "Per-call cost budget".
  *
- *   panrocks_abi_get_bench VALUE_SIZE [ITERATIONS]
+ *   panrocks_abi_get_bench VALUE_SIZE [ITERATIONS] [SHAPE]
+ *
+ * SHAPE (default get): `get` as below; `scan1000_batch`, the bulk walk of
+ * RocksIterator.scanForward and of its reading ahead: a new iterator, a
+ * seek to a random key, 1000 entries through panrocks_iterator_next_batch
+ * (the Java API's batch of 256 entries, 2 KiB copy limit, 128 KiB buffer;
+ * wrapping to the first key at the end), each entry's size and last byte
+ * read, the iterator destroyed; `scan1000_step`, the same with one
+ * panrocks_iterator_next per entry (the Java API before reading ahead).
+ * Set beside the floor's scan1000 (the same engine build, linked
+ * statically), they show what the engine in a shared library and the C
+ * stub cost a scan before any Java runs.
  *
  * Data and options as the floor's: 1000 keys of 16 bytes (i zero-padded),
  * byte j of value i is (i*31+j)&0xff, no compression, a 1 GiB block cache,
@@ -67,13 +78,66 @@ static double t999(int n) {
     return n - 1 < 30 ? t[n - 1] : 3.5;
 }
 
+enum { SCAN_ENTRIES = 1000,
+       BATCH_ENTRIES = 256,
+       BATCH_COPY_LIMIT = 2048,
+       BATCH_BYTES = 128 * 1024 };
+
+/* One scan of SCAN_ENTRIES from a random key; returns a byte of every entry. */
+static uint64_t scan(panrocks_db *db, char (*keys)[KEY_SIZE], int batched, panrocks_iter_entry *entries,
+                     char *buffer, panrocks_error *error) {
+    panrocks_iterator *it;
+    check(panrocks_iterator_create(db, NULL, NULL, &it, error), error, "iterator");
+    check(panrocks_iterator_seek(it, keys[below(KEY_COUNT)], KEY_SIZE, entries, error), error, "seek");
+    uint64_t sink = 0;
+    int seen = 0;
+    if (!batched) {
+        while (seen < SCAN_ENTRIES) {
+            if (!entries[0].valid) check(panrocks_iterator_seek_to_first(it, entries, error), error, "seek");
+            sink += entries[0].key_size + (unsigned char)entries[0].value[entries[0].value_size - 1];
+            seen++;
+            check(panrocks_iterator_next(it, entries, error), error, "next");
+        }
+    } else {
+        int step_first = 0;
+        while (seen < SCAN_ENTRIES) {
+            size_t count = 0;
+            check(panrocks_iterator_next_batch(it, PANROCKS_FORWARD, step_first, BATCH_ENTRIES, BATCH_COPY_LIMIT,
+                                               buffer, BATCH_BYTES, entries, &count, error),
+                  error, "next_batch");
+            step_first = 1;
+            if (count == 0) { /* the end: wrap */
+                check(panrocks_iterator_seek_to_first(it, entries, error), error, "seek");
+                step_first = 0;
+                continue;
+            }
+            for (size_t i = 0; i < count && seen < SCAN_ENTRIES; i++, seen++) {
+                sink += entries[i].key_size + (unsigned char)entries[i].value[entries[i].value_size - 1];
+            }
+        }
+    }
+    panrocks_iterator_destroy(it);
+    return sink;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: panrocks_abi_get_bench VALUE_SIZE [ITERATIONS]\n");
+        fprintf(stderr, "usage: panrocks_abi_get_bench VALUE_SIZE [ITERATIONS] [get|scan1000_batch|scan1000_step]\n");
         return 2;
     }
     const size_t value_size = (size_t)strtoull(argv[1], NULL, 10);
     const int iterations = argc > 2 ? atoi(argv[2]) : 10;
+    const char *shape = argc > 3 ? argv[3] : "get";
+    const int scanning = strcmp(shape, "get") != 0;
+    const int batched = strcmp(shape, "scan1000_batch") == 0;
+    if (scanning && !batched && strcmp(shape, "scan1000_step") != 0) {
+        fprintf(stderr, "SHAPE must be get, scan1000_batch or scan1000_step\n");
+        return 2;
+    }
+    if (scanning && value_size == 0) {
+        fprintf(stderr, "a scan reads the last byte of each value: VALUE_SIZE must be positive\n");
+        return 2;
+    }
     if (iterations < 2 || iterations > 30) {
         fprintf(stderr, "ITERATIONS must be 2..30\n");
         return 2;
@@ -128,11 +192,19 @@ int main(int argc, char **argv) {
 
     double rates[30];
     rng_state = 0x9E3779B97F4A7C15ULL; /* stream 0 */
+    panrocks_iter_entry *entries = malloc(sizeof(panrocks_iter_entry) * (BATCH_ENTRIES + 1));
+    char *batch = malloc(BATCH_BYTES);
     for (int it = -1; it < iterations; it++) { /* -1: warmup */
         uint64_t ops = 0;
         const double start = now();
         double elapsed;
         do {
+            if (scanning) {
+                sink += scan(db, keys, batched, entries, batch, &error);
+                ops++;
+                elapsed = now() - start;
+                continue;
+            }
             for (int k = 0; k < 256; k++) {
                 int32_t rc = panrocks_get_adaptive(db, NULL, NULL, pin, keys[below(KEY_COUNT)], KEY_SIZE, scratch,
                                                    SCRATCH, HEAP_COPY_LIMIT, &result, &error);
@@ -157,9 +229,9 @@ int main(int argc, char **argv) {
     for (int i = 0; i < iterations; i++) var += (rates[i] - mean) * (rates[i] - mean);
     const double half = t999(iterations) * sqrt(var / (iterations - 1)) / sqrt((double)iterations);
     printf(
-        "{\"shape\":\"abi_get_copy\",\"keyCount\":%d,\"keySize\":%d,\"valueSize\":%zu,\"dataset\":\"flushed\","
+        "{\"shape\":\"abi_%s\",\"keyCount\":%d,\"keySize\":%d,\"valueSize\":%zu,\"dataset\":\"flushed\","
         "\"threads\":1,\"opsPerSec\":%.3f,\"error\":%.3f,\"iterations\":[",
-        KEY_COUNT, KEY_SIZE, value_size, mean, half);
+        scanning ? shape : "get_copy", KEY_COUNT, KEY_SIZE, value_size, mean, half);
     for (int i = 0; i < iterations; i++) printf("%s%.3f", i ? "," : "", rates[i]);
     printf("]}\n");
 
@@ -169,6 +241,8 @@ int main(int argc, char **argv) {
     snprintf(command, sizeof command, "rm -rf %s", dir);
     if (system(command) != 0) fprintf(stderr, "could not remove %s\n", dir);
     free(scratch);
+    free(entries);
+    free(batch);
     free(value);
     free(keys);
     return (int)(sink & 0); /* sink keeps the copies */
