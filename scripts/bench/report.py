@@ -31,12 +31,13 @@ from benchreport.kept import markers
 # the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench.sh critical-gc,
 # "startup" from a scripts/bench.sh startup run, "engine-instructions" from scripts/bench.sh instructions,
 # "compression-search" from scripts/bench.sh compression-search, "remote-compaction" from a
-# RemoteCompactionLoadTest run, "jfr-events" from JfrGetBenchmark runs):
+# RemoteCompactionLoadTest run, "jfr-events" from JfrGetBenchmark runs, "scan-readahead" from a before/after
+# PanrocksScan run beside the static and shared-library scan floors):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
-                 "engine-instructions", "compression-search", "remote-compaction", "jfr-events")
+                 "engine-instructions", "compression-search", "remote-compaction", "jfr-events", "scan-readahead")
 
 
 def kept_sections(path):
