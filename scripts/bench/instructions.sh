@@ -42,6 +42,9 @@ for b in "${!benches[@]}"; do
             valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no --toggle-collect="${fn%%(*}(*" \
                 "$bin" --shapes "$shape" --value-size 16 --warmup-ms 300 --measure-ms 300 --iterations 2 \
                 >"$work/$b-$shape.log" 2>&1 || { tail -20 "$work/$b-$shape.log" >&2; die "callgrind failed"; }
+            # valgrind can return before its output file is complete (seen as a file with no call
+            # of the function yet): wait for callgrind's closing "totals:" line before reading it
+            for _ in $(seq 100); do grep -q '^totals:' "$out" 2>/dev/null && break; sleep 0.1; done
             read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$out" "$fn")"
             [ "$n" -gt 0 ] && break
             say "no call of ${fn%%(*} recorded (attempt $attempt); running it again"
