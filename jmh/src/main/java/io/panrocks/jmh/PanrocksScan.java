@@ -71,17 +71,7 @@ public class PanrocksScan {
     @Benchmark
     public void scanZeroCopy(PanrocksDb s, ThreadState t, Blackhole bh) throws RocksDBException {
         try (RocksIterator it = s.db.newIterator()) {
-            it.seek(t.key());
-            for (int n = 0; n < ENTRIES; n++) {
-                if (!it.isValid()) {
-                    it.status();
-                    it.seekToFirst();
-                }
-                bh.consume(Consume.digest(it.key()));
-                bh.consume(Consume.digest(it.value()));
-                it.next();
-            }
-            it.status();
+            readViews(it, t, bh);
         }
     }
 
@@ -92,18 +82,23 @@ public class PanrocksScan {
     @Benchmark
     public void scanZeroCopyPinned(PanrocksDb s, ThreadState t, Blackhole bh) throws RocksDBException {
         try (RocksIterator it = s.db.newIterator(t.pinData)) {
-            it.seek(t.key());
-            for (int n = 0; n < ENTRIES; n++) {
-                if (!it.isValid()) {
-                    it.status();
-                    it.seekToFirst();
-                }
-                bh.consume(Consume.digest(it.key()));
-                bh.consume(Consume.digest(it.value()));
-                it.next();
-            }
-            it.status();
+            readViews(it, t, bh);
         }
+    }
+
+    /** Seeks a random key and reads {@link #ENTRIES} entries' views step by step, wrapping at the end. */
+    private static void readViews(RocksIterator it, ThreadState t, Blackhole bh) throws RocksDBException {
+        it.seek(t.key());
+        for (int n = 0; n < ENTRIES; n++) {
+            if (!it.isValid()) {
+                it.status();
+                it.seekToFirst();
+            }
+            bh.consume(Consume.digest(it.key()));
+            bh.consume(Consume.digest(it.value()));
+            it.next();
+        }
+        it.status();
     }
 
     /** {@code keyBytes()}/{@code valueBytes()}: a new array for each key and value. */
