@@ -2,8 +2,11 @@
 # Regenerates jextract-bindings/ from native/include/panrocks.h.
 #
 # jextract is not on any package registry: build it from a checkout of
-# https://github.com/openjdk/jextract with scripts/build-jextract.sh and point
-# JEXTRACT_HOME at what it prints (or put `jextract` on PATH). Its output must compile for --release 22, which the
+# https://github.com/openjdk/jextract with scripts/build-jextract.sh, which
+# writes it to ~/.cache/panrocks-jextract/<revision>/ (PANROCKS_JEXTRACT_CACHE
+# moves it), where this script finds the pinned revision's build by itself.
+# JEXTRACT_HOME (a jextract build: bin/jextract) overrides that, and a
+# `jextract` on PATH is used when neither is there. Its output must compile for --release 22, which the
 # JDK-22-era jextract produces; newer jextract output calls JDK 23 API
 # (SymbolLookup.findOrThrow), and the build then fails with a clear error.
 # The committed bindings come from jextract revision
@@ -13,12 +16,16 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-if [ -n "${JEXTRACT_HOME:-}" ] && [ -x "$JEXTRACT_HOME/bin/jextract" ]; then
+pinned_build="${PANROCKS_JEXTRACT_CACHE:-$HOME/.cache/panrocks-jextract}/360bdc9cec421ebd7e2830a84cd5f6f4e22358c3"
+if [ -n "${JEXTRACT_HOME:-}" ]; then
+    [ -x "$JEXTRACT_HOME/bin/jextract" ] || die "JEXTRACT_HOME=$JEXTRACT_HOME has no bin/jextract"
     jextract="$JEXTRACT_HOME/bin/jextract"
+elif [ -x "$pinned_build/bin/jextract" ]; then
+    jextract="$pinned_build/bin/jextract"
 elif command -v jextract >/dev/null 2>&1; then
     jextract="$(command -v jextract)"
 else
-    die "jextract not found: set JEXTRACT_HOME to a jextract build (bin/jextract) or put jextract on PATH.
+    die "jextract not found: no build in $pinned_build, no JEXTRACT_HOME, none on PATH.
   Build one with: scripts/build-jextract.sh /path/to/checkout-of-github.com/openjdk/jextract
   at revision 360bdc9cec421ebd7e2830a84cd5f6f4e22358c3 (its last JDK-22-era one); with libclang 14
   that regenerates the committed bindings byte for byte."

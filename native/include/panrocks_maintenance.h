@@ -110,6 +110,13 @@ int32_t panrocks_approximate_memtable_stats(panrocks_db *db, panrocks_cf *cf, pa
 int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
                                  size_t *size, panrocks_error *error);
 
+/* The ID of this opening of the DB (DB::GetDbSessionId): new at every open
+ * (a secondary or read-only instance has its own), the one RocksDB writes in
+ * its LOG and in the table files this session creates. min(size, capacity)
+ * bytes into buffer (may be NULL), *size = the full size. */
+int32_t panrocks_get_db_session_id(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size,
+                                   panrocks_error *error);
+
 /* Reads every live table and blob file whole and checks its block
  * checksums (DB::VerifyChecksum); Corruption names the first bad file. */
 int32_t panrocks_verify_checksum(panrocks_db *db, panrocks_error *error);

@@ -9,6 +9,7 @@
 #include "internal.h"
 
 using panrocks::check;
+using panrocks::copy_out;
 using panrocks::family;
 using panrocks::guarded;
 using panrocks::report;
@@ -118,6 +119,17 @@ int32_t panrocks_get_db_identity(panrocks_db *db, char *buffer, size_t capacity,
         *size = identity.size();
         if (buffer != nullptr) std::memcpy(buffer, identity.data(), std::min(capacity, identity.size()));
         return static_cast<int32_t>(PANROCKS_OK);
+    });
+}
+
+int32_t panrocks_get_db_session_id(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size,
+                                   panrocks_error *error) {
+    return guarded(error, [&] {
+        PANROCKS_REQUIRE(error, db != nullptr && size != nullptr);
+        std::string session;
+        int32_t rc = check(error, db->db->GetDbSessionId(session));
+        if (rc != PANROCKS_OK) return rc;
+        return copy_out(session, buffer, capacity, size);
     });
 }
 

@@ -1,6 +1,6 @@
 // C ABI tests of panrocks_maintenance.h: flushes, compact-range options,
 // aborting compactions, properties, approximate sizes, memtable stats, the
-// DB's identity, MemoryUtil's usage by type. Error paths included; runs
+// DB's identity and session ID, MemoryUtil's usage by type. Error paths included; runs
 // under ASan/UBSan too.
 #include <gtest/gtest.h>
 
@@ -98,6 +98,45 @@ TEST(Maintenance, DbIdentityIsStableAndReadIntoTheCallersBuffer) {
 
     EXPECT_EQ(panrocks_get_db_identity(nullptr, nullptr, 0, &size, &err), PANROCKS_INVALID_ARGUMENT);
     EXPECT_EQ(panrocks_get_db_identity(a.db, nullptr, 0, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
+}
+
+TEST(Maintenance, DbSessionIdIsNewAtEveryOpenAndReadIntoTheCallersBuffer) {
+    OpenDb a, b;
+    panrocks_error err{};
+    uint64_t size = 0;
+    ASSERT_EQ(panrocks_get_db_session_id(a.db, nullptr, 0, &size, &err), PANROCKS_OK);
+    ASSERT_EQ(size, 20u) << "RocksDB's session IDs are 20 characters";
+    std::string first(size, '\0');
+    ASSERT_EQ(panrocks_get_db_session_id(a.db, first.data(), first.size(), &size, &err), PANROCKS_OK);
+    EXPECT_EQ(size, first.size());
+    for (char ch : first) EXPECT_TRUE((ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z')) << first;
+    std::string same(size, '\0');
+    ASSERT_EQ(panrocks_get_db_session_id(a.db, same.data(), same.size(), &size, &err), PANROCKS_OK);
+    EXPECT_EQ(same, first) << "one session while the DB is open";
+
+    char prefix[4] = {0, 0, 0, 0};  // a short buffer gets a prefix and the full size
+    ASSERT_EQ(panrocks_get_db_session_id(a.db, prefix, 3, &size, &err), PANROCKS_OK);
+    EXPECT_EQ(size, first.size());
+    EXPECT_EQ(std::string(prefix, 3), first.substr(0, 3));
+    EXPECT_EQ(prefix[3], 0);
+
+    size_t identity_size = 0;
+    std::string identity(64, '\0'), identity_again(64, '\0');
+    ASSERT_EQ(panrocks_get_db_identity(a.db, identity.data(), identity.size(), &identity_size, &err), PANROCKS_OK);
+    a.reopen();
+    std::string again(size, '\0');
+    ASSERT_EQ(panrocks_get_db_session_id(a.db, again.data(), again.size(), &size, &err), PANROCKS_OK);
+    EXPECT_NE(again, first) << "a reopen is a new session";
+    ASSERT_EQ(panrocks_get_db_identity(a.db, identity_again.data(), identity_again.size(), &identity_size, &err),
+              PANROCKS_OK);
+    EXPECT_EQ(identity_again, identity) << "of the same DB";
+
+    std::string other(64, '\0');
+    ASSERT_EQ(panrocks_get_db_session_id(b.db, other.data(), other.size(), &size, &err), PANROCKS_OK);
+    EXPECT_NE(other.substr(0, size), again) << "two DBs, two sessions";
+
+    EXPECT_EQ(panrocks_get_db_session_id(nullptr, nullptr, 0, &size, &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_EQ(panrocks_get_db_session_id(a.db, nullptr, 0, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
 }
 
 TEST(Maintenance, MemTableStatsCountWhatTheMemtablesHoldInARange) {

@@ -320,6 +320,25 @@ final class Maintenance {
         }
     }
 
+    /** RocksDB's GetDbSessionId: the ID of this opening of the DB. */
+    String sessionId() throws RocksDBException {
+        CallContext c = db.enter();
+        try {
+            MemorySegment buffer = c.frame().buffer();
+            int rc = panrocks_h.panrocks_get_db_session_id(db.handle(), buffer, buffer.byteSize(), c.size, c.error);
+            if (rc != 0) throw c.failure(rc);
+            long size = c.size.get(ValueLayout.JAVA_LONG, 0);
+            if (size > buffer.byteSize()) {
+                buffer = c.frame().buffer(size);
+                rc = panrocks_h.panrocks_get_db_session_id(db.handle(), buffer, buffer.byteSize(), c.size, c.error);
+                if (rc != 0) throw c.failure(rc);
+            }
+            return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.US_ASCII);
+        } finally {
+            db.exit(c);
+        }
+    }
+
     /** RocksDB's Resume: writing again after a background error whose cause is gone. */
     void resume() throws RocksDBException {
         CallContext c = db.enter();

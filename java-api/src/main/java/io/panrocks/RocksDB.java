@@ -4360,6 +4360,22 @@ public class RocksDB implements AutoCloseable {
     }
 
     /**
+     * The ID of this opening of the DB ({@code DB::GetDbSessionId}): new at
+     * every open, and different for a read-only or secondary instance of the
+     * same directory, where {@link #getDbIdentity()} stays. RocksDB writes it
+     * in its {@code LOG} and in the properties of every table file the session
+     * creates, so it ties a file or a log line to the process that wrote it.
+     * RocksJava has no such method; its name follows {@code getDbIdentity}.
+     *
+     * @return the session ID (20 characters of digits and upper-case letters)
+     * @throws IllegalStateException if the DB is closed
+     * @throws RocksDBException if the engine cannot give it
+     */
+    public String getDbSessionId() throws RocksDBException {
+        return maintenance.sessionId();
+    }
+
+    /**
      * Tickers and histograms, for a DB opened with
      * {@link DBOptionsInterface#setStatisticsEnabled(boolean)} or
      * {@link DBOptionsInterface#setStatistics(Statistics)}: a view that fails

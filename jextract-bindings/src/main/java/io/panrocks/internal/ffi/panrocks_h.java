@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)16L;
+    private static final int PANROCKS_ABI_VERSION = (int)17L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 16
+     * #define PANROCKS_ABI_VERSION 17
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -5612,6 +5612,68 @@ public class panrocks_h {
         try {
             if (TRACE_DOWNCALLS) {
                 traceDowncall("panrocks_get_db_identity", db, buffer, capacity, size, error);
+            }
+            return (int)mh$.invokeExact(db, buffer, capacity, size, error);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class panrocks_get_db_session_id {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            panrocks_h.C_INT,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_LONG,
+            panrocks_h.C_POINTER,
+            panrocks_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = panrocks_h.findOrThrow("panrocks_get_db_session_id");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_session_id(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static FunctionDescriptor panrocks_get_db_session_id$descriptor() {
+        return panrocks_get_db_session_id.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_session_id(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MethodHandle panrocks_get_db_session_id$handle() {
+        return panrocks_get_db_session_id.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_session_id(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static MemorySegment panrocks_get_db_session_id$address() {
+        return panrocks_get_db_session_id.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t panrocks_get_db_session_id(panrocks_db *db, char *buffer, size_t capacity, uint64_t *size, panrocks_error *error)
+     * }
+     */
+    public static int panrocks_get_db_session_id(MemorySegment db, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error) {
+        var mh$ = panrocks_get_db_session_id.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("panrocks_get_db_session_id", db, buffer, capacity, size, error);
             }
             return (int)mh$.invokeExact(db, buffer, capacity, size, error);
         } catch (Throwable ex$) {
