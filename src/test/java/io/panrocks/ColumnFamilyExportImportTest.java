@@ -1,13 +1,16 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -18,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * RocksDB's error or a Java exception.
  */
 class ColumnFamilyExportImportTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -35,11 +40,11 @@ class ColumnFamilyExportImportTest {
     @Test
     void aFamilyRoundTripsIntoAnotherDbWithBinaryKeysAndLargeValues() throws Exception {
         int values = 6;
-        try (RocksDB source = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("source"));
-             RocksDB target = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("target"));
+        try (RocksDB source = fixture.db();
+             RocksDB target = fixture.db();
              Checkpoint checkpoint = Checkpoint.create(source)) {
             ColumnFamilyHandle family = source.createColumnFamily(new ColumnFamilyDescriptor(bytes("exported")));
-            for (int i = 0; i < values; i++) source.put(family, key(i), TestSupport.randomBytes(i, 4 << 20));
+            for (int i = 0; i < values; i++) source.put(family, key(i), TestBytes.randomBytes(i, 4 << 20));
             source.flush(family);
             for (int i = 0; i < 1000; i++) source.put(family, key(1000 + i), bytes("small" + i)); // left in the memtable
             source.delete(family, key(0));
@@ -59,7 +64,7 @@ class ColumnFamilyExportImportTest {
             assertEquals("imported", new String(imported.getName()));
             assertNull(target.get(imported, key(0)), "the delete came along");
             for (int i = 1; i < values; i++) {
-                assertArrayEquals(TestSupport.randomBytes(i, 4 << 20), target.get(imported, key(i)), "value " + i);
+                assertArrayEquals(TestBytes.randomBytes(i, 4 << 20), target.get(imported, key(i)), "value " + i);
             }
             for (int i = 0; i < 1000; i++) assertArrayEquals(bytes("small" + i), target.get(imported, key(1000 + i)));
             // copied, not moved: the export can be imported again, here into the source DB
@@ -73,7 +78,7 @@ class ColumnFamilyExportImportTest {
             target.put(imported, key(5000), bytes("later"));
             target.compactRange(imported);
         }
-        try (RocksDB reopened = RocksDB.open(new DBOptions(), dir.resolve("target"),
+        try (RocksDB reopened = RocksDB.open(new DBOptions(), fixture.dir(),
                 List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY),
                         new ColumnFamilyDescriptor(bytes("imported"))), new java.util.ArrayList<>())) {
             assertNotNull(reopened);
@@ -82,8 +87,8 @@ class ColumnFamilyExportImportTest {
 
     @Test
     void severalExportsMakeOneFamilyAndMovedFilesLeaveTheExport() throws Exception {
-        try (RocksDB one = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("one"));
-             RocksDB two = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("two"))) {
+        try (RocksDB one = fixture.db();
+             RocksDB two = fixture.db()) {
             one.put(bytes("a1"), bytes("1"));
             two.put(bytes("b2"), bytes("2"));
             ExportImportFilesMetaData fromOne = Checkpoint.create(one).exportColumnFamily(one.getDefaultColumnFamily(),
@@ -129,7 +134,7 @@ class ColumnFamilyExportImportTest {
 
     @Test
     void misuseGetsRocksDBsErrorOrAJavaException() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"))) {
+        try (RocksDB db = fixture.db()) {
             db.put(bytes("k"), bytes("v"));
             Checkpoint checkpoint = Checkpoint.create(db);
             ColumnFamilyHandle family = db.getDefaultColumnFamily();
@@ -143,7 +148,7 @@ class ColumnFamilyExportImportTest {
                     () -> checkpoint.exportColumnFamily(family, dir.resolve("missing/parent/export")));
             assertEquals(Status.Code.IOError, e.getStatus().getCode(), e.getMessage());
             // the DB's own directory, or its staging twin, is claimed
-            e = assertThrows(RocksDBException.class, () -> checkpoint.exportColumnFamily(family, dir.resolve("db")));
+            e = assertThrows(RocksDBException.class, () -> checkpoint.exportColumnFamily(family, fixture.dir()));
             assertEquals(Status.Code.Busy, e.getStatus().getCode(), e.getMessage());
             // caught in Java
             assertThrows(NullPointerException.class, () -> checkpoint.exportColumnFamily(null, dir.resolve("x")));
@@ -159,7 +164,7 @@ class ColumnFamilyExportImportTest {
             exported.close();
             assertThrows(IllegalStateException.class, () -> db.createColumnFamilyWithImport(
                     new ColumnFamilyDescriptor(bytes("x")), new ImportColumnFamilyOptions(), exported));
-            assertEquals(1, RocksDB.listColumnFamilies(new Options(), dir.resolve("db")).size(), "nothing created");
+            assertEquals(1, RocksDB.listColumnFamilies(new Options(), fixture.dir()).size(), "nothing created");
             ColumnFamilyHandle closedFamily = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("closed")));
             closedFamily.close();
             assertThrows(IllegalStateException.class, () -> checkpoint.exportColumnFamily(closedFamily, dir.resolve("y")));
@@ -171,7 +176,7 @@ class ColumnFamilyExportImportTest {
     @Test
     void aTtlDbOrAReadOnlyDbDoesNotImport() throws Exception {
         ExportImportFilesMetaData exported;
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"))) {
+        try (RocksDB db = fixture.db()) {
             db.put(bytes("k"), bytes("value"));
             exported = Checkpoint.create(db).exportColumnFamily(db.getDefaultColumnFamily(), dir.resolve("export"));
         }
@@ -180,13 +185,13 @@ class ColumnFamilyExportImportTest {
                     new ColumnFamilyDescriptor(bytes("x")), new ImportColumnFamilyOptions(), exported));
             assertEquals(Status.Code.NotSupported, e.getStatus().getCode(), e.getMessage());
         }
-        try (RocksDB readOnly = RocksDB.openReadOnly(dir.resolve("db"))) {
+        try (RocksDB readOnly = RocksDB.openReadOnly(fixture.dir())) {
             RocksDBException e = assertThrows(RocksDBException.class, () -> readOnly.createColumnFamilyWithImport(
                     new ColumnFamilyDescriptor(bytes("x")), new ImportColumnFamilyOptions(), exported));
             assertEquals(Status.Code.NotSupported, e.getStatus().getCode(), e.getMessage());
         }
         // the export outlives its DB
-        try (RocksDB other = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("other"))) {
+        try (RocksDB other = fixture.db()) {
             ColumnFamilyHandle h = other.createColumnFamilyWithImport(new ColumnFamilyDescriptor(bytes("x")),
                     new ImportColumnFamilyOptions(), exported);
             assertArrayEquals(bytes("value"), other.get(h, bytes("k")));

@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -31,8 +31,8 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class IteratorReadAheadTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(
-            dir -> RocksDB.open(new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(1), dir));
+    final OpenDbExtension fixture = OpenDbExtension.withOptions(
+            new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(1));
     RocksDB db;
     /** what the DB holds: region "r" (mixed sizes, SST and memtable), "a" (small values), "b" (large values) */
     final TreeMap<String, byte[]> model = new TreeMap<>();

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -14,14 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 class IteratorTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(
-            dir -> RocksDB.open(new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3), dir));
+    final OpenDbExtension fixture = OpenDbExtension.withOptions(
+            new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3));
     RocksDB db;
 
     @BeforeEach
@@ -139,14 +140,14 @@ class IteratorTest {
     void bulkScansVisitEveryEntryInOrder(int valueSize) throws RocksDBException {
         try (ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("scan")))) {
             int n = 700;
-            for (int i = 0; i < n; i++) db.put(cf, bytes(String.format("%05d", i)), TestSupport.randomBytes(i, valueSize));
+            for (int i = 0; i < n; i++) db.put(cf, bytes(String.format("%05d", i)), TestBytes.randomBytes(i, valueSize));
             if (valueSize == 1000) db.flush(cf);
             try (RocksIterator it = db.newIterator(cf)) {
                 it.seekToFirst();
                 List<Integer> seen = new ArrayList<>();
                 long visited = it.scanForward((k, v) -> {
                     int i = Integer.parseInt(text(k));
-                    assertArrayEquals(TestSupport.randomBytes(i, valueSize), v.toArray(ValueLayout.JAVA_BYTE));
+                    assertArrayEquals(TestBytes.randomBytes(i, valueSize), v.toArray(ValueLayout.JAVA_BYTE));
                     seen.add(i);
                     return true;
                 });

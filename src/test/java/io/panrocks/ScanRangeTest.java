@@ -12,15 +12,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** {@link RocksDB#scanRange}: a short range in one crossing, a long one handed over as an iterator. */
 class ScanRangeTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(
-            dir -> RocksDB.open(new Options().setCreateIfMissing(true), dir));
+    final OpenDbExtension fixture = new OpenDbExtension();
     RocksDB db;
 
     @BeforeEach

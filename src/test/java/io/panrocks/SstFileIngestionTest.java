@@ -19,8 +19,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -20,10 +21,6 @@ class TransactionFamilyMultiGetTest {
     @TempDir
     Path dir;
 
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
     static List<String> strings(List<byte[]> values) {
         List<String> out = new ArrayList<>();
         for (byte[] v : values) out.add(v == null ? null : new String(v, StandardCharsets.UTF_8));
@@ -34,14 +31,14 @@ class TransactionFamilyMultiGetTest {
     void readsEveryKeyInTheOneFamilyThroughTheTransaction() throws Exception {
         try (Options options = new Options().setCreateIfMissing(true);
              TransactionDB db = TransactionDB.open(options, dir)) {
-            ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(b("other")));
-            db.put(other, b("a"), b("other-a"));
-            db.put(b("a"), b("default-a"));
+            ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("other")));
+            db.put(other, bytes("a"), bytes("other-a"));
+            db.put(bytes("a"), bytes("default-a"));
             try (Transaction txn = db.beginTransaction(WriteOptions.DEFAULT)) {
-                txn.put(other, b("b"), b("txn-b"));
-                txn.delete(other, b("a"));
-                txn.put(b("c"), b("default-c"));
-                List<byte[]> keys = Arrays.asList(b("a"), b("b"), b("c"), b("b"));
+                txn.put(other, bytes("b"), bytes("txn-b"));
+                txn.delete(other, bytes("a"));
+                txn.put(bytes("c"), bytes("default-c"));
+                List<byte[]> keys = Arrays.asList(bytes("a"), bytes("b"), bytes("c"), bytes("b"));
                 assertEquals(Arrays.asList(null, "txn-b", null, "txn-b"),
                         strings(txn.multiGetAsList(ReadOptions.DEFAULT, other, keys)));
                 assertEquals(Arrays.asList("default-a", null, "default-c", null),
@@ -51,13 +48,13 @@ class TransactionFamilyMultiGetTest {
                         strings(txn.multiGetAsList(ReadOptions.DEFAULT, (ColumnFamilyHandle) null, keys)), "null: the default family");
                 assertThrows(NullPointerException.class, () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, null));
                 assertThrows(NullPointerException.class,
-                        () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, Arrays.asList(b("a"), null)));
+                        () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, Arrays.asList(bytes("a"), null)));
                 txn.rollback();
             }
             other.close();
             try (Transaction txn = db.beginTransaction(WriteOptions.DEFAULT)) {
                 assertThrows(IllegalStateException.class,
-                        () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, List.of(b("a"))), "a closed family");
+                        () -> txn.multiGetAsList(ReadOptions.DEFAULT, other, List.of(bytes("a"))), "a closed family");
             }
         }
     }

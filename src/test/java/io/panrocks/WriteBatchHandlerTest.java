@@ -4,6 +4,7 @@ import io.panrocks.fork.BatchBytesFuzz;
 import io.panrocks.testkit.ForkedJvm;
 import io.panrocks.testkit.OpenDbExtension;
 import io.panrocks.testkit.Seeds;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +22,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.hex;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -48,13 +50,9 @@ class WriteBatchHandlerTest {
     static class Recorder extends WriteBatch.Handler {
         final List<String> calls = new ArrayList<>();
 
-        static String s(byte[] b) {
-            return HexFormat.of().formatHex(b);
-        }
-
         @Override
         public void put(int cf, byte[] key, byte[] value) throws RocksDBException {
-            calls.add("put " + cf + " " + s(key) + " " + s(value));
+            calls.add("put " + cf + " " + hex(key) + " " + hex(value));
         }
 
         @Override
@@ -64,7 +62,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void merge(int cf, byte[] key, byte[] value) throws RocksDBException {
-            calls.add("merge " + cf + " " + s(key) + " " + s(value));
+            calls.add("merge " + cf + " " + hex(key) + " " + hex(value));
         }
 
         @Override
@@ -74,7 +72,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void delete(int cf, byte[] key) throws RocksDBException {
-            calls.add("delete " + cf + " " + s(key));
+            calls.add("delete " + cf + " " + hex(key));
         }
 
         @Override
@@ -84,7 +82,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void singleDelete(int cf, byte[] key) throws RocksDBException {
-            calls.add("singleDelete " + cf + " " + s(key));
+            calls.add("singleDelete " + cf + " " + hex(key));
         }
 
         @Override
@@ -94,7 +92,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void deleteRange(int cf, byte[] begin, byte[] end) throws RocksDBException {
-            calls.add("deleteRange " + cf + " " + s(begin) + " " + s(end));
+            calls.add("deleteRange " + cf + " " + hex(begin) + " " + hex(end));
         }
 
         @Override
@@ -104,7 +102,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void logData(byte[] blob) {
-            calls.add("logData " + s(blob));
+            calls.add("logData " + hex(blob));
         }
 
         @Override
@@ -217,7 +215,7 @@ class WriteBatchHandlerTest {
     @Test
     void theVisitorSeesReadOnlyViewsThatDieWithTheWalk() throws RocksDBException {
         try (WriteBatch batch = new WriteBatch()) {
-            byte[] big = TestSupport.randomBytes(7, 4 << 20);
+            byte[] big = TestBytes.randomBytes(7, 4 << 20);
             batch.put(bytes("big"), big);
             batch.putLogData(new byte[0]);
             batch.delete(new byte[0]);
@@ -342,7 +340,7 @@ class WriteBatchHandlerTest {
     @Test
     void aCloseFromInsideTheHandlerHappensWhenIterateReturns() throws RocksDBException {
         WriteBatch batch = new WriteBatch();
-        for (int i = 0; i < 4; i++) batch.put(bytes("k" + i), TestSupport.randomBytes(i, 100_000));
+        for (int i = 0; i < 4; i++) batch.put(bytes("k" + i), TestBytes.randomBytes(i, 100_000));
         Recorder r = new Recorder() {
             @Override
             public void put(int cf, byte[] key, byte[] value) throws RocksDBException {
@@ -400,7 +398,7 @@ class WriteBatchHandlerTest {
             batch.rollbackToSavePoint();
             Recorder r = new Recorder();
             batch.iterate(r);
-            assertEquals(List.of("logData " + Recorder.s(bytes("first"))), r.calls);
+            assertEquals(List.of("logData " + hex(bytes("first"))), r.calls);
             assertEquals(0, batch.count());
             batch.put(bytes("k"), bytes("v"));
             db.write(WriteOptions.DEFAULT, batch);

@@ -29,7 +29,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.callbacks.Fixtures.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static io.panrocks.callbacks.Fixtures.u64;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

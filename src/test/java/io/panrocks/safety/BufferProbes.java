@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import static io.panrocks.testkit.TestBytes.bytes;
 import static io.panrocks.safety.ProbeSupport.*;
 
 /**
@@ -54,7 +55,7 @@ final class BufferProbes {
     static final int RECORDS = 400;
 
     static byte[] key(int i) {
-        return b(String.format("rec-%05d", i));
+        return bytes(String.format("rec-%05d", i));
     }
 
     static byte[] value(int i) {
