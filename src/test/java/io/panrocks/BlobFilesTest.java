@@ -4,10 +4,8 @@ import io.panrocks.testkit.OpenDbExtension;
 import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
 
 import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
@@ -22,8 +20,6 @@ import static org.junit.jupiter.api.Assertions.*;
 class BlobFilesTest {
     @RegisterExtension
     final OpenDbExtension fixture = new OpenDbExtension();
-    @TempDir
-    Path dir;
 
     static byte[] value(int i) {
         return TestBytes.randomBytes(i, 100 + i % 300);

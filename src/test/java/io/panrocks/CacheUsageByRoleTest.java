@@ -57,7 +57,7 @@ class CacheUsageByRoleTest {
             CacheUsage empty = cache.getUsageByRole();
             assertEquals(0, empty.total());
             assertEquals(Map.of(), empty.charges());
-            try (RocksDB a = fixture.open(options(cache, manager, CacheUsageOptions.chargeTableMemory()))) {
+            try (RocksDB a = RocksDB.open(options(cache, manager, CacheUsageOptions.chargeTableMemory()), dir.resolve("a").toString())) {
                 writeTables(a, 3);
                 CacheUsage one = cache.getUsageByRole();
                 assertTrue(one.charge(CacheEntryRole.kDataBlock) > 0, one.toString());
@@ -72,7 +72,7 @@ class CacheUsageByRoleTest {
                 assertEquals(one.total(), one.charges().values().stream().mapToLong(Long::longValue).sum());
 
                 long readersOfA = one.charge(CacheEntryRole.kBlockBasedTableReader);
-                try (RocksDB b = fixture.open(options(cache, manager, CacheUsageOptions.chargeTableMemory()))) {
+                try (RocksDB b = RocksDB.open(options(cache, manager, CacheUsageOptions.chargeTableMemory()), dir.resolve("b").toString())) {
                     writeTables(b, 8);
                     CacheUsage two = cache.getUsageByRole();
                     assertTrue(two.charge(CacheEntryRole.kBlockBasedTableReader) > readersOfA, two + " against " + one);

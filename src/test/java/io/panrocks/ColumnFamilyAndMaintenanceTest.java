@@ -185,8 +185,8 @@ class ColumnFamilyAndMaintenanceTest {
     void sharedCacheAcrossTwoDbsAndClosedCache() throws RocksDBException {
         LRUCache cache = new LRUCache(8 << 20);
         BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache);
-        try (RocksDB a = fixture.open(new Options().setCreateIfMissing(true).setTableFormatConfig(table));
-             RocksDB b = fixture.open(new Options().setCreateIfMissing(true).setTableFormatConfig(table))) {
+        try (RocksDB a = RocksDB.open(new Options().setCreateIfMissing(true).setTableFormatConfig(table), dir.resolve("a"));
+             RocksDB b = RocksDB.open(new Options().setCreateIfMissing(true).setTableFormatConfig(table), dir.resolve("b"))) {
             a.put(bytes("k"), TestBytes.randomBytes(1, 10_000));
             b.put(bytes("k"), TestBytes.randomBytes(2, 10_000));
             a.flush();
@@ -197,7 +197,7 @@ class ColumnFamilyAndMaintenanceTest {
             cache.close(); // the DBs keep their own reference
             assertArrayEquals(TestBytes.randomBytes(2, 10_000), b.get(bytes("k")));
         }
-        assertThrows(IllegalStateException.class, () -> RocksDB.open(new Options().setTableFormatConfig(table), fixture.dir()));
+        assertThrows(IllegalStateException.class, () -> RocksDB.open(new Options().setTableFormatConfig(table), dir.resolve("a")));
     }
 
     @Test

@@ -40,8 +40,8 @@ class ColumnFamilyExportImportTest {
     @Test
     void aFamilyRoundTripsIntoAnotherDbWithBinaryKeysAndLargeValues() throws Exception {
         int values = 6;
-        try (RocksDB source = fixture.db();
-             RocksDB target = fixture.db();
+        try (RocksDB source = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("source"));
+             RocksDB target = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("target"));
              Checkpoint checkpoint = Checkpoint.create(source)) {
             ColumnFamilyHandle family = source.createColumnFamily(new ColumnFamilyDescriptor(bytes("exported")));
             for (int i = 0; i < values; i++) source.put(family, key(i), TestBytes.randomBytes(i, 4 << 20));
@@ -78,7 +78,7 @@ class ColumnFamilyExportImportTest {
             target.put(imported, key(5000), bytes("later"));
             target.compactRange(imported);
         }
-        try (RocksDB reopened = RocksDB.open(new DBOptions(), fixture.dir(),
+        try (RocksDB reopened = RocksDB.open(new DBOptions(), dir.resolve("target"),
                 List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY),
                         new ColumnFamilyDescriptor(bytes("imported"))), new java.util.ArrayList<>())) {
             assertNotNull(reopened);
@@ -87,8 +87,8 @@ class ColumnFamilyExportImportTest {
 
     @Test
     void severalExportsMakeOneFamilyAndMovedFilesLeaveTheExport() throws Exception {
-        try (RocksDB one = fixture.db();
-             RocksDB two = fixture.db()) {
+        try (RocksDB one = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("one"));
+             RocksDB two = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("two"))) {
             one.put(bytes("a1"), bytes("1"));
             two.put(bytes("b2"), bytes("2"));
             ExportImportFilesMetaData fromOne = Checkpoint.create(one).exportColumnFamily(one.getDefaultColumnFamily(),
@@ -176,7 +176,7 @@ class ColumnFamilyExportImportTest {
     @Test
     void aTtlDbOrAReadOnlyDbDoesNotImport() throws Exception {
         ExportImportFilesMetaData exported;
-        try (RocksDB db = fixture.db()) {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"))) {
             db.put(bytes("k"), bytes("value"));
             exported = Checkpoint.create(db).exportColumnFamily(db.getDefaultColumnFamily(), dir.resolve("export"));
         }
@@ -185,13 +185,13 @@ class ColumnFamilyExportImportTest {
                     new ColumnFamilyDescriptor(bytes("x")), new ImportColumnFamilyOptions(), exported));
             assertEquals(Status.Code.NotSupported, e.getStatus().getCode(), e.getMessage());
         }
-        try (RocksDB readOnly = RocksDB.openReadOnly(fixture.dir())) {
+        try (RocksDB readOnly = RocksDB.openReadOnly(dir.resolve("db"))) {
             RocksDBException e = assertThrows(RocksDBException.class, () -> readOnly.createColumnFamilyWithImport(
                     new ColumnFamilyDescriptor(bytes("x")), new ImportColumnFamilyOptions(), exported));
             assertEquals(Status.Code.NotSupported, e.getStatus().getCode(), e.getMessage());
         }
         // the export outlives its DB
-        try (RocksDB other = fixture.db()) {
+        try (RocksDB other = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("other"))) {
             ColumnFamilyHandle h = other.createColumnFamilyWithImport(new ColumnFamilyDescriptor(bytes("x")),
                     new ImportColumnFamilyOptions(), exported);
             assertArrayEquals(bytes("value"), other.get(h, bytes("k")));

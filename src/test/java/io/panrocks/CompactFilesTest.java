@@ -5,7 +5,6 @@ import io.panrocks.testkit.ForkedJvm;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,8 +26,6 @@ import static org.junit.jupiter.api.Assertions.*;
 class CompactFilesTest {
     @RegisterExtension
     final OpenDbExtension fixture = new OpenDbExtension();
-    @TempDir
-    Path dir;
 
     /** No automatic compaction: the test chooses what is compacted. */
     static Options manualOnly() {

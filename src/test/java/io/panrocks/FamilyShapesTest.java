@@ -3,9 +3,7 @@ package io.panrocks;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,8 +19,6 @@ import static org.junit.jupiter.api.Assertions.*;
 class FamilyShapesTest {
     @RegisterExtension
     final OpenDbExtension fixture = new OpenDbExtension();
-    @TempDir
-    Path dir;
 
     // ---- getDescriptor ----------------------------------------------------------------
 

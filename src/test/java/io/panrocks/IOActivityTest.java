@@ -128,8 +128,8 @@ class IOActivityTest {
 
     @Test
     void countersAreTheDbsOwnAndEndWithIt() throws Exception {
-        try (RocksDB a = fixture.open(options());
-             RocksDB b = fixture.open(options())) {
+        try (RocksDB a = RocksDB.open(options(), dir.resolve("a").toString());
+             RocksDB b = RocksDB.open(options(), dir.resolve("b").toString())) {
             a.put(bytes("k"), bytes("v"));
             a.flush(new FlushOptions());
             assertTrue(a.getIOActivityStats().writeOps(IOActivity.kFlush) > 0);

@@ -216,10 +216,10 @@ class RocksJavaMembersTest {
 
     @Test
     void destroyDBDeletesTheDbAndItsWalDirectory() throws Exception {
-        Path db = dir.resolve("db");
+        Path db = fixture.dir();
         Path wal = dir.resolve("wal");
         Options options = new Options().setCreateIfMissing(true).setWalDir(wal.toString());
-        try (RocksDB opened = RocksDB.open(options, db)) {
+        try (RocksDB opened = fixture.open(options)) {
             opened.put(bytes("k"), bytes("v"));
             opened.flush(new FlushOptions());
             opened.put(bytes("k2"), bytes("v2")); // in the WAL only
@@ -234,8 +234,8 @@ class RocksJavaMembersTest {
 
     @Test
     void destroyDBLeavesFilesRocksDBDidNotWrite() throws Exception {
-        Path db = dir.resolve("db");
-        try (RocksDB opened = RocksDB.open(new Options().setCreateIfMissing(true), db)) {
+        Path db = fixture.dir();
+        try (RocksDB opened = fixture.db()) {
             opened.put(bytes("k"), bytes("v"));
         }
         Files.writeString(db.resolve("mine.txt"), "keep me");

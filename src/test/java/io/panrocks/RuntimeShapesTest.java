@@ -32,7 +32,7 @@ class RuntimeShapesTest {
     void theTopLevelBuiltInMergeOperatorsMergeInTheEngineAndCloseAsNoOps() throws Exception {
         try (StringAppendOperator append = new StringAppendOperator('|');
              Options options = new Options().setCreateIfMissing(true).setMergeOperator(append);
-             RocksDB db = fixture.open(options)) {
+             RocksDB db = RocksDB.open(options, dir.resolve("append"))) {
             db.merge(bytes("k"), bytes("a"));
             db.merge(bytes("k"), bytes("b"));
             assertEquals("a|b", string(db.get(bytes("k"))));
@@ -44,7 +44,7 @@ class RuntimeShapesTest {
         }
         try (UInt64AddOperator add = new UInt64AddOperator();
              Options options = new Options().setCreateIfMissing(true).setMergeOperator(add);
-             RocksDB db = fixture.open(options)) {
+             RocksDB db = RocksDB.open(options, dir.resolve("add"))) {
             db.merge(bytes("n"), le(40));
             db.merge(bytes("n"), le(2));
             assertEquals(42, ByteBuffer.wrap(db.get(bytes("n"))).order(ByteOrder.LITTLE_ENDIAN).getLong());
@@ -183,7 +183,7 @@ class RuntimeShapesTest {
         try (LRUCache cache = new LRUCache(8 << 20);
              Options options = new Options().setCreateIfMissing(true)
                      .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
-             RocksDB db = fixture.open(options)) {
+             RocksDB db = RocksDB.open(options, dir.resolve("mem"))) {
             java.util.Map<MemoryUsageType, Long> before = MemoryUtil.getApproximateMemoryUsageByType(List.of(db),
                     java.util.Set.of(cache));
             assertEquals(java.util.EnumSet.of(MemoryUsageType.kMemTableTotal, MemoryUsageType.kMemTableUnFlushed,

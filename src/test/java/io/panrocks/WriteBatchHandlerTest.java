@@ -34,15 +34,11 @@ import static org.junit.jupiter.api.Assertions.*;
  * not do to its own batch.
  */
 class WriteBatchHandlerTest {
-    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
-
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
-            new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
+    final OpenDbExtension fixture = OpenDbExtension.withColumnFamilies(new DBOptions(),
             List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
                             new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
-                    new ColumnFamilyDescriptor(bytes("second"), new ColumnFamilyOptions().setMergeOperatorName("stringappend"))),
-            handles));
+                    new ColumnFamilyDescriptor(bytes("second"), new ColumnFamilyOptions().setMergeOperatorName("stringappend"))));
     @TempDir
     Path dir;
 
@@ -187,8 +183,8 @@ class WriteBatchHandlerTest {
 
     @Test
     void aHandlerSeesEveryRecordAsRocksJavasDoes(RocksDB db) throws RocksDBException {
-        try (WriteBatch batch = everyRecord(handles.get(1))) {
-            int cf = handles.get(1).getID();
+        try (WriteBatch batch = everyRecord(fixture.family("second"))) {
+            int cf = fixture.family("second").getID();
             Recorder r = new Recorder();
             batch.iterate(r);
             assertEquals(expectedRecords(cf), r.calls);
@@ -198,8 +194,8 @@ class WriteBatchHandlerTest {
             assertFalse(batch.hasBeginPrepare() || batch.hasEndPrepare() || batch.hasCommit() || batch.hasRollback());
             assertSame(batch, batch.getWriteBatch());
             db.write(WriteOptions.DEFAULT, batch);
-            assertEquals("v2", string(db.get(handles.get(1), bytes("k2"))));
-            assertEquals("mv2", string(db.get(handles.get(1), bytes("m2"))));
+            assertEquals("v2", string(db.get(fixture.family("second"), bytes("k2"))));
+            assertEquals("mv2", string(db.get(fixture.family("second"), bytes("m2"))));
             try (WriteBatch empty = new WriteBatch()) {
                 Recorder none = new Recorder();
                 empty.iterate(none);
@@ -285,7 +281,7 @@ class WriteBatchHandlerTest {
             byte[] before = batch.data();
             List<Runnable> changes = List.of(
                     () -> batch.put(bytes("x"), bytes("y")),
-                    () -> batch.put(handles.get(1), bytes("x"), bytes("y")),
+                    () -> batch.put(fixture.family("second"), bytes("x"), bytes("y")),
                     () -> batch.put(MemorySegment.ofArray(bytes("x")), MemorySegment.ofArray(bytes("y"))),
                     () -> batch.put(ByteBuffer.wrap(bytes("x")), ByteBuffer.wrap(bytes("y"))),
                     () -> batch.merge(bytes("x"), bytes("y")),
@@ -409,7 +405,7 @@ class WriteBatchHandlerTest {
 
     @Test
     void aBatchFromItsBytesIsTheSameBatch(RocksDB db) throws RocksDBException {
-        try (WriteBatch original = everyRecord(handles.get(1))) {
+        try (WriteBatch original = everyRecord(fixture.family("second"))) {
             byte[] data = original.data();
             try (WriteBatch copy = new WriteBatch(data)) {
                 assertArrayEquals(data, copy.data());
@@ -421,7 +417,7 @@ class WriteBatchHandlerTest {
                 assertEquals(a.calls, b.calls);
                 // family IDs apply to the DB written to, as in RocksDB
                 db.write(WriteOptions.DEFAULT, copy);
-                assertEquals("v2", string(db.get(handles.get(1), bytes("k2"))));
+                assertEquals("v2", string(db.get(fixture.family("second"), bytes("k2"))));
                 copy.put(bytes("more"), bytes("x"));
                 assertEquals(original.count() + 1, copy.count());
             }

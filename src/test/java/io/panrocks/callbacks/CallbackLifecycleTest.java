@@ -240,11 +240,11 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void oneCallbackObjectServesTwoDbsIndependently() throws Exception {
+    void oneCallbackObjectServesTwoDbsIndependently(@TempDir Path dir) throws Exception {
         Fixtures.Reverse shared = new Fixtures.Reverse();
         Options o = new Options().setCreateIfMissing(true).setComparator(shared);
-        RocksDB a = fixture.open(o);
-        try (RocksDB b = fixture.open(o)) {
+        RocksDB a = RocksDB.open(o, dir.resolve("a"));
+        try (RocksDB b = RocksDB.open(o, dir.resolve("b"))) {
             for (String k : List.of("x", "y")) {
                 a.put(bytes(k), bytes(k));
                 b.put(bytes(k), bytes(k));

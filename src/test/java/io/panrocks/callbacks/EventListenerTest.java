@@ -13,7 +13,9 @@ import io.panrocks.WriteStallInfo;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -157,10 +159,10 @@ class EventListenerTest {
     }
 
     @Test
-    void listenersOfTwoDbsHearTheirOwnDb() throws Exception {
+    void listenersOfTwoDbsHearTheirOwnDb(@TempDir Path dir) throws Exception {
         Fixtures.Recorder shared = new Fixtures.Recorder();
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(shared));
-        try (RocksDB a = fixture.open(o); RocksDB b = fixture.open(o)) {
+        try (RocksDB a = RocksDB.open(o, dir.resolve("a")); RocksDB b = RocksDB.open(o, dir.resolve("b"))) {
             a.put(bytes("k"), bytes("v"));
             a.flush();
             b.put(bytes("k"), bytes("v"));

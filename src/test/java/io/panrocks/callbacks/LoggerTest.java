@@ -202,12 +202,12 @@ class LoggerTest {
     void oneLoggerServesSeveralDbsAndNullMeansTheLogFile(@TempDir Path dir) throws Exception {
         Recording logger = new Recording(InfoLogLevel.INFO_LEVEL);
         Options o = new Options().setCreateIfMissing(true).setLogger(logger);
-        try (RocksDB a = fixture.open(o); RocksDB b = fixture.open(o)) {
+        try (RocksDB a = RocksDB.open(o, dir.resolve("a")); RocksDB b = RocksDB.open(o, dir.resolve("b"))) {
             a.put(bytes("k"), bytes("a"));
             b.put(bytes("k"), bytes("b"));
         }
-        assertTrue(logger.saw(fixture.dir().toString()), () -> "messages: " + logger.messages);
-        assertTrue(logger.saw(fixture.dir().toString()), () -> "messages: " + logger.messages);
+        assertTrue(logger.saw(dir.resolve("a").toString()), () -> "messages: " + logger.messages);
+        assertTrue(logger.saw(dir.resolve("b").toString()), () -> "messages: " + logger.messages);
         try (RocksDB c = RocksDB.open(o.setLogger(null), dir.resolve("c"))) {
             c.put(bytes("k"), bytes("c"));
         }

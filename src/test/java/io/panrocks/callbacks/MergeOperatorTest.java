@@ -19,9 +19,11 @@ import io.panrocks.WriteBatch;
 import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -112,7 +114,7 @@ class MergeOperatorTest {
     }
 
     @Test
-    void resultsMayGrowOrNameAnInput() throws Exception {
+    void resultsMayGrowOrNameAnInput(@TempDir Path dir) throws Exception {
         byte[] big = new byte[4 << 20];
         new Random(3).nextBytes(big);
         AbstractMergeOperator concat = new AbstractMergeOperator() {
@@ -163,7 +165,7 @@ class MergeOperatorTest {
                 return true;
             }
         };
-        try (RocksDB db = fixture.open(options(concat))) {
+        try (RocksDB db = RocksDB.open(options(concat), dir.resolve("concat"))) {
             db.put(bytes("k"), bytes("start:"));
             db.merge(bytes("k"), big);
             db.merge(bytes("k"), bytes(":end"));
@@ -174,7 +176,7 @@ class MergeOperatorTest {
             db.compactRange();
             assertEquals(6 + big.length + 4, db.get(bytes("k")).length);
         }
-        try (RocksDB db = fixture.open(options(newest))) {
+        try (RocksDB db = RocksDB.open(options(newest), dir.resolve("newest"))) {
             db.put(bytes("k"), bytes("old"));
             db.merge(bytes("k"), bytes("a"));
             db.merge(bytes("k"), bytes("b"));
@@ -353,13 +355,13 @@ class MergeOperatorTest {
     }
 
     @Test
-    void builtInOperatorsStillWorkAndTheGetterReportsWhatIsSet() throws Exception {
-        try (RocksDB db = fixture.open(options(new MergeOperator.UInt64AddOperator()))) {
+    void builtInOperatorsStillWorkAndTheGetterReportsWhatIsSet(@TempDir Path dir) throws Exception {
+        try (RocksDB db = RocksDB.open(options(new MergeOperator.UInt64AddOperator()), dir.resolve("u"))) {
             db.merge(bytes("k"), u64(2));
             db.merge(bytes("k"), u64(3));
             assertEquals(5, u64(db.get(bytes("k"))));
         }
-        try (RocksDB db = fixture.open(options(new MergeOperator.StringAppendOperator('|')))) {
+        try (RocksDB db = RocksDB.open(options(new MergeOperator.StringAppendOperator('|')), dir.resolve("s"))) {
             db.merge(bytes("k"), bytes("a"));
             db.merge(bytes("k"), bytes("b"));
             assertEquals("a|b", string(db.get(bytes("k"))));

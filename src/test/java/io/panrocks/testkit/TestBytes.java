@@ -1,5 +1,7 @@
 package io.panrocks.testkit;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Random;
@@ -20,6 +22,11 @@ public final class TestBytes {
     /** b decoded as UTF-8; null for null (a missing value). */
     public static String string(byte[] b) {
         return b == null ? null : new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** The bytes of s (a key or value the engine lent) decoded as UTF-8. */
+    public static String string(MemorySegment s) {
+        return new String(s.toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
     }
 
     /** b in lower-case hex, two digits a byte. */
