@@ -67,6 +67,7 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
     /** Opens the DB of the fixture in its folder. */
     @FunctionalInterface
     public interface Opener {
+        /** Opens a DB in dir (the fixture's folder); the fixture closes what it returns. */
         RocksDB open(Path dir) throws Exception;
     }
 
@@ -84,13 +85,23 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
     private Path otherDir;
     private RocksDB other;
 
-    /** The fixture of a {@link RocksDB} with default options and {@code setCreateIfMissing(true)}. */
+    /**
+     * The fixture of a {@link RocksDB} with default options and
+     * {@code setCreateIfMissing(true)}; the fixture closes it after the test.
+     */
     public OpenDbExtension() {
         this(dir -> RocksDB.open(new Options().setCreateIfMissing(true), dir));
     }
 
     private OpenDbExtension(Opener opener) {
         this.opener = opener;
+    }
+
+    private OpenDbExtension(DBOptions options, List<ColumnFamilyDescriptor> descriptors) {
+        this.opener = dir -> {
+            families.clear();
+            return RocksDB.open(options, dir, descriptors, families);
+        };
     }
 
     /**
@@ -104,7 +115,8 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
 
     /**
      * The fixture of a {@link RocksDB} opened with exactly these options
-     * ({@code RocksDB.open(options, dir)}: set {@code setCreateIfMissing(true)}).
+     * ({@code RocksDB.open(options, dir)}: set {@code setCreateIfMissing(true)});
+     * the fixture closes it after the test.
      */
     public static OpenDbExtension withOptions(Options options) {
         return new OpenDbExtension(dir -> RocksDB.open(options, dir));
@@ -116,18 +128,10 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
      * {@link #families()} are their handles, closed with the DB.
      */
     public static OpenDbExtension withColumnFamilies(String... names) {
-        return withColumnFamilies(new DBOptions(), names);
-    }
-
-    /**
-     * As {@link #withColumnFamilies(String...)}, with these DB options
-     * ({@code setCreateIfMissing(true)} and {@code setCreateMissingColumnFamilies(true)} are set on them).
-     */
-    public static OpenDbExtension withColumnFamilies(DBOptions options, String... names) {
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY));
         for (String name : names) descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8)));
-        return withColumnFamilies(options, descriptors);
+        return withColumnFamilies(new DBOptions(), descriptors);
     }
 
     /**
@@ -137,13 +141,7 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
      * are their handles, in this order, closed with the DB.
      */
     public static OpenDbExtension withColumnFamilies(DBOptions options, List<ColumnFamilyDescriptor> descriptors) {
-        OpenDbExtension[] self = new OpenDbExtension[1];
-        self[0] = new OpenDbExtension(dir -> {
-            self[0].families.clear();
-            return RocksDB.open(options.setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
-                    descriptors, self[0].families);
-        });
-        return self[0];
+        return new OpenDbExtension(options.setCreateIfMissing(true).setCreateMissingColumnFamilies(true), descriptors);
     }
 
     /**
@@ -192,7 +190,10 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
         return db;
     }
 
-    /** {@link #db()} as the kind of DB the fixture opens (TransactionDB, OptimisticTransactionDB, TtlDB). */
+    /**
+     * {@link #db()} as the kind of DB the fixture opens (TransactionDB,
+     * OptimisticTransactionDB, TtlDB); the fixture closes it.
+     */
     public <T extends RocksDB> T db(Class<T> kind) {
         RocksDB d = db();
         if (!kind.isInstance(d)) {
@@ -221,7 +222,10 @@ public final class OpenDbExtension implements ParameterResolver, AfterEachCallba
         return List.copyOf(families);
     }
 
-    /** Closes this test's DB now (if open), to use its folder by hand; {@link #db()} opens it again. */
+    /**
+     * Closes this test's DB now (if open), to use its folder by hand (a
+     * read-only or secondary open, which the test closes); {@link #db()} opens it again.
+     */
     public void close() {
         if (db != null) db.close();
         db = null;
