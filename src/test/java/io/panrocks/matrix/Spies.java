@@ -19,7 +19,6 @@ import io.panrocks.Status;
 import io.panrocks.WriteStallInfo;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
