@@ -1,15 +1,17 @@
 package io.panrocks;
 
 import io.panrocks.testkit.EngineVersion;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -20,12 +22,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * with {@link UnsupportedOperationException} on an older engine.
  */
 class AbortAllCompactionsTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
-
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 
     static int level0Files(RocksDB db) throws RocksDBException {
         return Integer.parseInt(db.getProperty("rocksdb.num-files-at-level0"));
@@ -34,7 +34,7 @@ class AbortAllCompactionsTest {
     /** Writes files level-0 files, each rewriting the same 200 keys. */
     static void level0(RocksDB db, int files, String tag) throws RocksDBException {
         for (int f = 0; f < files; f++) {
-            for (int i = 0; i < 200; i++) db.put(b("k" + i), b(tag + f + "-" + i));
+            for (int i = 0; i < 200; i++) db.put(bytes("k" + i), bytes(tag + f + "-" + i));
             db.flush(new FlushOptions().setAllowWriteStall(true));
         }
     }
@@ -43,7 +43,7 @@ class AbortAllCompactionsTest {
     void aManualCompactionFailsWithCompactionAbortedUntilAsManyResumes() throws Exception {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());
         try (Options options = new Options().setCreateIfMissing(true).setDisableAutoCompactions(true);
-             RocksDB db = RocksDB.open(options, dir)) {
+             RocksDB db = fixture.open(options)) {
             level0(db, 3, "v");
             db.abortAllCompactions();
             db.abortAllCompactions();
@@ -53,18 +53,18 @@ class AbortAllCompactionsTest {
                 assertEquals(Status.SubCode.CompactionAborted, e.getStatus().getSubCode(), e::toString);
                 assertEquals(3, level0Files(db), "nothing compacted, no partial output installed");
                 // reads are untouched
-                assertArrayEquals(b("v2-7"), db.get(b("k7")));
+                assertArrayEquals(bytes("v2-7"), db.get(bytes("k7")));
                 db.resumeAllCompactions();
             }
             db.compactRange();
             assertEquals(0, level0Files(db));
-            assertArrayEquals(b("v2-7"), db.get(b("k7")));
+            assertArrayEquals(bytes("v2-7"), db.get(bytes("k7")));
             // a resume without an abort before it is a no-op: compactions keep running
             db.resumeAllCompactions();
             level0(db, 2, "w");
             db.compactRange();
             assertEquals(0, level0Files(db));
-            assertArrayEquals(b("w1-199"), db.get(b("k199")));
+            assertArrayEquals(bytes("w1-199"), db.get(bytes("k199")));
         }
     }
 
@@ -73,7 +73,7 @@ class AbortAllCompactionsTest {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());
         try (Options options = new Options().setCreateIfMissing(true).setLevel0FileNumCompactionTrigger(2)
                 .setLevel0SlowdownWritesTrigger(100).setLevel0StopWritesTrigger(200);
-             RocksDB db = RocksDB.open(options, dir)) {
+             RocksDB db = fixture.open(options)) {
             db.abortAllCompactions();
             level0(db, 6, "a");
             Thread.sleep(300);
@@ -82,7 +82,7 @@ class AbortAllCompactionsTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (level0Files(db) >= 2 && System.nanoTime() < deadline) Thread.sleep(20);
             assertTrue(level0Files(db) < 2, "the automatic compaction ran after the resume: " + level0Files(db));
-            assertArrayEquals(b("a5-3"), db.get(b("k3")));
+            assertArrayEquals(bytes("a5-3"), db.get(bytes("k3")));
         }
     }
 
@@ -90,10 +90,10 @@ class AbortAllCompactionsTest {
     void anAbortWaitsForARunningCompactionAndLeavesTheDataIntact() throws Exception {
         assumeTrue(EngineVersion.atLeast(11, 0), "RocksDB " + RocksDB.engineVersion());
         try (Options options = new Options().setCreateIfMissing(true).setDisableAutoCompactions(true);
-             RocksDB db = RocksDB.open(options, dir)) {
+             RocksDB db = fixture.open(options)) {
             byte[] value = new byte[1000];
             for (int f = 0; f < 4; f++) {
-                for (int i = 0; i < 20_000; i++) db.put(b(String.format("key%06d", i)), value);
+                for (int i = 0; i < 20_000; i++) db.put(bytes(String.format("key%06d", i)), value);
                 db.flush(new FlushOptions().setAllowWriteStall(true));
             }
             java.util.concurrent.atomic.AtomicReference<String> outcome = new java.util.concurrent.atomic.AtomicReference<>();
@@ -117,7 +117,7 @@ class AbortAllCompactionsTest {
             assertTrue(outcome.get().equals("finished") || outcome.get().startsWith("Incomplete/CompactionAborted")
                     || outcome.get().startsWith("Incomplete/ManualCompactionPaused"), "finished or aborted, nothing else: " + outcome);
             db.resumeAllCompactions();
-            for (int i = 0; i < 20_000; i += 997) assertEquals(1000, db.get(b(String.format("key%06d", i))).length);
+            for (int i = 0; i < 20_000; i += 997) assertEquals(1000, db.get(bytes(String.format("key%06d", i))).length);
             db.compactRange();
             assertEquals(0, level0Files(db));
         }
@@ -154,9 +154,9 @@ class AbortAllCompactionsTest {
             }
         };
         try (Options options = new Options().setCreateIfMissing(true).setListeners(java.util.List.of(listener));
-             RocksDB db = RocksDB.open(options, dir)) {
+             RocksDB db = fixture.open(options)) {
             holder[0] = db;
-            db.put(b("k"), b("v"));
+            db.put(bytes("k"), bytes("v"));
             db.flush(new FlushOptions().setListenerWait(EngineVersion.atLeast(11, 8)));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (!refused.get() && System.nanoTime() < deadline) Thread.sleep(10);
@@ -180,23 +180,23 @@ class AbortAllCompactionsTest {
             }
         };
         try (Options options = new Options().setCreateIfMissing(true).setListeners(java.util.List.of(slow));
-             RocksDB db = RocksDB.open(options, dir)) {
+             RocksDB db = fixture.open(options)) {
             FlushOptions listenerWait = new FlushOptions().setListenerWait(true);
             assertTrue(listenerWait.listenerWait());
             assertFalse(new FlushOptions().listenerWait(), "RocksJava's default: false");
             if (!EngineVersion.atLeast(11, 8)) {
-                db.put(b("k"), b("v"));
+                db.put(bytes("k"), bytes("v"));
                 assertThrows(UnsupportedOperationException.class, () -> db.flush(listenerWait));
                 assertEquals("0", db.getProperty("rocksdb.num-files-at-level0"), "nothing flushed");
                 return;
             }
             for (int round = 1; round <= 3; round++) {
-                db.put(b("k" + round), b("v"));
+                db.put(bytes("k" + round), bytes("v"));
                 db.flush(listenerWait);
                 assertEquals(round, completed.get(), "the listener of flush " + round + " has returned");
             }
             // without waitForFlush, listenerWait has no effect: the call returns at once
-            db.put(b("late"), b("v"));
+            db.put(bytes("late"), bytes("v"));
             db.flush(new FlushOptions().setWaitForFlush(false).setListenerWait(true));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (completed.get() < 4 && System.nanoTime() < deadline) Thread.sleep(10);

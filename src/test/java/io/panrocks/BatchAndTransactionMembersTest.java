@@ -2,15 +2,17 @@ package io.panrocks;
 
 import io.panrocks.fork.WalTerminationChild;
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * and {@code getWaitingTxns}, and {@code AbstractComparator.usingDirectBuffers}.
  */
 class BatchAndTransactionMembersTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     @Test
     void theWalTerminationPointIsRocksJavasSavePoint() throws RocksDBException {
@@ -95,10 +99,10 @@ class BatchAndTransactionMembersTest {
     }
 
     @Test
-    void aCrashKeepsWhatTheWalGotAndLosesTheRest(@TempDir Path dir) throws Exception {
-        ForkedJvm.Result r = ForkedJvm.main(WalTerminationChild.class, dir.toString()).heap("128m").run();
+    void aCrashKeepsWhatTheWalGotAndLosesTheRest() throws Exception {
+        ForkedJvm.Result r = ForkedJvm.main(WalTerminationChild.class, fixture.dir().toString()).heap("128m").run();
         assertTrue(r.stdout().lines().anyMatch(l -> l.equals("WRITTEN")), r::toString);
-        try (RocksDB db = RocksDB.open(new Options(), dir)) {
+        try (RocksDB db = fixture.open(new Options())) {
             assertEquals("1", string(db.get(bytes("logged"))), "before the point: in the WAL, recovered");
             assertNull(db.get(bytes("unlogged")), "after the point: in the memtable only, lost with the process");
             assertEquals("3", string(db.get(bytes("next"))), "a later write is recovered");

@@ -1,12 +1,13 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -17,18 +18,18 @@ import static org.junit.jupiter.api.Assertions.*;
  * the one buffer (the last value read) or at freed memory.
  */
 class BlobFilesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     static byte[] value(int i) {
-        return TestSupport.randomBytes(i, 100 + i % 300);
+        return TestBytes.randomBytes(i, 100 + i % 300);
     }
 
     @Test
     void recordBatchesOfABlobFamilyHoldTheRightBytes() throws RocksDBException {
         Options options = new Options().setCreateIfMissing(true).setEnableBlobFiles(true).setMinBlobSize(0)
                 .setBlobFileSize(1 << 20);
-        try (RocksDB db = RocksDB.open(options, dir)) {
+        try (RocksDB db = fixture.open(options)) {
             for (int i = 0; i < 500; i++) db.put(bytes(String.format("key%04d", i)), value(i));
             db.flush();
             assertTrue(db.getLongProperty("rocksdb.num-blob-files") > 0, "the values are in blob files");

@@ -1,6 +1,9 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -8,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -23,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * across DBs sharing the cache.
  */
 class CacheUsageByRoleTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -86,7 +91,7 @@ class CacheUsageByRoleTest {
     void withoutChargesTableReadersAndMetadataAreNotInTheCache() throws Exception {
         try (LRUCache cache = new LRUCache(64 << 20);
              WriteBufferManager manager = new WriteBufferManager(16 << 20, cache);
-             RocksDB db = RocksDB.open(options(cache, manager, new CacheUsageOptions()), dir.toString())) {
+             RocksDB db = fixture.open(options(cache, manager, new CacheUsageOptions()))) {
             writeTables(db, 3);
             CacheUsage usage = cache.getUsageByRole();
             assertEquals(0, usage.charge(CacheEntryRole.kBlockBasedTableReader), usage.toString());
@@ -100,14 +105,14 @@ class CacheUsageByRoleTest {
         // a reservation is made in 256 KiB entries: a strict 128 KiB cache cannot hold one
         try (LRUCache cache = new LRUCache(128 << 10, 0, true);
              WriteBufferManager manager = new WriteBufferManager(16 << 20, new LRUCache(64 << 20));
-             RocksDB db = RocksDB.open(options(cache, manager, new CacheUsageOptions()
-                     .setCharged(CacheEntryRole.kBlockBasedTableReader, CacheUsageOptions.Decision.kEnabled)), dir.toString())) {
+             RocksDB db = fixture.open(options(cache, manager, new CacheUsageOptions()
+                     .setCharged(CacheEntryRole.kBlockBasedTableReader, CacheUsageOptions.Decision.kEnabled)))) {
             db.put(bytes("k"), bytes("v"));
             RocksDBException e = assertThrows(RocksDBException.class, () -> db.flush(new FlushOptions()));
             // RocksDB's Status::MemoryLimit(): Aborted with its sub-code
             assertEquals(Status.Code.Aborted, e.getStatus().getCode(), e.getMessage());
             assertEquals(Status.SubCode.MemoryLimit, e.getStatus().getSubCode(), e.getMessage());
-            assertEquals("v", TestSupport.string(db.get(bytes("k"))), "nothing acknowledged is lost");
+            assertEquals("v", TestBytes.string(db.get(bytes("k"))), "nothing acknowledged is lost");
         }
     }
 

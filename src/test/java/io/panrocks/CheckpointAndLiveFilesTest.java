@@ -11,19 +11,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.randomBytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.randomBytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** Checkpoints, live files, WAL files, file deletions and sequence numbers on the real engine. */
 class CheckpointAndLiveFilesTest {
-    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
-
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
-            new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
-            List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("second"))), handles));
+    final OpenDbExtension fixture = OpenDbExtension.withColumnFamilies("second");
 
     @TempDir
     Path out;
@@ -37,7 +33,7 @@ class CheckpointAndLiveFilesTest {
     @Test
     void aCheckpointIsAnOpenableCopyAsOfItsMoment() throws Exception {
         db.put(bytes("a"), bytes("1"));
-        db.put(handles.get(1), bytes("b"), bytes("2"));
+        db.put(fixture.family("second"), bytes("b"), bytes("2"));
         Path target = out.resolve("cp");
         try (Checkpoint checkpoint = Checkpoint.create(db)) {
             checkpoint.createCheckpoint(target);
@@ -128,9 +124,9 @@ class CheckpointAndLiveFilesTest {
         for (int i = 0; i < 50; i++) db.put(bytes(String.format("a%03d", i)), bytes("v"));
         db.delete(bytes("a007"));
         db.flush();
-        db.put(handles.get(1), bytes("m"), bytes("1"));
-        db.put(handles.get(1), bytes("z"), bytes("2"));
-        db.flush(handles.get(1));
+        db.put(fixture.family("second"), bytes("m"), bytes("1"));
+        db.put(fixture.family("second"), bytes("z"), bytes("2"));
+        db.flush(fixture.family("second"));
         List<LiveFileMetaData> files = db.getLiveFilesMetaData();
         assertEquals(2, files.size(), files.toString());
         LiveFileMetaData first = files.stream().filter(f -> string(f.columnFamilyName()).equals("default")).findFirst().orElseThrow();
@@ -168,7 +164,7 @@ class CheckpointAndLiveFilesTest {
         assertTrue(current.sizeFileBytes() > 0);
         assertTrue(current.logNumber() > 0);
         db.flush();
-        db.flush(handles.get(1));
+        db.flush(fixture.family("second"));
         db.put(bytes("d"), bytes("4"));
         List<LogFile> after = db.getSortedWalFiles();
         assertTrue(after.get(after.size() - 1).logNumber() > current.logNumber(), "a flush switches to a new WAL");

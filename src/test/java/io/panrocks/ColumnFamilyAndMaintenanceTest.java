@@ -1,6 +1,9 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -9,11 +12,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 class ColumnFamilyAndMaintenanceTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -25,7 +30,7 @@ class ColumnFamilyAndMaintenanceTest {
 
     @Test
     void createListDropAndReopenColumnFamilies() throws RocksDBException {
-        try (RocksDB db = TestSupport.openFresh(dir)) {
+        try (RocksDB db = fixture.db()) {
             ColumnFamilyHandle users = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("users"),
                     new ColumnFamilyOptions().setWriteBufferSize(1 << 20)));
             List<ColumnFamilyHandle> more = db.createColumnFamilies(List.of(
@@ -45,15 +50,15 @@ class ColumnFamilyAndMaintenanceTest {
                     () -> db.createColumnFamily(new ColumnFamilyDescriptor(bytes("users"))));
             assertEquals(Status.Code.InvalidArgument, exists.code());
         }
-        assertEquals(Set.of("default", "users", "orders"), names(RocksDB.listColumnFamilies(new Options(), dir)));
+        assertEquals(Set.of("default", "users", "orders"), names(RocksDB.listColumnFamilies(new Options(), fixture.dir())));
 
         // all existing families must be named at open
-        RocksDBException missing = assertThrows(RocksDBException.class, () -> RocksDB.open(new DBOptions(), dir,
+        RocksDBException missing = assertThrows(RocksDBException.class, () -> RocksDB.open(new DBOptions(), fixture.dir(),
                 List.of(new ColumnFamilyDescriptor(bytes("default"))), new ArrayList<>()));
         assertEquals(Status.Code.InvalidArgument, missing.code());
 
         List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (RocksDB db = RocksDB.open(new DBOptions().setCreateMissingColumnFamilies(true), dir,
+        try (RocksDB db = RocksDB.open(new DBOptions().setCreateMissingColumnFamilies(true), fixture.dir(),
                 List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("users")),
                         new ColumnFamilyDescriptor(bytes("orders")), new ColumnFamilyDescriptor(bytes("created"))),
                 handles)) {
@@ -82,21 +87,19 @@ class ColumnFamilyAndMaintenanceTest {
     }
 
     @Test
-    void handlesOfAnotherDbAreRejected() throws RocksDBException {
-        try (RocksDB a = TestSupport.openFresh(dir.resolve("a")); RocksDB b = TestSupport.openFresh(dir.resolve("b"))) {
-            ColumnFamilyHandle h = a.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
-            assertThrows(IllegalArgumentException.class, () -> b.get(h, bytes("k")));
-        }
+    void handlesOfAnotherDbAreRejected(RocksDB a, @OpenDbExtension.Other RocksDB b) throws RocksDBException {
+        ColumnFamilyHandle h = a.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
+        assertThrows(IllegalArgumentException.class, () -> b.get(h, bytes("k")));
     }
 
     @Test
     void readOnlyOpenWithFamilies() throws RocksDBException {
-        try (RocksDB db = TestSupport.openFresh(dir)) {
+        try (RocksDB db = fixture.db()) {
             ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
             db.put(cf, bytes("k"), bytes("v"));
         }
         List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (RocksDB ro = RocksDB.openReadOnly(new DBOptions(), dir, List.of(new ColumnFamilyDescriptor(bytes("default")),
+        try (RocksDB ro = RocksDB.openReadOnly(new DBOptions(), fixture.dir(), List.of(new ColumnFamilyDescriptor(bytes("default")),
                 new ColumnFamilyDescriptor(bytes("cf"))), handles)) {
             assertEquals("v", string(ro.get(handles.get(1), bytes("k"))));
             assertEquals(Status.Code.NotSupported,
@@ -116,8 +119,8 @@ class ColumnFamilyAndMaintenanceTest {
                     .setTargetFileSizeBase(8 << 20).setWalRecoveryMode(WALRecoveryMode.PointInTimeRecovery)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache).setBlockSize(8192)
                             .setFilterPolicy(new BloomFilter(10)).setCacheIndexAndFilterBlocks(true));
-            try (RocksDB db = RocksDB.open(options, dir)) {
-                for (int i = 0; i < 5000; i++) db.put(bytes("key" + i), TestSupport.randomBytes(i, 200));
+            try (RocksDB db = fixture.open(options)) {
+                for (int i = 0; i < 5000; i++) db.put(bytes("key" + i), TestBytes.randomBytes(i, 200));
                 db.flush();
                 for (int i = 0; i < 5000; i++) assertNotNull(db.get(bytes("key" + i)));
                 String stats = db.getProperty("rocksdb.stats");
@@ -144,7 +147,7 @@ class ColumnFamilyAndMaintenanceTest {
             }
             // a bad raw option is RocksDB's InvalidArgument, at open
             RocksDBException bad = assertThrows(RocksDBException.class,
-                    () -> RocksDB.open(new Options().setRawDBOption("not_an_option", "1"), dir));
+                    () -> RocksDB.open(new Options().setRawDBOption("not_an_option", "1"), fixture.dir()));
             assertEquals(Status.Code.InvalidArgument, bad.code());
             assertTrue(bad.getMessage().contains("not_an_option"), bad.getMessage());
         }
@@ -184,15 +187,15 @@ class ColumnFamilyAndMaintenanceTest {
         BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache);
         try (RocksDB a = RocksDB.open(new Options().setCreateIfMissing(true).setTableFormatConfig(table), dir.resolve("a"));
              RocksDB b = RocksDB.open(new Options().setCreateIfMissing(true).setTableFormatConfig(table), dir.resolve("b"))) {
-            a.put(bytes("k"), TestSupport.randomBytes(1, 10_000));
-            b.put(bytes("k"), TestSupport.randomBytes(2, 10_000));
+            a.put(bytes("k"), TestBytes.randomBytes(1, 10_000));
+            b.put(bytes("k"), TestBytes.randomBytes(2, 10_000));
             a.flush();
             b.flush();
             a.get(bytes("k"));
             b.get(bytes("k"));
             assertTrue(cache.getUsage() >= 20_000);
             cache.close(); // the DBs keep their own reference
-            assertArrayEquals(TestSupport.randomBytes(2, 10_000), b.get(bytes("k")));
+            assertArrayEquals(TestBytes.randomBytes(2, 10_000), b.get(bytes("k")));
         }
         assertThrows(IllegalStateException.class, () -> RocksDB.open(new Options().setTableFormatConfig(table), dir.resolve("a")));
     }

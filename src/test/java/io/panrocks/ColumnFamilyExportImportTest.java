@@ -1,13 +1,16 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -18,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * RocksDB's error or a Java exception.
  */
 class ColumnFamilyExportImportTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -39,7 +44,7 @@ class ColumnFamilyExportImportTest {
              RocksDB target = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("target"));
              Checkpoint checkpoint = Checkpoint.create(source)) {
             ColumnFamilyHandle family = source.createColumnFamily(new ColumnFamilyDescriptor(bytes("exported")));
-            for (int i = 0; i < values; i++) source.put(family, key(i), TestSupport.randomBytes(i, 4 << 20));
+            for (int i = 0; i < values; i++) source.put(family, key(i), TestBytes.randomBytes(i, 4 << 20));
             source.flush(family);
             for (int i = 0; i < 1000; i++) source.put(family, key(1000 + i), bytes("small" + i)); // left in the memtable
             source.delete(family, key(0));
@@ -59,7 +64,7 @@ class ColumnFamilyExportImportTest {
             assertEquals("imported", new String(imported.getName()));
             assertNull(target.get(imported, key(0)), "the delete came along");
             for (int i = 1; i < values; i++) {
-                assertArrayEquals(TestSupport.randomBytes(i, 4 << 20), target.get(imported, key(i)), "value " + i);
+                assertArrayEquals(TestBytes.randomBytes(i, 4 << 20), target.get(imported, key(i)), "value " + i);
             }
             for (int i = 0; i < 1000; i++) assertArrayEquals(bytes("small" + i), target.get(imported, key(1000 + i)));
             // copied, not moved: the export can be imported again, here into the source DB
@@ -129,7 +134,7 @@ class ColumnFamilyExportImportTest {
 
     @Test
     void misuseGetsRocksDBsErrorOrAJavaException() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"))) {
+        try (RocksDB db = fixture.db()) {
             db.put(bytes("k"), bytes("v"));
             Checkpoint checkpoint = Checkpoint.create(db);
             ColumnFamilyHandle family = db.getDefaultColumnFamily();
@@ -143,7 +148,7 @@ class ColumnFamilyExportImportTest {
                     () -> checkpoint.exportColumnFamily(family, dir.resolve("missing/parent/export")));
             assertEquals(Status.Code.IOError, e.getStatus().getCode(), e.getMessage());
             // the DB's own directory, or its staging twin, is claimed
-            e = assertThrows(RocksDBException.class, () -> checkpoint.exportColumnFamily(family, dir.resolve("db")));
+            e = assertThrows(RocksDBException.class, () -> checkpoint.exportColumnFamily(family, fixture.dir()));
             assertEquals(Status.Code.Busy, e.getStatus().getCode(), e.getMessage());
             // caught in Java
             assertThrows(NullPointerException.class, () -> checkpoint.exportColumnFamily(null, dir.resolve("x")));
@@ -159,7 +164,7 @@ class ColumnFamilyExportImportTest {
             exported.close();
             assertThrows(IllegalStateException.class, () -> db.createColumnFamilyWithImport(
                     new ColumnFamilyDescriptor(bytes("x")), new ImportColumnFamilyOptions(), exported));
-            assertEquals(1, RocksDB.listColumnFamilies(new Options(), dir.resolve("db")).size(), "nothing created");
+            assertEquals(1, RocksDB.listColumnFamilies(new Options(), fixture.dir()).size(), "nothing created");
             ColumnFamilyHandle closedFamily = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("closed")));
             closedFamily.close();
             assertThrows(IllegalStateException.class, () -> checkpoint.exportColumnFamily(closedFamily, dir.resolve("y")));

@@ -2,8 +2,9 @@ package io.panrocks;
 
 import io.panrocks.fork.OpsMisuse;
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -23,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * Java exception, never a crash (the ones that could crash run in a child JVM).
  */
 class CompactFilesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     /** No automatic compaction: the test chooses what is compacted. */
     static Options manualOnly() {
@@ -53,7 +54,7 @@ class CompactFilesTest {
 
     @Test
     void compactsTheChosenFilesIntoTheLevelAskedFor() throws Exception {
-        try (RocksDB db = RocksDB.open(manualOnly(), dir);
+        try (RocksDB db = fixture.open(manualOnly());
              CompactionOptions options = new CompactionOptions();
              CompactionJobInfo info = new CompactionJobInfo()) {
             threeLevel0Files(db, null);
@@ -86,7 +87,7 @@ class CompactFilesTest {
 
     @Test
     void namesWithOrWithoutADirectoryAndASizeLimitSplittingTheOutput() throws Exception {
-        try (RocksDB db = RocksDB.open(manualOnly(), dir)) {
+        try (RocksDB db = fixture.open(manualOnly())) {
             byte[] value = new byte[10_000];
             for (int i = 0; i < 200; i++) db.put(bytes(String.format("key-%03d", i)), value);
             db.flush();
@@ -94,7 +95,7 @@ class CompactFilesTest {
             db.flush();
             List<String> inputs = filesAt(db, "default", 0);
             // a bare name and a full path name the same kind of file
-            List<String> spelled = List.of(inputs.get(0).substring(1), dir.resolve(inputs.get(1).substring(1)).toString());
+            List<String> spelled = List.of(inputs.get(0).substring(1), fixture.dir().resolve(inputs.get(1).substring(1)).toString());
             CompactionOptions options = new CompactionOptions().setOutputFileSizeLimit(512 << 10)
                     .setMaxSubcompactions(1).setCompression(CompressionType.DISABLE_COMPRESSION_OPTION);
             List<String> outputs = db.compactFiles(options, null, spelled, 1, 0, null);
@@ -126,7 +127,7 @@ class CompactFilesTest {
 
     @Test
     void wrongInputsGetRocksDBsErrorsOrAJavaException() throws Exception {
-        try (RocksDB db = RocksDB.open(manualOnly(), dir); CompactionOptions options = new CompactionOptions()) {
+        try (RocksDB db = fixture.open(manualOnly()); CompactionOptions options = new CompactionOptions()) {
             threeLevel0Files(db, null);
             List<String> inputs = filesAt(db, "default", 0);
             RocksDBException e = assertThrows(RocksDBException.class,
@@ -167,7 +168,7 @@ class CompactFilesTest {
 
     @Test
     void closedObjectsDroppedFamiliesAndReadOnlyDBs() throws Exception {
-        try (RocksDB db = RocksDB.open(manualOnly(), dir); CompactionOptions options = new CompactionOptions()) {
+        try (RocksDB db = fixture.open(manualOnly()); CompactionOptions options = new CompactionOptions()) {
             ColumnFamilyHandle family = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("family"),
                     new ColumnFamilyOptions().setDisableAutoCompactions(true)));
             threeLevel0Files(db, family);
@@ -184,12 +185,12 @@ class CompactFilesTest {
                     () -> db.compactFiles(options, family, inputs, 1, -1, null));
             assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
         }
-        try (RocksDB readOnly = RocksDB.openReadOnly(dir)) {
+        try (RocksDB readOnly = RocksDB.openReadOnly(fixture.dir())) {
             RocksDBException e = assertThrows(RocksDBException.class,
                     () -> readOnly.compactFiles(new CompactionOptions(), filesAt(readOnly, "default", 0), 1, -1, null));
             assertEquals(Status.Code.NotSupported, e.getStatus().getCode(), e.getMessage());
         }
-        RocksDB db = RocksDB.open(manualOnly(), dir);
+        RocksDB db = fixture.open(manualOnly());
         db.close();
         assertThrows(IllegalStateException.class, () -> db.compactFiles(new CompactionOptions(), List.of("/1.sst"), 1, -1, null));
     }

@@ -1,11 +1,13 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -16,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * stays alive for them (as a cache or rate limiter does).
  */
 class ConcurrentTaskLimiterTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -107,12 +111,12 @@ class ConcurrentTaskLimiterTest {
         ConcurrentTaskLimiterImpl limiter = new ConcurrentTaskLimiterImpl("closed", 2);
         limiter.close();
         Options options = new Options().setCreateIfMissing(true).setCompactionThreadLimiter(limiter);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> RocksDB.open(options, dir.resolve("db")));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> RocksDB.open(options, fixture.dir()));
         assertTrue(e.getMessage().contains("ConcurrentTaskLimiterImpl"), e.getMessage());
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"))) {
+        try (RocksDB db = fixture.db()) {
             assertThrows(IllegalStateException.class, () -> db.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf"),
                     new ColumnFamilyOptions().setCompactionThreadLimiter(limiter))));
-            assertEquals(1, RocksDB.listColumnFamilies(new Options(), dir.resolve("db").toString()).size());
+            assertEquals(1, RocksDB.listColumnFamilies(new Options(), fixture.dir().toString()).size());
         }
     }
 }

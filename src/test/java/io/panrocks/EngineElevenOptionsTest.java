@@ -4,7 +4,6 @@ import io.panrocks.testkit.EngineVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +12,7 @@ import static io.panrocks.OptionGettersAndSettersTest.CF;
 import static io.panrocks.OptionGettersAndSettersTest.DB;
 import static io.panrocks.OptionGettersAndSettersTest.TABLE;
 import static io.panrocks.OptionGettersAndSettersTest.optionsFile;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -26,10 +26,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class EngineElevenOptionsTest {
     @TempDir
     Path dir;
-
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 
     @Test
     void theNewTableOptionsReachTheEngineAndADbUsesThem() throws Exception {
@@ -47,16 +43,16 @@ class EngineElevenOptionsTest {
             assertEquals(search, table.indexSearchType());
             try (Options options = new Options().setCreateIfMissing(true).setTableFormatConfig(table);
                  RocksDB db = RocksDB.open(options, path)) {
-                for (int i = 0; i < 5000; i++) db.put(b(String.format("key%08d", i * 7)), b("value" + i));
+                for (int i = 0; i < 5000; i++) db.put(bytes(String.format("key%08d", i * 7)), bytes("value" + i));
                 db.flush();
                 for (int i = 0; i < 5000; i += 13) {
-                    assertArrayEquals(b("value" + i), db.get(b(String.format("key%08d", i * 7))), search + " " + i);
-                    assertNull(db.get(b(String.format("key%08d", i * 7 + 1))));
+                    assertArrayEquals(bytes("value" + i), db.get(bytes(String.format("key%08d", i * 7))), search + " " + i);
+                    assertNull(db.get(bytes(String.format("key%08d", i * 7 + 1))));
                 }
                 try (RocksIterator it = db.newIterator()) {
-                    it.seek(b("key00000700"));
-                    assertArrayEquals(b("key00000700"), it.keyBytes());
-                    assertArrayEquals(b("value100"), it.valueBytes());
+                    it.seek(bytes("key00000700"));
+                    assertArrayEquals(bytes("key00000700"), it.keyBytes());
+                    assertArrayEquals(bytes("value100"), it.valueBytes());
                 }
             }
             Map<String, String> written = optionsFile(path).get(TABLE);
@@ -82,7 +78,7 @@ class EngineElevenOptionsTest {
         assertEquals(IndexSearchType.kBinary, table.indexSearchType());
         try (Options options = new Options().setCreateIfMissing(true).setTableFormatConfig(table);
              RocksDB db = RocksDB.open(options, dir)) {
-            db.put(b("k"), b("v"));
+            db.put(bytes("k"), bytes("v"));
         }
         Map<String, String> written = optionsFile(dir).get(TABLE);
         assertEquals(0.2, Double.parseDouble(written.get("uniform_cv_threshold")), "RocksJava passes 0.2, not the engine's -1");
@@ -104,12 +100,12 @@ class EngineElevenOptionsTest {
             assertEquals(1L << 30, options.compactionOptionsFIFO().maxDataFilesSize());
             assertTrue(options.compactionOptionsFIFO().useKvRatioCompaction());
             try (RocksDB db = RocksDB.open(options, dir)) {
-                for (int i = 0; i < 100; i++) db.put(b("k" + i), b("v"));
-                for (int i = 0; i < 100; i++) db.delete(b("k" + i));
-                db.put(b("z"), b("live"));
+                for (int i = 0; i < 100; i++) db.put(bytes("k" + i), bytes("v"));
+                for (int i = 0; i < 100; i++) db.delete(bytes("k" + i));
+                db.put(bytes("z"), bytes("live"));
                 try (RocksIterator it = db.newIterator()) {
                     it.seekToFirst();
-                    assertArrayEquals(b("z"), it.keyBytes(), "100 tombstones passed");
+                    assertArrayEquals(bytes("z"), it.keyBytes(), "100 tombstones passed");
                 }
                 // mutable: changed on the open DB
                 db.setOptions(MutableColumnFamilyOptions.builder().setMinTombstonesForRangeConversion(4)
@@ -150,8 +146,8 @@ class EngineElevenOptionsTest {
             assertFalse(options.failIfOptionsFileError());
             assertTrue(options.skipCheckingSstFileSizesOnDbOpen());
             try (RocksDB db = RocksDB.open(options, dir)) {
-                db.put(b("k"), b("v"));
-                assertArrayEquals(b("v"), db.get(b("k")));
+                db.put(bytes("k"), bytes("v"));
+                assertArrayEquals(bytes("v"), db.get(bytes("k")));
             }
         }
     }
@@ -172,8 +168,8 @@ class EngineElevenOptionsTest {
                      .setStatistics(statistics).setListeners(List.of(listener));
              RocksDB db = RocksDB.open(options, dir)) {
             for (int i = 0; i < 4 && reasons.isEmpty(); i++) {
-                db.deleteRange(b("a" + i), b("b" + i));
-                db.put(b("k" + i), b("v"));
+                db.deleteRange(bytes("a" + i), bytes("b" + i));
+                db.put(bytes("k" + i), bytes("v"));
                 Thread.sleep(50);
             }
             FlushReason reason = reasons.poll(10, java.util.concurrent.TimeUnit.SECONDS);
@@ -190,9 +186,9 @@ class EngineElevenOptionsTest {
                 .setCompressionType(CompressionType.NO_COMPRESSION);
              RocksDB db = RocksDB.open(options, dir)) {
             byte[] value = new byte[1000];
-            for (int i = 0; i < 200; i++) db.put(b("key" + (1000 + i)), value);
+            for (int i = 0; i < 200; i++) db.put(bytes("key" + (1000 + i)), value);
             db.flush();
-            List<Range> range = List.of(new Range(b("key"), b("kez")));
+            List<Range> range = List.of(new Range(bytes("key"), bytes("kez")));
             long files = db.getApproximateSizes(range, SizeApproximationFlag.INCLUDE_FILES)[0];
             if (!EngineVersion.atLeast(11, 0)) {
                 assertThrows(UnsupportedOperationException.class,
@@ -204,7 +200,7 @@ class EngineElevenOptionsTest {
             // the 200 KB of values live in the blob file, not in the SST
             assertTrue(files < 100_000, "SST only: " + files);
             assertTrue(withBlobs > files + 150_000, files + " without the blob files, " + withBlobs + " with");
-            assertEquals(0, db.getApproximateSizes(List.of(new Range(b("a"), b("b"))),
+            assertEquals(0, db.getApproximateSizes(List.of(new Range(bytes("a"), bytes("b"))),
                     SizeApproximationFlag.INCLUDE_BLOB_FILES)[0], "an empty range holds no blob share");
         }
     }

@@ -2,7 +2,10 @@ package io.panrocks;
 
 import io.panrocks.fork.HoldOpen;
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -14,11 +17,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** Failures that come from the engine keep RocksDB's code, subcode and message. */
 class EngineFailureTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -32,7 +37,7 @@ class EngineFailureTest {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-x------"));
             target = locked.resolve("db");
         }
-        RocksDBException e = assertThrows(RocksDBException.class, () -> TestSupport.openFresh(target));
+        RocksDBException e = assertThrows(RocksDBException.class, () -> RocksDB.open(new Options().setCreateIfMissing(true), target));
         assertEquals(Status.Code.IOError, e.code());
         assertTrue(e.getMessage().contains("not permitted") || e.getMessage().contains("Permission denied"), e.getMessage());
         assertTrue(e.getMessage().contains(target.toString()), e.getMessage());
@@ -44,25 +49,25 @@ class EngineFailureTest {
         try (ForkedJvm.Running holder = ForkedJvm.main(HoldOpen.class, path.toString())
                 .onStderr(System.err::println).start()) {
             assertEquals("OPEN", holder.awaitLine(line -> true, Duration.ofSeconds(60)), () -> holder.stdoutLines().toString());
-            RocksDBException e = assertThrows(RocksDBException.class, () -> TestSupport.openFresh(path));
+            RocksDBException e = assertThrows(RocksDBException.class, () -> RocksDB.open(new Options().setCreateIfMissing(true), path));
             assertEquals(Status.Code.IOError, e.code());
             assertTrue(e.getMessage().contains("lock"), e.getMessage());
             assertTrue(e.getMessage().contains(path.resolve("LOCK").toString()), e.getMessage());
             holder.closeStdin();
             assertEquals(0, holder.await().assertNoCrashOrHang().exitCode());
         }
-        try (RocksDB db = TestSupport.openFresh(path)) {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), path)) {
             assertArrayEquals(new byte[]{2}, db.get(new byte[]{1}));
         }
     }
 
     @Test
     void corruptedManifest() throws Exception {
-        Path path = dir.resolve("db");
-        try (RocksDB db = TestSupport.openFresh(path)) {
-            for (int i = 0; i < 100; i++) db.put(bytes("k" + i), bytes("v" + i));
-            db.flush();
-        }
+        Path path = fixture.dir();
+        RocksDB db = fixture.db();
+        for (int i = 0; i < 100; i++) db.put(bytes("k" + i), bytes("v" + i));
+        db.flush();
+        fixture.close();
         Path manifest = only(path, "MANIFEST-");
         byte[] m = Files.readAllBytes(manifest);
         for (int i = 7; i < m.length; i += 3) m[i] ^= (byte) 0x5A;
@@ -74,11 +79,11 @@ class EngineFailureTest {
 
     @Test
     void corruptedSstIsAChecksumMismatchOnRead() throws Exception {
-        Path path = dir.resolve("db");
-        try (RocksDB db = TestSupport.openFresh(path)) {
-            for (int i = 0; i < 50; i++) db.put(bytes(String.format("k%03d", i)), TestSupport.randomBytes(i, 1000));
-            db.flush();
-        }
+        Path path = fixture.dir();
+        RocksDB written = fixture.db();
+        for (int i = 0; i < 50; i++) written.put(bytes(String.format("k%03d", i)), TestBytes.randomBytes(i, 1000));
+        written.flush();
+        fixture.close();
         Path sst = only(path, ".sst");
         try (var channel = Files.newByteChannel(sst, StandardOpenOption.WRITE)) {
             channel.position(100); // inside the first data block
@@ -99,8 +104,9 @@ class EngineFailureTest {
 
     @Test
     void missingColumnFamily() throws Exception {
-        Path path = dir.resolve("db");
-        TestSupport.openFresh(path).close();
+        Path path = fixture.dir();
+        fixture.db();
+        fixture.close();
         RocksDBException e = assertThrows(RocksDBException.class, () -> RocksDB.open(new DBOptions(), path,
                 List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("nope"))),
                 new ArrayList<>()));

@@ -1,14 +1,14 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -17,14 +17,14 @@ import static org.junit.jupiter.api.Assertions.*;
  * changes) and {@code HashLinkedListMemTableConfig}, on the real engine.
  */
 class FamilyShapesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     // ---- getDescriptor ----------------------------------------------------------------
 
     @Test
     void getDescriptorHasTheNameAndTheRunningOptions() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir)) {
+        try (RocksDB db = fixture.db()) {
             ColumnFamilyDescriptor d = db.getDefaultColumnFamily().getDescriptor();
             assertArrayEquals(RocksDB.DEFAULT_COLUMN_FAMILY, d.getName());
             ColumnFamilyHandle family = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("family"),
@@ -55,7 +55,7 @@ class FamilyShapesTest {
             assertEquals(factory, cf.sstPartitionerFactory());
             assertNotSame(factory, cf.sstPartitionerFactory());
             assertNull(new ColumnFamilyOptions().sstPartitionerFactory());
-            try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir)) {
+            try (RocksDB db = fixture.db()) {
                 ColumnFamilyHandle split = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("split"), cf));
                 ColumnFamilyHandle whole = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("whole")));
                 for (ColumnFamilyHandle h : List.of(split, whole)) {
@@ -86,7 +86,7 @@ class FamilyShapesTest {
     @Test
     void anOptionsObjectCarriesThePartitionerToTheDefaultFamily() throws Exception {
         try (Options o = new Options().setCreateIfMissing(true).setSstPartitionerFactory(new SstPartitionerFixedPrefixFactory(1));
-             RocksDB db = RocksDB.open(o, dir)) {
+             RocksDB db = fixture.open(o)) {
             db.put(bytes("a1"), bytes("1"));
             db.put(bytes("b1"), bytes("2"));
             db.flush();
@@ -97,7 +97,7 @@ class FamilyShapesTest {
             db.compactRange();
             assertEquals(2, db.getLiveFilesMetaData().size(), "a compaction does");
             assertEquals("SstPartitionerFixedPrefixFactory",
-                    OptionGettersAndSettersTest.optionsFile(dir).get(OptionGettersAndSettersTest.CF)
+                    OptionGettersAndSettersTest.optionsFile(fixture.dir()).get(OptionGettersAndSettersTest.CF)
                             .get("sst_partitioner_factory").replaceAll(".*id=([A-Za-z]+).*", "$1"));
         }
     }
@@ -116,9 +116,9 @@ class FamilyShapesTest {
                 .setIfLogBucketDistWhenFlush(false).setHugePageTlbSize(0);
         Options o = new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3).setMemTableConfig(config);
         assertEquals("HashLinkedListRepFactory", o.memTableFactoryName()); // RocksJava's spelling of RocksDB's HashLinkListRepFactory
-        RocksDBException refused = assertThrows(RocksDBException.class, () -> RocksDB.open(o, dir).close());
+        RocksDBException refused = assertThrows(RocksDBException.class, () -> RocksDB.open(o, fixture.dir()).close());
         assertEquals(Status.Code.InvalidArgument, refused.getStatus().getCode(), refused.getMessage());
-        try (RocksDB db = RocksDB.open(o.setAllowConcurrentMemtableWrite(false), dir)) {
+        try (RocksDB db = fixture.open(o.setAllowConcurrentMemtableWrite(false))) {
             // more entries per bucket than the threshold: buckets turn into skip lists
             for (int i = 0; i < 50; i++) db.put(bytes("pre" + i), bytes("v" + i));
             for (int i = 0; i < 50; i++) assertEquals("v" + i, string(db.get(bytes("pre" + i))));
@@ -130,7 +130,7 @@ class FamilyShapesTest {
             db.flush();
             assertEquals("v7", string(db.get(bytes("pre7"))));
         }
-        assertTrue(OptionGettersAndSettersTest.optionsFile(dir).get(OptionGettersAndSettersTest.CF).get("memtable_factory")
+        assertTrue(OptionGettersAndSettersTest.optionsFile(fixture.dir()).get(OptionGettersAndSettersTest.CF).get("memtable_factory")
                 .contains("HashLinkListRepFactory"));
         assertThrows(IllegalArgumentException.class, () -> new HashLinkedListMemTableConfig().setBucketCount(0));
         assertThrows(IllegalArgumentException.class, () -> new HashLinkedListMemTableConfig().setHugePageTlbSize(-1));

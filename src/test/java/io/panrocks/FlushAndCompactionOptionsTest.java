@@ -1,14 +1,16 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -18,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * by the engine with its status.
  */
 class FlushAndCompactionOptionsTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -69,10 +73,10 @@ class FlushAndCompactionOptionsTest {
             assertThrows(IllegalStateException.class, () -> db.flush(new FlushOptions(), second));
         }
         List<ColumnFamilyHandle> other = new ArrayList<>();
+        RocksDB b = fixture.other();
         try (RocksDB a = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true),
                 dir.resolve("a").toString(), List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY),
-                        new ColumnFamilyDescriptor(bytes("x"))), other);
-             RocksDB b = TestSupport.openFresh(dir.resolve("b"))) {
+                        new ColumnFamilyDescriptor(bytes("x"))), other)) {
             assertThrows(IllegalArgumentException.class, () -> b.flush(new FlushOptions(), other.get(1)));
             a.flush(new FlushOptions(), other.get(1));
         }
@@ -94,7 +98,7 @@ class FlushAndCompactionOptionsTest {
         }
         Options options = new Options().setCreateIfMissing(true).setLevelCompactionDynamicLevelBytes(false)
                 .setDisableAutoCompactions(true);
-        try (RocksDB db = RocksDB.open(options, dir.toString())) {
+        try (RocksDB db = fixture.open(options)) {
             for (int i = 0; i < 3; i++) {
                 db.put(bytes("k" + i), bytes("v" + i));
                 db.flush();

@@ -1,13 +1,15 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Without a block cache every read of a table reaches its file.
  */
 class IOActivityTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -56,7 +60,7 @@ class IOActivityTest {
 
     @Test
     void eachActivityMovesItsOwnCounters() throws Exception {
-        try (RocksDB db = RocksDB.open(options(), dir.toString())) {
+        try (RocksDB db = fixture.open(options())) {
             db.getStatistics().setStatsLevel(StatsLevel.ALL);
             IOActivityStats opened = db.getIOActivityStats();
             assertTrue(opened.writeBytes(IOActivity.kUnknown) > 0 || opened.writeBytes(IOActivity.kDBOpen) > 0,
@@ -114,7 +118,7 @@ class IOActivityTest {
             assertTrue(stats.getHistogramData(IOActivity.kCompaction.writeHistogram()).getCount() > 0);
         }
         // a reopen reads the MANIFEST and opens the table files as kDBOpen
-        try (RocksDB db = RocksDB.open(options(), dir.toString())) {
+        try (RocksDB db = fixture.open(options())) {
             IOActivityStats opened = db.getIOActivityStats();
             assertTrue(opened.readOps(IOActivity.kDBOpen) > 0 && opened.readBytes(IOActivity.kDBOpen) > 0, opened.toString());
             assertEquals(0, opened.readOps(IOActivity.kGet), "a new DB's counters start at zero");
@@ -144,12 +148,12 @@ class IOActivityTest {
     @Test
     void verifyChecksumFindsAFlippedByteInATable() throws Exception {
         Path tables;
-        try (RocksDB db = RocksDB.open(options(), dir.toString())) {
+        try (RocksDB db = fixture.open(options())) {
             for (int i = 0; i < 1000; i++) db.put(bytes("key-" + i), new byte[200]);
             db.flush(new FlushOptions());
             db.verifyChecksum();
         }
-        tables = java.nio.file.Files.list(dir).filter(p -> p.toString().endsWith(".sst")).findFirst().orElseThrow();
+        tables = java.nio.file.Files.list(fixture.dir()).filter(p -> p.toString().endsWith(".sst")).findFirst().orElseThrow();
         try (java.nio.channels.FileChannel f = java.nio.channels.FileChannel.open(tables,
                 java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
             java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
@@ -158,7 +162,7 @@ class IOActivityTest {
             byte flipped = (byte) (one.get(0) ^ 0x5A);
             f.write(java.nio.ByteBuffer.wrap(new byte[]{flipped}), 100);
         }
-        try (RocksDB db = RocksDB.open(options(), dir.toString())) {
+        try (RocksDB db = fixture.open(options())) {
             RocksDBException e = assertThrows(RocksDBException.class, db::verifyChecksum);
             assertEquals(Status.Code.Corruption, e.getStatus().getCode(), e.getMessage());
         }

@@ -1,19 +1,19 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -27,14 +27,14 @@ import static org.junit.jupiter.api.Assertions.*;
 class IOStatsContextTest {
     static final byte[] VALUE = PerfContextTest.VALUE;
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     RocksDB db;
 
     @BeforeEach
     void openWithFlushedKeys() throws RocksDBException {
-        db = TestSupport.openFresh(dir);
+        db = fixture.db();
         for (int i = 0; i < 100; i++) db.put(bytes(String.format("key%03d", i)), VALUE);
         db.flush();
     }
@@ -48,8 +48,7 @@ class IOStatsContextTest {
     }
 
     private void reopenCold(PerfLevel level) throws RocksDBException {
-        db.close();
-        db = TestSupport.openFresh(dir);
+        db = fixture.reopen();
         db.setPerfLevel(level);
     }
 

@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -31,8 +31,8 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class IteratorReadAheadTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(
-            dir -> RocksDB.open(new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(1), dir));
+    final OpenDbExtension fixture = OpenDbExtension.withOptions(
+            new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(1));
     RocksDB db;
     /** what the DB holds: region "r" (mixed sizes, SST and memtable), "a" (small values), "b" (large values) */
     final TreeMap<String, byte[]> model = new TreeMap<>();
@@ -72,17 +72,13 @@ class IteratorReadAheadTest {
         return v;
     }
 
-    private static String text(MemorySegment s) {
-        return new String(s.toArray(ValueLayout.JAVA_BYTE));
-    }
-
     private void assertOn(RocksIterator it, Map.Entry<String, byte[]> expected, String where) {
         if (expected == null) {
             assertFalse(it.isValid(), where + ": past the end, the iterator stands on " + (it.isValid() ? string(it.keyBytes()) : "-"));
             return;
         }
         assertTrue(it.isValid(), where + ": expected " + expected.getKey());
-        assertEquals(expected.getKey(), text(it.key()), where);
+        assertEquals(expected.getKey(), string(it.key()), where);
         assertArrayEquals(expected.getValue(), it.value().toArray(ValueLayout.JAVA_BYTE), where + " " + expected.getKey());
         assertArrayEquals(expected.getValue(), it.valueBytes(), where);
     }
@@ -119,7 +115,7 @@ class IteratorReadAheadTest {
                     List<String> seen = new ArrayList<>();
                     boolean forward = random.nextBoolean();
                     RocksIterator.EntryVisitor v = (k, val) -> {
-                        seen.add(text(k));
+                        seen.add(string(k));
                         return seen.size() < wanted;
                     };
                     long n = forward ? it.scanForward(v) : it.scanBackward(v);
@@ -180,17 +176,17 @@ class IteratorReadAheadTest {
             it.next();
             it.next(); // the third step in a row: reads a000..a018 ahead, stands on a003
             MemorySegment k = it.key(), v = it.value();
-            assertEquals("a003", text(k));
+            assertEquals("a003", string(k));
             List<MemorySegment> kept = new ArrayList<>(List.of(k, v));
             for (int i = 4; i <= 18; i++) {
                 it.next(); // within the batch
-                assertEquals(String.format("a%03d", i), text(it.key()));
-                assertEquals("a003", text(k), "a view of an entry read ahead shows its own bytes");
-                assertEquals("small-3", text(v));
+                assertEquals(String.format("a%03d", i), string(it.key()));
+                assertEquals("a003", string(k), "a view of an entry read ahead shows its own bytes");
+                assertEquals("small-3", string(v));
                 kept.add(it.key());
             }
             it.next(); // the next batch fills the buffer again
-            assertEquals("a019", text(it.key()));
+            assertEquals("a019", string(it.key()));
             for (MemorySegment s : kept) {
                 assertThrows(IllegalStateException.class, () -> s.get(ValueLayout.JAVA_BYTE, 0));
             }
@@ -210,7 +206,7 @@ class IteratorReadAheadTest {
             aKey = null;
             while (it.isValid()) {
                 values.add(it.value());
-                keys.add(text(it.key()));
+                keys.add(string(it.key()));
                 if (keys.size() == 10) aKey = it.key(); // read ahead: a copy in the batch buffer
                 it.next();
             }
@@ -236,7 +232,7 @@ class IteratorReadAheadTest {
         try (RocksIterator it = db.newIterator()) {
             it.seek(bytes("b000"));
             for (int i = 0; i < 5; i++) it.next(); // a run: every large entry ends its batch, in place
-            assertEquals("b005", text(it.key()));
+            assertEquals("b005", string(it.key()));
             MemorySegment v = it.value();
             assertEquals(5000, v.byteSize());
             assertEquals(5, v.get(ValueLayout.JAVA_BYTE, 4999));
@@ -251,18 +247,18 @@ class IteratorReadAheadTest {
         try (RocksIterator it = db.newIterator()) {
             it.seek(bytes("a010"));
             for (int i = 0; i < 3; i++) it.next(); // reads ahead from a013, stands on it
-            assertEquals("a013", text(it.key()));
+            assertEquals("a013", string(it.key()));
             MemorySegment kept = it.key();
             it.prev(); // before the batch: the engine's iterator comes back first
-            assertEquals("a012", text(it.key()));
-            assertEquals("a013", text(kept));
+            assertEquals("a012", string(it.key()));
+            assertEquals("a013", string(kept));
             it.prev();
             it.prev();
             it.prev(); // a run backwards reads ahead backwards
-            assertEquals("a009", text(it.key()));
+            assertEquals("a009", string(it.key()));
             for (int i = 8; i >= 0; i--) {
                 it.prev();
-                assertEquals(String.format("a%03d", i), text(it.key()));
+                assertEquals(String.format("a%03d", i), string(it.key()));
             }
             it.prev();
             assertFalse(it.isValid(), "a000 is the first key of its prefix... and of the DB");
@@ -275,15 +271,15 @@ class IteratorReadAheadTest {
         try (RocksIterator it = db.newIterator(new ReadOptions().setPrefixSameAsStart(true))) {
             int n = 0;
             for (it.seek(bytes("a")); it.isValid(); it.next()) {
-                assertEquals(String.format("a%03d", n++), text(it.key()));
+                assertEquals(String.format("a%03d", n++), string(it.key()));
             }
             it.status();
             assertEquals(100, n, "every key of prefix a, none of b");
             it.seek(bytes("a050"));
             for (int i = 0; i < 20; i++) it.next();
-            assertEquals("a070", text(it.key()));
+            assertEquals("a070", string(it.key()));
             for (int i = 0; i < 5; i++) it.prev();
-            assertEquals("a065", text(it.key()));
+            assertEquals("a065", string(it.key()));
         }
     }
 
@@ -302,7 +298,7 @@ class IteratorReadAheadTest {
             assertEquals("col-5", string(columns.get(1).value().toArray(ValueLayout.JAVA_BYTE)));
             for (int i = 6; i < 30; i++) {
                 it.next();
-                assertEquals(String.format("e%03d", i), text(it.key()));
+                assertEquals(String.format("e%03d", i), string(it.key()));
                 assertEquals("col-" + i, string(it.columns().get(1).value().toArray(ValueLayout.JAVA_BYTE)));
             }
         }
@@ -311,14 +307,14 @@ class IteratorReadAheadTest {
             for (int i = 0; i < 7; i++) it.next(); // stands on a007, read ahead to a018
             List<String> seen = new ArrayList<>();
             it.scanForward((k, v) -> {
-                seen.add(text(k));
+                seen.add(string(k));
                 return seen.size() < 20;
             });
             assertEquals("a007", seen.get(0), "the walk starts at the entry the iterator stands on");
             assertEquals("a026", seen.get(19));
-            assertEquals("a026", text(it.key()));
+            assertEquals("a026", string(it.key()));
             it.next();
-            assertEquals("a027", text(it.key()));
+            assertEquals("a027", string(it.key()));
         }
     }
 
@@ -332,12 +328,12 @@ class IteratorReadAheadTest {
                 tailing.next();
                 fixed.next();
             }
-            assertEquals("a004", text(tailing.key()));
+            assertEquals("a004", string(tailing.key()));
             db.put(bytes("a004x"), bytes("new"));
             tailing.next();
             fixed.next();
-            assertEquals("a004x", text(tailing.key()), "a tailing iterator does not read ahead");
-            assertEquals("a005", text(fixed.key()), "the others read a fixed state, ahead or not");
+            assertEquals("a004x", string(tailing.key()), "a tailing iterator does not read ahead");
+            assertEquals("a005", string(fixed.key()), "the others read a fixed state, ahead or not");
         }
     }
 
@@ -356,7 +352,7 @@ class IteratorReadAheadTest {
             }
             try (RocksIterator it = txn.getIterator()) {
                 List<String> seen = new ArrayList<>();
-                for (it.seekToFirst(); it.isValid(); it.next()) seen.add(text(it.key()) + "=" + text(it.value()));
+                for (it.seekToFirst(); it.isValid(); it.next()) seen.add(string(it.key()) + "=" + string(it.value()));
                 it.status();
                 List<String> want = new ArrayList<>();
                 expected.forEach((k, v) -> want.add(k + "=" + v));
@@ -386,20 +382,20 @@ class IteratorReadAheadTest {
             db.put(bytes("a004"), bytes("changed"));
             db.delete(bytes("a005"));
             it.next();
-            assertEquals("a004", text(it.key()));
-            assertEquals("small-4", text(it.value()));
+            assertEquals("a004", string(it.key()));
+            assertEquals("small-4", string(it.value()));
             it.next();
-            assertEquals("a005", text(it.key()));
+            assertEquals("a005", string(it.key()));
             it.prev();
             it.prev();
-            assertEquals("a003", text(it.key()));
+            assertEquals("a003", string(it.key()));
             it.prev(); // back over the batch's start: the return finds a003 at the snapshot
-            assertEquals("a002", text(it.key()));
+            assertEquals("a002", string(it.key()));
             for (int i = 3; i <= 5; i++) {
                 it.next();
-                assertEquals(String.format("a%03d", i), text(it.key()));
+                assertEquals(String.format("a%03d", i), string(it.key()));
             }
-            assertEquals("small-5", text(it.value()));
+            assertEquals("small-5", string(it.value()));
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -14,14 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 class IteratorTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(
-            dir -> RocksDB.open(new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3), dir));
+    final OpenDbExtension fixture = OpenDbExtension.withOptions(
+            new Options().setCreateIfMissing(true).useFixedLengthPrefixExtractor(3));
     RocksDB db;
 
     @BeforeEach
@@ -34,15 +35,11 @@ class IteratorTest {
         return String.format("k%02d", i / 10) + String.format("-%03d", i);
     }
 
-    static String text(MemorySegment s) {
-        return new String(s.toArray(ValueLayout.JAVA_BYTE));
-    }
-
     @Test
     void walksForwardAndBackward() {
         try (RocksIterator it = db.newIterator()) {
             List<String> forward = new ArrayList<>();
-            for (it.seekToFirst(); it.isValid(); it.next()) forward.add(text(it.key()));
+            for (it.seekToFirst(); it.isValid(); it.next()) forward.add(string(it.key()));
             assertEquals(100, forward.size());
             assertEquals(key(0), forward.get(0));
             List<String> backward = new ArrayList<>();
@@ -103,7 +100,7 @@ class IteratorTest {
         try (RocksIterator it = db.newIterator()) {
             it.seekToFirst();
             MemorySegment k = it.key(), v = it.value();
-            assertEquals(key(0), text(k));
+            assertEquals(key(0), string(k));
             assertTrue(k.isReadOnly());
             it.next();
             assertThrows(IllegalStateException.class, () -> k.get(ValueLayout.JAVA_BYTE, 0));
@@ -139,14 +136,14 @@ class IteratorTest {
     void bulkScansVisitEveryEntryInOrder(int valueSize) throws RocksDBException {
         try (ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("scan")))) {
             int n = 700;
-            for (int i = 0; i < n; i++) db.put(cf, bytes(String.format("%05d", i)), TestSupport.randomBytes(i, valueSize));
+            for (int i = 0; i < n; i++) db.put(cf, bytes(String.format("%05d", i)), TestBytes.randomBytes(i, valueSize));
             if (valueSize == 1000) db.flush(cf);
             try (RocksIterator it = db.newIterator(cf)) {
                 it.seekToFirst();
                 List<Integer> seen = new ArrayList<>();
                 long visited = it.scanForward((k, v) -> {
-                    int i = Integer.parseInt(text(k));
-                    assertArrayEquals(TestSupport.randomBytes(i, valueSize), v.toArray(ValueLayout.JAVA_BYTE));
+                    int i = Integer.parseInt(string(k));
+                    assertArrayEquals(TestBytes.randomBytes(i, valueSize), v.toArray(ValueLayout.JAVA_BYTE));
                     seen.add(i);
                     return true;
                 });
@@ -156,13 +153,13 @@ class IteratorTest {
 
                 it.seekToLast();
                 List<Integer> back = new ArrayList<>();
-                it.scanBackward((k, v) -> back.add(Integer.parseInt(text(k))));
+                it.scanBackward((k, v) -> back.add(Integer.parseInt(string(k))));
                 assertEquals(n, back.size());
                 assertEquals(n - 1, back.get(0));
 
                 // stop in the middle: the iterator stands on the stopping entry
                 it.seekToFirst();
-                long stopped = it.scanForward((k, v) -> Integer.parseInt(text(k)) < 333);
+                long stopped = it.scanForward((k, v) -> Integer.parseInt(string(k)) < 333);
                 assertEquals(334, stopped);
                 assertTrue(it.isValid());
                 assertEquals("00333", string(it.keyBytes()));

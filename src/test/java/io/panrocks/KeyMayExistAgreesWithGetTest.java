@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**

@@ -1,21 +1,25 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 class LifecycleTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
     @Test
     void closeDeclaresNoCheckedExceptionAsRocksJavasDoes() {
-        RocksDB db = assertDoesNotThrow(() -> TestSupport.openFresh(dir));
+        RocksDB db = assertDoesNotThrow(() -> RocksDB.open(new Options().setCreateIfMissing(true), dir));
         try (db) { // compiles in a method that declares nothing: close() throws no checked exception
             assertTrue(db.isOpen());
         }
@@ -25,14 +29,14 @@ class LifecycleTest {
 
     @Test
     void closeIsIdempotentAndUseAfterCloseThrows() throws RocksDBException {
-        RocksDB db = TestSupport.openFresh(dir);
+        RocksDB db = fixture.db();
         db.put(bytes("k"), bytes("v"));
         db.close();
         db.close();
         assertFalse(db.isOpen());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> db.get(bytes("k")));
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
-        assertTrue(e.getMessage().contains(dir.toAbsolutePath().toString()), "names the DB: " + e.getMessage());
+        assertTrue(e.getMessage().contains(fixture.dir().toAbsolutePath().toString()), "names the DB: " + e.getMessage());
         assertThrows(IllegalStateException.class, () -> db.put(bytes("k"), bytes("v")));
         assertThrows(IllegalStateException.class, () -> db.delete(bytes("k")));
         assertThrows(IllegalStateException.class, () -> db.get(bytes("k"), new byte[1]));
@@ -42,36 +46,34 @@ class LifecycleTest {
     @Test
     void reopenAfterCloseReleasesTheLock() throws RocksDBException {
         for (int round = 0; round < 5; round++) {
-            try (RocksDB db = TestSupport.openFresh(dir)) {
+            try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir)) {
                 db.put(bytes("round"), bytes(Integer.toString(round)));
             }
         }
-        try (RocksDB db = TestSupport.openFresh(dir)) {
+        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir)) {
             assertEquals("4", string(db.get(bytes("round"))));
         }
     }
 
     @Test
-    void snapshotSeesTheStateWhenTaken() throws RocksDBException {
-        try (RocksDB db = TestSupport.openFresh(dir)) {
-            db.put(bytes("k"), bytes("before"));
-            try (Snapshot snapshot = db.getSnapshot()) {
-                db.put(bytes("k"), bytes("after"));
-                db.put(bytes("new"), bytes("x"));
-                ReadOptions atSnapshot = new ReadOptions().setSnapshot(snapshot);
-                assertEquals("before", string(db.get(atSnapshot, bytes("k"))));
-                assertNull(db.get(atSnapshot, bytes("new")));
-                assertEquals("after", string(db.get(bytes("k"))));
-                assertTrue(snapshot.getSequenceNumber() > 0);
-                snapshot.close();
-                assertThrows(IllegalStateException.class, () -> db.get(atSnapshot, bytes("k")));
-            }
+    void snapshotSeesTheStateWhenTaken(RocksDB db) throws RocksDBException {
+        db.put(bytes("k"), bytes("before"));
+        try (Snapshot snapshot = db.getSnapshot()) {
+            db.put(bytes("k"), bytes("after"));
+            db.put(bytes("new"), bytes("x"));
+            ReadOptions atSnapshot = new ReadOptions().setSnapshot(snapshot);
+            assertEquals("before", string(db.get(atSnapshot, bytes("k"))));
+            assertNull(db.get(atSnapshot, bytes("new")));
+            assertEquals("after", string(db.get(bytes("k"))));
+            assertTrue(snapshot.getSequenceNumber() > 0);
+            snapshot.close();
+            assertThrows(IllegalStateException.class, () -> db.get(atSnapshot, bytes("k")));
         }
     }
 
     @Test
     void closingTheDbReleasesOpenSnapshots() throws RocksDBException {
-        RocksDB db = TestSupport.openFresh(dir);
+        RocksDB db = fixture.db();
         db.put(bytes("k"), bytes("v"));
         Snapshot s1 = db.getSnapshot();
         Snapshot s2 = db.getSnapshot();
@@ -83,19 +85,17 @@ class LifecycleTest {
     }
 
     @Test
-    void readOptionsChangesAreSeenByLaterReads() throws RocksDBException {
-        try (RocksDB db = TestSupport.openFresh(dir)) {
-            db.put(bytes("k"), bytes("v1"));
-            ReadOptions ro = new ReadOptions();
-            assertEquals("v1", string(db.get(ro, bytes("k"))));
-            Snapshot s = db.getSnapshot();
-            ro.setSnapshot(s);
-            db.put(bytes("k"), bytes("v2"));
-            assertEquals("v1", string(db.get(ro, bytes("k"))));
-            ro.setSnapshot(null);
-            assertEquals("v2", string(db.get(ro, bytes("k"))));
-            s.close();
-        }
+    void readOptionsChangesAreSeenByLaterReads(RocksDB db) throws RocksDBException {
+        db.put(bytes("k"), bytes("v1"));
+        ReadOptions ro = new ReadOptions();
+        assertEquals("v1", string(db.get(ro, bytes("k"))));
+        Snapshot s = db.getSnapshot();
+        ro.setSnapshot(s);
+        db.put(bytes("k"), bytes("v2"));
+        assertEquals("v1", string(db.get(ro, bytes("k"))));
+        ro.setSnapshot(null);
+        assertEquals("v2", string(db.get(ro, bytes("k"))));
+        s.close();
     }
 
     @Test
@@ -108,9 +108,8 @@ class LifecycleTest {
     }
     @Test
     void objectsOfOneDbAreRefusedByAnother() throws RocksDBException {
-        try (RocksDB a = TestSupport.openFresh(dir.resolve("a"));
-             RocksDB b = TestSupport.openFresh(dir.resolve("b"));
-             Snapshot ofA = a.getSnapshot()) {
+        RocksDB a = fixture.db(), b = fixture.other();
+        try (Snapshot ofA = a.getSnapshot()) {
             a.put(bytes("k"), bytes("a"));
             b.put(bytes("k"), bytes("b"));
             ReadOptions atA = new ReadOptions().setSnapshot(ofA);

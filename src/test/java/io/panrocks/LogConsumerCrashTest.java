@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.fork.LogConsumerChild;
 import io.panrocks.testkit.ForkedJvm;
 import io.panrocks.testkit.Seeds;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,7 +72,7 @@ class LogConsumerCrashTest {
         try (RocksDB db = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true),
                 path, families, handles)) {
             RecordLog log = new RecordLog(db, handles.get(1), handles.get(2));
-            for (int i = 0; i < RECORDS; i++) log.append(TestSupport.randomBytes(i, 50 + i % 500));
+            for (int i = 0; i < RECORDS; i++) log.append(TestBytes.randomBytes(i, 50 + i % 500));
         }
     }
 

@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.randomBytes;
 import static io.panrocks.WideColumnsTest.assumeWideColumns;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -29,12 +29,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * of the same key, filtered in Java.
  */
 class MultiGetEntityTest {
-    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
-
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
-            new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
-            List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("wide"))), handles));
+    final OpenDbExtension fixture = OpenDbExtension.withColumnFamilies("wide");
     private RocksDB db;
     @TempDir
     Path scratch;
@@ -100,7 +96,7 @@ class MultiGetEntityTest {
     @Test
     void multiGetEntityMatchesGetEntityPerKeyInMemtableAndFiles() throws Exception {
         assumeWideColumns();
-        ColumnFamilyHandle wide = handles.get(1);
+        ColumnFamilyHandle wide = fixture.family("wide");
         List<byte[]> keys = writeMix(null);
         writeMix(wide);
         db.putEntity(wide, bytes("e1"), List.of(col("only", "in wide")));
@@ -122,7 +118,7 @@ class MultiGetEntityTest {
                 assertEquals(List.of("only=in wide"), text(r.columns(0)));
             }
             // per-key families: the same key read in both
-            List<ColumnFamilyHandle> families = Arrays.asList(null, wide, handles.get(0), wide);
+            List<ColumnFamilyHandle> families = Arrays.asList(null, wide, fixture.family("default"), wide);
             List<byte[]> perKey = List.of(bytes("e1"), bytes("e1"), bytes("plain"), bytes("missing"));
             try (PinnedEntities r = db.multiGetEntity(new ReadOptions(), families, perKey)) {
                 for (int i = 0; i < perKey.size(); i++) {
@@ -304,15 +300,15 @@ class MultiGetEntityTest {
         assertThrows(NullPointerException.class, () -> db.getEntity(null, ReadOptions.DEFAULT, bytes("k"), withNull));
         assertThrows(NullPointerException.class, () -> db.getEntity(null, ReadOptions.DEFAULT, null, List.of()));
         IllegalArgumentException sizes = assertThrows(IllegalArgumentException.class,
-                () -> db.multiGetEntity(ReadOptions.DEFAULT, List.of(handles.get(1)), List.of(bytes("a"), bytes("b"))));
+                () -> db.multiGetEntity(ReadOptions.DEFAULT, List.of(fixture.family("wide")), List.of(bytes("a"), bytes("b"))));
         assertEquals("columnFamilies and keys differ in size: 1 and 2", sizes.getMessage());
         // another DB's family handle
         RocksDB other = fixture.other();
-        assertThrows(IllegalArgumentException.class, () -> other.multiGetEntity(handles.get(1), ReadOptions.DEFAULT, List.of(bytes("k"))));
+        assertThrows(IllegalArgumentException.class, () -> other.multiGetEntity(fixture.family("wide"), ReadOptions.DEFAULT, List.of(bytes("k"))));
         assertThrows(IllegalArgumentException.class,
-                () -> other.multiGetEntity(ReadOptions.DEFAULT, List.of(handles.get(1)), List.of(bytes("k"))));
+                () -> other.multiGetEntity(ReadOptions.DEFAULT, List.of(fixture.family("wide")), List.of(bytes("k"))));
         assertThrows(IllegalArgumentException.class,
-                () -> other.getEntity(handles.get(1), ReadOptions.DEFAULT, bytes("k"), List.of()));
+                () -> other.getEntity(fixture.family("wide"), ReadOptions.DEFAULT, bytes("k"), List.of()));
         // a closed family handle
         ColumnFamilyHandle extra = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("extra")));
         extra.close();
@@ -408,7 +404,7 @@ class MultiGetEntityTest {
         db.close();
         assertThrows(IllegalStateException.class, () -> db.multiGetEntity(List.of(bytes("k"))));
         assertEquals(Status.Code.IOError,
-                assertThrows(RocksDBException.class, () -> TestSupport.openFresh(fixture.dir())).code(),
+                assertThrows(RocksDBException.class, () -> RocksDB.open(new Options().setCreateIfMissing(true), fixture.dir())).code(),
                 "the engine stays open while the result is held");
         closed.countDown();
         reader.join();

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -9,15 +10,15 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** Optimistic transactions on the real engine: conflicts at commit, snapshots, the same reads and iterators. */
 class OptimisticTransactionTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> OptimisticTransactionDB.open(
-            new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')), dir));
+    final OpenDbExtension fixture = OpenDbExtension.optimisticTransactionDb(
+            new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')));
     OptimisticTransactionDB db;
 
     @BeforeEach
@@ -117,7 +118,7 @@ class OptimisticTransactionTest {
         assertEquals("db", string(txn.get(ReadOptions.DEFAULT, bytes("a"))));
         assertEquals("x,y", string(txn.get(ReadOptions.DEFAULT, bytes("m"))));
         assertEquals(List.of("db", "txn"), txn.multiGetAsList(ReadOptions.DEFAULT, List.of(bytes("a"), bytes("b")))
-                .stream().map(TestSupport::string).toList());
+                .stream().map(TestBytes::string).toList());
         List<String> seen = new ArrayList<>();
         try (RocksIterator it = txn.getIterator()) {
             it.seekToFirst();

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,8 +12,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -160,7 +161,7 @@ class OverloadsTest {
         RocksDBException wal = assertThrows(RocksDBException.class, () -> RocksDB.openReadOnly(new Options(), path, true));
         assertEquals(Status.Code.Corruption, wal.getStatus().getCode());
         assertEquals(List.of("default"), RocksDB.listColumnFamilies(new Options(), path).stream()
-                .map(TestSupport::string).toList());
+                .map(TestBytes::string).toList());
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (RocksDB db = RocksDB.open(path, List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY)), handles)) {
             assertTrue(handles.get(0).isDefaultColumnFamily());

@@ -1,13 +1,13 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -29,14 +29,14 @@ class PerfContextTest {
     /** 16-byte values, as the benchmark's */
     static final byte[] VALUE = bytes("sixteen-bytes-v!");
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     RocksDB db;
 
     @BeforeEach
     void openWithFlushedKeys() throws RocksDBException {
-        db = TestSupport.openFresh(dir);
+        db = fixture.db();
         for (int i = 0; i < 100; i++) db.put(bytes(String.format("key%03d", i)), VALUE);
         db.flush();
     }
@@ -52,8 +52,7 @@ class PerfContextTest {
 
     /** Closes and reopens the DB, so that its block cache is cold: the next get reads its block from the file. */
     private void reopenCold() throws RocksDBException {
-        db.close();
-        db = TestSupport.openFresh(dir);
+        db = fixture.reopen();
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,10 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** PlainTableConfig (RocksJava's) on the real engine: its values, its option string, a DB of plain tables. */
 class PlainTableConfigTest {
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 
     /** The text of the DB's newest OPTIONS file. */
     static String optionsFile(Path dir) throws Exception {

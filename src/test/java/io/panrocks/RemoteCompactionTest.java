@@ -1,7 +1,9 @@
 package io.panrocks;
 
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
@@ -26,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * answer, answer garbage, fail or throw.
  */
 class RemoteCompactionTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -69,7 +73,7 @@ class RemoteCompactionTest {
     @Test
     void theCompactionsRunInAWorkerProcessAndTheirOutputIsInstalled() throws Exception {
         Path root = dir.resolve("service");
-        Path path = dir.resolve("db");
+        Path path = fixture.dir();
         FileSystemCompactionService service = new FileSystemCompactionService(root, Duration.ofSeconds(60),
                 CompactionServiceJobStatus.USE_LOCAL);
         List<String> lines = new CopyOnWriteArrayList<>();
@@ -77,7 +81,7 @@ class RemoteCompactionTest {
                 .timeout(Duration.ofMinutes(3)).start();
              Statistics stats = new Statistics()) {
             assertNotNull(worker.awaitLine(l -> l.contains("ready"), Duration.ofSeconds(60)));
-            try (RocksDB db = RocksDB.open(options(service, stats), path.toString())) {
+            try (RocksDB db = fixture.open(options(service, stats))) {
                 fill(db, 4, 2000, 100);
                 assertEquals(4, level0(db));
                 db.compactRange();
@@ -95,7 +99,7 @@ class RemoteCompactionTest {
             worker.kill();
         }
         // installed for good: a reopen without the service reads it all, from one level
-        try (RocksDB db = RocksDB.open(new Options(), path.toString())) {
+        try (RocksDB db = fixture.open(new Options())) {
             assertEquals(0, level0(db));
             verify(db, 4, 2000, 100);
         }
@@ -202,7 +206,7 @@ class RemoteCompactionTest {
         FileSystemCompactionService service = new FileSystemCompactionService(dir.resolve("service"),
                 Duration.ofMillis(300), CompactionServiceJobStatus.USE_LOCAL);
         try (Statistics stats = new Statistics();
-             RocksDB db = RocksDB.open(options(service, stats), dir.resolve("db").toString())) {
+             RocksDB db = fixture.open(options(service, stats))) {
             fill(db, 3, 1000, 50);
             db.compactRange();
             assertEquals(0, level0(db));
@@ -223,9 +227,9 @@ class RemoteCompactionTest {
     void closingWhileACompactionWaitsForAWorkerThatNeverAnswersEndsTheWait() throws Exception {
         FileSystemCompactionService service = new FileSystemCompactionService(dir.resolve("service"),
                 Duration.ofMinutes(10), CompactionServiceJobStatus.USE_LOCAL);
-        Path path = dir.resolve("db");
-        RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setLevel0FileNumCompactionTrigger(2)
-                .setCompactionService(service), path.toString());
+        Path path = fixture.dir();
+        RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setLevel0FileNumCompactionTrigger(2)
+                .setCompactionService(service));
         fill(db, 2, 1000, 50); // two L0 files: an automatic compaction, handed to nobody
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (service.scheduledJobs() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
@@ -235,7 +239,7 @@ class RemoteCompactionTest {
         long took = (System.nanoTime() - start) / 1_000_000;
         assertTrue(took < 20_000, "close took " + took + " ms");
         assertEquals(1, service.fallbacks());
-        try (RocksDB again = RocksDB.open(new Options(), path.toString())) {
+        try (RocksDB again = fixture.open(new Options())) {
             verify(again, 2, 1000, 50);
         }
     }
@@ -244,8 +248,8 @@ class RemoteCompactionTest {
     void aTimeoutWithTheFailureFallbackFailsTheCompactionCleanlyAndLosesNothing() throws Exception {
         FileSystemCompactionService service = new FileSystemCompactionService(dir.resolve("service"),
                 Duration.ofMillis(200), CompactionServiceJobStatus.FAILURE);
-        Path path = dir.resolve("db");
-        try (RocksDB db = RocksDB.open(options(service, null), path.toString())) {
+        Path path = fixture.dir();
+        try (RocksDB db = fixture.open(options(service, null))) {
             fill(db, 3, 1000, 50);
             RocksDBException e = assertThrows(RocksDBException.class, db::compactRange);
             assertEquals(Status.Code.Incomplete, e.getStatus().getCode(), e.getMessage());
@@ -254,7 +258,7 @@ class RemoteCompactionTest {
             // RocksDB took it for a fatal background error: writes wait for a reopen
             assertThrows(RocksDBException.class, () -> db.put(key(1), value(9, 1, 50)));
         }
-        try (RocksDB db = RocksDB.open(new Options(), path.toString())) {
+        try (RocksDB db = fixture.open(new Options())) {
             verify(db, 3, 1000, 50);
             db.compactRange();
             verify(db, 3, 1000, 50);
@@ -363,7 +367,7 @@ class RemoteCompactionTest {
     @Test
     void aResultThatDoesNotParseFallsBackToALocalCompaction() throws Exception {
         Scripted service = new Scripted(() -> CompactionServiceResult.success("garbage".getBytes()), false);
-        try (RocksDB db = RocksDB.open(options(service, null), dir.resolve("db").toString())) {
+        try (RocksDB db = fixture.open(options(service, null))) {
             fill(db, 3, 1000, 50);
             db.compactRange();
             assertEquals(0, level0(db));
@@ -374,7 +378,7 @@ class RemoteCompactionTest {
             assertEquals("default", info.columnFamilyName());
             assertTrue(info.isManualCompaction());
             assertEquals(CompactionReason.MANUAL_COMPACTION, info.compactionReason());
-            assertEquals(dir.resolve("db").toRealPath().toString(), Path.of(info.dbName()).toRealPath().toString());
+            assertEquals(fixture.dir().toRealPath().toString(), Path.of(info.dbName()).toRealPath().toString());
             verify(db, 3, 1000, 50);
         }
     }

@@ -1,16 +1,17 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,10 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Java ReverseBytewiseComparator (RocksJava's org.rocksdb.util one) on the real engine. */
 class ReverseBytewiseComparatorTest {
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     static MemorySegment segment(Arena arena, String s) {
         return arena.allocateFrom(s).asSlice(0, s.length());
@@ -49,12 +48,12 @@ class ReverseBytewiseComparatorTest {
     }
 
     @Test
-    void aDbWithItKeepsKeysInReverseOrderThroughFlushesAndCompactions(@TempDir Path dir) throws Exception {
+    void aDbWithItKeepsKeysInReverseOrderThroughFlushesAndCompactions() throws Exception {
         TreeSet<String> expected = new TreeSet<>(java.util.Comparator.reverseOrder());
         BlockBasedTableConfig smallBlocks = new BlockBasedTableConfig().setBlockSize(128); // many separators
         try (ReverseBytewiseComparator c = new ReverseBytewiseComparator(new ComparatorOptions());
              Options o = new Options().setCreateIfMissing(true).setComparator(c).setTableFormatConfig(smallBlocks);
-             RocksDB db = RocksDB.open(o, dir)) {
+             RocksDB db = fixture.open(o)) {
             for (int round = 0; round < 3; round++) {
                 for (int i = 0; i < 400; i++) {
                     String k = String.format("%c%03d-%d", (char) ('a' + i % 7), i * 7 % 1000, round);
@@ -77,7 +76,7 @@ class ReverseBytewiseComparatorTest {
         }
         // the name is persisted: the engine's own reverse comparator (another name) is refused
         RocksDBException e = assertThrows(RocksDBException.class, () -> RocksDB.open(
-                new Options().setComparator(BuiltinComparator.REVERSE_BYTEWISE_COMPARATOR), dir).close());
+                new Options().setComparator(BuiltinComparator.REVERSE_BYTEWISE_COMPARATOR), fixture.dir()).close());
         assertTrue(e.getMessage().contains("rocksdb.java.ReverseBytewiseComparator"), e.getMessage());
     }
 }

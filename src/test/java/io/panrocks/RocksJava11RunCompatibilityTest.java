@@ -1,14 +1,16 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -17,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * constructors, and the small DB getters. Each test here is panrocks' own, on the real engine.
  */
 class RocksJava11RunCompatibilityTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -76,7 +80,7 @@ class RocksJava11RunCompatibilityTest {
         assertTrue(original.createIfMissing());
 
         // the copy opens the DB with the original's settings, merge operator included
-        try (RocksDB db = RocksDB.open(new Options(original), dir.resolve("db"))) {
+        try (RocksDB db = fixture.open(new Options(original))) {
             assertEquals(4, db.numberLevels());
             db.merge(bytes("k"), bytes("a"));
             db.merge(bytes("k"), bytes("c"));
@@ -159,7 +163,7 @@ class RocksJava11RunCompatibilityTest {
         assertArrayEquals(bytes("key3"), range.limit());
         assertThrows(NullPointerException.class, () -> new Range(start, (Slice) null));
 
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"))) {
+        try (RocksDB db = fixture.db()) {
             for (int i = 0; i < 100; i++) db.put(bytes("key" + i), new byte[100]);
             RocksDB.CountAndSize inMemtable = db.getApproximateMemTableStats(range);
             assertTrue(inMemtable.count > 0, "entries between key1 and key3: " + inMemtable.count);
@@ -211,7 +215,7 @@ class RocksJava11RunCompatibilityTest {
         assertEquals(new DBOptions().delayedWriteRate(), db.delayedWriteRate());
 
         // the engine takes them
-        try (RocksDB opened = RocksDB.open(new Options(v46).setCreateIfMissing(true), dir.resolve("old"))) {
+        try (RocksDB opened = fixture.open(new Options(v46).setCreateIfMissing(true))) {
             assertEquals(24, opened.level0StopWriteTrigger());
         }
     }

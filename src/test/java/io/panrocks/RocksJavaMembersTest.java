@@ -1,6 +1,9 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.ByteBuffer;
@@ -9,8 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.openFresh;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * {@code destroyDB}, {@code syncWal}, on the real engine.
  */
 class RocksJavaMembersTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -82,106 +86,96 @@ class RocksJavaMembersTest {
     }
 
     @Test
-    void keyExistsHasNoFalsePositiveWhereKeyMayExistHasOne() throws RocksDBException {
-        try (RocksDB db = openFresh(dir)) {
-            db.put(bytes("a"), bytes("1"));
-            db.put(bytes("c"), bytes("3"));
-            db.flush(new FlushOptions());
-            // "b" lies inside the SST file's range, no bloom filter: the memory-only
-            // probe cannot rule it out without reading the data block
-            assertTrue(db.keyMayExist(bytes("b")), "precondition: keyMayExist answers maybe");
-            assertFalse(db.keyExists(bytes("b")));
-            assertFalse(db.keyExists(direct(bytes("b"), 0)));
-            assertTrue(db.keyExists(bytes("c")));
-        }
+    void keyExistsHasNoFalsePositiveWhereKeyMayExistHasOne(RocksDB db) throws RocksDBException {
+        db.put(bytes("a"), bytes("1"));
+        db.put(bytes("c"), bytes("3"));
+        db.flush(new FlushOptions());
+        // "b" lies inside the SST file's range, no bloom filter: the memory-only
+        // probe cannot rule it out without reading the data block
+        assertTrue(db.keyMayExist(bytes("b")), "precondition: keyMayExist answers maybe");
+        assertFalse(db.keyExists(bytes("b")));
+        assertFalse(db.keyExists(direct(bytes("b"), 0)));
+        assertTrue(db.keyExists(bytes("c")));
     }
 
     @Test
-    void keyExistsRefusesBadInputBeforeTheEngine() throws RocksDBException {
-        try (RocksDB db = openFresh(dir)) {
-            assertThrows(IndexOutOfBoundsException.class, () -> db.keyExists(bytes("key"), 1, 3));
-            assertThrows(IndexOutOfBoundsException.class, () -> db.keyExists(bytes("key"), -1, 2));
-            assertEquals("key", assertThrows(NullPointerException.class, () -> db.keyExists((byte[]) null)).getMessage());
-            assertEquals("key", assertThrows(NullPointerException.class, () -> db.keyExists((ByteBuffer) null)).getMessage());
-            assertEquals("readOptions", assertThrows(NullPointerException.class,
-                    () -> db.keyExists((ReadOptions) null, bytes("k"))).getMessage());
-            db.close();
-            assertThrows(IllegalStateException.class, () -> db.keyExists(bytes("key")));
-            assertThrows(IllegalStateException.class, () -> db.keyExists(direct(bytes("key"), 0)));
-        }
+    void keyExistsRefusesBadInputBeforeTheEngine(RocksDB db) throws RocksDBException {
+        assertThrows(IndexOutOfBoundsException.class, () -> db.keyExists(bytes("key"), 1, 3));
+        assertThrows(IndexOutOfBoundsException.class, () -> db.keyExists(bytes("key"), -1, 2));
+        assertEquals("key", assertThrows(NullPointerException.class, () -> db.keyExists((byte[]) null)).getMessage());
+        assertEquals("key", assertThrows(NullPointerException.class, () -> db.keyExists((ByteBuffer) null)).getMessage());
+        assertEquals("readOptions", assertThrows(NullPointerException.class,
+                () -> db.keyExists((ReadOptions) null, bytes("k"))).getMessage());
+        db.close();
+        assertThrows(IllegalStateException.class, () -> db.keyExists(bytes("key")));
+        assertThrows(IllegalStateException.class, () -> db.keyExists(direct(bytes("key"), 0)));
     }
 
     // ---- keyMayExist over ByteBuffers --------------------------------------------------
 
     @Test
-    void keyMayExistWithAValueBufferFollowsRocksJavasContract() throws RocksDBException {
-        try (RocksDB db = openFresh(dir)) {
-            byte[] value = bytes("the-value");
-            db.put(bytes("key"), value);
-            for (boolean isDirect : new boolean[]{true, false}) {
-                ByteBuffer v = isDirect ? ByteBuffer.allocateDirect(value.length + 24) : ByteBuffer.allocate(value.length + 24);
-                v.position(12);
-                ByteBuffer k = direct(bytes("key"), 1);
-                KeyMayExist answer = db.keyMayExist(k, v);
-                assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, value.length), answer);
-                assertEquals(k.limit(), k.position(), "the key's position moves to its limit");
-                assertEquals(12, v.position());
-                assertEquals(12 + value.length, v.limit());
-                byte[] got = new byte[value.length];
-                v.get(got);
-                assertArrayEquals(value, got);
+    void keyMayExistWithAValueBufferFollowsRocksJavasContract(RocksDB db) throws RocksDBException {
+        byte[] value = bytes("the-value");
+        db.put(bytes("key"), value);
+        for (boolean isDirect : new boolean[]{true, false}) {
+            ByteBuffer v = isDirect ? ByteBuffer.allocateDirect(value.length + 24) : ByteBuffer.allocate(value.length + 24);
+            v.position(12);
+            ByteBuffer k = direct(bytes("key"), 1);
+            KeyMayExist answer = db.keyMayExist(k, v);
+            assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, value.length), answer);
+            assertEquals(k.limit(), k.position(), "the key's position moves to its limit");
+            assertEquals(12, v.position());
+            assertEquals(12 + value.length, v.limit());
+            byte[] got = new byte[value.length];
+            v.get(got);
+            assertArrayEquals(value, got);
 
-                // too small: as much as fits, the full length reported
-                v.limit(value.length + 24).position(25);
-                answer = db.keyMayExist(new ReadOptions(), heap(bytes("key"), 0), v);
-                assertEquals(KeyMayExist.KeyMayExistEnum.kExistsWithValue, answer.exists);
-                assertEquals(value.length, answer.valueLength);
-                assertEquals(25, v.position());
-                assertEquals(24 + value.length, v.limit());
-                got = new byte[value.length - 1];
-                v.get(got);
-                assertArrayEquals(java.util.Arrays.copyOf(value, value.length - 1), got);
+            // too small: as much as fits, the full length reported
+            v.limit(value.length + 24).position(25);
+            answer = db.keyMayExist(new ReadOptions(), heap(bytes("key"), 0), v);
+            assertEquals(KeyMayExist.KeyMayExistEnum.kExistsWithValue, answer.exists);
+            assertEquals(value.length, answer.valueLength);
+            assertEquals(25, v.position());
+            assertEquals(24 + value.length, v.limit());
+            got = new byte[value.length - 1];
+            v.get(got);
+            assertArrayEquals(java.util.Arrays.copyOf(value, value.length - 1), got);
 
-                // absent: nothing copied, limit at position
-                v.clear().position(3);
-                answer = db.keyMayExist((ColumnFamilyHandle) null, heap(bytes("nope"), 2), v);
-                assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, 0), answer);
-                assertEquals(3, v.position());
-                assertEquals(3, v.limit());
-            }
+            // absent: nothing copied, limit at position
+            v.clear().position(3);
+            answer = db.keyMayExist((ColumnFamilyHandle) null, heap(bytes("nope"), 2), v);
+            assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, 0), answer);
+            assertEquals(3, v.position());
+            assertEquals(3, v.limit());
         }
     }
 
     @Test
-    void keyMayExistFillsALargeHeapBufferWhole() throws RocksDBException {
-        try (RocksDB db = openFresh(dir)) {
-            byte[] big = TestSupport.randomBytes(7, 300_000); // larger than a thread's scratch buffer
-            db.put(bytes("big"), big);
-            for (int room : new int[]{big.length + 10, 100_000, 10}) {
-                ByteBuffer v = ByteBuffer.allocate(room + 5);
-                v.position(5);
-                KeyMayExist answer = db.keyMayExist(direct(bytes("big"), 0), v);
-                assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, big.length), answer);
-                int copied = Math.min(big.length, room);
-                assertEquals(5 + copied, v.limit());
-                byte[] got = new byte[copied];
-                v.get(got);
-                assertArrayEquals(java.util.Arrays.copyOf(big, copied), got, "room " + room);
-            }
+    void keyMayExistFillsALargeHeapBufferWhole(RocksDB db) throws RocksDBException {
+        byte[] big = TestBytes.randomBytes(7, 300_000); // larger than a thread's scratch buffer
+        db.put(bytes("big"), big);
+        for (int room : new int[]{big.length + 10, 100_000, 10}) {
+            ByteBuffer v = ByteBuffer.allocate(room + 5);
+            v.position(5);
+            KeyMayExist answer = db.keyMayExist(direct(bytes("big"), 0), v);
+            assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, big.length), answer);
+            int copied = Math.min(big.length, room);
+            assertEquals(5 + copied, v.limit());
+            byte[] got = new byte[copied];
+            v.get(got);
+            assertArrayEquals(java.util.Arrays.copyOf(big, copied), got, "room " + room);
         }
     }
 
     @Test
-    void keyMayExistWithoutTheValueInMemorySaysSo() throws RocksDBException {
-        try (RocksDB db = openFresh(dir)) {
-            db.put(bytes("a"), bytes("1"));
-            db.put(bytes("c"), bytes("3"));
-            db.flush(new FlushOptions());
-            ByteBuffer v = ByteBuffer.allocateDirect(16);
-            KeyMayExist answer = db.keyMayExist(new ReadOptions(), direct(bytes("c"), 0), v);
-            assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0), answer);
-            assertEquals(0, v.limit());
-        }
+    void keyMayExistWithoutTheValueInMemorySaysSo(RocksDB db) throws RocksDBException {
+        db.put(bytes("a"), bytes("1"));
+        db.put(bytes("c"), bytes("3"));
+        db.flush(new FlushOptions());
+        ByteBuffer v = ByteBuffer.allocateDirect(16);
+        KeyMayExist answer = db.keyMayExist(new ReadOptions(), direct(bytes("c"), 0), v);
+        assertEquals(new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0), answer);
+        assertEquals(0, v.limit());
     }
 
     @Test
@@ -203,31 +197,29 @@ class RocksJavaMembersTest {
     }
 
     @Test
-    void keyMayExistRefusesBadBuffersBeforeTheEngine() throws RocksDBException {
-        try (RocksDB db = openFresh(dir)) {
-            db.put(bytes("key"), bytes("value"));
-            ByteBuffer k = direct(bytes("key"), 0);
-            assertEquals("value", assertThrows(NullPointerException.class, () -> db.keyMayExist(k, null)).getMessage());
-            assertEquals("value buffer is read-only", assertThrows(IllegalArgumentException.class,
-                    () -> db.keyMayExist(k, ByteBuffer.allocate(8).asReadOnlyBuffer())).getMessage());
-            assertEquals("key", assertThrows(NullPointerException.class,
-                    () -> db.keyMayExist((ByteBuffer) null, ByteBuffer.allocate(8))).getMessage());
-            assertEquals(0, k.position(), "a refused call moves nothing");
-            assertThrows(IllegalArgumentException.class, () -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, -1));
-            db.close();
-            assertThrows(IllegalStateException.class, () -> db.keyMayExist(k, ByteBuffer.allocate(8)));
-            assertThrows(IllegalStateException.class, () -> db.keyMayExist(k));
-        }
+    void keyMayExistRefusesBadBuffersBeforeTheEngine(RocksDB db) throws RocksDBException {
+        db.put(bytes("key"), bytes("value"));
+        ByteBuffer k = direct(bytes("key"), 0);
+        assertEquals("value", assertThrows(NullPointerException.class, () -> db.keyMayExist(k, null)).getMessage());
+        assertEquals("value buffer is read-only", assertThrows(IllegalArgumentException.class,
+                () -> db.keyMayExist(k, ByteBuffer.allocate(8).asReadOnlyBuffer())).getMessage());
+        assertEquals("key", assertThrows(NullPointerException.class,
+                () -> db.keyMayExist((ByteBuffer) null, ByteBuffer.allocate(8))).getMessage());
+        assertEquals(0, k.position(), "a refused call moves nothing");
+        assertThrows(IllegalArgumentException.class, () -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, -1));
+        db.close();
+        assertThrows(IllegalStateException.class, () -> db.keyMayExist(k, ByteBuffer.allocate(8)));
+        assertThrows(IllegalStateException.class, () -> db.keyMayExist(k));
     }
 
     // ---- destroyDB -------------------------------------------------------------------
 
     @Test
     void destroyDBDeletesTheDbAndItsWalDirectory() throws Exception {
-        Path db = dir.resolve("db");
+        Path db = fixture.dir();
         Path wal = dir.resolve("wal");
         Options options = new Options().setCreateIfMissing(true).setWalDir(wal.toString());
-        try (RocksDB opened = RocksDB.open(options, db)) {
+        try (RocksDB opened = fixture.open(options)) {
             opened.put(bytes("k"), bytes("v"));
             opened.flush(new FlushOptions());
             opened.put(bytes("k2"), bytes("v2")); // in the WAL only
@@ -242,8 +234,8 @@ class RocksJavaMembersTest {
 
     @Test
     void destroyDBLeavesFilesRocksDBDidNotWrite() throws Exception {
-        Path db = dir.resolve("db");
-        try (RocksDB opened = RocksDB.open(new Options().setCreateIfMissing(true), db)) {
+        Path db = fixture.dir();
+        try (RocksDB opened = fixture.db()) {
             opened.put(bytes("k"), bytes("v"));
         }
         Files.writeString(db.resolve("mine.txt"), "keep me");
@@ -299,7 +291,7 @@ class RocksJavaMembersTest {
 
     @Test
     void syncWalMakesUnsyncedWritesDurableOnEveryKindOfDb() throws Exception {
-        try (RocksDB db = openFresh(dir.resolve("plain"))) {
+        try (RocksDB db = fixture.db()) {
             db.put(new WriteOptions().setSync(false), bytes("k"), bytes("v"));
             db.syncWal();
         }
@@ -313,11 +305,11 @@ class RocksJavaMembersTest {
             db.put(bytes("k"), bytes("v"));
             db.syncWal();
         }
-        try (RocksDB readOnly = RocksDB.openReadOnly(new Options(), dir.resolve("plain").toString())) {
+        try (RocksDB readOnly = RocksDB.openReadOnly(new Options(), fixture.dir().toString())) {
             RocksDBException e = assertThrows(RocksDBException.class, readOnly::syncWal);
             assertEquals(Status.Code.NotSupported, e.code(), e.getMessage());
         }
-        RocksDB closed = openFresh(dir.resolve("plain"));
+        RocksDB closed = fixture.db();
         closed.close();
         assertThrows(IllegalStateException.class, closed::syncWal);
     }
@@ -331,12 +323,12 @@ class RocksJavaMembersTest {
         Options options = new Options().setCreateIfMissing(true)
                 .setTableFormatConfig(new BlockBasedTableConfig().setBlockSize(8192));
         assertEquals("BlockBasedTable", options.tableFactoryName());
-        try (RocksDB db = RocksDB.open(options, dir)) {
+        try (RocksDB db = fixture.open(options)) {
             db.put(bytes("k"), bytes("v"));
             db.flush(new FlushOptions());
             // the engine's own name, as its OPTIONS file records it
             Path optionsFile;
-            try (var files = Files.list(dir)) {
+            try (var files = Files.list(fixture.dir())) {
                 optionsFile = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo)
                         .orElseThrow();
             }
@@ -367,15 +359,15 @@ class RocksJavaMembersTest {
         assertFalse(table.useDeltaEncoding());
 
         try (Statistics statistics = new Statistics();
-             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setStatistics(statistics)
-                     .setTableFormatConfig(table), dir)) {
+             RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setStatistics(statistics)
+                     .setTableFormatConfig(table))) {
             assertEquals(Long.toString(1 << 20), db.getProperty("rocksdb.block-cache-capacity"));
             for (int i = 0; i < 100; i++) db.put(bytes(String.format("key-%03d", i)), bytes("value-" + i));
             db.flush(new FlushOptions());
             for (int i = 0; i < 100; i++) assertArrayEquals(bytes("value-" + i), db.get(bytes(String.format("key-%03d", i))));
             assertTrue(statistics.getTickerCount(TickerType.READ_AMP_TOTAL_READ_BYTES) > 0,
                     "read amplification is tracked for the blocks read");
-            String written = latestOptionsFile(dir);
+            String written = latestOptionsFile(fixture.dir());
             assertTrue(written.contains("read_amp_bytes_per_bit=32"), written);
             assertTrue(written.contains("use_delta_encoding=false"), written);
         }
@@ -385,8 +377,8 @@ class RocksJavaMembersTest {
     @SuppressWarnings("deprecation")
     void aCacheObjectWinsOverABlockCacheSize() throws Exception {
         try (LRUCache cache = new LRUCache(2 << 20);
-             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setTableFormatConfig(
-                     new BlockBasedTableConfig().setBlockCacheSize(1 << 20).setBlockCache(cache)), dir)) {
+             RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setTableFormatConfig(
+                     new BlockBasedTableConfig().setBlockCacheSize(1 << 20).setBlockCache(cache)))) {
             assertEquals(Long.toString(2 << 20), db.getProperty("rocksdb.block-cache-capacity"));
         }
     }
@@ -405,23 +397,21 @@ class RocksJavaMembersTest {
     // ---- isOwningHandle, backupEnv ----------------------------------------------------------
 
     @Test
-    void handlesAndBatchesOwnTheirNativeHandleUntilClosed() throws RocksDBException {
-        try (RocksDB db = openFresh(dir)) {
-            ColumnFamilyHandle one = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("one")));
-            ColumnFamilyHandle two = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("two")));
-            assertTrue(one.isOwningHandle());
-            db.dropColumnFamily(one);
-            assertTrue(one.isOwningHandle(), "dropping the family keeps the handle");
-            db.destroyColumnFamilyHandle(one);
-            assertFalse(one.isOwningHandle());
-            assertTrue(two.isOwningHandle());
-            WriteBatch batch = new WriteBatch();
-            assertTrue(batch.isOwningHandle());
-            batch.close();
-            assertFalse(batch.isOwningHandle());
-            db.close();
-            assertFalse(two.isOwningHandle(), "the DB's close releases its handles");
-        }
+    void handlesAndBatchesOwnTheirNativeHandleUntilClosed(RocksDB db) throws RocksDBException {
+        ColumnFamilyHandle one = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("one")));
+        ColumnFamilyHandle two = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("two")));
+        assertTrue(one.isOwningHandle());
+        db.dropColumnFamily(one);
+        assertTrue(one.isOwningHandle(), "dropping the family keeps the handle");
+        db.destroyColumnFamilyHandle(one);
+        assertFalse(one.isOwningHandle());
+        assertTrue(two.isOwningHandle());
+        WriteBatch batch = new WriteBatch();
+        assertTrue(batch.isOwningHandle());
+        batch.close();
+        assertFalse(batch.isOwningHandle());
+        db.close();
+        assertFalse(two.isOwningHandle(), "the DB's close releases its handles");
     }
 
     @Test

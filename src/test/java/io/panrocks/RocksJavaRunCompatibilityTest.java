@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,8 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * here is panrocks' own, on the real engine.
  */
 class RocksJavaRunCompatibilityTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -73,13 +77,13 @@ class RocksJavaRunCompatibilityTest {
 
         Options options = new Options().setCreateIfMissing(true);
         options.setTableFormatConfig(new BlockBasedTableConfig().setFormatVersion(6));
-        try (RocksDB db = RocksDB.open(options, dir.resolve("v6"))) {
+        try (RocksDB db = fixture.open(options)) {
             db.put(bytes("k"), bytes("v"));
             db.flush(new FlushOptions().setWaitForFlush(true));
             assertEquals("v", string(db.get(bytes("k"))));
         }
         // the OPTIONS file RocksDB wrote names the version set
-        try (var files = Files.list(dir.resolve("v6"))) {
+        try (var files = Files.list(fixture.dir())) {
             Path optionsFile = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).findFirst()
                     .orElseThrow();
             assertTrue(Files.readString(optionsFile).contains("format_version=6"));
@@ -138,7 +142,7 @@ class RocksJavaRunCompatibilityTest {
         assertThrows(IllegalArgumentException.class, () -> family.setMergeOperatorName("nope"));
 
         // the DB really has none: a merge is refused by the engine
-        try (RocksDB db = RocksDB.open(options, dir.resolve("no-merge"))) {
+        try (RocksDB db = fixture.open(options)) {
             RocksDBException e = assertThrows(RocksDBException.class, () -> db.merge(bytes("k"), bytes("v")));
             assertEquals(Status.Code.NotSupported, e.code());
         }

@@ -1,6 +1,9 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -16,12 +19,14 @@ import static org.junit.jupiter.api.Assertions.*;
  * file each change writes), the builders' validation, and their text form.
  */
 class RunningOptionsTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
     @Test
     void setOptionsReachesTheEngineAndTheOptionsFile() throws Exception {
-        try (Options o = new Options().setCreateIfMissing(true); RocksDB db = RocksDB.open(o, dir.toString())) {
+        try (Options o = new Options().setCreateIfMissing(true); RocksDB db = fixture.open(o)) {
             assertEquals(64L << 20, db.getOptions().writeBufferSize());
             assertFalse(db.getOptions().disableAutoCompactions());
             db.setOptions(MutableColumnFamilyOptions.builder().setWriteBufferSize(4L << 20)
@@ -35,7 +40,7 @@ class RunningOptionsTest {
             assertArrayEquals(new int[]{2, 3, 5}, now.maxBytesForLevelMultiplierAdditional());
             assertEquals(CompressionType.NO_COMPRESSION, now.compressionType());
             // RocksDB persisted the change
-            var cf = OptionGettersAndSettersTest.optionsFile(dir).get(OptionGettersAndSettersTest.CF);
+            var cf = OptionGettersAndSettersTest.optionsFile(fixture.dir()).get(OptionGettersAndSettersTest.CF);
             assertEquals("4194304", cf.get("write_buffer_size"));
             assertEquals("true", cf.get("disable_auto_compactions"));
             assertEquals("9", cf.get("level0_file_num_compaction_trigger"));
@@ -45,7 +50,7 @@ class RunningOptionsTest {
     @Test
     void setOptionsOnAnotherFamilyLeavesTheDefaultOne() throws Exception {
         List<ColumnFamilyDescriptor> descriptors = List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY),
-                new ColumnFamilyDescriptor(TestSupport.bytes("second")));
+                new ColumnFamilyDescriptor(TestBytes.bytes("second")));
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try (DBOptions o = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
              RocksDB db = RocksDB.open(o, dir.toString(), descriptors, handles)) {
@@ -62,7 +67,7 @@ class RunningOptionsTest {
     @Test
     void setDbOptionsReachesTheEngine() throws Exception {
         try (Options o = new Options().setCreateIfMissing(true).setDailyOffpeakTimeUTC("23:00-05:30");
-             RocksDB db = RocksDB.open(o, dir.toString())) {
+             RocksDB db = fixture.open(o)) {
             MutableDBOptions.MutableDBOptionsBuilder before = db.getDBOptions();
             assertEquals(-1, before.maxOpenFiles());
             assertFalse(before.avoidFlushDuringShutdown());
@@ -77,14 +82,14 @@ class RunningOptionsTest {
             assertEquals(3, after.maxBackgroundJobs());
             assertEquals(7L << 20, after.bytesPerSync());
             assertEquals("01:15-02:45", after.dailyOffpeakTimeUTC());
-            var file = OptionGettersAndSettersTest.optionsFile(dir).get(OptionGettersAndSettersTest.DB);
+            var file = OptionGettersAndSettersTest.optionsFile(fixture.dir()).get(OptionGettersAndSettersTest.DB);
             assertEquals("3", file.get("max_background_jobs"));
         }
     }
 
     @Test
     void theEngineKeepsItsErrorsAndRefusalsChangeNothing() throws Exception {
-        try (Options o = new Options().setCreateIfMissing(true); RocksDB db = RocksDB.open(o, dir.toString())) {
+        try (Options o = new Options().setCreateIfMissing(true); RocksDB db = fixture.open(o)) {
             RocksDBException empty = assertThrows(RocksDBException.class,
                     () -> db.setOptions(MutableColumnFamilyOptions.builder().build()));
             assertEquals(Status.Code.InvalidArgument, empty.getStatus().getCode());
@@ -98,7 +103,7 @@ class RunningOptionsTest {
     void theEngineChecksTheSetAsAWholeAndARefusalChangesNothing() throws Exception {
         try (Options o = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.FIFO).setMaxOpenFiles(100)
                 .setTtl(0);
-             RocksDB db = RocksDB.open(o, dir.toString())) {
+             RocksDB db = fixture.open(o)) {
             // RocksDB: FIFO compaction with a TTL needs max_open_files = -1
             RocksDBException e = assertThrows(RocksDBException.class, () -> db.setOptions(MutableColumnFamilyOptions
                     .builder().setWriteBufferSize(1L << 20).setTtl(60).build()));
@@ -110,10 +115,10 @@ class RunningOptionsTest {
 
     @Test
     void aReadOnlyDbRefusesChanges() throws Exception {
-        try (Options o = new Options().setCreateIfMissing(true); RocksDB db = RocksDB.open(o, dir.toString())) {
-            db.put(TestSupport.bytes("k"), TestSupport.bytes("v"));
+        try (Options o = new Options().setCreateIfMissing(true); RocksDB db = fixture.open(o)) {
+            db.put(TestBytes.bytes("k"), TestBytes.bytes("v"));
         }
-        try (Options o = new Options(); RocksDB db = RocksDB.openReadOnly(o, dir.toString())) {
+        try (Options o = new Options(); RocksDB db = RocksDB.openReadOnly(o, fixture.dir().toString())) {
             RocksDBException e = assertThrows(RocksDBException.class,
                     () -> db.setOptions(MutableColumnFamilyOptions.builder().setWriteBufferSize(1L << 20).build()));
             assertEquals(Status.Code.NotSupported, e.getStatus().getCode());

@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.ByteBuffer;
@@ -10,8 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * key and value into arrays, and a write batch's byte limit.
  */
 class RuntimeShapesTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -63,7 +67,7 @@ class RuntimeShapesTest {
             }
         };
         try (Options options = new Options().setCreateIfMissing(true).setListeners(List.of(listener));
-             RocksDB db = RocksDB.open(options, dir.resolve("db"))) {
+             RocksDB db = fixture.open(options)) {
             for (int round = 0; round < 2; round++) {
                 for (int i = 0; i < 100; i++) db.put(bytes("key" + i), bytes("value" + round));
                 db.delete(bytes("key7"));
@@ -129,7 +133,7 @@ class RuntimeShapesTest {
 
     @Test
     void anIteratorCopiesKeyAndValueIntoArraysAndReportsTheFullSizes() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("it"))) {
+        try (RocksDB db = fixture.db()) {
             db.put(bytes("key1"), bytes("value1"));
             try (RocksIterator it = db.newIterator()) {
                 it.seekToFirst();
@@ -221,8 +225,7 @@ class RuntimeShapesTest {
         java.util.Set<HistogramType> histograms = java.util.concurrent.ConcurrentHashMap.newKeySet();
         java.util.concurrent.CountDownLatch rounds = new java.util.concurrent.CountDownLatch(2);
         try (Statistics statistics = new Statistics();
-             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setStatistics(statistics),
-                     dir.resolve("stats"))) {
+             RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setStatistics(statistics))) {
             db.put(bytes("k"), bytes("v"));
             StatisticsCollector collector = new StatisticsCollector(List.of(new StatsCollectorInput(statistics,
                     new StatisticsCollectorCallback() {
@@ -281,7 +284,7 @@ class RuntimeShapesTest {
     void theBuiltInRemoveEmptyValueFilterDropsEmptyValuesInCompactions() throws Exception {
         try (RemoveEmptyValueCompactionFilter filter = new RemoveEmptyValueCompactionFilter();
              Options options = new Options().setCreateIfMissing(true).setCompactionFilter(filter);
-             RocksDB db = RocksDB.open(options, dir.resolve("filtered"))) {
+             RocksDB db = fixture.open(options)) {
             db.put(bytes("empty"), new byte[0]);
             db.put(bytes("full"), bytes("v"));
             db.flush(new FlushOptions().setWaitForFlush(true));
@@ -356,7 +359,7 @@ class RuntimeShapesTest {
 
     @Test
     void slicesServeAsIteratorBoundsAndSstWriterKeysCopiedAtTheCall() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("bounds"))) {
+        try (RocksDB db = fixture.db()) {
             for (String k : List.of("a", "b", "c", "d")) db.put(bytes(k), bytes(k));
             Slice upper = new Slice("c");
             ReadOptions ro = new ReadOptions().setIterateLowerBound(new DirectSlice("b")).setIterateUpperBound(upper);
@@ -385,7 +388,7 @@ class RuntimeShapesTest {
 
     @Test
     void newIteratorsShareOneViewOfEveryFamily() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("iterators"))) {
+        try (RocksDB db = fixture.db()) {
             ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("other")));
             db.put(bytes("a"), bytes("1"));
             db.put(other, bytes("b"), bytes("2"));
@@ -421,7 +424,7 @@ class RuntimeShapesTest {
 
     @Test
     void anAggregatedPropertySumsEveryFamily() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("aggregated"))) {
+        try (RocksDB db = fixture.db()) {
             ColumnFamilyHandle other = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("other")));
             for (int i = 0; i < 10; i++) db.put(bytes("d" + i), bytes("v"));
             for (int i = 0; i < 5; i++) db.put(other, bytes("o" + i), bytes("v"));

@@ -12,15 +12,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** {@link RocksDB#scanRange}: a short range in one crossing, a long one handed over as an iterator. */
 class ScanRangeTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(
-            dir -> RocksDB.open(new Options().setCreateIfMissing(true), dir));
+    final OpenDbExtension fixture = new OpenDbExtension();
     RocksDB db;
 
     @BeforeEach
@@ -33,16 +32,12 @@ class ScanRangeTest {
         return String.format("k%04d", i);
     }
 
-    static String text(MemorySegment s) {
-        return new String(s.toArray(ValueLayout.JAVA_BYTE));
-    }
-
     /** Every key of a walk: the first call's, then the handed-over iterator's, which is closed. */
     List<String> walk(byte[] lower, byte[] upper, boolean forward, int limit) throws RocksDBException {
         List<String> keys = new ArrayList<>();
         RocksIterator.EntryVisitor collect = (k, v) -> {
-            String key = text(k);
-            assertEquals("value" + Integer.parseInt(key.substring(1)), text(v));
+            String key = string(k);
+            assertEquals("value" + Integer.parseInt(key.substring(1)), string(v));
             keys.add(key);
             return true;
         };
@@ -68,7 +63,7 @@ class ScanRangeTest {
     void readsAShortRangeWhole() throws RocksDBException {
         List<String> seen = new ArrayList<>();
         RocksIterator rest = db.scanRange(null, ReadOptions.DEFAULT, bytes(key(10)), bytes(key(13)), true, 128,
-                (k, v) -> seen.add(text(k)));
+                (k, v) -> seen.add(string(k)));
         assertNull(rest, "a range that ends in the first crossing leaves nothing to close");
         assertEquals(keys(10, 13), seen);
         assertEquals(keys(10, 13).reversed(), walk(bytes(key(10)), bytes(key(13)), false, 128));
@@ -83,7 +78,7 @@ class ScanRangeTest {
         // exactly the limit: read whole, nothing handed over
         List<String> seen = new ArrayList<>();
         assertNull(db.scanRange(null, ReadOptions.DEFAULT, bytes(key(0)), bytes(key(5)), true, 5,
-                (k, v) -> seen.add(text(k))));
+                (k, v) -> seen.add(string(k))));
         assertEquals(keys(0, 5), seen);
     }
 
@@ -91,7 +86,7 @@ class ScanRangeTest {
     void boundsAreTheCallsNotTheOptions() throws RocksDBException {
         ReadOptions elsewhere = new ReadOptions().setIterateLowerBound(bytes(key(500))).setIterateUpperBound(bytes(key(501)));
         List<String> seen = new ArrayList<>();
-        assertNull(db.scanRange(null, elsewhere, bytes(key(7)), bytes(key(9)), true, 10, (k, v) -> seen.add(text(k))));
+        assertNull(db.scanRange(null, elsewhere, bytes(key(7)), bytes(key(9)), true, 10, (k, v) -> seen.add(string(k))));
         assertEquals(keys(7, 9), seen);
         // an empty range, reversed bounds, an empty lower bound
         assertEquals(List.of(), walk(bytes("x"), bytes("y"), true, 10));
@@ -108,7 +103,7 @@ class ScanRangeTest {
     void theVisitorStopsTheWalk() throws RocksDBException {
         List<String> seen = new ArrayList<>();
         assertNull(db.scanRange(null, ReadOptions.DEFAULT, null, null, true, 100, (k, v) -> {
-            seen.add(text(k));
+            seen.add(string(k));
             return seen.size() < 3;
         }));
         assertEquals(keys(0, 3), seen);
@@ -120,14 +115,14 @@ class ScanRangeTest {
             db.put(bytes(key(5) + "x"), bytes("value5"));
             List<String> seen = new ArrayList<>();
             assertNull(db.scanRange(null, new ReadOptions().setSnapshot(s), bytes(key(5)), bytes(key(6)), true, 10,
-                    (k, v) -> seen.add(text(k))));
+                    (k, v) -> seen.add(string(k))));
             assertEquals(List.of(key(5)), seen);
         }
         // a handed-over iterator keeps the view of its first crossing
         try (RocksIterator rest = db.scanRange(null, ReadOptions.DEFAULT, null, null, true, 1, (k, v) -> true)) {
             db.put(bytes(key(999) + "z"), bytes("late"));
             List<String> after = new ArrayList<>();
-            rest.scanForward((k, v) -> after.add(text(k)));
+            rest.scanForward((k, v) -> after.add(string(k)));
             assertEquals(1000, after.size(), "k0001 to k0999, and k0005x written before the walk");
             assertFalse(after.contains(key(999) + "z"), "a write after the first crossing is not seen");
         }
@@ -150,15 +145,15 @@ class ScanRangeTest {
         List<String> outer = new ArrayList<>();
         List<String> inner = new ArrayList<>();
         assertNull(db.scanRange(null, ReadOptions.DEFAULT, bytes(key(0)), bytes(key(3)), true, 10, (k, v) -> {
-            String before = text(k);
+            String before = string(k);
             try {
                 assertNull(db.scanRange(null, ReadOptions.DEFAULT, bytes(key(500)), bytes(key(502)), true, 10,
-                        (k2, v2) -> inner.add(text(k2))));
+                        (k2, v2) -> inner.add(string(k2))));
                 assertArrayEquals(bytes("value500"), db.get(bytes(key(500))));
             } catch (RocksDBException e) {
                 throw new AssertionError(e);
             }
-            assertEquals(before, text(k), "the outer entry is intact after the inner walk");
+            assertEquals(before, string(k), "the outer entry is intact after the inner walk");
             outer.add(before);
             return true;
         }));
@@ -234,11 +229,11 @@ class ScanRangeTest {
         ReadOptions filtered = new ReadOptions().setTableFilter(filter(true));
         List<String> seen = new ArrayList<>();
         RocksIterator rest = db.scanRange(null, filtered, bytes(key(20)), bytes(key(25)), true, 2,
-                (k, v) -> seen.add(text(k)));
+                (k, v) -> seen.add(string(k)));
         assertNotNull(rest);
         try (rest) {
             assertEquals(key(22), string(rest.keyBytes()), "stands on the first entry not visited");
-            rest.scanForward((k, v) -> seen.add(text(k)));
+            rest.scanForward((k, v) -> seen.add(string(k)));
         }
         assertEquals(keys(20, 25), seen);
         ReadOptions none = new ReadOptions().setTableFilter(filter(false));

@@ -2,7 +2,10 @@ package io.panrocks;
 
 import io.panrocks.fork.PrimaryWriter;
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.OutputStream;
@@ -12,8 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -22,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * included). Neither claims the directory: a primary may be open beside them.
  */
 class SecondaryAndReadOnlyTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -39,9 +44,9 @@ class SecondaryAndReadOnlyTest {
 
     @Test
     void aSecondaryFollowsAPrimaryInThisProcess() throws Exception {
-        try (RocksDB primary = TestSupport.openFresh(primaryPath())) {
+        try (RocksDB primary = fixture.db()) {
             primary.put(bytes("a"), bytes("1"));
-            try (RocksDB secondary = RocksDB.openAsSecondary(secondaryOptions(), primaryPath(), dir.resolve("sec"))) {
+            try (RocksDB secondary = RocksDB.openAsSecondary(secondaryOptions(), fixture.dir(), dir.resolve("sec"))) {
                 assertTrue(secondary.isReadOnly());
                 assertEquals("1", string(secondary.get(bytes("a"))), "replayed the WAL when it opened");
                 primary.put(bytes("b"), bytes("2"));
@@ -105,23 +110,23 @@ class SecondaryAndReadOnlyTest {
 
     @Test
     void theSecondarysOwnDirectoryIsClaimed() throws Exception {
-        try (RocksDB primary = TestSupport.openFresh(primaryPath());
-             RocksDB secondary = RocksDB.openAsSecondary(secondaryOptions(), primaryPath(), dir.resolve("sec"))) {
+        try (RocksDB primary = fixture.db();
+             RocksDB secondary = RocksDB.openAsSecondary(secondaryOptions(), fixture.dir(), dir.resolve("sec"))) {
             // two secondaries cannot share their own directory (their info logs would)
             assertEquals(Status.Code.IOError, assertThrows(RocksDBException.class,
-                    () -> RocksDB.openAsSecondary(secondaryOptions(), primaryPath(), dir.resolve("sec/."))).code());
+                    () -> RocksDB.openAsSecondary(secondaryOptions(), fixture.dir(), dir.resolve("sec/."))).code());
             // nor use the primary's
             assertEquals(Status.Code.IOError, assertThrows(RocksDBException.class,
-                    () -> RocksDB.openAsSecondary(secondaryOptions(), primaryPath(), primaryPath())).code());
+                    () -> RocksDB.openAsSecondary(secondaryOptions(), fixture.dir(), fixture.dir())).code());
             // two secondaries with their own directories are fine
-            try (RocksDB other = RocksDB.openAsSecondary(secondaryOptions(), primaryPath(), dir.resolve("sec2"))) {
+            try (RocksDB other = RocksDB.openAsSecondary(secondaryOptions(), fixture.dir(), dir.resolve("sec2"))) {
                 assertNull(other.get(bytes("nothing")));
             }
-            assertThrows(NullPointerException.class, () -> RocksDB.openAsSecondary(secondaryOptions(), primaryPath(), (Path) null));
+            assertThrows(NullPointerException.class, () -> RocksDB.openAsSecondary(secondaryOptions(), fixture.dir(), (Path) null));
             assertNull(secondary.get(bytes("x")));
         }
         // after the close the directory is free again
-        try (RocksDB again = RocksDB.openAsSecondary(secondaryOptions(), primaryPath(), dir.resolve("sec"))) {
+        try (RocksDB again = RocksDB.openAsSecondary(secondaryOptions(), fixture.dir(), dir.resolve("sec"))) {
             assertNull(again.get(bytes("x")));
         }
     }
@@ -208,6 +213,6 @@ class SecondaryAndReadOnlyTest {
             assertNull(reader.get(bytes("k")));
         }
         assertEquals(List.of("default", "x", "y"), RocksDB.listColumnFamilies(new Options(), primaryPath()).stream()
-                .map(TestSupport::string).toList(), "the read-only DB changed no family");
+                .map(TestBytes::string).toList(), "the read-only DB changed no family");
     }
 }

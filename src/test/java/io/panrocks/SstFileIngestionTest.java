@@ -19,8 +19,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -30,14 +30,10 @@ import static org.junit.jupiter.api.Assertions.*;
  * running through an ingestion.
  */
 class SstFileIngestionTest {
-    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
-
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
-            new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
+    final OpenDbExtension fixture = OpenDbExtension.withColumnFamilies(new DBOptions(),
             List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("bulk"),
-                    new ColumnFamilyOptions().setMergeOperator(new MergeOperator.StringAppendOperator(',')))),
-            handles));
+                    new ColumnFamilyOptions().setMergeOperator(new MergeOperator.StringAppendOperator(',')))));
 
     @TempDir
     Path files;
@@ -140,7 +136,7 @@ class SstFileIngestionTest {
         assertTrue(Files.exists(a), "copied, not moved");
 
         // a merge-operand file into a family with a merge operator
-        ColumnFamilyHandle bulk = handles.get(1);
+        ColumnFamilyHandle bulk = fixture.family("bulk");
         db.put(bulk, bytes("m"), bytes("x"));
         Path merges = files.resolve("m.sst");
         try (SstFileWriter writer = new SstFileWriter(new Options().setMergeOperator(new MergeOperator.StringAppendOperator(',')))) {
@@ -207,7 +203,7 @@ class SstFileIngestionTest {
                 () -> db.ingestExternalFile(doomed, List.of(a.toString()), new IngestExternalFileOptions()));
         RocksDB other = fixture.other();
         assertThrows(IllegalArgumentException.class,
-                () -> other.ingestExternalFile(handles.get(1), List.of(a.toString()), new IngestExternalFileOptions()));
+                () -> other.ingestExternalFile(fixture.family("bulk"), List.of(a.toString()), new IngestExternalFileOptions()));
         db.close();
         assertThrows(IllegalStateException.class,
                 () -> db.ingestExternalFile(List.of(a.toString()), new IngestExternalFileOptions()));

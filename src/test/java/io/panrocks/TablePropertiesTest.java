@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -12,7 +14,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -23,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * returned; a filter that throws reads the file).
  */
 class TablePropertiesTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     /** A DB with two flushed files: a* (3 puts, 1 delete) and m* (2 puts, 1 merge). */
     private static RocksDB twoFiles(Path dir, Options options) throws RocksDBException {
@@ -214,7 +218,7 @@ class TablePropertiesTest {
     }
 
     @Test
-    void aThrowingTableFileListenerIsRecordedAndTheDbGoesOn(@TempDir Path dir) throws Exception {
+    void aThrowingTableFileListenerIsRecordedAndTheDbGoesOn() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         AbstractEventListener throwing = new AbstractEventListener() {
             @Override
@@ -228,7 +232,7 @@ class TablePropertiesTest {
                 throw new OutOfMemoryError("not really");
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(throwing)), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setListeners(List.of(throwing)))) {
             db.put(bytes("k"), bytes("v"));
             db.flush();
             db.put(bytes("k2"), bytes("v2"));

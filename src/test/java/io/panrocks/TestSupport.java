@@ -1,27 +1,14 @@
 package io.panrocks;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Random;
 
-/** Small helpers shared by the suite. */
+/**
+ * Helpers of the io.panrocks tests that are not about bytes (those are
+ * {@link io.panrocks.testkit.TestBytes}) nor an open DB (that is
+ * {@link io.panrocks.testkit.OpenDbExtension}).
+ */
 final class TestSupport {
     private TestSupport() {
-    }
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    static String string(byte[] b) {
-        return b == null ? null : new String(b, StandardCharsets.UTF_8);
-    }
-
-    /** Deterministic pseudo-random bytes, zero bytes included. */
-    static byte[] randomBytes(long seed, int size) {
-        byte[] b = new byte[size];
-        new Random(seed).nextBytes(b);
-        return b;
     }
 
     /** The process's resident set size (VmRSS), in bytes. */
@@ -36,10 +23,6 @@ final class TestSupport {
             throw new java.io.UncheckedIOException(e);
         }
         throw new IllegalStateException("no VmRSS in /proc/self/status");
-    }
-
-    static RocksDB openFresh(Path dir) throws RocksDBException {
-        return RocksDB.open(new Options().setCreateIfMissing(true), dir);
     }
 
     /** The repository root, passed by Maven (panrocks.root) or found from the working directory. */

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -30,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class TransactionLifecycleTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> TransactionDB.open(new Options().setCreateIfMissing(true),
-            new TransactionDBOptions().setTransactionLockTimeout(-1).setDefaultLockTimeout(-1), dir));
+    final OpenDbExtension fixture = OpenDbExtension.transactionDb(new Options().setCreateIfMissing(true),
+            new TransactionDBOptions().setTransactionLockTimeout(-1).setDefaultLockTimeout(-1));
 
     private TransactionDB db() {
         return (TransactionDB) fixture.db();

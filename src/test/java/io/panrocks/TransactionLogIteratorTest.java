@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.MemorySegment;
@@ -13,8 +15,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -25,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * gaps panrocks reports where RocksDB moves on silently.
  */
 class TransactionLogIteratorTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -39,7 +43,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void aWalkStandsOnTheBatchOfTheRequestedSequenceAndReadsOnInOrder() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             for (int i = 0; i < 5; i++) db.put(bytes("k" + i), bytes("v" + i));
             db.flush(new FlushOptions().setWaitForFlush(true));
             assertEquals(5, db.getLatestSequenceNumber());
@@ -69,7 +73,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void aStalledWalkPicksUpLaterWrites() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             db.put(bytes("key1"), bytes("value1"));
             try (TransactionLogIterator it = db.getUpdatesSince(0)) {
                 it.status();
@@ -88,7 +92,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void anEmptyDbsWalkIsInvalidAndMovesSafelyUntilSomethingIsWritten() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir);
+        try (RocksDB db = fixture.open(keepingWal());
              TransactionLogIterator it = db.getUpdatesSince(0)) {
             assertFalse(it.isValid());
             it.status();
@@ -107,12 +111,12 @@ class TransactionLogIteratorTest {
 
     @Test
     void theWalkSurvivesARestart() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             db.put(bytes("key1"), bytes("value1"));
             db.put(bytes("key2"), bytes("value2"));
             db.flush(new FlushOptions().setWaitForFlush(true));
         }
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             assertEquals(2, db.getLatestSequenceNumber());
             try (TransactionLogIterator it = db.getUpdatesSince(0)) {
                 for (int i = 0; i < 2; i++) {
@@ -127,7 +131,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void aSequencePastTheLatestIsRocksDbsNotFound() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             db.put(bytes("a"), bytes("1"));
             RocksDBException e = assertThrows(RocksDBException.class, () -> db.getUpdatesSince(2));
             assertEquals(Status.Code.NotFound, e.getStatus().getCode());
@@ -138,7 +142,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void purgedUpdatesAreNotFoundNeverSkipped() throws Exception {
-        try (RocksDB db = RocksDB.open(purgingWal(), dir)) {
+        try (RocksDB db = fixture.open(purgingWal())) {
             for (int i = 0; i < 10; i++) db.put(bytes("old" + i), bytes("x"));
             db.flush(new FlushOptions().setWaitForFlush(true)); // without a TTL or size limit, the WAL goes
             db.put(bytes("new"), bytes("y"));                    // sequence 11, in the new WAL
@@ -156,7 +160,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void allUpdatesPurgedIsNotFoundNotAnEmptyWalk() throws Exception {
-        try (RocksDB db = RocksDB.open(purgingWal(), dir)) {
+        try (RocksDB db = fixture.open(purgingWal())) {
             for (int i = 0; i < 3; i++) db.put(bytes("k" + i), bytes("x"));
             db.flush(new FlushOptions().setWaitForFlush(true));
             RocksDBException e = assertThrows(RocksDBException.class, () -> db.getUpdatesSince(1));
@@ -167,7 +171,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void updatesWrittenWithoutTheWalAreAGap() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir);
+        try (RocksDB db = fixture.open(keepingWal());
              WriteOptions noWal = new WriteOptions().setDisableWAL(true)) {
             db.put(bytes("a"), bytes("1"));                      // 1, in the WAL
             db.put(noWal, bytes("b"), bytes("2"));               // 2, not
@@ -188,7 +192,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void aBatchIsAReadOnlyViewThatEndsWithTheNextMoveAndTheClose() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             try (WriteBatch batch = new WriteBatch()) {
                 batch.put(bytes("a"), bytes("1")).delete(bytes("b")).merge(bytes("c"), bytes("2"))
                         .putLogData(bytes("blob"));
@@ -233,7 +237,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void insideIterateTheIteratorCannotMoveAndACloseWaitsForTheEnd() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             try (WriteBatch batch = new WriteBatch()) {
                 db.write(new WriteOptions(), batch.put(bytes("a"), bytes("1")).put(bytes("b"), bytes("2")));
             }
@@ -260,7 +264,7 @@ class TransactionLogIteratorTest {
 
     @Test
     void anotherThreadIsRefusedAndTheIteratorStaysUsable() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             db.put(bytes("a"), bytes("1"));
             try (TransactionLogIterator it = db.getUpdatesSince(1)) {
                 TransactionLogIterator.BatchResult result = it.getBatch();
@@ -303,12 +307,12 @@ class TransactionLogIteratorTest {
 
     @Test
     void theCurrentWalFileIsTheLastOfTheSortedOnes() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             db.put(bytes("a"), bytes("1"));
             LogFile current = db.getCurrentWalFile();
             assertEquals(WalFileType.kAliveLogFile, current.type());
             assertTrue(current.pathName().matches("/\\d+\\.log"), current.pathName());
-            assertTrue(Files.exists(dir.resolve(current.pathName().substring(1))));
+            assertTrue(Files.exists(fixture.dir().resolve(current.pathName().substring(1))));
             assertTrue(current.sizeFileBytes() > 0);
             List<LogFile> sorted = db.getSortedWalFiles();
             assertEquals(current.logNumber(), sorted.get(sorted.size() - 1).logNumber());
@@ -319,11 +323,11 @@ class TransactionLogIteratorTest {
 
     @Test
     void aReadOnlyDbWalksTheWalItRecoveredFrom() throws Exception {
-        try (RocksDB db = RocksDB.open(keepingWal(), dir)) {
+        try (RocksDB db = fixture.open(keepingWal())) {
             db.put(bytes("a"), bytes("1"));
             db.put(bytes("b"), bytes("2"));
         }
-        try (RocksDB readOnly = RocksDB.openReadOnly(keepingWal(), dir);
+        try (RocksDB readOnly = RocksDB.openReadOnly(keepingWal(), fixture.dir());
              TransactionLogIterator it = readOnly.getUpdatesSince(1)) {
             assertEquals(1, it.getBatch().sequenceNumber());
             it.next();

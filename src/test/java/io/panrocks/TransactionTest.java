@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.testkit.EngineVersion;
 import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -18,17 +19,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.randomBytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.randomBytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** Pessimistic transactions on the real engine: reads of every form, locks, conflicts, save points, snapshots, iterators. */
 class TransactionTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> TransactionDB.open(
+    final OpenDbExtension fixture = OpenDbExtension.transactionDb(
             new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')),
-            new TransactionDBOptions().setTransactionLockTimeout(200).setDefaultLockTimeout(200), dir));
+            new TransactionDBOptions().setTransactionLockTimeout(200).setDefaultLockTimeout(200));
     TransactionDB db;
     @TempDir
     java.nio.file.Path otherDir;
@@ -307,13 +308,13 @@ class TransactionTest {
             txn.put(other, bytes("b"), bytes("other-b"));
             List<byte[]> values = txn.multiGetAsList(ReadOptions.DEFAULT, Arrays.asList(null, other, null, other, null),
                     List.of(bytes("a"), bytes("a"), bytes("b"), bytes("b"), bytes("c")));
-            assertEquals(Arrays.asList("db-a", "other-a", "txn-b", "other-b", null), values.stream().map(TestSupport::string).toList());
+            assertEquals(Arrays.asList("db-a", "other-a", "txn-b", "other-b", null), values.stream().map(TestBytes::string).toList());
             assertEquals(Arrays.asList("db-a", "txn-b"), txn.multiGetAsList(ReadOptions.DEFAULT,
-                    List.of(bytes("a"), bytes("b"))).stream().map(TestSupport::string).toList());
+                    List.of(bytes("a"), bytes("b"))).stream().map(TestBytes::string).toList());
             assertThrows(IllegalArgumentException.class, () -> txn.multiGetAsList(ReadOptions.DEFAULT, List.of(other),
                     List.of(bytes("a"), bytes("b"))));
             assertEquals(Arrays.asList("db-a", null), txn.multiGetForUpdateAsList(ReadOptions.DEFAULT,
-                    List.of(bytes("a"), bytes("z"))).stream().map(TestSupport::string).toList());
+                    List.of(bytes("a"), bytes("z"))).stream().map(TestBytes::string).toList());
             expectStatus(Status.Code.TimedOut, Status.SubCode.LockTimeout, () -> rival.put(bytes("z"), bytes("1")));
             txn.undoGetForUpdate(bytes("z"));
             rival.put(bytes("z"), bytes("1"));

@@ -1,6 +1,9 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.ValueLayout;
@@ -8,8 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -18,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * without the timestamp DBWithTTL appends, through every read path).
  */
 class TtlDBTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = OpenDbExtension.ttlDb(new Options().setCreateIfMissing(true), 3600);
     @TempDir
     Path dir;
 
@@ -27,52 +32,50 @@ class TtlDBTest {
     }
 
     @Test
-    void behavesAsARocksDbThroughEveryReadPath() throws Exception {
-        try (TtlDB db = TtlDB.open(new Options().setCreateIfMissing(true), dir, 3600, false)) {
-            assertInstanceOf(RocksDB.class, db);
-            assertFalse(db.isReadOnly());
-            db.put(bytes("a"), bytes("alpha"));
-            try (WriteBatch batch = new WriteBatch()) {
-                batch.put(bytes("b"), bytes("beta")).put(bytes("c"), bytes("gamma")).delete(bytes("a"));
-                db.write(WriteOptions.DEFAULT, batch);
-            }
-            db.put(bytes("a"), bytes("alpha2"));
-            for (int round = 0; round < 2; round++) { // from the memtable, then from SST files
-                assertEquals("alpha2", string(db.get(bytes("a"))));
-                byte[] buffer = new byte[64];
-                assertEquals(4, db.get(bytes("b"), buffer));
-                assertEquals("beta", new String(buffer, 0, 4));
-                try (PinnedValue v = db.getPinned(bytes("c"))) {
-                    assertEquals("gamma", new String(v.value().toArray(ValueLayout.JAVA_BYTE)));
-                }
-                assertEquals(List.of("alpha2", "beta", "gamma"),
-                        db.multiGetAsList(List.of(bytes("a"), bytes("b"), bytes("c"))).stream().map(TestSupport::string).toList());
-                try (MultiGet m = db.newMultiGet()) {
-                    m.add(bytes("b"));
-                    m.add(bytes("missing"));
-                    m.executePinned();
-                    assertEquals("beta", new String(m.value(0).toArray(ValueLayout.JAVA_BYTE)));
-                    assertNull(m.value(1));
-                }
-                List<String> seen = new ArrayList<>();
-                try (RocksIterator it = db.newIterator()) {
-                    for (it.seekToFirst(); it.isValid(); it.next()) seen.add(string(it.keyBytes()) + "=" + string(it.valueBytes()));
-                    it.seekToFirst();
-                    List<String> scanned = new ArrayList<>();
-                    it.scanForward((k, v) -> scanned.add(new String(v.toArray(ValueLayout.JAVA_BYTE))) || true);
-                    assertEquals(List.of("alpha2", "beta", "gamma"), scanned);
-                }
-                assertEquals(List.of("a=alpha2", "b=beta", "c=gamma"), seen);
-                Holder<byte[]> holder = new Holder<>();
-                if (db.keyMayExist(ReadOptions.DEFAULT, bytes("b"), holder) && holder.getValue() != null) {
-                    assertEquals("beta", string(holder.getValue()));
-                }
-                db.flush();
-                db.compactRange();
-            }
-            // a TTL of an hour: nothing expired
-            assertEquals("gamma", string(db.get(bytes("c"))));
+    void behavesAsARocksDbThroughEveryReadPath(TtlDB db) throws Exception {
+        assertInstanceOf(RocksDB.class, db);
+        assertFalse(db.isReadOnly());
+        db.put(bytes("a"), bytes("alpha"));
+        try (WriteBatch batch = new WriteBatch()) {
+            batch.put(bytes("b"), bytes("beta")).put(bytes("c"), bytes("gamma")).delete(bytes("a"));
+            db.write(WriteOptions.DEFAULT, batch);
         }
+        db.put(bytes("a"), bytes("alpha2"));
+        for (int round = 0; round < 2; round++) { // from the memtable, then from SST files
+            assertEquals("alpha2", string(db.get(bytes("a"))));
+            byte[] buffer = new byte[64];
+            assertEquals(4, db.get(bytes("b"), buffer));
+            assertEquals("beta", new String(buffer, 0, 4));
+            try (PinnedValue v = db.getPinned(bytes("c"))) {
+                assertEquals("gamma", new String(v.value().toArray(ValueLayout.JAVA_BYTE)));
+            }
+            assertEquals(List.of("alpha2", "beta", "gamma"),
+                    db.multiGetAsList(List.of(bytes("a"), bytes("b"), bytes("c"))).stream().map(TestBytes::string).toList());
+            try (MultiGet m = db.newMultiGet()) {
+                m.add(bytes("b"));
+                m.add(bytes("missing"));
+                m.executePinned();
+                assertEquals("beta", new String(m.value(0).toArray(ValueLayout.JAVA_BYTE)));
+                assertNull(m.value(1));
+            }
+            List<String> seen = new ArrayList<>();
+            try (RocksIterator it = db.newIterator()) {
+                for (it.seekToFirst(); it.isValid(); it.next()) seen.add(string(it.keyBytes()) + "=" + string(it.valueBytes()));
+                it.seekToFirst();
+                List<String> scanned = new ArrayList<>();
+                it.scanForward((k, v) -> scanned.add(new String(v.toArray(ValueLayout.JAVA_BYTE))) || true);
+                assertEquals(List.of("alpha2", "beta", "gamma"), scanned);
+            }
+            assertEquals(List.of("a=alpha2", "b=beta", "c=gamma"), seen);
+            Holder<byte[]> holder = new Holder<>();
+            if (db.keyMayExist(ReadOptions.DEFAULT, bytes("b"), holder) && holder.getValue() != null) {
+                assertEquals("beta", string(holder.getValue()));
+            }
+            db.flush();
+            db.compactRange();
+        }
+        // a TTL of an hour: nothing expired
+        assertEquals("gamma", string(db.get(bytes("c"))));
     }
 
     @Test
@@ -164,8 +167,7 @@ class TtlDBTest {
             assertThrows(IllegalStateException.class, () -> db.createColumnFamilyWithTtl(new ColumnFamilyDescriptor(bytes("x")), 1));
         }
         // a plain DB's families have no TTL
-        try (RocksDB plain = TestSupport.openFresh(dir.resolve("plain"))) {
-            assertFalse(plain instanceof TtlDB);
-        }
+        RocksDB plain = fixture.other();
+        assertFalse(plain instanceof TtlDB);
     }
 }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class TwoPhaseCommitTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> TransactionDB.open(new Options().setCreateIfMissing(true),
-            new TransactionDBOptions().setDefaultLockTimeout(100).setTransactionLockTimeout(100), dir));
+    final OpenDbExtension fixture = OpenDbExtension.transactionDb(new Options().setCreateIfMissing(true),
+            new TransactionDBOptions().setDefaultLockTimeout(100).setTransactionLockTimeout(100));
 
     private TransactionDB db() {
         return (TransactionDB) fixture.db();

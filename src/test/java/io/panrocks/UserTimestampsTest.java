@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -15,9 +17,9 @@ import java.util.NavigableMap;
 import java.util.Random;
 import java.util.TreeMap;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.randomBytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.randomBytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -27,6 +29,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * bound and compaction; and every misuse answered with an exception.
  */
 class UserTimestampsTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     @TempDir
     Path dir;
 
@@ -496,8 +500,8 @@ class UserTimestampsTest {
 
     @Test
     void theDefaultFamilyWithTimestampsThroughOptions() throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true)
-                .setComparator(BuiltinComparator.REVERSE_BYTEWISE_COMPARATOR_WITH_U64_TS), dir.resolve("default-ts"))) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true)
+                .setComparator(BuiltinComparator.REVERSE_BYTEWISE_COMPARATOR_WITH_U64_TS))) {
             db.put(null, bytes("a"), 3, bytes("a3"));
             db.put(null, bytes("b"), 4, bytes("b4"));
             assertEquals(new TimestampedValue(bytes("a3"), 3), db.getWithTimestamp(null, at(3), bytes("a")));

@@ -19,8 +19,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.randomBytes;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -213,7 +213,7 @@ class WideColumnsTest {
         db.close();
         assertThrows(IllegalStateException.class, () -> db.getEntity(bytes("k")));
         assertEquals(Status.Code.IOError,
-                assertThrows(RocksDBException.class, () -> TestSupport.openFresh(fixture.dir())).code(),
+                assertThrows(RocksDBException.class, () -> RocksDB.open(new Options().setCreateIfMissing(true), fixture.dir())).code(),
                 "the engine stays open while the entity is held");
         closed.countDown();
         reader.join();

@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.ValueLayout;
@@ -9,8 +11,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.hex;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -21,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * failed with Corruption "unknown WriteBatch tag 0x16".
  */
 class WriteBatchEntityRecordsTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     private static List<WideColumn> columns(String... nameValue) {
         List<WideColumn> c = new ArrayList<>();
@@ -38,7 +43,7 @@ class WriteBatchEntityRecordsTest {
     static final class EntityRecorder extends WriteBatchHandlerTest.Recorder {
         @Override
         public void putEntity(int cf, byte[] key, List<WideColumn> columns) {
-            calls.add("putEntity " + cf + " " + s(key) + " " + text(columns));
+            calls.add("putEntity " + cf + " " + hex(key) + " " + text(columns));
         }
     }
 
@@ -182,8 +187,8 @@ class WriteBatchEntityRecordsTest {
     }
 
     @Test
-    void entitiesReadFromTheWalWalkLikeAnyRecord(@TempDir Path dir) throws RocksDBException {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir)) {
+    void entitiesReadFromTheWalWalkLikeAnyRecord() throws RocksDBException {
+        try (RocksDB db = fixture.db()) {
             db.put(bytes("plain"), bytes("v"));
             db.putEntity(bytes("e"), columns("a", "1"));
             try (WriteBatch b = new WriteBatch()) {

@@ -4,6 +4,7 @@ import io.panrocks.fork.BatchBytesFuzz;
 import io.panrocks.testkit.ForkedJvm;
 import io.panrocks.testkit.OpenDbExtension;
 import io.panrocks.testkit.Seeds;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +22,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.hex;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -32,15 +34,11 @@ import static org.junit.jupiter.api.Assertions.*;
  * not do to its own batch.
  */
 class WriteBatchHandlerTest {
-    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
-
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
-            new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true), dir,
+    final OpenDbExtension fixture = OpenDbExtension.withColumnFamilies(new DBOptions(),
             List.of(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
                     new ColumnFamilyOptions().setMergeOperatorName("stringappend")),
-                    new ColumnFamilyDescriptor(bytes("second"), new ColumnFamilyOptions().setMergeOperatorName("stringappend"))),
-            handles));
+                    new ColumnFamilyDescriptor(bytes("second"), new ColumnFamilyOptions().setMergeOperatorName("stringappend"))));
     @TempDir
     Path dir;
 
@@ -48,13 +46,9 @@ class WriteBatchHandlerTest {
     static class Recorder extends WriteBatch.Handler {
         final List<String> calls = new ArrayList<>();
 
-        static String s(byte[] b) {
-            return HexFormat.of().formatHex(b);
-        }
-
         @Override
         public void put(int cf, byte[] key, byte[] value) throws RocksDBException {
-            calls.add("put " + cf + " " + s(key) + " " + s(value));
+            calls.add("put " + cf + " " + hex(key) + " " + hex(value));
         }
 
         @Override
@@ -64,7 +58,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void merge(int cf, byte[] key, byte[] value) throws RocksDBException {
-            calls.add("merge " + cf + " " + s(key) + " " + s(value));
+            calls.add("merge " + cf + " " + hex(key) + " " + hex(value));
         }
 
         @Override
@@ -74,7 +68,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void delete(int cf, byte[] key) throws RocksDBException {
-            calls.add("delete " + cf + " " + s(key));
+            calls.add("delete " + cf + " " + hex(key));
         }
 
         @Override
@@ -84,7 +78,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void singleDelete(int cf, byte[] key) throws RocksDBException {
-            calls.add("singleDelete " + cf + " " + s(key));
+            calls.add("singleDelete " + cf + " " + hex(key));
         }
 
         @Override
@@ -94,7 +88,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void deleteRange(int cf, byte[] begin, byte[] end) throws RocksDBException {
-            calls.add("deleteRange " + cf + " " + s(begin) + " " + s(end));
+            calls.add("deleteRange " + cf + " " + hex(begin) + " " + hex(end));
         }
 
         @Override
@@ -104,7 +98,7 @@ class WriteBatchHandlerTest {
 
         @Override
         public void logData(byte[] blob) {
-            calls.add("logData " + s(blob));
+            calls.add("logData " + hex(blob));
         }
 
         @Override
@@ -189,8 +183,8 @@ class WriteBatchHandlerTest {
 
     @Test
     void aHandlerSeesEveryRecordAsRocksJavasDoes(RocksDB db) throws RocksDBException {
-        try (WriteBatch batch = everyRecord(handles.get(1))) {
-            int cf = handles.get(1).getID();
+        try (WriteBatch batch = everyRecord(fixture.family("second"))) {
+            int cf = fixture.family("second").getID();
             Recorder r = new Recorder();
             batch.iterate(r);
             assertEquals(expectedRecords(cf), r.calls);
@@ -200,8 +194,8 @@ class WriteBatchHandlerTest {
             assertFalse(batch.hasBeginPrepare() || batch.hasEndPrepare() || batch.hasCommit() || batch.hasRollback());
             assertSame(batch, batch.getWriteBatch());
             db.write(WriteOptions.DEFAULT, batch);
-            assertEquals("v2", string(db.get(handles.get(1), bytes("k2"))));
-            assertEquals("mv2", string(db.get(handles.get(1), bytes("m2"))));
+            assertEquals("v2", string(db.get(fixture.family("second"), bytes("k2"))));
+            assertEquals("mv2", string(db.get(fixture.family("second"), bytes("m2"))));
             try (WriteBatch empty = new WriteBatch()) {
                 Recorder none = new Recorder();
                 empty.iterate(none);
@@ -217,7 +211,7 @@ class WriteBatchHandlerTest {
     @Test
     void theVisitorSeesReadOnlyViewsThatDieWithTheWalk() throws RocksDBException {
         try (WriteBatch batch = new WriteBatch()) {
-            byte[] big = TestSupport.randomBytes(7, 4 << 20);
+            byte[] big = TestBytes.randomBytes(7, 4 << 20);
             batch.put(bytes("big"), big);
             batch.putLogData(new byte[0]);
             batch.delete(new byte[0]);
@@ -287,7 +281,7 @@ class WriteBatchHandlerTest {
             byte[] before = batch.data();
             List<Runnable> changes = List.of(
                     () -> batch.put(bytes("x"), bytes("y")),
-                    () -> batch.put(handles.get(1), bytes("x"), bytes("y")),
+                    () -> batch.put(fixture.family("second"), bytes("x"), bytes("y")),
                     () -> batch.put(MemorySegment.ofArray(bytes("x")), MemorySegment.ofArray(bytes("y"))),
                     () -> batch.put(ByteBuffer.wrap(bytes("x")), ByteBuffer.wrap(bytes("y"))),
                     () -> batch.merge(bytes("x"), bytes("y")),
@@ -342,7 +336,7 @@ class WriteBatchHandlerTest {
     @Test
     void aCloseFromInsideTheHandlerHappensWhenIterateReturns() throws RocksDBException {
         WriteBatch batch = new WriteBatch();
-        for (int i = 0; i < 4; i++) batch.put(bytes("k" + i), TestSupport.randomBytes(i, 100_000));
+        for (int i = 0; i < 4; i++) batch.put(bytes("k" + i), TestBytes.randomBytes(i, 100_000));
         Recorder r = new Recorder() {
             @Override
             public void put(int cf, byte[] key, byte[] value) throws RocksDBException {
@@ -400,7 +394,7 @@ class WriteBatchHandlerTest {
             batch.rollbackToSavePoint();
             Recorder r = new Recorder();
             batch.iterate(r);
-            assertEquals(List.of("logData " + Recorder.s(bytes("first"))), r.calls);
+            assertEquals(List.of("logData " + hex(bytes("first"))), r.calls);
             assertEquals(0, batch.count());
             batch.put(bytes("k"), bytes("v"));
             db.write(WriteOptions.DEFAULT, batch);
@@ -411,7 +405,7 @@ class WriteBatchHandlerTest {
 
     @Test
     void aBatchFromItsBytesIsTheSameBatch(RocksDB db) throws RocksDBException {
-        try (WriteBatch original = everyRecord(handles.get(1))) {
+        try (WriteBatch original = everyRecord(fixture.family("second"))) {
             byte[] data = original.data();
             try (WriteBatch copy = new WriteBatch(data)) {
                 assertArrayEquals(data, copy.data());
@@ -423,7 +417,7 @@ class WriteBatchHandlerTest {
                 assertEquals(a.calls, b.calls);
                 // family IDs apply to the DB written to, as in RocksDB
                 db.write(WriteOptions.DEFAULT, copy);
-                assertEquals("v2", string(db.get(handles.get(1), bytes("k2"))));
+                assertEquals("v2", string(db.get(fixture.family("second"), bytes("k2"))));
                 copy.put(bytes("more"), bytes("x"));
                 assertEquals(original.count() + 1, copy.count());
             }

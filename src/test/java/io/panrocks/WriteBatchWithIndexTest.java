@@ -16,16 +16,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.randomBytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.randomBytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** WriteBatchWithIndex: read-your-writes alone and over a DB, iterators with base, writing, save points, lifetimes. */
 class WriteBatchWithIndexTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
-            new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')), dir));
+    final OpenDbExtension fixture = OpenDbExtension.withOptions(
+            new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')));
     RocksDB db;
     @TempDir
     Path otherDir; // a TransactionDB's

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.testkit.OpenDbExtension;
+import io.panrocks.testkit.TestBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -13,14 +14,14 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
 class WritesAndBatchesTest {
     @RegisterExtension
-    final OpenDbExtension fixture = OpenDbExtension.opening(dir -> RocksDB.open(
-            new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')), dir));
+    final OpenDbExtension fixture = OpenDbExtension.withOptions(
+            new Options().setCreateIfMissing(true).setMergeOperator(new MergeOperator.StringAppendOperator(',')));
     RocksDB db;
 
     @BeforeEach
@@ -171,14 +172,14 @@ class WritesAndBatchesTest {
         try (WriteBatch batch = new WriteBatch(16)) {
             List<byte[]> values = new ArrayList<>();
             for (int i = 0; i < 1000; i++) {
-                byte[] v = TestSupport.randomBytes(i, 1000 + i);
+                byte[] v = TestBytes.randomBytes(i, 1000 + i);
                 values.add(v);
                 batch.put(bytes("big" + i), v);
             }
-            batch.put(bytes("huge"), TestSupport.randomBytes(7, 4 << 20));
+            batch.put(bytes("huge"), TestBytes.randomBytes(7, 4 << 20));
             db.write(WriteOptions.DEFAULT, batch);
         }
-        for (int i = 0; i < 1000; i++) assertArrayEquals(TestSupport.randomBytes(i, 1000 + i), db.get(bytes("big" + i)));
-        assertArrayEquals(TestSupport.randomBytes(7, 4 << 20), db.get(bytes("huge")));
+        for (int i = 0; i < 1000; i++) assertArrayEquals(TestBytes.randomBytes(i, 1000 + i), db.get(bytes("big" + i)));
+        assertArrayEquals(TestBytes.randomBytes(7, 4 << 20), db.get(bytes("huge")));
     }
 }

@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
-import static io.panrocks.TestSupport.bytes;
-import static io.panrocks.TestSupport.randomBytes;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 class ZeroCopyReadTest {
@@ -334,7 +334,7 @@ class ZeroCopyReadTest {
         db.close();
         assertFalse(db.isOpen());
         assertThrows(IllegalStateException.class, () -> db.get(bytes("k")));
-        RocksDBException locked = assertThrows(RocksDBException.class, () -> TestSupport.openFresh(fixture.dir()));
+        RocksDBException locked = assertThrows(RocksDBException.class, () -> RocksDB.open(new Options().setCreateIfMissing(true), fixture.dir()));
         assertEquals(Status.Code.IOError, locked.code(), "engine still open while the pin is held");
         closedLatch.countDown();
         reader.join();

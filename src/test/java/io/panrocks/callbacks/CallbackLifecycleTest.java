@@ -12,7 +12,9 @@ import io.panrocks.RocksDBException;
 import io.panrocks.Status;
 import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.WriteOptions;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.MemorySegment;
@@ -26,9 +28,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.callbacks.Fixtures.bytes;
-import static io.panrocks.callbacks.Fixtures.string;
 import static io.panrocks.callbacks.Fixtures.u64;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -41,6 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * objects released with their DB.
  */
 class CallbackLifecycleTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     /** Sleeps on every entry: a compaction of n entries takes n times that. */
     static final class SlowFilter extends AbstractCompactionFilter {
@@ -66,9 +70,9 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void aCloseDuringACompactionThroughASlowFilterWaitsForOneCallNotTheCompaction(@TempDir Path dir) throws Exception {
+    void aCloseDuringACompactionThroughASlowFilterWaitsForOneCallNotTheCompaction() throws Exception {
         SlowFilter filter = new SlowFilter(20);  // 5,000 entries: 100 s to compact them all
-        RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(filter), dir);
+        RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setCompactionFilter(filter));
         for (int i = 0; i < 5_000; i++) db.put(bytes("k" + i), bytes("v"));
         db.flush();
         CompletableFuture<Throwable> compaction = CompletableFuture.supplyAsync(() -> {
@@ -91,13 +95,13 @@ class CallbackLifecycleTest {
         Throwable t = compaction.get(60, TimeUnit.SECONDS);
         assertTrue(t == null || t instanceof RocksDBException || t instanceof IllegalStateException, "" + t);
         assertTrue(filter.calls.get() < 5_000, "the compaction stopped early: " + filter.calls.get());
-        try (RocksDB again = RocksDB.open(new Options().setCreateIfMissing(true), dir)) {
+        try (RocksDB again = fixture.db()) {
             assertEquals("v", string(again.get(bytes("k4999"))));  // nothing lost
         }
     }
 
     @Test
-    void aCloseFromInsideAFilterOnRocksDbsThreadIsRefusedAndDoesNotDeadlock(@TempDir Path dir) throws Exception {
+    void aCloseFromInsideAFilterOnRocksDbsThreadIsRefusedAndDoesNotDeadlock() throws Exception {
         AtomicReference<RocksDB> self = new AtomicReference<>();
         AtomicReference<Throwable> refused = new AtomicReference<>();
         AbstractCompactionFilter closer = new AbstractCompactionFilter() {
@@ -111,7 +115,7 @@ class CallbackLifecycleTest {
                 return Decision.KEEP;
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(closer), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setCompactionFilter(closer))) {
             self.set(db);
             db.put(bytes("k"), bytes("v"));
             db.flush();
@@ -122,7 +126,7 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void aCloseFromInsideAMergeOnTheReadingThreadIsRefused(@TempDir Path dir) throws Exception {
+    void aCloseFromInsideAMergeOnTheReadingThreadIsRefused() throws Exception {
         AtomicReference<RocksDB> self = new AtomicReference<>();
         AtomicReference<Throwable> refused = new AtomicReference<>();
         AbstractMergeOperator closer = new AbstractMergeOperator() {
@@ -142,7 +146,7 @@ class CallbackLifecycleTest {
                 return true;
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperator(closer), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setMergeOperator(closer))) {
             self.set(db);
             db.merge(bytes("k"), bytes("v"));
             assertEquals("v", string(db.get(bytes("k"))));
@@ -151,7 +155,7 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void aSlowMergeOrListenerDelaysACloseFromAnotherThreadWithoutBlockingIt(@TempDir Path dir) throws Exception {
+    void aSlowMergeOrListenerDelaysACloseFromAnotherThreadWithoutBlockingIt() throws Exception {
         CountDownLatch inMerge = new CountDownLatch(1);
         AbstractMergeOperator slow = new AbstractMergeOperator() {
             @Override
@@ -184,7 +188,7 @@ class CallbackLifecycleTest {
             }
         };
         Options o = new Options().setCreateIfMissing(true).setMergeOperator(slow).setListeners(List.of(slowListener));
-        RocksDB db = RocksDB.open(o, dir);
+        RocksDB db = fixture.open(o);
         db.merge(bytes("k"), bytes("v"));
         CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
             try {
@@ -196,7 +200,7 @@ class CallbackLifecycleTest {
         assertTrue(inMerge.await(30, TimeUnit.SECONDS));
         db.close();  // waits for the read in progress
         assertEquals("v", string(read.get(30, TimeUnit.SECONDS)));
-        RocksDB again = RocksDB.open(o, dir);
+        RocksDB again = fixture.open(o);
         again.put(bytes("x"), bytes("y"));
         CompletableFuture<Void> flush = CompletableFuture.runAsync(() -> {
             try {
@@ -218,19 +222,19 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void callbacksStillRunDuringTheCloseItself(@TempDir Path dir) throws Exception {
+    void callbacksStillRunDuringTheCloseItself() throws Exception {
         Fixtures.Add add = new Fixtures.Add();
         Fixtures.Recorder events = new Fixtures.Recorder();
         Options o = new Options().setCreateIfMissing(true).setMergeOperator(add).setListeners(List.of(events))
                 .setAvoidFlushDuringShutdown(false);
-        RocksDB db = RocksDB.open(o, dir);
+        RocksDB db = fixture.open(o);
         WriteOptions noWal = new WriteOptions().setDisableWAL(true);
         db.merge(noWal, bytes("k"), u64(1));  // without a WAL: the close flushes it, merging
         db.merge(noWal, bytes("k"), u64(2));
         int before = events.flushes.size();
         db.close();
         assertEquals(before + 1, events.flushes.size(), "the close's flush was heard");
-        try (RocksDB again = RocksDB.open(o, dir)) {
+        try (RocksDB again = fixture.open(o)) {
             assertEquals(3, u64(again.get(bytes("k"))));
         }
     }
@@ -252,13 +256,13 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void closingCallbackObjectsWhileTheirDbUsesThemChangesNothing(@TempDir Path dir) throws Exception {
+    void closingCallbackObjectsWhileTheirDbUsesThemChangesNothing() throws Exception {
         Fixtures.Reverse comparator = new Fixtures.Reverse();
         Fixtures.Add add = new Fixtures.Add();
         Fixtures.Recorder events = new Fixtures.Recorder();
         Options o = new Options().setCreateIfMissing(true).setComparator(comparator).setMergeOperator(add)
                 .setListeners(List.of(events));
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             // RocksJava code closes them in try-with-resources, often before the DB
             comparator.close();
             add.close();
@@ -273,7 +277,7 @@ class CallbackLifecycleTest {
             assertEquals(1, events.flushes.size());  // still heard
             assertNull(db.callbackFailure());
         }
-        try (RocksDB again = RocksDB.open(o, dir)) {  // the closed objects serve a new DB too
+        try (RocksDB again = fixture.open(o)) {  // the closed objects serve a new DB too
             assertEquals(5, u64(again.get(bytes("n"))));
         }
     }
@@ -311,13 +315,13 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void aFailedOpenReleasesItsCallbacks(@TempDir Path dir) throws Exception {
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir)) {
+    void aFailedOpenReleasesItsCallbacks() throws Exception {
+        try (RocksDB db = fixture.db()) {
             db.put(bytes("k"), bytes("v"));
         }
-        WeakReference<?> comparator = failToOpen(dir);
+        WeakReference<?> comparator = failToOpen(fixture.dir());
         assertTrue(collected(comparator));
-        try (RocksDB db = RocksDB.open(new Options(), dir)) {
+        try (RocksDB db = fixture.open(new Options())) {
             assertEquals("v", string(db.get(bytes("k"))));  // the path was not left claimed
         }
     }
@@ -329,9 +333,9 @@ class CallbackLifecycleTest {
     }
 
     @Test
-    void callbacksAreSilentOnceTheDbIsClosed(@TempDir Path dir) throws Exception {
+    void callbacksAreSilentOnceTheDbIsClosed() throws Exception {
         Fixtures.Reverse c = new Fixtures.Reverse();
-        RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setComparator(c), dir);
+        RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setComparator(c));
         db.put(bytes("a"), bytes("1"));
         db.put(bytes("b"), bytes("2"));
         db.close();

@@ -7,12 +7,12 @@ import io.panrocks.Options;
 import io.panrocks.ReadOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.Snapshot;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 import static io.panrocks.callbacks.Fixtures.LE;
-import static io.panrocks.callbacks.Fixtures.bytes;
-import static io.panrocks.callbacks.Fixtures.string;
 import static io.panrocks.callbacks.Fixtures.u64;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -34,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Java compaction filters on the real engine: a TTL filter as Flink writes it, decisions, failures. */
 class CompactionFilterTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     /** Values are an 8-byte little-endian expiry time, then the payload. */
     static byte[] expiring(long expiresAt, String payload) {
@@ -87,10 +89,10 @@ class CompactionFilterTest {
     }
 
     @Test
-    void aTtlFilterDropsExpiredStateOnCompaction(@TempDir Path dir) throws Exception {
+    void aTtlFilterDropsExpiredStateOnCompaction() throws Exception {
         AtomicLong clock = new AtomicLong(1_000);
         TtlFilterFactory factory = new TtlFilterFactory(clock::get);
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilterFactory(factory), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setCompactionFilterFactory(factory))) {
             for (int i = 0; i < 1_000; i++) db.put(bytes("k" + i), expiring(i < 400 ? 1_500 : 5_000, "state" + i));
             db.flush();
             db.compactRange();
@@ -110,7 +112,7 @@ class CompactionFilterTest {
     }
 
     @Test
-    void aSharedFilterRemovesChangesKeepsAndSeesMergeOperands(@TempDir Path dir) throws Exception {
+    void aSharedFilterRemovesChangesKeepsAndSeesMergeOperands() throws Exception {
         AtomicInteger operands = new AtomicInteger();
         AtomicReference<Integer> level = new AtomicReference<>();
         AbstractCompactionFilter filter = new AbstractCompactionFilter() {
@@ -131,7 +133,7 @@ class CompactionFilterTest {
         };
         Options o = new Options().setCreateIfMissing(true).setCompactionFilter(filter)
                 .setMergeOperator(new io.panrocks.MergeOperator.UInt64AddOperator());
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             for (String k : List.of("drop1", "drop2", "keep", "change", "empty", "null")) db.put(bytes(k), bytes("value"));
             db.merge(bytes("counter"), u64(1));
             db.merge(bytes("counter"), u64(2));
@@ -150,14 +152,14 @@ class CompactionFilterTest {
     }
 
     @Test
-    void aFilterSeesNothingASnapshotStillNeedsRemovedFromIt(@TempDir Path dir) throws Exception {
+    void aFilterSeesNothingASnapshotStillNeedsRemovedFromIt() throws Exception {
         AbstractCompactionFilter dropAll = new AbstractCompactionFilter() {
             @Override
             public Decision filter(int level, MemorySegment key, ValueType type, MemorySegment value, NewValue newValue) {
                 return Decision.REMOVE;
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(dropAll), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setCompactionFilter(dropAll))) {
             db.put(bytes("k"), bytes("old"));
             try (Snapshot s = db.getSnapshot()) {
                 db.put(bytes("k"), bytes("new"));
@@ -169,7 +171,7 @@ class CompactionFilterTest {
     }
 
     @Test
-    void aThrowingFilterKeepsTheKey(@TempDir Path dir) throws Exception {
+    void aThrowingFilterKeepsTheKey() throws Exception {
         AbstractCompactionFilter thrower = new AbstractCompactionFilter() {
             @Override
             public Decision filter(int level, MemorySegment key, ValueType type, MemorySegment value, NewValue newValue) {
@@ -178,7 +180,7 @@ class CompactionFilterTest {
                 return Decision.REMOVE;
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(thrower), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setCompactionFilter(thrower))) {
             db.put(bytes("x1"), bytes("kept"));
             db.put(bytes("s1"), bytes("kept too"));
             db.put(bytes("a1"), bytes("removed"));
@@ -194,7 +196,7 @@ class CompactionFilterTest {
     }
 
     @Test
-    void aFactoryThatThrowsOrReturnsNullCompactsWithoutAFilter(@TempDir Path dir) throws Exception {
+    void aFactoryThatThrowsOrReturnsNullCompactsWithoutAFilter() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         AbstractCompactionFilterFactory<AbstractCompactionFilter> factory = new AbstractCompactionFilterFactory<>() {
             @Override
@@ -208,7 +210,7 @@ class CompactionFilterTest {
                 return "test.Moody";
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilterFactory(factory), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setCompactionFilterFactory(factory))) {
             for (int round = 0; round < 2; round++) {
                 db.put(bytes("k" + round), bytes("v"));
                 db.flush();
@@ -222,7 +224,7 @@ class CompactionFilterTest {
     }
 
     @Test
-    void aFilterCallingItsOwnDbIsRefusedAndKeepsTheKey(@TempDir Path dir) throws Exception {
+    void aFilterCallingItsOwnDbIsRefusedAndKeepsTheKey() throws Exception {
         AtomicReference<RocksDB> self = new AtomicReference<>();
         AbstractCompactionFilter nosy = new AbstractCompactionFilter() {
             @Override
@@ -235,7 +237,7 @@ class CompactionFilterTest {
                 return Decision.REMOVE;
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(nosy), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setCompactionFilter(nosy))) {
             self.set(db);
             db.put(bytes("k"), bytes("v"));
             db.put(bytes("other"), bytes("o"));

@@ -12,7 +12,9 @@ import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
 import io.panrocks.Status;
 import io.panrocks.UncheckedRocksDBException;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.MemorySegment;
@@ -29,9 +31,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.callbacks.Fixtures.bytes;
 import static io.panrocks.callbacks.Fixtures.keys;
-import static io.panrocks.callbacks.Fixtures.string;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -43,15 +45,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Java comparators on the real engine: order, persistence of the name, shortening, failure, threads. */
 class ComparatorTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     static Options options(AbstractComparator c) {
         return new Options().setCreateIfMissing(true).setComparator(c);
     }
 
     @Test
-    void ordersPutsIteratorsSeeksFlushesAndCompactions(@TempDir Path dir) throws Exception {
+    void ordersPutsIteratorsSeeksFlushesAndCompactions() throws Exception {
         Fixtures.Reverse reverse = new Fixtures.Reverse();
-        try (RocksDB db = RocksDB.open(options(reverse), dir)) {
+        try (RocksDB db = fixture.open(options(reverse))) {
             for (String k : List.of("b", "a", "c", "ab", "")) db.put(bytes(k), bytes("v" + k));
             List<String> expected = List.of("c", "b", "ab", "a", "");
             assertEquals(expected, keys(db));
@@ -104,18 +108,18 @@ class ComparatorTest {
     }
 
     @Test
-    void reopeningWithAnotherComparatorNameFailsWithRocksDbsError(@TempDir Path dir) throws Exception {
-        try (RocksDB db = RocksDB.open(options(new Fixtures.Reverse("test.First")), dir)) {
+    void reopeningWithAnotherComparatorNameFailsWithRocksDbsError() throws Exception {
+        try (RocksDB db = fixture.open(options(new Fixtures.Reverse("test.First")))) {
             db.put(bytes("k"), bytes("v"));
         }
         RocksDBException e = assertThrows(RocksDBException.class,
-                () -> RocksDB.open(options(new Fixtures.Reverse("test.Second")), dir));
+                () -> RocksDB.open(options(new Fixtures.Reverse("test.Second")), fixture.dir()));
         assertEquals(Status.Code.InvalidArgument, e.code());
         assertTrue(e.getMessage().contains("test.Second") && e.getMessage().contains("test.First"), e.getMessage());
         RocksDBException builtin = assertThrows(RocksDBException.class,
-                () -> RocksDB.open(new Options().setCreateIfMissing(true), dir));
+                () -> RocksDB.open(new Options().setCreateIfMissing(true), fixture.dir()));
         assertEquals(Status.Code.InvalidArgument, builtin.code());
-        try (RocksDB db = RocksDB.open(options(new Fixtures.Reverse("test.First")), dir)) {
+        try (RocksDB db = fixture.open(options(new Fixtures.Reverse("test.First")))) {
             assertEquals("v", string(db.get(bytes("k"))));
         }
     }
@@ -211,9 +215,9 @@ class ComparatorTest {
     }
 
     @Test
-    void keysSeenByACompareAreDeadAfterItReturns(@TempDir Path dir) throws Exception {
+    void keysSeenByACompareAreDeadAfterItReturns() throws Exception {
         Fixtures.Reverse c = new Fixtures.Reverse();
-        try (RocksDB db = RocksDB.open(options(c), dir)) {
+        try (RocksDB db = fixture.open(options(c))) {
             db.put(bytes("a"), bytes("1"));
             db.put(bytes("b"), bytes("2"));
             MemorySegment kept = c.kept;
@@ -225,8 +229,8 @@ class ComparatorTest {
     }
 
     @Test
-    void largeEmptyAndBinaryKeys(@TempDir Path dir) throws Exception {
-        try (RocksDB db = RocksDB.open(options(new Fixtures.Reverse()), dir)) {
+    void largeEmptyAndBinaryKeys() throws Exception {
+        try (RocksDB db = fixture.open(options(new Fixtures.Reverse()))) {
             byte[] big = new byte[4 << 20];
             new Random(1).nextBytes(big);
             byte[] bigger = big.clone();
@@ -248,10 +252,10 @@ class ComparatorTest {
     }
 
     @Test
-    void manyThreadsAtOnce(@TempDir Path dir) throws Exception {
+    void manyThreadsAtOnce() throws Exception {
         Fixtures.Reverse c = new Fixtures.Reverse();
         Options o = options(c).setWriteBufferSize(256 << 10);  // flushes while the threads run
-        try (RocksDB db = RocksDB.open(o, dir); ExecutorService pool = Executors.newFixedThreadPool(4)) {
+        try (RocksDB db = fixture.open(o); ExecutorService pool = Executors.newFixedThreadPool(4)) {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 int id = t;
@@ -289,11 +293,11 @@ class ComparatorTest {
     }
 
     @Test
-    void aThrowingComparatorFailsTheDbAndNothingItOrderedReachesDisk(@TempDir Path dir) throws Exception {
+    void aThrowingComparatorFailsTheDbAndNothingItOrderedReachesDisk() throws Exception {
         PoisonedBytewise c = new PoisonedBytewise();
         Fixtures.Recorder events = new Fixtures.Recorder();
         Options o = options(c).setListeners(List.of(events));
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(bytes("a"), bytes("1"));
             db.put(bytes("c"), bytes("3"));
             c.poison = "boom";
@@ -313,7 +317,7 @@ class ComparatorTest {
             // the close may report the background error; the DB is closed regardless
         }
         c.poison = null;
-        try (RocksDB db = RocksDB.open(options(c), dir)) {
+        try (RocksDB db = fixture.open(options(c))) {
             assertEquals("1", string(db.get(bytes("a"))));
             assertEquals("3", string(db.get(bytes("c"))));
             assertEquals("x", string(db.get(bytes("boom"))));  // acknowledged before the failure: in the WAL
@@ -324,7 +328,7 @@ class ComparatorTest {
     }
 
     @Test
-    void aComparatorCallingItsOwnDbIsRefused(@TempDir Path dir) throws Exception {
+    void aComparatorCallingItsOwnDbIsRefused() throws Exception {
         AtomicReference<RocksDB> self = new AtomicReference<>();
         AtomicReference<Throwable> seen = new AtomicReference<>();
         AbstractComparator nosy = new AbstractComparator() {
@@ -346,7 +350,7 @@ class ComparatorTest {
                 return compareBytewise(a, b);
             }
         };
-        try (RocksDB db = RocksDB.open(options(nosy), dir)) {
+        try (RocksDB db = fixture.open(options(nosy))) {
             db.put(bytes("a"), bytes("1"));
             self.set(db);
             db.put(bytes("call"), bytes("2"));

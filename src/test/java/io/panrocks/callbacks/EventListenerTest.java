@@ -10,7 +10,9 @@ import io.panrocks.RocksDB;
 import io.panrocks.Status;
 import io.panrocks.WriteStallCondition;
 import io.panrocks.WriteStallInfo;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -22,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.callbacks.Fixtures.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -32,12 +34,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Java event listeners on the real engine: which events, on which threads, with what, and their rules. */
 class EventListenerTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     @Test
-    void flushesAndCompactionsArriveOnRocksDbsThreads(@TempDir Path dir) throws Exception {
+    void flushesAndCompactionsArriveOnRocksDbsThreads() throws Exception {
         Fixtures.Recorder events = new Fixtures.Recorder();
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(events)).setDisableAutoCompactions(true);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             for (int i = 0; i < 100; i++) db.put(bytes("k" + i), bytes("v"));
             db.flush();
             // keys among the first file's: the two level-0 files overlap, so the compaction
@@ -68,13 +72,13 @@ class EventListenerTest {
     }
 
     @Test
-    void stallConditionsChangeAsLevelZeroFilesPileUpAndGo(@TempDir Path dir) throws Exception {
+    void stallConditionsChangeAsLevelZeroFilesPileUpAndGo() throws Exception {
         Fixtures.Recorder events = new Fixtures.Recorder();
         // two level-0 files delay writes and start a compaction, which makes them normal again
         // (RocksDB ignores the level-0 triggers when automatic compactions are off)
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(events))
                 .setLevel0FileNumCompactionTrigger(2).setLevel0SlowdownWritesTrigger(2).setLevel0StopWritesTrigger(100);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             for (int i = 0; i < 2; i++) {
                 db.put(bytes("k" + i), bytes("v"));
                 db.flush();
@@ -97,7 +101,7 @@ class EventListenerTest {
     }
 
     @Test
-    void aThrowingListenerIsIgnoredAndTheNextOneStillHears(@TempDir Path dir) throws Exception {
+    void aThrowingListenerIsIgnoredAndTheNextOneStillHears() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         AbstractEventListener quiet = new AbstractEventListener() {};
         AbstractEventListener thrower = new AbstractEventListener() {
@@ -109,7 +113,7 @@ class EventListenerTest {
         };
         Fixtures.Recorder after = new Fixtures.Recorder();
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(quiet, thrower, after));
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(bytes("k"), bytes("v"));
             db.flush();
             db.put(bytes("j"), bytes("v"));
@@ -122,7 +126,7 @@ class EventListenerTest {
     }
 
     @Test
-    void aListenerCallingItsOwnDbIsRefusedButMayHandTheWorkOff(@TempDir Path dir) throws Exception {
+    void aListenerCallingItsOwnDbIsRefusedButMayHandTheWorkOff() throws Exception {
         AtomicReference<Throwable> direct = new AtomicReference<>();
         CompletableFuture<Long> handedOff = new CompletableFuture<>();
         ExecutorService executor = Executors.newSingleThreadExecutor();
@@ -143,7 +147,7 @@ class EventListenerTest {
                 });
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(listener)), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setListeners(List.of(listener)))) {
             db.put(bytes("k"), bytes("v"));
             db.flush();
             assertEquals(1L, handedOff.get(30, TimeUnit.SECONDS));

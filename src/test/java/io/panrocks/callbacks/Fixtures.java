@@ -17,11 +17,13 @@ import io.panrocks.WriteStallInfo;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /** Callbacks the tests share: written against the public API only. */
 final class Fixtures {
@@ -29,14 +31,6 @@ final class Fixtures {
     }
 
     static final ValueLayout.OfLong LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    static String string(byte[] b) {
-        return b == null ? null : new String(b, StandardCharsets.UTF_8);
-    }
 
     static byte[] u64(long v) {
         byte[] b = new byte[8];

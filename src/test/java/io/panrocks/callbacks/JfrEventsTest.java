@@ -14,10 +14,12 @@ import io.panrocks.RocksDBException;
 import io.panrocks.SstFileWriter;
 import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.WriteStallCondition;
+import io.panrocks.testkit.OpenDbExtension;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.Arena;
@@ -28,8 +30,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.panrocks.callbacks.Fixtures.bytes;
 import static io.panrocks.callbacks.Fixtures.u64;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -43,6 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * wrote), and nothing committed for events a recording does not enable.
  */
 class JfrEventsTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
     private static final String SAMPLING = "panrocks.jfr.slowReadSampling";
     private static final List<String> ALL = List.of("io.panrocks.Flush", "io.panrocks.Compaction",
             "io.panrocks.WriteStall", "io.panrocks.BackgroundError", "io.panrocks.FileIngestion",
@@ -82,7 +86,7 @@ class JfrEventsTest {
 
     @Test
     void flushesCompactionsStallsAndIngestionsAreRecordedWithTheEnginesData(@TempDir Path dir) throws Exception {
-        Path db = dir.resolve("db");
+        Path db = fixture.dir();
         Path sst = dir.resolve("ingest.sst");
         try (SstFileWriter writer = new SstFileWriter(new EnvOptions(), new Options())) {
             writer.open(sst);
@@ -95,7 +99,7 @@ class JfrEventsTest {
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(heard))
                 .setLevel0FileNumCompactionTrigger(2).setLevel0SlowdownWritesTrigger(2).setLevel0StopWritesTrigger(100);
         List<RecordedEvent> events = record(dir.resolve("run.jfr"), ALL, () -> {
-            try (RocksDB rocks = RocksDB.open(o, db)) {
+            try (RocksDB rocks = fixture.open(o)) {
                 for (int i = 0; i < 100; i++) rocks.put(bytes("k" + i), bytes("v"));
                 rocks.flush();
                 for (int i = 0; i < 50; i++) rocks.put(bytes("k" + i + "x"), bytes("v"));
@@ -185,10 +189,10 @@ class JfrEventsTest {
     void aFailedFlushIsABackgroundErrorEventWithRocksDbsStatus(@TempDir Path dir) throws Exception {
         Fixtures.Add add = new Fixtures.Add();
         Fixtures.Recorder heard = new Fixtures.Recorder();
-        Path db = dir.resolve("db");
+        Path db = fixture.dir();
         List<RecordedEvent> events = record(dir.resolve("error.jfr"), ALL, () -> {
-            try (RocksDB rocks = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperator(add)
-                    .setListeners(List.of(heard)), db)) {
+            try (RocksDB rocks = fixture.open(new Options().setCreateIfMissing(true).setMergeOperator(add)
+                    .setListeners(List.of(heard)))) {
                 rocks.put(bytes("k"), u64(1));
                 rocks.merge(bytes("k"), u64(2));
                 add.refuse = true; // the merge in the flush fails: a Corruption in the background
@@ -270,9 +274,9 @@ class JfrEventsTest {
 
     @Test
     void theThresholdAndTheSamplingKeepFastReadsOut(@TempDir Path dir) throws Exception {
-        Path db = dir.resolve("db");
+        Path db = fixture.dir();
         String before = System.setProperty(SAMPLING, "4");
-        try (RocksDB rocks = RocksDB.open(new Options().setCreateIfMissing(true), db)) {
+        try (RocksDB rocks = fixture.db()) {
             rocks.put(bytes("k"), bytes("v"));
             // the default threshold (10 ms): a read from the memtable never takes it
             List<RecordedEvent> defaults;
@@ -301,14 +305,14 @@ class JfrEventsTest {
     @Test
     void eventsARecordingDoesNotEnableAreNotCommitted(@TempDir Path dir) throws Exception {
         Fixtures.Recorder heard = new Fixtures.Recorder();
-        Path db = dir.resolve("db");
+        Path db = fixture.dir();
         String before = System.setProperty(SAMPLING, "1");
         try {
             // a recording with JDK events and slow reads on, panrocks' background events off
             List<RecordedEvent> events = record(dir.resolve("others.jfr"), List.of("jdk.ThreadSleep",
                     "io.panrocks.SlowRead"), () -> {
-                        try (RocksDB rocks = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(heard))
-                                .setLevel0FileNumCompactionTrigger(2), db)) {
+                        try (RocksDB rocks = fixture.open(new Options().setCreateIfMissing(true).setListeners(List.of(heard))
+                                .setLevel0FileNumCompactionTrigger(2))) {
                             for (int round = 0; round < 2; round++) {
                                 rocks.put(bytes("k" + round), bytes("v"));
                                 rocks.flush();

@@ -8,7 +8,9 @@ import io.panrocks.Options;
 import io.panrocks.RocksDB;
 import io.panrocks.fork.LoggerChild;
 import io.panrocks.testkit.ForkedJvm;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -18,7 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
-import static io.panrocks.callbacks.Fixtures.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,6 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Java info loggers (RocksJava's Logger, setLogger) on the real engine: what they get, levels, failures, lifetime. */
 class LoggerTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     /** Records every message with its level and thread. */
     static final class Recording extends Logger {
@@ -51,10 +55,10 @@ class LoggerTest {
     }
 
     @Test
-    void theInfoLogGoesToTheLoggerInsteadOfTheLogFile(@TempDir Path dir) throws Exception {
+    void theInfoLogGoesToTheLoggerInsteadOfTheLogFile() throws Exception {
         Recording logger = new Recording(InfoLogLevel.INFO_LEVEL);
         Options o = new Options().setCreateIfMissing(true).setLogger(logger);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(bytes("k"), bytes("v"));
             db.flush();
             assertArrayEquals(bytes("v"), db.get(bytes("k")));
@@ -66,7 +70,7 @@ class LoggerTest {
         assertTrue(logger.levels.stream().allMatch(l -> l.compareTo(InfoLogLevel.INFO_LEVEL) >= 0), logger.levels::toString);
         // the text is formatted: no printf conversions left
         assertFalse(logger.messages.stream().anyMatch(m -> m.contains("%s") || m.contains("%" + "PRIu64")));
-        try (Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.list(fixture.dir())) {
             assertFalse(files.anyMatch(p -> p.getFileName().toString().startsWith("LOG")), "no LOG file is written");
         }
     }
@@ -84,12 +88,12 @@ class LoggerTest {
     }
 
     @Test
-    void theLoggersLevelFiltersAndChangesWhileTheDbRuns(@TempDir Path dir) throws Exception {
+    void theLoggersLevelFiltersAndChangesWhileTheDbRuns() throws Exception {
         Recording logger = new Recording(InfoLogLevel.ERROR_LEVEL);
         assertEquals(InfoLogLevel.ERROR_LEVEL, logger.infoLogLevel());
         assertEquals(LoggerType.JAVA_IMPLEMENTATION, logger.getLoggerType());
         Options o = new Options().setCreateIfMissing(true).setLogger(logger);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(bytes("a"), bytes("1"));
             db.flush();
             assertEquals(List.of(), logger.messages, "nothing at ERROR and above happened");
@@ -103,9 +107,9 @@ class LoggerTest {
     }
 
     @Test
-    void debugLevelDeliversDebugMessages(@TempDir Path dir) throws Exception {
+    void debugLevelDeliversDebugMessages() throws Exception {
         Recording logger = new Recording(InfoLogLevel.DEBUG_LEVEL);
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setLogger(logger), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setLogger(logger))) {
             for (int i = 0; i < 100; i++) db.put(bytes("k" + i), bytes("v"));
             db.flush();
             db.compactRange();
@@ -114,7 +118,7 @@ class LoggerTest {
     }
 
     @Test
-    void aThrowingLoggerIsCountedAndTheDbCarriesOn(@TempDir Path dir) throws Exception {
+    void aThrowingLoggerIsCountedAndTheDbCarriesOn() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         Logger throwing = new Logger(InfoLogLevel.INFO_LEVEL) {
             @Override
@@ -123,7 +127,7 @@ class LoggerTest {
                 throw new IllegalStateException("logger failure " + logMsg.length());
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setLogger(throwing), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setLogger(throwing))) {
             db.put(bytes("k"), bytes("v"));
             db.flush();
             db.compactRange();
@@ -136,7 +140,7 @@ class LoggerTest {
     }
 
     @Test
-    void aLoggerThatCallsItsDbIsRefusedAndTheDbCarriesOn(@TempDir Path dir) throws Exception {
+    void aLoggerThatCallsItsDbIsRefusedAndTheDbCarriesOn() throws Exception {
         AtomicInteger refused = new AtomicInteger();
         RocksDB[] self = new RocksDB[1];
         Logger reentrant = new Logger(InfoLogLevel.INFO_LEVEL) {
@@ -153,7 +157,7 @@ class LoggerTest {
                 }
             }
         };
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setLogger(reentrant), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setLogger(reentrant))) {
             self[0] = db;
             db.put(bytes("k"), bytes("v"));
             db.flush();
@@ -164,10 +168,10 @@ class LoggerTest {
     }
 
     @Test
-    void aClosedLoggerGetsNothingMoreAndCannotBeGivenToADb(@TempDir Path dir) throws Exception {
+    void aClosedLoggerGetsNothingMoreAndCannotBeGivenToADb() throws Exception {
         Recording logger = new Recording(InfoLogLevel.INFO_LEVEL);
         Options o = new Options().setCreateIfMissing(true).setLogger(logger);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             assertTrue(logger.isOwningHandle());
             logger.close();
             logger.close(); // idempotent
@@ -189,7 +193,7 @@ class LoggerTest {
         Options o2 = new Options().setCreateIfMissing(true).setLogger(later);
         later.close();
         IllegalStateException atOpen = assertThrows(IllegalStateException.class,
-                () -> RocksDB.open(o2, dir.resolve("other")));
+                () -> RocksDB.open(o2, fixture.dir().resolve("other")));
         assertEquals("the logger " + Recording.class.getName() + " is closed", atOpen.getMessage());
         assertEquals(List.of(), later.messages);
     }

@@ -16,7 +16,9 @@ import io.panrocks.Snapshot;
 import io.panrocks.Status;
 import io.panrocks.UncheckedRocksDBException;
 import io.panrocks.WriteBatch;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.foreign.MemorySegment;
@@ -32,9 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.callbacks.Fixtures.LE;
-import static io.panrocks.callbacks.Fixtures.bytes;
-import static io.panrocks.callbacks.Fixtures.string;
 import static io.panrocks.callbacks.Fixtures.u64;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,15 +48,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Java merge operators on the real engine: every path that merges, partial merges, results, failures. */
 class MergeOperatorTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     static Options options(MergeOperator op) {
         return new Options().setCreateIfMissing(true).setMergeOperator(op);
     }
 
     @Test
-    void mergesThroughGetIteratorBatchSnapshotFlushAndCompaction(@TempDir Path dir) throws Exception {
+    void mergesThroughGetIteratorBatchSnapshotFlushAndCompaction() throws Exception {
         Fixtures.Add add = new Fixtures.Add();
-        try (RocksDB db = RocksDB.open(options(add).setDisableAutoCompactions(true), dir)) {
+        try (RocksDB db = fixture.open(options(add).setDisableAutoCompactions(true))) {
             db.put(bytes("k"), u64(100));
             for (int i = 1; i <= 10; i++) db.merge(bytes("k"), u64(i));
             assertEquals(155, u64(db.get(bytes("k"))));
@@ -95,9 +99,9 @@ class MergeOperatorTest {
     }
 
     @Test
-    void anAssociativeOperatorFoldsAndPartiallyMerges(@TempDir Path dir) throws Exception {
+    void anAssociativeOperatorFoldsAndPartiallyMerges() throws Exception {
         AtomicInteger steps = new AtomicInteger();
-        try (RocksDB db = RocksDB.open(options(Fixtures.associativeAdd(steps)).setDisableAutoCompactions(true), dir)) {
+        try (RocksDB db = fixture.open(options(Fixtures.associativeAdd(steps)).setDisableAutoCompactions(true))) {
             for (int round = 0; round < 3; round++) {
                 for (int i = 1; i <= 4; i++) db.merge(bytes("n"), u64(i));
                 db.flush();
@@ -189,9 +193,9 @@ class MergeOperatorTest {
     }
 
     @Test
-    void aMergeThatFailsFailsTheReadWithRocksDbsCorruption(@TempDir Path dir) throws Exception {
+    void aMergeThatFailsFailsTheReadWithRocksDbsCorruption() throws Exception {
         Fixtures.Add add = new Fixtures.Add();
-        try (RocksDB db = RocksDB.open(options(add), dir)) {
+        try (RocksDB db = fixture.open(options(add))) {
             db.put(bytes("k"), u64(1));
             db.merge(bytes("k"), u64(2));
             add.refuse = true;
@@ -211,9 +215,9 @@ class MergeOperatorTest {
     }
 
     @Test
-    void aMergeThatThrowsFailsTheReadWithTheExceptionAsCause(@TempDir Path dir) throws Exception {
+    void aMergeThatThrowsFailsTheReadWithTheExceptionAsCause() throws Exception {
         Fixtures.Add add = new Fixtures.Add();
-        try (RocksDB db = RocksDB.open(options(add), dir)) {
+        try (RocksDB db = fixture.open(options(add))) {
             db.merge(bytes("k"), u64(2));
             IllegalArgumentException boom = new IllegalArgumentException("boom");
             add.toThrow = boom;
@@ -233,10 +237,10 @@ class MergeOperatorTest {
     }
 
     @Test
-    void aMergeFailingInAFlushIsABackgroundErrorTheListenerAndPropertySee(@TempDir Path dir) throws Exception {
+    void aMergeFailingInAFlushIsABackgroundErrorTheListenerAndPropertySee() throws Exception {
         Fixtures.Add add = new Fixtures.Add();
         Fixtures.Recorder events = new Fixtures.Recorder();
-        try (RocksDB db = RocksDB.open(options(add).setListeners(List.of(events)), dir)) {
+        try (RocksDB db = fixture.open(options(add).setListeners(List.of(events)))) {
             db.put(bytes("k"), u64(1));
             db.merge(bytes("k"), u64(2));
             add.refuse = true;
@@ -251,13 +255,13 @@ class MergeOperatorTest {
             // the close may report the background error
         }
         add.refuse = false;
-        try (RocksDB db = RocksDB.open(options(add), dir)) {
+        try (RocksDB db = fixture.open(options(add))) {
             assertEquals(3, u64(db.get(bytes("k"))));  // nothing lost: the WAL has it
         }
     }
 
     @Test
-    void operandsAndResultsAreDeadAfterTheMerge(@TempDir Path dir) throws Exception {
+    void operandsAndResultsAreDeadAfterTheMerge() throws Exception {
         AtomicReference<MergeOperands> keptOperands = new AtomicReference<>();
         AtomicReference<MemorySegment> keptOperand = new AtomicReference<>(), keptResult = new AtomicReference<>();
         AtomicReference<NewValue> keptValue = new AtomicReference<>();
@@ -280,7 +284,7 @@ class MergeOperatorTest {
                 return true;
             }
         };
-        try (RocksDB db = RocksDB.open(options(keeper), dir)) {
+        try (RocksDB db = fixture.open(options(keeper))) {
             db.merge(bytes("k"), bytes("v"));
             assertEquals("x", string(db.get(bytes("k"))));
             assertThrows(IllegalStateException.class, () -> keptOperands.get().size());
@@ -294,7 +298,7 @@ class MergeOperatorTest {
     }
 
     @Test
-    void aMergeOperatorCallingItsOwnDbIsRefused(@TempDir Path dir) throws Exception {
+    void aMergeOperatorCallingItsOwnDbIsRefused() throws Exception {
         AtomicReference<RocksDB> self = new AtomicReference<>();
         AbstractMergeOperator nosy = new AbstractMergeOperator() {
             @Override
@@ -312,7 +316,7 @@ class MergeOperatorTest {
                 return true;
             }
         };
-        try (RocksDB db = RocksDB.open(options(nosy), dir)) {
+        try (RocksDB db = fixture.open(options(nosy))) {
             self.set(db);
             db.put(bytes("other"), bytes("o"));
             db.merge(bytes("k"), bytes("v"));
@@ -324,9 +328,9 @@ class MergeOperatorTest {
     }
 
     @Test
-    void manyThreadsMergeAndReadAtOnce(@TempDir Path dir) throws Exception {
+    void manyThreadsMergeAndReadAtOnce() throws Exception {
         Fixtures.Add add = new Fixtures.Add();
-        try (RocksDB db = RocksDB.open(options(add).setWriteBufferSize(128 << 10), dir);
+        try (RocksDB db = fixture.open(options(add).setWriteBufferSize(128 << 10));
              ExecutorService pool = Executors.newFixedThreadPool(4)) {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < 4; t++) {

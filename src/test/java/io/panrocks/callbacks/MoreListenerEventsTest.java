@@ -22,7 +22,9 @@ import io.panrocks.SstFileWriter;
 import io.panrocks.Status;
 import io.panrocks.TableFileDeletionInfo;
 import io.panrocks.WriteOptions;
+import io.panrocks.testkit.OpenDbExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -32,7 +34,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
-import static io.panrocks.callbacks.Fixtures.bytes;
+import static io.panrocks.testkit.TestBytes.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,6 +50,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fire by the real engine, every field checked.
  */
 class MoreListenerEventsTest {
+    @RegisterExtension
+    final OpenDbExtension fixture = new OpenDbExtension();
 
     /** One event heard: its info, the DB passed (null for events without one) and the thread. */
     record Heard(Object info, RocksDB db, String thread) {
@@ -127,9 +131,9 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void aFlushBeginsWithTheInfoOfItsEndBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+    void aFlushBeginsWithTheInfoOfItsEndBeforeAnythingIsWritten() throws Exception {
         Recorder r = new Recorder();
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(r)), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setListeners(List.of(r)))) {
             for (int i = 0; i < 5; i++) db.put(bytes("k" + i), bytes("v"));
             db.flush();
             List<Object> flushEvents = r.infos().stream()
@@ -161,10 +165,10 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void aCompactionBeginsWithItsInputsAndNoOutputs(@TempDir Path dir) throws Exception {
+    void aCompactionBeginsWithItsInputsAndNoOutputs() throws Exception {
         Recorder r = new Recorder();
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(r)).setDisableAutoCompactions(true);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             for (int f = 0; f < 2; f++) {
                 for (int i = 0; i < 10; i++) db.put(bytes("k" + i), bytes("v" + f));
                 db.flush();
@@ -194,10 +198,10 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void theInputsOfACompactionAreReportedDeleted(@TempDir Path dir) throws Exception {
+    void theInputsOfACompactionAreReportedDeleted() throws Exception {
         Recorder r = new Recorder();
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(r)).setDisableAutoCompactions(true);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             for (int f = 0; f < 2; f++) {
                 for (int i = 0; i < 10; i++) db.put(bytes("k" + i), bytes("v" + f));
                 db.flush();
@@ -219,9 +223,9 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void aSealedMemtableCountsItsEntriesAndDeletions(@TempDir Path dir) throws Exception {
+    void aSealedMemtableCountsItsEntriesAndDeletions() throws Exception {
         Recorder r = new Recorder();
-        try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(r)), dir)) {
+        try (RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setListeners(List.of(r)))) {
             db.put(bytes("a"), bytes("1"));
             db.put(bytes("b"), bytes("2"));
             db.delete(bytes("a"));
@@ -301,7 +305,7 @@ class MoreListenerEventsTest {
             writer.put(bytes("b"), bytes("from the file"));
             writer.finish();
         }
-        try (RocksDB db = RocksDB.open(o, dir.resolve("db"))) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(bytes("a"), bytes("older"));  // overlaps: the file's keys get a new sequence number
             db.ingestExternalFile(List.of(external.toString()), new IngestExternalFileOptions());
             List<ExternalFileIngestionInfo> ingested = r.of(ExternalFileIngestionInfo.class);
@@ -390,14 +394,14 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void fileOperationsAreReportedWithTheirRangeTimeAndStatus(@TempDir Path dir) throws Exception {
+    void fileOperationsAreReportedWithTheirRangeTimeAndStatus() throws Exception {
         FileRecorder r = new FileRecorder(true);
         // a range sync needs more than a megabyte written past the last one: RocksDB leaves the last MiB unsynced
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(r)).setBytesPerSync(64 << 10);
         long before = System.currentTimeMillis() * 1_000_000L;
         byte[] big = new byte[3 << 20];
         new java.util.Random(7).nextBytes(big);
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(new WriteOptions().setSync(true), bytes("k"), bytes("v"));
             db.put(bytes("big"), big);
             db.flush();
@@ -409,7 +413,7 @@ class MoreListenerEventsTest {
             assertTrue(read.getLength() > 0, read::toString);
         }
         long after = System.currentTimeMillis() * 1_000_000L + 1_000_000L;
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(new WriteOptions().setSync(true), bytes("k2"), bytes("v"));
             db.put(bytes("big"), big);
             db.flush();
@@ -465,7 +469,7 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void fileEventsNeedTheListenersYesAndOnlyTheOverriddenOnesArrive(@TempDir Path dir) throws Exception {
+    void fileEventsNeedTheListenersYesAndOnlyTheOverriddenOnesArrive() throws Exception {
         FileRecorder silent = new FileRecorder(false);  // overrides them all, but says no (RocksJava's default)
         List<String> syncs = new CopyOnWriteArrayList<>();
         AbstractEventListener syncsOnly = new AbstractEventListener() {
@@ -480,7 +484,7 @@ class MoreListenerEventsTest {
             }
         };
         Options o = new Options().setCreateIfMissing(true).setListeners(List.of(silent, syncsOnly));
-        try (RocksDB db = RocksDB.open(o, dir)) {
+        try (RocksDB db = fixture.open(o)) {
             db.put(new WriteOptions().setSync(true), bytes("k"), bytes("v"));
             db.flush();
             db.get(bytes("k"));
@@ -556,11 +560,11 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void rocksDbRecoversFromASpaceLimitAndTellsTheListenerBeforeAndAfter(@TempDir Path dir) throws Exception {
+    void rocksDbRecoversFromASpaceLimitAndTellsTheListenerBeforeAndAfter() throws Exception {
         RecoveryRecorder r = new RecoveryRecorder(true);
         try (SstFileManager files = new SstFileManager(Env.getDefault());
-             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setSstFileManager(files)
-                     .setListeners(List.of(r)), dir)) {
+             RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setSstFileManager(files)
+                     .setListeners(List.of(r)))) {
             RocksDBException full = overTheSpaceLimit(db, files);
             assertEquals(Status.Code.IOError, full.getStatus().getCode(), full.getMessage());
             await(() -> r.heard.contains("completed"), "the recovery's end: " + r.heard);
@@ -582,11 +586,11 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void aListenerThatRefusesTheRecoveryLeavesTheDbStopped(@TempDir Path dir) throws Exception {
+    void aListenerThatRefusesTheRecoveryLeavesTheDbStopped() throws Exception {
         RecoveryRecorder r = new RecoveryRecorder(false);
         try (SstFileManager files = new SstFileManager(Env.getDefault());
-             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setSstFileManager(files)
-                     .setListeners(List.of(r)), dir)) {
+             RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setSstFileManager(files)
+                     .setListeners(List.of(r)))) {
             overTheSpaceLimit(db, files);
             await(() -> r.heard.contains("begin FLUSH"), "the recovery's begin");
             Thread.sleep(6000);  // longer than the manager's 5 seconds between looks
@@ -599,7 +603,7 @@ class MoreListenerEventsTest {
     }
 
     @Test
-    void aRecoveryBeginThatThrowsLetsRocksDbRecover(@TempDir Path dir) throws Exception {
+    void aRecoveryBeginThatThrowsLetsRocksDbRecover() throws Exception {
         List<String> heard = new CopyOnWriteArrayList<>();
         AbstractEventListener thrower = new AbstractEventListener() {
             @Override
@@ -614,8 +618,8 @@ class MoreListenerEventsTest {
             }
         };
         try (SstFileManager files = new SstFileManager(Env.getDefault());
-             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setSstFileManager(files)
-                     .setListeners(List.of(thrower)), dir)) {
+             RocksDB db = fixture.open(new Options().setCreateIfMissing(true).setSstFileManager(files)
+                     .setListeners(List.of(thrower)))) {
             overTheSpaceLimit(db, files);
             await(() -> heard.contains("completed"), "the recovery's end: " + heard);
             assertEquals(List.of("begin", "completed"), heard);

@@ -4,9 +4,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+
+import static io.panrocks.testkit.TestBytes.hex;
 
 /**
  * Child JVM of {@link HandlerDifferentialTest}: builds seeded random write
@@ -58,10 +59,6 @@ public final class HandlerDifferentialMain {
         byte[] b = new byte[n];
         r.nextBytes(b);
         return b;
-    }
-
-    static String hex(byte[] b) {
-        return HexFormat.of().formatHex(b);
     }
 
     public static void main(String[] args) throws Exception {

@@ -8,6 +8,7 @@ import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.WriteBatch;
 import io.panrocks.WriteOptions;
+import io.panrocks.testkit.TestBytes;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ final class PanrocksBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void put(int cf, byte[] key, byte[] value) {
-            lines.add("put " + cf + " " + HandlerDifferentialMain.hex(key) + " " + HandlerDifferentialMain.hex(value));
+            lines.add("put " + cf + " " + TestBytes.hex(key) + " " + TestBytes.hex(value));
         }
 
         @Override
@@ -88,7 +89,7 @@ final class PanrocksBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void merge(int cf, byte[] key, byte[] value) {
-            lines.add("merge " + cf + " " + HandlerDifferentialMain.hex(key) + " " + HandlerDifferentialMain.hex(value));
+            lines.add("merge " + cf + " " + TestBytes.hex(key) + " " + TestBytes.hex(value));
         }
 
         @Override
@@ -98,7 +99,7 @@ final class PanrocksBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void delete(int cf, byte[] key) {
-            lines.add("delete " + cf + " " + HandlerDifferentialMain.hex(key));
+            lines.add("delete " + cf + " " + TestBytes.hex(key));
         }
 
         @Override
@@ -108,7 +109,7 @@ final class PanrocksBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void singleDelete(int cf, byte[] key) {
-            lines.add("singleDelete " + cf + " " + HandlerDifferentialMain.hex(key));
+            lines.add("singleDelete " + cf + " " + TestBytes.hex(key));
         }
 
         @Override
@@ -118,8 +119,8 @@ final class PanrocksBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void deleteRange(int cf, byte[] begin, byte[] end) {
-            lines.add("deleteRange " + cf + " " + HandlerDifferentialMain.hex(begin) + " "
-                    + HandlerDifferentialMain.hex(end));
+            lines.add("deleteRange " + cf + " " + TestBytes.hex(begin) + " "
+                    + TestBytes.hex(end));
         }
 
         @Override
@@ -129,7 +130,7 @@ final class PanrocksBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void logData(byte[] blob) {
-            lines.add("logData " + HandlerDifferentialMain.hex(blob));
+            lines.add("logData " + TestBytes.hex(blob));
         }
 
         @Override

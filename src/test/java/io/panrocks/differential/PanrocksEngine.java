@@ -21,6 +21,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.panrocks.differential.Script.hex;
+
 /** The script's engine over panrocks. */
 final class PanrocksEngine implements Engine {
     private final RocksDB db;
@@ -35,10 +37,6 @@ final class PanrocksEngine implements Engine {
             case "optimistic" -> OptimisticTransactionDB.open(options, path);
             default -> RocksDB.open(options, path);
         };
-    }
-
-    private static String hex(byte[] b) {
-        return Script.hex(b);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.panrocks.differential;
 
+import io.panrocks.testkit.TestBytes;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -76,7 +77,7 @@ final class RocksJavaBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void put(int cf, byte[] key, byte[] value) {
-            lines.add("put " + cf + " " + HandlerDifferentialMain.hex(key) + " " + HandlerDifferentialMain.hex(value));
+            lines.add("put " + cf + " " + TestBytes.hex(key) + " " + TestBytes.hex(value));
         }
 
         @Override
@@ -86,7 +87,7 @@ final class RocksJavaBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void merge(int cf, byte[] key, byte[] value) {
-            lines.add("merge " + cf + " " + HandlerDifferentialMain.hex(key) + " " + HandlerDifferentialMain.hex(value));
+            lines.add("merge " + cf + " " + TestBytes.hex(key) + " " + TestBytes.hex(value));
         }
 
         @Override
@@ -96,7 +97,7 @@ final class RocksJavaBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void delete(int cf, byte[] key) {
-            lines.add("delete " + cf + " " + HandlerDifferentialMain.hex(key));
+            lines.add("delete " + cf + " " + TestBytes.hex(key));
         }
 
         @Override
@@ -106,7 +107,7 @@ final class RocksJavaBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void singleDelete(int cf, byte[] key) {
-            lines.add("singleDelete " + cf + " " + HandlerDifferentialMain.hex(key));
+            lines.add("singleDelete " + cf + " " + TestBytes.hex(key));
         }
 
         @Override
@@ -116,8 +117,8 @@ final class RocksJavaBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void deleteRange(int cf, byte[] begin, byte[] end) {
-            lines.add("deleteRange " + cf + " " + HandlerDifferentialMain.hex(begin) + " "
-                    + HandlerDifferentialMain.hex(end));
+            lines.add("deleteRange " + cf + " " + TestBytes.hex(begin) + " "
+                    + TestBytes.hex(end));
         }
 
         @Override
@@ -127,7 +128,7 @@ final class RocksJavaBatches implements HandlerDifferentialMain.Batches {
 
         @Override
         public void logData(byte[] blob) {
-            lines.add("logData " + HandlerDifferentialMain.hex(blob));
+            lines.add("logData " + TestBytes.hex(blob));
         }
 
         @Override

@@ -24,6 +24,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.panrocks.differential.Script.hex;
+
 /** The script's engine over RocksJava (the build's rocksdbjni version): runs only in its own JVM. */
 final class RocksJavaEngine implements Engine {
     private final Options options;
@@ -40,10 +42,6 @@ final class RocksJavaEngine implements Engine {
             case "optimistic" -> OptimisticTransactionDB.open(options, path.toString());
             default -> RocksDB.open(options, path.toString());
         };
-    }
-
-    private static String hex(byte[] b) {
-        return Script.hex(b);
     }
 
     @Override

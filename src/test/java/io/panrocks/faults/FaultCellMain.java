@@ -3,6 +3,7 @@ package io.panrocks.faults;
 import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
+import io.panrocks.testkit.TestBytes;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -36,6 +37,7 @@ public final class FaultCellMain {
         preloadClasses(RocksDB.class);
         preloadClasses(Class.forName("io.panrocks.internal.ffi.panrocks_h", false, FaultCellMain.class.getClassLoader()));
         preloadClasses(FaultCellMain.class);
+        preloadClasses(TestBytes.class); // the operations' byte helpers
         Operation.more(); // another module's operations: their class preloads what they need as it initializes
         ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "fault-watchdog");

@@ -33,6 +33,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.panrocks.testkit.TestBytes.bytes;
+
 /**
  * An operation that touches files, as the fault matrix runs it: what it needs
  * before the fault ({@code prepare}), the operation itself ({@code run}, under
@@ -67,15 +69,11 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
         this(name, covers, prepare, run, check, (c, fault) -> "");
     }
 
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
     /** What to write into an SST file of the cell: 50 keys of the "x" range. */
     private static void writeSst(Path file) throws RocksDBException {
         try (SstFileWriter w = new SstFileWriter(new EnvOptions(), new Options())) {
             w.open(file);
-            for (int i = 0; i < 50; i++) w.put(b(String.format("x%03d", i)), Cell.value("x" + i, 700));
+            for (int i = 0; i < 50; i++) w.put(bytes(String.format("x%03d", i)), Cell.value("x" + i, 700));
             w.finish();
         }
     }
@@ -152,7 +150,7 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                         try (WriteBatch batch = new WriteBatch(); WriteOptions w = new WriteOptions().setSync(true)) {
                             for (int i = 0; i < 10; i++) {
                                 byte[] v = Cell.value("batch" + i, 2048);
-                                batch.put(c.family, b("batch" + i), v);
+                                batch.put(c.family, bytes("batch" + i), v);
                                 batchValues.put("batch" + i, v);
                             }
                             c.handle.write(w, batch);
@@ -249,14 +247,14 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                     c -> {
                         try (ImportColumnFamilyOptions o = new ImportColumnFamilyOptions()) {
                             ColumnFamilyHandle imported = c.handle.createColumnFamilyWithImport(
-                                    new ColumnFamilyDescriptor(b("imported")), o, (ExportImportFilesMetaData) c.result);
+                                    new ColumnFamilyDescriptor(bytes("imported")), o, (ExportImportFilesMetaData) c.result);
                             c.result = imported;
                         }
                     },
                     c -> {
                         ColumnFamilyHandle imported = (ColumnFamilyHandle) c.result;
                         for (var e : c.acknowledged.get("cf").entrySet()) {
-                            if (!Arrays.equals(e.getValue(), c.handle.get(imported, b(e.getKey()))))
+                            if (!Arrays.equals(e.getValue(), c.handle.get(imported, bytes(e.getKey()))))
                                 throw new AssertionError("the imported family lost " + e.getKey());
                         }
                     }),
@@ -352,7 +350,7 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
                             for (int i = 0; i < 4000; i++) {
                                 long start = System.nanoTime();
                                 try {
-                                    c.handle.put(noWal, b("stop" + i), Cell.value("stop" + i, 1024));
+                                    c.handle.put(noWal, bytes("stop" + i), Cell.value("stop" + i, 1024));
                                 } finally {
                                     long ms = (System.nanoTime() - start) / 1_000_000;
                                     if (ms > 10_000) throw new AssertionError("a put under a write stop took " + ms + " ms");
@@ -432,7 +430,7 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
             RemoteJob job = new RemoteJob(c.side.resolve("remote-primary"), c.side.resolve("remote-output"));
             c.result = job;
             for (int file = 0; file < 2; file++) {
-                for (int i = 0; i < 20; i++) job.db.put(b("r" + i), Cell.value("r" + i + "/" + file, 1024));
+                for (int i = 0; i < 20; i++) job.db.put(bytes("r" + i), Cell.value("r" + i + "/" + file, 1024));
                 job.db.flush(new io.panrocks.FlushOptions().setWaitForFlush(true));
             }
             Thread t = new Thread(() -> {
@@ -483,7 +481,7 @@ record Operation(String name, List<String> covers, Step prepare, Step run, Step 
             RemoteJob job = (RemoteJob) c.result;
             try (RocksDB p = RocksDB.open(new Options(), job.primary.toString())) {
                 for (int i = 0; i < 20; i++) {
-                    if (!Arrays.equals(Cell.value("r" + i + "/1", 1024), p.get(b("r" + i)))) {
+                    if (!Arrays.equals(Cell.value("r" + i + "/1", 1024), p.get(bytes("r" + i)))) {
                         throw new AssertionError("the remotely compacted primary lost r" + i);
                     }
                 }

@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.panrocks.testkit.TestBytes.bytes;
+
 /**
  * Child JVM of CallbackSafetyTest: a callback misbehaves in a way that
  * ends the JVM unless the upcall boundary holds (args[0] names it); prints
@@ -51,10 +53,6 @@ public final class CallbackMisbehaviour {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
-    }
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     static int recurse(int n) {

@@ -6,12 +6,13 @@ import io.panrocks.Options;
 import io.panrocks.RocksDB;
 
 import java.lang.ref.WeakReference;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Child JVM of LoggerTest: a Java logger that only the DB refers to, under
@@ -37,10 +38,6 @@ public final class LoggerChild {
             byte[] garbage = new byte[1024]; // work the collector while RocksDB's threads log
             garbage[0] = (byte) logMsg.length();
         }
-    }
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     public static void main(String[] args) throws Exception {

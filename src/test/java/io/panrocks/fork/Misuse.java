@@ -16,7 +16,6 @@ import io.panrocks.WriteOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +24,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Child JVM of the misuse suite: runs one misuse (args[0]) that crashes or
@@ -64,13 +65,9 @@ public final class Misuse {
         System.out.println("OK " + s.run(dir));
     }
 
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
     static RocksDB open(Path dir) throws RocksDBException {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir);
-        for (int i = 0; i < 100; i++) db.put(b("key" + i), new byte[5000 + i]);
+        for (int i = 0; i < 100; i++) db.put(bytes("key" + i), new byte[5000 + i]);
         db.flush();
         return db;
     }
@@ -93,11 +90,11 @@ public final class Misuse {
     static String dbUsedAfterClose(Path dir) throws Exception {
         RocksDB db = open(dir);
         db.close();
-        expect(IllegalStateException.class, () -> db.put(b("k"), b("v")));
+        expect(IllegalStateException.class, () -> db.put(bytes("k"), bytes("v")));
         expect(IllegalStateException.class, db::newIterator);
-        expect(IllegalStateException.class, () -> db.getPinned(b("key1")));
-        expect(IllegalStateException.class, () -> db.multiGetAsList(List.of(b("key1"))));
-        return expect(IllegalStateException.class, () -> db.get(b("key1")));
+        expect(IllegalStateException.class, () -> db.getPinned(bytes("key1")));
+        expect(IllegalStateException.class, () -> db.multiGetAsList(List.of(bytes("key1"))));
+        return expect(IllegalStateException.class, () -> db.get(bytes("key1")));
     }
 
     static String iteratorOutlivesDb(Path dir) throws Exception {
@@ -117,12 +114,12 @@ public final class Misuse {
         ReadOptions at = new ReadOptions().setSnapshot(s);
         db.close();
         s.close();
-        return expect(IllegalStateException.class, () -> db.get(at, b("key1")));
+        return expect(IllegalStateException.class, () -> db.get(at, bytes("key1")));
     }
 
     static String pinnedOutlivesDb(Path dir) throws Exception {
         RocksDB db = open(dir);
-        PinnedValue v = db.getPinned(b("key3"));
+        PinnedValue v = db.getPinned(bytes("key3"));
         MemorySegment bytes = v.value();
         db.close();
         return expect(IllegalStateException.class, () -> bytes.get(ValueLayout.JAVA_BYTE, 100));
@@ -130,7 +127,7 @@ public final class Misuse {
 
     static String pinnedSegmentAfterClose(Path dir) throws Exception {
         try (RocksDB db = open(dir)) {
-            PinnedValue v = db.getPinned(b("key3"));
+            PinnedValue v = db.getPinned(bytes("key3"));
             MemorySegment bytes = v.value();
             v.close();
             expect(IllegalStateException.class, v::value);
@@ -140,14 +137,14 @@ public final class Misuse {
 
     static String closedInReverseOrder(Path dir) throws Exception {
         RocksDB db = open(dir);
-        ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(b("cf")));
+        ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
         Snapshot s = db.getSnapshot();
         RocksIterator it = db.newIterator(cf);
-        PinnedValue v = db.getPinned(b("key1"));
+        PinnedValue v = db.getPinned(bytes("key1"));
         MultiGet m = db.newMultiGet();
-        m.add(b("key2"));
+        m.add(bytes("key2"));
         m.executePinned();
-        WriteBatch batch = new WriteBatch().put(b("a"), b("b"));
+        WriteBatch batch = new WriteBatch().put(bytes("a"), bytes("b"));
         db.close(); // the DB first: it releases its children itself
         it.close();
         s.close();
@@ -158,7 +155,7 @@ public final class Misuse {
         expect(IllegalStateException.class, it::seekToFirst);
         expect(IllegalStateException.class, () -> m.value(0));
         if (!cf.isReleased()) throw new AssertionError("the handle outlived its DB");
-        return expect(IllegalStateException.class, () -> batch.put(b("a"), b("b")));
+        return expect(IllegalStateException.class, () -> batch.put(bytes("a"), bytes("b")));
     }
 
     static String closeUnderConcurrentCalls(Path dir) throws Exception {
@@ -176,20 +173,20 @@ public final class Misuse {
                     MemorySegment buffer = arena.allocate(8192);
                     while (true) {
                         switch (kind) {
-                            case 0 -> db.get(b("key" + calls.get() % 100));
+                            case 0 -> db.get(bytes("key" + calls.get() % 100));
                             case 1 -> {
                                 try (RocksIterator it = db.newIterator()) {
                                     for (it.seekToFirst(); it.isValid(); it.next()) it.value().get(ValueLayout.JAVA_BYTE, 0);
                                 }
                             }
-                            case 2 -> db.multiGetAsList(List.of(b("key1"), b("key2"), b("key3")));
+                            case 2 -> db.multiGetAsList(List.of(bytes("key1"), bytes("key2"), bytes("key3")));
                             default -> {
-                                try (PinnedValue v = db.getPinned(b("key7"))) {
+                                try (PinnedValue v = db.getPinned(bytes("key7"))) {
                                     v.value().get(ValueLayout.JAVA_BYTE, 4999);
                                 }
-                                db.get(b("key8"), new byte[16]);
-                                db.get(MemorySegment.ofArray(b("key9")), buffer);
-                                db.put(b("w" + calls.get()), b("v"));
+                                db.get(bytes("key8"), new byte[16]);
+                                db.get(MemorySegment.ofArray(bytes("key9")), buffer);
+                                db.put(bytes("w" + calls.get()), bytes("v"));
                             }
                         }
                         calls.incrementAndGet();
@@ -214,21 +211,21 @@ public final class Misuse {
     static String closedBatch(Path dir) throws Exception {
         try (RocksDB db = open(dir)) {
             WriteBatch batch = new WriteBatch();
-            batch.put(b("k"), b("v"));
+            batch.put(bytes("k"), bytes("v"));
             batch.close();
-            expect(IllegalStateException.class, () -> batch.put(b("k"), b("v")));
+            expect(IllegalStateException.class, () -> batch.put(bytes("k"), bytes("v")));
             return expect(IllegalStateException.class, () -> db.write(WriteOptions.DEFAULT, batch));
         }
     }
 
     static String closedColumnFamilyHandle(Path dir) throws Exception {
         try (RocksDB db = open(dir)) {
-            ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(b("cf")));
-            db.put(cf, b("k"), b("v"));
+            ColumnFamilyHandle cf = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
+            db.put(cf, bytes("k"), bytes("v"));
             db.dropColumnFamily(cf);
             cf.close();
-            expect(IllegalStateException.class, () -> db.put(cf, b("k"), b("v")));
-            return expect(IllegalStateException.class, () -> db.get(cf, b("k")));
+            expect(IllegalStateException.class, () -> db.put(cf, bytes("k"), bytes("v")));
+            return expect(IllegalStateException.class, () -> db.get(cf, bytes("k")));
         }
     }
 
@@ -236,7 +233,7 @@ public final class Misuse {
         try (RocksDB db = open(dir)) {
             MemorySegment key;
             try (Arena arena = Arena.ofConfined()) {
-                key = arena.allocateFrom(ValueLayout.JAVA_BYTE, b("key1"));
+                key = arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes("key1"));
             }
             expect(IllegalStateException.class, () -> db.put(key, key));
             return expect(IllegalStateException.class, () -> db.get(key, MemorySegment.ofArray(new byte[8])));
@@ -244,7 +241,7 @@ public final class Misuse {
     }
 
     static String pinnedOnAnotherThread(Path dir) throws Exception {
-        try (RocksDB db = open(dir); PinnedValue v = db.getPinned(b("key5"))) {
+        try (RocksDB db = open(dir); PinnedValue v = db.getPinned(bytes("key5"))) {
             AtomicReference<String> seen = new AtomicReference<>();
             Thread other = new Thread(() -> {
                 seen.set(expect(WrongThreadException.class, () -> v.value().get(ValueLayout.JAVA_BYTE, 0)));
@@ -258,19 +255,19 @@ public final class Misuse {
 
     static String closeInsideReader(Path dir) throws Exception {
         try (RocksDB db = open(dir)) {
-            String r = expect(IllegalStateException.class, () -> db.get(b("key1"), s -> {
+            String r = expect(IllegalStateException.class, () -> db.get(bytes("key1"), s -> {
                 db.close();
                 return null;
             }));
-            if (db.get(b("key1")) == null) throw new AssertionError("the DB must still work");
+            if (db.get(bytes("key1")) == null) throw new AssertionError("the DB must still work");
             return r;
         }
     }
 
     static String handleOfAnotherDb(Path dir) throws Exception {
         try (RocksDB a = open(dir.resolve("a")); RocksDB other = open(dir.resolve("b"))) {
-            ColumnFamilyHandle cf = a.createColumnFamily(new ColumnFamilyDescriptor(b("cf")));
-            return expect(IllegalArgumentException.class, () -> other.get(cf, b("key1")));
+            ColumnFamilyHandle cf = a.createColumnFamily(new ColumnFamilyDescriptor(bytes("cf")));
+            return expect(IllegalArgumentException.class, () -> other.get(cf, bytes("key1")));
         }
     }
 
@@ -292,8 +289,8 @@ public final class Misuse {
             System.gc();
             Thread.sleep(100);
             try (RocksDB again = RocksDB.open(new io.panrocks.DBOptions(), dir, List.of(
-                    new ColumnFamilyDescriptor(b("default")), new ColumnFamilyDescriptor(b("forgotten"))), handles)) {
-                if (again.get(b("key1")) == null) throw new AssertionError("data lost");
+                    new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("forgotten"))), handles)) {
+                if (again.get(bytes("key1")) == null) throw new AssertionError("data lost");
                 break;
             } catch (RocksDBException locked) {
                 if (attempt == 100) throw new AssertionError("the forgotten DB never closed", locked);
@@ -307,11 +304,11 @@ public final class Misuse {
     private static void makeGarbage(Path dir) throws Exception {
         RocksDB db = open(dir);
         db.getSnapshot();
-        db.createColumnFamily(new ColumnFamilyDescriptor(b("forgotten")));
+        db.createColumnFamily(new ColumnFamilyDescriptor(bytes("forgotten")));
         db.newIterator().seekToFirst();
-        db.getPinned(b("key1"));
-        new WriteBatch().put(b("x"), b("y"));
-        db.newMultiGet().add(b("key1"));
+        db.getPinned(bytes("key1"));
+        new WriteBatch().put(bytes("x"), bytes("y"));
+        db.newMultiGet().add(bytes("key1"));
     }
 
     static String releasedSnapshotUnderReaders(Path dir) throws Exception {
@@ -323,7 +320,7 @@ public final class Misuse {
                 ReadOptions at = new ReadOptions().setSnapshot(s);
                 Thread reader = new Thread(() -> {
                     try {
-                        for (int i = 0; i < 1000; i++) db.get(at, b("key" + i % 100));
+                        for (int i = 0; i < 1000; i++) db.get(at, bytes("key" + i % 100));
                     } catch (IllegalStateException released) {
                         rejected.incrementAndGet();
                     } catch (Throwable t) {
@@ -343,7 +340,7 @@ public final class Misuse {
         RocksDB db = open(dir);
         Snapshot s = db.getSnapshot();
         RocksIterator it = db.newIterator();
-        PinnedValue v = db.getPinned(b("key1"));
+        PinnedValue v = db.getPinned(bytes("key1"));
         WriteBatch batch = new WriteBatch();
         for (int i = 0; i < 2; i++) {
             s.close();

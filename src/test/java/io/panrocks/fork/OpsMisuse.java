@@ -25,6 +25,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
+import static io.panrocks.testkit.TestBytes.bytes;
+
 /**
  * Child JVM of {@code CompactFilesTest}: the compaction and column-family
  * operations whose misuse could crash a careless binding (an output path
@@ -73,17 +75,13 @@ public final class OpsMisuse {
         void run() throws Exception;
     }
 
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
     static Options manualOnly() {
         return new Options().setCreateIfMissing(true).setDisableAutoCompactions(true);
     }
 
     static void level0Files(RocksDB db, ColumnFamilyHandle family, int files) throws RocksDBException {
         for (int f = 0; f < files; f++) {
-            for (int i = 0; i < 2000; i++) db.put(family, b(String.format("key-%05d", i)), new byte[100 + f]);
+            for (int i = 0; i < 2000; i++) db.put(family, bytes(String.format("key-%05d", i)), new byte[100 + f]);
             db.flush(family);
         }
     }
@@ -119,7 +117,7 @@ public final class OpsMisuse {
 
     static String droppedFamily(Path dir) throws Exception {
         try (RocksDB db = RocksDB.open(manualOnly(), dir.resolve("db"))) {
-            ColumnFamilyHandle family = db.createColumnFamily(new ColumnFamilyDescriptor(b("doomed"),
+            ColumnFamilyHandle family = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("doomed"),
                     new ColumnFamilyOptions().setDisableAutoCompactions(true)));
             level0Files(db, family, 3);
             List<String> inputs = files(db, "doomed", 0);
@@ -134,7 +132,7 @@ public final class OpsMisuse {
     /** A handle closed by another thread while compactFiles runs with it: the close waits for the call. */
     static String handleClosedMeanwhile(Path dir) throws Exception {
         try (RocksDB db = RocksDB.open(manualOnly(), dir.resolve("db"))) {
-            ColumnFamilyHandle family = db.createColumnFamily(new ColumnFamilyDescriptor(b("family"),
+            ColumnFamilyHandle family = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("family"),
                     new ColumnFamilyOptions().setDisableAutoCompactions(true)));
             level0Files(db, family, 6);
             List<String> inputs = files(db, "family", 0);
@@ -173,7 +171,7 @@ public final class OpsMisuse {
         String after = describe(() -> db.compactFiles(new CompactionOptions(), inputs, 1, -1, null));
         require(after.equals("IllegalStateException"), after);
         try (RocksDB reopened = RocksDB.open(manualOnly(), dir.resolve("db"))) {
-            require(reopened.get(b("key-01999")).length == 105, "the newest value survived");
+            require(reopened.get(bytes("key-01999")).length == 105, "the newest value survived");
         }
         return "compactFiles: " + outcome.get() + "; after the close: " + after;
     }
@@ -191,7 +189,7 @@ public final class OpsMisuse {
             level0Files(db, null, 2);
             List<String> outputs = db.compactFiles(new CompactionOptions(), files(db, "default", 0), 1, -1, null);
             require(outputs.size() == 1, outputs.toString());
-            require(db.get(b("key-00000")).length == 101, "a failed filter keeps the key");
+            require(db.get(bytes("key-00000")).length == 101, "a failed filter keeps the key");
             require(db.callbackFailureCount() > 0, "the failures are counted");
             return outputs.size() + " file, " + db.callbackFailureCount() + " filter failures, keys kept";
         }
@@ -200,11 +198,11 @@ public final class OpsMisuse {
     static String importClosedExport(Path dir) throws Exception {
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"));
              Checkpoint checkpoint = Checkpoint.create(db)) {
-            db.put(b("k"), b("v"));
+            db.put(bytes("k"), bytes("v"));
             ExportImportFilesMetaData exported = checkpoint.exportColumnFamily(db.getDefaultColumnFamily(),
                     dir.resolve("export"));
             exported.close();
-            String outcome = describe(() -> db.createColumnFamilyWithImport(new ColumnFamilyDescriptor(b("imported")),
+            String outcome = describe(() -> db.createColumnFamilyWithImport(new ColumnFamilyDescriptor(bytes("imported")),
                     new ImportColumnFamilyOptions(), exported));
             require(outcome.equals("IllegalStateException"), outcome);
             return outcome;
@@ -226,8 +224,8 @@ public final class OpsMisuse {
             }
             a.compactRange();
             b.compactRange();
-            require(a.get(b("key-01999")).length == 100, "a's data");
-            require(b.get(b("key-01999")).length == 100, "b's data");
+            require(a.get(bytes("key-01999")).length == 100, "a's data");
+            require(b.get(bytes("key-01999")).length == 100, "b's data");
             return "closed limiter: " + closed + "; both DBs compacted";
         }
     }

@@ -20,7 +20,6 @@ import io.panrocks.Status;
 import io.panrocks.TableFileDeletionInfo;
 import io.panrocks.WriteOptions;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -28,6 +27,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Child JVM of ThrowingListenerEventsTest: a listener whose every event
@@ -39,10 +40,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ThrowingListenerEvents {
     static final Set<String> THREW = ConcurrentHashMap.newKeySet();
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 
     static int recurse(int n) {
         return n == Integer.MIN_VALUE ? 0 : recurse(n + 1) + 1;

@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import static io.panrocks.testkit.TestBytes.bytes;
+
 /**
  * Child JVM of WalFilterTest: a WAL filter misbehaves while a DB replays its
  * log at open (args[0] names how). The open must fail with a
@@ -57,10 +59,6 @@ public final class WalFilterMisbehaviour {
 
     static int recurse(int n) {
         return n == Integer.MIN_VALUE ? 0 : 1 + recurse(n + 1);
-    }
-
-    static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** Ten batches of one key each, left in the WAL. */

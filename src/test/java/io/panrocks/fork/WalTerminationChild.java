@@ -5,8 +5,9 @@ import io.panrocks.RocksDB;
 import io.panrocks.WriteBatch;
 import io.panrocks.WriteOptions;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Child JVM: writes a batch with a WAL termination point between "logged"
@@ -17,19 +18,16 @@ public final class WalTerminationChild {
     public static void main(String[] args) throws Exception {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), Path.of(args[0]));
         try (WriteBatch batch = new WriteBatch()) {
-            batch.put(b("logged"), b("1"));
+            batch.put(bytes("logged"), bytes("1"));
             batch.markWalTerminationPoint();
-            batch.put(b("unlogged"), b("2"));
+            batch.put(bytes("unlogged"), bytes("2"));
             db.write(new WriteOptions().setSync(true), batch);
         }
-        db.put(new WriteOptions().setSync(true), b("next"), b("3"));
-        if (db.get(b("unlogged")) == null) throw new AssertionError("the memtable has it until the crash");
+        db.put(new WriteOptions().setSync(true), bytes("next"), bytes("3"));
+        if (db.get(bytes("unlogged")) == null) throw new AssertionError("the memtable has it until the crash");
         System.out.println("WRITTEN");
         System.out.flush();
         Runtime.getRuntime().halt(0);
     }
 
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
 }

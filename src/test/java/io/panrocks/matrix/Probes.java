@@ -32,7 +32,7 @@ import java.util.function.Function;
 import static io.panrocks.matrix.Entry.Expect;
 import static io.panrocks.matrix.Entry.Subject;
 import static io.panrocks.matrix.World.KEY;
-import static io.panrocks.matrix.World.b;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * The probes themselves, as the child JVM runs them: one unit (kind, type,
@@ -565,8 +565,8 @@ final class Probes {
             Thread.sleep(30);
             RocksDB db = w.db();
             for (int i = 0; i < 300; i++) {
-                db.get(b("key" + (i % 10)));
-                try (var v = db.getPinned(b("big"))) {
+                db.get(bytes("key" + (i % 10)));
+                try (var v = db.getPinned(bytes("big"))) {
                     v.size();
                 }
             }
@@ -714,7 +714,7 @@ final class Probes {
                 Object targetObject = switch (target) {
                     case "db" -> db;
                     case "snapshot" -> db.getSnapshot();
-                    case "column-family" -> db.createColumnFamily(new ColumnFamilyDescriptor(b("target")));
+                    case "column-family" -> db.createColumnFamily(new ColumnFamilyDescriptor(bytes("target")));
                     case "iterator" -> db.newIterator();
                     case "write-batch" -> new WriteBatch().put(KEY, KEY);
                     case "other-db" -> w.db();
@@ -907,17 +907,17 @@ final class Probes {
             RocksDB.class.getName();
             if (target instanceof io.panrocks.Transaction t && Set.of("compare", "fullMerge", "merge").contains(method)) {
                 // the transaction's own calls compare (its index) and merge (its reads)
-                for (int i = 0; i < 20; i++) t.put(b("t-" + i), b("v"));
-                t.merge(b("m"), b("a"));
-                t.get(new io.panrocks.ReadOptions(), b("m"));
+                for (int i = 0; i < 20; i++) t.put(bytes("t-" + i), bytes("v"));
+                t.merge(bytes("m"), bytes("a"));
+                t.get(new io.panrocks.ReadOptions(), bytes("m"));
                 return;
             }
             if (target instanceof io.panrocks.WriteBatchWithIndex batch && Set.of("compare", "fullMerge", "merge").contains(method)) {
                 ColumnFamilyHandle family = db.getDefaultColumnFamily();
-                for (int i = 0; i < 20; i++) batch.put(family, b("w-" + i), b("v"));
-                db.put(b("m"), b("base"));
-                batch.merge(family, b("m"), b("a"));
-                batch.getFromBatchAndDB(db, family, new io.panrocks.ReadOptions(), b("m"));
+                for (int i = 0; i < 20; i++) batch.put(family, bytes("w-" + i), bytes("v"));
+                db.put(bytes("m"), bytes("base"));
+                batch.merge(family, bytes("m"), bytes("a"));
+                batch.getFromBatchAndDB(db, family, new io.panrocks.ReadOptions(), bytes("m"));
                 return;
             }
             switch (method) {

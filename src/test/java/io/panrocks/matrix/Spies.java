@@ -19,13 +19,12 @@ import io.panrocks.Status;
 import io.panrocks.WriteStallInfo;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.panrocks.matrix.World.b;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Callbacks that override every method the engine calls: each reports to
@@ -393,7 +392,7 @@ final class Spies {
     static FlushJobInfo flushJobInfo(World w) throws RocksDBException {
         Listener l = new Listener();
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("flushinfo"))) {
-            db.put(b("k"), b("v"));
+            db.put(bytes("k"), bytes("v"));
             db.flush();
         }
         return require(firstInfo(l, FlushJobInfo.class), "FlushJobInfo");
@@ -402,7 +401,7 @@ final class Spies {
     static io.panrocks.TableFileCreationInfo tableFileCreationInfo(World w) throws RocksDBException {
         Listener l = new Listener();
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("tableinfo"))) {
-            db.put(b("k"), b("v"));
+            db.put(bytes("k"), bytes("v"));
             db.flush();
         }
         return require(firstInfo(l, io.panrocks.TableFileCreationInfo.class), "TableFileCreationInfo");
@@ -412,7 +411,7 @@ final class Spies {
     static io.panrocks.TableFileCreationBriefInfo tableFileCreationBriefInfo(World w) throws RocksDBException {
         Listener l = new Listener();
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(l)), w.freshPath("briefinfo"))) {
-            db.put(b("k"), b("v"));
+            db.put(bytes("k"), bytes("v"));
             db.flush();
         }
         for (Object o : l.infos) {
@@ -517,14 +516,10 @@ final class Spies {
             }
         };
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperator(op), w.freshPath("keeper"))) {
-            db.merge(b("k"), b("operand"));
-            byte[] v = db.get(b("k"));
+            db.merge(bytes("k"), bytes("operand"));
+            byte[] v = db.get(bytes("k"));
             if (v == null || v.length == 0) throw new IllegalStateException("the merge gave nothing");
         }
-    }
-
-    static byte[] bytes(MemorySegment s) {
-        return s.toArray(ValueLayout.JAVA_BYTE);
     }
 
     static Options withSmallBlocks(Options o) {

@@ -97,7 +97,7 @@ import static io.panrocks.matrix.Entry.Life.RELEASES;
 import static io.panrocks.matrix.Entry.Subject;
 import static io.panrocks.matrix.World.KEY;
 import static io.panrocks.matrix.World.VALUE;
-import static io.panrocks.matrix.World.b;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * The matrix's table: one entry per public type of io.panrocks. A type
@@ -132,7 +132,7 @@ final class Table {
     static void fillSource(Object source) throws RocksDBException {
         byte[] big = new byte[1000];
         for (int i = 0; i < 2000; i++) {
-            byte[] k = b(String.format("fill-%05d", i));
+            byte[] k = bytes(String.format("fill-%05d", i));
             if (source instanceof Transaction t) t.put(k, big);
             else((WriteBatchWithIndex) source).put(k, big);
         }
@@ -175,7 +175,7 @@ final class Table {
         add(ColumnFamilyHandle.class).life(RELEASES).owned()
                 .variant("created", w -> {
                     RocksDB db = w.db();
-                    return new Subject(db.createColumnFamily(new ColumnFamilyDescriptor(b(w.freshName("family")))), db, null);
+                    return new Subject(db.createColumnFamily(new ColumnFamilyDescriptor(bytes(w.freshName("family")))), db, null);
                 })
                 .variant("default", w -> new Subject(w.db().getDefaultColumnFamily(), w.db(), null))
                 .worksAfterClose("getName", "getID", "isDefaultColumnFamily", "isReleased", "isOwningHandle");
@@ -207,7 +207,7 @@ final class Table {
                 })
                 .variant("transaction", w -> {
                     Transaction t = w.transactionDb().beginTransaction(new WriteOptions());
-                    byte[] key = b(w.freshName("key-txn"));
+                    byte[] key = bytes(w.freshName("key-txn"));
                     t.put(key, VALUE);
                     RocksIterator it = t.getIterator();
                     it.seek(key);
@@ -215,7 +215,7 @@ final class Table {
                 })
                 .variant("optimistic-transaction", w -> {
                     Transaction t = w.optimisticDb().beginTransaction(new WriteOptions());
-                    byte[] key = b(w.freshName("key-txn"));
+                    byte[] key = bytes(w.freshName("key-txn"));
                     t.put(key, VALUE);
                     RocksIterator it = t.getIterator();
                     it.seek(key);
@@ -223,22 +223,22 @@ final class Table {
                 })
                 .variant("indexed-batch", w -> {
                     WriteBatchWithIndex batch = new WriteBatchWithIndex();
-                    batch.put(b("key-batch"), VALUE);
+                    batch.put(bytes("key-batch"), VALUE);
                     RocksIterator it = batch.newIteratorWithBase(w.db(), null, new ReadOptions());
-                    it.seek(b("key-batch"));
+                    it.seek(bytes("key-batch"));
                     return new Subject(it, w.db(), batch);
                 })
                 .variant("indexed-batch-java-comparator", w -> {
                     RocksDB db = w.comparatorDb();
                     WriteBatchWithIndex batch = new WriteBatchWithIndex();
-                    batch.put(db.getDefaultColumnFamily(), b("key-batch"), VALUE);
+                    batch.put(db.getDefaultColumnFamily(), bytes("key-batch"), VALUE);
                     RocksIterator it = batch.newIteratorWithBase(db, db.getDefaultColumnFamily(), new ReadOptions());
-                    it.seek(b("key-batch"));
+                    it.seek(bytes("key-batch"));
                     return new Subject(it, db, batch);
                 })
                 .move("next", s -> ((RocksIterator) s.instance()).next())
                 .move("prev", s -> ((RocksIterator) s.instance()).prev())
-                .move("seek", s -> ((RocksIterator) s.instance()).seek(b("key3")))
+                .move("seek", s -> ((RocksIterator) s.instance()).seek(bytes("key3")))
                 .move("seekToFirst", s -> ((RocksIterator) s.instance()).seekToFirst())
                 .move("scanForward", s -> ((RocksIterator) s.instance()).scanForward((k, v) -> false))
                 .nullable("refresh(Snapshot)#0")
@@ -293,14 +293,14 @@ final class Table {
         walkedBatch.worksAfterEnd.add("sequenceNumber");
 
         add(PinnedValue.class).life(RELEASES).owned().confined()
-                .variant("pinned", w -> new Subject(w.db().getPinned(b("big")), w.db(), null))
+                .variant("pinned", w -> new Subject(w.db().getPinned(bytes("big")), w.db(), null))
                 .variant("adaptive-copied", w -> new Subject(
                         w.db().getAdaptive(new ReadOptions(), KEY, Arena.ofAuto().allocate(4096)), w.db(), null))
                 .variant("adaptive-pinned", w -> new Subject(
-                        w.db().getAdaptive(new ReadOptions(), b("big"), Arena.ofAuto().allocate(64)), w.db(), null))
+                        w.db().getAdaptive(new ReadOptions(), bytes("big"), Arena.ofAuto().allocate(64)), w.db(), null))
                 .variant("transaction", w -> {
                     Transaction t = w.transactionDb().beginTransaction(new WriteOptions());
-                    return new Subject(t.getPinned(new ReadOptions(), null, b("big")), w.transactionDb(), t);
+                    return new Subject(t.getPinned(new ReadOptions(), null, bytes("big")), w.transactionDb(), t);
                 })
                 .worksAfterClose("size", "isPinned")
                 // value() hands out the view, which itself refuses other threads
@@ -315,23 +315,23 @@ final class Table {
                 .sanity(s -> ((PinnedValue) s.instance()).toByteArray());
 
         add(PinnedEntity.class).life(RELEASES).owned().confined()
-                .variant("db", w -> new Subject(w.db().getEntity(b("entity")), w.db(), null))
+                .variant("db", w -> new Subject(w.db().getEntity(bytes("entity")), w.db(), null))
                 .sanity(s -> ((PinnedEntity) s.instance()).columns());
         // one result of many keys: one owner, one release, as a PinnedEntity
         add(PinnedEntities.class).life(RELEASES).owned().confined()
-                .variant("db", w -> new Subject(w.db().multiGetEntity(List.of(b("entity"), KEY, b("absent"))), w.db(), null))
+                .variant("db", w -> new Subject(w.db().multiGetEntity(List.of(bytes("entity"), KEY, bytes("absent"))), w.db(), null))
                 .variant("selected", w -> new Subject(w.db().multiGetEntity(null, new ReadOptions(),
-                        List.of(b("entity"), b("entity")), List.of(b("c1"))), w.db(), null))
+                        List.of(bytes("entity"), bytes("entity")), List.of(bytes("c1"))), w.db(), null))
                 .sanity(s -> ((PinnedEntities) s.instance()).columns(0));
 
         add(MultiGet.class).life(RELEASES).owned().confined()
                 .variant("pinned", w -> {
-                    MultiGet m = w.db().newMultiGet().add(KEY).add(b("big"));
+                    MultiGet m = w.db().newMultiGet().add(KEY).add(bytes("big"));
                     m.executePinned();
                     return new Subject(m, w.db(), null);
                 })
                 .variant("buffer", w -> {
-                    MultiGet m = w.db().newMultiGet().add(KEY).add(b("key1"));
+                    MultiGet m = w.db().newMultiGet().add(KEY).add(bytes("key1"));
                     m.execute(Arena.ofAuto().allocate(4096));
                     return new Subject(m, w.db(), null);
                 })
@@ -430,7 +430,7 @@ final class Table {
                     RocksDB db = w.comparatorDb();
                     WriteBatchWithIndex batch = new WriteBatchWithIndex();
                     batch.put(db.getDefaultColumnFamily(), KEY, VALUE);
-                    batch.put(db.getDefaultColumnFamily(), b("key2"), VALUE);
+                    batch.put(db.getDefaultColumnFamily(), bytes("key2"), VALUE);
                     return new Subject(batch, db, null);
                 })
                 .worksAfterClose("isOverwriteKey")
@@ -464,7 +464,7 @@ final class Table {
                 })
                 .move("next", s -> ((SstFileReaderIterator) s.instance()).next())
                 .move("prev", s -> ((SstFileReaderIterator) s.instance()).prev())
-                .move("seek", s -> ((SstFileReaderIterator) s.instance()).seek(b("key3")))
+                .move("seek", s -> ((SstFileReaderIterator) s.instance()).seek(bytes("key3")))
                 .move("seekToFirst", s -> ((SstFileReaderIterator) s.instance()).seekToFirst())
                 // "the reader's memory lives until the iterator is closed": views of it stay readable
                 .view("*|end:reader-close", INTACT)
@@ -577,7 +577,7 @@ final class Table {
                 .variant("new", w -> Subject.of(new io.panrocks.HashLinkedListMemTableConfig()));
 
         // ============================== values ==============================
-        add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(b("cf"))))
+        add(ColumnFamilyDescriptor.class).variant("named", w -> Subject.of(new ColumnFamilyDescriptor(bytes("cf"))))
                 .nullable("equals");
         add(Range.class).variant("key-to-val", w -> Subject.of(new Range(KEY, VALUE))).nullable("equals");
         add(Holder.class).variant("empty", w -> Subject.of(new Holder<>())).nullable("new", "setValue");
@@ -589,11 +589,11 @@ final class Table {
         add(WideColumn.class)
                 .variant("heap", w -> Subject.of(WideColumn.of("c1", VALUE)))
                 .variant("of-entity", w -> {
-                    PinnedEntity entity = w.db().getEntity(b("entity"));
+                    PinnedEntity entity = w.db().getEntity(bytes("entity"));
                     return new Subject(entity.columns().get(0), w.db(), entity);
                 })
                 .variant("of-entities", w -> {
-                    PinnedEntities entities = w.db().multiGetEntity(List.of(b("entity")));
+                    PinnedEntities entities = w.db().multiGetEntity(List.of(bytes("entity")));
                     return new Subject(entities.columns(0).get(0), w.db(), entities);
                 })
                 // the columns of a PinnedEntity or PinnedEntities are views confined to its thread
@@ -807,9 +807,9 @@ final class Table {
         java.nio.file.Path file = w.freshPath("file").resolveSibling(w.freshName("readable") + ".sst");
         try (SstFileWriter writer = new SstFileWriter(World.options())) {
             writer.open(file);
-            writer.put(b("key1"), VALUE);
-            writer.put(b("key2"), VALUE);
-            writer.put(b("key3"), VALUE);
+            writer.put(bytes("key1"), VALUE);
+            writer.put(bytes("key2"), VALUE);
+            writer.put(bytes("key3"), VALUE);
             writer.finish();
         }
         return file.toString();
@@ -822,7 +822,7 @@ final class Table {
 
     /** A WAL walk standing on a batch just written to db (the WAL holds it until the next flush). */
     static TransactionLogIterator walkFromLatest(RocksDB db) throws RocksDBException {
-        db.put(b("wal-key"), VALUE);
+        db.put(bytes("wal-key"), VALUE);
         return db.getUpdatesSince(db.getLatestSequenceNumber());
     }
 
@@ -831,9 +831,9 @@ final class Table {
         RocksDB db = w.db();
         List<ColumnFamilyHandle> handles = new ArrayList<>(db.createColumnFamilies(RecordLog.columnFamilies(w.freshName("log"))));
         RecordLog log = new RecordLog(db, handles.get(0), handles.get(1));
-        log.append(b("first"));
-        log.append(b("second"));
-        log.append(b("third"));
+        log.append(bytes("first"));
+        log.append(bytes("second"));
+        log.append(bytes("third"));
         return log;
     }
 }

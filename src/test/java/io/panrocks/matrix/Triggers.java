@@ -6,7 +6,7 @@ import io.panrocks.RocksDBException;
 
 import java.util.function.BooleanSupplier;
 
-import static io.panrocks.matrix.World.b;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /** Work that makes the engine call each kind of callback. */
 final class Triggers {
@@ -15,43 +15,43 @@ final class Triggers {
 
     /** Memtable inserts and a read: compare on the writing thread. */
     static void compare(RocksDB db) throws RocksDBException {
-        for (int i = 0; i < 20; i++) db.put(b("cmp-" + i), b("v"));
-        db.get(b("cmp-7"));
+        for (int i = 0; i < 20; i++) db.put(bytes("cmp-" + i), bytes("v"));
+        db.get(bytes("cmp-7"));
     }
 
     /** A flush of many small blocks: separators between blocks, a successor after the last key. */
     static void flushBlocks(RocksDB db) throws RocksDBException {
         byte[] value = new byte[200];
-        for (int i = 0; i < 200; i++) db.put(b(String.format("block-%04d", i)), value);
+        for (int i = 0; i < 200; i++) db.put(bytes(String.format("block-%04d", i)), value);
         db.flush();
     }
 
     /** A merge read on this thread: a full merge. */
     static void fullMerge(RocksDB db) throws RocksDBException {
-        db.merge(b("m"), b("a"));
-        db.merge(b("m"), b("b"));
-        db.get(b("m"));
+        db.merge(bytes("m"), bytes("a"));
+        db.merge(bytes("m"), bytes("b"));
+        db.get(bytes("m"));
     }
 
     /** Operands flushed without their base value: a partial merge during the flush. */
     static void partialMerge(RocksDB db) throws RocksDBException {
-        db.put(b("p"), b("base"));
+        db.put(bytes("p"), bytes("base"));
         db.flush();
-        for (int i = 0; i < 5; i++) db.merge(b("p"), b("+" + i));
+        for (int i = 0; i < 5; i++) db.merge(bytes("p"), bytes("+" + i));
         db.flush();
     }
 
     /** Two flushed files and a manual compaction. */
     static void compaction(RocksDB db) throws RocksDBException {
         for (int f = 0; f < 2; f++) {
-            for (int i = 0; i < 10; i++) db.put(b("c-" + i), b("v" + f));
+            for (int i = 0; i < 10; i++) db.put(bytes("c-" + i), bytes("v" + f));
             db.flush();
         }
         db.compactRange();
     }
 
     static void flush(RocksDB db) throws RocksDBException {
-        db.put(b("f"), b("v"));
+        db.put(bytes("f"), bytes("v"));
         db.flush();
     }
 
@@ -73,7 +73,7 @@ final class Triggers {
     /** Flushes level-0 files until the stall is reported (or 10 s pass). */
     static void stall(RocksDB db, BooleanSupplier reported) throws Exception {
         for (int i = 0; i < 2; i++) {
-            db.put(b("s" + i), b("v"));
+            db.put(bytes("s" + i), bytes("v"));
             db.flush();
         }
         for (int i = 0; i < 100 && !reported.getAsBoolean(); i++) Thread.sleep(100);
@@ -87,7 +87,7 @@ final class Triggers {
         java.nio.file.Path file = folder.resolve("ingest.sst");
         try (io.panrocks.SstFileWriter writer = new io.panrocks.SstFileWriter(new Options())) {
             writer.open(file.toString());
-            writer.put(b("ingested"), b("v"));
+            writer.put(bytes("ingested"), bytes("v"));
             writer.finish();
         }
         db.ingestExternalFile(java.util.List.of(file.toString()), new io.panrocks.IngestExternalFileOptions());
@@ -97,7 +97,7 @@ final class Triggers {
 
     /** A column family created and its handle closed: RocksDB deletes the handle. */
     static void handleDeletion(RocksDB db) throws RocksDBException {
-        db.createColumnFamily(new io.panrocks.ColumnFamilyDescriptor(b("deleted-handle"))).close();
+        db.createColumnFamily(new io.panrocks.ColumnFamilyDescriptor(bytes("deleted-handle"))).close();
     }
 
     /** A compaction, then waits (10 s at most) for the deletion of its inputs to be reported. */
@@ -109,12 +109,12 @@ final class Triggers {
     /** File I/O of every kind the options allow: a flush of more than RocksDB's unsynced MiB, a read back. */
     static void fileOperations(RocksDB db) throws RocksDBException {
         Spies.fileEventsArmed = true;
-        db.put(new io.panrocks.WriteOptions().setSync(true), b("io"), b("v"));
+        db.put(new io.panrocks.WriteOptions().setSync(true), bytes("io"), bytes("v"));
         byte[] big = new byte[3 << 20];
         new java.util.Random(7).nextBytes(big);  // incompressible: the table passes RocksDB's unsynced MiB
-        db.put(b("io-big"), big);
+        db.put(bytes("io-big"), big);
         db.flush();
-        db.get(b("io"));
+        db.get(bytes("io"));
     }
 
     /** Options under which the file events of {@code method} occur (see {@link #fileOperations}). */
@@ -130,7 +130,7 @@ final class Triggers {
     static void recoverableError(RocksDB db, io.panrocks.SstFileManager files, BooleanSupplier reported) throws Exception {
         files.setMaxAllowedSpaceUsage(1);
         try {
-            db.put(b("r"), b("v"));
+            db.put(bytes("r"), bytes("v"));
             db.flush();
         } catch (RocksDBException expected) {
             // the space limit
@@ -142,8 +142,8 @@ final class Triggers {
     /** A merge refused during a flush: a background error. */
     static void backgroundError(RocksDB db) {
         try {
-            db.put(b("e"), b("base"));
-            db.merge(b("e"), b("operand"));
+            db.put(bytes("e"), bytes("base"));
+            db.merge(bytes("e"), bytes("operand"));
             db.flush();
         } catch (RocksDBException expected) {
             // the flush fails with the background error

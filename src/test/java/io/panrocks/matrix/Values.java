@@ -70,7 +70,7 @@ import java.util.function.Function;
 
 import static io.panrocks.matrix.World.KEY;
 import static io.panrocks.matrix.World.VALUE;
-import static io.panrocks.matrix.World.b;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Valid arguments, by parameter type: one rule per type of parameter the
@@ -175,9 +175,9 @@ final class Values {
         if (t == byte[].class) {
             if (owner.equals("WriteBatch") && name.equals("<init>")) return new WriteBatch().put(KEY, VALUE).data();
             if (owner.equals("ColumnFamilyDescriptor") || name.equals("createColumnFamilyWithTtl")) {
-                return b(w.freshName("cf"));
+                return bytes(w.freshName("cf"));
             }
-            if (owner.equals("PinnedEntity") || owner.equals("PinnedEntities")) return b("c1");
+            if (owner.equals("PinnedEntity") || owner.equals("PinnedEntities")) return bytes("c1");
             return ordinal(member, i, byte[].class) == 0 ? KEY.clone() : VALUE.clone();
         }
         if (t == byte[][].class) { // key parts, value parts, or a multiGet's keys
@@ -282,7 +282,7 @@ final class Values {
         if (t == Holder.class) return new Holder<>();
         if (t == Range.class) return new Range(KEY, VALUE);
         if (t == WideColumn.class) return WideColumn.of("c1", VALUE);
-        if (t == ColumnFamilyDescriptor.class) return new ColumnFamilyDescriptor(b(w.freshName("cf")));
+        if (t == ColumnFamilyDescriptor.class) return new ColumnFamilyDescriptor(bytes(w.freshName("cf")));
         if (t == io.panrocks.CompactionJobStats.class) return new io.panrocks.CompactionJobStats();
         if (t == io.panrocks.CompactionJobInfo.class) return new io.panrocks.CompactionJobInfo();
         if (t == io.panrocks.CompactionOptions.class) return new io.panrocks.CompactionOptions();
@@ -320,7 +320,7 @@ final class Values {
         if (t == ColumnFamilyHandle.class) {
             RocksDB db = at.dbOrDefault();
             if (name.startsWith("drop") || name.startsWith("destroy")) {
-                return db.createColumnFamily(new ColumnFamilyDescriptor(b(w.freshName("dropped"))));
+                return db.createColumnFamily(new ColumnFamilyDescriptor(bytes(w.freshName("dropped"))));
             }
             // the default family, so that null (documented: the default family) names the same one as the base
             if (name.equals("newIteratorWithBase")) return db.getDefaultColumnFamily();
@@ -334,10 +334,10 @@ final class Values {
             RocksDB db = at.dbOrDefault();
             return family ? db.newIterator(w.cf(db)) : db.newIterator();
         }
-        if (t == WriteBatch.class) return new WriteBatch().put(b(w.freshName("batched")), VALUE);
+        if (t == WriteBatch.class) return new WriteBatch().put(bytes(w.freshName("batched")), VALUE);
         if (t == WriteBatchWithIndex.class) {
             WriteBatchWithIndex batch = new WriteBatchWithIndex();
-            batch.put(b(w.freshName("indexed")), VALUE);
+            batch.put(bytes(w.freshName("indexed")), VALUE);
             return batch;
         }
         if (t == Transaction.class) return endedTransaction(at);
@@ -460,15 +460,15 @@ final class Values {
         World w = at.world();
         List<Object> out = new ArrayList<>();
         if (element == byte[].class) {
-            out.add(name.equals("createColumnFamilies") ? b(w.freshName("cf")) : KEY.clone());
+            out.add(name.equals("createColumnFamilies") ? bytes(w.freshName("cf")) : KEY.clone());
         } else if (element == ColumnFamilyHandle.class) {
             if (opens(name)) return new ArrayList<>();    // receives the handles
             RocksDB db = at.dbOrDefault();
             out.add(name.startsWith("drop")
-                    ? db.createColumnFamily(new ColumnFamilyDescriptor(b(w.freshName("dropped"))))
+                    ? db.createColumnFamily(new ColumnFamilyDescriptor(bytes(w.freshName("dropped"))))
                     : db.getDefaultColumnFamily());
         } else if (element == ColumnFamilyDescriptor.class) {
-            out.add(opens(name) ? new ColumnFamilyDescriptor(b("default")) : new ColumnFamilyDescriptor(b(w.freshName("cf"))));
+            out.add(opens(name) ? new ColumnFamilyDescriptor(bytes("default")) : new ColumnFamilyDescriptor(bytes(w.freshName("cf"))));
         } else if (element == ByteBuffer.class) {
             // multiGetByteBuffers(..., keys, values): the last list receives the values
             boolean values = listOrdinal(member, i) == countLists(member) - 1 && listOrdinal(member, i) > 0

@@ -20,7 +20,6 @@ import io.panrocks.WideColumn;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +27,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * The DBs and files one unit of probes works on, made when first asked for,
@@ -37,8 +38,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * its column family "cf" holds "key" -> "val" too.
  */
 final class World implements AutoCloseable {
-    static final byte[] KEY = b("key");
-    static final byte[] VALUE = b("val");
+    static final byte[] KEY = bytes("key");
+    static final byte[] VALUE = bytes("val");
 
     private final Path dir;
     private final AtomicInteger names = new AtomicInteger();
@@ -52,10 +53,6 @@ final class World implements AutoCloseable {
 
     World(Path dir) {
         this.dir = dir;
-    }
-
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** A folder path nothing uses yet (not created). */
@@ -84,7 +81,7 @@ final class World implements AutoCloseable {
     }
 
     private static List<ColumnFamilyDescriptor> descriptors(ColumnFamilyOptions cf) {
-        return List.of(new ColumnFamilyDescriptor(b("default"), cf), new ColumnFamilyDescriptor(b("cf"), cf));
+        return List.of(new ColumnFamilyDescriptor(bytes("default"), cf), new ColumnFamilyDescriptor(bytes("cf"), cf));
     }
 
     /** The plain DB (default family and "cf"). */
@@ -184,25 +181,25 @@ final class World implements AutoCloseable {
         try {
             ColumnFamilyHandle dflt = db.getDefaultColumnFamily();
             db.put(KEY, VALUE);
-            for (int i = 0; i < 5; i++) db.put(b("key" + i), value("key" + i, 100));
-            db.put(b("big"), value("big", 20_000));
+            for (int i = 0; i < 5; i++) db.put(bytes("key" + i), value("key" + i, 100));
+            db.put(bytes("big"), value("big", 20_000));
             try {
-                db.putEntity(b("entity"), List.of(WideColumn.defaultColumn(b("v0")), WideColumn.of("c1", b("v1")),
-                        WideColumn.of("c2", b("v2"))));
+                db.putEntity(bytes("entity"), List.of(WideColumn.defaultColumn(bytes("v0")), WideColumn.of("c1", bytes("v1")),
+                        WideColumn.of("c2", bytes("v2"))));
             } catch (RocksDBException notSupported) {
                 // TTL and transaction DBs may not take entities: the plain DB has one
             }
             db.flush();
-            for (int i = 5; i < 10; i++) db.put(b("key" + i), value("key" + i, 100));
-            db.merge(b("merged"), b("a"));
-            db.merge(b("merged"), b("b"));
-            db.put(dflt, b("zz"), VALUE);
+            for (int i = 5; i < 10; i++) db.put(bytes("key" + i), value("key" + i, 100));
+            db.merge(bytes("merged"), bytes("a"));
+            db.merge(bytes("merged"), bytes("b"));
+            db.put(dflt, bytes("zz"), VALUE);
             ColumnFamilyHandle cf = families.get(db);
             if (cf != null) {
                 db.put(cf, KEY, VALUE);
-                db.put(cf, b("key1"), value("key1", 100));
+                db.put(cf, bytes("key1"), value("key1", 100));
                 try {
-                    db.putEntity(cf, b("entity"), List.of(WideColumn.defaultColumn(b("v0")), WideColumn.of("c1", b("v1"))));
+                    db.putEntity(cf, bytes("entity"), List.of(WideColumn.defaultColumn(bytes("v0")), WideColumn.of("c1", bytes("v1"))));
                 } catch (RocksDBException notSupported) {
                     // as above
                 }
@@ -218,7 +215,7 @@ final class World implements AutoCloseable {
         byte[] v = new byte[size];
         java.util.Random r = new java.util.Random(key.hashCode() * 31L + size);
         r.nextBytes(v);
-        byte[] k = b(key);
+        byte[] k = bytes(key);
         System.arraycopy(k, 0, v, 0, Math.min(k.length, size));
         return v;
     }
@@ -245,8 +242,8 @@ final class World implements AutoCloseable {
         Path file = freshPath("file").resolveSibling(freshName("ingest") + ".sst");
         try (SstFileWriter w = new SstFileWriter(options())) {
             w.open(file);
-            w.put(b("sst-a"), VALUE);
-            w.put(b("sst-b"), VALUE);
+            w.put(bytes("sst-a"), VALUE);
+            w.put(bytes("sst-b"), VALUE);
             w.finish();
         } catch (RocksDBException e) {
             throw new IllegalStateException(e);

@@ -36,6 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Probes beyond the list of misuse classes: what an attacker of this API would try
@@ -99,7 +101,7 @@ final class AttackerProbes {
 
     static RocksDB fill(Path dir, String name, int keys, int valueSize) throws RocksDBException {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setWriteBufferSize(8 << 20), dir.resolve(name));
-        for (int i = 0; i < keys; i++) db.put(b(key(i)), valueOf(key(i), valueSize));
+        for (int i = 0; i < keys; i++) db.put(bytes(key(i)), valueOf(key(i), valueSize));
         db.flush();
         return db;
     }
@@ -109,7 +111,7 @@ final class AttackerProbes {
     static String visitorThrows(Path dir) throws Exception {
         RocksDB db = fill(dir, "db", 2000, 100);
         try (RocksIterator it = db.newIterator()) {
-            it.seek(b(key(10)));
+            it.seek(bytes(key(10)));
             int[] calls = {0};
             try {
                 it.scanForward((k, v) -> {
@@ -124,11 +126,11 @@ final class AttackerProbes {
             // (or it may refuse further use with IllegalStateException)
             try {
                 for (int step = 0; step < 5 && it.isValid(); step++) {
-                    String here = text(it.keyBytes());
+                    String here = string(it.keyBytes());
                     checkSame(valueOf(here, 100), it.valueBytes(), "value() of " + here + " after the visitor threw");
                     it.next();
                     if (!it.isValid()) break;
-                    String next = text(it.keyBytes());
+                    String next = string(it.keyBytes());
                     int h = Integer.parseInt(here.substring(4)), n = Integer.parseInt(next.substring(4));
                     check(n == h + 1, () -> "after the visitor threw, the iterator showed " + here + " and next() went to "
                             + next + " (entries skipped)");
@@ -136,7 +138,7 @@ final class AttackerProbes {
             } catch (IllegalStateException refused) {
                 return "after the visitor threw, the iterator refused further use: " + refused.getMessage();
             }
-            String pos = it.isValid() ? text(it.keyBytes()) : "invalid";
+            String pos = it.isValid() ? string(it.keyBytes()) : "invalid";
             return "after the visitor threw, the iterator stood consistently (at " + pos + ")";
         } finally {
             db.close();
@@ -145,19 +147,19 @@ final class AttackerProbes {
 
     static String boundsSurviveChurn(Path dir) throws Exception {
         RocksDB db = fill(dir, "db", 500, 50);
-        ReadOptions ro = new ReadOptions().setIterateLowerBound(b(key(100))).setIterateUpperBound(b(key(150)));
+        ReadOptions ro = new ReadOptions().setIterateLowerBound(bytes(key(100))).setIterateUpperBound(bytes(key(150)));
         try (RocksIterator it = db.newIterator(ro); RocksIterator back = db.newIterator(ro)) {
             it.seekToFirst();
             back.seekToLast();
-            check(text(it.keyBytes()).equals(key(100)) && text(back.keyBytes()).equals(key(149)), () -> "bounds at creation");
+            check(string(it.keyBytes()).equals(key(100)) && string(back.keyBytes()).equals(key(149)), () -> "bounds at creation");
             // change the options the iterators were made with, and evict the thread's native copies
-            ro.setIterateUpperBound(b(key(400))).setIterateLowerBound((byte[]) null);
+            ro.setIterateUpperBound(bytes(key(400))).setIterateLowerBound((byte[]) null);
             for (int round = 0; round < 50; round++) {
                 for (int n = 0; n < 8; n++) {
-                    ReadOptions other = new ReadOptions().setIterateUpperBound(b(key(n))).setFillCache(n % 2 == 0);
-                    db.get(other, b(key(n)));
+                    ReadOptions other = new ReadOptions().setIterateUpperBound(bytes(key(n))).setFillCache(n % 2 == 0);
+                    db.get(other, bytes(key(n)));
                 }
-                db.get(ro, b(key(round)));
+                db.get(ro, bytes(key(round)));
                 if (round % 10 == 0) gc();
             }
             int count = 1;
@@ -165,7 +167,7 @@ final class AttackerProbes {
                 it.next();
                 if (!it.isValid()) break;
                 count++;
-                String k = text(it.keyBytes());
+                String k = string(it.keyBytes());
                 check(k.compareTo(key(150)) < 0, () -> "the upper bound no longer held: " + k);
             }
             int c = count;
@@ -175,7 +177,7 @@ final class AttackerProbes {
                 back.prev();
                 if (!back.isValid()) break;
                 backwards++;
-                String k = text(back.keyBytes());
+                String k = string(back.keyBytes());
                 check(k.compareTo(key(100)) >= 0, () -> "the lower bound no longer held: " + k);
             }
             int bw = backwards;
@@ -191,12 +193,12 @@ final class AttackerProbes {
         RocksIterator it = db.newIterator(new ReadOptions().setSnapshot(s));
         it.seekToFirst();
         s.close();
-        for (int i = 0; i < 1000; i++) db.put(b(key(i)), b("overwritten"));
+        for (int i = 0; i < 1000; i++) db.put(bytes(key(i)), bytes("overwritten"));
         db.flush();
         db.compactRange();
         int n = 0;
         for (; it.isValid(); it.next(), n++) {
-            String k = text(it.keyBytes());
+            String k = string(it.keyBytes());
             checkSame(valueOf(k, 100), it.valueBytes(), "the snapshot's value of " + k);
         }
         int seen = n;
@@ -292,7 +294,7 @@ final class AttackerProbes {
         checkSame(values(300, 4000), channel.received.toByteArray(), "the bytes written while the DB closed");
         check(!batch.isOpen(), () -> "the write ended, but its batch is still open: the DB's close never finished");
         try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
-            check(again.get(b(key(1))) != null, () -> "reopened");
+            check(again.get(bytes(key(1))) != null, () -> "reopened");
         } catch (RocksDBException e) {
             throw new WrongResult("the write ended, but the path does not reopen: " + e.getMessage());
         }
@@ -304,7 +306,7 @@ final class AttackerProbes {
     static String adaptiveCopied(Path dir) throws Exception {
         RocksDB db = fill(dir, "db", 10, 100);
         try (Arena arena = Arena.ofConfined()) {
-            PinnedValue v = db.getAdaptive(new ReadOptions(), b(key(3)), arena.allocate(4096));
+            PinnedValue v = db.getAdaptive(new ReadOptions(), bytes(key(3)), arena.allocate(4096));
             check(!v.isPinned(), () -> "a 100-byte value is copied");
             checkSame(valueOf(key(3), 100), v.toByteArray(), "the copied value");
             AtomicReference<Throwable> thrown = new AtomicReference<>();
@@ -344,7 +346,7 @@ final class AttackerProbes {
 
     static void recurse(RocksDB db) throws RocksDBException {
         depth++;
-        db.get(b(key(depth % 10)), s -> {
+        db.get(bytes(key(depth % 10)), s -> {
             try {
                 recurse(db);
             } catch (RocksDBException e) {
@@ -358,8 +360,8 @@ final class AttackerProbes {
         RocksDB db = fill(dir, "db", 10, 2000); // 2000 bytes: above the adaptive threshold, so the reads pin
         if (warm) {
             // every binding the recursion uses is initialized before the first overflow
-            check(db.get(b(key(1)), s -> s.byteSize()) == 2000, () -> "a scoped read");
-            try (PinnedValue v = db.getPinned(b(key(2)))) {
+            check(db.get(bytes(key(1)), s -> s.byteSize()) == 2000, () -> "a scoped read");
+            try (PinnedValue v = db.getPinned(bytes(key(2)))) {
                 check(v.size() == 2000, () -> "a pinned read");
             }
         }
@@ -378,7 +380,7 @@ final class AttackerProbes {
             }
         }
         System.out.println("overflows: " + overflows + ", wrapped in AssertionError: " + wrapped);
-        check(db.get(b(key(1))) != null, () -> "the DB still reads after the overflows");
+        check(db.get(bytes(key(1))) != null, () -> "the DB still reads after the overflows");
         System.out.println("closing from another thread");
         // the close from another thread must not wait forever for this one
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -388,7 +390,7 @@ final class AttackerProbes {
         System.out.println("closed");
         check(!db.isOpen(), () -> "closed");
         try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
-            check(again.get(b(key(1))) != null, () -> "reopened");
+            check(again.get(bytes(key(1))) != null, () -> "reopened");
         }
         int w = wrapped;
         check(wrapped == 0, () -> w + " of " + rounds + " stack overflows came out as AssertionError(\"should not reach here\")"
@@ -406,9 +408,9 @@ final class AttackerProbes {
     static String familyUnderLoad(Path dir) throws Exception {
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         RocksDB db = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true),
-                dir.resolve("db"), List.of(new ColumnFamilyDescriptor(b("default")), new ColumnFamilyDescriptor(b("cf"))), handles);
+                dir.resolve("db"), List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("cf"))), handles);
         ColumnFamilyHandle cf = handles.get(1);
-        for (int i = 0; i < 2000; i++) db.put(cf, b(key(i)), valueOf(key(i), 200));
+        for (int i = 0; i < 2000; i++) db.put(cf, bytes(key(i)), valueOf(key(i), 200));
         db.flush(cf);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -425,15 +427,15 @@ final class AttackerProbes {
                     try {
                         switch (kind) {
                             case 0 -> {
-                                byte[] v = db.get(cf, b(key(i)));
+                                byte[] v = db.get(cf, bytes(key(i)));
                                 if (v != null) checkSame(valueOf(key(i), 200), v, "value of " + key(i));
                             }
-                            case 1 -> db.put(cf, b(key(i)), valueOf(key(i), 200));
+                            case 1 -> db.put(cf, bytes(key(i)), valueOf(key(i), 200));
                             default -> {
                                 try (RocksIterator it = db.newIterator(cf)) {
-                                    it.seek(b(key(i)));
+                                    it.seek(bytes(key(i)));
                                     for (int n = 0; n < 20 && it.isValid(); n++, it.next()) {
-                                        checkSame(valueOf(text(it.keyBytes()), 200), it.valueBytes(), "iterated value");
+                                        checkSame(valueOf(string(it.keyBytes()), 200), it.valueBytes(), "iterated value");
                                     }
                                 }
                             }
@@ -455,7 +457,7 @@ final class AttackerProbes {
         rethrow(failure);
         int n = 0;
         for (; early.isValid(); early.next()) {
-            checkSame(valueOf(text(early.keyBytes()), 200), early.valueBytes(), "an iterator made before the drop");
+            checkSame(valueOf(string(early.keyBytes()), 200), early.valueBytes(), "an iterator made before the drop");
             n++;
         }
         early.close();
@@ -463,7 +465,7 @@ final class AttackerProbes {
         check(walked == 2000, () -> "an iterator made before the drop walked " + walked + " of 2000");
         db.close();
         try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
-            check(again.get(b(key(1))) == null, () -> "nothing of the dropped family leaked into the default one");
+            check(again.get(bytes(key(1))) == null, () -> "nothing of the dropped family leaked into the default one");
         }
         return ok.get() + " calls worked and " + refused.get() + " were refused while the family was dropped and its"
                 + " handle closed; an earlier iterator read all of it";
@@ -472,11 +474,11 @@ final class AttackerProbes {
     static String batchOfDroppedFamily(Path dir) throws Exception {
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         RocksDB db = RocksDB.open(new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true),
-                dir.resolve("db"), List.of(new ColumnFamilyDescriptor(b("default")), new ColumnFamilyDescriptor(b("a"))), handles);
+                dir.resolve("db"), List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("a"))), handles);
         ColumnFamilyHandle a = handles.get(1);
-        WriteBatch batch = new WriteBatch().put(a, b("x"), b("for a")).put(b("y"), b("for default"));
+        WriteBatch batch = new WriteBatch().put(a, bytes("x"), bytes("for a")).put(bytes("y"), bytes("for default"));
         db.dropColumnFamily(a);
-        ColumnFamilyHandle b2 = db.createColumnFamily(new ColumnFamilyDescriptor(b("b")));
+        ColumnFamilyHandle b2 = db.createColumnFamily(new ColumnFamilyDescriptor(bytes("b")));
         List<String> outcomes = new ArrayList<>();
         try {
             db.write(new WriteOptions(), batch);
@@ -491,8 +493,8 @@ final class AttackerProbes {
         } catch (RocksDBException | IllegalStateException | IllegalArgumentException e) {
             outcomes.add(e.getClass().getSimpleName());
         }
-        check(db.get(b2, b("x")) == null, () -> "the dropped family's update landed in the family created after it");
-        check(db.get(b("x")) == null, () -> "the dropped family's update landed in the default family");
+        check(db.get(b2, bytes("x")) == null, () -> "the dropped family's update landed in the family created after it");
+        check(db.get(bytes("x")) == null, () -> "the dropped family's update landed in the default family");
         db.close();
         return "a batch for a dropped family: " + outcomes + "; no update reached another family";
     }
@@ -501,28 +503,28 @@ final class AttackerProbes {
         Path path = dir.resolve("db");
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
-        List<ColumnFamilyDescriptor> families = List.of(new ColumnFamilyDescriptor(b("default")), new ColumnFamilyDescriptor(b("cf")));
+        List<ColumnFamilyDescriptor> families = List.of(new ColumnFamilyDescriptor(bytes("default")), new ColumnFamilyDescriptor(bytes("cf")));
         RocksDB old = RocksDB.open(options, path, families, handles);
         ColumnFamilyHandle oldCf = handles.get(1);
-        old.put(oldCf, b("k"), b("old"));
+        old.put(oldCf, bytes("k"), bytes("old"));
         Snapshot oldSnapshot = old.getSnapshot();
         ReadOptions atOld = new ReadOptions().setSnapshot(oldSnapshot);
-        WriteBatch bound = new WriteBatch().put(oldCf, b("k"), b("through old handle"));
+        WriteBatch bound = new WriteBatch().put(oldCf, bytes("k"), bytes("through old handle"));
         MultiGet oldMultiGet = old.newMultiGet(oldCf);
         old.close();
         List<ColumnFamilyHandle> fresh = new ArrayList<>();
         try (RocksDB db = RocksDB.open(options, path, families, fresh)) {
             List<String> refused = new ArrayList<>();
-            refused.add(refuse("the old handle", () -> db.get(oldCf, b("k"))));
-            refused.add(refuse("the old handle (put)", () -> db.put(oldCf, b("k"), b("x"))));
-            refused.add(refuse("the old snapshot", () -> db.get(atOld, b("k"))));
+            refused.add(refuse("the old handle", () -> db.get(oldCf, bytes("k"))));
+            refused.add(refuse("the old handle (put)", () -> db.put(oldCf, bytes("k"), bytes("x"))));
+            refused.add(refuse("the old snapshot", () -> db.get(atOld, bytes("k"))));
             refused.add(refuse("an iterator with the old snapshot", () -> db.newIterator(atOld)));
             refused.add(refuse("a batch bound to the old handle", () -> db.write(new WriteOptions(), bound)));
             refused.add(refuse("the old MultiGet", () -> {
-                oldMultiGet.add(b("k"));
+                oldMultiGet.add(bytes("k"));
                 oldMultiGet.executePinned();
             }));
-            checkSame(b("old"), db.get(fresh.get(1), b("k")), "the value, untouched by the refused calls");
+            checkSame(bytes("old"), db.get(fresh.get(1), bytes("k")), "the value, untouched by the refused calls");
             return "objects of the closed DB were refused by the reopened one: " + refused;
         }
     }
@@ -549,7 +551,7 @@ final class AttackerProbes {
         AtomicBoolean refused = new AtomicBoolean();
         Thread reader = start("reader", failure, () -> {
             RocksDB db = box.getAndSet(null);
-            PinnedValue pin = db.getPinned(b(key(7)));
+            PinnedValue pin = db.getPinned(bytes(key(7)));
             RocksIterator it = db.newIterator();
             db = null; // from here on, nobody holds the RocksDB
             try (it; pin) {
@@ -561,7 +563,7 @@ final class AttackerProbes {
                     checkSame(valueOf(key(7), 300), pin.toByteArray(), "a pin of the forgotten DB");
                     try {
                         if (!it.isValid()) it.seekToFirst();
-                        String k = text(it.keyBytes());
+                        String k = string(it.keyBytes());
                         checkSame(valueOf(k, 300), it.valueBytes(), "value of " + k);
                         read.incrementAndGet();
                         it.next();
@@ -582,7 +584,7 @@ final class AttackerProbes {
         for (int attempt = 0;; attempt++) {
             gc();
             try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
-                check(again.get(b(key(5))) != null, () -> "reopened");
+                check(again.get(bytes(key(5))) != null, () -> "reopened");
                 break;
             } catch (RocksDBException locked) {
                 if (attempt == 50) throw new WrongResult("the forgotten DB never closed after its iterator did: " + locked.getMessage());
@@ -610,12 +612,12 @@ final class AttackerProbes {
                     switch (r.nextInt(3)) {
                         case 0 -> {
                             RocksIterator it = db.newIterator();
-                            it.seek(b(k));
+                            it.seek(bytes(k));
                             it.value().get(ValueLayout.JAVA_BYTE, 0);
                             if (!forget) it.close();
                         }
                         case 1 -> {
-                            PinnedValue v = db.getPinned(b(k));
+                            PinnedValue v = db.getPinned(bytes(k));
                             v.value().get(ValueLayout.JAVA_BYTE, 0);
                             if (!forget) v.close();
                         }
@@ -641,7 +643,7 @@ final class AttackerProbes {
         rethrow(failure);
         db.close();
         try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
-            check(again.get(b(key(5))) != null, () -> "reopened");
+            check(again.get(bytes(key(5))) != null, () -> "reopened");
         }
         return 2 * rounds + " iterators, pins and record batches, " + forgotten.get()
                 + " of them forgotten while a thread collected garbage; the DB closed fully";
@@ -666,8 +668,8 @@ final class AttackerProbes {
                         switch (kind) {
                             case 0 -> {
                                 String k = key(r.nextInt(500));
-                                checkSame(valueOf(k, 2000), db.get(b(k)), "value of " + k);
-                                db.put(b(k), valueOf(k, 2000));
+                                checkSame(valueOf(k, 2000), db.get(bytes(k)), "value of " + k);
+                                db.put(bytes(k), valueOf(k, 2000));
                             }
                             case 1 -> {
                                 try (RocksIterator it = db.newIterator()) {
@@ -704,7 +706,7 @@ final class AttackerProbes {
         check(flagLost.get() == 0, () -> "panrocks cleared a thread's interrupt status " + flagLost.get() + " times");
         db.close();
         try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
-            check(again.get(b(key(5))) != null, () -> "reopened");
+            check(again.get(bytes(key(5))) != null, () -> "reopened");
         }
         return calls.get() + " calls under interrupts (" + byInterrupt.get() + " channel writes ended by them);"
                 + " no interrupt status lost; the DB closed fully";
@@ -716,29 +718,29 @@ final class AttackerProbes {
         int keys = rounds(100_000);
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"));
         try (WriteBatch batch = new WriteBatch()) {
-            for (int i = 0; i < keys; i += 2) batch.put(b(key(i)), b("v" + i));
+            for (int i = 0; i < keys; i += 2) batch.put(bytes(key(i)), bytes("v" + i));
             db.write(new WriteOptions().setDisableWAL(true), batch);
         }
         long start = System.nanoTime();
         try (MultiGet m = db.newMultiGet(); Arena arena = Arena.ofConfined()) {
-            for (int i = 0; i < keys; i++) m.add(b(key(i)));
+            for (int i = 0; i < keys; i++) m.add(bytes(key(i)));
             m.execute(arena.allocate(8L * keys));
             for (int i = 0; i < keys; i++) {
                 int at = i;
-                if (i % 2 == 0) checkSame(b("v" + i), m.valueAsBytes(i), "MultiGet value " + i);
+                if (i % 2 == 0) checkSame(bytes("v" + i), m.valueAsBytes(i), "MultiGet value " + i);
                 else check(!m.isFound(i), () -> "key " + at + " is absent");
             }
             m.executePinned();
             for (int i = 0; i < keys; i += 1001) {
-                if (i % 2 == 0) checkSame(b("v" + i), m.value(i).toArray(ValueLayout.JAVA_BYTE), "pinned value " + i);
+                if (i % 2 == 0) checkSame(bytes("v" + i), m.value(i).toArray(ValueLayout.JAVA_BYTE), "pinned value " + i);
             }
         }
         List<byte[]> all = new ArrayList<>();
-        for (int i = 0; i < keys; i++) all.add(b(key(i)));
+        for (int i = 0; i < keys; i++) all.add(bytes(key(i)));
         List<byte[]> values = db.multiGetAsList(all);
         for (int i = 0; i < keys; i++) {
             int at = i;
-            if (i % 2 == 0) checkSame(b("v" + i), values.get(i), "multiGetAsList value " + i);
+            if (i % 2 == 0) checkSame(bytes("v" + i), values.get(i), "multiGetAsList value " + i);
             else check(values.get(i) == null, () -> "multiGetAsList key " + at + " is absent");
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
@@ -763,7 +765,7 @@ final class AttackerProbes {
                 taken.set(round);
                 try {
                     for (int i = 0; i < batch.size(); i++) {
-                        String k = text(batch.key(i).toArray(ValueLayout.JAVA_BYTE));
+                        String k = string(batch.key(i).toArray(ValueLayout.JAVA_BYTE));
                         checkSame(valueOf(k, 1500), batch.value(i).toArray(ValueLayout.JAVA_BYTE), "batch value of " + k);
                         reads.incrementAndGet();
                     }
@@ -819,7 +821,7 @@ final class AttackerProbes {
         List<String> odd = new ArrayList<>();
         for (int i = 0; i < rounds(30); i++) {
             try (RocksDB db = RocksDB.open(options, dir.resolve("db"))) {
-                db.put(b("k"), b("v"));
+                db.put(bytes("k"), bytes("v"));
                 opened++;
             } catch (RocksDBException | java.util.ConcurrentModificationException e) {
                 refused++;
@@ -846,8 +848,8 @@ final class AttackerProbes {
             Thread.ofVirtual().start(() -> {
                 try {
                     String k = key(n % 100);
-                    checkSame(valueOf(k, 500), db.get(b(k)), "value of " + k);
-                    try (PinnedValue v = db.getPinned(b(k))) {
+                    checkSame(valueOf(k, 500), db.get(bytes(k)), "value of " + k);
+                    try (PinnedValue v = db.getPinned(bytes(k))) {
                         v.value().get(ValueLayout.JAVA_BYTE, 0);
                     }
                     done.incrementAndGet();

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Issue 11, class 2: every view of RocksDB's memory is read-only and
@@ -54,7 +55,7 @@ final class BufferProbes {
     static final int RECORDS = 400;
 
     static byte[] key(int i) {
-        return b(String.format("rec-%05d", i));
+        return bytes(String.format("rec-%05d", i));
     }
 
     static byte[] value(int i) {

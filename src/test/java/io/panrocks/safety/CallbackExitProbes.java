@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 21, item 10: callbacks on RocksDB's background threads and the
@@ -102,7 +104,7 @@ final class CallbackExitProbes {
         };
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(exiting)), dir.resolve("db"));
         hookClosing(db, "system-exit-in-a-flush-listener-while-a-hook-closes-the-db");
-        db.put(b("k"), b("v"));
+        db.put(bytes("k"), bytes("v"));
         try {
             db.flush(); // its listener exits; the close then ends this call (or the bound does)
         } catch (Throwable expected) {
@@ -132,8 +134,8 @@ final class CallbackExitProbes {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperator(failing)
                 .setListeners(List.of(exiting)), dir.resolve("db"));
         hookClosing(db, "system-exit-in-a-background-error-listener-while-a-hook-closes-the-db");
-        db.put(b("k"), b("v"));
-        db.merge(b("k"), b("w"));
+        db.put(bytes("k"), bytes("v"));
+        db.merge(bytes("k"), bytes("w"));
         try {
             db.flush();
         } catch (Throwable expected) {
@@ -154,7 +156,7 @@ final class CallbackExitProbes {
             byte[] value = new byte[4096];
             try {
                 for (int i = 0; i < 32; i++) { // 128 KiB: twice the target's memtable and more
-                    target.put(b("from-" + info.getJobId() + "-" + i), value);
+                    target.put(bytes("from-" + info.getJobId() + "-" + i), value);
                     written.incrementAndGet();
                 }
             } catch (RocksDBException e) {
@@ -188,7 +190,7 @@ final class CallbackExitProbes {
             for (RocksDB db : List.of(first, second)) {
                 writers.add(start("writer", failure, () -> {
                     byte[] value = new byte[1024];
-                    for (int i = 0; i < 2048; i++) db.put(b("main-" + i), value); // 2 MiB: about 30 flushes
+                    for (int i = 0; i < 2048; i++) db.put(bytes("main-" + i), value); // 2 MiB: about 30 flushes
                     db.flush();
                 }));
             }
@@ -225,7 +227,7 @@ final class CallbackExitProbes {
                 outcomes.add(attempt("compaction of the other DB", o::compactRange));
                 outcomes.add(attempt("close of the other DB", o::close));
                 outcomes.add(attempt("flush of its own DB", db::flush));
-                outcomes.add(attempt("write into the other DB", () -> o.put(b("from-listener"), b("v"))));
+                outcomes.add(attempt("write into the other DB", () -> o.put(bytes("from-listener"), bytes("v"))));
                 heard.countDown();
             }
         };
@@ -233,7 +235,7 @@ final class CallbackExitProbes {
              RocksDB first = RocksDB.open(new Options().setCreateIfMissing(true).setListeners(List.of(meddler)),
                      dir.resolve("first"))) {
             other.set(second);
-            first.put(b("k"), b("v"));
+            first.put(bytes("k"), bytes("v"));
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread flusher = start("flusher", failure, first::flush);
             joinAll(LIMIT, flusher);
@@ -244,7 +246,7 @@ final class CallbackExitProbes {
                 check(o.contains("IllegalStateException") && o.contains("inside"), () -> "not refused: " + o);
             }
             check(outcomes.get(4).endsWith(": done"), () -> "the write failed: " + outcomes.get(4));
-            check(second.isOpen() && "v".equals(text(second.get(b("from-listener")))), () -> "the other DB changed");
+            check(second.isOpen() && "v".equals(string(second.get(bytes("from-listener")))), () -> "the other DB changed");
             second.flush();
         }
         return "refused inside a listener: " + outcomes.subList(0, 4).stream().map(o -> o.substring(0, o.indexOf(':')))

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Issue 11, class 5: closes that must finish. Closing snapshots (and
@@ -53,7 +54,7 @@ final class CloseHangProbes {
 
     static RocksDB small(Path dir) throws RocksDBException {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"));
-        for (int i = 0; i < 100; i++) db.put(b("k" + i), valueOf("k" + i, 200));
+        for (int i = 0; i < 100; i++) db.put(bytes("k" + i), valueOf("k" + i, 200));
         return db;
     }
 
@@ -88,7 +89,7 @@ final class CloseHangProbes {
                 if (i % 10 != 0) s.close();
                 if (i % 10 == 5) {
                     MultiGet m = db.newMultiGet();
-                    m.add(b("k1"));
+                    m.add(bytes("k1"));
                     m.executePinned();
                     if (i % 20 != 5) m.close();
                 }
@@ -119,7 +120,7 @@ final class CloseHangProbes {
             Path path = dir.resolve("db-" + round);
             // a small write buffer: RocksDB preallocates 1.1 times it for each WAL
             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setWriteBufferSize(1 << 20), path);
-            for (int i = 0; i < 40; i++) db.put(b(String.format("r%04d-%03d", round, i)), valueOf("v" + i, 300));
+            for (int i = 0; i < 40; i++) db.put(bytes(String.format("r%04d-%03d", round, i)), valueOf("v" + i, 300));
             RecordCursor cursor = db.newRecordCursor(null, new ReadOptions());
             List<RecordBatch> batches = new ArrayList<>();
             for (int i = 0; i < 8; i++) batches.add(cursor.next(5, 1 << 20));
@@ -142,7 +143,7 @@ final class CloseHangProbes {
             for (RecordBatch b : batches) if (b.isOpen()) leftOpen++;
             try (RocksDB again = RocksDB.open(new Options(), path)) {
                 int at = round;
-                check(again.get(b(String.format("r%04d-%03d", round, 7))) != null, () -> "round " + at + ": data lost");
+                check(again.get(bytes(String.format("r%04d-%03d", round, 7))) != null, () -> "round " + at + ": data lost");
             } catch (RocksDBException e) {
                 neverClosed++;
                 if (firstLock == null) firstLock = e.getMessage();

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Issue 11, class 6, the heavy part: a value over 2 GiB (written through
@@ -43,7 +44,7 @@ final class HugeValueProbes {
     static String hugeValue(Path dir) throws Exception {
         long start = System.nanoTime();
         List<String> failures = new ArrayList<>();
-        byte[] key = b("huge");
+        byte[] key = bytes("huge");
         long[] probesAt = {0, 1, (1L << 31) - 1, 1L << 31, SIZE - 1};
         // no WAL and no flush at close: nothing of the value goes to disk
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setAvoidFlushDuringShutdown(true),

@@ -24,6 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 21: indexed batches (and transactions, whose writes are one) over
@@ -97,7 +99,7 @@ final class IndexedBatchProbes {
 
     static List<String> walk(RocksIterator it) {
         List<String> keys = new ArrayList<>();
-        for (it.seekToFirst(); it.isValid(); it.next()) keys.add(text(it.keyBytes()));
+        for (it.seekToFirst(); it.isValid(); it.next()) keys.add(string(it.keyBytes()));
         return keys;
     }
 
@@ -112,29 +114,29 @@ final class IndexedBatchProbes {
         RocksDB db = openReverse(dir.resolve("reverse"));
         ColumnFamilyHandle dflt = db.getDefaultColumnFamily();
         WriteBatchWithIndex batch = new WriteBatchWithIndex();
-        for (int i = 0; i < 200; i++) batch.put(dflt, b(String.format("k%04d", i)), b("v" + i));
+        for (int i = 0; i < 200; i++) batch.put(dflt, bytes(String.format("k%04d", i)), bytes("v" + i));
         batch.setSavePoint();
-        batch.put(dflt, b("after-save-point"), b("x"));
-        check(batch.getFromBatch(b("k0007")) != null, () -> "the batch reads its own update while the DB is open");
+        batch.put(dflt, bytes("after-save-point"), bytes("x"));
+        check(batch.getFromBatch(bytes("k0007")) != null, () -> "the batch reads its own update while the DB is open");
         db.close();
         for (int round = 0; round < 20; round++) { // reuse what the close freed
             try (RocksDB other = open(dir.resolve("churn" + round))) {
-                other.put(b("x"), new byte[4096]);
+                other.put(bytes("x"), new byte[4096]);
             }
         }
         gc();
         String refused;
         try (RocksDB other = open(dir.resolve("other"))) {
-            other.put(b("x"), b("other's"));
+            other.put(bytes("x"), bytes("other's"));
             refused = switch (use) {
                 case "put" -> expect(IllegalStateException.class, "put after the comparator's DB closed",
-                        () -> batch.put(b("k9999"), b("v")));
+                        () -> batch.put(bytes("k9999"), bytes("v")));
                 case "getFromBatch" -> expect(IllegalStateException.class, "getFromBatch after the comparator's DB closed",
-                        () -> batch.getFromBatch(b("k0007")));
+                        () -> batch.getFromBatch(bytes("k0007")));
                 case "iterator" -> expect(IllegalStateException.class, "an iterator after the comparator's DB closed",
                         () -> {
                             try (RocksIterator it = batch.newIteratorWithBase(other.newIterator())) {
-                                it.seek(b("k0100"));
+                                it.seek(bytes("k0100"));
                             }
                         });
                 case "rollbackToSavePoint" -> expect(IllegalStateException.class,
@@ -143,19 +145,19 @@ final class IndexedBatchProbes {
             };
             check(refused.contains("is closed"), () -> "the refusal says why: " + refused);
             // the rest of the batch's other uses are refused the same way
-            expect(IllegalStateException.class, "put in a named family", () -> batch.put(dflt, b("k"), b("v")));
-            expect(IllegalStateException.class, "getFromBatch", () -> batch.getFromBatch(b("k0001")));
+            expect(IllegalStateException.class, "put in a named family", () -> batch.put(dflt, bytes("k"), bytes("v")));
+            expect(IllegalStateException.class, "getFromBatch", () -> batch.getFromBatch(bytes("k0001")));
             expect(IllegalStateException.class, "write to another DB", () -> other.write(WriteOptions.DEFAULT, batch));
             expect(IllegalStateException.class, "getFromBatchAndDB",
-                    () -> batch.getFromBatchAndDB(other, ReadOptions.DEFAULT, b("k0001")));
+                    () -> batch.getFromBatchAndDB(other, ReadOptions.DEFAULT, bytes("k0001")));
             // what does not touch the index still works
             check(batch.count() == 201, () -> "count " + batch.count());
             check(batch.data().length > 0, () -> "data");
             // clear() unbinds it: a fresh, bytewise batch
             batch.clear();
-            batch.put(b("b"), b("2"));
-            batch.put(b("a"), b("1"));
-            check("1".equals(text(batch.getFromBatch(b("a")))), () -> "reads after clear()");
+            batch.put(bytes("b"), bytes("2"));
+            batch.put(bytes("a"), bytes("1"));
+            check("1".equals(string(batch.getFromBatch(bytes("a")))), () -> "reads after clear()");
             try (RocksIterator it = batch.newIteratorWithBase(other.newIterator())) {
                 List<String> keys = walk(it);
                 check(keys.equals(List.of("a", "b", "x")), () -> "bytewise after clear(): " + keys);
@@ -178,14 +180,14 @@ final class IndexedBatchProbes {
         for (int round = 0; round < rounds; round++) {
             RocksDB db = openReverse(dir.resolve("db" + round));
             WriteBatchWithIndex batch = new WriteBatchWithIndex();
-            batch.put(db.getDefaultColumnFamily(), b("first"), b("1"));
+            batch.put(db.getDefaultColumnFamily(), bytes("first"), bytes("1"));
             AtomicBoolean stop = new AtomicBoolean();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread user = start("batch-user", failure, () -> {
                 for (int i = 0; !stop.get(); i++) {
                     try {
-                        batch.put(b("k" + i), b("v" + i));
-                        batch.getFromBatch(b("k" + (i / 2)));
+                        batch.put(bytes("k" + i), bytes("v" + i));
+                        batch.getFromBatch(bytes("k" + (i / 2)));
                         doneCalls.incrementAndGet();
                     } catch (IllegalStateException closed) {
                         refusedCalls.incrementAndGet();
@@ -199,7 +201,7 @@ final class IndexedBatchProbes {
             stop.set(true);
             joinAll(Duration.ofSeconds(30), user);
             rethrow(failure);
-            expect(IllegalStateException.class, "after the close", () -> batch.put(b("late"), b("x")));
+            expect(IllegalStateException.class, "after the close", () -> batch.put(bytes("late"), bytes("x")));
             batch.close();
         }
         return rounds + " closes raced the batch's calls: " + doneCalls.get() + " calls done, "
@@ -210,7 +212,7 @@ final class IndexedBatchProbes {
 
     static String unnamedDefaultOverReverseDb(Path dir) throws Exception {
         try (RocksDB db = openReverse(dir.resolve("reverse"))) {
-            for (String k : List.of("a", "d", "e")) db.put(b(k), b("db-" + k));
+            for (String k : List.of("a", "d", "e")) db.put(bytes(k), bytes("db-" + k));
             List<String> plain;
             try (RocksIterator it = db.newIterator()) {
                 plain = walk(it);
@@ -219,40 +221,40 @@ final class IndexedBatchProbes {
 
             // updates naming no family are indexed bytewise: walked or read over this DB, refused
             try (WriteBatchWithIndex unnamed = new WriteBatchWithIndex()) {
-                unnamed.put(b("b"), b("batch-b"));
-                unnamed.put(b("c"), b("batch-c"));
+                unnamed.put(bytes("b"), bytes("batch-b"));
+                unnamed.put(bytes("c"), bytes("batch-c"));
                 String walked = expect(IllegalArgumentException.class, "walk of bytewise updates over a reverse DB",
                         () -> unnamed.newIteratorWithBase(db.newIterator()).close());
                 check(walked.contains("probe.Reverse") && walked.contains("default family's handle"),
                         () -> "the refusal names the orders and the way out: " + walked);
                 expect(IllegalArgumentException.class, "read of bytewise updates over a reverse DB",
-                        () -> unnamed.getFromBatchAndDB(db, ReadOptions.DEFAULT, b("b")));
+                        () -> unnamed.getFromBatchAndDB(db, ReadOptions.DEFAULT, bytes("b")));
                 expect(IllegalArgumentException.class, "an update naming the family after bytewise ones",
-                        () -> unnamed.put(db.getDefaultColumnFamily(), b("x"), b("x")));
-                check("batch-b".equals(text(unnamed.getFromBatch(b("b")))), () -> "the batch alone still reads");
+                        () -> unnamed.put(db.getDefaultColumnFamily(), bytes("x"), bytes("x")));
+                check("batch-b".equals(string(unnamed.getFromBatch(bytes("b")))), () -> "the batch alone still reads");
                 // its writes are fine: the DB orders them itself
                 db.write(WriteOptions.DEFAULT, unnamed);
             }
             // naming the default family's handle indexes in the DB's order, and later unnamed updates follow it
             try (WriteBatchWithIndex named = new WriteBatchWithIndex()) {
-                named.put(db.getDefaultColumnFamily(), b("bb"), b("batch-bb"));
-                named.put(b("cc"), b("batch-cc"));
-                named.delete(b("d"));
+                named.put(db.getDefaultColumnFamily(), bytes("bb"), bytes("batch-bb"));
+                named.put(bytes("cc"), bytes("batch-cc"));
+                named.delete(bytes("d"));
                 try (RocksIterator it = named.newIteratorWithBase(db.newIterator())) {
                     List<String> keys = walk(it);
                     check(keys.equals(List.of("e", "cc", "c", "bb", "b", "a")), () -> "reverse order with the batch: " + keys);
                 }
-                check("batch-cc".equals(text(named.getFromBatchAndDB(db, ReadOptions.DEFAULT, b("cc")))),
+                check("batch-cc".equals(string(named.getFromBatchAndDB(db, ReadOptions.DEFAULT, bytes("cc")))),
                         () -> "read over the DB");
-                check(named.getFromBatchAndDB(db, ReadOptions.DEFAULT, b("d")) == null, () -> "deleted in the batch");
+                check(named.getFromBatchAndDB(db, ReadOptions.DEFAULT, bytes("d")) == null, () -> "deleted in the batch");
             }
             // an iterator over the reverse DB fixes the batch's order while it lives
             try (WriteBatchWithIndex empty = new WriteBatchWithIndex();
                  RocksIterator it = empty.newIteratorWithBase(db.newIterator())) {
                 expect(IllegalArgumentException.class, "an unnamed (bytewise) update under a reverse iterator",
-                        () -> empty.put(b("z"), b("z")));
-                empty.put(db.getDefaultColumnFamily(), b("z"), b("z"));
-                empty.put(b("y"), b("y"));
+                        () -> empty.put(bytes("z"), bytes("z")));
+                empty.put(db.getDefaultColumnFamily(), bytes("z"), bytes("z"));
+                empty.put(bytes("y"), bytes("y"));
                 List<String> keys = walk(it);
                 check(keys.equals(List.of("z", "y", "e", "d", "c", "b", "a")), () -> "the live iterator: " + keys);
             }
@@ -265,16 +267,16 @@ final class IndexedBatchProbes {
     static String transactionColumns(Path dir) throws Exception {
         try (TransactionDB db = TransactionDB.open(new Options().setCreateIfMissing(true), dir.resolve("txn"));
              Arena churn = Arena.ofConfined()) {
-            db.put(b("base"), b("from-the-db"));
+            db.put(bytes("base"), bytes("from-the-db"));
             Transaction txn = db.beginTransaction(WriteOptions.DEFAULT);
             byte[] value = valueOf("in-the-batch", 300);
-            txn.put(b("in-the-batch"), value);
+            txn.put(bytes("in-the-batch"), value);
             RocksIterator it = txn.getIterator();
-            it.seek(b("in-the-batch"));
+            it.seek(bytes("in-the-batch"));
             List<WideColumn> columns = it.columns();
             check(columns.size() == 1 && columns.get(0).isDefault(), () -> "one default column: " + columns);
             // the batch's buffer moves many times over
-            for (int i = 0; i < 3000; i++) txn.put(b("grow" + i), valueOf("grow" + i, 100));
+            for (int i = 0; i < 3000; i++) txn.put(bytes("grow" + i), valueOf("grow" + i, 100));
             churnNative(churn);
             checkSame(value, columns.get(0).valueBytes(), "the kept column after the transaction grew");
             List<WideColumn> again = it.columns();
@@ -292,21 +294,21 @@ final class IndexedBatchProbes {
 
     static String indexedBatchColumns(Path dir) throws Exception {
         try (RocksDB db = open(dir.resolve("db")); Arena churn = Arena.ofConfined()) {
-            db.put(b("a"), b("from-the-db"));
+            db.put(bytes("a"), bytes("from-the-db"));
             WriteBatchWithIndex batch = new WriteBatchWithIndex();
             byte[] value = valueOf("b", 500);
-            batch.put(b("b"), value);
+            batch.put(bytes("b"), value);
             RocksIterator it = batch.newIteratorWithBase(db.newIterator());
-            it.seek(b("b"));
+            it.seek(bytes("b"));
             List<WideColumn> columns = it.columns();
-            for (int i = 0; i < 3000; i++) batch.put(b("grow" + i), valueOf("grow" + i, 100));
+            for (int i = 0; i < 3000; i++) batch.put(bytes("grow" + i), valueOf("grow" + i, 100));
             churnNative(churn);
             checkSame(value, columns.get(0).valueBytes(), "the kept column after the batch grew");
-            it.seek(b("a"));
+            it.seek(bytes("a"));
             expect(IllegalStateException.class, "a kept column after the iterator moved", () -> columns.get(0).valueBytes());
             List<WideColumn> fromDb = it.columns();
-            checkSame(b("from-the-db"), fromDb.get(0).valueBytes(), "a column from the DB");
-            it.seek(b("b"));
+            checkSame(bytes("from-the-db"), fromDb.get(0).valueBytes(), "a column from the DB");
+            it.seek(bytes("b"));
             List<WideColumn> fromBatch = it.columns();
             batch.close(); // frees the batch, ends the iterator
             churnNative(churn);

@@ -41,6 +41,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 11, class 6: inputs must be checked before anything native runs,
@@ -103,8 +105,8 @@ final class InputProbes {
     static RocksDB open(Path dir) throws RocksDBException {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperatorName("stringappend"),
                 dir.resolve("db"));
-        for (int i = 0; i < 20; i++) db.put(b("key" + i), valueOf("key" + i, 100));
-        db.put(b("key"), b("val"));
+        for (int i = 0; i < 20; i++) db.put(bytes("key" + i), valueOf("key" + i, 100));
+        db.put(bytes("key"), bytes("val"));
         return db;
     }
 
@@ -171,8 +173,8 @@ final class InputProbes {
     static String putNullValueWithLength(Path dir) throws Exception {
         RocksDB db = open(dir);
         String r = expect(NullPointerException.class, "put(cf, wo, key, 0, 3, null, 0, 64)",
-                () -> db.put(db.getDefaultColumnFamily(), new WriteOptions(), b("key"), 0, 3, null, 0, 64));
-        check(java.util.Arrays.equals(b("val"), db.get(b("key"))), () -> "the refused put changed the value");
+                () -> db.put(db.getDefaultColumnFamily(), new WriteOptions(), bytes("key"), 0, 3, null, 0, 64));
+        check(java.util.Arrays.equals(bytes("val"), db.get(bytes("key"))), () -> "the refused put changed the value");
         db.close();
         return r;
     }
@@ -186,11 +188,11 @@ final class InputProbes {
         Object[] args = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
             Class<?> t = types[i];
-            if (t == byte[].class) args[i] = b(i % 2 == 0 ? "key" : "val");
+            if (t == byte[].class) args[i] = bytes(i % 2 == 0 ? "key" : "val");
             else if (t == int.class) args[i] = types[i - 1] == byte[].class ? 0 : 3;
             else if (t == long.class) args[i] = 7L; // a timestamp (user-defined timestamps)
-            else if (t == MemorySegment.class) args[i] = arena.allocateFrom(ValueLayout.JAVA_BYTE, b("key1"));
-            else if (t == ByteBuffer.class) args[i] = ByteBuffer.allocateDirect(64).put(b("key1")).flip();
+            else if (t == MemorySegment.class) args[i] = arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes("key1"));
+            else if (t == ByteBuffer.class) args[i] = ByteBuffer.allocateDirect(64).put(bytes("key1")).flip();
             else if (t == WriteOptions.class) args[i] = new WriteOptions();
             else if (t == ReadOptions.class) args[i] = new ReadOptions();
             else if (t == ColumnFamilyHandle.class) args[i] = null; // the default family
@@ -259,7 +261,7 @@ final class InputProbes {
                 }
             }
         }
-        check(java.util.Arrays.equals(b("val"), db.get(b("key"))), () -> "a refused write changed the DB");
+        check(java.util.Arrays.equals(bytes("val"), db.get(bytes("key"))), () -> "a refused write changed the DB");
         db.close();
         return f.verdict("calls with an offset or length out of range");
     }
@@ -312,7 +314,7 @@ final class InputProbes {
         try {
             Options o = new Options().setCreateIfMissing(true).setMaxBytesForLevelMultiplier(Double.MIN_VALUE);
             try (RocksDB db = RocksDB.open(o, dir.resolve("multiplier"))) {
-                db.put(b("k"), b("v"));
+                db.put(bytes("k"), bytes("v"));
             } catch (RocksDBException e) {
                 f.failures.add("setMaxBytesForLevelMultiplier(Double.MIN_VALUE): accepted, then the open failed: " + e.getMessage());
             }
@@ -406,9 +408,9 @@ final class InputProbes {
         // the nested values panrocks' own setters compose still work
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setMergeOperatorName("uint64add"),
                 dir.resolve("nested"))) {
-            db.merge(b("n"), new byte[]{1, 0, 0, 0, 0, 0, 0, 0});
-            db.merge(b("n"), new byte[]{2, 0, 0, 0, 0, 0, 0, 0});
-            check(db.get(b("n"))[0] == 3, () -> "the uint64add merge operator, set through its nested value");
+            db.merge(bytes("n"), new byte[]{1, 0, 0, 0, 0, 0, 0, 0});
+            db.merge(bytes("n"), new byte[]{2, 0, 0, 0, 0, 0, 0, 0});
+            check(db.get(bytes("n"))[0] == 3, () -> "the uint64add merge operator, set through its nested value");
         }
         return f.verdict("raw option values smuggling other options");
     }
@@ -423,7 +425,7 @@ final class InputProbes {
     }
 
     static String hugeMaxRecords(Path dir, boolean poll) throws Exception {
-        List<ColumnFamilyDescriptor> families = new ArrayList<>(List.of(new ColumnFamilyDescriptor(b("default"))));
+        List<ColumnFamilyDescriptor> families = new ArrayList<>(List.of(new ColumnFamilyDescriptor(bytes("default"))));
         families.addAll(RecordLog.columnFamilies("events"));
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         int records = 1000;
@@ -458,40 +460,40 @@ final class InputProbes {
     static String readOnlyKey(Path dir) throws Exception {
         RocksDB db = open(dir);
         Findings f = new Findings();
-        Supplier<ByteBuffer> key = () -> ByteBuffer.wrap(b("rokey")).asReadOnlyBuffer();
-        Supplier<ByteBuffer> value = () -> ByteBuffer.wrap(b("rovalue")).asReadOnlyBuffer();
+        Supplier<ByteBuffer> key = () -> ByteBuffer.wrap(bytes("rokey")).asReadOnlyBuffer();
+        Supplier<ByteBuffer> value = () -> ByteBuffer.wrap(bytes("rovalue")).asReadOnlyBuffer();
         List<String> worked = new ArrayList<>();
         attempt(f, worked, "put(wo, read-only key, read-only value)", () -> db.put(new WriteOptions(), key.get(), value.get()));
         attempt(f, worked, "get(read-only key, value)", () -> {
             ByteBuffer out = ByteBuffer.allocate(32);
             check(db.get(key.get(), out) == 7, () -> "size");
-            check(text(Arrays.copyOf(out.array(), 7)).equals("rovalue"), () -> "value read with a read-only key");
+            check(string(Arrays.copyOf(out.array(), 7)).equals("rovalue"), () -> "value read with a read-only key");
         });
         attempt(f, worked, "get(read-only direct key, value)", () -> {
-            ByteBuffer direct = ByteBuffer.allocateDirect(8).put(b("rokey")).flip().asReadOnlyBuffer();
+            ByteBuffer direct = ByteBuffer.allocateDirect(8).put(bytes("rokey")).flip().asReadOnlyBuffer();
             check(db.get(direct, ByteBuffer.allocate(32)) == 7, () -> "size");
         });
         attempt(f, worked, "merge(wo, read-only key, read-only value)", () -> db.merge(new WriteOptions(),
-                ByteBuffer.wrap(b("mkey")).asReadOnlyBuffer(), value.get()));
+                ByteBuffer.wrap(bytes("mkey")).asReadOnlyBuffer(), value.get()));
         attempt(f, worked, "seek(read-only key)", () -> {
             try (RocksIterator it = db.newIterator()) {
                 it.seek(key.get());
-                check(it.isValid() && text(it.keyBytes()).equals("rokey"), () -> "seek with a read-only key");
+                check(it.isValid() && string(it.keyBytes()).equals("rokey"), () -> "seek with a read-only key");
             }
         });
         attempt(f, worked, "WriteBatch.put(read-only key, read-only value)", () -> {
             try (WriteBatch batch = new WriteBatch()) {
-                batch.put(ByteBuffer.wrap(b("bkey")).asReadOnlyBuffer(), value.get());
+                batch.put(ByteBuffer.wrap(bytes("bkey")).asReadOnlyBuffer(), value.get());
                 db.write(new WriteOptions(), batch);
             }
-            check(db.get(b("bkey")) != null, () -> "batch put with a read-only key");
+            check(db.get(bytes("bkey")) != null, () -> "batch put with a read-only key");
         });
         attempt(f, worked, "delete(cf, wo, read-only key)", () -> {
             db.delete(null, new WriteOptions(), key.get());
-            check(db.get(b("rokey")) == null, () -> "deleted with a read-only key");
+            check(db.get(bytes("rokey")) == null, () -> "deleted with a read-only key");
         });
         attempt(f, worked, "singleDelete(cf, wo, read-only key)", () -> db.singleDelete(null, new WriteOptions(),
-                ByteBuffer.wrap(b("bkey")).asReadOnlyBuffer()));
+                ByteBuffer.wrap(bytes("bkey")).asReadOnlyBuffer()));
         db.close();
         if (!f.failures.isEmpty()) throw new WrongResult("read-only heap ByteBuffers as keys: " + f.failures);
         return "read-only ByteBuffers worked as keys in " + worked;
@@ -524,7 +526,7 @@ final class InputProbes {
             if (!foreign) {
                 Arena arena = Arena.ofShared();
                 MemorySegment s = arena.allocate(64);
-                s.copyFrom(MemorySegment.ofArray(b("key1")));
+                s.copyFrom(MemorySegment.ofArray(bytes("key1")));
                 Object r = buffer ? s.asSlice(0, 4).asByteBuffer() : s.asSlice(0, 4);
                 arena.close();
                 return r;
@@ -534,7 +536,7 @@ final class InputProbes {
             Thread t = new Thread(() -> {
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment s = arena.allocate(64);
-                    s.copyFrom(MemorySegment.ofArray(b("key1")));
+                    s.copyFrom(MemorySegment.ofArray(bytes("key1")));
                     out[0] = buffer ? s.asSlice(0, 4).asByteBuffer() : s.asSlice(0, 4);
                     ready.countDown();
                     done.await();
@@ -561,7 +563,7 @@ final class InputProbes {
         try (Arena arena = Arena.ofConfined(); BadMemory bad = new BadMemory(foreign); WriteBatch batch = new WriteBatch();
              RocksIterator it = db.newIterator(); MultiGet multiGet = db.newMultiGet()) {
             it.seekToFirst();
-            multiGet.add(b("key1"));
+            multiGet.add(bytes("key1"));
             List<Object[]> targets = new ArrayList<>();
             for (Method m : publicMethods(RocksDB.class, union(WRITE_NAMES, READ_NAMES))) targets.add(new Object[]{db, m});
             for (Method m : publicMethods(WriteBatch.class, WRITE_NAMES)) targets.add(new Object[]{batch, m});
@@ -592,7 +594,7 @@ final class InputProbes {
         Arrays.fill(pattern, (byte) 0x77);
         try (Arena arena = Arena.ofConfined(); RocksIterator it = db.newIterator(); MultiGet m = db.newMultiGet()) {
             it.seekToFirst();
-            m.add(b("key1"));
+            m.add(bytes("key1"));
             MemorySegment native64 = arena.allocateFrom(ValueLayout.JAVA_BYTE, pattern);
             byte[] heap = pattern.clone();
             ByteBuffer direct = ByteBuffer.allocateDirect(64).put(pattern).flip();
@@ -602,16 +604,16 @@ final class InputProbes {
                 String kind = (out instanceof MemorySegment s ? (s.isNative() ? "native" : "heap") + " segment"
                         : (((ByteBuffer) out).isDirect() ? "direct" : "heap") + " ByteBuffer") + " (read-only)";
                 if (out instanceof MemorySegment s) {
-                    readOnlyOut(f, "get(key, " + kind + ")", () -> db.get(MemorySegment.ofArray(b("key1")), s));
+                    readOnlyOut(f, "get(key, " + kind + ")", () -> db.get(MemorySegment.ofArray(bytes("key1")), s));
                     readOnlyOut(f, "getAdaptive(ro, key, " + kind + ")", () -> {
-                        try (PinnedValue v = db.getAdaptive(new ReadOptions(), b("key1"), s)) {
+                        try (PinnedValue v = db.getAdaptive(new ReadOptions(), bytes("key1"), s)) {
                             check(v == null, () -> "wrote into it");
                         }
                     });
                     readOnlyOut(f, "MultiGet.execute(" + kind + ")", () -> m.execute(s));
                 } else {
                     ByteBuffer bb = (ByteBuffer) out;
-                    readOnlyOut(f, "get(key, " + kind + ")", () -> db.get(ByteBuffer.wrap(b("key1")), bb.duplicate()));
+                    readOnlyOut(f, "get(key, " + kind + ")", () -> db.get(ByteBuffer.wrap(bytes("key1")), bb.duplicate()));
                     readOnlyOut(f, "RocksIterator.key(" + kind + ")", () -> it.key(bb.duplicate()));
                     readOnlyOut(f, "RocksIterator.value(" + kind + ")", () -> it.value(bb.duplicate()));
                 }

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Issue 21: operations that delete, move or rewrite files, aimed at the
@@ -137,7 +138,7 @@ final class OpenDbFilesProbes {
             try (WriteOptions sync = new WriteOptions().setSync(true)) {
                 for (int i = 0; i < n; i++) {
                     String k = tag + "-" + i;
-                    db.put(sync, b(k), valueOf(k, 100));
+                    db.put(sync, bytes(k), valueOf(k, 100));
                     keys.add(k);
                 }
             }
@@ -152,7 +153,7 @@ final class OpenDbFilesProbes {
             for (int i = 0; i < n; i++) sorted.add(String.format("%s-%05d", tag, i));
             try (SstFileWriter writer = new SstFileWriter(new Options())) {
                 writer.open(file);
-                for (String k : sorted) writer.put(b(k), valueOf(k, 100));
+                for (String k : sorted) writer.put(bytes(k), valueOf(k, 100));
                 writer.finish();
             }
             db.ingestExternalFile(List.of(file.toString()), new IngestExternalFileOptions().setMoveFiles(true));
@@ -164,7 +165,7 @@ final class OpenDbFilesProbes {
         void check(String when) throws RocksDBException {
             int missing = 0, wrong = 0;
             for (String k : keys) {
-                byte[] v = db.get(b(k));
+                byte[] v = db.get(bytes(k));
                 if (v == null) missing++;
                 else if (!java.util.Arrays.equals(valueOf(k, 100), v)) wrong++;
             }
@@ -289,7 +290,7 @@ final class OpenDbFilesProbes {
     static BackupEngine backupOfAnotherDb(Path dir) throws Exception {
         Path donor = dir.resolve("donor");
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), donor)) {
-            for (int i = 0; i < 20; i++) db.put(b("donor-" + i), b("d" + i));
+            for (int i = 0; i < 20; i++) db.put(bytes("donor-" + i), bytes("d" + i));
             BackupEngine engine = BackupEngine.open(new BackupEngineOptions(dir.resolve("backups")));
             engine.createNewBackup(db, true);
             return engine;
@@ -348,7 +349,7 @@ final class OpenDbFilesProbes {
             result = refused(Status.Code.Busy, "restore with walDir " + alias + " of a read-only DB",
                     () -> engine.restoreDbFromLatestBackup(dir.resolve("restored"), alias, new RestoreOptions()),
                     alias, v.dir);
-            checkSame(valueOf("w-7", 100), reader.get(b("w-7")), "the read-only DB after the refused restore");
+            checkSame(valueOf("w-7", 100), reader.get(bytes("w-7")), "the read-only DB after the refused restore");
         }
         v.db = RocksDB.open(v.options(), v.dir);
         return result + "; " + v.closeAndReopen();
@@ -398,7 +399,7 @@ final class OpenDbFilesProbes {
                 alias.toAbsolutePath(), first.dir);
         // read-only beside the writer stays allowed, in its WAL directory as in its directory
         try (RocksDB reader = RocksDB.openReadOnly(first.options(), first.dir)) {
-            checkSame(valueOf("w-3", 100), reader.get(b("w-3")), "a read-only DB beside the writer");
+            checkSame(valueOf("w-3", 100), reader.get(bytes("w-3")), "a read-only DB beside the writer");
         }
         first.write("after", 10);
         return result + "; " + first.closeAndReopen();
@@ -512,7 +513,7 @@ final class OpenDbFilesProbes {
         try (SstFileWriter writer = new SstFileWriter(new Options())) {
             result = refusedArgument("an SST writer opening " + attacked, () -> {
                 writer.open(attacked);
-                writer.put(b("x"), b("y"));
+                writer.put(bytes("x"), bytes("y"));
                 writer.finish();
             }, attacked, v.dir);
         }

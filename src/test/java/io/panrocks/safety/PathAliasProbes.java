@@ -14,6 +14,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Issue 11, class 4: one directory, one writable DB per process. RocksDB's
@@ -70,8 +71,8 @@ final class PathAliasProbes {
     }
 
     static void fillAndCheck(RocksDB db, int from, int to) throws RocksDBException {
-        for (int i = from; i < to; i++) db.put(b("k" + i), valueOf("k" + i, 500));
-        for (int i = 0; i < to; i++) checkSame(valueOf("k" + i, 500), db.get(b("k" + i)), "k" + i);
+        for (int i = from; i < to; i++) db.put(bytes("k" + i), valueOf("k" + i, 500));
+        for (int i = 0; i < to; i++) checkSame(valueOf("k" + i, 500), db.get(bytes("k" + i)), "k" + i);
     }
 
     static String secondOpen(Path dir, String kind) throws Exception {
@@ -90,7 +91,7 @@ final class PathAliasProbes {
         String refusal;
         try {
             RocksDB second = RocksDB.open(options(), alias);
-            second.put(b("second"), b("instance"));
+            second.put(bytes("second"), bytes("instance"));
             second.close();
             throw new WrongResult("a second writable open of " + real + " through " + alias + " succeeded: two"
                     + " instances wrote the same files");
@@ -116,7 +117,7 @@ final class PathAliasProbes {
             for (String kind : List.of("same", "dot", "symlink", "relative")) {
                 Path alias = alias(dir, real, kind);
                 try (RocksDB reader = RocksDB.openReadOnly(alias)) {
-                    checkSame(valueOf("k7", 500), reader.get(b("k7")), "read-only open through " + alias);
+                    checkSame(valueOf("k7", 500), reader.get(bytes("k7")), "read-only open through " + alias);
                     opened.add(kind);
                 } catch (RocksDBException e) {
                     throw new WrongResult("a read-only open through " + alias + " beside the writable DB failed: " + e);

@@ -8,7 +8,6 @@ import io.panrocks.testkit.Seeds;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -18,6 +17,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /** Helpers the probes share (they run inside the child JVM). */
 final class ProbeSupport {
@@ -47,14 +48,6 @@ final class ProbeSupport {
         void run() throws Exception;
     }
 
-    static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    static String text(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8);
-    }
-
     static RocksDB open(Path dir) throws RocksDBException {
         return RocksDB.open(new Options().setCreateIfMissing(true), dir);
     }
@@ -64,7 +57,7 @@ final class ProbeSupport {
         byte[] v = new byte[size];
         Random r = new Random(key.hashCode() * 31L + size);
         r.nextBytes(v);
-        byte[] k = b(key);
+        byte[] k = bytes(key);
         System.arraycopy(k, 0, v, 0, Math.min(k.length, size));
         return v;
     }

@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 11, class 3: closes and moves from inside panrocks' own callbacks.
@@ -112,19 +114,19 @@ final class ReentrancyProbes {
         };
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(filter), dir.resolve("db"));
         io.panrocks.Snapshot snapshot = db.getSnapshot();
-        io.panrocks.ColumnFamilyHandle handle = db.createColumnFamily(new io.panrocks.ColumnFamilyDescriptor(b("other")));
+        io.panrocks.ColumnFamilyHandle handle = db.createColumnFamily(new io.panrocks.ColumnFamilyDescriptor(bytes("other")));
         target.set(family ? handle : snapshot);
         for (int f = 0; f < 2; f++) {
-            for (int i = 0; i < 10; i++) db.put(b("k" + i), b("v" + f));
+            for (int i = 0; i < 10; i++) db.put(bytes("k" + i), bytes("v" + f));
             db.flush();
         }
         db.compactRange();
         check("returned".equals(inside.get()), () -> "the close inside the filter: " + inside.get());
         String use = family
-                ? expect(IllegalStateException.class, "the closed handle", () -> db.put(handle, b("k"), b("v")))
+                ? expect(IllegalStateException.class, "the closed handle", () -> db.put(handle, bytes("k"), bytes("v")))
                 : expect(IllegalStateException.class, "the closed snapshot",
-                        () -> db.get(new ReadOptions().setSnapshot(snapshot), b("k1")));
-        check(db.get(b("k1")) != null, () -> "the DB still reads");
+                        () -> db.get(new ReadOptions().setSnapshot(snapshot), bytes("k1")));
+        check(db.get(bytes("k1")) != null, () -> "the DB still reads");
         db.close();
         return "closed inside the filter; afterwards " + use;
     }
@@ -137,16 +139,16 @@ final class ReentrancyProbes {
         try (io.panrocks.TransactionDB db = io.panrocks.TransactionDB.open(options, new io.panrocks.TransactionDBOptions(),
                 dir.resolve("db"))) {
             io.panrocks.Transaction t = db.beginTransaction(new io.panrocks.WriteOptions());
-            for (int i = 0; i < 5; i++) t.put(b("a" + i), b("v"));
+            for (int i = 0; i < 5; i++) t.put(bytes("a" + i), bytes("v"));
             target.set(t);
-            for (int i = 0; i < 20; i++) t.put(b("t" + i), b("v"));
+            for (int i = 0; i < 20; i++) t.put(bytes("t" + i), bytes("v"));
             String r = inside.get() instanceof IllegalStateException e ? "IllegalStateException: " + e.getMessage()
                     : "closed inside: " + inside.get();
             check(inside.get() instanceof IllegalStateException, () -> r);
             check(!t.isClosed() && t.getNumPuts() == 25, () -> "the transaction goes on: " + t);
             t.commit();
             t.close();
-            check(db.get(b("t19")) != null, () -> "the commit wrote");
+            check(db.get(bytes("t19")) != null, () -> "the commit wrote");
             return r;
         }
     }
@@ -159,15 +161,15 @@ final class ReentrancyProbes {
         try (RocksDB db = RocksDB.open(options, dir.resolve("db"));
              io.panrocks.WriteBatchWithIndex batch = new io.panrocks.WriteBatchWithIndex()) {
             io.panrocks.ColumnFamilyHandle family = db.getDefaultColumnFamily();
-            for (int i = 0; i < 5; i++) batch.put(family, b("a" + i), b("v"));
+            for (int i = 0; i < 5; i++) batch.put(family, bytes("a" + i), bytes("v"));
             target.set(batch);
-            for (int i = 0; i < 20; i++) batch.put(family, b("w" + i), b("v"));
+            for (int i = 0; i < 20; i++) batch.put(family, bytes("w" + i), bytes("v"));
             String r = inside.get() instanceof IllegalStateException e ? "IllegalStateException: " + e.getMessage()
                     : "closed inside: " + inside.get();
             check(inside.get() instanceof IllegalStateException, () -> r);
             check(batch.count() == 25, () -> "the batch goes on: " + batch);
             db.write(new io.panrocks.WriteOptions(), batch);
-            check(db.get(b("w19")) != null, () -> "the batch wrote");
+            check(db.get(bytes("w19")) != null, () -> "the batch wrote");
             return r;
         }
     }
@@ -205,7 +207,7 @@ final class ReentrancyProbes {
     static RocksDB fill(Path dir, String name, int valueSize) throws RocksDBException {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true)
                 .setTableFormatConfig(new BlockBasedTableConfig().setNoBlockCache(true)), dir.resolve(name));
-        for (int i = 0; i < KEYS; i++) db.put(b(key(i)), valueOf(key(i), valueSize));
+        for (int i = 0; i < KEYS; i++) db.put(bytes(key(i)), valueOf(key(i), valueSize));
         db.flush();
         return db;
     }
@@ -226,7 +228,7 @@ final class ReentrancyProbes {
         long visited = scan.run(it, (k, v) -> {
             calls[0]++;
             int expected = forward ? calls[0] - 1 : KEYS - calls[0];
-            checkSame(b(key(expected)), k.toArray(ValueLayout.JAVA_BYTE), "visited key " + calls[0]);
+            checkSame(bytes(key(expected)), k.toArray(ValueLayout.JAVA_BYTE), "visited key " + calls[0]);
             checkSame(valueOf(key(expected), valueSize), v.toArray(ValueLayout.JAVA_BYTE), "visited value " + calls[0]);
             if (calls[0] == closeAt) {
                 it.close(); // allowed: deferred until this call returns
@@ -240,7 +242,7 @@ final class ReentrancyProbes {
         expect(IllegalStateException.class, "isValid() after the deferred close", it::isValid);
         expect(IllegalStateException.class, "next() after the deferred close", it::next);
         expect(IllegalStateException.class, "seekToFirst() after the deferred close", it::seekToFirst);
-        check(db.get(b(key(3))) != null, () -> "the DB still reads");
+        check(db.get(bytes(key(3))) != null, () -> "the DB still reads");
         db.close();
         return "the scan stopped after " + visited + " entries, the iterator then closed (views in the visitor after close: "
                 + afterClose[0] + ")";
@@ -253,7 +255,7 @@ final class ReentrancyProbes {
         List<Integer> seen = new ArrayList<>();
         String[] refused = {null};
         long visited = it.scanForward((k, v) -> {
-            int i = Integer.parseInt(text(k.toArray(ValueLayout.JAVA_BYTE)).substring(4));
+            int i = Integer.parseInt(string(k.toArray(ValueLayout.JAVA_BYTE)).substring(4));
             seen.add(i);
             checkSame(valueOf(key(i), 300), v.toArray(ValueLayout.JAVA_BYTE), "visited value of " + key(i));
             if (seen.size() == 100) {
@@ -269,7 +271,7 @@ final class ReentrancyProbes {
         }
         check(seen.size() == KEYS && visited == KEYS, () -> "the scan visited " + seen.size() + " of " + KEYS + " entries");
         it.seekToFirst();
-        check(it.isValid() && text(it.keyBytes()).equals(key(0)), () -> "the iterator works after the scan");
+        check(it.isValid() && string(it.keyBytes()).equals(key(0)), () -> "the iterator works after the scan");
         it.close();
         db.close();
         return refused[0] + "; the scan went on and visited all " + KEYS + " entries in order";
@@ -279,8 +281,8 @@ final class ReentrancyProbes {
         switch (move) {
             case "seekToFirst" -> it.seekToFirst();
             case "seekToLast" -> it.seekToLast();
-            case "seek" -> it.seek(b(key(10)));
-            case "seekForPrev" -> it.seekForPrev(b(key(500)));
+            case "seek" -> it.seek(bytes(key(10)));
+            case "seekForPrev" -> it.seekForPrev(bytes(key(500)));
             case "next" -> it.next();
             case "prev" -> it.prev();
             case "scanForward" -> it.scanForward((k, v) -> true);
@@ -295,7 +297,7 @@ final class ReentrancyProbes {
     static byte[] expectedWire(int n, int valueSize, boolean framed) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < n; i++) {
-            byte[] k = b(key(i)), v = valueOf(key(i), valueSize);
+            byte[] k = bytes(key(i)), v = valueOf(key(i), valueSize);
             if (framed) {
                 out.writeBytes(ByteBuffer.allocate(8).putInt(k.length).putInt(v.length).array());
                 out.writeBytes(k);
@@ -358,7 +360,7 @@ final class ReentrancyProbes {
     /** Reads a lot from another DB without a block cache: freed blocks get handed out again. */
     static void churn(RocksDB other) throws RocksDBException {
         for (int round = 0; round < 3; round++) {
-            for (int i = 0; i < KEYS; i++) other.get(b(key(i)));
+            for (int i = 0; i < KEYS; i++) other.get(bytes(key(i)));
         }
     }
 
@@ -399,7 +401,7 @@ final class ReentrancyProbes {
         check(written == expected.length, () -> "write returned " + written);
         check(!batch.isOpen(), () -> "the batch is still open after the write during which its DB closed returned");
         try (RocksDB again = RocksDB.open(new Options(), dir.resolve("db"))) {
-            checkSame(valueOf(key(7), valueSize), again.get(b(key(7))), "the reopened DB");
+            checkSame(valueOf(key(7), valueSize), again.get(bytes(key(7))), "the reopened DB");
         } catch (RocksDBException e) {
             throw new WrongResult("the path cannot be reopened after the write ended: the engine never closed: " + e);
         }
@@ -409,11 +411,11 @@ final class ReentrancyProbes {
 
     static String closeDbInsideReader(Path dir) throws Exception {
         RocksDB db = fill(dir, "db", 3000);
-        String r = expect(IllegalStateException.class, "db.close() inside get(key, reader)", () -> db.get(b(key(1)), s -> {
+        String r = expect(IllegalStateException.class, "db.close() inside get(key, reader)", () -> db.get(bytes(key(1)), s -> {
             db.close();
             return null;
         }));
-        check(db.isOpen() && db.get(b(key(2))) != null, () -> "the DB still works");
+        check(db.isOpen() && db.get(bytes(key(2))) != null, () -> "the DB still works");
         db.close();
         return r;
     }
@@ -427,7 +429,7 @@ final class ReentrancyProbes {
                 r[0] = expect(IllegalStateException.class, "db.close() inside a scan visitor", db::close);
                 return false;
             });
-            check(it.isValid() && text(it.keyBytes()).equals(key(0)), () -> "the iterator stands where the visitor stopped");
+            check(it.isValid() && string(it.keyBytes()).equals(key(0)), () -> "the iterator stands where the visitor stopped");
         }
         check(db.isOpen(), () -> "the DB still works");
         db.close();

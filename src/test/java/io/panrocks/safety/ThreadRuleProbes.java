@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
 
 /**
  * Issue 11, class 7: the thread rules the guarantees page promises. A
@@ -46,9 +47,9 @@ final class ThreadRuleProbes {
         try (RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"));
              Arena arena = Arena.ofConfined()) {
             byte[] value = valueOf("big", 20_000);
-            db.put(b("big"), value);
+            db.put(bytes("big"), value);
             db.flush();
-            PinnedValue v = adaptive ? db.getAdaptive(new ReadOptions(), b("big"), arena.allocate(4096)) : db.getPinned(b("big"));
+            PinnedValue v = adaptive ? db.getAdaptive(new ReadOptions(), bytes("big"), arena.allocate(4096)) : db.getPinned(bytes("big"));
             check(v.isPinned(), () -> "a 20 KB value comes back pinned");
             MemorySegment view = v.value();
             for (int attempt = 1; attempt <= 2; attempt++) {
@@ -59,7 +60,7 @@ final class ThreadRuleProbes {
                 check(thrown.get() instanceof WrongThreadException, () -> "foreign close #" + at + " of an open PinnedValue: "
                         + (thrown.get() == null ? "returned normally" : thrown.get().toString()) + ", expected WrongThreadException");
             }
-            for (int n = 0; n < 200; n++) db.get(b("big"));
+            for (int n = 0; n < 200; n++) db.get(bytes("big"));
             checkSame(value, v.toByteArray(), "the PinnedValue after refused foreign closes");
             checkSame(value, view.toArray(ValueLayout.JAVA_BYTE), "its kept view after refused foreign closes");
             v.close();
@@ -73,7 +74,7 @@ final class ThreadRuleProbes {
         int released = Leaks.releasedByCleaner();
         Path path = dir.resolve("db");
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), path);
-        for (int i = 0; i < 100; i++) db.put(b(String.format("k%03d", i)), valueOf("k" + i, 500));
+        for (int i = 0; i < 100; i++) db.put(bytes(String.format("k%03d", i)), valueOf("k" + i, 500));
         RecordCursor cursor = db.newRecordCursor(null, new ReadOptions());
         AtomicReference<RecordBatch> current = new AtomicReference<>();
         CyclicBarrier ready = new CyclicBarrier(3), done = new CyclicBarrier(3);
@@ -115,7 +116,7 @@ final class ThreadRuleProbes {
         rethrow(failure);
         db.close();
         try (RocksDB again = RocksDB.open(new Options(), path)) {
-            check(again.get(b("k007")) != null, () -> "the reopened DB reads");
+            check(again.get(bytes("k007")) != null, () -> "the reopened DB reads");
         }
         int warnings = Leaks.releasedByCleaner() - released;
         check(threw.get() == 0, () -> "in " + threw.get() + " of " + rounds + " rounds a close of a batch another"

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 21, items 3, 4 and 9: pessimistic transactions at the edges of the
@@ -77,10 +79,10 @@ final class TransactionLimitProbes {
      */
     static String closeWhileABusyTransactionHoldsAWaitedLock(Path dir) throws Exception {
         TransactionDB db = open(dir, new TransactionDBOptions().setTransactionLockTimeout(-1).setDefaultLockTimeout(-1));
-        db.put(b("k"), b("v0"));
+        db.put(bytes("k"), bytes("v0"));
         Transaction holder = db.beginTransaction(WriteOptions.DEFAULT);
         Transaction waiter = db.beginTransaction(WriteOptions.DEFAULT);
-        holder.getForUpdate(new ReadOptions(), b("k"), true);
+        holder.getForUpdate(new ReadOptions(), bytes("k"), true);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch holderInside = new CountDownLatch(1);
         Function<java.lang.foreign.MemorySegment, String> slowReader = value -> {
@@ -93,11 +95,11 @@ final class TransactionLimitProbes {
             return "read";
         };
         AtomicReference<Object> holderResult = new AtomicReference<>(), waiterResult = new AtomicReference<>();
-        Thread a = start("holder", failure, () -> holderResult.set(holder.get(new ReadOptions(), null, b("k"), slowReader)));
+        Thread a = start("holder", failure, () -> holderResult.set(holder.get(new ReadOptions(), null, bytes("k"), slowReader)));
         check(holderInside.await(10, TimeUnit.SECONDS), () -> "the holder's read never started");
         Thread b = start("waiter", failure, () -> {
             try {
-                waiterResult.set(text(waiter.getForUpdate(new ReadOptions(), b("k"), true)));
+                waiterResult.set(string(waiter.getForUpdate(new ReadOptions(), bytes("k"), true)));
             } catch (RocksDBException | IllegalStateException e) {
                 waiterResult.set(e);
             }
@@ -112,7 +114,7 @@ final class TransactionLimitProbes {
         check("read".equals(holderResult.get()), () -> "the holder's read returned " + holderResult.get());
         check("v0".equals(waiterResult.get()), () -> "the waiter ended with " + waiterResult.get());
         String holderAfter = expect(IllegalStateException.class, "the holder's put after the close",
-                () -> holder.put(b("k"), b("v1")));
+                () -> holder.put(bytes("k"), bytes("v1")));
         expect(IllegalStateException.class, "the waiter's commit after the close", waiter::commit);
         expect(IllegalStateException.class, "the holder's rollback after the close", holder::rollback);
         check(holder.isClosed() && waiter.isClosed(), () -> "a transaction outlived its DB's close");
@@ -144,13 +146,13 @@ final class TransactionLimitProbes {
         try (TransactionDB db = open(dir, new TransactionDBOptions())) {
             Transaction first = db.beginTransaction(WriteOptions.DEFAULT, deepest);
             Transaction second = db.beginTransaction(WriteOptions.DEFAULT, deepest);
-            first.put(b("k1"), b("first"));
-            second.put(b("k2"), b("second"));
+            first.put(bytes("k1"), bytes("first"));
+            second.put(bytes("k2"), bytes("second"));
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicReference<Object> firstWait = new AtomicReference<>();
             Thread t = start("first-waits-for-k2", failure, () -> {
                 try {
-                    first.put(b("k2"), b("first"));
+                    first.put(bytes("k2"), bytes("first"));
                     firstWait.set("locked");
                 } catch (RocksDBException e) {
                     firstWait.set(e);
@@ -159,7 +161,7 @@ final class TransactionLimitProbes {
             Thread.sleep(300); // first waits for k2 now
             RocksDBException deadlock = null;
             try {
-                second.put(b("k1"), b("second")); // closes the cycle
+                second.put(bytes("k1"), bytes("second")); // closes the cycle
             } catch (RocksDBException e) {
                 deadlock = e;
             }
@@ -175,8 +177,8 @@ final class TransactionLimitProbes {
             Thread rest = start("rollback-and-relock", failure, () -> {
                 first.rollback();
                 try (Transaction third = db.beginTransaction(WriteOptions.DEFAULT, new TransactionOptions().setLockTimeout(0))) {
-                    third.put(b("k1"), b("third"));
-                    third.put(b("k2"), b("third"));
+                    third.put(bytes("k1"), bytes("third"));
+                    third.put(bytes("k2"), bytes("third"));
                     third.commit();
                 }
             });
@@ -184,7 +186,7 @@ final class TransactionLimitProbes {
             rethrow(failure);
             first.close();
             second.close();
-            check("third".equals(text(db.get(b("k1")))) && "third".equals(text(db.get(b("k2")))),
+            check("third".equals(string(db.get(bytes("k1")))) && "third".equals(string(db.get(bytes("k2")))),
                     () -> "the last commit is missing");
         }
         return "depths " + refusals + " refused naming the option; at depth "
@@ -233,26 +235,26 @@ final class TransactionLimitProbes {
         if (setter == Setter.DB_DEFAULT_LOCK_TIMEOUT) dbOptions.setDefaultLockTimeout(timeout);
         try (TransactionDB db = open(dir, dbOptions)) {
             Transaction holder = db.beginTransaction(WriteOptions.DEFAULT);
-            holder.put(b("k"), b("holder"));
+            holder.put(bytes("k"), bytes("holder"));
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicReference<Object> outcome = new AtomicReference<>();
             String what = setter + " = " + timeout;
             Thread waiter = start("waiter", failure, () -> {
                 try {
                     switch (setter) {
-                        case DB_DEFAULT_LOCK_TIMEOUT -> db.put(b("k"), b("plain")); // a plain write locks too
+                        case DB_DEFAULT_LOCK_TIMEOUT -> db.put(bytes("k"), bytes("plain")); // a plain write locks too
                         case TRANSACTION_OPTIONS, DB_TRANSACTION_LOCK_TIMEOUT -> {
                             TransactionOptions o = new TransactionOptions();
                             if (setter == Setter.TRANSACTION_OPTIONS) o.setLockTimeout(timeout);
                             try (Transaction t = db.beginTransaction(WriteOptions.DEFAULT, o)) {
-                                t.put(b("k"), b("waiter"));
+                                t.put(bytes("k"), bytes("waiter"));
                                 t.commit();
                             }
                         }
                         case TRANSACTION_SET -> {
                             try (Transaction t = db.beginTransaction(WriteOptions.DEFAULT)) {
                                 t.setLockTimeout(timeout);
-                                t.put(b("k"), b("waiter"));
+                                t.put(bytes("k"), bytes("waiter"));
                                 t.commit();
                             }
                         }
@@ -267,7 +269,7 @@ final class TransactionLimitProbes {
             Thread churn = start("churn", failure, () -> {
                 for (int i = 0; churning.get(); i++) {
                     try (Transaction t = db.beginTransaction(WriteOptions.DEFAULT)) {
-                        t.put(b("other" + (i % 16)), b("x"));
+                        t.put(bytes("other" + (i % 16)), bytes("x"));
                         t.commit();
                     }
                 }
@@ -298,20 +300,20 @@ final class TransactionLimitProbes {
             for (long expiration : new long[]{TEN_TO_THE_13, Long.MAX_VALUE, TransactionOptions.MAX_EXPIRATION}) {
                 try (Transaction t = db.beginTransaction(WriteOptions.DEFAULT,
                         new TransactionOptions().setExpiration(expiration))) {
-                    t.put(b("k"), b(Long.toString(expiration)));
+                    t.put(bytes("k"), bytes(Long.toString(expiration)));
                     Thread.sleep(20);
                     t.commit();
                 }
-                check(Long.toString(expiration).equals(text(db.get(b("k")))), () -> "the commit is missing");
+                check(Long.toString(expiration).equals(string(db.get(bytes("k")))), () -> "the commit is missing");
                 // and another transaction cannot steal the lock of a live one
                 try (Transaction owner = db.beginTransaction(WriteOptions.DEFAULT,
                         new TransactionOptions().setExpiration(expiration));
                      Transaction thief = db.beginTransaction(WriteOptions.DEFAULT,
                              new TransactionOptions().setLockTimeout(50))) {
-                    owner.put(b("k"), b("owner"));
+                    owner.put(bytes("k"), bytes("owner"));
                     RocksDBException e = null;
                     try {
-                        thief.put(b("k"), b("thief"));
+                        thief.put(bytes("k"), bytes("thief"));
                     } catch (RocksDBException timedOut) {
                         e = timedOut;
                     }
@@ -333,7 +335,7 @@ final class TransactionLimitProbes {
     static String negativeSetLockTimeout(Path dir) throws Exception {
         try (TransactionDB db = open(dir, new TransactionDBOptions().setTransactionLockTimeout(200))) {
             Transaction holder = db.beginTransaction(WriteOptions.DEFAULT);
-            holder.put(b("k"), b("holder"));
+            holder.put(bytes("k"), bytes("holder"));
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicReference<Object> outcome = new AtomicReference<>();
             long[] waited = new long[1];
@@ -342,7 +344,7 @@ final class TransactionLimitProbes {
                     t.setLockTimeout(-1);
                     long start = System.nanoTime();
                     try {
-                        t.put(b("k"), b("waiter"));
+                        t.put(bytes("k"), bytes("waiter"));
                         outcome.set("locked");
                     } catch (RocksDBException e) {
                         outcome.set(e);

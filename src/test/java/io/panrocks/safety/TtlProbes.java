@@ -23,6 +23,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 21: DBs opened with a TTL. DBWithTTL appends a 4-byte timestamp to
@@ -69,7 +71,7 @@ final class TtlProbes {
     /** The iterator stopped on a bad entry: invalid, and its status is Corruption. */
     static void stoppedWithCorruption(RocksIterator it, String what) {
         check(!it.isValid(), () -> what + ": the iterator stands on an entry it cannot show, key "
-                + text(it.keyBytes()) + ", value size " + it.value().byteSize());
+                + string(it.keyBytes()) + ", value size " + it.value().byteSize());
         corruption(what + " status()", it::status);
     }
 
@@ -77,35 +79,35 @@ final class TtlProbes {
         Path path = dir.resolve("db");
         // written before the DB had a TTL: no timestamp (2 bytes), and a "timestamp" of 0 (before 2013)
         try (RocksDB plain = RocksDB.open(new Options().setCreateIfMissing(true), path)) {
-            plain.put(b("a-short"), b("xy"));
-            plain.put(b("c-epoch"), new byte[]{'o', 'l', 'd', 0, 0, 0, 0});
+            plain.put(bytes("a-short"), bytes("xy"));
+            plain.put(bytes("c-epoch"), new byte[]{'o', 'l', 'd', 0, 0, 0, 0});
         }
         try (TtlDB db = TtlDB.open(new Options(), path, 0, false)) {
-            db.put(b("b-fine"), b("fine"));
-            db.put(b("d-fine"), b("fine too"));
-            String onGet = corruption("get of the short value", () -> db.get(b("a-short")));
-            corruption("get of the epoch value", () -> db.get(b("c-epoch")));
+            db.put(bytes("b-fine"), bytes("fine"));
+            db.put(bytes("d-fine"), bytes("fine too"));
+            String onGet = corruption("get of the short value", () -> db.get(bytes("a-short")));
+            corruption("get of the epoch value", () -> db.get(bytes("c-epoch")));
             for (int round = 0; round < 2; round++) { // from the memtable and WAL, then from an SST file
                 try (RocksIterator it = db.newIterator()) {
                     it.seekToFirst();
                     stoppedWithCorruption(it, "seekToFirst onto the short value");
-                    it.seek(b("b-fine"));
-                    check(it.isValid() && "fine".equals(text(it.valueBytes())), () -> "a good value reads");
+                    it.seek(bytes("b-fine"));
+                    check(it.isValid() && "fine".equals(string(it.valueBytes())), () -> "a good value reads");
                     it.next();
                     stoppedWithCorruption(it, "next onto the epoch value");
-                    it.seek(b("d-fine"));
-                    check(it.isValid() && "fine too".equals(text(it.valueBytes())), () -> "a good value reads");
+                    it.seek(bytes("d-fine"));
+                    check(it.isValid() && "fine too".equals(string(it.valueBytes())), () -> "a good value reads");
                     it.prev();
                     stoppedWithCorruption(it, "prev onto the epoch value");
-                    it.seekForPrev(b("a-zzz"));
+                    it.seekForPrev(bytes("a-zzz"));
                     stoppedWithCorruption(it, "seekForPrev onto the short value");
                     it.seekToLast();
-                    check(it.isValid() && "d-fine".equals(text(it.keyBytes())), () -> "seekToLast");
+                    check(it.isValid() && "d-fine".equals(string(it.keyBytes())), () -> "seekToLast");
 
                     List<String> visited = new ArrayList<>();
-                    it.seek(b("b-fine"));
+                    it.seek(bytes("b-fine"));
                     corruption("scanForward into the epoch value", () -> it.scanForward((k, v) -> {
-                        visited.add(text(k.toArray(ValueLayout.JAVA_BYTE)) + "=" + text(v.toArray(ValueLayout.JAVA_BYTE)));
+                        visited.add(string(k.toArray(ValueLayout.JAVA_BYTE)) + "=" + string(v.toArray(ValueLayout.JAVA_BYTE)));
                         return true;
                     }));
                     // entries before the bad one in the same crossing may go unvisited: the scan fails as a whole
@@ -115,23 +117,23 @@ final class TtlProbes {
                 }
                 RecordCursor cursor = db.newRecordCursor(null, ReadOptions.DEFAULT);
                 corruption("a record cursor from the first key", () -> cursor.next(100, 1 << 20).close());
-                cursor.seek(b("d-fine"));
+                cursor.seek(bytes("d-fine"));
                 try (RecordBatch batch = cursor.next(100, 1 << 20)) {
-                    check(batch.size() == 1 && "fine too".equals(text(batch.value(0).toArray(ValueLayout.JAVA_BYTE))),
+                    check(batch.size() == 1 && "fine too".equals(string(batch.value(0).toArray(ValueLayout.JAVA_BYTE))),
                             () -> "a cursor past the bad values reads the good one");
                 }
                 try (WriteBatchWithIndex batch = new WriteBatchWithIndex()) {
-                    batch.put(b("e-batch"), b("from the batch"));
+                    batch.put(bytes("e-batch"), bytes("from the batch"));
                     try (RocksIterator it = batch.newIteratorWithBase(db.newIterator())) {
                         it.seekToFirst();
                         stoppedWithCorruption(it, "an iterator with base onto the short value");
-                        it.seek(b("b-fine"));
-                        check(it.isValid() && "fine".equals(text(it.valueBytes())), () -> "over the batch: a good value");
+                        it.seek(bytes("b-fine"));
+                        check(it.isValid() && "fine".equals(string(it.valueBytes())), () -> "over the batch: a good value");
                         it.next();
                         stoppedWithCorruption(it, "an iterator with base onto the epoch value");
-                        it.seek(b("d-fine"));
+                        it.seek(bytes("d-fine"));
                         it.next();
-                        check(it.isValid() && "from the batch".equals(text(it.valueBytes())), () -> "the batch's entry");
+                        check(it.isValid() && "from the batch".equals(string(it.valueBytes())), () -> "the batch's entry");
                     }
                 }
                 db.flush();
@@ -153,11 +155,11 @@ final class TtlProbes {
 
         @Override
         public Decision filter(int level, MemorySegment key, ValueType type, MemorySegment value, NewValue newValue) {
-            String k = text(key.toArray(ValueLayout.JAVA_BYTE)), v = text(value.toArray(ValueLayout.JAVA_BYTE));
+            String k = string(key.toArray(ValueLayout.JAVA_BYTE)), v = string(value.toArray(ValueLayout.JAVA_BYTE));
             seen.put(k, v);
             if (k.startsWith("drop")) return Decision.REMOVE;
             if (k.startsWith("change")) {
-                newValue.set(b("changed:" + v));
+                newValue.set(bytes("changed:" + v));
                 return Decision.CHANGE_VALUE;
             }
             return Decision.KEEP;
@@ -169,17 +171,17 @@ final class TtlProbes {
         Map<String, String> seen = new ConcurrentHashMap<>();
         try (TtlDB db = TtlDB.open(new Options().setCreateIfMissing(true).setCompactionFilter(new Recording(seen)),
                 dir.resolve("shared"), 1, false)) {
-            db.put(b("expired"), b("old"));
-            db.put(b("drop-expired"), b("old"));
+            db.put(bytes("expired"), bytes("old"));
+            db.put(bytes("drop-expired"), bytes("old"));
             Thread.sleep(2200); // RocksDB's TTL clock counts whole seconds
-            for (String k : List.of("drop1", "change1", "keep1")) db.put(b(k), b("v-" + k));
+            for (String k : List.of("drop1", "change1", "keep1")) db.put(bytes(k), bytes("v-" + k));
             db.flush();
             db.compactRange();
-            check(db.get(b("expired")) == null && db.get(b("drop-expired")) == null, () -> "expired entries still go");
-            check(db.get(b("drop1")) == null, () -> "the filter's REMOVE");
-            check("changed:v-change1".equals(text(db.get(b("change1")))), () -> "the filter's CHANGE_VALUE, read back "
+            check(db.get(bytes("expired")) == null && db.get(bytes("drop-expired")) == null, () -> "expired entries still go");
+            check(db.get(bytes("drop1")) == null, () -> "the filter's REMOVE");
+            check("changed:v-change1".equals(string(db.get(bytes("change1")))), () -> "the filter's CHANGE_VALUE, read back "
                     + "without the timestamp");
-            check("v-keep1".equals(text(db.get(b("keep1")))), () -> "the filter's KEEP");
+            check("v-keep1".equals(string(db.get(bytes("keep1")))), () -> "the filter's KEEP");
             check("v-change1".equals(seen.get("change1")) && "v-keep1".equals(seen.get("keep1")),
                     () -> "the filter saw the values without DBWithTTL's timestamp: " + seen);
             check(!seen.containsKey("expired"), () -> "expired entries go before the filter sees them: " + seen);
@@ -200,12 +202,12 @@ final class TtlProbes {
         };
         try (TtlDB db = TtlDB.open(new Options().setCreateIfMissing(true).setCompactionFilterFactory(factory),
                 dir.resolve("factory"), 0, false)) {
-            for (String k : List.of("drop2", "change2", "keep2")) db.put(b(k), b("v-" + k));
+            for (String k : List.of("drop2", "change2", "keep2")) db.put(bytes(k), bytes("v-" + k));
             db.flush();
             db.compactRange();
-            check(db.get(b("drop2")) == null, () -> "the factory filter's REMOVE");
-            check("changed:v-change2".equals(text(db.get(b("change2")))), () -> "the factory filter's CHANGE_VALUE");
-            check("v-keep2".equals(text(db.get(b("keep2")))), () -> "KEEP");
+            check(db.get(bytes("drop2")) == null, () -> "the factory filter's REMOVE");
+            check("changed:v-change2".equals(string(db.get(bytes("change2")))), () -> "the factory filter's CHANGE_VALUE");
+            check("v-keep2".equals(string(db.get(bytes("keep2")))), () -> "KEEP");
             check(fromFactory.size() == 3, () -> "the factory's filter saw every entry: " + fromFactory);
         }
         return "Java filters run on TTL DBs (shared: " + seen.keySet() + ", factory: " + fromFactory.keySet()

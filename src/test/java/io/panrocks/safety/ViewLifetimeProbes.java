@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 11, class 1: a view (a {@link MemorySegment} of RocksDB's memory)
@@ -96,7 +98,7 @@ final class ViewLifetimeProbes {
         RocksDB open(Path dir) throws RocksDBException {
             RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true)
                     .setTableFormatConfig(new BlockBasedTableConfig().setNoBlockCache(true)), dir.resolve("db"));
-            for (int i = 0; i < keys; i++) db.put(b(key(i)), ProbeSupport.valueOf(key(i), valueSize));
+            for (int i = 0; i < keys; i++) db.put(bytes(key(i)), ProbeSupport.valueOf(key(i), valueSize));
             if (flushed) db.flush();
             return db;
         }
@@ -117,15 +119,15 @@ final class ViewLifetimeProbes {
 
     static List<Kept> keepIteratorEntry(RocksDB db, Layout layout, int i) {
         RocksIterator it = db.newIterator();
-        it.seek(b(layout.key(i)));
+        it.seek(bytes(layout.key(i)));
         MemorySegment key = it.key(), value = it.value();
         // `it` is dropped here, unclosed, with its views kept
-        return List.of(new Kept(key, b(layout.key(i)), "iterator key() of " + layout.key(i)),
+        return List.of(new Kept(key, bytes(layout.key(i)), "iterator key() of " + layout.key(i)),
                 new Kept(value, valueOf(layout.key(i), layout.valueSize), "iterator value() of " + layout.key(i)));
     }
 
     static List<Kept> keepPinned(RocksDB db, Layout layout, int i) throws RocksDBException {
-        PinnedValue v = db.getPinned(b(layout.key(i)));
+        PinnedValue v = db.getPinned(bytes(layout.key(i)));
         MemorySegment view = v.value();
         return List.of(new Kept(view, valueOf(layout.key(i), layout.valueSize), "getPinned value() of " + layout.key(i)));
     }
@@ -133,7 +135,7 @@ final class ViewLifetimeProbes {
     static List<Kept> keepMultiGet(RocksDB db, Layout layout, int i) throws RocksDBException {
         MultiGet m = db.newMultiGet();
         String k0 = layout.key(i), k1 = layout.key((i + 1) % layout.keys);
-        m.add(b(k0)).add(b(k1));
+        m.add(bytes(k0)).add(bytes(k1));
         m.executePinned();
         return List.of(new Kept(m.value(0), valueOf(k0, layout.valueSize), "MultiGet value(0) of " + k0),
                 new Kept(m.value(1), valueOf(k1, layout.valueSize), "MultiGet value(1) of " + k1));
@@ -174,7 +176,7 @@ final class ViewLifetimeProbes {
         List<PinnedValue> held = new ArrayList<>();
         for (int g = 0; g < groups; g++) {
             for (int n = 0; n < group; n++) {
-                PinnedValue v = db.getPinned(b(layout.key((g * group + n * 13 + cycle) % layout.keys)));
+                PinnedValue v = db.getPinned(bytes(layout.key((g * group + n * 13 + cycle) % layout.keys)));
                 v.value().get(ValueLayout.JAVA_BYTE, 0);
                 held.add(v);
             }
@@ -184,12 +186,12 @@ final class ViewLifetimeProbes {
         List<RocksIterator> iterators = new ArrayList<>();
         for (int n = 0; n < group; n++) {
             RocksIterator it = db.newIterator();
-            it.seek(b(layout.key((n * 11 + cycle) % layout.keys)));
+            it.seek(bytes(layout.key((n * 11 + cycle) % layout.keys)));
             iterators.add(it);
         }
         for (RocksIterator it : iterators) it.close();
         for (int n = 0; n < 100; n++) readOnce(db, layout, n * 3 + cycle);
-        for (int n = 0; n < 20; n++) db.put(b("churn-" + cycle + "-" + n), valueOf("churn" + n, layout.valueSize));
+        for (int n = 0; n < 20; n++) db.put(bytes("churn-" + cycle + "-" + n), valueOf("churn" + n, layout.valueSize));
         db.flush();
         stop.set(true);
         joinAll(Duration.ofSeconds(30), other);
@@ -199,15 +201,15 @@ final class ViewLifetimeProbes {
     static void readOnce(RocksDB db, Layout layout, int n) throws RocksDBException {
         String key = layout.key(Math.floorMod(n, layout.keys));
         switch (Math.floorMod(n, 4)) {
-            case 0 -> check(db.get(b(key)) != null, () -> key + " vanished");
+            case 0 -> check(db.get(bytes(key)) != null, () -> key + " vanished");
             case 1 -> {
                 try (RocksIterator it = db.newIterator()) {
-                    it.seek(b(key));
+                    it.seek(bytes(key));
                     for (int i = 0; i < 3 && it.isValid(); i++, it.next()) it.value().get(ValueLayout.JAVA_BYTE, 0);
                 }
             }
-            case 2 -> db.get(b(key), s -> s.get(ValueLayout.JAVA_BYTE, 0));
-            default -> db.multiGetAsList(List.of(b(key), b(layout.key(Math.floorMod(n + 1, layout.keys)))));
+            case 2 -> db.get(bytes(key), s -> s.get(ValueLayout.JAVA_BYTE, 0));
+            default -> db.multiGetAsList(List.of(bytes(key), bytes(layout.key(Math.floorMod(n + 1, layout.keys)))));
         }
     }
 
@@ -215,7 +217,7 @@ final class ViewLifetimeProbes {
 
     static RocksDB small(Path dir) throws RocksDBException {
         RocksDB db = RocksDB.open(new Options().setCreateIfMissing(true), dir.resolve("db"));
-        for (int i = 0; i < 50; i++) db.put(b("k" + i), valueOf("k" + i, 5000));
+        for (int i = 0; i < 50; i++) db.put(bytes("k" + i), valueOf("k" + i, 5000));
         db.flush();
         return db;
     }
@@ -238,7 +240,7 @@ final class ViewLifetimeProbes {
 
     static String pinnedForeignClose(Path dir) throws Exception {
         RocksDB db = small(dir);
-        PinnedValue v = db.getPinned(b("k7"));
+        PinnedValue v = db.getPinned(bytes("k7"));
         MemorySegment view = v.value();
         byte[] expected = valueOf("k7", 5000);
         for (int attempt = 1; attempt <= 3; attempt++) {
@@ -255,14 +257,14 @@ final class ViewLifetimeProbes {
     static String iteratorForeignClose(Path dir) throws Exception {
         RocksDB db = small(dir);
         RocksIterator it = db.newIterator();
-        it.seek(b("k7"));
+        it.seek(bytes("k7"));
         MemorySegment view = it.value();
         for (int attempt = 1; attempt <= 3; attempt++) {
             expectWrongThread(onOtherThread(it::close), "foreign close #" + attempt + " of an open RocksIterator");
         }
         checkSame(valueOf("k7", 5000), view.toArray(ValueLayout.JAVA_BYTE), "the owner's kept value() after refused foreign closes");
         it.next();
-        check(it.isValid() && text(it.keyBytes()).equals("k8"), () -> "the iterator moves on after refused foreign closes");
+        check(it.isValid() && string(it.keyBytes()).equals("k8"), () -> "the iterator moves on after refused foreign closes");
         checkSame(valueOf("k8", 5000), it.valueBytes(), "the owner's next entry");
         it.close();
         db.close();
@@ -272,17 +274,17 @@ final class ViewLifetimeProbes {
     static String multiGetForeignClose(Path dir) throws Exception {
         RocksDB db = small(dir);
         MultiGet m = db.newMultiGet();
-        m.add(b("k3")).add(b("k4"));
+        m.add(bytes("k3")).add(bytes("k4"));
         m.executePinned();
         MemorySegment view = m.value(0);
         for (int attempt = 1; attempt <= 3; attempt++) {
             expectWrongThread(onOtherThread(m::close), "foreign close #" + attempt + " of a pinned MultiGet");
         }
         // the owner's churn would reuse freed blocks
-        for (int n = 0; n < 500; n++) db.get(b("k" + n % 50));
+        for (int n = 0; n < 500; n++) db.get(bytes("k" + n % 50));
         checkSame(valueOf("k3", 5000), view.toArray(ValueLayout.JAVA_BYTE), "the owner's kept value(0) after refused foreign closes");
         checkSame(valueOf("k4", 5000), m.valueAsBytes(1), "the owner's value(1) after refused foreign closes");
-        m.clear().add(b("k9"));
+        m.clear().add(bytes("k9"));
         m.executePinned();
         checkSame(valueOf("k9", 5000), m.valueAsBytes(0), "the MultiGet, reused by its owner");
         m.close();
@@ -292,11 +294,11 @@ final class ViewLifetimeProbes {
 
     static String viewAfterRefusedForeignClose(Path dir) throws Exception {
         RocksDB db = small(dir);
-        PinnedValue v = db.getPinned(b("k11"));
+        PinnedValue v = db.getPinned(bytes("k11"));
         MemorySegment view = v.value();
         expectWrongThread(onOtherThread(v::close), "foreign close of an open PinnedValue");
         v.close();
-        for (int n = 0; n < 500; n++) db.get(b("k" + n % 50));
+        for (int n = 0; n < 500; n++) db.get(bytes("k" + n % 50));
         String r = expect(IllegalStateException.class, "reading the view after its owner closed it",
                 () -> view.get(ValueLayout.JAVA_BYTE, 0));
         db.close();
@@ -305,11 +307,11 @@ final class ViewLifetimeProbes {
 
     static String closedCloseAnywhere(Path dir) throws Exception {
         RocksDB db = small(dir);
-        PinnedValue v = db.getPinned(b("k1"));
+        PinnedValue v = db.getPinned(bytes("k1"));
         RocksIterator it = db.newIterator();
         it.seekToFirst();
         MultiGet m = db.newMultiGet();
-        m.add(b("k2"));
+        m.add(bytes("k2"));
         m.executePinned();
         v.close();
         it.close();

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.panrocks.safety.ProbeSupport.*;
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 
 /**
  * Issue 23, the WAL walk ({@link RocksDB#getUpdatesSince},
@@ -65,7 +67,7 @@ final class WalProbes {
             try (TransactionLogIterator it = db.getUpdatesSince(0)) {
                 for (int i = 0; i < 5; i++, moves++) it.next();
                 check(!it.isValid(), () -> "an empty walk became valid");
-                db.put(noWal, b("a"), b("1"));
+                db.put(noWal, bytes("a"), bytes("1"));
                 it.next();
                 moves++;
                 check(!it.isValid(), () -> "an unlogged update was handed out");
@@ -83,7 +85,7 @@ final class WalProbes {
             try (TransactionLogIterator it = db.getUpdatesSince(0)) {
                 it.next();
                 moves++;
-                db.put(b("k"), b("v"));
+                db.put(bytes("k"), bytes("v"));
                 db.flush(new FlushOptions().setWaitForFlush(true));
                 it.next(); // the update's WAL is gone: NotFound, not a crash and not a later batch
                 moves++;
@@ -96,7 +98,7 @@ final class WalProbes {
 
     static String usedAfterDbClose(Path dir) throws Exception {
         RocksDB db = RocksDB.open(keeping(), dir);
-        for (int i = 0; i < 10; i++) db.put(b("k" + i), valueOf("k" + i, 100));
+        for (int i = 0; i < 10; i++) db.put(bytes("k" + i), valueOf("k" + i, 100));
         TransactionLogIterator it = db.getUpdatesSince(1);
         TransactionLogIterator.BatchResult batch = it.getBatch();
         MemorySegment view = batch.data();
@@ -123,7 +125,7 @@ final class WalProbes {
         int refused = 0;
         for (int round = 0; round < rounds; round++) {
             RocksDB db = RocksDB.open(keeping(), dir.resolve("db" + round));
-            for (int i = 0; i < 200; i++) db.put(b("k" + i), valueOf("k" + i, 64));
+            for (int i = 0; i < 200; i++) db.put(bytes("k" + i), valueOf("k" + i, 64));
             CountDownLatch walking = new CountDownLatch(1);
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicInteger refusals = new AtomicInteger();
@@ -160,7 +162,7 @@ final class WalProbes {
     static String dbClosedInsideIterate(Path dir) throws Exception {
         RocksDB db = RocksDB.open(keeping(), dir);
         try (io.panrocks.WriteBatch batch = new io.panrocks.WriteBatch()) {
-            for (int i = 0; i < 50; i++) batch.put(b("k" + i), valueOf("k" + i, 500));
+            for (int i = 0; i < 50; i++) batch.put(bytes("k" + i), valueOf("k" + i, 500));
             db.write(new WriteOptions(), batch);
         }
         TransactionLogIterator it = db.getUpdatesSince(1);
@@ -184,7 +186,7 @@ final class WalProbes {
 
     static String viewAfterNextAndClose(Path dir) throws Exception {
         try (RocksDB db = RocksDB.open(keeping(), dir)) {
-            for (int i = 0; i < 100; i++) db.put(b("k" + i), valueOf("k" + i, 1000));
+            for (int i = 0; i < 100; i++) db.put(bytes("k" + i), valueOf("k" + i, 1000));
             TransactionLogIterator it = db.getUpdatesSince(1);
             List<MemorySegment> kept = new ArrayList<>();
             List<TransactionLogIterator.BatchResult> results = new ArrayList<>();
@@ -221,7 +223,7 @@ final class WalProbes {
             int found = 0, notFound = 0;
             for (int round = 0; round < rounds(20); round++) {
                 long before = db.getLatestSequenceNumber();
-                for (int i = random.nextInt(20) + 1; i > 0; i--) db.put(b("k" + i), valueOf("k" + i, 50));
+                for (int i = random.nextInt(20) + 1; i > 0; i--) db.put(bytes("k" + i), valueOf("k" + i, 50));
                 if (random.nextBoolean()) db.flush(new FlushOptions().setWaitForFlush(true));
                 long latest = db.getLatestSequenceNumber();
                 long from = before + 1 + random.nextInt((int) (latest - before));
@@ -259,7 +261,7 @@ final class WalProbes {
                 threads.add(start("writer" + w, failure, () -> {
                     for (int i = 0; !stop.get() && i < 3000; i++) {
                         String k = "w" + writer + "-" + i;
-                        db.put(b(k), valueOf(k, 40));
+                        db.put(bytes(k), valueOf(k, 40));
                     }
                 }));
             }
@@ -284,7 +286,7 @@ final class WalProbes {
                         check(s == e, () -> "batch " + s + " after " + (e - 1));
                         // a write group may log several writers' updates as one batch
                         long updates = r.iterate((type, cf, key, value) -> {
-                            String k = text(key.toArray(ValueLayout.JAVA_BYTE));
+                            String k = string(key.toArray(ValueLayout.JAVA_BYTE));
                             checkSame(valueOf(k, 40), value.toArray(ValueLayout.JAVA_BYTE), "the value of " + k);
                             return true;
                         });

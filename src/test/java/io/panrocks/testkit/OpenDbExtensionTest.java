@@ -1,16 +1,24 @@
 package io.panrocks.testkit;
 
+import io.panrocks.ColumnFamilyDescriptor;
+import io.panrocks.MergeOperator;
+import io.panrocks.Options;
 import io.panrocks.RocksDB;
+import io.panrocks.TransactionDB;
+import io.panrocks.TransactionDBOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
+import static io.panrocks.testkit.TestBytes.bytes;
+import static io.panrocks.testkit.TestBytes.string;
 import static org.junit.jupiter.api.Assertions.*;
 
-/** The fixture itself: the other DB is a second DB, and both are closed and deleted after the test. */
+/** The fixture itself: what each factory opens, open/reopen/close in a test, and that everything is closed and deleted after it. */
 class OpenDbExtensionTest {
     @RegisterExtension
     final OpenDbExtension fixture = new OpenDbExtension();
@@ -39,5 +47,53 @@ class OpenDbExtensionTest {
         assertFalse(other.isOpen());
         assertFalse(Files.exists(dir), dir + " deleted");
         assertFalse(Files.exists(otherDir), otherDir + " deleted");
+    }
+
+    @Test
+    void openWithATestsOwnOptionsReplacesTheDbInTheSameFolderAndReopenGoesBackToTheFixturesOptions() throws Exception {
+        OpenDbExtension own = new OpenDbExtension();
+        RocksDB first = own.db();
+        first.put(bytes("k"), bytes("a"));
+        RocksDB merging = own.open(new Options().setMergeOperator(new MergeOperator.StringAppendOperator(',')));
+        assertFalse(first.isOpen(), "the fixture's DB is closed first");
+        assertSame(merging, own.db());
+        assertEquals("a", string(merging.get(bytes("k"))), "the same folder");
+        merging.put(bytes("k2"), bytes("c"));
+        RocksDB again = own.reopen();
+        assertFalse(merging.isOpen());
+        assertEquals(own.dir().toAbsolutePath(), Path.of(again.getName()).toAbsolutePath());
+        own.close();
+        assertFalse(again.isOpen());
+        RocksDB reopened = own.db();
+        assertNotSame(again, reopened, "db() after close opens the folder again");
+        assertEquals("c", string(reopened.get(bytes("k2"))), "the same folder throughout");
+        Path dir = own.dir();
+        own.afterEach(null);
+        assertFalse(reopened.isOpen());
+        assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    void columnFamiliesAndOtherKindsOfDb() throws Exception {
+        OpenDbExtension families = OpenDbExtension.withColumnFamilies("a", "b");
+        assertEquals(3, families.families().size());
+        assertTrue(families.family("default").isDefaultColumnFamily());
+        families.db().put(families.family("b"), bytes("k"), bytes("v"));
+        assertNull(families.db().get(families.family("a"), bytes("k")));
+        assertEquals(List.of("default", "a", "b"), families.families().stream().map(h -> string(h.getName())).toList());
+        assertThrows(IllegalArgumentException.class, () -> families.family("c"));
+        families.reopen();
+        assertEquals("v", string(families.db().get(families.family("b"), bytes("k"))), "the handles of the reopened DB");
+        families.afterEach(null);
+
+        OpenDbExtension transactions = OpenDbExtension.transactionDb(new Options().setCreateIfMissing(true), new TransactionDBOptions());
+        assertInstanceOf(TransactionDB.class, transactions.db());
+        assertSame(transactions.db(), transactions.db(TransactionDB.class));
+        transactions.db().createColumnFamily(new ColumnFamilyDescriptor(bytes("x"))).close();
+        transactions.afterEach(null);
+
+        OpenDbExtension plain = new OpenDbExtension();
+        assertThrows(IllegalStateException.class, () -> plain.db(TransactionDB.class));
+        plain.afterEach(null);
     }
 }

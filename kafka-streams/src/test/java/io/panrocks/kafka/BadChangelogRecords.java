@@ -20,6 +20,8 @@ import java.util.Properties;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import static io.panrocks.testkit.TestBytes.bytes;
+
 /**
  * Issue 35's changelog records a window or session store cannot hold (a
  * negative or {@code Long.MAX_VALUE} window start, a session that ends before
@@ -46,15 +48,15 @@ public final class BadChangelogRecords {
     static List<Case> cases() {
         return List.of(
                 new Case("window control", false, null),
-                new Case("window start -1", false, windowKey(b("x"), -1, 0)),
-                new Case("window start Long.MIN_VALUE", false, windowKey(b("x"), Long.MIN_VALUE, 0)),
-                new Case("window start Long.MAX_VALUE", false, windowKey(b("x"), Long.MAX_VALUE, 0)),
+                new Case("window start -1", false, windowKey(bytes("x"), -1, 0)),
+                new Case("window start Long.MIN_VALUE", false, windowKey(bytes("x"), Long.MIN_VALUE, 0)),
+                new Case("window start Long.MAX_VALUE", false, windowKey(bytes("x"), Long.MAX_VALUE, 0)),
                 new Case("window key of 5 bytes", false, new byte[]{1, 2, 3, 4, 5}),
                 new Case("window key of 0 bytes", false, new byte[0]),
                 new Case("session control", true, null),
-                new Case("session ends before it starts", true, sessionKey(b("x"), 5_000, 1_000)),
-                new Case("session start -1", true, sessionKey(b("x"), -1, 10)),
-                new Case("session start -10 end -5", true, sessionKey(b("x"), -10, -5)),
+                new Case("session ends before it starts", true, sessionKey(bytes("x"), 5_000, 1_000)),
+                new Case("session start -1", true, sessionKey(bytes("x"), -1, 10)),
+                new Case("session start -10 end -5", true, sessionKey(bytes("x"), -10, -5)),
                 new Case("session key of 9 bytes", true, new byte[]{1, 2, 3, 4, 5, 6, 7, 8, 9}));
     }
 
@@ -62,15 +64,15 @@ public final class BadChangelogRecords {
     static List<KeyValue<byte[], byte[]>> records(Case c) {
         List<KeyValue<byte[], byte[]>> out = new ArrayList<>();
         if (c.session()) {
-            out.add(KeyValue.pair(sessionKey(b("a"), 0, 1_000), b("g1")));
-            out.add(KeyValue.pair(sessionKey(b("a"), 5_000, 9_000), b("g2")));
-            if (c.badKey() != null) out.add(KeyValue.pair(c.badKey(), b("bad")));
-            out.add(KeyValue.pair(sessionKey(b("b"), 100, 200), b("g3")));
+            out.add(KeyValue.pair(sessionKey(bytes("a"), 0, 1_000), bytes("g1")));
+            out.add(KeyValue.pair(sessionKey(bytes("a"), 5_000, 9_000), bytes("g2")));
+            if (c.badKey() != null) out.add(KeyValue.pair(c.badKey(), bytes("bad")));
+            out.add(KeyValue.pair(sessionKey(bytes("b"), 100, 200), bytes("g3")));
         } else {
-            out.add(KeyValue.pair(windowKey(b("a"), 1_000, 0), b("g1")));
-            out.add(KeyValue.pair(windowKey(b("a"), MINUTE + 1_000, 0), b("g2")));
-            if (c.badKey() != null) out.add(KeyValue.pair(c.badKey(), b("bad")));
-            out.add(KeyValue.pair(windowKey(b("b"), 2_000, 0), b("g3")));
+            out.add(KeyValue.pair(windowKey(bytes("a"), 1_000, 0), bytes("g1")));
+            out.add(KeyValue.pair(windowKey(bytes("a"), MINUTE + 1_000, 0), bytes("g2")));
+            if (c.badKey() != null) out.add(KeyValue.pair(c.badKey(), bytes("bad")));
+            out.add(KeyValue.pair(windowKey(bytes("b"), 2_000, 0), bytes("g3")));
         }
         return out;
     }
@@ -144,7 +146,7 @@ public final class BadChangelogRecords {
             walk(line, prefix + "backwardFindSessions(all)",
                     () -> session.backwardFindSessions(null, null, 0, Long.MAX_VALUE));
             walk(line, prefix + "fetch(null,null)", () -> session.fetch(null, null));
-            walk(line, prefix + "fetch(a)", () -> session.fetch(Bytes.wrap(b("a"))));
+            walk(line, prefix + "fetch(a)", () -> session.fetch(Bytes.wrap(bytes("a"))));
         } else {
             WindowStore<Bytes, byte[]> window = (WindowStore<Bytes, byte[]>) store;
             walk(line, prefix + "all", window::all);
@@ -202,10 +204,6 @@ public final class BadChangelogRecords {
     /** Kafka's session key schema: [key][end][start]. */
     static byte[] sessionKey(byte[] key, long start, long end) {
         return java.nio.ByteBuffer.allocate(key.length + 16).put(key).putLong(end).putLong(start).array();
-    }
-
-    static byte[] b(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** The child JVM (with RocksJava): Kafka's built-in stores' transcript on stdout. */

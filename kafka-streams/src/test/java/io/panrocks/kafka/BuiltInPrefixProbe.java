@@ -1,5 +1,6 @@
 package io.panrocks.kafka;
 
+import io.panrocks.testkit.TestBytes;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -34,7 +35,7 @@ public final class BuiltInPrefixProbe {
     static String scan(KeyValueStore<Bytes, byte[]> store, Bytes prefix) {
         Serializer<Bytes> raw = (topic, data) -> data.get();
         List<String> keys = KeyValueStoreContractTest.keys(store.prefixScan(prefix, raw));
-        return KeyValueStoreContractTest.hex(prefix.get()) + ": " + String.join(" ", keys);
+        return TestBytes.hex(prefix.get()) + ": " + String.join(" ", keys);
     }
 
     static String scan(KeyValueIterator<Bytes, byte[]> it) {

@@ -44,6 +44,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.panrocks.testkit.TestBytes.hex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -96,12 +97,6 @@ class KeyValueStoreContractTest {
             while (it.hasNext()) out.add(hex(it.next().key.get()));
         }
         return out;
-    }
-
-    static String hex(byte[] b) {
-        StringBuilder s = new StringBuilder();
-        for (byte x : b) s.append(String.format("%02x", x & 0xFF));
-        return s.toString();
     }
 
     private static List<String> model(NavigableMap<Bytes, byte[]> m) {
