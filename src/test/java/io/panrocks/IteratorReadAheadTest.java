@@ -319,6 +319,25 @@ class IteratorReadAheadTest {
     }
 
     @Test
+    void aBulkWalkLeavesReadingAheadOnAndColumnsTurnItOff() throws RocksDBException {
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("a000"));
+            it.scanForward((k, v) -> !string(k).equals("a005"));
+            for (int i = 0; i < 3; i++) it.next(); // a run: reads ahead from a008
+            MemorySegment k = it.key();
+            it.next();
+            assertEquals("a008", string(k), "read ahead: the view of a008 outlives the step to a009");
+            it.columns(); // from here on every step crosses
+            it.seek(bytes("a020"));
+            for (int i = 0; i < 3; i++) it.next();
+            MemorySegment k23 = it.key();
+            it.next();
+            assertThrows(IllegalStateException.class, () -> k23.get(ValueLayout.JAVA_BYTE, 0),
+                    "without reading ahead a view ends at the next step");
+        }
+    }
+
+    @Test
     void aTailingIteratorSeesWritesMadeAheadOfIt() throws RocksDBException {
         try (RocksIterator tailing = db.newIterator(new ReadOptions().setTailing(true));
              RocksIterator fixed = db.newIterator()) {

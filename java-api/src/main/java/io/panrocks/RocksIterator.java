@@ -160,8 +160,8 @@ public final class RocksIterator implements AutoCloseable {
     private final ViewScope pinned;
     /**
      * Whether runs of next() or prev() may read ahead (see {@link #fetch});
-     * turned off for good by the first call that reads the engine's iterator
-     * at the entry ({@link #engineOnEntry}).
+     * turned off for good by the first {@link #columns()}, {@link #timestamp()}
+     * or {@link #isTombstone()}.
      */
     private boolean readsAhead;
     /** the bulk walk's entries (the first one doubles as the position after a move) */
@@ -487,9 +487,6 @@ public final class RocksIterator implements AutoCloseable {
      * Inside a call.
      */
     private void engineOnEntry(CallContext c) {
-        // one who reads columns or timestamps does so at every entry: reading
-        // ahead would cost a crossing more per entry, to come back
-        readsAhead = false;
         if (batchCount == 0) return;
         if (batchIndex == batchCount - 1 && !batchLastCopied) {
             leaveBatch(); // it stands on the last entry, as this one does
@@ -691,6 +688,9 @@ public final class RocksIterator implements AutoCloseable {
         CallContext c = enter();
         try {
             engineOnEntry(c);
+            // one who reads columns or timestamps does so at every entry: reading
+            // ahead would cost a crossing more per entry, to come back
+            readsAhead = false;
             int rc = panrocks_h.panrocks_iterator_columns(handle, c.value, c.size, c.error);
             if (rc == ENDED) {
                 c.failure(rc); // clears the record
@@ -1104,6 +1104,9 @@ public final class RocksIterator implements AutoCloseable {
         CallContext c = enter();
         try {
             engineOnEntry(c);
+            // one who reads columns or timestamps does so at every entry: reading
+            // ahead would cost a crossing more per entry, to come back
+            readsAhead = false;
             int rc = panrocks_h.panrocks_iterator_timestamp(handle, c.size, c.value, c.error);
             if (rc == ENDED) {
                 c.failure(rc); // clears the record
