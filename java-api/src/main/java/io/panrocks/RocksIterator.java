@@ -378,10 +378,7 @@ public final class RocksIterator implements AutoCloseable {
      * crossing, which reads ahead once the steps make a run.
      */
     private void step(boolean forward) {
-        checkOwner();
-        if (walking) {
-            throw new IllegalStateException("a RocksIterator cannot be moved from inside its own scan's visitor");
-        }
+        checkMovable();
         if (batchCount > 0) {
             int to = batchIndex + (forward == batchForward ? 1 : -1);
             if (to >= 0 && to < batchCount) {
@@ -393,15 +390,14 @@ public final class RocksIterator implements AutoCloseable {
         }
         CallContext c = enter();
         try {
-            scope.renew(); // the engine's iterator moves: views of where it stood end
+            // past the batch's far end the engine's iterator goes on from its last
+            // entry (or stays past the end it met); back over its near end it must
+            // first stand on the entry this one stands on
             if (batchCount > 0) {
-                // past the batch's far end the engine's iterator goes on from its last
-                // entry (or stays past the end it met); back over its near end it must
-                // first return to the entry this one stands on
-                boolean farEnd = forward == batchForward;
-                leaveBatch();
-                if (!farEnd && !returnToEntry(c)) return;
+                if (forward == batchForward) leaveBatch();
+                else if (!engineOnEntry(c)) return;
             }
+            scope.renew(); // the engine's iterator moves: views of where it stood end
             run = run > 0 && runForward == forward ? run + 1 : 1;
             runForward = forward;
             if (readsAhead && valid && run >= RUN_BEFORE_READING_AHEAD) {
@@ -483,18 +479,17 @@ public final class RocksIterator implements AutoCloseable {
 
     /**
      * For a call that reads the engine's iterator at this one's entry: brings
-     * it back there if it read ahead (its views of the entry stay readable).
-     * Inside a call.
+     * it back there if it read ahead (its views of the entry stay readable),
+     * and leaves the batch. Inside a call. Returns whether the iterator stands
+     * on an entry (a failed return leaves it invalid, its status telling why).
      */
-    private void engineOnEntry(CallContext c) {
-        if (batchCount == 0) return;
-        if (batchIndex == batchCount - 1 && !batchLastCopied) {
-            leaveBatch(); // it stands on the last entry, as this one does
-            return;
-        }
-        scope.renew(); // it moves off the batch's last entry
+    private boolean engineOnEntry(CallContext c) {
+        if (batchCount == 0) return valid;
+        boolean there = batchIndex == batchCount - 1 && !batchLastCopied; // on the last entry, in place
         leaveBatch();
-        returnToEntry(c);
+        if (there) return true;
+        scope.renew(); // it moves off the batch's last entry
+        return returnToEntry(c);
     }
 
     /**
@@ -774,10 +769,7 @@ public final class RocksIterator implements AutoCloseable {
 
     private long scan(EntryVisitor visitor, boolean forward) throws RocksDBException {
         Objects.requireNonNull(visitor, "visitor");
-        checkOwner();
-        if (walking) {
-            throw new IllegalStateException("a RocksIterator cannot be moved from inside its own scan's visitor");
-        }
+        checkMovable();
         CallContext c = enter();
         try {
             engineOnEntry(c); // the walk starts where the engine's iterator stands
@@ -893,10 +885,7 @@ public final class RocksIterator implements AutoCloseable {
 
     /** Enters for a move: the current entry's views end here. */
     private CallContext enterMove() {
-        checkOwner();
-        if (walking) {
-            throw new IllegalStateException("a RocksIterator cannot be moved from inside its own scan's visitor");
-        }
+        checkMovable();
         CallContext c = enter();
         scope.renew();
         leaveBatch();
@@ -925,6 +914,14 @@ public final class RocksIterator implements AutoCloseable {
         if (rc != 0) {
             failure = c.failure(rc);
             if (rc >= panrocks_h.PANROCKS_OUT_OF_MEMORY()) broken = true;
+        }
+    }
+
+    /** Its thread, open, and not inside its own scan's visitor (the walk owns the position). */
+    private void checkMovable() {
+        checkOwner();
+        if (walking) {
+            throw new IllegalStateException("a RocksIterator cannot be moved from inside its own scan's visitor");
         }
     }
 
