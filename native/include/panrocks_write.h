@@ -20,6 +20,12 @@
 #define PANROCKS_WRITE_NO_SLOWDOWN 4u
 #define PANROCKS_WRITE_LOW_PRI 8u
 #define PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES 16u
+/* A batch write's promise that the batch holds no merge record: the library
+ * then skips looking for merges into families opened without a merge
+ * operator (which it refuses with RocksDB's InvalidArgument). Broken, the
+ * promise loses nothing: such a merge is kept, unmerged, as one recovered
+ * from the log would be. Not a RocksDB option; other writes ignore it. */
+#define PANROCKS_WRITE_NO_MERGE_RECORDS 32u
 
 /* ---- writes ------------------------------------------------------------ */
 

@@ -18,7 +18,7 @@ int32_t panrocks_write_batch_data(panrocks_db *db, uint32_t write_flags, const c
             return report(error, PANROCKS_CORRUPTION, "panrocks: a write batch has a 12-byte header");
         }
         rocksdb::WriteBatch batch(std::string(data, size));
-        if (int32_t rc = panrocks::refuse_batch_on_timestamped_family(db, batch, error)) return rc;
+        if (int32_t rc = panrocks::refuse_batch_records(db, batch, write_flags, error)) return rc;
         return check(error, db->db->Write(panrocks::write_options(write_flags), &batch));
     });
 }

@@ -98,6 +98,7 @@ int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrock
         panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
         int32_t rc = panrocks::family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
+        panrocks::stand_in_for_missing_merge_operator(&options);
         rocksdb::ImportColumnFamilyOptions import_options;
         import_options.move_files = move_files != 0;
         rocksdb::ColumnFamilyHandle *handle = nullptr;
@@ -105,10 +106,7 @@ int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrock
             db->db->CreateColumnFamilyWithImport(options, descriptor->name, import_options, metadatas, &handle);
         if (!s.ok()) return report(error, panrocks::undo_created_family(db, handle, s));
         std::lock_guard<std::mutex> lock(db->families_mutex);
-        db->families.push_back(
-            std::make_unique<panrocks_cf>(panrocks_cf{handle, panrocks::values_built_per_entry(options)}));
-        panrocks::note_family_timestamps(db, handle);
-        *cf_out = db->families.back().get();
+        *cf_out = panrocks::adopt_family(db, handle, options);
         return PANROCKS_OK;
     });
 }

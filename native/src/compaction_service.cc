@@ -238,6 +238,8 @@ int32_t panrocks_open_and_compact(const panrocks_open_and_compact_request *reque
             int32_t rc = panrocks::family_options(*request->family, &family, error);
             if (rc != PANROCKS_OK) return rc;
         }
+        // as the primary's family has it: operands copied, not a failed compaction
+        panrocks::stand_in_for_missing_merge_operator(&family);
         rocksdb::CompactionServiceOptionsOverride override_options;
         override_options.comparator = family.comparator;
         override_options.merge_operator = family.merge_operator;

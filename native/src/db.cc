@@ -140,7 +140,9 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
         install_space_recovery(db, db_options);
     }
     if (request->cf_count == 0) {
-        descriptors->emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
+        rocksdb::ColumnFamilyOptions cf_options;
+        stand_in_for_missing_merge_operator(&cf_options);
+        descriptors->emplace_back(rocksdb::kDefaultColumnFamilyName, cf_options);
         return PANROCKS_OK;
     }
     for (size_t i = 0; i < request->cf_count; i++) {
@@ -149,6 +151,7 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
         rocksdb::ColumnFamilyOptions cf_options;
         int32_t rc = family_options(d, &cf_options, error);
         if (rc != PANROCKS_OK) return rc;
+        stand_in_for_missing_merge_operator(&cf_options);
         descriptors->emplace_back(d.name, cf_options);
     }
     return PANROCKS_OK;
@@ -160,11 +163,7 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
                     const panrocks_open_request *request, panrocks_cf **cf_handles_out) {
     db->db = raw;
     attach_space_recovery(db);
-    for (size_t i = 0; i < handles.size(); i++) {
-        db->families.push_back(std::make_unique<panrocks_cf>(
-            panrocks_cf{handles[i], values_built_per_entry(descriptors[i].options)}));
-        note_family_timestamps(db, handles[i]);
-    }
+    for (size_t i = 0; i < handles.size(); i++) adopt_family(db, handles[i], descriptors[i].options);
     for (size_t i = 0; i < handles.size(); i++) {
         if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {
             db->default_family = db->families[i].get();

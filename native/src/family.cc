@@ -3,6 +3,7 @@
 
 #include <rocksdb/convenience.h>
 #include <rocksdb/utilities/db_ttl.h>
+#include <rocksdb/write_batch.h>
 
 #include "internal.h"
 
@@ -23,6 +24,115 @@ rocksdb::Status undo_created_family(panrocks_db *db, rocksdb::ColumnFamilyHandle
     if (dropped.ok()) return s;
     return rocksdb::Status::CopyAppendMessage(
         s, "; ", "panrocks: the family was created and could not be dropped again (" + dropped.ToString() + "): it exists, empty, and the next open must name it");
+}
+
+namespace {
+
+// The records of a batch that write what the DB's families refuse (see
+// refuse_batch_records).
+class FamilyRecordCheck final : public rocksdb::WriteBatch::Handler {
+  public:
+    FamilyRecordCheck(const std::vector<uint32_t> &timestamped, const std::vector<uint32_t> &merge_refusing)
+        : timestamped_(timestamped), merge_refusing_(merge_refusing) {}
+
+    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return write(cf); }
+    rocksdb::Status TimedPutCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &, uint64_t) override {
+        return write(cf);
+    }
+    rocksdb::Status PutEntityCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return write(cf);
+    }
+    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &) override { return write(cf); }
+    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &) override { return write(cf); }
+    rocksdb::Status DeleteRangeCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return write(cf);
+    }
+    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        rocksdb::Status s = write(cf);
+        if (s.ok() && holds(merge_refusing_, cf)) {
+            // RocksDB's own words for a merge record into a family without an operator
+            return rocksdb::Status::InvalidArgument("Merge requires `ColumnFamilyOptions::merge_operator != nullptr`");
+        }
+        return s;
+    }
+    rocksdb::Status PutBlobIndexCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return write(cf);
+    }
+    void LogData(const rocksdb::Slice &) override {}
+    rocksdb::Status MarkBeginPrepare(bool) override { return rocksdb::Status::OK(); }
+    rocksdb::Status MarkEndPrepare(const rocksdb::Slice &) override { return rocksdb::Status::OK(); }
+    rocksdb::Status MarkNoop(bool) override { return rocksdb::Status::OK(); }
+    rocksdb::Status MarkRollback(const rocksdb::Slice &) override { return rocksdb::Status::OK(); }
+    rocksdb::Status MarkCommit(const rocksdb::Slice &) override { return rocksdb::Status::OK(); }
+    rocksdb::Status MarkCommitWithTimestamp(const rocksdb::Slice &, const rocksdb::Slice &) override {
+        return rocksdb::Status::OK();
+    }
+
+  private:
+    static bool holds(const std::vector<uint32_t> &ids, uint32_t cf) {
+        return std::find(ids.begin(), ids.end(), cf) != ids.end();
+    }
+
+    rocksdb::Status write(uint32_t cf) const {
+        if (!holds(timestamped_, cf)) return rocksdb::Status::OK();
+        return rocksdb::Status::InvalidArgument(
+            "panrocks: column family " + std::to_string(cf) +
+            " has user-defined timestamps; a write batch cannot write it (write with a timestamp: put(cf, key, "
+            "timestamp, value))");
+    }
+
+    const std::vector<uint32_t> &timestamped_;
+    const std::vector<uint32_t> &merge_refusing_;
+};
+
+}  // namespace
+
+panrocks_cf *adopt_family(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle,
+                          const rocksdb::ColumnFamilyOptions &options) {
+    db->families.push_back(std::make_unique<panrocks_cf>(panrocks_cf{handle, values_built_per_entry(options)}));
+    panrocks_cf *cf = db->families.back().get();
+    if (handle->GetComparator()->timestamp_size() != 0) {
+        db->timestamped_family_ids.push_back(handle->GetID());
+        db->has_timestamped_family.store(true, std::memory_order_release);
+    }
+    if (has_merge_stand_in(options)) {
+        cf->merges_refused = true;
+        db->merge_refusing_family_ids.push_back(handle->GetID());
+        db->has_merge_refusing_family.store(true, std::memory_order_release);
+    }
+    return cf;
+}
+
+int32_t refuse_batch_records(panrocks_db *db, const rocksdb::WriteBatch &batch, uint32_t write_flags,
+                             panrocks_error *error) {
+    const bool timestamps = db->has_timestamped_family.load(std::memory_order_acquire);
+    // HasMerge() reads the batch's content flags: one pass over a batch
+    // rebuilt from bytes (allocation-free, but about 8 ns a record), which
+    // the caller's promise of no merge record saves
+    const bool merges = (write_flags & PANROCKS_WRITE_NO_MERGE_RECORDS) == 0 &&
+                        db->has_merge_refusing_family.load(std::memory_order_acquire) && batch.HasMerge();
+    if (!timestamps && !merges) return PANROCKS_OK;
+    std::vector<uint32_t> timestamped, merge_refusing;
+    {
+        std::lock_guard<std::mutex> lock(db->families_mutex);
+        if (timestamps) timestamped = db->timestamped_family_ids;
+        if (merges) merge_refusing = db->merge_refusing_family_ids;
+    }
+    FamilyRecordCheck check_records(timestamped, merge_refusing);
+    rocksdb::Status s = batch.Iterate(&check_records);
+    // a malformed batch is left to Write, which reports it as before
+    if (s.IsInvalidArgument()) return report(error, s);
+    return PANROCKS_OK;
+}
+
+int32_t refuse_merge(const panrocks_cf *cf, bool with_timestamp, panrocks_error *error) {
+    if (!cf->merges_refused) return PANROCKS_OK;
+    // RocksDB checks the timestamp first: a merge with a timestamp into a
+    // family without them (or the reverse) is its InvalidArgument
+    if ((cf->handle->GetComparator()->timestamp_size() != 0) != with_timestamp) return PANROCKS_OK;
+    // what DB::Merge answers for a family without an operator; a
+    // transaction's Merge would take it, and its commit stop the DB
+    return report(error, rocksdb::Status::NotSupported("Provide a merge_operator when opening DB"));
 }
 
 }  // namespace panrocks
@@ -54,14 +164,12 @@ int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descrip
         panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
         int32_t rc = panrocks::family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
+        panrocks::stand_in_for_missing_merge_operator(&options);
         rocksdb::ColumnFamilyHandle *handle = nullptr;
         rocksdb::Status s = db->db->CreateColumnFamily(options, descriptor->name, &handle);
         if (!s.ok()) return report(error, panrocks::undo_created_family(db, handle, s));
         std::lock_guard<std::mutex> lock(db->families_mutex);
-        db->families.push_back(
-            std::make_unique<panrocks_cf>(panrocks_cf{handle, panrocks::values_built_per_entry(options)}));
-        panrocks::note_family_timestamps(db, handle);
-        *cf_out = db->families.back().get();
+        *cf_out = panrocks::adopt_family(db, handle, options);
         return PANROCKS_OK;
     });
 }
@@ -145,15 +253,13 @@ int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_c
         panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
         int32_t rc = panrocks::family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
+        panrocks::stand_in_for_missing_merge_operator(&options);
         rocksdb::ColumnFamilyHandle *handle = nullptr;
         auto *ttl_db = static_cast<rocksdb::DBWithTTL *>(db->db);
         rocksdb::Status s = ttl_db->CreateColumnFamilyWithTtl(options, descriptor->name, &handle, ttl);
         if (!s.ok()) return report(error, s);
         std::lock_guard<std::mutex> lock(db->families_mutex);
-        db->families.push_back(
-            std::make_unique<panrocks_cf>(panrocks_cf{handle, panrocks::values_built_per_entry(options)}));
-        panrocks::note_family_timestamps(db, handle);
-        *cf_out = db->families.back().get();
+        *cf_out = panrocks::adopt_family(db, handle, options);
         return PANROCKS_OK;
     });
 }

@@ -79,6 +79,10 @@ struct panrocks_cf {
     // or turned on later by SetOptions, each iterator finds for itself:
     // panrocks_iterator::check_each_value)
     bool has_merge_operator = false;
+    // The family was opened without a merge operator: it has the stand-in
+    // (merge_operator.cc), and panrocks refuses merges into it as RocksDB
+    // refuses them into a family without one.
+    bool merges_refused = false;
 };
 
 struct panrocks_db {
@@ -110,6 +114,10 @@ struct panrocks_db {
     // a serialized batch may not write them (its keys carry none).
     std::atomic<bool> has_timestamped_family{false};
     std::vector<uint32_t> timestamped_family_ids;  // under families_mutex
+    // IDs of the families opened without a merge operator (merges_refused):
+    // a batch may not merge into them.
+    std::atomic<bool> has_merge_refusing_family{false};
+    std::vector<uint32_t> merge_refusing_family_ids;  // under families_mutex
     // writable opens: the recovery from NoSpace errors (space_recovery.cc),
     // stopped before the DB closes
     std::shared_ptr<panrocks::SpaceRecovery> space_recovery;
@@ -257,14 +265,44 @@ inline const rocksdb::ReadOptions &read_options(const panrocks_read_options *o) 
 // timestamps.cc. Copies spec's read timestamps (may be null) into o.
 int32_t apply_read_timestamps(const panrocks_read_timestamps *timestamps, panrocks_read_options *o,
                               panrocks_error *error);
-// timestamps.cc. Records that db opened or created the family behind
-// handle; call with db->families_mutex held or before the DB is shared.
-void note_family_timestamps(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle);
-// timestamps.cc. InvalidArgument when a serialized batch writes a family
-// with timestamps (its keys carry none; RocksDB would take their last bytes
-// for one); OK at once for a DB without such families.
-int32_t refuse_batch_on_timestamped_family(panrocks_db *db, const rocksdb::WriteBatch &batch,
-                                           panrocks_error *error);
+// family.cc. The handle of a family db opened or created with options
+// (after stand_in_for_missing_merge_operator), owned by db from now on;
+// call with db->families_mutex held or before the DB is shared.
+panrocks_cf *adopt_family(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle,
+                          const rocksdb::ColumnFamilyOptions &options);
+// family.cc. InvalidArgument when a batch writes what db's families refuse:
+// any record into a family with timestamps (its keys carry none; RocksDB
+// would take their last bytes for one), a merge into a family opened
+// without a merge operator (RocksDB would write it to the log, fail it in
+// the memtable and stop the DB). OK at once when db has neither kind, and
+// merges are not looked for when write_flags has PANROCKS_WRITE_NO_MERGE_RECORDS.
+int32_t refuse_batch_records(panrocks_db *db, const rocksdb::WriteBatch &batch, uint32_t write_flags,
+                             panrocks_error *error);
+// family.cc. RocksDB's NotSupported for a merge (with_timestamp: at a
+// timestamp) into a family opened without a merge operator (cf: resolved,
+// never null); OK otherwise, and for a timestamp the family does not take
+// (RocksDB refuses that first, as InvalidArgument).
+int32_t refuse_merge(const panrocks_cf *cf, bool with_timestamp, panrocks_error *error);
+// family.cc. The handle behind cf, the default family's when cf is null.
+inline panrocks_cf *family_or_default(panrocks_db *db, panrocks_cf *cf) { return cf ? cf : db->default_family; }
+
+// merge_operator.cc. Gives a family to be opened without a merge operator
+// the stand-in, which keeps every merge operand it meets: RocksDB's log
+// recovery fails a merge record of a family without an operator, and under
+// point-in-time recovery that ends the replay and drops the rest of the log
+// for good (a DB that took merges, reopened without its operator). Reads
+// that must merge fail instead (report() names them as RocksDB names a merge
+// without an operator), flushes and compactions copy the operands, and a
+// reopen with the right operator reads every record.
+void stand_in_for_missing_merge_operator(rocksdb::ColumnFamilyOptions *options);
+// merge_operator.cc. Whether options hold the stand-in.
+bool has_merge_stand_in(const rocksdb::ColumnFamilyOptions &options);
+// merge_operator.cc. Whether the stand-in refused a merge on this thread
+// since the last call (and forgets it).
+bool take_stand_in_refusal();
+// status.cc. What RocksDB answers a read that meets merge operands in a
+// family without a merge operator.
+rocksdb::Status merge_without_operator();
 // timestamps.cc. The iterator of a read with iter_start_ts, whose keys the
 // engine returns as internal keys: shows user keys, and keeps the
 // timestamp and the kind of each entry for panrocks_iterator_timestamp.
@@ -352,7 +390,7 @@ inline bool values_built_per_entry(const rocksdb::ColumnFamilyOptions &options) 
 #if ROCKSDB_MAJOR >= 11
     if (options.enable_blob_direct_write) return true;  // the memtable holds blob references then
 #endif
-    return options.merge_operator != nullptr || options.enable_blob_files;
+    return (options.merge_operator != nullptr && !has_merge_stand_in(options)) || options.enable_blob_files;
 }
 // callbacks.cc. Prepares a DB about to open for callbacks: its health
 // record, and an Env over the default file system that refuses every file
@@ -409,9 +447,10 @@ rocksdb::Transaction *transaction_of(panrocks_txn *txn, panrocks_db **db);
 void release_transactions(panrocks_db *db);
 
 // Fills a MultiGet's entries from scratch's values and statuses, copying
-// into buffer in COPY mode (then releasing the pins) (multiget.cc).
+// into buffer in COPY mode (then releasing the pins); merges_refused: the
+// family's (a failed merge is the stand-in's refusal) (multiget.cc).
 void multiget_entries(panrocks_multiget *scratch, size_t count, int32_t mode, char *buffer,
-                      size_t capacity, panrocks_multiget_entry *entries);
+                      size_t capacity, panrocks_multiget_entry *entries, bool merges_refused);
 
 // Where an adaptive read left its value in pin: copied into buffer and
 // released when at most copy_threshold and it fits, else kept (read.cc).

@@ -163,6 +163,57 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
 
 }  // namespace
 
+namespace {
+
+// Set by the stand-in on the thread whose read it failed, taken by report().
+thread_local bool stand_in_refused = false;
+
+// The merge operator of a family opened without one (see
+// stand_in_for_missing_merge_operator in internal.h). It merges nothing: a
+// full merge fails with the failure scope that makes only the reads that must
+// merge fail (Get, MultiGet, iteration), while flushes and compactions copy
+// the operands to their output. Partial merges keep the RocksDB default
+// (refuse, the operands stay).
+class MissingMergeOperator final : public rocksdb::MergeOperator {
+  public:
+    // What RocksDB records for a family without a merge operator (the table
+    // properties of its files, the OPTIONS file, which also reads "nullptr"
+    // back as none): a file written under the stand-in reads as written
+    // without an operator, which it was.
+    const char *Name() const override { return "nullptr"; }
+
+    bool FullMergeV3(const MergeOperationInputV3 &, MergeOperationOutputV3 *out) const override {
+        stand_in_refused = true;
+        out->op_failure_scope = OpFailureScope::kMustMerge;
+        return false;
+    }
+};
+
+const std::shared_ptr<rocksdb::MergeOperator> &missing_merge_operator() {
+    static const std::shared_ptr<rocksdb::MergeOperator> stand_in = std::make_shared<MissingMergeOperator>();
+    return stand_in;
+}
+
+}  // namespace
+
+namespace panrocks {
+
+void stand_in_for_missing_merge_operator(rocksdb::ColumnFamilyOptions *options) {
+    if (options->merge_operator == nullptr) options->merge_operator = missing_merge_operator();
+}
+
+bool has_merge_stand_in(const rocksdb::ColumnFamilyOptions &options) {
+    return options.merge_operator == missing_merge_operator();
+}
+
+bool take_stand_in_refusal() {
+    const bool refused = stand_in_refused;
+    stand_in_refused = false;
+    return refused;
+}
+
+}  // namespace panrocks
+
 namespace panrocks {
 namespace callbacks {
 

@@ -11,10 +11,15 @@ using panrocks::report;
 namespace panrocks {
 
 void multiget_entries(panrocks_multiget *scratch, size_t count, int32_t mode, char *buffer,
-                      size_t capacity, panrocks_multiget_entry *entries) {
+                      size_t capacity, panrocks_multiget_entry *entries, bool merges_refused) {
     size_t used = 0;
+    bool stand_in_refused = false;
     for (size_t i = 0; i < count; i++) {
-        const rocksdb::Status &s = scratch->statuses[i];
+        rocksdb::Status &s = scratch->statuses[i];
+        if (merges_refused && s.IsCorruption() && s.subcode() == rocksdb::Status::kMergeOperatorFailed) {
+            s = merge_without_operator();  // the stand-in's refusal, named as report() names it
+            stand_in_refused = true;
+        }
         rocksdb::PinnableSlice &v = scratch->values[i];
         panrocks_multiget_entry &e = entries[i];
         e.subcode = static_cast<int32_t>(s.subcode());
@@ -37,6 +42,7 @@ void multiget_entries(panrocks_multiget *scratch, size_t count, int32_t mode, ch
         }
     }
     if (mode == PANROCKS_MULTIGET_COPY) scratch->release();
+    if (stand_in_refused) take_stand_in_refusal();  // named here, per entry: not for a later report()
 }
 
 }  // namespace panrocks
@@ -81,7 +87,8 @@ int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read
             db->db->MultiGet(read_options(options), family(db, cf), count, scratch->keys.data(),
                              scratch->values.data(), scratch->statuses.data(), false);
         }
-        panrocks::multiget_entries(scratch, count, mode, buffer, capacity, entries);
+        panrocks::multiget_entries(scratch, count, mode, buffer, capacity, entries,
+                                   panrocks::family_or_default(db, cf)->merges_refused);
         return PANROCKS_OK;
     });
 }

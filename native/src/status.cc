@@ -21,7 +21,18 @@ int32_t report(panrocks_error *error, int32_t code, int32_t subcode,
     return code;
 }
 
+rocksdb::Status merge_without_operator() {
+    return rocksdb::Status::InvalidArgument("merge_operator is not properly initialized.");
+}
+
 int32_t report(panrocks_error *error, const rocksdb::Status &status) {
+    if (status.IsCorruption() && status.subcode() == rocksdb::Status::kMergeOperatorFailed &&
+        take_stand_in_refusal()) {
+        // the read met merge operands in a family opened without a merge
+        // operator: RocksDB's own answer for that (db/memtable.h), not a
+        // failed merge operator's Corruption
+        return report(error, merge_without_operator());
+    }
     // ToString() would prefix the code name ("IO error: "); the Java side
     // names the code itself, so only RocksDB's own text is carried.
     const char *state = status.getState();

@@ -94,49 +94,6 @@ class HistoryIterator final : public rocksdb::Iterator {
     const size_t timestamp_size_;
 };
 
-// Records of a serialized batch that name a family with timestamps.
-class TimestampedFamilyCheck final : public rocksdb::WriteBatch::Handler {
-  public:
-    explicit TimestampedFamilyCheck(const std::vector<uint32_t> &ids) : ids_(ids) {}
-
-    rocksdb::Status PutCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return at(cf); }
-    rocksdb::Status TimedPutCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &, uint64_t) override {
-        return at(cf);
-    }
-    rocksdb::Status PutEntityCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override {
-        return at(cf);
-    }
-    rocksdb::Status DeleteCF(uint32_t cf, const rocksdb::Slice &) override { return at(cf); }
-    rocksdb::Status SingleDeleteCF(uint32_t cf, const rocksdb::Slice &) override { return at(cf); }
-    rocksdb::Status DeleteRangeCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override {
-        return at(cf);
-    }
-    rocksdb::Status MergeCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override { return at(cf); }
-    rocksdb::Status PutBlobIndexCF(uint32_t cf, const rocksdb::Slice &, const rocksdb::Slice &) override {
-        return at(cf);
-    }
-    void LogData(const rocksdb::Slice &) override {}
-    rocksdb::Status MarkBeginPrepare(bool) override { return rocksdb::Status::OK(); }
-    rocksdb::Status MarkEndPrepare(const rocksdb::Slice &) override { return rocksdb::Status::OK(); }
-    rocksdb::Status MarkNoop(bool) override { return rocksdb::Status::OK(); }
-    rocksdb::Status MarkRollback(const rocksdb::Slice &) override { return rocksdb::Status::OK(); }
-    rocksdb::Status MarkCommit(const rocksdb::Slice &) override { return rocksdb::Status::OK(); }
-    rocksdb::Status MarkCommitWithTimestamp(const rocksdb::Slice &, const rocksdb::Slice &) override {
-        return rocksdb::Status::OK();
-    }
-
-  private:
-    rocksdb::Status at(uint32_t cf) const {
-        if (std::find(ids_.begin(), ids_.end(), cf) == ids_.end()) return rocksdb::Status::OK();
-        return rocksdb::Status::InvalidArgument(
-            "panrocks: column family " + std::to_string(cf) +
-            " has user-defined timestamps; a write batch cannot write it (write with a timestamp: put(cf, key, "
-            "timestamp, value))");
-    }
-
-    const std::vector<uint32_t> &ids_;
-};
-
 }  // namespace
 
 namespace panrocks {
@@ -153,27 +110,6 @@ int32_t apply_read_timestamps(const panrocks_read_timestamps *timestamps, panroc
         o->iter_start_slice = encode(timestamps->iter_start, &o->iter_start_ts);
         o->options.iter_start_ts = &o->iter_start_slice;
     }
-    return PANROCKS_OK;
-}
-
-void note_family_timestamps(panrocks_db *db, rocksdb::ColumnFamilyHandle *handle) {
-    if (handle->GetComparator()->timestamp_size() == 0) return;
-    db->timestamped_family_ids.push_back(handle->GetID());
-    db->has_timestamped_family.store(true, std::memory_order_release);
-}
-
-int32_t refuse_batch_on_timestamped_family(panrocks_db *db, const rocksdb::WriteBatch &batch,
-                                           panrocks_error *error) {
-    if (!db->has_timestamped_family.load(std::memory_order_acquire)) return PANROCKS_OK;
-    std::vector<uint32_t> ids;
-    {
-        std::lock_guard<std::mutex> lock(db->families_mutex);
-        ids = db->timestamped_family_ids;
-    }
-    TimestampedFamilyCheck check_records(ids);
-    rocksdb::Status s = batch.Iterate(&check_records);
-    // a malformed batch is left to Write, which reports it as before
-    if (s.IsInvalidArgument()) return report(error, s);
     return PANROCKS_OK;
 }
 
@@ -243,6 +179,7 @@ int32_t panrocks_merge_at(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags
                           panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr);
+        if (int32_t rc = panrocks::refuse_merge(panrocks::family_or_default(db, cf), true, error)) return rc;
         std::string ts;
         return check(error, db->db->Merge(panrocks::write_options(write_flags), family(db, cf),
                                           rocksdb::Slice(key, key_length), encode(timestamp, &ts),

@@ -534,6 +534,7 @@ int32_t panrocks_txn_write(panrocks_txn *txn, panrocks_cf *cf, int32_t op, uint3
                 s = untracked ? t->PutUntracked(h, k, v) : t->Put(h, k, v, assume);
                 break;
             case PANROCKS_TXN_OP_MERGE:
+                if (int32_t rc = panrocks::refuse_merge(panrocks::family_or_default(txn->db, cf), false, error)) return rc;
                 s = untracked ? t->MergeUntracked(h, k, v) : t->Merge(h, k, v, assume);
                 break;
             case PANROCKS_TXN_OP_DELETE:
@@ -560,6 +561,7 @@ int32_t panrocks_txn_write_batch_data(panrocks_txn *txn, const char *data, size_
         // all or nothing: RocksDB replays record by record, so a damaged
         // record, or a lock that times out, would leave the records before
         // it in the transaction; a save point of its own takes them out again
+        if (int32_t rc = panrocks::refuse_batch_records(txn->db, batch, 0, error)) return rc;
         rocksdb::Transaction *t = txn->txn;
         t->SetSavePoint();
         rocksdb::Status s = t->RebuildFromWriteBatch(&batch);
@@ -625,7 +627,8 @@ int32_t panrocks_txn_multi_get(panrocks_txn *txn, panrocks_cf *cf, const panrock
             txn->txn->MultiGet(read_options(options), h, count, scratch->keys.data(), scratch->values.data(),
                                scratch->statuses.data(), false);
         }
-        panrocks::multiget_entries(scratch, count, mode, buffer, capacity, entries);
+        panrocks::multiget_entries(scratch, count, mode, buffer, capacity, entries,
+                                   panrocks::family_or_default(txn->db, cf)->merges_refused);
         return PANROCKS_OK;
     });
 }

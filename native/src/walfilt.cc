@@ -282,7 +282,7 @@ int32_t panrocks_write_batch_data_wal_terminated(panrocks_db *db, uint32_t write
         rocksdb::Status s = rest.Iterate(&appender);
         if (s.ok()) s = appender.status();
         if (!s.ok()) return report(error, s);
-        if (int32_t rc = panrocks::refuse_batch_on_timestamped_family(db, batch, error)) return rc;
+        if (int32_t rc = panrocks::refuse_batch_records(db, batch, write_flags, error)) return rc;
         return check(error, db->db->Write(panrocks::write_options(write_flags), &batch));
     });
 }

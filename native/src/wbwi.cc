@@ -326,7 +326,9 @@ int32_t panrocks_wbwi_write_to_db(panrocks_db *db, uint32_t write_flags, panrock
                                   panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr && wbwi != nullptr);
-        return check(error, db->db->Write(panrocks::write_options(write_flags), wbwi->batch.GetWriteBatch()));
+        rocksdb::WriteBatch *batch = wbwi->batch.GetWriteBatch();
+        if (int32_t rc = panrocks::refuse_batch_records(db, *batch, 0, error)) return rc;
+        return check(error, db->db->Write(panrocks::write_options(write_flags), batch));
     });
 }
 

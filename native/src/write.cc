@@ -57,6 +57,7 @@ int32_t panrocks_merge(panrocks_db *db, panrocks_cf *cf, uint32_t write_flags, c
                        panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, db != nullptr);
+        if (int32_t rc = panrocks::refuse_merge(panrocks::family_or_default(db, cf), false, error)) return rc;
         return check(error, db->db->Merge(write_options(write_flags), family(db, cf),
                                           rocksdb::Slice(key, key_length),
                                           rocksdb::Slice(value, value_length)));

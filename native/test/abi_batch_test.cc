@@ -43,6 +43,7 @@ struct BatchBuilder {
     }
     BatchBuilder &put(const std::string &k, const std::string &v) { return record(0x1, k, &v); }
     BatchBuilder &del(const std::string &k) { return record(0x0, k); }
+    BatchBuilder &merge(const std::string &k, const std::string &v) { return record(0x2, k, &v); }
 };
 
 }  // namespace
@@ -70,4 +71,51 @@ TEST(WriteBatch, SerializedBatchAppliesAtomicallyAndMalformedIsCorruption) {
     garbage[8] = 1;
     EXPECT_NE(panrocks_write_batch_data(t.db, 0, garbage.data(), garbage.size(), &err), PANROCKS_OK);
     panrocks_pin_destroy(pin);
+}
+
+// RocksDB writes such a batch to the log, fails its merge in the memtable and
+// stops the DB (and a later open without the operator drops the log from that
+// record on): panrocks refuses it before anything is written.
+TEST(WriteBatch, AMergeIntoAFamilyWithoutAnOperatorIsRefusedBeforeTheLog) {
+    OpenDb t;
+    BatchBuilder b;
+    b.put("a", "1").merge("m", "x");
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_write_batch_data(t.db, 0, b.data.data(), b.data.size(), &err), PANROCKS_INVALID_ARGUMENT);
+    EXPECT_STREQ(err.message, "Merge requires `ColumnFamilyOptions::merge_operator != nullptr`");
+    EXPECT_EQ(panrocks_test::get(t.db, "a"), "<missing>");  // none of the batch
+    put(t.db, "b", "2");                                      // and the DB still writes
+    t.reopen();
+    EXPECT_EQ(panrocks_test::get(t.db, "b"), "2");
+    EXPECT_EQ(panrocks_test::get(t.db, "a"), "<missing>");
+
+    OpenDb merging(panrocks_test::FamilyOptions{"merge_operator=stringappend"});
+    ASSERT_EQ(panrocks_write_batch_data(merging.db, 0, b.data.data(), b.data.size(), &err), PANROCKS_OK) << err.message;
+    EXPECT_EQ(panrocks_test::get(merging.db, "m"), "x");
+}
+
+// PANROCKS_WRITE_NO_MERGE_RECORDS spares the look for merges; a caller that
+// breaks the promise loses nothing: the merge is kept, unmerged, and a
+// reopen with the operator merges it.
+TEST(WriteBatch, ABrokenPromiseOfNoMergeRecordKeepsTheMerge) {
+    OpenDb t;
+    BatchBuilder b;
+    b.put("a", "1").merge("m", "x");
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_write_batch_data(t.db, PANROCKS_WRITE_NO_MERGE_RECORDS, b.data.data(), b.data.size(), &err),
+              PANROCKS_OK)
+        << err.message;
+    EXPECT_EQ(panrocks_test::get(t.db, "a"), "1");
+    panrocks_pin *pin = nullptr;
+    ASSERT_EQ(panrocks_pin_create(&pin, &err), PANROCKS_OK);
+    char buffer[16];
+    uint64_t size = 0;
+    EXPECT_EQ(panrocks_get_copy(t.db, nullptr, nullptr, pin, "m", 1, buffer, sizeof buffer, &size, &err),
+              PANROCKS_INVALID_ARGUMENT);
+    EXPECT_STREQ(err.message, "merge_operator is not properly initialized.");
+    panrocks_pin_destroy(pin);
+    put(t.db, "b", "2");  // the DB still writes
+    t.reopen(panrocks_test::FamilyOptions{"merge_operator=stringappend"});
+    EXPECT_EQ(panrocks_test::get(t.db, "m"), "x");
+    EXPECT_EQ(panrocks_test::get(t.db, "b"), "2");
 }

@@ -54,6 +54,13 @@ public final class WriteBatch implements AutoCloseable {
     private int savePoints;
     /** the DB of the non-default families recorded since the last clear(); null if none */
     private NativeDb familyDb;
+    /**
+     * Whether a merge record may be in the batch: false lets a write promise
+     * the library none, which spares it a pass over the batch looking for
+     * merges into families without a merge operator. Set by every merge (kept
+     * after a rollback) and for bytes from elsewhere; reset by clear().
+     */
+    private boolean mayHoldMerge;
 
     /** An empty batch. */
     public WriteBatch() {
@@ -568,6 +575,7 @@ public final class WriteBatch implements AutoCloseable {
         count = 0;
         savePoints = 0;
         familyDb = null;
+        mayHoldMerge = false;
         walTerminationSize = 0;
         walTerminationCount = 0;
     }
@@ -591,6 +599,11 @@ public final class WriteBatch implements AutoCloseable {
                     + familyDb + "); it can only be written there");
         }
         return serialized();
+    }
+
+    /** Whether a merge record may be in the batch (see mayHoldMerge); under the batch's lock. */
+    boolean mayHoldMerge() {
+        return mayHoldMerge;
     }
 
     private MemorySegment serialized() {
@@ -641,6 +654,7 @@ public final class WriteBatch implements AutoCloseable {
         if (family != null) family.checkUsable();
         int familyId = family == null ? 0 : family.getID();
         if (familyId != 0) bindTo(family);
+        if (plainType == TYPE_MERGE) mayHoldMerge = true;
         long p = size;
         if (familyId == 0) {
             b.set(ValueLayout.JAVA_BYTE, p++, plainType);
@@ -797,6 +811,7 @@ public final class WriteBatch implements AutoCloseable {
         MemorySegment.copy(source, 0, memory.handle(), 0, serialized.length);
         size = serialized.length;
         count = records;
+        mayHoldMerge = true;
     }
 
     /**
@@ -815,6 +830,7 @@ public final class WriteBatch implements AutoCloseable {
         CallerMemory.copy(record, 0, b.memory.handle(), 0, length);
         b.size = length;
         b.count = record.get(COUNT, 8);
+        b.mayHoldMerge = true;
         return b;
     }
 

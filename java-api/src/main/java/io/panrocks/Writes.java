@@ -27,6 +27,9 @@ final class Writes {
         }
     }
 
+    /** A batch write's promise that the batch holds no merge record (panrocks_write.h). */
+    private static final int NO_MERGE_RECORDS = panrocks_h.PANROCKS_WRITE_NO_MERGE_RECORDS();
+
     private final MemorySegment db;
 
     Writes(MemorySegment db) {
@@ -100,6 +103,7 @@ final class Writes {
 
     void write(CallContext c, int flags, WriteBatch batch) throws RocksDBException {
         MemorySegment data = batch.serializedFor(c.db());
+        if (!batch.mayHoldMerge()) flags |= NO_MERGE_RECORDS;
         long walEnd = batch.walTerminationSize();
         int rc = walEnd == 0 ? panrocks_h.panrocks_write_batch_data(db, flags, data, data.byteSize(), c.error)
                 : panrocks_h.panrocks_write_batch_data_wal_terminated(db, flags, data, data.byteSize(), walEnd,

@@ -20260,6 +20260,15 @@ public class panrocks_h {
     public static int PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES() {
         return PANROCKS_WRITE_IGNORE_MISSING_COLUMN_FAMILIES;
     }
+    private static final int PANROCKS_WRITE_NO_MERGE_RECORDS = (int)32L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WRITE_NO_MERGE_RECORDS 32
+     * }
+     */
+    public static int PANROCKS_WRITE_NO_MERGE_RECORDS() {
+        return PANROCKS_WRITE_NO_MERGE_RECORDS;
+    }
     private static final int PANROCKS_TXN_ASSUME_TRACKED = (int)1L;
     /**
      * {@snippet lang=c :
