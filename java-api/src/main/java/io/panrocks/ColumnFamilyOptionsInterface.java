@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -468,7 +470,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @throws IllegalArgumentException if levels is outside [1, 64]
      */
     default T setNumLevels(int levels) {
-        if (levels < 1 || levels > 64) throw new IllegalArgumentException("numLevels must be in [1, 64], was " + levels);
+        Bounds.inRange(levels, 1, 64, "numLevels");
         return setRawColumnFamilyOption("num_levels", Integer.toString(levels));
     }
 
