@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** What RocksDB was doing when it hit a background error (RocksDB's {@code BackgroundErrorReason}). */
 public enum BackgroundErrorReason {
     /** A flush. */
@@ -35,9 +37,6 @@ public enum BackgroundErrorReason {
     }
 
     static BackgroundErrorReason of(int value) {
-        for (BackgroundErrorReason r : values()) {
-            if (r.value == value) return r;
-        }
-        return UNKNOWN;
+        return EnumCodes.find(values(), BackgroundErrorReason::value, value, UNKNOWN);
     }
 }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -258,10 +260,8 @@ public final class BackupEngineOptions implements AutoCloseable {
      * @throws IllegalArgumentException if outside [1, 1024]: RocksDB starts that many threads
      */
     public BackupEngineOptions setMaxBackgroundOperations(int maxBackgroundOperations) {
-        if (maxBackgroundOperations < 1 || maxBackgroundOperations > MAX_BACKGROUND_OPERATIONS) {
-            throw new IllegalArgumentException("maxBackgroundOperations must be in [1, " + MAX_BACKGROUND_OPERATIONS
-                    + "], was " + maxBackgroundOperations + ": RocksDB starts that many threads");
-        }
+        Bounds.inRange(maxBackgroundOperations, 1, MAX_BACKGROUND_OPERATIONS, "maxBackgroundOperations",
+                "RocksDB starts that many threads");
         this.maxBackgroundOperations = maxBackgroundOperations;
         return this;
     }

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 
 import java.lang.foreign.Arena;
@@ -190,9 +191,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @throws IllegalArgumentException outside 2..7
      */
     public BlockBasedTableConfig setFormatVersion(int formatVersion) {
-        if (formatVersion < 2 || formatVersion > 7) {
-            throw new IllegalArgumentException("formatVersion must be in [2, 7], was " + formatVersion);
-        }
+        Bounds.inRange(formatVersion, 2, 7, "formatVersion");
         values.put("format_version", Integer.toString(formatVersion));
         return this;
     }
@@ -428,9 +427,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @throws IllegalArgumentException if out of range
      */
     public BlockBasedTableConfig setBlockSizeDeviation(int deviation) {
-        if (deviation < 0 || deviation > 100) {
-            throw new IllegalArgumentException("blockSizeDeviation must be in [0, 100], was " + deviation);
-        }
+        Bounds.inRange(deviation, 0, 100, "blockSizeDeviation");
         values.put("block_size_deviation", Integer.toString(deviation));
         return this;
     }
@@ -474,10 +471,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @throws IllegalArgumentException if out of range
      */
     public BlockBasedTableConfig setMetadataBlockSize(long metadataBlockSize) {
-        if (metadataBlockSize < 1 || metadataBlockSize > 0xFFFF_FFFFL) {
-            throw new IllegalArgumentException("metadataBlockSize must be in [1, " + 0xFFFF_FFFFL + "], was "
-                    + metadataBlockSize);
-        }
+        Bounds.inRange(metadataBlockSize, 1, 0xFFFF_FFFFL, "metadataBlockSize");
         values.put("metadata_block_size", Long.toString(metadataBlockSize));
         return this;
     }

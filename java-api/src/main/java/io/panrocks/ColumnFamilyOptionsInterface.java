@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -30,6 +32,14 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @throws NullPointerException if name is null
      */
     String rawColumnFamilyOption(String name);
+
+    /**
+     * What the typed getters read: the column family option's value set here, or else the engine's default
+     * (UnsupportedOperationException for an option this engine does not have).
+     */
+    private String columnFamilyOption(String name) {
+        return OptionDefaults.value(rawColumnFamilyOption(name), OptionDefaults.columnFamily(), name);
+    }
 
     /**
      * The SST file format: a {@link BlockBasedTableConfig} (RocksDB's
@@ -152,8 +162,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return a new copy of the settings
      */
     default CompressionOptions compressionOptions() {
-        return CompressionOptions.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("compression_opts"),
-                OptionDefaults.columnFamily(), "compression_opts"));
+        return CompressionOptions.fromOptionValue(columnFamilyOption("compression_opts"));
     }
 
     /**
@@ -176,8 +185,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return a new copy of the settings
      */
     default CompressionOptions bottommostCompressionOptions() {
-        return CompressionOptions.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("bottommost_compression_opts"),
-                OptionDefaults.columnFamily(), "bottommost_compression_opts"));
+        return CompressionOptions.fromOptionValue(columnFamilyOption("bottommost_compression_opts"));
     }
 
     /**
@@ -199,9 +207,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return a new copy of the settings
      */
     default CompactionOptionsUniversal compactionOptionsUniversal() {
-        return CompactionOptionsUniversal.fromOptionValue(OptionDefaults.value(
-                rawColumnFamilyOption("compaction_options_universal"), OptionDefaults.columnFamily(),
-                "compaction_options_universal"));
+        return CompactionOptionsUniversal.fromOptionValue(columnFamilyOption("compaction_options_universal"));
     }
 
     /**
@@ -225,8 +231,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return a new copy of the settings
      */
     default CompactionOptionsFIFO compactionOptionsFIFO() {
-        return CompactionOptionsFIFO.fromOptionValue(OptionDefaults.value(rawColumnFamilyOption("compaction_options_fifo"),
-                OptionDefaults.columnFamily(), "compaction_options_fifo"));
+        return CompactionOptionsFIFO.fromOptionValue(columnFamilyOption("compaction_options_fifo"));
     }
 
     // ---- RocksDB's tuning presets (ColumnFamilyOptions::Optimize*), set as the values they choose ----
@@ -406,8 +411,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return deletions (0: no limit)
      */
     default int memtableMaxRangeDeletions() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("memtable_max_range_deletions"),
-                OptionDefaults.columnFamily(), "memtable_max_range_deletions"));
+        return OptionDefaults.integer(columnFamilyOption("memtable_max_range_deletions"));
     }
 
     /**
@@ -432,8 +436,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the factory's name
      */
     default String memTableFactoryName() {
-        String v = OptionDefaults.value(rawColumnFamilyOption("memtable_factory"), OptionDefaults.columnFamily(),
-                "memtable_factory");
+        String v = columnFamilyOption("memtable_factory");
         if (v.startsWith("{")) {
             String id = OptionDefaults.parse(v.substring(1, v.length() - 1)).get("id");
             if (id != null) v = id;
@@ -451,8 +454,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the factory's name
      */
     default String tableFactoryName() {
-        String v = OptionDefaults.value(rawColumnFamilyOption("table_factory"), OptionDefaults.columnFamily(),
-                "table_factory");
+        String v = columnFamilyOption("table_factory");
         if (v.startsWith("{")) {
             String id = OptionDefaults.parse(v.substring(1, v.length() - 1)).get("id");
             if (id != null) return id;
@@ -468,7 +470,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @throws IllegalArgumentException if levels is outside [1, 64]
      */
     default T setNumLevels(int levels) {
-        if (levels < 1 || levels > 64) throw new IllegalArgumentException("numLevels must be in [1, 64], was " + levels);
+        Bounds.inRange(levels, 1, 64, "numLevels");
         return setRawColumnFamilyOption("num_levels", Integer.toString(levels));
     }
 
@@ -638,8 +640,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int maxWriteBufferNumber() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("max_write_buffer_number"), OptionDefaults.columnFamily(),
-                "max_write_buffer_number"));
+        return OptionDefaults.integer(columnFamilyOption("max_write_buffer_number"));
     }
 
     /**
@@ -648,8 +649,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int minWriteBufferNumberToMerge() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("min_write_buffer_number_to_merge"), OptionDefaults.columnFamily(),
-                "min_write_buffer_number_to_merge"));
+        return OptionDefaults.integer(columnFamilyOption("min_write_buffer_number_to_merge"));
     }
 
     /**
@@ -658,7 +658,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default CompressionType compressionType() {
-        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("compression"), OptionDefaults.columnFamily(), "compression"));
+        return OptionDefaults.compression(columnFamilyOption("compression"));
     }
 
     /**
@@ -667,8 +667,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default CompressionType bottommostCompressionType() {
-        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("bottommost_compression"), OptionDefaults.columnFamily(),
-                "bottommost_compression"));
+        return OptionDefaults.compression(columnFamilyOption("bottommost_compression"));
     }
 
     /**
@@ -677,7 +676,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int numLevels() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("num_levels"), OptionDefaults.columnFamily(), "num_levels"));
+        return OptionDefaults.integer(columnFamilyOption("num_levels"));
     }
 
     /**
@@ -686,8 +685,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int level0FileNumCompactionTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(),
-                "level0_file_num_compaction_trigger"));
+        return OptionDefaults.integer(columnFamilyOption("level0_file_num_compaction_trigger"));
     }
 
     /**
@@ -696,8 +694,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int level0SlowdownWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(),
-                "level0_slowdown_writes_trigger"));
+        return OptionDefaults.integer(columnFamilyOption("level0_slowdown_writes_trigger"));
     }
 
     /**
@@ -706,8 +703,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int level0StopWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(),
-                "level0_stop_writes_trigger"));
+        return OptionDefaults.integer(columnFamilyOption("level0_stop_writes_trigger"));
     }
 
     /**
@@ -716,8 +712,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxBytesForLevelBase() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_base"), OptionDefaults.columnFamily(),
-                "max_bytes_for_level_base"));
+        return OptionDefaults.number(columnFamilyOption("max_bytes_for_level_base"));
     }
 
     /**
@@ -726,8 +721,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default double maxBytesForLevelMultiplier() {
-        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_multiplier"), OptionDefaults.columnFamily(),
-                "max_bytes_for_level_multiplier"));
+        return OptionDefaults.decimal(columnFamilyOption("max_bytes_for_level_multiplier"));
     }
 
     /**
@@ -736,8 +730,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long targetFileSizeBase() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("target_file_size_base"), OptionDefaults.columnFamily(),
-                "target_file_size_base"));
+        return OptionDefaults.number(columnFamilyOption("target_file_size_base"));
     }
 
     /**
@@ -746,8 +739,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int targetFileSizeMultiplier() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("target_file_size_multiplier"), OptionDefaults.columnFamily(),
-                "target_file_size_multiplier"));
+        return OptionDefaults.integer(columnFamilyOption("target_file_size_multiplier"));
     }
 
     /**
@@ -756,8 +748,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean levelCompactionDynamicLevelBytes() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("level_compaction_dynamic_level_bytes"), OptionDefaults.columnFamily(),
-                "level_compaction_dynamic_level_bytes"));
+        return OptionDefaults.bool(columnFamilyOption("level_compaction_dynamic_level_bytes"));
     }
 
     /**
@@ -766,8 +757,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean disableAutoCompactions() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("disable_auto_compactions"), OptionDefaults.columnFamily(),
-                "disable_auto_compactions"));
+        return OptionDefaults.bool(columnFamilyOption("disable_auto_compactions"));
     }
 
     /**
@@ -776,8 +766,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int levelZeroFileNumCompactionTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_file_num_compaction_trigger"), OptionDefaults.columnFamily(),
-                "level0_file_num_compaction_trigger"));
+        return OptionDefaults.integer(columnFamilyOption("level0_file_num_compaction_trigger"));
     }
 
     /**
@@ -786,8 +775,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int levelZeroSlowdownWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_slowdown_writes_trigger"), OptionDefaults.columnFamily(),
-                "level0_slowdown_writes_trigger"));
+        return OptionDefaults.integer(columnFamilyOption("level0_slowdown_writes_trigger"));
     }
 
     /**
@@ -796,8 +784,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int levelZeroStopWritesTrigger() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("level0_stop_writes_trigger"), OptionDefaults.columnFamily(),
-                "level0_stop_writes_trigger"));
+        return OptionDefaults.integer(columnFamilyOption("level0_stop_writes_trigger"));
     }
 
     /**
@@ -843,8 +830,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean inplaceUpdateSupport() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("inplace_update_support"), OptionDefaults.columnFamily(),
-                "inplace_update_support"));
+        return OptionDefaults.bool(columnFamilyOption("inplace_update_support"));
     }
 
     /**
@@ -864,8 +850,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long inplaceUpdateNumLocks() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("inplace_update_num_locks"), OptionDefaults.columnFamily(),
-                "inplace_update_num_locks"));
+        return OptionDefaults.number(columnFamilyOption("inplace_update_num_locks"));
     }
 
     /**
@@ -886,7 +871,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int bloomLocality() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("bloom_locality"), OptionDefaults.columnFamily(), "bloom_locality"));
+        return OptionDefaults.integer(columnFamilyOption("bloom_locality"));
     }
 
     /**
@@ -907,8 +892,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxCompactionBytes() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_compaction_bytes"), OptionDefaults.columnFamily(),
-                "max_compaction_bytes"));
+        return OptionDefaults.number(columnFamilyOption("max_compaction_bytes"));
     }
 
     /**
@@ -927,8 +911,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean optimizeFiltersForHits() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("optimize_filters_for_hits"), OptionDefaults.columnFamily(),
-                "optimize_filters_for_hits"));
+        return OptionDefaults.bool(columnFamilyOption("optimize_filters_for_hits"));
     }
 
     /**
@@ -947,8 +930,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean forceConsistencyChecks() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("force_consistency_checks"), OptionDefaults.columnFamily(),
-                "force_consistency_checks"));
+        return OptionDefaults.bool(columnFamilyOption("force_consistency_checks"));
     }
 
     /**
@@ -968,8 +950,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long arenaBlockSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("arena_block_size"), OptionDefaults.columnFamily(),
-                "arena_block_size"));
+        return OptionDefaults.number(columnFamilyOption("arena_block_size"));
     }
 
     /**
@@ -988,8 +969,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean memtableWholeKeyFiltering() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("memtable_whole_key_filtering"), OptionDefaults.columnFamily(),
-                "memtable_whole_key_filtering"));
+        return OptionDefaults.bool(columnFamilyOption("memtable_whole_key_filtering"));
     }
 
     /**
@@ -1009,8 +989,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long memtableHugePageSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("memtable_huge_page_size"), OptionDefaults.columnFamily(),
-                "memtable_huge_page_size"));
+        return OptionDefaults.number(columnFamilyOption("memtable_huge_page_size"));
     }
 
     /**
@@ -1031,8 +1010,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long softPendingCompactionBytesLimit() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("soft_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(),
-                "soft_pending_compaction_bytes_limit"));
+        return OptionDefaults.number(columnFamilyOption("soft_pending_compaction_bytes_limit"));
     }
 
     /**
@@ -1053,8 +1031,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long hardPendingCompactionBytesLimit() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("hard_pending_compaction_bytes_limit"), OptionDefaults.columnFamily(),
-                "hard_pending_compaction_bytes_limit"));
+        return OptionDefaults.number(columnFamilyOption("hard_pending_compaction_bytes_limit"));
     }
 
     /**
@@ -1075,8 +1052,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxSequentialSkipInIterations() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_sequential_skip_in_iterations"), OptionDefaults.columnFamily(),
-                "max_sequential_skip_in_iterations"));
+        return OptionDefaults.number(columnFamilyOption("max_sequential_skip_in_iterations"));
     }
 
     /**
@@ -1097,8 +1073,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long maxSuccessiveMerges() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("max_successive_merges"), OptionDefaults.columnFamily(),
-                "max_successive_merges"));
+        return OptionDefaults.number(columnFamilyOption("max_successive_merges"));
     }
 
     /**
@@ -1117,8 +1092,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean paranoidFileChecks() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("paranoid_file_checks"), OptionDefaults.columnFamily(),
-                "paranoid_file_checks"));
+        return OptionDefaults.bool(columnFamilyOption("paranoid_file_checks"));
     }
 
     /**
@@ -1137,8 +1111,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean reportBgIoStats() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("report_bg_io_stats"), OptionDefaults.columnFamily(),
-                "report_bg_io_stats"));
+        return OptionDefaults.bool(columnFamilyOption("report_bg_io_stats"));
     }
 
     /**
@@ -1161,7 +1134,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long ttl() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("ttl"), OptionDefaults.columnFamily(), "ttl"));
+        return OptionDefaults.number(columnFamilyOption("ttl"));
     }
 
     /**
@@ -1185,8 +1158,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long periodicCompactionSeconds() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("periodic_compaction_seconds"), OptionDefaults.columnFamily(),
-                "periodic_compaction_seconds"));
+        return OptionDefaults.number(columnFamilyOption("periodic_compaction_seconds"));
     }
 
     /**
@@ -1207,8 +1179,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean enableBlobFiles() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_files"), OptionDefaults.columnFamily(),
-                "enable_blob_files"));
+        return OptionDefaults.bool(columnFamilyOption("enable_blob_files"));
     }
 
     /**
@@ -1229,7 +1200,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long minBlobSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("min_blob_size"), OptionDefaults.columnFamily(), "min_blob_size"));
+        return OptionDefaults.number(columnFamilyOption("min_blob_size"));
     }
 
     /**
@@ -1250,7 +1221,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long blobFileSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("blob_file_size"), OptionDefaults.columnFamily(), "blob_file_size"));
+        return OptionDefaults.number(columnFamilyOption("blob_file_size"));
     }
 
     /**
@@ -1269,8 +1240,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean enableBlobGarbageCollection() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("enable_blob_garbage_collection"), OptionDefaults.columnFamily(),
-                "enable_blob_garbage_collection"));
+        return OptionDefaults.bool(columnFamilyOption("enable_blob_garbage_collection"));
     }
 
     /**
@@ -1290,8 +1260,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default long blobCompactionReadaheadSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawColumnFamilyOption("blob_compaction_readahead_size"), OptionDefaults.columnFamily(),
-                "blob_compaction_readahead_size"));
+        return OptionDefaults.number(columnFamilyOption("blob_compaction_readahead_size"));
     }
 
     /**
@@ -1312,8 +1281,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default int blobFileStartingLevel() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("blob_file_starting_level"), OptionDefaults.columnFamily(),
-                "blob_file_starting_level"));
+        return OptionDefaults.integer(columnFamilyOption("blob_file_starting_level"));
     }
 
     /**
@@ -1381,8 +1349,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the style
      */
     default CompactionStyle compactionStyle() {
-        return CompactionStyle.fromRocksName(OptionDefaults.value(rawColumnFamilyOption("compaction_style"),
-                OptionDefaults.columnFamily(), "compaction_style"));
+        return CompactionStyle.fromRocksName(columnFamilyOption("compaction_style"));
     }
 
     /**
@@ -1402,8 +1369,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the priority
      */
     default CompactionPriority compactionPriority() {
-        return CompactionPriority.fromRocksName(OptionDefaults.value(rawColumnFamilyOption("compaction_pri"),
-                OptionDefaults.columnFamily(), "compaction_pri"));
+        return CompactionPriority.fromRocksName(columnFamilyOption("compaction_pri"));
     }
 
     /**
@@ -1435,8 +1401,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return bytes
      */
     default long maxTableFilesSizeFIFO() {
-        String fifo = OptionDefaults.value(rawColumnFamilyOption("compaction_options_fifo"), OptionDefaults.columnFamily(),
-                "compaction_options_fifo");
+        String fifo = columnFamilyOption("compaction_options_fifo");
         String inner = fifo.startsWith("{") && fifo.endsWith("}") ? fifo.substring(1, fifo.length() - 1) : fifo;
         String v = OptionDefaults.parse(inner).get("max_table_files_size");
         if (v == null) {
@@ -1466,8 +1431,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the ratio
      */
     default double memtablePrefixBloomSizeRatio() {
-        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("memtable_prefix_bloom_size_ratio"),
-                OptionDefaults.columnFamily(), "memtable_prefix_bloom_size_ratio"));
+        return OptionDefaults.decimal(columnFamilyOption("memtable_prefix_bloom_size_ratio"));
     }
 
     /**
@@ -1490,8 +1454,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the threshold
      */
     default double experimentalMempurgeThreshold() {
-        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("experimental_mempurge_threshold"),
-                OptionDefaults.columnFamily(), "experimental_mempurge_threshold"));
+        return OptionDefaults.decimal(columnFamilyOption("experimental_mempurge_threshold"));
     }
 
     /**
@@ -1519,8 +1482,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the multipliers
      */
     default int[] maxBytesForLevelMultiplierAdditional() {
-        String v = OptionDefaults.value(rawColumnFamilyOption("max_bytes_for_level_multiplier_additional"),
-                OptionDefaults.columnFamily(), "max_bytes_for_level_multiplier_additional");
+        String v = columnFamilyOption("max_bytes_for_level_multiplier_additional");
         return OptionDefaults.split(v, ':').stream().mapToInt(OptionDefaults::integer).toArray();
     }
 
@@ -1544,8 +1506,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the compression
      */
     default CompressionType blobCompressionType() {
-        return OptionDefaults.compression(OptionDefaults.value(rawColumnFamilyOption("blob_compression_type"),
-                OptionDefaults.columnFamily(), "blob_compression_type"));
+        return OptionDefaults.compression(columnFamilyOption("blob_compression_type"));
     }
 
     /**
@@ -1567,8 +1528,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the cutoff
      */
     default double blobGarbageCollectionAgeCutoff() {
-        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("blob_garbage_collection_age_cutoff"),
-                OptionDefaults.columnFamily(), "blob_garbage_collection_age_cutoff"));
+        return OptionDefaults.decimal(columnFamilyOption("blob_garbage_collection_age_cutoff"));
     }
 
     /**
@@ -1590,8 +1550,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the threshold
      */
     default double blobGarbageCollectionForceThreshold() {
-        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("blob_garbage_collection_force_threshold"),
-                OptionDefaults.columnFamily(), "blob_garbage_collection_force_threshold"));
+        return OptionDefaults.decimal(columnFamilyOption("blob_garbage_collection_force_threshold"));
     }
 
     /**
@@ -1611,8 +1570,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the setting
      */
     default PrepopulateBlobCache prepopulateBlobCache() {
-        return PrepopulateBlobCache.fromRocksName(OptionDefaults.value(rawColumnFamilyOption("prepopulate_blob_cache"),
-                OptionDefaults.columnFamily(), "prepopulate_blob_cache"));
+        return PrepopulateBlobCache.fromRocksName(columnFamilyOption("prepopulate_blob_cache"));
     }
     // ---- callbacks: comparators, merge operators and compaction filters in Java ----
 
@@ -1789,8 +1747,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default boolean persistUserDefinedTimestamps() {
-        return OptionDefaults.bool(OptionDefaults.value(rawColumnFamilyOption("persist_user_defined_timestamps"),
-                OptionDefaults.columnFamily(), "persist_user_defined_timestamps"));
+        return OptionDefaults.bool(columnFamilyOption("persist_user_defined_timestamps"));
     }
 
     // ---- RocksJava's SST partitioner ----
@@ -1885,8 +1842,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @throws UnsupportedOperationException on an engine older than RocksDB 11
      */
     default int minTombstonesForRangeConversion() {
-        return OptionDefaults.integer(OptionDefaults.value(rawColumnFamilyOption("min_tombstones_for_range_conversion"),
-                OptionDefaults.columnFamily(), "min_tombstones_for_range_conversion"));
+        return OptionDefaults.integer(columnFamilyOption("min_tombstones_for_range_conversion"));
     }
 
     /**
@@ -1915,7 +1871,6 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @throws UnsupportedOperationException on an engine older than RocksDB 11
      */
     default double readTriggeredCompactionThreshold() {
-        return OptionDefaults.decimal(OptionDefaults.value(rawColumnFamilyOption("read_triggered_compaction_threshold"),
-                OptionDefaults.columnFamily(), "read_triggered_compaction_threshold"));
+        return OptionDefaults.decimal(columnFamilyOption("read_triggered_compaction_threshold"));
     }
 }

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_compact_range_options;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -224,10 +225,8 @@ public final class CompactRangeOptions implements AutoCloseable {
      * @throws IllegalArgumentException if out of range
      */
     public CompactRangeOptions setMaxSubcompactions(int maxSubcompactions) {
-        if (maxSubcompactions < 0 || maxSubcompactions > MAX_SUBCOMPACTIONS) {
-            throw new IllegalArgumentException("maxSubcompactions must be in [0, " + MAX_SUBCOMPACTIONS
-                    + "], was " + maxSubcompactions + ": each may run on a thread of its own");
-        }
+        Bounds.inRange(maxSubcompactions, 0, MAX_SUBCOMPACTIONS, "maxSubcompactions",
+                "each may run on a thread of its own");
         this.maxSubcompactions = maxSubcompactions;
         return this;
     }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 import java.util.Map;
 
 /**
@@ -116,9 +118,7 @@ public final class CompactionOptionsUniversal implements AutoCloseable {
      * @throws IllegalArgumentException if outside [-1, 100]
      */
     public CompactionOptionsUniversal setCompressionSizePercent(int compressionSizePercent) {
-        if (compressionSizePercent < -1 || compressionSizePercent > 100) {
-            throw new IllegalArgumentException("compressionSizePercent must be in [-1, 100], was " + compressionSizePercent);
-        }
+        Bounds.inRange(compressionSizePercent, -1, 100, "compressionSizePercent");
         this.compressionSizePercent = compressionSizePercent;
         return this;
     }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** Why RocksDB ran a compaction (RocksDB's {@code CompactionReason}, as RocksJava's). */
 public enum CompactionReason {
     /** Not known. */
@@ -124,9 +126,6 @@ public enum CompactionReason {
     }
 
     static CompactionReason of(int value) {
-        for (CompactionReason r : values()) {
-            if (r.value == value) return r;
-        }
-        return OTHER;
+        return EnumCodes.find(values(), CompactionReason::value, value, OTHER);
     }
 }

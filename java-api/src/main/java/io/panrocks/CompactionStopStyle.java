@@ -1,17 +1,17 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** When universal compaction stops adding files to a run, as RocksJava's {@code CompactionStopStyle}. */
 public enum CompactionStopStyle {
     /** Stop at a file of a size not similar to the run's (RocksDB's default). */
-    CompactionStopStyleSimilarSize((byte) 0x0, "kCompactionStopStyleSimilarSize"),
+    CompactionStopStyleSimilarSize("kCompactionStopStyleSimilarSize"),
     /** Stop when the run's total size is reached. */
-    CompactionStopStyleTotalSize((byte) 0x1, "kCompactionStopStyleTotalSize");
+    CompactionStopStyleTotalSize("kCompactionStopStyleTotalSize");
 
-    private final byte value;
     private final String rocksName;
 
-    CompactionStopStyle(byte value, String rocksName) {
-        this.value = value;
+    CompactionStopStyle(String rocksName) {
         this.rocksName = rocksName;
     }
 
@@ -21,7 +21,7 @@ public enum CompactionStopStyle {
      * @return the number
      */
     public byte getValue() {
-        return value;
+        return (byte) ordinal(); // the numbers are the constants' positions
     }
 
     /**
@@ -32,10 +32,7 @@ public enum CompactionStopStyle {
      * @throws IllegalArgumentException if none has that number
      */
     public static CompactionStopStyle getCompactionStopStyle(byte value) {
-        for (CompactionStopStyle v : values()) {
-            if (v.value == value) return v;
-        }
-        throw new IllegalArgumentException("no CompactionStopStyle has the value " + value);
+        return EnumCodes.ofValue(values(), CompactionStopStyle::getValue, value);
     }
 
     String rocksName() {
@@ -43,7 +40,7 @@ public enum CompactionStopStyle {
     }
 
     static CompactionStopStyle fromRocksName(String rocksName) {
-        for (CompactionStopStyle s : values()) if (s.rocksName.equals(rocksName)) return s;
-        throw new IllegalStateException("the engine reports stop style " + rocksName + ", which panrocks does not know");
+        return EnumCodes.require(values(), CompactionStopStyle::rocksName, rocksName,
+                () -> new IllegalStateException("the engine reports stop style " + rocksName + ", which panrocks does not know"));
     }
 }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** How a column family compacts its files, as RocksDB's {@code CompactionStyle} ({@code compaction_style}). */
 public enum CompactionStyle {
     /** Leveled compaction (RocksDB's default): files move down through levels of growing size. */
@@ -23,7 +25,6 @@ public enum CompactionStyle {
 
     /** The constant RocksDB writes as {@code rocksName}; IllegalStateException if none (an engine newer than panrocks). */
     static CompactionStyle fromRocksName(String rocksName) {
-        for (CompactionStyle v : values()) if (v.rocksName.equals(rocksName)) return v;
-        throw new IllegalStateException("CompactionStyle: the engine reports " + rocksName + ", which panrocks does not know");
+        return EnumCodes.ofRocksName(values(), CompactionStyle::rocksName, rocksName);
     }
 }

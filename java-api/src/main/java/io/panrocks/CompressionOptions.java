@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 import java.util.Map;
 
 /**
@@ -87,7 +89,7 @@ public final class CompressionOptions implements AutoCloseable {
      * @throws IllegalArgumentException if outside [0, 4]
      */
     public CompressionOptions setStrategy(int strategy) {
-        if (strategy < 0 || strategy > 4) throw new IllegalArgumentException("strategy must be in [0, 4], was " + strategy);
+        Bounds.inRange(strategy, 0, 4, "strategy");
         this.strategy = strategy;
         return this;
     }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 import java.util.Objects;
 
 /** Block compression, as RocksDB's {@code CompressionType}. */
@@ -75,10 +77,7 @@ public enum CompressionType {
      * @throws IllegalArgumentException if no type has that number
      */
     public static CompressionType getCompressionType(byte value) {
-        for (CompressionType t : values()) {
-            if (t.value == value) return t;
-        }
-        throw new IllegalArgumentException("no CompressionType has the value " + value);
+        return EnumCodes.ofValue(values(), CompressionType::getValue, value);
     }
 
     String rocksName() {

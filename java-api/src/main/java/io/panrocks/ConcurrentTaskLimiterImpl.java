@@ -83,10 +83,7 @@ public final class ConcurrentTaskLimiterImpl extends ConcurrentTaskLimiter {
 
     @Override
     public int outstandingTask() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_task_limiter_outstanding_tasks(r.handle());
-        }
+        return shared.resource.readInt(panrocks_h::panrocks_task_limiter_outstanding_tasks);
     }
 
     @Override

@@ -31,6 +31,14 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     String rawDBOption(String name);
 
     /**
+     * What the typed getters read: the DB option's value set here, or else the engine's default
+     * (UnsupportedOperationException for an option this engine does not have).
+     */
+    private String dbOption(String name) {
+        return OptionDefaults.value(rawDBOption(name), OptionDefaults.db(), name);
+    }
+
+    /**
      * Create the DB if it does not exist (default false).
      *
      * @param createIfMissing whether a missing DB is created at open
@@ -386,7 +394,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean paranoidChecks() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("paranoid_checks"), OptionDefaults.db(), "paranoid_checks"));
+        return OptionDefaults.bool(dbOption("paranoid_checks"));
     }
 
     /**
@@ -395,7 +403,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int maxSubcompactions() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_subcompactions"), OptionDefaults.db(), "max_subcompactions"));
+        return OptionDefaults.integer(dbOption("max_subcompactions"));
     }
 
     /**
@@ -404,7 +412,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long walTtlSeconds() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("WAL_ttl_seconds"), OptionDefaults.db(), "WAL_ttl_seconds"));
+        return OptionDefaults.number(dbOption("WAL_ttl_seconds"));
     }
 
     /**
@@ -413,7 +421,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long walSizeLimitMB() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("WAL_size_limit_MB"), OptionDefaults.db(), "WAL_size_limit_MB"));
+        return OptionDefaults.number(dbOption("WAL_size_limit_MB"));
     }
 
     /**
@@ -422,7 +430,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long maxTotalWalSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_total_wal_size"), OptionDefaults.db(), "max_total_wal_size"));
+        return OptionDefaults.number(dbOption("max_total_wal_size"));
     }
 
     /**
@@ -431,7 +439,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default WALRecoveryMode walRecoveryMode() {
-        return OptionDefaults.walRecoveryMode(OptionDefaults.value(rawDBOption("wal_recovery_mode"), OptionDefaults.db(), "wal_recovery_mode"));
+        return OptionDefaults.walRecoveryMode(dbOption("wal_recovery_mode"));
     }
 
     /**
@@ -440,7 +448,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean manualWalFlush() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("manual_wal_flush"), OptionDefaults.db(), "manual_wal_flush"));
+        return OptionDefaults.bool(dbOption("manual_wal_flush"));
     }
 
     /**
@@ -449,7 +457,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long walBytesPerSync() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("wal_bytes_per_sync"), OptionDefaults.db(), "wal_bytes_per_sync"));
+        return OptionDefaults.number(dbOption("wal_bytes_per_sync"));
     }
 
     /**
@@ -458,7 +466,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long bytesPerSync() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("bytes_per_sync"), OptionDefaults.db(), "bytes_per_sync"));
+        return OptionDefaults.number(dbOption("bytes_per_sync"));
     }
 
     /**
@@ -467,7 +475,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean useFsync() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_fsync"), OptionDefaults.db(), "use_fsync"));
+        return OptionDefaults.bool(dbOption("use_fsync"));
     }
 
     /**
@@ -476,7 +484,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default InfoLogLevel infoLogLevel() {
-        return OptionDefaults.infoLogLevel(OptionDefaults.value(rawDBOption("info_log_level"), OptionDefaults.db(), "info_log_level"));
+        return OptionDefaults.infoLogLevel(dbOption("info_log_level"));
     }
 
     /**
@@ -485,7 +493,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long keepLogFileNum() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("keep_log_file_num"), OptionDefaults.db(), "keep_log_file_num"));
+        return OptionDefaults.number(dbOption("keep_log_file_num"));
     }
 
     /**
@@ -494,7 +502,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean atomicFlush() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("atomic_flush"), OptionDefaults.db(), "atomic_flush"));
+        return OptionDefaults.bool(dbOption("atomic_flush"));
     }
 
     /**
@@ -503,7 +511,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean enablePipelinedWrite() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_pipelined_write"), OptionDefaults.db(), "enable_pipelined_write"));
+        return OptionDefaults.bool(dbOption("enable_pipelined_write"));
     }
 
     /**
@@ -512,7 +520,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long dbWriteBufferSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("db_write_buffer_size"), OptionDefaults.db(), "db_write_buffer_size"));
+        return OptionDefaults.number(dbOption("db_write_buffer_size"));
     }
 
     /**
@@ -521,8 +529,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean avoidFlushDuringShutdown() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_shutdown"), OptionDefaults.db(),
-                "avoid_flush_during_shutdown"));
+        return OptionDefaults.bool(dbOption("avoid_flush_during_shutdown"));
     }
 
     /**
@@ -542,7 +549,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int maxFileOpeningThreads() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_file_opening_threads"), OptionDefaults.db(), "max_file_opening_threads"));
+        return OptionDefaults.integer(dbOption("max_file_opening_threads"));
     }
 
     /**
@@ -563,8 +570,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long deleteObsoleteFilesPeriodMicros() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("delete_obsolete_files_period_micros"), OptionDefaults.db(),
-                "delete_obsolete_files_period_micros"));
+        return OptionDefaults.number(dbOption("delete_obsolete_files_period_micros"));
     }
 
     /**
@@ -587,8 +593,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int maxBackgroundCompactions() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_background_compactions"), OptionDefaults.db(),
-                "max_background_compactions"));
+        return OptionDefaults.integer(dbOption("max_background_compactions"));
     }
 
     /**
@@ -611,7 +616,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int maxBackgroundFlushes() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_background_flushes"), OptionDefaults.db(), "max_background_flushes"));
+        return OptionDefaults.integer(dbOption("max_background_flushes"));
     }
 
     /**
@@ -632,7 +637,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long maxLogFileSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_log_file_size"), OptionDefaults.db(), "max_log_file_size"));
+        return OptionDefaults.number(dbOption("max_log_file_size"));
     }
 
     /**
@@ -653,7 +658,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long logFileTimeToRoll() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("log_file_time_to_roll"), OptionDefaults.db(), "log_file_time_to_roll"));
+        return OptionDefaults.number(dbOption("log_file_time_to_roll"));
     }
 
     /**
@@ -674,7 +679,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long recycleLogFileNum() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("recycle_log_file_num"), OptionDefaults.db(), "recycle_log_file_num"));
+        return OptionDefaults.number(dbOption("recycle_log_file_num"));
     }
 
     /**
@@ -695,7 +700,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long maxManifestFileSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_manifest_file_size"), OptionDefaults.db(), "max_manifest_file_size"));
+        return OptionDefaults.number(dbOption("max_manifest_file_size"));
     }
 
     /**
@@ -717,7 +722,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int tableCacheNumshardbits() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("table_cache_numshardbits"), OptionDefaults.db(), "table_cache_numshardbits"));
+        return OptionDefaults.integer(dbOption("table_cache_numshardbits"));
     }
 
     /**
@@ -738,8 +743,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long maxWriteBatchGroupSizeBytes() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_write_batch_group_size_bytes"), OptionDefaults.db(),
-                "max_write_batch_group_size_bytes"));
+        return OptionDefaults.number(dbOption("max_write_batch_group_size_bytes"));
     }
 
     /**
@@ -759,8 +763,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long manifestPreallocationSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("manifest_preallocation_size"), OptionDefaults.db(),
-                "manifest_preallocation_size"));
+        return OptionDefaults.number(dbOption("manifest_preallocation_size"));
     }
 
     /**
@@ -779,7 +782,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean useDirectReads() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_direct_reads"), OptionDefaults.db(), "use_direct_reads"));
+        return OptionDefaults.bool(dbOption("use_direct_reads"));
     }
 
     /**
@@ -798,8 +801,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean useDirectIoForFlushAndCompaction() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_direct_io_for_flush_and_compaction"), OptionDefaults.db(),
-                "use_direct_io_for_flush_and_compaction"));
+        return OptionDefaults.bool(dbOption("use_direct_io_for_flush_and_compaction"));
     }
 
     /**
@@ -818,7 +820,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean allowFAllocate() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_fallocate"), OptionDefaults.db(), "allow_fallocate"));
+        return OptionDefaults.bool(dbOption("allow_fallocate"));
     }
 
     /**
@@ -843,7 +845,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean allowMmapReads() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_mmap_reads"), OptionDefaults.db(), "allow_mmap_reads"));
+        return OptionDefaults.bool(dbOption("allow_mmap_reads"));
     }
 
     /**
@@ -862,7 +864,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean allowMmapWrites() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_mmap_writes"), OptionDefaults.db(), "allow_mmap_writes"));
+        return OptionDefaults.bool(dbOption("allow_mmap_writes"));
     }
 
     /**
@@ -881,7 +883,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean isFdCloseOnExec() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("is_fd_close_on_exec"), OptionDefaults.db(), "is_fd_close_on_exec"));
+        return OptionDefaults.bool(dbOption("is_fd_close_on_exec"));
     }
 
     /**
@@ -900,7 +902,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean adviseRandomOnOpen() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("advise_random_on_open"), OptionDefaults.db(), "advise_random_on_open"));
+        return OptionDefaults.bool(dbOption("advise_random_on_open"));
     }
 
     /**
@@ -919,7 +921,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean useAdaptiveMutex() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("use_adaptive_mutex"), OptionDefaults.db(), "use_adaptive_mutex"));
+        return OptionDefaults.bool(dbOption("use_adaptive_mutex"));
     }
 
     /**
@@ -938,7 +940,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean enableThreadTracking() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_thread_tracking"), OptionDefaults.db(), "enable_thread_tracking"));
+        return OptionDefaults.bool(dbOption("enable_thread_tracking"));
     }
 
     /**
@@ -957,7 +959,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean unorderedWrite() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("unordered_write"), OptionDefaults.db(), "unordered_write"));
+        return OptionDefaults.bool(dbOption("unordered_write"));
     }
 
     /**
@@ -976,8 +978,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean allowConcurrentMemtableWrite() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_concurrent_memtable_write"), OptionDefaults.db(),
-                "allow_concurrent_memtable_write"));
+        return OptionDefaults.bool(dbOption("allow_concurrent_memtable_write"));
     }
 
     /**
@@ -996,8 +997,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean enableWriteThreadAdaptiveYield() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("enable_write_thread_adaptive_yield"), OptionDefaults.db(),
-                "enable_write_thread_adaptive_yield"));
+        return OptionDefaults.bool(dbOption("enable_write_thread_adaptive_yield"));
     }
 
     /**
@@ -1018,8 +1018,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long writeThreadMaxYieldUsec() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_max_yield_usec"), OptionDefaults.db(),
-                "write_thread_max_yield_usec"));
+        return OptionDefaults.number(dbOption("write_thread_max_yield_usec"));
     }
 
     /**
@@ -1040,8 +1039,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long writeThreadSlowYieldUsec() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("write_thread_slow_yield_usec"), OptionDefaults.db(),
-                "write_thread_slow_yield_usec"));
+        return OptionDefaults.number(dbOption("write_thread_slow_yield_usec"));
     }
 
     /**
@@ -1060,8 +1058,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean skipStatsUpdateOnDbOpen() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("skip_stats_update_on_db_open"), OptionDefaults.db(),
-                "skip_stats_update_on_db_open"));
+        return OptionDefaults.bool(dbOption("skip_stats_update_on_db_open"));
     }
 
     /**
@@ -1102,7 +1099,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean allow2pc() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_2pc"), OptionDefaults.db(), "allow_2pc"));
+        return OptionDefaults.bool(dbOption("allow_2pc"));
     }
 
     /**
@@ -1143,7 +1140,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean dumpMallocStats() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("dump_malloc_stats"), OptionDefaults.db(), "dump_malloc_stats"));
+        return OptionDefaults.bool(dbOption("dump_malloc_stats"));
     }
 
     /**
@@ -1162,8 +1159,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean avoidFlushDuringRecovery() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_flush_during_recovery"), OptionDefaults.db(),
-                "avoid_flush_during_recovery"));
+        return OptionDefaults.bool(dbOption("avoid_flush_during_recovery"));
     }
 
     /**
@@ -1182,7 +1178,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean allowIngestBehind() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("allow_ingest_behind"), OptionDefaults.db(), "allow_ingest_behind"));
+        return OptionDefaults.bool(dbOption("allow_ingest_behind"));
     }
 
     /**
@@ -1201,7 +1197,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean twoWriteQueues() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("two_write_queues"), OptionDefaults.db(), "two_write_queues"));
+        return OptionDefaults.bool(dbOption("two_write_queues"));
     }
 
     /**
@@ -1220,8 +1216,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean avoidUnnecessaryBlockingIO() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("avoid_unnecessary_blocking_io"), OptionDefaults.db(),
-                "avoid_unnecessary_blocking_io"));
+        return OptionDefaults.bool(dbOption("avoid_unnecessary_blocking_io"));
     }
 
     /**
@@ -1240,7 +1235,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean persistStatsToDisk() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("persist_stats_to_disk"), OptionDefaults.db(), "persist_stats_to_disk"));
+        return OptionDefaults.bool(dbOption("persist_stats_to_disk"));
     }
 
     /**
@@ -1259,7 +1254,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean writeDbidToManifest() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("write_dbid_to_manifest"), OptionDefaults.db(), "write_dbid_to_manifest"));
+        return OptionDefaults.bool(dbOption("write_dbid_to_manifest"));
     }
 
     /**
@@ -1279,7 +1274,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long logReadaheadSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("log_readahead_size"), OptionDefaults.db(), "log_readahead_size"));
+        return OptionDefaults.number(dbOption("log_readahead_size"));
     }
 
     /**
@@ -1298,7 +1293,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean bestEffortsRecovery() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("best_efforts_recovery"), OptionDefaults.db(), "best_efforts_recovery"));
+        return OptionDefaults.bool(dbOption("best_efforts_recovery"));
     }
 
     /**
@@ -1319,7 +1314,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int maxBgerrorResumeCount() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("max_bgerror_resume_count"), OptionDefaults.db(), "max_bgerror_resume_count"));
+        return OptionDefaults.integer(dbOption("max_bgerror_resume_count"));
     }
 
     /**
@@ -1340,8 +1335,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long bgerrorResumeRetryInterval() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("bgerror_resume_retry_interval"), OptionDefaults.db(),
-                "bgerror_resume_retry_interval"));
+        return OptionDefaults.number(dbOption("bgerror_resume_retry_interval"));
     }
 
     /**
@@ -1361,8 +1355,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long writableFileMaxBufferSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("writable_file_max_buffer_size"), OptionDefaults.db(),
-                "writable_file_max_buffer_size"));
+        return OptionDefaults.number(dbOption("writable_file_max_buffer_size"));
     }
 
     /**
@@ -1383,7 +1376,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long delayedWriteRate() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("delayed_write_rate"), OptionDefaults.db(), "delayed_write_rate"));
+        return OptionDefaults.number(dbOption("delayed_write_rate"));
     }
 
     /**
@@ -1404,7 +1397,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int statsDumpPeriodSec() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("stats_dump_period_sec"), OptionDefaults.db(), "stats_dump_period_sec"));
+        return OptionDefaults.integer(dbOption("stats_dump_period_sec"));
     }
 
     /**
@@ -1425,7 +1418,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default int statsPersistPeriodSec() {
-        return OptionDefaults.integer(OptionDefaults.value(rawDBOption("stats_persist_period_sec"), OptionDefaults.db(), "stats_persist_period_sec"));
+        return OptionDefaults.integer(dbOption("stats_persist_period_sec"));
     }
 
     /**
@@ -1446,8 +1439,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long statsHistoryBufferSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("stats_history_buffer_size"), OptionDefaults.db(),
-                "stats_history_buffer_size"));
+        return OptionDefaults.number(dbOption("stats_history_buffer_size"));
     }
 
     /**
@@ -1466,7 +1458,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default boolean strictBytesPerSync() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("strict_bytes_per_sync"), OptionDefaults.db(), "strict_bytes_per_sync"));
+        return OptionDefaults.bool(dbOption("strict_bytes_per_sync"));
     }
 
     /**
@@ -1486,8 +1478,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default long compactionReadaheadSize() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("compaction_readahead_size"), OptionDefaults.db(),
-                "compaction_readahead_size"));
+        return OptionDefaults.number(dbOption("compaction_readahead_size"));
     }
 
     /**
@@ -1887,8 +1878,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @throws UnsupportedOperationException on an engine older than RocksDB 11
      */
     default long maxCompactionTriggerWakeupSeconds() {
-        return OptionDefaults.number(OptionDefaults.value(rawDBOption("max_compaction_trigger_wakeup_seconds"),
-                OptionDefaults.db(), "max_compaction_trigger_wakeup_seconds"));
+        return OptionDefaults.number(dbOption("max_compaction_trigger_wakeup_seconds"));
     }
 
     /**
@@ -1915,7 +1905,6 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @throws UnsupportedOperationException on an engine older than RocksDB 11
      */
     default boolean openFilesAsync() {
-        return OptionDefaults.bool(OptionDefaults.value(rawDBOption("open_files_async"), OptionDefaults.db(),
-                "open_files_async"));
+        return OptionDefaults.bool(dbOption("open_files_async"));
     }
 }

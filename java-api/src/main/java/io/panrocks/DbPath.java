@@ -9,11 +9,11 @@ import java.util.Objects;
  * ({@link DBOptionsInterface#setDbPaths}) or of a family's {@code cf_paths}
  * ({@link ColumnFamilyOptions#setCfPaths}), as RocksJava's {@code DbPath}.
  * A plain value.
+ *
+ * @param path the folder
+ * @param targetSize the bytes to aim for in the folder
  */
-public final class DbPath {
-    final Path path;
-    final long targetSize;
-
+public record DbPath(Path path, long targetSize) {
     /**
      * A data path.
      *
@@ -22,10 +22,9 @@ public final class DbPath {
      * @throws NullPointerException if path is null
      * @throws IllegalArgumentException if targetSize is negative
      */
-    public DbPath(Path path, long targetSize) {
-        this.path = Objects.requireNonNull(path, "path");
+    public DbPath {
+        Objects.requireNonNull(path, "path");
         if (targetSize < 0) throw new IllegalArgumentException("targetSize must not be negative: " + targetSize);
-        this.targetSize = targetSize;
     }
 
     /**
@@ -33,6 +32,7 @@ public final class DbPath {
      *
      * @return the path, as given
      */
+    @Override
     public Path path() {
         return path;
     }
@@ -42,18 +42,9 @@ public final class DbPath {
      *
      * @return the target size
      */
+    @Override
     public long targetSize() {
         return targetSize;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof DbPath that && targetSize == that.targetSize && path.equals(that.path);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(path, targetSize);
     }
 
     @Override

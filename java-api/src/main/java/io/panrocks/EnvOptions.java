@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 /**
  * How an {@link SstFileWriter} writes its file (the fields of RocksDB's
  * {@code EnvOptions} that matter there; RocksJava's {@code EnvOptions}).
@@ -99,10 +101,8 @@ public final class EnvOptions implements AutoCloseable {
      * @throws IllegalArgumentException if outside [0, 1 GiB]: one buffer that size is allocated
      */
     public EnvOptions setWritableFileMaxBufferSize(long writableFileMaxBufferSize) {
-        if (writableFileMaxBufferSize < 0 || writableFileMaxBufferSize > OptionValues.GiB) {
-            throw new IllegalArgumentException("writableFileMaxBufferSize must be in [0, " + OptionValues.GiB
-                    + "], was " + writableFileMaxBufferSize + ": one buffer that size is allocated");
-        }
+        Bounds.inRange(writableFileMaxBufferSize, 0, OptionValues.GiB, "writableFileMaxBufferSize",
+                "one buffer that size is allocated");
         this.writableFileMaxBufferSize = writableFileMaxBufferSize;
         return this;
     }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** Why RocksDB flushed a memtable (RocksDB's {@code FlushReason}, as RocksJava's). */
 public enum FlushReason {
     /** Another reason. */
@@ -53,9 +55,6 @@ public enum FlushReason {
     }
 
     static FlushReason of(int value) {
-        for (FlushReason r : values()) {
-            if (r.value == value) return r;
-        }
-        return UNKNOWN;
+        return EnumCodes.find(values(), FlushReason::value, value, UNKNOWN);
     }
 }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 /**
  * A memtable hashed by key prefix, a sorted linked list per bucket that
  * turns into a skip list once it holds {@link #thresholdUseSkiplist()}
@@ -40,9 +42,7 @@ public final class HashLinkedListMemTableConfig extends MemTableConfig {
      * @throws IllegalArgumentException if outside that range
      */
     public HashLinkedListMemTableConfig setBucketCount(long count) {
-        if (count < 1 || count > 100_000_000) {
-            throw new IllegalArgumentException("bucketCount must be in [1, 100000000], was " + count);
-        }
+        Bounds.inRange(count, 1, 100_000_000, "bucketCount");
         this.bucketCount = count;
         return this;
     }

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
+
 /**
  * A memtable hashed by key prefix, a skip list per bucket
  * ({@code HashSkipListRepFactory}), as RocksJava's
@@ -24,9 +26,7 @@ public final class HashSkipListMemTableConfig extends MemTableConfig {
      * @throws IllegalArgumentException if outside that range
      */
     public HashSkipListMemTableConfig setBucketCount(long count) {
-        if (count < 1 || count > 100_000_000) {
-            throw new IllegalArgumentException("bucketCount must be in [1, 100000000], was " + count);
-        }
+        Bounds.inRange(count, 1, 100_000_000, "bucketCount");
         this.bucketCount = count;
         return this;
     }
@@ -48,7 +48,7 @@ public final class HashSkipListMemTableConfig extends MemTableConfig {
      * @throws IllegalArgumentException if outside that range
      */
     public HashSkipListMemTableConfig setHeight(int height) {
-        if (height < 1 || height > 32) throw new IllegalArgumentException("height must be in [1, 32], was " + height);
+        Bounds.inRange(height, 1, 32, "height");
         this.height = height;
         return this;
     }
@@ -70,7 +70,7 @@ public final class HashSkipListMemTableConfig extends MemTableConfig {
      * @throws IllegalArgumentException if outside that range
      */
     public HashSkipListMemTableConfig setBranchingFactor(int bf) {
-        if (bf < 2 || bf > 1024) throw new IllegalArgumentException("branchingFactor must be in [2, 1024], was " + bf);
+        Bounds.inRange(bf, 2, 1024, "branchingFactor");
         this.branchingFactor = bf;
         return this;
     }

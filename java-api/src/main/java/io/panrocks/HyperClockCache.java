@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_error;
@@ -39,9 +40,7 @@ public final class HyperClockCache extends Cache {
     private static MemorySegment create(long capacity, long charge, int numShardBits, boolean strict) {
         if (capacity < 0) throw new IllegalArgumentException("capacity must be >= 0, was " + capacity);
         if (charge < 0) throw new IllegalArgumentException("estimatedEntryCharge must be >= 0, was " + charge);
-        if (numShardBits < -1 || numShardBits > 19) {
-            throw new IllegalArgumentException("numShardBits must be in [-1, 19], was " + numShardBits);
-        }
+        Bounds.inRange(numShardBits, -1, 19, "numShardBits");
         if (charge > 0 && capacity / charge > MAX_TABLE_ENTRIES) {
             throw new IllegalArgumentException("capacity / estimatedEntryCharge must be at most " + MAX_TABLE_ENTRIES
                     + " (the table is allocated up front), was " + capacity / charge);

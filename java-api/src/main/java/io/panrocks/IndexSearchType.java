@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /**
  * How a reader searches an index block, as RocksDB's
  * {@code BlockBasedTableOptions::BlockSearchType} (RocksDB 11; see
@@ -7,32 +9,26 @@ package io.panrocks;
  */
 public enum IndexSearchType {
     /** Binary search (RocksDB's default). */
-    kBinary("kBinary"),
+    kBinary,
     /**
      * Interpolation search, which may suit uniformly distributed keys; only
      * with the bytewise comparator.
      */
-    kInterpolation("kInterpolation"),
+    kInterpolation,
     /**
      * Per index block, interpolation search where the writer marked the block
      * uniform (see {@link BlockBasedTableConfig#setUniformCvThreshold}), else
      * binary search; only with the bytewise comparator.
      */
-    kAuto("kAuto");
+    kAuto;
 
-    private final String rocksName;
-
-    IndexSearchType(String rocksName) {
-        this.rocksName = rocksName;
-    }
-
+    /** The name RocksDB gives the constant in its options: the constant's own. */
     String rocksName() {
-        return rocksName;
+        return name();
     }
 
     /** The constant RocksDB writes as {@code rocksName}; IllegalStateException if none (an engine newer than panrocks). */
     static IndexSearchType fromRocksName(String rocksName) {
-        for (IndexSearchType v : values()) if (v.rocksName.equals(rocksName)) return v;
-        throw new IllegalStateException("IndexSearchType: the engine reports " + rocksName + ", which panrocks does not know");
+        return EnumCodes.ofRocksName(values(), IndexSearchType::rocksName, rocksName);
     }
 }

@@ -1,27 +1,23 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** How index keys are shortened, as RocksDB's {@code BlockBasedTableOptions::IndexShorteningMode}. */
 public enum IndexShorteningMode {
     /** Index keys are the blocks' full last keys. */
-    kNoShortening("kNoShortening"),
+    kNoShortening,
     /** Separators between blocks are shortened (RocksDB's default). */
-    kShortenSeparators("kShortenSeparators"),
+    kShortenSeparators,
     /** As kShortenSeparators, the last block's key too. */
-    kShortenSeparatorsAndSuccessor("kShortenSeparatorsAndSuccessor");
+    kShortenSeparatorsAndSuccessor;
 
-    private final String rocksName;
-
-    IndexShorteningMode(String rocksName) {
-        this.rocksName = rocksName;
-    }
-
+    /** The name RocksDB gives the constant in its options: the constant's own. */
     String rocksName() {
-        return rocksName;
+        return name();
     }
 
     /** The constant RocksDB writes as {@code rocksName}; IllegalStateException if none (an engine newer than panrocks). */
     static IndexShorteningMode fromRocksName(String rocksName) {
-        for (IndexShorteningMode v : values()) if (v.rocksName.equals(rocksName)) return v;
-        throw new IllegalStateException("IndexShorteningMode: the engine reports " + rocksName + ", which panrocks does not know");
+        return EnumCodes.ofRocksName(values(), IndexShorteningMode::rocksName, rocksName);
     }
 }

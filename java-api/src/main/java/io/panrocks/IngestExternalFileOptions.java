@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_ingest_options;
@@ -252,10 +253,8 @@ public final class IngestExternalFileOptions implements AutoCloseable {
      * @throws IllegalArgumentException if outside [0, 1 GiB]: one buffer that size is allocated
      */
     public IngestExternalFileOptions setVerifyChecksumsReadaheadSize(long verifyChecksumsReadaheadSize) {
-        if (verifyChecksumsReadaheadSize < 0 || verifyChecksumsReadaheadSize > OptionValues.GiB) {
-            throw new IllegalArgumentException("verifyChecksumsReadaheadSize must be in [0, " + OptionValues.GiB
-                    + "], was " + verifyChecksumsReadaheadSize + ": one buffer that size is allocated");
-        }
+        Bounds.inRange(verifyChecksumsReadaheadSize, 0, OptionValues.GiB, "verifyChecksumsReadaheadSize",
+                "one buffer that size is allocated");
         this.verifyChecksumsReadaheadSize = verifyChecksumsReadaheadSize;
         return this;
     }

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_error;
@@ -78,9 +79,7 @@ public final class LRUCache extends Cache {
 
     static MemorySegment create(long capacity, int numShardBits, boolean strict, double high, double low) {
         if (capacity < 0) throw new IllegalArgumentException("capacity must be >= 0, was " + capacity);
-        if (numShardBits < -1 || numShardBits > 19) {
-            throw new IllegalArgumentException("numShardBits must be in [-1, 19], was " + numShardBits);
-        }
+        Bounds.inRange(numShardBits, -1, 19, "numShardBits");
         if (!(high >= 0 && high <= 1)) throw new IllegalArgumentException("highPriPoolRatio must be in [0, 1], was " + high);
         if (!(low >= 0 && low <= 1)) throw new IllegalArgumentException("lowPriPoolRatio must be in [0, 1], was " + low);
         if (!(high + low <= 1)) {

@@ -1,26 +1,22 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /**
  * The kinds of memory {@link MemoryUtil} reports (RocksDB's
  * {@code MemoryUtil::UsageType}, RocksJava's {@code MemoryUsageType}).
  */
 public enum MemoryUsageType {
     /** The memory of every memtable, flushed but still held ones included. */
-    kMemTableTotal((byte) 0),
+    kMemTableTotal,
     /** The memory of the memtables not flushed yet. */
-    kMemTableUnFlushed((byte) 1),
+    kMemTableUnFlushed,
     /** The memory of the table readers (index and filter blocks held outside the block cache). */
-    kTableReadersTotal((byte) 2),
+    kTableReadersTotal,
     /** The memory used by the caches. */
-    kCacheTotal((byte) 3),
+    kCacheTotal,
     /** The number of kinds; never reported. */
-    kNumUsageTypes((byte) 4);
-
-    private final byte value;
-
-    MemoryUsageType(byte value) {
-        this.value = value;
-    }
+    kNumUsageTypes;
 
     /**
      * RocksDB's number for the kind.
@@ -28,7 +24,7 @@ public enum MemoryUsageType {
      * @return the number
      */
     public byte getValue() {
-        return value;
+        return (byte) ordinal(); // the numbers are the constants' positions
     }
 
     /**
@@ -39,9 +35,6 @@ public enum MemoryUsageType {
      * @throws IllegalArgumentException if no kind has that number
      */
     public static MemoryUsageType getMemoryUsageType(byte byteIdentifier) {
-        for (MemoryUsageType t : values()) {
-            if (t.value == byteIdentifier) return t;
-        }
-        throw new IllegalArgumentException("no MemoryUsageType has the value " + byteIdentifier);
+        return EnumCodes.ofValue(values(), MemoryUsageType::getValue, byteIdentifier);
     }
 }

@@ -3,6 +3,7 @@ package io.panrocks;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Column-family options that an open DB changes while it runs, as
@@ -188,92 +189,56 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
         /** The text of each option applied through its typed setter (a long RocksDB wrote unsigned kept as written). */
         static final Map<String, MutableOptionText.Applier<MutableColumnFamilyOptionsBuilder>> APPLIERS;
 
+        /**
+         * The applier of an unsigned 64-bit option: a value past {@code Long.MAX_VALUE} in one of
+         * RocksDB's spellings is kept as text, any other goes through the typed setter.
+         */
+        private static MutableOptionText.Applier<MutableColumnFamilyOptionsBuilder> unsigned(
+                                                                                             ObjLongConsumer<MutableColumnFamilyOptionsBuilder> setter) {
+            return (b, n, v) -> {
+                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
+                else setter.accept(b, MutableOptionText.longValue(n, v));
+            };
+        }
+
         static {
             Map<String, MutableOptionText.Applier<MutableColumnFamilyOptionsBuilder>> m = new LinkedHashMap<>();
-            m.put("write_buffer_size", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setWriteBufferSize(MutableOptionText.longValue(n, v));
-            });
-            m.put("arena_block_size", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setArenaBlockSize(MutableOptionText.longValue(n, v));
-            });
+            m.put("write_buffer_size", unsigned(MutableColumnFamilyOptionsBuilder::setWriteBufferSize));
+            m.put("arena_block_size", unsigned(MutableColumnFamilyOptionsBuilder::setArenaBlockSize));
             m.put("memtable_prefix_bloom_size_ratio", (b, n, v) -> b.setMemtablePrefixBloomSizeRatio(MutableOptionText.doubleValue(n, v)));
             m.put("memtable_whole_key_filtering", (b, n, v) -> b.setMemtableWholeKeyFiltering(MutableOptionText.booleanValue(n, v)));
-            m.put("memtable_huge_page_size", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setMemtableHugePageSize(MutableOptionText.longValue(n, v));
-            });
-            m.put("max_successive_merges", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setMaxSuccessiveMerges(MutableOptionText.longValue(n, v));
-            });
+            m.put("memtable_huge_page_size", unsigned(MutableColumnFamilyOptionsBuilder::setMemtableHugePageSize));
+            m.put("max_successive_merges", unsigned(MutableColumnFamilyOptionsBuilder::setMaxSuccessiveMerges));
             m.put("max_write_buffer_number", (b, n, v) -> b.setMaxWriteBufferNumber(MutableOptionText.intValue(n, v)));
-            m.put("inplace_update_num_locks", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setInplaceUpdateNumLocks(MutableOptionText.longValue(n, v));
-            });
+            m.put("inplace_update_num_locks", unsigned(MutableColumnFamilyOptionsBuilder::setInplaceUpdateNumLocks));
             m.put("experimental_mempurge_threshold", (b, n, v) -> b.setExperimentalMempurgeThreshold(MutableOptionText.doubleValue(n, v)));
             m.put("disable_auto_compactions", (b, n, v) -> b.setDisableAutoCompactions(MutableOptionText.booleanValue(n, v)));
-            m.put("soft_pending_compaction_bytes_limit", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setSoftPendingCompactionBytesLimit(MutableOptionText.longValue(n, v));
-            });
-            m.put("hard_pending_compaction_bytes_limit", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setHardPendingCompactionBytesLimit(MutableOptionText.longValue(n, v));
-            });
+            m.put("soft_pending_compaction_bytes_limit", unsigned(MutableColumnFamilyOptionsBuilder::setSoftPendingCompactionBytesLimit));
+            m.put("hard_pending_compaction_bytes_limit", unsigned(MutableColumnFamilyOptionsBuilder::setHardPendingCompactionBytesLimit));
             m.put("level0_file_num_compaction_trigger", (b, n, v) -> b.setLevel0FileNumCompactionTrigger(MutableOptionText.intValue(n, v)));
             m.put("level0_slowdown_writes_trigger", (b, n, v) -> b.setLevel0SlowdownWritesTrigger(MutableOptionText.intValue(n, v)));
             m.put("level0_stop_writes_trigger", (b, n, v) -> b.setLevel0StopWritesTrigger(MutableOptionText.intValue(n, v)));
-            m.put("max_compaction_bytes", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setMaxCompactionBytes(MutableOptionText.longValue(n, v));
-            });
-            m.put("target_file_size_base", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setTargetFileSizeBase(MutableOptionText.longValue(n, v));
-            });
+            m.put("max_compaction_bytes", unsigned(MutableColumnFamilyOptionsBuilder::setMaxCompactionBytes));
+            m.put("target_file_size_base", unsigned(MutableColumnFamilyOptionsBuilder::setTargetFileSizeBase));
             m.put("target_file_size_multiplier", (b, n, v) -> b.setTargetFileSizeMultiplier(MutableOptionText.intValue(n, v)));
-            m.put("max_bytes_for_level_base", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setMaxBytesForLevelBase(MutableOptionText.longValue(n, v));
-            });
+            m.put("max_bytes_for_level_base", unsigned(MutableColumnFamilyOptionsBuilder::setMaxBytesForLevelBase));
             m.put("max_bytes_for_level_multiplier", (b, n, v) -> b.setMaxBytesForLevelMultiplier(MutableOptionText.doubleValue(n, v)));
             m.put("max_bytes_for_level_multiplier_additional", (b, n, v) -> b.setMaxBytesForLevelMultiplierAdditional(MutableOptionText.intArray(n,
                     v)));
-            m.put("ttl", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setTtl(MutableOptionText.longValue(n, v));
-            });
-            m.put("periodic_compaction_seconds", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setPeriodicCompactionSeconds(MutableOptionText.longValue(n, v));
-            });
+            m.put("ttl", unsigned(MutableColumnFamilyOptionsBuilder::setTtl));
+            m.put("periodic_compaction_seconds", unsigned(MutableColumnFamilyOptionsBuilder::setPeriodicCompactionSeconds));
             m.put("enable_blob_files", (b, n, v) -> b.setEnableBlobFiles(MutableOptionText.booleanValue(n, v)));
-            m.put("min_blob_size", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setMinBlobSize(MutableOptionText.longValue(n, v));
-            });
-            m.put("blob_file_size", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setBlobFileSize(MutableOptionText.longValue(n, v));
-            });
+            m.put("min_blob_size", unsigned(MutableColumnFamilyOptionsBuilder::setMinBlobSize));
+            m.put("blob_file_size", unsigned(MutableColumnFamilyOptionsBuilder::setBlobFileSize));
             m.put("blob_compression_type", (b, n, v) -> b.setBlobCompressionType(MutableOptionText.compression(n, v)));
             m.put("enable_blob_garbage_collection", (b, n, v) -> b.setEnableBlobGarbageCollection(MutableOptionText.booleanValue(n, v)));
             m.put("blob_garbage_collection_age_cutoff", (b, n, v) -> b.setBlobGarbageCollectionAgeCutoff(MutableOptionText.doubleValue(n, v)));
             m.put("blob_garbage_collection_force_threshold", (b, n, v) -> b.setBlobGarbageCollectionForceThreshold(MutableOptionText.doubleValue(n,
                     v)));
-            m.put("blob_compaction_readahead_size", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setBlobCompactionReadaheadSize(MutableOptionText.longValue(n, v));
-            });
+            m.put("blob_compaction_readahead_size", unsigned(MutableColumnFamilyOptionsBuilder::setBlobCompactionReadaheadSize));
             m.put("blob_file_starting_level", (b, n, v) -> b.setBlobFileStartingLevel(MutableOptionText.intValue(n, v)));
             m.put("prepopulate_blob_cache", (b, n, v) -> b.setPrepopulateBlobCache(MutableOptionText.prepopulateBlobCache(n, v)));
-            m.put("max_sequential_skip_in_iterations", (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else b.setMaxSequentialSkipInIterations(MutableOptionText.longValue(n, v));
-            });
+            m.put("max_sequential_skip_in_iterations", unsigned(MutableColumnFamilyOptionsBuilder::setMaxSequentialSkipInIterations));
             m.put("paranoid_file_checks", (b, n, v) -> b.setParanoidFileChecks(MutableOptionText.booleanValue(n, v)));
             m.put("report_bg_io_stats", (b, n, v) -> b.setReportBgIoStats(MutableOptionText.booleanValue(n, v)));
             m.put("compression", (b, n, v) -> b.setCompressionType(MutableOptionText.compression(n, v)));

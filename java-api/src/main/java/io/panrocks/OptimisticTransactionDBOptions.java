@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_txn_db_options;
 
@@ -51,10 +52,8 @@ public final class OptimisticTransactionDBOptions implements AutoCloseable {
      * @throws IllegalArgumentException outside that range (each bucket is a mutex, allocated at open)
      */
     public OptimisticTransactionDBOptions setLockBuckets(long lockBuckets) {
-        if (lockBuckets < 1 || lockBuckets > MAX_LOCK_BUCKETS) {
-            throw new IllegalArgumentException("lockBuckets (occ_lock_buckets) must be in [1, " + MAX_LOCK_BUCKETS
-                    + "], was " + lockBuckets + ": each bucket is a mutex allocated at open");
-        }
+        Bounds.inRange(lockBuckets, 1, MAX_LOCK_BUCKETS, "lockBuckets (occ_lock_buckets)",
+                "each bucket is a mutex allocated at open");
         this.lockBuckets = lockBuckets;
         return this;
     }

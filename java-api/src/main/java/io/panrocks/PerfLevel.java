@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /**
  * How much RocksDB's per-thread {@link PerfContext} and
  * {@link IOStatsContext} measure, as RocksJava's {@code PerfLevel} (the
@@ -13,17 +15,17 @@ package io.panrocks;
  */
 public enum PerfLevel {
     /** Unknown setting: not a level one can set. */
-    UNINITIALIZED((byte) 0),
+    UNINITIALIZED,
     /** Measure nothing. */
-    DISABLE((byte) 1),
+    DISABLE,
     /** Count only (the engine's default on every thread). */
-    ENABLE_COUNT((byte) 2),
+    ENABLE_COUNT,
     /** Counts, and times except for mutexes. */
-    ENABLE_TIME_EXCEPT_FOR_MUTEX((byte) 3),
+    ENABLE_TIME_EXCEPT_FOR_MUTEX,
     /** Counts, times and CPU times, except for mutexes. */
-    ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX((byte) 4),
+    ENABLE_TIME_AND_CPU_TIME_EXCEPT_FOR_MUTEX,
     /** Counts and times, mutexes included. */
-    ENABLE_TIME((byte) 5),
+    ENABLE_TIME,
     /**
      * Not a level: the end of the range (and what {@link RocksDB#getPerfLevel()}
      * answers for a level of the engine that has no constant here).
@@ -31,13 +33,7 @@ public enum PerfLevel {
      * @deprecated kept for parity with RocksJava and RocksDB's C++ API
      */
     @Deprecated
-    OUT_OF_BOUNDS((byte) 6);
-
-    private final byte value;
-
-    PerfLevel(byte value) {
-        this.value = value;
-    }
+    OUT_OF_BOUNDS;
 
     /**
      * RocksJava's byte value of the level.
@@ -45,7 +41,7 @@ public enum PerfLevel {
      * @return the value
      */
     public byte getValue() {
-        return value;
+        return (byte) ordinal(); // the numbers are the constants' positions
     }
 
     /**
@@ -56,10 +52,8 @@ public enum PerfLevel {
      * @throws IllegalArgumentException if no level has that value
      */
     public static PerfLevel getPerfLevel(byte level) {
-        for (PerfLevel l : values()) {
-            if (l.value == level) return l;
-        }
-        throw new IllegalArgumentException("Unknown PerfLevel constant: " + level);
+        return EnumCodes.require(values(), PerfLevel::getValue, level,
+                () -> new IllegalArgumentException("Unknown PerfLevel constant: " + level));
     }
 
     /** The ABI's code of a level one can set ({@code PANROCKS_PERF_LEVEL_*}). */

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** Whether blobs written by flushes are put in the blob cache, as RocksDB's {@code PrepopulateBlobCache}. */
 public enum PrepopulateBlobCache {
     /** No (RocksDB's default). */
@@ -19,7 +21,6 @@ public enum PrepopulateBlobCache {
 
     /** The constant RocksDB writes as {@code rocksName}; IllegalStateException if none (an engine newer than panrocks). */
     static PrepopulateBlobCache fromRocksName(String rocksName) {
-        for (PrepopulateBlobCache v : values()) if (v.rocksName.equals(rocksName)) return v;
-        throw new IllegalStateException("PrepopulateBlobCache: the engine reports " + rocksName + ", which panrocks does not know");
+        return EnumCodes.ofRocksName(values(), PrepopulateBlobCache::rocksName, rocksName);
     }
 }

@@ -8,21 +8,15 @@ package io.panrocks;
  */
 public enum Priority {
     /** bottommost-level compactions (0 threads unless set) */
-    BOTTOM((byte) 0),
+    BOTTOM,
     /** compactions */
-    LOW((byte) 1),
+    LOW,
     /** flushes */
-    HIGH((byte) 2),
+    HIGH,
     /** user-submitted work */
-    USER((byte) 3),
+    USER,
     /** the number of pools, not a pool */
-    TOTAL((byte) 4);
-
-    private final byte value;
-
-    Priority(byte value) {
-        this.value = value;
-    }
+    TOTAL;
 
     /**
      * RocksDB's number for the pool.
@@ -30,12 +24,12 @@ public enum Priority {
      * @return the value
      */
     public byte getValue() {
-        return value;
+        return (byte) ordinal(); // the numbers are the constants' positions
     }
 
     /** The C ABI's PANROCKS_PRIORITY_* value; TOTAL is refused. */
     int pool() {
         if (this == TOTAL) throw new IllegalArgumentException("Priority.TOTAL names no thread pool");
-        return value;
+        return getValue();
     }
 }

@@ -147,10 +147,7 @@ public final class RateLimiter implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public long getBytesPerSecond() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_rate_limiter_bytes_per_second(r.handle());
-        }
+        return shared.resource.read(panrocks_h::panrocks_rate_limiter_bytes_per_second);
     }
 
     /**
@@ -183,10 +180,7 @@ public final class RateLimiter implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public long getSingleBurstBytes() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_rate_limiter_single_burst_bytes(r.handle());
-        }
+        return shared.resource.read(panrocks_h::panrocks_rate_limiter_single_burst_bytes);
     }
 
     /**
@@ -196,10 +190,7 @@ public final class RateLimiter implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public long getTotalBytesThrough() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_rate_limiter_total_bytes_through(r.handle());
-        }
+        return shared.resource.read(panrocks_h::panrocks_rate_limiter_total_bytes_through);
     }
 
     /**
@@ -209,10 +200,7 @@ public final class RateLimiter implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public long getTotalRequests() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_rate_limiter_total_requests(r.handle());
-        }
+        return shared.resource.read(panrocks_h::panrocks_rate_limiter_total_requests);
     }
 
     /**

@@ -1,26 +1,22 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** Which I/O a {@link RateLimiter} limits, as RocksDB's {@code RateLimiter::Mode}. */
 public enum RateLimiterMode {
     /** Reads of flushes and compactions only. */
-    READS_ONLY(0),
+    READS_ONLY,
     /** Writes of flushes and compactions only (the default). */
-    WRITES_ONLY(1),
+    WRITES_ONLY,
     /** Both. */
-    ALL_IO(2);
-
-    private final int code;
-
-    RateLimiterMode(int code) {
-        this.code = code;
-    }
+    ALL_IO;
 
     int code() {
-        return code;
+        return ordinal(); // the codes are the constants' positions
     }
 
     static RateLimiterMode fromCode(int code) {
-        for (RateLimiterMode v : values()) if (v.code == code) return v;
-        throw new IllegalStateException("RateLimiterMode: unknown code " + code);
+        return EnumCodes.require(values(), RateLimiterMode::code, code,
+                () -> new IllegalStateException("RateLimiterMode: unknown code " + code));
     }
 }

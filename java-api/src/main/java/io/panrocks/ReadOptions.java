@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bounds;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -418,10 +419,8 @@ public final class ReadOptions implements AutoCloseable {
      */
     public ReadOptions setReadaheadSize(long readaheadSize) {
         checkMutable();
-        if (readaheadSize < 0 || readaheadSize > MAX_READAHEAD) {
-            throw new IllegalArgumentException("readaheadSize (readahead_size) must be in [0, " + MAX_READAHEAD
-                    + "], was " + readaheadSize + ": an iterator allocates a buffer that size per file it reads");
-        }
+        Bounds.inRange(readaheadSize, 0, MAX_READAHEAD, "readaheadSize (readahead_size)",
+                "an iterator allocates a buffer that size per file it reads");
         this.readaheadSize = readaheadSize;
         return changed();
     }

@@ -1,32 +1,28 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** How much a {@link Statistics} object collects, as RocksDB's {@code StatsLevel}. RocksJava's three levels, and RocksDB's lower ones. */
 public enum StatsLevel {
     /** Nothing: no tickers, no histograms. */
-    DISABLE_ALL(0),
+    DISABLE_ALL,
     /** Tickers only. */
-    EXCEPT_HISTOGRAM_OR_TIMERS(1),
+    EXCEPT_HISTOGRAM_OR_TIMERS,
     /** Tickers and histograms, but no timings. */
-    EXCEPT_TIMERS(2),
+    EXCEPT_TIMERS,
     /** Everything but the costly detailed timers (the default). */
-    EXCEPT_DETAILED_TIMERS(3),
+    EXCEPT_DETAILED_TIMERS,
     /** Everything but the time spent waiting for the DB mutex. */
-    EXCEPT_TIME_FOR_MUTEX(4),
+    EXCEPT_TIME_FOR_MUTEX,
     /** Everything, the DB mutex wait included (slows every operation). */
-    ALL(5);
-
-    private final int code;
-
-    StatsLevel(int code) {
-        this.code = code;
-    }
+    ALL;
 
     int code() {
-        return code;
+        return ordinal(); // the codes are the constants' positions
     }
 
     static StatsLevel fromCode(int code) {
-        for (StatsLevel v : values()) if (v.code == code) return v;
-        throw new IllegalStateException("StatsLevel: unknown code " + code);
+        return EnumCodes.require(values(), StatsLevel::code, code,
+                () -> new IllegalStateException("StatsLevel: unknown code " + code));
     }
 }

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.util.Objects;
@@ -108,10 +109,7 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
          * @return the code, or {@link #Undefined} for an unknown value
          */
         public static Code of(int value) {
-            for (Code c : values()) {
-                if (c.value == value) return c;
-            }
-            return Undefined;
+            return EnumCodes.find(values(), Code::value, value, Undefined);
         }
     }
 
@@ -182,10 +180,7 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
          * @return the subcode, or {@link #Undefined} for an unknown value
          */
         public static SubCode of(int value) {
-            for (SubCode c : values()) {
-                if (c.value == value) return c;
-            }
-            return Undefined;
+            return EnumCodes.find(values(), SubCode::value, value, Undefined);
         }
     }
 

@@ -1,21 +1,17 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** Why RocksDB wrote a table file (RocksDB's {@code TableFileCreationReason}, RocksJava's shape). */
 public enum TableFileCreationReason {
     /** a flush of a memtable */
-    FLUSH((byte) 0x00),
+    FLUSH,
     /** a compaction */
-    COMPACTION((byte) 0x01),
+    COMPACTION,
     /** recovery of the WAL at open */
-    RECOVERY((byte) 0x02),
+    RECOVERY,
     /** anything else */
-    MISC((byte) 0x03);
-
-    private final byte value;
-
-    TableFileCreationReason(byte value) {
-        this.value = value;
-    }
+    MISC;
 
     /**
      * RocksDB's number for the reason.
@@ -23,14 +19,11 @@ public enum TableFileCreationReason {
      * @return the value
      */
     byte getValue() {
-        return value;
+        return (byte) ordinal(); // the numbers are the constants' positions
     }
 
     /** The reason of RocksDB's number; MISC for a number this version does not know. */
     static TableFileCreationReason of(int value) {
-        for (TableFileCreationReason r : values()) {
-            if (r.value == value) return r;
-        }
-        return MISC;
+        return EnumCodes.find(values(), TableFileCreationReason::getValue, value, MISC);
     }
 }

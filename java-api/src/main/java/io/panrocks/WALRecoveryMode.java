@@ -1,21 +1,21 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /** How the write-ahead log is replayed at open, as RocksDB's {@code WALRecoveryMode}. */
 public enum WALRecoveryMode {
     /** Tolerate an incomplete record at the end of the log (a crash mid-write). */
-    TolerateCorruptedTailRecords((byte) 0x0, "kTolerateCorruptedTailRecords"),
+    TolerateCorruptedTailRecords("kTolerateCorruptedTailRecords"),
     /** Any corruption fails the open. */
-    AbsoluteConsistency((byte) 0x1, "kAbsoluteConsistency"),
+    AbsoluteConsistency("kAbsoluteConsistency"),
     /** Recover up to the first corruption (RocksDB's default). */
-    PointInTimeRecovery((byte) 0x2, "kPointInTimeRecovery"),
+    PointInTimeRecovery("kPointInTimeRecovery"),
     /** Skip corrupted records and keep going. */
-    SkipAnyCorruptedRecords((byte) 0x3, "kSkipAnyCorruptedRecords");
+    SkipAnyCorruptedRecords("kSkipAnyCorruptedRecords");
 
-    private final byte value;
     private final String rocksName;
 
-    WALRecoveryMode(byte value, String rocksName) {
-        this.value = value;
+    WALRecoveryMode(String rocksName) {
         this.rocksName = rocksName;
     }
 
@@ -25,7 +25,7 @@ public enum WALRecoveryMode {
      * @return the number
      */
     public byte getValue() {
-        return value;
+        return (byte) ordinal(); // the numbers are the constants' positions
     }
 
     /**
@@ -36,10 +36,7 @@ public enum WALRecoveryMode {
      * @throws IllegalArgumentException if none has that number
      */
     public static WALRecoveryMode getWALRecoveryMode(byte value) {
-        for (WALRecoveryMode v : values()) {
-            if (v.value == value) return v;
-        }
-        throw new IllegalArgumentException("no WALRecoveryMode has the value " + value);
+        return EnumCodes.ofValue(values(), WALRecoveryMode::getValue, value);
     }
 
     String rocksName() {

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.EnumCodes;
+
 /**
  * What a {@link WalFilter} answers for a record of the write-ahead log
  * replayed at open (RocksDB's {@code WalFilter::WalProcessingOption}), as
@@ -7,11 +9,11 @@ package io.panrocks;
  */
 public enum WalProcessingOption {
     /** Replay the record (or its replacement) and go on. */
-    CONTINUE_PROCESSING((byte) 0x0),
+    CONTINUE_PROCESSING,
     /** Skip this record, replay the following ones. */
-    IGNORE_CURRENT_RECORD((byte) 0x1),
+    IGNORE_CURRENT_RECORD,
     /** Skip this record and every later one: the rest of the log is dropped. */
-    STOP_REPLAY((byte) 0x2),
+    STOP_REPLAY,
     /**
      * Report the record as corrupted: RocksDB then acts by its
      * {@code wal_recovery_mode} (with {@code paranoid_checks}, the default):
@@ -19,17 +21,11 @@ public enum WalProcessingOption {
      * and the rest of the log; absolute consistency and tolerate-corrupted-tail
      * fail the open with {@code Corruption}; skip-any-corrupted skips it.
      */
-    CORRUPTED_RECORD((byte) 0x3);
-
-    private final byte value;
-
-    WalProcessingOption(byte value) {
-        this.value = value;
-    }
+    CORRUPTED_RECORD;
 
     /** The engine's number of the option (RocksJava keeps it package-private too). */
     byte getValue() {
-        return value;
+        return (byte) ordinal(); // the numbers are the constants' positions
     }
 
     /**
@@ -40,9 +36,7 @@ public enum WalProcessingOption {
      * @throws IllegalArgumentException for any other value
      */
     public static WalProcessingOption fromValue(byte value) {
-        for (WalProcessingOption o : values()) {
-            if (o.value == value) return o;
-        }
-        throw new IllegalArgumentException("Illegal value provided for WalProcessingOption: " + value);
+        return EnumCodes.require(values(), WalProcessingOption::getValue, value,
+                () -> new IllegalArgumentException("Illegal value provided for WalProcessingOption: " + value));
     }
 }

@@ -83,10 +83,7 @@ public final class WriteBufferManager implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public long bufferSize() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_write_buffer_manager_buffer_size(r.handle());
-        }
+        return shared.resource.read(panrocks_h::panrocks_write_buffer_manager_buffer_size);
     }
 
     /**
@@ -96,10 +93,7 @@ public final class WriteBufferManager implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public long memoryUsage() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_write_buffer_manager_memory_usage(r.handle());
-        }
+        return shared.resource.read(panrocks_h::panrocks_write_buffer_manager_memory_usage);
     }
 
     /**
@@ -109,10 +103,7 @@ public final class WriteBufferManager implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public boolean costToCache() {
-        StandaloneResource r = shared.resource;
-        synchronized (r) {
-            return panrocks_h.panrocks_write_buffer_manager_cost_to_cache(r.handle()) != 0;
-        }
+        return shared.resource.readInt(panrocks_h::panrocks_write_buffer_manager_cost_to_cache) != 0;
     }
 
     /** Releases this handle; DBs using the manager keep theirs. Idempotent. */

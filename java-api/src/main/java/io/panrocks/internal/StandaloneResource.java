@@ -3,6 +3,8 @@ package io.panrocks.internal;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * A native object no DB owns (a write batch's buffer, a block cache):
@@ -32,6 +34,20 @@ public final class StandaloneResource implements Runnable {
     public synchronized MemorySegment handle() {
         if (handle == null) throw new IllegalStateException(kind + " is closed");
         return handle;
+    }
+
+    /**
+     * What {@code call} reads from the handle, under this object's lock, so that no release runs during the call.
+     *
+     * @throws IllegalStateException naming the object if it is released
+     */
+    public synchronized long read(ToLongFunction<MemorySegment> call) {
+        return call.applyAsLong(handle());
+    }
+
+    /** As {@link #read}, for a call that answers an {@code int}. */
+    public synchronized int readInt(ToIntFunction<MemorySegment> call) {
+        return call.applyAsInt(handle());
     }
 
     public synchronized boolean isReleased() {
