@@ -26,6 +26,7 @@
 #   scripts/bench.sh critical-gc [SECONDS]         what critical downcalls cost the garbage collector
 #   scripts/bench.sh startup [ROUNDS]              time to the first call in a fresh JVM
 #   scripts/bench.sh instructions [BENCH_BINARY...]   callgrind: instructions per engine operation
+#   scripts/bench.sh instructions --jvm [--count N]   callgrind: instructions per operation of a whole JVM, panrocks beside RocksJava
 #   scripts/bench.sh compression-search            index search and parallel compression
 # (the Kafka Streams benchmarks are scripts/bench-kafka.sh's)
 #

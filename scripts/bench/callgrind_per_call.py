@@ -21,11 +21,13 @@ def per_call(path, prefix):
     i = 0
     while i < len(lines):
         line = lines[i]
-        m = re.match(r"cfn=\((\d+)\)(?: (.*))?", line)
+        # a function is named at its first mention, as a caller (fn=) or a callee (cfn=)
+        m = re.match(r"(c?)fn=\((\d+)\)(?: (.*))?", line)
         if m:
-            if m.group(2):
-                names[m.group(1)] = m.group(2)
-            current = names.get(m.group(1), "")
+            if m.group(3):
+                names[m.group(2)] = m.group(3)
+            if m.group(1):
+                current = names.get(m.group(2), "")
         m = re.match(r"calls=(\d+)", line)
         if m:
             # the line after calls= is "<position> <inclusive Ir>"

@@ -13,11 +13,119 @@
 # Prints a Markdown table: one column per binary (labelled with the engine
 # version the benchmark reports), one row per call, instructions per call and
 # the change against the first column. Installs valgrind when root.
+#
+#   scripts/bench.sh instructions --jvm [--count N]
+#
+# The same count for a whole JVM, panrocks beside RocksJava: every instruction
+# of the process (Java code, JIT-compiled, the crossing, the engine, and any
+# GC or compiler thread that runs meanwhile) over N operations of each shape
+# of io.panrocks.jmh.InstructionCount (get into a new array, get into a reused
+# one, put, a scan of 1,000 entries; 16 B values, 1,000 keys, flushed, in the
+# block cache), after a warm-up with callgrind's instrumentation off. Each
+# total is split into the Java side (outside the binding's native entry
+# points: panrocks_* / Java_org_rocksdb_*), the native glue (inside them but
+# outside the engine) and the engine (below its entry: DBImpl::Get,
+# DBImpl::Put, DBIter::SeekToFirst + Next). panrocks runs its unstripped build
+# (native/build/libpanrocks.so, scripts/build-native.sh) so that the engine's
+# functions have names; RocksJava's library has them. Needs the JMH jar
+# (mvn -pl jmh -am package -DskipTests) and rocksdbjni in ~/.m2.
 # shellcheck shell=bash
 arguments=()
+jvm=0
+count=20000
+own_option() {
+    case "$1" in
+        --jvm) jvm=1 ;;
+        --count) count="$2"; return 10 ;;
+        *) return 1 ;;
+    esac
+}
 parse_options "$@"
 cd "$PANROCKS_ROOT"
 command -v valgrind >/dev/null || ensure_packages valgrind
+
+# jvm_run OUT BINDING SHAPE COUNT: one JVM under callgrind, instrumented only
+# between InstructionCount's READY and DONE marks; the window's counts are in OUT.1
+jvm_run() {
+    local out="$1" binding="$2" shape="$3" n="$4" dir pid vg
+    dir="$(mktemp -d)"
+    mkfifo "$dir/in"
+    valgrind --tool=callgrind --smc-check=all-non-file --instr-atstart=no --callgrind-out-file="$out" \
+        "$JAVA_HOME/bin/java" -XX:-UsePerfData -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED \
+        -Dpanrocks.library.path="$PANROCKS_ROOT/native/build/libpanrocks.so" \
+        -cp "$PANROCKS_ROOT/jmh/target/benchmarks.jar:$rj_jar" io.panrocks.jmh.InstructionCount "$binding" "$shape" 16 "$n" \
+        <"$dir/in" >"$dir/out" 2>"$dir/err" &
+    vg=$!
+    exec 3>"$dir/in"
+    until grep -q READY "$dir/out" 2>/dev/null; do
+        kill -0 "$vg" 2>/dev/null || { tail -20 "$dir/err" >&2; die "$binding $shape ended before its window"; }
+        sleep 0.5
+    done
+    pid="$(grep -o '^==[0-9]*==' "$dir/err" | head -1 | tr -d =)"
+    callgrind_control -z "$pid" >/dev/null 2>&1
+    callgrind_control -i on "$pid" >/dev/null 2>&1
+    echo >&3
+    until grep -q DONE "$dir/out" 2>/dev/null; do
+        kill -0 "$vg" 2>/dev/null || { tail -20 "$dir/err" >&2; die "$binding $shape ended inside its window"; }
+        sleep 0.2
+    done
+    callgrind_control -d "$pid" >/dev/null 2>&1
+    callgrind_control -i off "$pid" >/dev/null 2>&1
+    echo >&3
+    exec 3>&-
+    wait "$vg" || die "$binding $shape failed: $(tail -5 "$dir/err")"
+    rm -rf "$dir"
+    [ -s "$out.1" ] || die "callgrind wrote no dump for $binding $shape"
+}
+
+# inclusive OUT PREFIX...: instructions inside the functions named by the prefixes, summed
+inclusive() {
+    local out="$1" sum=0 prefix n ir per
+    shift
+    for prefix in "$@"; do
+        read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$out" "$prefix")"
+        sum=$((sum + ir))
+    done
+    echo "$sum"
+}
+
+if [ "$jvm" = 1 ]; then
+    setup_environment
+    rj_jar="$HOME/.m2/repository/org/rocksdb/rocksdbjni/11.8.1/rocksdbjni-11.8.1.jar"
+    [ -f jmh/target/benchmarks.jar ] || die "no jmh/target/benchmarks.jar: mvn -B -pl jmh -am package -DskipTests first"
+    [ -f "$rj_jar" ] || die "no $rj_jar: mvn -pl jmh dependency:resolve first"
+    [ -f native/build/libpanrocks.so ] || die "no native/build/libpanrocks.so: scripts/build-native.sh first"
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+    # shape | operations | engine entry points (prefixes of demangled names)
+    shapes=(
+        "get|$count|rocksdb::DBImpl::Get(rocksdb::ReadOptions const&, rocksdb::ColumnFamilyHandle*, rocksdb::Slice const&, rocksdb::PinnableSlice*, std::"
+        "getPreallocated|$count|rocksdb::DBImpl::Get(rocksdb::ReadOptions const&, rocksdb::ColumnFamilyHandle*, rocksdb::Slice const&, rocksdb::PinnableSlice*, std::"
+        "put|$count|rocksdb::DBImpl::Put("
+        "scan|$((count / 100 > 0 ? count / 100 : 1))|rocksdb::DBIter::SeekToFirst()|rocksdb::DBIter::Next()"
+    )
+    echo "| shape (16 B values) | panrocks: Java / glue / engine = total | RocksJava: Java / JNI / engine = total | RocksJava / panrocks |"
+    echo "|---|--:|--:|--:|"
+    for row in "${shapes[@]}"; do
+        IFS='|' read -r shape n engine_a engine_b <<<"$row"
+        declare -A cell=()
+        for binding in panrocks rocksjava; do
+            out="$work/$binding-$shape.out"
+            say "callgrind: $binding $shape, $n operations"
+            jvm_run "$out" "$binding" "$shape" "$n"
+            total="$(awk '/^totals:/ {print $2}' "$out.1")"
+            if [ "$binding" = panrocks ]; then entry="panrocks_"; else entry="Java_org_rocksdb_"; fi
+            native="$(inclusive "$out.1" "$entry")"
+            engine="$(inclusive "$out.1" "$engine_a" ${engine_b:+"$engine_b"})"
+            cell[$binding]="$(python3 -c "t,na,e,n=$total,$native,$engine,$n; print('%s / %s / %s = **%s**' % tuple(format(round(x / n), ',') for x in (t - na, na - e, e, t)))")"
+            cell[$binding.total]="$total"
+        done
+        ratio="$(python3 -c "print('%.2f' % (${cell[rocksjava.total]} / ${cell[panrocks.total]}))")"
+        echo "| \`$shape\` | ${cell[panrocks]} | ${cell[rocksjava]} | ${ratio}× |"
+        unset cell
+    done
+    exit 0
+fi
 benches=("${arguments[@]}")
 [ ${#benches[@]} -gt 0 ] || benches=(native/build/bench/panrocks_native_bench)
 work="$(mktemp -d)"
