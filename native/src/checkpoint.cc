@@ -96,9 +96,8 @@ int32_t panrocks_create_column_family_with_import(panrocks_db *db, const panrock
         }
         rocksdb::ColumnFamilyOptions options;
         panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
-        int32_t rc = panrocks::family_options(*descriptor, &options, error);
+        int32_t rc = panrocks::new_family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
-        panrocks::stand_in_for_missing_merge_operator(&options);
         rocksdb::ImportColumnFamilyOptions import_options;
         import_options.move_files = move_files != 0;
         rocksdb::ColumnFamilyHandle *handle = nullptr;

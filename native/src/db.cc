@@ -113,16 +113,35 @@ int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOpt
     return PANROCKS_OK;
 }
 
+int32_t parse_db_options(const char *text, rocksdb::DBOptions *out, panrocks_error *error) {
+    if (text == nullptr || text[0] == '\0') return PANROCKS_OK;
+    return check(error, rocksdb::GetDBOptionsFromString(strict_config(), rocksdb::DBOptions(), text, out));
+}
+
+int32_t new_family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out, panrocks_error *error) {
+    int32_t rc = family_options(d, out, error);
+    if (rc == PANROCKS_OK) stand_in_for_missing_merge_operator(out);
+    return rc;
+}
+
+int32_t file_options(const char *db_options, const panrocks_cf_descriptor *family, rocksdb::Options *out,
+                     panrocks_error *error) {
+    rocksdb::DBOptions dbo;
+    if (int32_t rc = parse_db_options(db_options, &dbo, error)) return rc;
+    rocksdb::ColumnFamilyOptions cfo;
+    if (family != nullptr) {
+        int32_t rc = family_options(*family, &cfo, error);
+        if (rc != PANROCKS_OK) return rc;
+    }
+    *out = rocksdb::Options(dbo, cfo);
+    return PANROCKS_OK;
+}
+
 int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
                      rocksdb::DBOptions *db_options,
                      std::vector<rocksdb::ColumnFamilyDescriptor> *descriptors,
                      panrocks_error *error) {
-    const rocksdb::ConfigOptions config = strict_config();
-    if (request->db_options != nullptr && request->db_options[0] != '\0') {
-        rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(),
-                                                            request->db_options, db_options);
-        if (!s.ok()) return report(error, s);
-    }
+    if (int32_t rc = parse_db_options(request->db_options, db_options, error)) return rc;
     if (request->enable_statistics) {
         db->statistics = rocksdb::CreateDBStatistics();
         db_options->statistics = db->statistics;
@@ -149,9 +168,8 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
         const panrocks_cf_descriptor &d = request->cfs[i];
         PANROCKS_REQUIRE(error, d.name != nullptr);
         rocksdb::ColumnFamilyOptions cf_options;
-        int32_t rc = family_options(d, &cf_options, error);
+        int32_t rc = new_family_options(d, &cf_options, error);
         if (rc != PANROCKS_OK) return rc;
-        stand_in_for_missing_merge_operator(&cf_options);
         descriptors->emplace_back(d.name, cf_options);
     }
     return PANROCKS_OK;
@@ -327,12 +345,7 @@ int32_t panrocks_destroy_db(const char *path, const char *db_options, size_t db_
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, path != nullptr);
         rocksdb::DBOptions options;
-        if (db_options != nullptr && db_options[0] != '\0') {
-            rocksdb::ConfigOptions config;
-            config.ignore_unknown_options = false;
-            rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(), db_options, &options);
-            if (!s.ok()) return report(error, s);
-        }
+        if (int32_t rc = panrocks::parse_db_options(db_options, &options, error)) return rc;
         PANROCKS_REQUIRE(error, db_path_count == 0 || db_paths != nullptr);
         options.db_paths = panrocks::db_paths(db_path_count, db_paths);
         rocksdb::Status s = rocksdb::DestroyDB(path, rocksdb::Options(options, rocksdb::ColumnFamilyOptions()));

@@ -162,9 +162,8 @@ int32_t panrocks_create_column_family(panrocks_db *db, const panrocks_cf_descrip
         if (db->read_only) return panrocks::refuse_read_only(error);
         rocksdb::ColumnFamilyOptions options;
         panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
-        int32_t rc = panrocks::family_options(*descriptor, &options, error);
+        int32_t rc = panrocks::new_family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
-        panrocks::stand_in_for_missing_merge_operator(&options);
         rocksdb::ColumnFamilyHandle *handle = nullptr;
         rocksdb::Status s = db->db->CreateColumnFamily(options, descriptor->name, &handle);
         if (!s.ok()) return report(error, panrocks::undo_created_family(db, handle, s));
@@ -213,12 +212,7 @@ int32_t panrocks_list_column_families(const char *path, const char *db_options, 
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, path != nullptr && size != nullptr && count != nullptr);
         rocksdb::DBOptions options;
-        if (db_options != nullptr && db_options[0] != '\0') {
-            rocksdb::ConfigOptions config;
-            config.ignore_unknown_options = false;
-            rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(), db_options, &options);
-            if (!s.ok()) return report(error, s);
-        }
+        if (int32_t rc = panrocks::parse_db_options(db_options, &options, error)) return rc;
         std::vector<std::string> names;
         rocksdb::Status s = rocksdb::DB::ListColumnFamilies(options, path, &names);
         if (!s.ok()) return report(error, s);
@@ -251,9 +245,8 @@ int32_t panrocks_create_column_family_with_ttl(panrocks_db *db, const panrocks_c
         }
         rocksdb::ColumnFamilyOptions options;
         panrocks::CallbackScope callbacks(db);  // its comparator belongs to this DB
-        int32_t rc = panrocks::family_options(*descriptor, &options, error);
+        int32_t rc = panrocks::new_family_options(*descriptor, &options, error);
         if (rc != PANROCKS_OK) return rc;
-        panrocks::stand_in_for_missing_merge_operator(&options);
         rocksdb::ColumnFamilyHandle *handle = nullptr;
         auto *ttl_db = static_cast<rocksdb::DBWithTTL *>(db->db);
         rocksdb::Status s = ttl_db->CreateColumnFamilyWithTtl(options, descriptor->name, &handle, ttl);

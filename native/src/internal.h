@@ -163,6 +163,13 @@ struct panrocks_multiget {
     void release() {
         for (auto &v : values) v.Reset();
     }
+    // Releases the last call's pins and takes the keys of the next one.
+    void take(size_t count, const panrocks_slice *slices) {
+        release();
+        if (count == 0) return;
+        resize(count);
+        for (size_t i = 0; i < count; i++) keys[i] = rocksdb::Slice(slices[i].data, slices[i].size);
+    }
     void resize(size_t n) {
         if (values.size() < n) {
             // PinnableSlice is not movable into a grown vector while pinned;
@@ -375,6 +382,16 @@ inline rocksdb::ColumnFamilyHandle *family(panrocks_db *db, panrocks_cf *cf) {
 // Builds ColumnFamilyOptions from a descriptor's option strings and cache.
 int32_t family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out,
                        panrocks_error *error);
+// The options of a family a DB opens or creates (db.cc): family_options,
+// and the merge operator's stand-in when it names none.
+int32_t new_family_options(const panrocks_cf_descriptor &d, rocksdb::ColumnFamilyOptions *out, panrocks_error *error);
+// DBOptions from an option string (NULL or empty: the defaults), parsed as
+// an open parses it (db.cc).
+int32_t parse_db_options(const char *text, rocksdb::DBOptions *out, panrocks_error *error);
+// The Options of a file reader or writer with no DB (db.cc): a DBOptions
+// string (NULL or empty: the defaults) and a family descriptor (NULL: the defaults).
+int32_t file_options(const char *db_options, const panrocks_cf_descriptor *family, rocksdb::Options *out,
+                     panrocks_error *error);
 
 // Makes options (and *statistics) refer to the shared objects of an open
 // (panrocks_resources.h); resources.cc.

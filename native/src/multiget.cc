@@ -71,10 +71,8 @@ int32_t panrocks_multi_get(panrocks_db *db, panrocks_cf *cf, const panrocks_read
         PANROCKS_REQUIRE(error, db != nullptr && scratch != nullptr);
         PANROCKS_REQUIRE(error, count == 0 || (keys != nullptr && entries != nullptr));
         PANROCKS_REQUIRE(error, mode == PANROCKS_MULTIGET_COPY || mode == PANROCKS_MULTIGET_PIN);
-        scratch->release();
+        scratch->take(count, keys);
         if (count == 0) return PANROCKS_OK;
-        scratch->resize(count);
-        for (size_t i = 0; i < count; i++) scratch->keys[i] = rocksdb::Slice(keys[i].data, keys[i].size);
         if (panrocks::is_ttl(db)) {
             // DBWithTTL strips its timestamps in Get; its batched MultiGet
             // did not before RocksDB 9, and returned values with the 4 bytes

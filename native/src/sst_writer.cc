@@ -37,20 +37,8 @@ int32_t panrocks_sst_writer_create(const panrocks_env_options *env, const char *
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, writer_out != nullptr);
         auto w = std::make_unique<panrocks_sst_writer>();
-        rocksdb::DBOptions dbo;
-        if (db_options != nullptr && db_options[0] != '\0') {
-            rocksdb::ConfigOptions config;
-            config.ignore_unknown_options = false;
-            config.input_strings_escaped = false;
-            rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(), db_options, &dbo);
-            if (!s.ok()) return report(error, s);
-        }
-        rocksdb::ColumnFamilyOptions cfo;
-        if (family != nullptr) {
-            int32_t rc = panrocks::family_options(*family, &cfo, error);
-            if (rc != PANROCKS_OK) return rc;
-        }
-        w->options = rocksdb::Options(dbo, cfo);
+        int32_t rc = panrocks::file_options(db_options, family, &w->options, error);
+        if (rc != PANROCKS_OK) return rc;
         if (env != nullptr) {
             w->env.bytes_per_sync = env->bytes_per_sync;
             w->env.writable_file_max_buffer_size = static_cast<size_t>(env->writable_file_max_buffer_size);

@@ -134,20 +134,8 @@ int32_t panrocks_sst_reader_create(const char *db_options, const panrocks_cf_des
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, reader_out != nullptr);
         auto r = std::make_unique<panrocks_sst_reader>();
-        rocksdb::DBOptions dbo;
-        if (db_options != nullptr && db_options[0] != '\0') {
-            rocksdb::ConfigOptions config;
-            config.ignore_unknown_options = false;
-            config.input_strings_escaped = false;
-            rocksdb::Status s = rocksdb::GetDBOptionsFromString(config, rocksdb::DBOptions(), db_options, &dbo);
-            if (!s.ok()) return report(error, s);
-        }
-        rocksdb::ColumnFamilyOptions cfo;
-        if (family != nullptr) {
-            int32_t rc = panrocks::family_options(*family, &cfo, error);
-            if (rc != PANROCKS_OK) return rc;
-        }
-        r->options = rocksdb::Options(dbo, cfo);
+        int32_t rc = panrocks::file_options(db_options, family, &r->options, error);
+        if (rc != PANROCKS_OK) return rc;
         r->reader = std::make_unique<rocksdb::SstFileReader>(r->options);
         *reader_out = r.release();
         return PANROCKS_OK;

@@ -607,10 +607,8 @@ int32_t panrocks_txn_multi_get(panrocks_txn *txn, panrocks_cf *cf, const panrock
         PANROCKS_REQUIRE(error, txn != nullptr && scratch != nullptr);
         PANROCKS_REQUIRE(error, count == 0 || (keys != nullptr && entries != nullptr));
         PANROCKS_REQUIRE(error, mode == PANROCKS_MULTIGET_COPY || mode == PANROCKS_MULTIGET_PIN);
-        scratch->release();
+        scratch->take(count, keys);
         if (count == 0) return PANROCKS_OK;
-        scratch->resize(count);
-        for (size_t i = 0; i < count; i++) scratch->keys[i] = rocksdb::Slice(keys[i].data, keys[i].size);
         rocksdb::ColumnFamilyHandle *h = family(txn->db, cf);
         if ((flags & PANROCKS_TXN_FOR_UPDATE) != 0) {
             // RocksDB has only the copying form of MultiGetForUpdate
