@@ -114,6 +114,15 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         return new ColumnFamilyDescriptor(getName(), options);
     }
 
+    /**
+     * A family argument resolved inside a call entered on {@code db}: the
+     * default family (NULL) for null, else the checked native handle. The
+     * one place every call with a family argument resolves it.
+     */
+    static MemorySegment nativeHandle(ColumnFamilyHandle family, NativeDb db) {
+        return family == null ? MemorySegment.NULL : family.nativeHandle(db);
+    }
+
     /** The native handle, for a call on {@code owner}; checks that the handle is usable there. */
     MemorySegment nativeHandle(NativeDb expected) {
         if (expected != db) throw new IllegalArgumentException(this + " belongs to another DB");

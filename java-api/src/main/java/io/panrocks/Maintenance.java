@@ -28,15 +28,11 @@ final class Maintenance {
         this.db = db;
     }
 
-    /** {@code family}: NULL for the default one; resolved inside the call by the caller's lambda. */
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
-    }
 
     void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
         CallContext c = db.enterToWaitForBackgroundWork("a flush");
         try {
-            int rc = panrocks_h.panrocks_flush(db.handle(), family(columnFamily), 1, c.error);
+            int rc = panrocks_h.panrocks_flush(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), 1, c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);
@@ -46,7 +42,7 @@ final class Maintenance {
     void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
         CallContext c = db.enterToWaitForBackgroundWork("a compaction");
         try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_compact_range(db.handle(), family(columnFamily), slice(arena, begin),
+            int rc = panrocks_h.panrocks_compact_range(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), slice(arena, begin),
                     slice(arena, end), c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
@@ -61,7 +57,7 @@ final class Maintenance {
         CallContext c = options.waitForFlush() ? db.enterToWaitForBackgroundWork("a flush") : db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment array = arena.allocate(ValueLayout.ADDRESS, Math.max(1, copy.size()));
-            for (int i = 0; i < copy.size(); i++) array.setAtIndex(ValueLayout.ADDRESS, i, family(copy.get(i)));
+            for (int i = 0; i < copy.size(); i++) array.setAtIndex(ValueLayout.ADDRESS, i, ColumnFamilyHandle.nativeHandle(copy.get(i), db));
             int rc = panrocks_h.panrocks_flush_families(db.handle(), array, copy.size(), options.waitForFlush() ? 1 : 0,
                     options.allowWriteStall() ? 1 : 0, options.listenerWait() ? 1 : 0, c.error);
             if (rc == panrocks_h.PANROCKS_NOT_SUPPORTED() && options.listenerWait()) {
@@ -100,7 +96,7 @@ final class Maintenance {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment o = panrocks_compact_range_options.allocate(arena);
             options.fill(o);
-            int rc = panrocks_h.panrocks_compact_range_with(db.handle(), family(columnFamily), slice(arena, begin),
+            int rc = panrocks_h.panrocks_compact_range_with(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), slice(arena, begin),
                     slice(arena, end), o, c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
@@ -124,7 +120,7 @@ final class Maintenance {
             MemorySegment array = arena.allocate(ValueLayout.ADDRESS, Math.max(1, names.size()));
             for (int i = 0; i < names.size(); i++) array.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(names.get(i)));
             MemorySegment resultOut = arena.allocate(ValueLayout.ADDRESS);
-            int rc = panrocks_h.panrocks_compact_files(db.handle(), family(columnFamily), o, array, names.size(),
+            int rc = panrocks_h.panrocks_compact_files(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), o, array, names.size(),
                     outputLevel, outputPathId, resultOut, c.error);
             if (rc != 0) throw c.failure(rc);
             MemorySegment result = resultOut.get(ValueLayout.ADDRESS, 0);
@@ -182,7 +178,7 @@ final class Maintenance {
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment n = arena.allocateFrom(name);
-            MemorySegment cf = family(columnFamily);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
             CallContext.Frame f = c.frame();
             MemorySegment buffer = f.buffer();
             int rc = panrocks_h.panrocks_get_property(db.handle(), cf, n, buffer, buffer.byteSize(), c.size, c.error);
@@ -206,7 +202,7 @@ final class Maintenance {
         propertyName(name);
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_get_int_property(db.handle(), family(columnFamily), arena.allocateFrom(name),
+            int rc = panrocks_h.panrocks_get_int_property(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), arena.allocateFrom(name),
                     c.size, c.error);
             if (rc == Reads.NOT_FOUND) return -1;
             if (rc != 0) throw c.failure(rc);
@@ -252,7 +248,7 @@ final class Maintenance {
                 MemorySegment.copy(slice(arena, copy.get(i).limit()), 0, limits, slice * i, slice);
             }
             MemorySegment sizes = arena.allocate(ValueLayout.JAVA_LONG, Math.max(n, 1));
-            int rc = panrocks_h.panrocks_approximate_sizes(db.handle(), family(columnFamily), n, starts, limits,
+            int rc = panrocks_h.panrocks_approximate_sizes(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), n, starts, limits,
                     include, sizes, c.error);
             if (rc == panrocks_h.PANROCKS_NOT_SUPPORTED()) {
                 throw new UnsupportedOperationException("SizeApproximationFlag.INCLUDE_BLOB_FILES needs RocksDB 11 or later; "
@@ -269,7 +265,7 @@ final class Maintenance {
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment count = arena.allocate(ValueLayout.JAVA_LONG);
-            int rc = panrocks_h.panrocks_approximate_memtable_stats(db.handle(), family(columnFamily),
+            int rc = panrocks_h.panrocks_approximate_memtable_stats(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db),
                     slice(arena, range.start()), slice(arena, range.limit()), count, c.size, c.error);
             // the stub fails only on arguments checked above or on running out of native memory
             if (rc != 0) throw new IllegalStateException("GetApproximateMemTableStats failed", c.failure(rc));

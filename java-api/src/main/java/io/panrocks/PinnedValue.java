@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.ViewScope;
 

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CriticalCalls;
@@ -7,6 +8,7 @@ import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.RangeWalkScratch;
+import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.jfr.Jfr;
@@ -113,8 +115,6 @@ public class RocksDB implements AutoCloseable {
     /** Returned by the reads into a caller's buffer when the key is absent. */
     public static final int NOT_FOUND = -1;
 
-    private static final MemorySegment DEFAULT = MemorySegment.NULL;
-
     private final NativeDb db;
     private final Reads reads;
     private final Writes writes;
@@ -170,14 +170,6 @@ public class RocksDB implements AutoCloseable {
         return files;
     }
 
-    MemorySegment familyOf(ColumnFamilyHandle h) {
-        return family(h);
-    }
-
-    /** Resolves a handle inside a call: NULL for the default family. */
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? DEFAULT : h.nativeHandle(db);
-    }
 
     /** A key segment the engine can read: a native one as is, a heap or mapped one staged in the thread's scratch. */
     private static MemorySegment stage(CallContext c, MemorySegment key) {
@@ -1496,7 +1488,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(endKey, "endKey");
         CallContext c = db.enter();
         try {
-            writes.deleteRange(c, family(columnFamily), writeOptions.flags(), beginKey, endKey);
+            writes.deleteRange(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), beginKey, endKey);
         } finally {
             db.exit(c);
         }
@@ -1559,7 +1551,8 @@ public class RocksDB implements AutoCloseable {
         synchronized (batch) {
             CallContext c = db.enter();
             try {
-                writes.write(c, writeOptions.flags(), batch);
+                writes.writeBatch(c, writeOptions.flags(), batch.serializedFor(db), batch.walTerminationSize(),
+                        batch.walTerminationCount());
             } finally {
                 db.exit(c);
             }
@@ -1592,7 +1585,7 @@ public class RocksDB implements AutoCloseable {
         if (op.hasValue()) Bytes.checkRange(value, valueOffset, valueLength, "value");
         CallContext c = db.enter();
         try {
-            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
+            writes.write(c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, keyOffset, keyLength,
                     value, valueOffset, valueLength);
         } finally {
             db.exit(c);
@@ -1606,7 +1599,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, value);
+            writes.write(c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, value);
         } finally {
             db.exit(c);
         }
@@ -1620,7 +1613,7 @@ public class RocksDB implements AutoCloseable {
         if (op.hasValue()) Bytes.keyBuffer(value, "value");
         CallContext c = db.enter();
         try {
-            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, value);
+            writes.write(c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, value);
         } finally {
             db.exit(c);
         }
@@ -1773,7 +1766,8 @@ public class RocksDB implements AutoCloseable {
         Timestamps.check(timestamp, "timestamp");
         CallContext c = db.enter();
         try {
-            Timestamps.deleteRange(db.handle(), c, family(columnFamily), writeOptions.flags(), beginKey, endKey, timestamp);
+            Timestamps.deleteRange(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), beginKey, endKey,
+                    timestamp);
         } finally {
             db.exit(c);
         }
@@ -1788,7 +1782,7 @@ public class RocksDB implements AutoCloseable {
         Timestamps.check(timestamp, "timestamp");
         CallContext c = db.enter();
         try {
-            Timestamps.write(db.handle(), c, op, family(columnFamily), writeOptions.flags(), key, timestamp, value);
+            Timestamps.write(db.handle(), c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, timestamp, value);
         } finally {
             db.exit(c);
         }
@@ -1828,7 +1822,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
@@ -1891,7 +1885,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, offset, len), len);
         } finally {
             db.exit(c);
         }
@@ -1969,7 +1963,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(key, "key");
         CallContext c = db.enter();
         try {
-            return Timestamps.get(db.handle(), c, family(columnFamily), readOptions, key);
+            return Timestamps.get(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, key);
         } finally {
             db.exit(c);
         }
@@ -2007,7 +2001,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         long size;
         try {
-            MemorySegment cf = family(columnFamily);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
             size = CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER
                     ? reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength)
                     : Long.MIN_VALUE;
@@ -2129,7 +2123,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         long size;
         try {
-            size = reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
+            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key), key.byteSize(), value);
         } finally {
             db.exit(c);
         }
@@ -2194,7 +2188,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         int size;
         try {
-            size = reads.get(c, family(columnFamily), readOptions, key, value);
+            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, key, value);
         } finally {
             db.exit(c);
         }
@@ -2301,7 +2295,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length, reader);
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length, reader);
         } finally {
             db.exit(c);
         }
@@ -2356,7 +2350,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), reader);
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key), key.byteSize(), reader);
         } finally {
             db.exit(c);
         }
@@ -2384,7 +2378,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.getPinned(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            return reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
@@ -2428,7 +2422,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.getPinned(c, family(columnFamily), readOptions, stage(c, key), key.byteSize());
+            return reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key), key.byteSize());
         } finally {
             db.exit(c);
         }
@@ -2474,7 +2468,7 @@ public class RocksDB implements AutoCloseable {
         }
         CallContext c = db.enter();
         try {
-            return reads.getAdaptive(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length,
+            return reads.getAdaptive(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length,
                     buffer);
         } finally {
             db.exit(c);
@@ -2542,7 +2536,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             List<MemorySegment> handles = new ArrayList<>(keyList.size());
-            for (ColumnFamilyHandle h : familyList) handles.add(family(h));
+            for (ColumnFamilyHandle h : familyList) handles.add(ColumnFamilyHandle.nativeHandle(h, db));
             return reads.multiGetAsList(c, handles, readOptions, keyList);
         } finally {
             db.exit(c);
@@ -2598,7 +2592,7 @@ public class RocksDB implements AutoCloseable {
     public MultiGet newMultiGet(ColumnFamilyHandle columnFamily) {
         CallContext c = db.enter();
         try {
-            if (columnFamily != null) family(columnFamily); // checked now, kept by the batch
+            if (columnFamily != null) ColumnFamilyHandle.nativeHandle(columnFamily, db); // checked now, kept by the batch
             return new MultiGet(this, db, c, columnFamily);
         } finally {
             db.exit(c);
@@ -2629,7 +2623,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.exists(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
@@ -2666,7 +2660,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length,
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length,
                     valueHolder);
         } finally {
             db.exit(c);
@@ -2746,7 +2740,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len,
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, offset, len), len,
                     valueHolder);
         } finally {
             db.exit(c);
@@ -2845,7 +2839,7 @@ public class RocksDB implements AutoCloseable {
         try {
             List<MemorySegment> handles = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                handles.add(family(familyList.isEmpty() ? null : familyList.get(familyList.size() == 1 ? 0 : i)));
+                handles.add(ColumnFamilyHandle.nativeHandle(familyList.isEmpty() ? null : familyList.get(familyList.size() == 1 ? 0 : i), db));
             }
             return reads.multiGetByteBuffers(c, handles, readOptions, keySegments, valueList);
         } finally {
@@ -2917,7 +2911,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, offset, len), len);
         } finally {
             db.exit(c);
         }
@@ -3031,7 +3025,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, family(columnFamily), readOptions, Reads.stageKey(c, key), key.remaining());
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Reads.stageKey(c, key), key.remaining());
         } finally {
             db.exit(c);
         }
@@ -3098,7 +3092,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.output(value, "value");
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, family(columnFamily), readOptions, key, value);
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, key, value);
         } finally {
             db.exit(c);
         }
@@ -3160,7 +3154,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            boolean may = reads.keyMayExist(c, family(columnFamily), readOptions, Reads.stageKey(c, key),
+            boolean may = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Reads.stageKey(c, key),
                     key.remaining(), null);
             key.position(key.limit());
             return may;
@@ -3273,7 +3267,7 @@ public class RocksDB implements AutoCloseable {
         Entities.checkedOrder(columns);
         CallContext c = db.enter();
         try {
-            Entities.put(c, db.handle(), family(columnFamily), writeOptions.flags(), key, columns);
+            Entities.put(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, columns);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e);
         } finally {
@@ -3305,7 +3299,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return Entities.getPinned(this, c, db.handle(), family(columnFamily), readOptions,
+            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions,
                     c.stageKey(key, 0, key.length), key.length);
         } finally {
             db.exit(c);
@@ -3352,7 +3346,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return Entities.getPinned(this, c, db.handle(), family(columnFamily), readOptions, stage(c, key),
+            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key),
                     key.byteSize());
         } finally {
             db.exit(c);
@@ -3377,7 +3371,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return Entities.getCopy(c, db.handle(), family(columnFamily), readOptions, c.stageKey(key, 0, key.length),
+            return Entities.getCopy(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length),
                     key.length);
         } finally {
             db.exit(c);
@@ -3431,7 +3425,7 @@ public class RocksDB implements AutoCloseable {
         byte[][] names = Entities.checkedNames(columnNames, false);
         CallContext c = db.enter();
         try {
-            return Entities.getPinnedSelected(this, c, db.handle(), family(columnFamily), readOptions,
+            return Entities.getPinnedSelected(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions,
                     MemorySegment.ofArray(key), names);
         } finally {
             db.exit(c);
@@ -3482,8 +3476,8 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             MemorySegment[] handles = new MemorySegment[familyList.length];
-            for (int i = 0; i < handles.length; i++) handles[i] = family(familyList[i]);
-            return Entities.multiGet(this, c, db.handle(), DEFAULT, handles, readOptions, keyList, names);
+            for (int i = 0; i < handles.length; i++) handles[i] = ColumnFamilyHandle.nativeHandle(familyList[i], db);
+            return Entities.multiGet(this, c, db.handle(), MemorySegment.NULL, handles, readOptions, keyList, names);
         } finally {
             db.exit(c);
         }
@@ -3520,7 +3514,7 @@ public class RocksDB implements AutoCloseable {
         byte[][] names = Entities.checkedNames(columnNames, true);
         CallContext c = db.enter();
         try {
-            return Entities.multiGet(this, c, db.handle(), family(columnFamily), null, readOptions, keyList, names);
+            return Entities.multiGet(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), null, readOptions, keyList, names);
         } finally {
             db.exit(c);
         }
@@ -3582,7 +3576,7 @@ public class RocksDB implements AutoCloseable {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
             readOptions.fillSpec(db, spec, arena);
-            int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
+            int rc = panrocks_h.panrocks_iterator_create(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
             return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily,
                     readOptions.iteratorsMayReadAhead());
@@ -3651,7 +3645,7 @@ public class RocksDB implements AutoCloseable {
             w = c.takeRangeWalkScratch();
             // one more than the limit: the walk then stops on the first entry past it, uncopied
             int maxEntries = Math.min(limit, RangeWalkScratch.ENTRIES) + 1;
-            int rc = panrocks_h.panrocks_iterator_walk_range(db.handle(), family(columnFamily), options,
+            int rc = panrocks_h.panrocks_iterator_walk_range(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), options,
                     lower == null ? MemorySegment.NULL : bounds, lowerSize,
                     upper == null ? MemorySegment.NULL : bounds.asSlice(lowerSize), upperSize,
                     forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(), maxEntries,
@@ -3828,7 +3822,7 @@ public class RocksDB implements AutoCloseable {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment spec = panrocks_read_options_spec.allocate(arena);
                 readOptions.fillSpec(db, spec, arena);
-                int rc = panrocks_h.panrocks_iterator_create_filtered(db.handle(), family(columnFamily), spec,
+                int rc = panrocks_h.panrocks_iterator_create_filtered(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), spec,
                         filter.function(), MemorySegment.NULL, c.size, c.error);
                 if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
                 MemorySegment handle = c.size.get(ValueLayout.ADDRESS, 0);
@@ -4518,7 +4512,7 @@ public class RocksDB implements AutoCloseable {
         Timestamps.check(timestamp, "timestamp");
         CallContext c = db.enter();
         try {
-            Timestamps.increaseFullHistoryTsLow(db.handle(), c, family(columnFamily), timestamp);
+            Timestamps.increaseFullHistoryTsLow(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db), timestamp);
         } finally {
             db.exit(c);
         }
@@ -4537,7 +4531,7 @@ public class RocksDB implements AutoCloseable {
     public long getFullHistoryTsLow(ColumnFamilyHandle columnFamily) throws RocksDBException {
         CallContext c = db.enter();
         try {
-            return Timestamps.getFullHistoryTsLow(db.handle(), c, family(columnFamily));
+            return Timestamps.getFullHistoryTsLow(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db));
         } finally {
             db.exit(c);
         }

@@ -23,16 +23,14 @@ final class RunningOptions {
         this.db = db;
     }
 
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
-    }
 
     void setOptions(ColumnFamilyHandle columnFamily, MutableColumnFamilyOptions options) throws RocksDBException {
         Objects.requireNonNull(options, "mutableColumnFamilyOptions");
         String text = options.toString();
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_set_options(db.handle(), family(columnFamily), arena.allocateFrom(text), c.error);
+            int rc = panrocks_h.panrocks_set_options(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), arena.allocateFrom(text),
+                    c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);
@@ -55,7 +53,7 @@ final class RunningOptions {
     String options(ColumnFamilyHandle columnFamily) throws RocksDBException {
         CallContext c = db.enter();
         try {
-            MemorySegment cf = family(columnFamily);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
             return text(c, (buffer, capacity) -> panrocks_h.panrocks_get_options(db.handle(), cf, buffer, capacity,
                     c.size, c.error));
         } finally {

@@ -4,6 +4,7 @@ import io.panrocks.internal.CallContext;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;

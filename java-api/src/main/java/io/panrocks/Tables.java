@@ -25,14 +25,11 @@ final class Tables {
         this.db = db;
     }
 
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
-    }
 
     Map<String, TableProperties> propertiesOfAllTables(ColumnFamilyHandle columnFamily) throws RocksDBException {
         CallContext c = db.enter();
         try {
-            int rc = panrocks_h.panrocks_properties_of_all_tables(db.handle(), family(columnFamily), c.size, c.error);
+            int rc = panrocks_h.panrocks_properties_of_all_tables(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), c.size, c.error);
             if (rc != 0) throw c.failure(rc);
             return TablePropertiesCodec.collection(c.size.get(ValueLayout.ADDRESS, 0));
         } finally {
@@ -52,7 +49,7 @@ final class Tables {
                 bound(panrocks_slice.asSlice(bounds, 2L * i), copy.get(i).start(), arena);
                 bound(panrocks_slice.asSlice(bounds, 2L * i + 1), copy.get(i).limit(), arena);
             }
-            int rc = panrocks_h.panrocks_properties_of_tables_in_range(db.handle(), family(columnFamily), bounds, n,
+            int rc = panrocks_h.panrocks_properties_of_tables_in_range(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), bounds, n,
                     c.size, c.error);
             if (rc != 0) throw c.failure(rc);
             return TablePropertiesCodec.collection(c.size.get(ValueLayout.ADDRESS, 0));

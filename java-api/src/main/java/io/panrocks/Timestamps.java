@@ -1,6 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.MemorySegment;

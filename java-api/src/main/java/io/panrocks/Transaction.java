@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
@@ -273,9 +274,6 @@ public final class Transaction implements AutoCloseable {
         });
     }
 
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
-    }
 
     // =========================================================================
     // Writes
@@ -834,7 +832,7 @@ public final class Transaction implements AutoCloseable {
                 v = c.frame().buffer(valueLength);
                 MemorySegment.copy(value, 0, v, ValueLayout.JAVA_BYTE, 0, valueLength);
             }
-            int rc = panrocks_h.panrocks_txn_write(handle, family(columnFamily), op, flags, k, key.length, v,
+            int rc = panrocks_h.panrocks_txn_write(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), op, flags, k, key.length, v,
                     valueLength, c.error);
             c.trimScratch();
             if (rc != 0) throw c.failure(rc);
@@ -860,7 +858,7 @@ public final class Transaction implements AutoCloseable {
             }
             int rc;
             try {
-                rc = panrocks_h.panrocks_txn_write(handle, family(columnFamily), op, flags, k, key.byteSize(), v,
+                rc = panrocks_h.panrocks_txn_write(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), op, flags, k, key.byteSize(), v,
                         valueLength, c.error);
             } catch (AssertionError e) {
                 throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
@@ -1014,7 +1012,7 @@ public final class Transaction implements AutoCloseable {
                      long threshold) {
         MemorySegment ro = readOptions.nativeHandle(c, this);
         try {
-            return panrocks_h.panrocks_txn_get(handle, family(columnFamily), ro, flags, pin, key, keyLength, buffer,
+            return panrocks_h.panrocks_txn_get(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), ro, flags, pin, key, keyLength, buffer,
                     capacity, threshold, c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
@@ -1541,7 +1539,7 @@ public final class Transaction implements AutoCloseable {
             MemorySegment ro = readOptions.nativeHandle(c, this);
             int n = keyList.size();
             MemorySegment[] handles = new MemorySegment[n];
-            for (int i = 0; i < n; i++) handles[i] = family(familyList.get(i));
+            for (int i = 0; i < n; i++) handles[i] = ColumnFamilyHandle.nativeHandle(familyList.get(i), db);
             byte[][] values = new byte[n][];
             boolean[] done = new boolean[n];
             MultiGetScratch scratch = c.multiGetScratch();
@@ -1598,7 +1596,7 @@ public final class Transaction implements AutoCloseable {
         Bytes.key(key);
         CallContext c = enterActive();
         try {
-            int rc = panrocks_h.panrocks_txn_undo_get_for_update(handle, family(columnFamily),
+            int rc = panrocks_h.panrocks_txn_undo_get_for_update(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db),
                     c.stageKey(key, 0, key.length), key.length, c.error);
             if (rc != 0) throw new IllegalStateException(c.failure(rc).getMessage());
         } finally {
@@ -1643,7 +1641,7 @@ public final class Transaction implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         CallContext c = enterReadable();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment cf = family(columnFamily);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
             readOptions.fillSpec(db, spec, arena, this);
             if (columnFamily != null) columnFamily.beginUse();
