@@ -4,6 +4,7 @@ import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
+import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_collect_result;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_compact_range_options;
 import io.panrocks.internal.ffi.panrocks_compaction_info;
 import io.panrocks.internal.ffi.panrocks_compaction_options;

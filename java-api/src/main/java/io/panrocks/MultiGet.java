@@ -7,6 +7,7 @@ import io.panrocks.internal.DbResource;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.data.Reads;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -7,7 +7,9 @@ import io.panrocks.internal.CriticalCalls;
 import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
+import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.RangeWalkScratch;
+import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
@@ -115,6 +117,9 @@ public class RocksDB implements AutoCloseable {
     /** Returned by the reads into a caller's buffer when the key is absent. */
     public static final int NOT_FOUND = -1;
 
+    /** a found key's status in a multiGetByteBuffers result (Status is immutable) */
+    private static final Status FOUND = new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, null);
+
     private final NativeDb db;
     private final Reads reads;
     private final Writes writes;
@@ -133,7 +138,7 @@ public class RocksDB implements AutoCloseable {
     RocksDB(NativeDb db, Path path, boolean readOnly, DBOptions options) {
         this.db = db;
         this.slowReadSampling = Jfr.sampling();
-        this.reads = new Reads(this, db.handle(), options.adaptiveReadThreshold());
+        this.reads = new Reads(db.handle(), options.adaptiveReadThreshold());
         this.writes = new Writes(db.handle());
         this.families = new ColumnFamilies(this, db);
         this.maintenance = new Maintenance(db);
@@ -1822,7 +1827,8 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length);
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0, key.length),
+                    key.length);
         } finally {
             db.exit(c);
         }
@@ -1885,7 +1891,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, offset, len), len);
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, offset, len), len);
         } finally {
             db.exit(c);
         }
@@ -2003,10 +2009,10 @@ public class RocksDB implements AutoCloseable {
         try {
             MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
             size = CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER
-                    ? reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength)
+                    ? reads.getCritical(c, cf, readOptions.memoryOnlyHandle(c), key, keyOffset, keyLength, value, valueOffset, valueLength)
                     : Long.MIN_VALUE;
             if (size == Long.MIN_VALUE) {
-                size = reads.get(c, cf, readOptions, c.stageKey(key, keyOffset, keyLength),
+                size = reads.get(c, cf, readOptions.nativeHandle(c), c.stageKey(key, keyOffset, keyLength),
                         keyLength, value, valueOffset, valueLength);
             }
         } finally {
@@ -2123,7 +2129,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         long size;
         try {
-            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key), key.byteSize(), value);
+            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), stage(c, key), key.byteSize(), value);
         } finally {
             db.exit(c);
         }
@@ -2188,7 +2194,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         int size;
         try {
-            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, key, value);
+            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), key, value);
         } finally {
             db.exit(c);
         }
@@ -2295,7 +2301,8 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length, reader);
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0, key.length),
+                    key.length, reader);
         } finally {
             db.exit(c);
         }
@@ -2350,7 +2357,8 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key), key.byteSize(), reader);
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), stage(c, key), key.byteSize(),
+                    reader);
         } finally {
             db.exit(c);
         }
@@ -2378,7 +2386,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length);
+            return PinnedValue.lend(this, c, reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    c.stageKey(key, 0, key.length), key.length));
         } finally {
             db.exit(c);
         }
@@ -2422,7 +2431,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key), key.byteSize());
+            return PinnedValue.lend(this, c, reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    stage(c, key), key.byteSize()));
         } finally {
             db.exit(c);
         }
@@ -2468,8 +2478,10 @@ public class RocksDB implements AutoCloseable {
         }
         CallContext c = db.enter();
         try {
-            return reads.getAdaptive(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length,
-                    buffer);
+            PinSlot slot = reads.getAdaptive(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    c.stageKey(key, 0, key.length), key.length, buffer);
+            if (slot == null || c.valuePinned()) return PinnedValue.lend(this, c, slot);
+            return new PinnedValue(this, buffer.asSlice(0, c.valueSize()).asReadOnly());
         } finally {
             db.exit(c);
         }
@@ -2537,7 +2549,7 @@ public class RocksDB implements AutoCloseable {
         try {
             List<MemorySegment> handles = new ArrayList<>(keyList.size());
             for (ColumnFamilyHandle h : familyList) handles.add(ColumnFamilyHandle.nativeHandle(h, db));
-            return reads.multiGetAsList(c, handles, readOptions, keyList);
+            return reads.multiGetAsList(c, handles, readOptions.nativeHandle(c), keyList);
         } finally {
             db.exit(c);
         }
@@ -2623,7 +2635,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length);
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0, key.length),
+                    key.length);
         } finally {
             db.exit(c);
         }
@@ -2660,8 +2673,9 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length), key.length,
-                    valueHolder);
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0,
+                    key.length), key.length,
+                    valueHolder == null ? null : valueHolder::setValue);
         } finally {
             db.exit(c);
         }
@@ -2740,8 +2754,9 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, offset, len), len,
-                    valueHolder);
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, offset, len),
+                    len,
+                    valueHolder == null ? null : valueHolder::setValue);
         } finally {
             db.exit(c);
         }
@@ -2841,7 +2856,18 @@ public class RocksDB implements AutoCloseable {
             for (int i = 0; i < n; i++) {
                 handles.add(ColumnFamilyHandle.nativeHandle(familyList.isEmpty() ? null : familyList.get(familyList.size() == 1 ? 0 : i), db));
             }
-            return reads.multiGetByteBuffers(c, handles, readOptions, keySegments, valueList);
+            int[] statuses = new int[n];
+            int[] subcodes = new int[n];
+            int[] sizes = new int[n];
+            reads.multiGetByteBuffers(c, handles, readOptions.nativeHandle(c), keySegments, valueList, statuses, subcodes,
+                    sizes);
+            List<ByteBufferGetStatus> results = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                results.add(statuses[i] == Reads.OK ? new ByteBufferGetStatus(FOUND, sizes[i], valueList.get(i))
+                        : new ByteBufferGetStatus(new Status(Status.Code.of(statuses[i]), Status.SubCode.of(subcodes[i]),
+                                Status.Severity.NoError, null), 0, null));
+            }
+            return results;
         } finally {
             db.exit(c);
         }
@@ -2911,7 +2937,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, offset, len), len);
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, offset, len), len);
         } finally {
             db.exit(c);
         }
@@ -3025,7 +3051,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Reads.stageKey(c, key), key.remaining());
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Reads.stageKey(c, key), key
+                    .remaining());
         } finally {
             db.exit(c);
         }
@@ -3092,7 +3119,13 @@ public class RocksDB implements AutoCloseable {
         Bytes.output(value, "value");
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, key, value);
+            int outcome = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    key, value);
+            return switch (outcome) {
+                case Reads.MAY_NOT_EXIST -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, 0);
+                case Reads.EXISTS_WITHOUT_VALUE -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0);
+                default -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, outcome);
+            };
         } finally {
             db.exit(c);
         }
@@ -3154,7 +3187,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            boolean may = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Reads.stageKey(c, key),
+            boolean may = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Reads.stageKey(c, key),
                     key.remaining(), null);
             key.position(key.limit());
             return may;

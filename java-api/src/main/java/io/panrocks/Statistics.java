@@ -6,6 +6,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.StandaloneResource;
+import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_histogram;

@@ -9,6 +9,7 @@ import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.PinSlot;
+import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
@@ -1324,7 +1325,7 @@ public final class Transaction implements AutoCloseable {
                 if (rc == NOT_FOUND) return null;
                 throw c.failure(rc);
             }
-            return Reads.lend(owner, slot, c.valueAddress(), c.valueSize());
+            return PinnedValue.lend(owner, c, slot);
         } finally {
             exit(c);
         }
