@@ -10,6 +10,7 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.data.Reads;
+import io.panrocks.internal.data.Timestamps;
 import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
@@ -1969,7 +1970,9 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(key, "key");
         CallContext c = db.enter();
         try {
-            return Timestamps.get(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, key);
+            byte[] value = Timestamps.get(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db),
+                    readOptions.nativeHandle(c), key);
+            return value == null ? null : new TimestampedValue(value, Timestamps.timestampRead(c));
         } finally {
             db.exit(c);
         }
