@@ -5,6 +5,7 @@ import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.data.Reads;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_collect_result;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;
@@ -72,7 +73,7 @@ final class Batches {
             if (seekKey == null) {
                 rc = panrocks_h.panrocks_iterator_seek_to_first(iterator, position, c.error);
             } else {
-                MemorySegment key = c.stageKey(seekKey, 0, seekKey.length);
+                MemorySegment key = Staging.key(c, seekKey, 0, seekKey.length);
                 rc = panrocks_h.panrocks_iterator_seek(iterator, key, seekKey.length, position, c.error);
                 if (rc == 0 && after && panrocks_iter_entry.valid(position) != 0 && sameKey(position, seekKey)) {
                     rc = panrocks_h.panrocks_iterator_next(iterator, position, c.error);

@@ -10,6 +10,7 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.data.Reads;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.data.Timestamps;
 import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -176,11 +177,6 @@ public class RocksDB implements AutoCloseable {
         return files;
     }
 
-
-    /** A key segment the engine can read: a native one as is, a heap or mapped one staged in the thread's scratch. */
-    private static MemorySegment stage(CallContext c, MemorySegment key) {
-        return CallerMemory.inPlace(key) ? key : c.stageKey(key);
-    }
 
     private static int saturate(long size) {
         return (int) Math.min(size, Integer.MAX_VALUE);
@@ -1611,18 +1607,15 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** value null: a delete */
+    /** RocksJava's buffer writes: the segment write of [position, limit) of each, which moves to its limit. */
     private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key,
                        ByteBuffer value) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.keyBuffer(key, "key");
-        if (op.hasValue()) Bytes.keyBuffer(value, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, value);
-        } finally {
-            db.exit(c);
-        }
+        MemorySegment k = Bytes.keyBuffer(key, "key");
+        MemorySegment v = op.hasValue() ? Bytes.keyBuffer(value, "value") : null;
+        write(op, columnFamily, writeOptions, k, v);
+        key.position(key.limit());
+        if (op.hasValue()) value.position(value.limit());
     }
 
     // ---- user-defined timestamps: writes at a timestamp ----------------------
@@ -1828,7 +1821,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0, key.length),
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0, key.length),
                     key.length);
         } finally {
             db.exit(c);
@@ -1892,7 +1885,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, offset, len), len);
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, offset, len), len);
         } finally {
             db.exit(c);
         }
@@ -2015,7 +2008,7 @@ public class RocksDB implements AutoCloseable {
                     ? reads.getCritical(c, cf, readOptions.memoryOnlyHandle(c), key, keyOffset, keyLength, value, valueOffset, valueLength)
                     : Long.MIN_VALUE;
             if (size == Long.MIN_VALUE) {
-                size = reads.get(c, cf, readOptions.nativeHandle(c), c.stageKey(key, keyOffset, keyLength),
+                size = reads.get(c, cf, readOptions.nativeHandle(c), Staging.key(c, key, keyOffset, keyLength),
                         keyLength, value, valueOffset, valueLength);
             }
         } finally {
@@ -2132,7 +2125,8 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         long size;
         try {
-            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), stage(c, key), key.byteSize(), value);
+            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key), key.byteSize(),
+                    value);
         } finally {
             db.exit(c);
         }
@@ -2304,7 +2298,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0, key.length),
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0, key.length),
                     key.length, reader);
         } finally {
             db.exit(c);
@@ -2360,7 +2354,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), stage(c, key), key.byteSize(),
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key), key.byteSize(),
                     reader);
         } finally {
             db.exit(c);
@@ -2390,7 +2384,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             return PinnedValue.lend(this, c, reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
-                    c.stageKey(key, 0, key.length), key.length));
+                    Staging.key(c, key, 0, key.length), key.length));
         } finally {
             db.exit(c);
         }
@@ -2435,7 +2429,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             return PinnedValue.lend(this, c, reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
-                    stage(c, key), key.byteSize()));
+                    Staging.key(c, key), key.byteSize()));
         } finally {
             db.exit(c);
         }
@@ -2482,7 +2476,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             PinSlot slot = reads.getAdaptive(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
-                    c.stageKey(key, 0, key.length), key.length, buffer);
+                    Staging.key(c, key, 0, key.length), key.length, buffer);
             if (slot == null || c.valuePinned()) return PinnedValue.lend(this, c, slot);
             return new PinnedValue(this, buffer.asSlice(0, c.valueSize()).asReadOnly());
         } finally {
@@ -2638,7 +2632,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0, key.length),
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0, key.length),
                     key.length);
         } finally {
             db.exit(c);
@@ -2676,7 +2670,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, 0,
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0,
                     key.length), key.length,
                     valueHolder == null ? null : valueHolder::setValue);
         } finally {
@@ -2757,7 +2751,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, offset, len),
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, offset,
+                    len),
                     len,
                     valueHolder == null ? null : valueHolder::setValue);
         } finally {
@@ -2940,7 +2935,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), c.stageKey(key, offset, len), len);
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, offset, len),
+                    len);
         } finally {
             db.exit(c);
         }
@@ -3054,7 +3050,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Reads.stageKey(c, key), key
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key), key
                     .remaining());
         } finally {
             db.exit(c);
@@ -3190,7 +3186,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            boolean may = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Reads.stageKey(c, key),
+            boolean may = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key),
                     key.remaining(), null);
             key.position(key.limit());
             return may;
@@ -3336,7 +3332,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions,
-                    c.stageKey(key, 0, key.length), key.length);
+                    Staging.key(c, key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
@@ -3382,7 +3378,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, stage(c, key),
+            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Staging.key(c, key),
                     key.byteSize());
         } finally {
             db.exit(c);
@@ -3407,7 +3403,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return Entities.getCopy(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, c.stageKey(key, 0, key.length),
+            return Entities.getCopy(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Staging.key(c, key, 0,
+                    key.length),
                     key.length);
         } finally {
             db.exit(c);

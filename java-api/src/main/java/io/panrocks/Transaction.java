@@ -10,6 +10,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.data.Reads;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
@@ -825,14 +826,9 @@ public final class Transaction implements AutoCloseable {
             throws RocksDBException {
         CallContext c = enterActive();
         try {
-            MemorySegment k = c.stageKey(key, 0, key.length);
-            MemorySegment v = MemorySegment.NULL;
-            int valueLength = 0;
-            if (value != null) {
-                valueLength = value.length;
-                v = c.frame().buffer(valueLength);
-                MemorySegment.copy(value, 0, v, ValueLayout.JAVA_BYTE, 0, valueLength);
-            }
+            MemorySegment k = Staging.key(c, key, 0, key.length);
+            MemorySegment v = value == null ? MemorySegment.NULL : Staging.value(c, value, 0, value.length);
+            int valueLength = value == null ? 0 : value.length;
             int rc = panrocks_h.panrocks_txn_write(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), op, flags, k, key.length, v,
                     valueLength, c.error);
             c.trimScratch();
@@ -846,17 +842,9 @@ public final class Transaction implements AutoCloseable {
             throws RocksDBException {
         CallContext c = enterActive();
         try {
-            MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
-            MemorySegment v = MemorySegment.NULL;
-            long valueLength = 0;
-            if (value != null) {
-                valueLength = value.byteSize();
-                v = value;
-                if (!CallerMemory.inPlace(value)) {
-                    v = c.frame().buffer(valueLength);
-                    CallerMemory.copy(value, 0, v, 0, valueLength);
-                }
-            }
+            MemorySegment k = Staging.key(c, key);
+            MemorySegment v = value == null ? MemorySegment.NULL : Staging.value(c, value);
+            long valueLength = value == null ? 0 : value.byteSize();
             int rc;
             try {
                 rc = panrocks_h.panrocks_txn_write(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), op, flags, k, key.byteSize(), v,
@@ -985,7 +973,7 @@ public final class Transaction implements AutoCloseable {
             MemorySegment buffer = f.buffer();
             long capacity = buffer.byteSize();
             // as Reads: small values through the scratch, larger ones pinned and copied once
-            int rc = read(c, readOptions, columnFamily, flags, f.pin, c.stageKey(key, 0, key.length), key.length,
+            int rc = read(c, readOptions, columnFamily, flags, f.pin, Staging.key(c, key, 0, key.length), key.length,
                     buffer, capacity, Reads.heapCopyThreshold(capacity));
             if (rc == NOT_FOUND) return null;
             if (rc != OK) throw c.failure(rc);
@@ -1269,7 +1257,7 @@ public final class Transaction implements AutoCloseable {
             // small values land in the frame's buffer (up to the caller's capacity); larger ones stay
             // pinned and are copied once, as Reads does
             long capacity = Math.min(value.byteSize(), f.buffer().byteSize());
-            MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
+            MemorySegment k = Staging.key(c, key);
             int rc = read(c, readOptions, columnFamily, flags, f.pin, k, key.byteSize(), f.buffer(), capacity,
                     Reads.heapCopyThreshold(capacity));
             if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
@@ -1315,7 +1303,7 @@ public final class Transaction implements AutoCloseable {
             int rc;
             try {
                 rc = read(c, readOptions, columnFamily, forUpdate ? FOR_UPDATE : 0, slot.pin,
-                        c.stageKey(key, 0, key.length), key.length, MemorySegment.NULL, 0, 0);
+                        Staging.key(c, key, 0, key.length), key.length, MemorySegment.NULL, 0, 0);
             } catch (RuntimeException | Error e) {
                 slot.unused();
                 throw e;
@@ -1370,7 +1358,7 @@ public final class Transaction implements AutoCloseable {
         try {
             CallContext.Frame f = c.frame();
             MemorySegment buffer = f.buffer();
-            int rc = read(c, readOptions, columnFamily, 0, f.pin, c.stageKey(key, 0, key.length), key.length, buffer,
+            int rc = read(c, readOptions, columnFamily, 0, f.pin, Staging.key(c, key, 0, key.length), key.length, buffer,
                     buffer.byteSize(), adaptiveThreshold);
             if (rc == NOT_FOUND) return null;
             if (rc != OK) throw c.failure(rc);
@@ -1598,7 +1586,7 @@ public final class Transaction implements AutoCloseable {
         CallContext c = enterActive();
         try {
             int rc = panrocks_h.panrocks_txn_undo_get_for_update(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db),
-                    c.stageKey(key, 0, key.length), key.length, c.error);
+                    Staging.key(c, key, 0, key.length), key.length, c.error);
             if (rc != 0) throw new IllegalStateException(c.failure(rc).getMessage());
         } finally {
             exit(c);
@@ -1813,12 +1801,12 @@ public final class Transaction implements AutoCloseable {
             if (owner instanceof TransactionDB t) {
                 // atomically with the lookups, so that a lookup finds this holder
                 t.naming(this, () -> {
-                    int rc = panrocks_h.panrocks_txn_set_name(handle, c.stageKey(bytes, 0, bytes.length), bytes.length,
+                    int rc = panrocks_h.panrocks_txn_set_name(handle, Staging.key(c, bytes, 0, bytes.length), bytes.length,
                             c.error);
                     if (rc != 0) throw c.failure(rc);
                 });
             } else {
-                int rc = panrocks_h.panrocks_txn_set_name(handle, c.stageKey(bytes, 0, bytes.length), bytes.length,
+                int rc = panrocks_h.panrocks_txn_set_name(handle, Staging.key(c, bytes, 0, bytes.length), bytes.length,
                         c.error);
                 if (rc != 0) throw c.failure(rc);
             }

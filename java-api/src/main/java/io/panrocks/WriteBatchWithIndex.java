@@ -7,6 +7,7 @@ import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 
@@ -718,7 +719,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
                 CallContext.Frame f = c.frame();
                 MemorySegment buffer = f.buffer();
                 int rc = panrocks_h.panrocks_wbwi_get_from_batch_and_db(h, ndb.handle(), cf, readOptions.nativeHandle(c),
-                        f.pin, c.stageKey(key, 0, key.length), key.length, buffer, buffer.byteSize(),
+                        f.pin, Staging.key(c, key, 0, key.length), key.length, buffer, buffer.byteSize(),
                         db.adaptiveReadThreshold(), c.value, c.error);
                 if (rc == NOT_FOUND) return null;
                 if (rc != OK) throw refusalOr(c.failure(rc));

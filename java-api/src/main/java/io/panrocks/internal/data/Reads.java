@@ -212,7 +212,7 @@ public final class Reads {
     public int get(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         int position = value.position();
         int remaining = value.remaining();
-        MemorySegment k = stageKey(c, key);
+        MemorySegment k = Staging.key(c, key);
         long size = value.isDirect()
                 ? get(c, cf, ro, k, key.remaining(), MemorySegment.ofBuffer(value))
                 : get(c, cf, ro, k, key.remaining(), value.array(), value.arrayOffset() + position, remaining);
@@ -221,11 +221,6 @@ public final class Reads {
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
-    /** key[position, limit) for a native call: a direct buffer in place, a heap one (read-only too) staged. */
-    public static MemorySegment stageKey(CallContext c, ByteBuffer key) {
-        MemorySegment k = MemorySegment.ofBuffer(key);
-        return CallerMemory.inPlace(k) ? k : c.stageKey(k);
-    }
 
     // ---- zero-copy -----------------------------------------------------------
 
@@ -504,7 +499,7 @@ public final class Reads {
      */
     public int keyMayExist(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
-        MemorySegment k = stageKey(c, key);
+        MemorySegment k = Staging.key(c, key);
         long keyLength = key.remaining();
         int position = value.position();
         int remaining = value.remaining();

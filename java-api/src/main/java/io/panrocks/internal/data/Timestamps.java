@@ -36,12 +36,8 @@ public final class Timestamps {
 
     public static void write(MemorySegment db, CallContext c, Writes.Op op, MemorySegment cf, int flags, byte[] key, long timestamp, byte[] value)
             throws RocksDBException {
-        MemorySegment k = c.stageKey(key, 0, key.length);
-        MemorySegment v = MemorySegment.NULL;
-        if (op.hasValue()) {
-            v = c.frame().buffer(value.length);
-            MemorySegment.copy(value, 0, v, ValueLayout.JAVA_BYTE, 0, value.length);
-        }
+        MemorySegment k = Staging.key(c, key, 0, key.length);
+        MemorySegment v = op.hasValue() ? Staging.value(c, value, 0, value.length) : MemorySegment.NULL;
         int rc = switch (op) {
             case PUT -> panrocks_h.panrocks_put_at(db, cf, flags, k, key.length, timestamp, v, value.length, c.error);
             case MERGE -> panrocks_h.panrocks_merge_at(db, cf, flags, k, key.length, timestamp, v, value.length, c.error);
@@ -71,7 +67,7 @@ public final class Timestamps {
      */
     public static byte[] get(MemorySegment db, CallContext c, MemorySegment cf, MemorySegment options, byte[] key)
             throws RocksDBException {
-        MemorySegment k = c.stageKey(key, 0, key.length);
+        MemorySegment k = Staging.key(c, key, 0, key.length);
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         try {

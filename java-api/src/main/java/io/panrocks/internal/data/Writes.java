@@ -3,12 +3,10 @@ package io.panrocks.internal.data;
 import io.panrocks.RocksDBException;
 import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteBuffer;
 
 /**
  * The single-key write path behind {@code RocksDB}: put, merge, delete,
@@ -57,39 +55,16 @@ public final class Writes {
 
     public void write(CallContext c, Op op, MemorySegment cf, int flags, byte[] key, int keyOffset, int keyLength,
                       byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        MemorySegment k = c.stageKey(key, keyOffset, keyLength);
-        MemorySegment v = MemorySegment.NULL;
-        if (op.hasValue()) {
-            v = c.frame().buffer(valueLength);
-            MemorySegment.copy(value, valueOffset, v, ValueLayout.JAVA_BYTE, 0, valueLength);
-        }
+        MemorySegment k = Staging.key(c, key, keyOffset, keyLength);
+        MemorySegment v = op.hasValue() ? Staging.value(c, value, valueOffset, valueLength) : MemorySegment.NULL;
         write(c, op, cf, flags, k, keyLength, v, valueLength);
     }
 
     public void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment key, MemorySegment value)
             throws RocksDBException {
-        MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
-        MemorySegment v = MemorySegment.NULL;
-        long valueLength = 0;
-        if (op.hasValue()) {
-            valueLength = value.byteSize();
-            v = value;
-            if (!CallerMemory.inPlace(value)) {
-                v = c.frame().buffer(valueLength);
-                CallerMemory.copy(value, 0, v, 0, valueLength);
-            }
-        }
-        write(c, op, cf, flags, k, key.byteSize(), v, valueLength);
-    }
-
-    /** RocksJava's ByteBuffer writes: reads [position, limit) of each and moves position to limit. */
-    public void write(CallContext c, Op op, MemorySegment cf, int flags, ByteBuffer key, ByteBuffer value)
-            throws RocksDBException {
-        MemorySegment k = MemorySegment.ofBuffer(key);
-        MemorySegment v = op.hasValue() ? MemorySegment.ofBuffer(value) : null;
-        write(c, op, cf, flags, k, v);
-        key.position(key.limit());
-        if (op.hasValue()) value.position(value.limit());
+        MemorySegment k = Staging.key(c, key);
+        MemorySegment v = op.hasValue() ? Staging.value(c, value) : MemorySegment.NULL;
+        write(c, op, cf, flags, k, key.byteSize(), v, op.hasValue() ? value.byteSize() : 0);
     }
 
     public void deleteRange(CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end) throws RocksDBException {
