@@ -16,6 +16,7 @@ import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.jfr.Jfr;
+import io.panrocks.internal.options.RunningOptions;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -4044,7 +4045,7 @@ public class RocksDB implements AutoCloseable {
     /** The running options of a family of this DB as RocksDB writes them, for {@link ColumnFamilyHandle#getDescriptor()}. */
     String runningFamilyOptions(ColumnFamilyHandle columnFamily) throws RocksDBException {
         Objects.requireNonNull(columnFamily, "columnFamily");
-        return runningOptions.options(columnFamily);
+        return runningOptions.options(ColumnFamilyHandle.internal(columnFamily));
     }
 
     // =========================================================================
@@ -4608,7 +4609,8 @@ public class RocksDB implements AutoCloseable {
      */
     public void setOptions(ColumnFamilyHandle columnFamily, MutableColumnFamilyOptions mutableColumnFamilyOptions)
             throws RocksDBException {
-        runningOptions.setOptions(columnFamily, mutableColumnFamilyOptions);
+        Objects.requireNonNull(mutableColumnFamilyOptions, "mutableColumnFamilyOptions");
+        runningOptions.setOptions(ColumnFamilyHandle.internal(columnFamily), mutableColumnFamilyOptions.toString());
     }
 
     /**
@@ -4638,7 +4640,7 @@ public class RocksDB implements AutoCloseable {
      */
     public MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder getOptions(ColumnFamilyHandle columnFamily)
             throws RocksDBException {
-        return MutableColumnFamilyOptions.fromEngine(runningOptions.options(columnFamily));
+        return MutableColumnFamilyOptions.fromEngine(runningOptions.options(ColumnFamilyHandle.internal(columnFamily)));
     }
 
     /**
@@ -4693,7 +4695,7 @@ public class RocksDB implements AutoCloseable {
     private int runningInt(ColumnFamilyHandle columnFamily, String name) {
         String text;
         try {
-            text = runningOptions.options(columnFamily);
+            text = runningOptions.options(ColumnFamilyHandle.internal(columnFamily));
         } catch (RocksDBException e) {
             throw new UncheckedRocksDBException(e);
         }
@@ -4725,7 +4727,7 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public void setDBOptions(MutableDBOptions mutableDBoptions) throws RocksDBException {
-        runningOptions.setDBOptions(mutableDBoptions);
+        runningOptions.setDBOptions(Objects.requireNonNull(mutableDBoptions, "mutableDBoptions").toString());
     }
 
     /**

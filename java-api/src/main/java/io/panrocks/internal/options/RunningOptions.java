@@ -1,6 +1,8 @@
-package io.panrocks;
+package io.panrocks.internal.options;
 
+import io.panrocks.RocksDBException;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_h;
 
@@ -8,28 +10,26 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
-import java.util.Objects;
 
 /**
  * The options of an open DB read and changed while it runs
- * ({@link RocksDB#setOptions}, {@link RocksDB#getOptions},
- * {@link RocksDB#setDBOptions}, {@link RocksDB#getDBOptions}): cold paths,
- * each inside a call, so the DB's close waits for them.
+ * ({@code RocksDB.setOptions}, {@code getOptions}, {@code setDBOptions},
+ * {@code getDBOptions}): cold paths, each inside a call, so the DB's close
+ * waits for them. Options cross as RocksDB's option strings
+ * ({@code name=value;...}).
  */
-final class RunningOptions {
+public final class RunningOptions {
     private final NativeDb db;
 
-    RunningOptions(NativeDb db) {
+    public RunningOptions(NativeDb db) {
         this.db = db;
     }
 
-
-    void setOptions(ColumnFamilyHandle columnFamily, MutableColumnFamilyOptions options) throws RocksDBException {
-        Objects.requireNonNull(options, "mutableColumnFamilyOptions");
-        String text = options.toString();
+    /** Changes the family's options named in {@code text}. */
+    public void setOptions(FamilyHandle columnFamily, String text) throws RocksDBException {
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
-            int rc = panrocks_h.panrocks_set_options(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), arena.allocateFrom(text),
+            int rc = panrocks_h.panrocks_set_options(db.handle(), FamilyHandle.nativeHandle(columnFamily, db), arena.allocateFrom(text),
                     c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
@@ -37,9 +37,8 @@ final class RunningOptions {
         }
     }
 
-    void setDBOptions(MutableDBOptions options) throws RocksDBException {
-        Objects.requireNonNull(options, "mutableDBoptions");
-        String text = options.toString();
+    /** Changes the DB-wide options named in {@code text}. */
+    public void setDBOptions(String text) throws RocksDBException {
         CallContext c = db.enter();
         try (Arena arena = Arena.ofConfined()) {
             int rc = panrocks_h.panrocks_set_db_options(db.handle(), arena.allocateFrom(text), c.error);
@@ -50,10 +49,10 @@ final class RunningOptions {
     }
 
     /** The running options of the family as RocksDB writes them ({@code name=value;...}). */
-    String options(ColumnFamilyHandle columnFamily) throws RocksDBException {
+    public String options(FamilyHandle columnFamily) throws RocksDBException {
         CallContext c = db.enter();
         try {
-            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
+            MemorySegment cf = FamilyHandle.nativeHandle(columnFamily, db);
             return text(c, (buffer, capacity) -> panrocks_h.panrocks_get_options(db.handle(), cf, buffer, capacity,
                     c.size, c.error));
         } finally {
@@ -63,7 +62,7 @@ final class RunningOptions {
     }
 
     /** The running DB-wide options as RocksDB writes them. */
-    String dbOptions() throws RocksDBException {
+    public String dbOptions() throws RocksDBException {
         CallContext c = db.enter();
         try {
             return text(c, (buffer, capacity) -> panrocks_h.panrocks_get_db_options(db.handle(), buffer, capacity,
