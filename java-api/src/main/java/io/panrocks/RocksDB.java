@@ -4,6 +4,7 @@ import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CriticalCalls;
+import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
@@ -16,6 +17,7 @@ import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.jfr.Jfr;
+import io.panrocks.internal.maintenance.Maintenance;
 import io.panrocks.internal.options.RunningOptions;
 
 import java.lang.foreign.Arena;
@@ -24,6 +26,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -4062,7 +4065,7 @@ public class RocksDB implements AutoCloseable {
      *         I/O error)
      */
     public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        maintenance.flush(columnFamily);
+        maintenance.flush(ColumnFamilyHandle.internal(columnFamily));
     }
 
     /**
@@ -4088,7 +4091,12 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException with RocksDB's status if the engine refuses
      */
     public void flush(FlushOptions flushOptions, List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
-        maintenance.flush(flushOptions, columnFamilies);
+        Objects.requireNonNull(flushOptions, "flushOptions");
+        List<FamilyHandle> families = new ArrayList<>();
+        for (ColumnFamilyHandle family : Objects.requireNonNull(columnFamilies, "columnFamilies")) {
+            families.add(ColumnFamilyHandle.internal(family));
+        }
+        maintenance.flush(families, flushOptions.waitForFlush(), flushOptions.allowWriteStall(), flushOptions.listenerWait());
     }
 
     /**
@@ -4160,7 +4168,7 @@ public class RocksDB implements AutoCloseable {
      *         DB, I/O error)
      */
     public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
-        maintenance.compactRange(columnFamily, begin, end);
+        maintenance.compactRange(ColumnFamilyHandle.internal(columnFamily), begin, end);
     }
 
     /**
@@ -4212,7 +4220,8 @@ public class RocksDB implements AutoCloseable {
      */
     public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end,
                              CompactRangeOptions compactRangeOptions) throws RocksDBException {
-        maintenance.compactRange(columnFamily, begin, end, compactRangeOptions);
+        Objects.requireNonNull(compactRangeOptions, "compactRangeOptions");
+        maintenance.compactRange(ColumnFamilyHandle.internal(columnFamily), begin, end, compactRangeOptions::fill);
     }
 
     /**
@@ -4225,7 +4234,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException if the engine fails to compute the property
      */
     public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        return maintenance.property(columnFamily, name);
+        return maintenance.property(ColumnFamilyHandle.internal(columnFamily), name);
     }
 
     /**
@@ -4249,7 +4258,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException if the engine fails to compute the property
      */
     public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        return maintenance.longProperty(columnFamily, name);
+        return maintenance.longProperty(ColumnFamilyHandle.internal(columnFamily), name);
     }
 
     /**
@@ -4278,7 +4287,20 @@ public class RocksDB implements AutoCloseable {
      */
     public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
                                       SizeApproximationFlag... flags) throws RocksDBException {
-        return maintenance.approximateSizes(columnFamily, ranges, flags);
+        Objects.requireNonNull(ranges, "ranges");
+        Objects.requireNonNull(flags, "flags");
+        List<Range> copy = new ArrayList<>(ranges); // the caller's list may change under us
+        byte[][] starts = new byte[copy.size()][];
+        byte[][] limits = new byte[copy.size()][];
+        for (int i = 0; i < starts.length; i++) {
+            Range r = Objects.requireNonNull(copy.get(i), "ranges must not contain null");
+            starts[i] = r.start();
+            limits[i] = r.limit();
+        }
+        List<SizeApproximationFlag> flagList = Arrays.asList(flags);
+        return maintenance.approximateSizes(ColumnFamilyHandle.internal(columnFamily), starts, limits,
+                flagList.contains(SizeApproximationFlag.INCLUDE_MEMTABLES),
+                flagList.contains(SizeApproximationFlag.INCLUDE_BLOB_FILES));
     }
 
     /**
@@ -4309,7 +4331,10 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB or columnFamily is closed
      */
     public CountAndSize getApproximateMemTableStats(ColumnFamilyHandle columnFamily, Range range) {
-        return maintenance.memTableStats(columnFamily, Objects.requireNonNull(range, "range"));
+        Objects.requireNonNull(range, "range");
+        long[] countAndSize = maintenance.memTableStats(ColumnFamilyHandle.internal(columnFamily), range.start(),
+                range.limit());
+        return new CountAndSize(countAndSize[0], countAndSize[1]);
     }
 
     /**
@@ -4520,7 +4545,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException {@link Status.Code#NotSupported} on an engine before 9.0, which tags no IO
      */
     public IOActivityStats getIOActivityStats() throws RocksDBException {
-        return maintenance.ioActivity();
+        return new IOActivityStats(maintenance.ioActivity());
     }
 
     // ---- user-defined timestamps: the full-history bound ---------------------
@@ -4821,8 +4846,10 @@ public class RocksDB implements AutoCloseable {
     public List<String> compactFiles(CompactionOptions compactionOptions, ColumnFamilyHandle columnFamily,
                                      List<String> inputFileNames, int outputLevel, int outputPathId,
                                      CompactionJobInfo compactionJobInfo) throws RocksDBException {
-        return maintenance.compactFiles(compactionOptions, columnFamily, inputFileNames, outputLevel, outputPathId,
-                compactionJobInfo);
+        Objects.requireNonNull(compactionOptions, "compactionOptions");
+        return maintenance.compactFiles(compactionOptions::fill, ColumnFamilyHandle.internal(columnFamily), inputFileNames,
+                outputLevel, outputPathId, compactionJobInfo == null ? null
+                        : (info, arena) -> compactionJobInfo.assign(ListenerBinding.compactionJobInfo(info, arena)));
     }
 
     /**

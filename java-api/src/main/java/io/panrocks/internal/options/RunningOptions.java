@@ -2,14 +2,13 @@ package io.panrocks.internal.options;
 
 import io.panrocks.RocksDBException;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.EngineText;
 import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The options of an open DB read and changed while it runs
@@ -53,7 +52,7 @@ public final class RunningOptions {
         CallContext c = db.enter();
         try {
             MemorySegment cf = FamilyHandle.nativeHandle(columnFamily, db);
-            return text(c, (buffer, capacity) -> panrocks_h.panrocks_get_options(db.handle(), cf, buffer, capacity,
+            return EngineText.read(c, 0, (buffer, capacity) -> panrocks_h.panrocks_get_options(db.handle(), cf, buffer, capacity,
                     c.size, c.error));
         } finally {
             c.trimScratch();
@@ -65,7 +64,7 @@ public final class RunningOptions {
     public String dbOptions() throws RocksDBException {
         CallContext c = db.enter();
         try {
-            return text(c, (buffer, capacity) -> panrocks_h.panrocks_get_db_options(db.handle(), buffer, capacity,
+            return EngineText.read(c, 0, (buffer, capacity) -> panrocks_h.panrocks_get_db_options(db.handle(), buffer, capacity,
                     c.size, c.error));
         } finally {
             c.trimScratch();
@@ -73,23 +72,4 @@ public final class RunningOptions {
         }
     }
 
-    private interface TextCall {
-        int call(MemorySegment buffer, long capacity);
-    }
-
-    /** Reads text into the thread's frame buffer, growing it once if the text is larger. */
-    private static String text(CallContext c, TextCall call) throws RocksDBException {
-        CallContext.Frame f = c.frame();
-        MemorySegment buffer = f.buffer();
-        int rc = call.call(buffer, buffer.byteSize());
-        if (rc != 0) throw c.failure(rc);
-        long size = c.size.get(ValueLayout.JAVA_LONG, 0);
-        if (size > buffer.byteSize()) {
-            buffer = f.buffer(size);
-            rc = call.call(buffer, buffer.byteSize());
-            if (rc != 0) throw c.failure(rc);
-            size = Math.min(c.size.get(ValueLayout.JAVA_LONG, 0), buffer.byteSize());
-        }
-        return new String(buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
-    }
 }
