@@ -5138,7 +5138,7 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public TransactionLogIterator getUpdatesSince(long sequenceNumber) throws RocksDBException {
-        return Wal.updatesSince(db, sequenceNumber);
+        return TransactionLogIterator.open(db, sequenceNumber);
     }
 
     /**
@@ -5150,7 +5150,9 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public LogFile getCurrentWalFile() throws RocksDBException {
-        return Wal.currentWalFile(db);
+        Maintenance.WalFile file = maintenance.currentWalFile();
+        return new LogFile(file.path(), file.number(), file.alive() ? WalFileType.kAliveLogFile : WalFileType.kArchivedLogFile,
+                file.startSequence(), file.size());
     }
 
     // =========================================================================

@@ -340,6 +340,37 @@ public final class Maintenance {
         }
     }
 
+    /** A WAL file as RocksDB describes it: its name relative to the WAL directory, number, state, first sequence number and size. */
+    public record WalFile(String path, long number, boolean alive, long startSequence, long size) {
+    }
+
+    /** RocksDB's GetCurrentWalFile: the WAL file being written. */
+    public WalFile currentWalFile() throws RocksDBException {
+        CallContext c = db.enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment longs = arena.allocate(ValueLayout.JAVA_LONG, 4); // name size, number, start, size
+            MemorySegment type = arena.allocate(ValueLayout.JAVA_INT);
+            long capacity = 256;
+            while (true) {
+                MemorySegment name = arena.allocate(capacity);
+                int rc = panrocks_h.panrocks_get_current_wal_file(db.handle(), name, capacity, longs,
+                        longs.asSlice(8), longs.asSlice(16), longs.asSlice(24), type, c.error);
+                if (rc != 0) throw c.failure(rc);
+                long nameSize = longs.get(ValueLayout.JAVA_LONG, 0);
+                if (nameSize > capacity) { // a longer name than expected: ask again with room for it
+                    capacity = nameSize;
+                    continue;
+                }
+                String path = new String(name.asSlice(0, nameSize).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+                return new WalFile(path, longs.get(ValueLayout.JAVA_LONG, 8),
+                        type.get(ValueLayout.JAVA_INT, 0) == panrocks_h.PANROCKS_WAL_ALIVE(),
+                        longs.get(ValueLayout.JAVA_LONG, 16), longs.get(ValueLayout.JAVA_LONG, 24));
+            }
+        } finally {
+            db.exit(c);
+        }
+    }
+
     /** RocksDB's SyncWAL: the WAL written so far made durable. */
     public void syncWal() throws RocksDBException {
         CallContext c = db.enter();
