@@ -182,7 +182,7 @@ public final class MultiGet implements AutoCloseable {
         try {
             resource.checkUsable();
             int mode = pin ? Reads.MULTIGET_PIN : Reads.MULTIGET_COPY;
-            MemorySegment cf = family == null ? MemorySegment.NULL : family.nativeHandle(db);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(family, db);
             int rc;
             try {
                 rc = scratch.execute(c, db.handle(), cf, readOptions.nativeHandle(c), mode, buffer, buffer.byteSize());

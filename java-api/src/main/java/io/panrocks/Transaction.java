@@ -1364,14 +1364,7 @@ public final class Transaction implements AutoCloseable {
             if (rc != OK) throw c.failure(rc);
             boolean pinned = c.valuePinned();
             long size = c.valueSize();
-            long address = pinned ? c.valueAddress() : buffer.address();
-            c.lend(); // reads from inside the reader use another frame
-            try (Arena scope = Arena.ofConfined()) {
-                return reader.apply(MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly());
-            } finally {
-                c.giveBack();
-                if (pinned) panrocks_h.panrocks_pin_release(f.pin);
-            }
+            return Reads.show(c, f, pinned ? c.valueAddress() : buffer.address(), size, pinned, reader);
         } finally {
             exit(c);
         }

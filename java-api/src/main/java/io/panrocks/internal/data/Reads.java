@@ -88,18 +88,51 @@ public final class Reads {
         long capacity = buffer.byteSize();
         // small values arrive copied into the scratch buffer, larger ones
         // pinned: one crossing for the read, and one copy out of native memory
+        if (!getAdaptive(c, f, cf, ro, k, keyLength, buffer, capacity, heapCopyThreshold(capacity))) return null;
+        return c.valuePinned() ? copyPinned(c, f) : copyBuffered(c, buffer);
+    }
+
+    /**
+     * The adaptive read every copying get makes: a value of at most
+     * {@code threshold} bytes copied into {@code buffer} (up to capacity), a
+     * larger one left pinned in the frame's pin ({@code c.valuePinned()});
+     * its size in {@code c.valueSize()}.
+     *
+     * @return false if the key is absent
+     */
+    private boolean getAdaptive(CallContext c, CallContext.Frame f, MemorySegment cf, MemorySegment ro, MemorySegment k,
+                                long keyLength, MemorySegment buffer, long capacity, long threshold)
+            throws RocksDBException {
         int rc;
         try {
-            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro, f.pin, k, keyLength,
-                    buffer, capacity, heapCopyThreshold(capacity), c.value, c.error);
+            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro, f.pin, k, keyLength, buffer, capacity, threshold,
+                    c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return null;
-            throw c.failure(rc);
+        if (rc == OK) return true;
+        if (rc == NOT_FOUND) return false;
+        throw c.failure(rc);
+    }
+
+    /**
+     * The copying read into {@code value} (capacity bytes; NULL and 0 to
+     * learn the size only); the full size in {@code c.size}.
+     *
+     * @return false if the key is absent
+     */
+    private boolean getCopy(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
+                            MemorySegment value, long capacity) throws RocksDBException {
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_copy(db, cf, ro, c.frame().pin, k, keyLength, value, capacity, c.size,
+                    c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
-        return c.valuePinned() ? copyPinned(c, f) : copyBuffered(c, buffer);
+        if (rc == OK) return true;
+        if (rc == NOT_FOUND) return false;
+        throw c.failure(rc);
     }
 
     private static byte[] copyBuffered(CallContext c, MemorySegment buffer) {
@@ -144,17 +177,7 @@ public final class Reads {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         long capacity = Math.min(buffer.byteSize(), valueLength);
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro, f.pin, k, keyLength,
-                    buffer, capacity, heapCopyThreshold(capacity), c.value, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return ABSENT;
-            throw c.failure(rc);
-        }
+        if (!getAdaptive(c, f, cf, ro, k, keyLength, buffer, capacity, heapCopyThreshold(capacity))) return ABSENT;
         long size = c.valueSize();
         int n = (int) Math.min(size, valueLength);
         if (c.valuePinned()) {
@@ -189,18 +212,7 @@ public final class Reads {
             return size;
         }
         // the engine copies straight into the caller's memory
-        CallContext.Frame f = c.frame();
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_copy(db, cf, ro, f.pin, k, keyLength,
-                    value, value.byteSize(), c.size, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return ABSENT;
-            throw c.failure(rc);
-        }
+        if (!getCopy(c, cf, ro, k, keyLength, value, value.byteSize())) return ABSENT;
         return c.size.get(ValueLayout.JAVA_LONG, 0);
     }
 
@@ -288,17 +300,7 @@ public final class Reads {
                      Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro, f.pin, k, keyLength,
-                    buffer, buffer.byteSize(), adaptiveThreshold, c.value, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return null;
-            throw c.failure(rc);
-        }
+        if (!getAdaptive(c, f, cf, ro, k, keyLength, buffer, buffer.byteSize(), adaptiveThreshold)) return null;
         boolean pinned = c.valuePinned();
         long size = c.valueSize();
         if (pinned && size <= adaptiveThreshold) {
@@ -309,8 +311,17 @@ public final class Reads {
             panrocks_h.panrocks_pin_release(f.pin);
             pinned = false;
         }
-        long address = pinned ? c.valueAddress() : buffer.address();
-        // reads made from inside the reader use another frame
+        return show(c, f, pinned ? c.valueAddress() : buffer.address(), size, pinned, reader);
+    }
+
+    /**
+     * Shows a value the read left at {@code address} (in the frame's
+     * buffer, or pinned in its pin) to a scoped reader, as a read-only
+     * segment valid only while it runs, then releases the pin. Reads made
+     * from inside the reader use another frame of the thread.
+     */
+    public static <T> T show(CallContext c, CallContext.Frame f, long address, long size, boolean pinned,
+                             Function<? super MemorySegment, ? extends T> reader) {
         c.lend();
         try (Arena scope = Arena.ofConfined()) {
             return reader.apply(MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly());
@@ -436,17 +447,7 @@ public final class Reads {
     /** A definite answer: reads the key, copies nothing. */
     public boolean exists(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength)
             throws RocksDBException {
-        CallContext.Frame f = c.frame();
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_copy(db, cf, ro, f.pin, k, keyLength,
-                    MemorySegment.NULL, 0, c.size, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc == OK) return true;
-        if (rc == NOT_FOUND) return false;
-        throw c.failure(rc);
+        return getCopy(c, cf, ro, k, keyLength, MemorySegment.NULL, 0);
     }
 
     /**
