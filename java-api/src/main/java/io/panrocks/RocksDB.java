@@ -18,6 +18,7 @@ import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.jfr.Jfr;
 import io.panrocks.internal.maintenance.Maintenance;
+import io.panrocks.internal.maintenance.Tables;
 import io.panrocks.internal.options.RunningOptions;
 
 import java.lang.foreign.Arena;
@@ -4887,7 +4888,7 @@ public class RocksDB implements AutoCloseable {
      */
     public Map<String, TableProperties> getPropertiesOfAllTables(ColumnFamilyHandle columnFamily)
             throws RocksDBException {
-        return new Tables(db).propertiesOfAllTables(columnFamily);
+        return new Tables(db).propertiesOfAllTables(ColumnFamilyHandle.internal(columnFamily), TableProperties::new);
     }
 
     /**
@@ -4916,7 +4917,16 @@ public class RocksDB implements AutoCloseable {
      */
     public Map<String, TableProperties> getPropertiesOfTablesInRange(ColumnFamilyHandle columnFamily,
                                                                      List<Range> ranges) throws RocksDBException {
-        return new Tables(db).propertiesOfTablesInRange(columnFamily, ranges);
+        List<Range> copy = new ArrayList<>(Objects.requireNonNull(ranges, "ranges")); // the caller's list may change
+        byte[][] starts = new byte[copy.size()][];
+        byte[][] limits = new byte[copy.size()][];
+        for (int i = 0; i < starts.length; i++) {
+            Range r = Objects.requireNonNull(copy.get(i), "ranges must not contain null");
+            starts[i] = r.start();
+            limits[i] = r.limit();
+        }
+        return new Tables(db).propertiesOfTablesInRange(ColumnFamilyHandle.internal(columnFamily), starts, limits,
+                TableProperties::new);
     }
 
     /**
