@@ -1,14 +1,9 @@
 package io.panrocks;
 
-import io.panrocks.internal.DbResource;
-import io.panrocks.internal.Errors;
+import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.NativeDb;
-import io.panrocks.internal.NativeMemory;
-import io.panrocks.internal.ffi.panrocks_error;
-import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -22,32 +17,14 @@ import java.util.Arrays;
  */
 public final class ColumnFamilyHandle implements AutoCloseable {
     private final RocksDB owner;
-    private final NativeDb db;
-    private final DbResource resource;
-    private final MemorySegment handle;
-    private final byte[] name;
-    private final int id;
+    /** the engine's side of it: what the implementation takes */
+    private final FamilyHandle family;
     private final boolean isDefault;
 
     ColumnFamilyHandle(RocksDB owner, NativeDb db, MemorySegment handle, boolean isDefault) {
         this.owner = owner;
-        this.db = db;
-        this.handle = handle;
         this.isDefault = isDefault;
-        this.id = panrocks_h.panrocks_column_family_id(handle);
-        long length = panrocks_h.panrocks_column_family_name(handle, MemorySegment.NULL, 0);
-        MemorySegment buffer = NativeMemory.allocate(length);
-        try {
-            panrocks_h.panrocks_column_family_name(handle, buffer, length);
-            this.name = buffer.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-        } finally {
-            NativeMemory.free(buffer);
-        }
-        MemorySegment dbHandle = db.handle();
-        // the default family's native handle lives as long as the DB: nothing to leak
-        this.resource = isDefault
-                ? DbResource.sharedUnwatched(db, "ColumnFamilyHandle", () -> {})
-                : DbResource.shared(db, "ColumnFamilyHandle", this, () -> destroy(dbHandle, handle));
+        this.family = new FamilyHandle(this, db, handle, isDefault);
     }
 
     /**
@@ -57,12 +34,8 @@ public final class ColumnFamilyHandle implements AutoCloseable {
      */
     ColumnFamilyHandle(RocksDB owner, NativeDb db, byte[] name, int id) {
         this.owner = owner;
-        this.db = db;
-        this.handle = MemorySegment.NULL;
         this.isDefault = id == 0;
-        this.id = id;
-        this.name = name;
-        this.resource = DbResource.released(db, "ColumnFamilyHandle");
+        this.family = new FamilyHandle(db, name, id);
     }
 
     /**
@@ -71,7 +44,7 @@ public final class ColumnFamilyHandle implements AutoCloseable {
      * @return a copy of the name's bytes
      */
     public byte[] getName() {
-        return name.clone();
+        return family.name().clone();
     }
 
     /**
@@ -80,7 +53,7 @@ public final class ColumnFamilyHandle implements AutoCloseable {
      * @return the family's ID (0 for the default family)
      */
     public int getID() {
-        return id;
+        return family.id();
     }
 
     /**
@@ -114,31 +87,37 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         return new ColumnFamilyDescriptor(getName(), options);
     }
 
-    /** The native handle, for a call on {@code owner}; checks that the handle is usable there. */
+    /** What the implementation takes for a family argument: null for null (the default family). */
+    static FamilyHandle internal(ColumnFamilyHandle family) {
+        return family == null ? null : family.family;
+    }
+
+    /**
+     * A family argument resolved inside a call entered on {@code db}: the
+     * default family (NULL) for null, else the checked native handle
+     * ({@link FamilyHandle#nativeHandle(FamilyHandle, NativeDb)}).
+     */
+    static MemorySegment nativeHandle(ColumnFamilyHandle family, NativeDb db) {
+        return family == null ? MemorySegment.NULL : family.family.nativeHandle(db);
+    }
+
+    /** The native handle, for a call on {@code expected}; checks that the handle is usable there. */
     MemorySegment nativeHandle(NativeDb expected) {
-        if (expected != db) throw new IllegalArgumentException(this + " belongs to another DB");
-        resource.checkUsable();
-        return handle;
+        return family.nativeHandle(expected);
     }
 
     /** @throws IllegalStateException if it or its DB is closed */
     void checkUsable() {
-        resource.checkUsable();
+        family.checkUsable();
     }
 
-    /**
-     * Starts a use that outlives one call (an iterator over a transaction or
-     * batch keeps RocksDB's handle): a close meanwhile waits for
-     * {@link #endUse()}.
-     *
-     * @throws IllegalStateException if it is closed or closing
-     */
+    /** As {@link FamilyHandle#beginUse()}. */
     void beginUse() {
-        if (!resource.tryUse()) throw new IllegalStateException(this + " is closed");
+        family.beginUse();
     }
 
     void endUse() {
-        resource.endUse();
+        family.endUse();
     }
 
     /**
@@ -147,7 +126,7 @@ public final class ColumnFamilyHandle implements AutoCloseable {
      * @return {@code true} once the handle is closed
      */
     public boolean isReleased() {
-        return resource.isReleased() || !db.isOpen();
+        return family.isReleased();
     }
 
     /**
@@ -168,43 +147,30 @@ public final class ColumnFamilyHandle implements AutoCloseable {
      */
     @Override
     public void close() {
-        resource.close();
+        family.close();
     }
 
     boolean belongsTo(NativeDb owner) {
-        return owner == db;
+        return owner == family.db();
     }
 
     NativeDb owner() {
-        return db;
-    }
-
-    private static void destroy(MemorySegment dbHandle, MemorySegment handle) {
-        MemorySegment error = NativeMemory.allocate(panrocks_error.sizeof());
-        try {
-            int rc = panrocks_h.panrocks_destroy_column_family_handle(dbHandle, handle, error);
-            if (rc != 0) {
-                throw new IllegalStateException("releasing a column family handle: "
-                        + Errors.toException(rc, error).getMessage());
-            }
-        } finally {
-            NativeMemory.free(error);
-        }
+        return family.db();
     }
 
     @Override
     public String toString() {
-        return "ColumnFamilyHandle{" + new String(name, StandardCharsets.UTF_8) + ", id=" + id
-                + (isReleased() ? ", closed" : "") + "}";
+        return family.toString();
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ColumnFamilyHandle h && h.db == db && h.id == id && Arrays.equals(h.name, name);
+        return o instanceof ColumnFamilyHandle h && h.family.db() == family.db() && h.family.id() == family.id()
+                && Arrays.equals(h.family.name(), family.name());
     }
 
     @Override
     public int hashCode() {
-        return id * 31 + Arrays.hashCode(name);
+        return family.id() * 31 + Arrays.hashCode(family.name());
     }
 }

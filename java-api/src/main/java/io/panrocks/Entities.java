@@ -1,9 +1,11 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_entity_result;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_slice;

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.ffi.panrocks_h;
 

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.OpenPaths;
@@ -32,9 +33,6 @@ final class FileOps {
         this.db = db;
     }
 
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
-    }
 
     long checkpoint(Path dir, long logSizeForFlush) throws RocksDBException {
         Objects.requireNonNull(dir, "checkpointPath");
@@ -187,7 +185,7 @@ final class FileOps {
         try {
             CallContext c = db.enterToWaitForBackgroundWork("an export"); // it flushes first
             try (Arena arena = Arena.ofConfined()) {
-                int rc = panrocks_h.panrocks_export_column_family(db.handle(), family(columnFamily),
+                int rc = panrocks_h.panrocks_export_column_family(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db),
                         arena.allocateFrom(target), c.size, c.error);
                 if (rc != 0) throw c.failure(rc);
                 MemorySegment handle = c.size.get(ValueLayout.ADDRESS, 0);
@@ -268,7 +266,7 @@ final class FileOps {
             }
             MemorySegment o = panrocks_ingest_options.allocate(arena);
             options.fill(o);
-            int rc = panrocks_h.panrocks_ingest_external_files(db.handle(), family(columnFamily), array, paths.size(),
+            int rc = panrocks_h.panrocks_ingest_external_files(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), array, paths.size(),
                     o, c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {

@@ -20,6 +20,7 @@ import io.panrocks.internal.ffi.panrocks_slice;
 import io.panrocks.internal.ffi.panrocks_stall_info;
 import io.panrocks.internal.ffi.panrocks_table_file_info;
 import io.panrocks.internal.jfr.Jfr;
+import io.panrocks.internal.maintenance.TablePropertiesCodec;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -248,7 +249,7 @@ final class ListenerBinding extends CallbackBinding {
                 CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
                 stats(panrocks_compaction_details.stats(d), scope))
                 .tableProperties(TablePropertiesCodec.collectionOf(MemorySegment.ofArray(
-                        bytes(panrocks_compaction_details.table_properties(d), scope))));
+                        bytes(panrocks_compaction_details.table_properties(d), scope)), TableProperties::new));
     }
 
     // ---- the upcall body (CallbackBinding.guarded wraps it in the upcall envelope) --------
@@ -380,6 +381,6 @@ final class ListenerBinding extends CallbackBinding {
         MemorySegment encoded = panrocks_table_file_info.properties(t);
         MemorySegment properties = MemorySegment.ofArray(bytes(encoded, scope));
         listener.onTableFileCreated(new TableFileCreationInfo(dbName, family, path, job, reason,
-                panrocks_table_file_info.file_size(t), TablePropertiesCodec.properties(properties), status));
+                panrocks_table_file_info.file_size(t), TablePropertiesCodec.properties(properties, TableProperties::new), status));
     }
 }

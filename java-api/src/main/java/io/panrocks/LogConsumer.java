@@ -52,7 +52,7 @@ public final class LogConsumer implements AutoCloseable {
         NativeDb nativeDb = db.nativeDb();
         CallContext c = nativeDb.enter();
         try {
-            RecordBatch batch = Batches.collect(db, nativeDb, c, db.familyOf(log.records()), ReadOptions.DEFAULT,
+            RecordBatch batch = RecordBatch.collect(db, nativeDb, c, log.records(), ReadOptions.DEFAULT,
                     RecordLog.key(position), false, maxRecords, maxBytes);
             if (!batch.isEmpty()) position = batch.keyAsLong(batch.size() - 1) + 1;
             return batch;

@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 

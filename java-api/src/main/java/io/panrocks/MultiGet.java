@@ -1,11 +1,13 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.data.Reads;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -180,7 +182,7 @@ public final class MultiGet implements AutoCloseable {
         try {
             resource.checkUsable();
             int mode = pin ? Reads.MULTIGET_PIN : Reads.MULTIGET_COPY;
-            MemorySegment cf = family == null ? MemorySegment.NULL : family.nativeHandle(db);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(family, db);
             int rc;
             try {
                 rc = scratch.execute(c, db.handle(), cf, readOptions.nativeHandle(c), mode, buffer, buffer.byteSize());

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.ffi.panrocks_open_resources;
 
 import java.lang.foreign.Arena;

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.Arena;

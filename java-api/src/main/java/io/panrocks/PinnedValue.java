@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
+import io.panrocks.internal.CallContext;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.ViewScope;
 
@@ -47,6 +49,16 @@ public final class PinnedValue implements AutoCloseable {
     /** a copied value's owner and state (a pinned one's live in its slot) */
     private final Thread owner;
     private volatile boolean copyClosed;
+
+    /**
+     * The value a pinned read left in {@code slot} (lent from the thread's
+     * pool; at {@code c.valueAddress()}, {@code c.valueSize()} bytes), shown
+     * as a view of the slot; null for a read that found nothing.
+     */
+    static PinnedValue lend(RocksDB db, CallContext c, PinSlot slot) {
+        if (slot == null) return null;
+        return new PinnedValue(db, slot.view(c.valueAddress(), c.valueSize()), slot.link());
+    }
 
     /** A pinned value: {@code value} is a view of the pooled pin's arena that {@code link} belongs to. */
     PinnedValue(RocksDB db, MemorySegment value, ViewScope.Link link) {

@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.Bounds;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.data.Timestamps;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.ffi.panrocks_read_timestamps;

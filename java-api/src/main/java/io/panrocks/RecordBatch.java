@@ -1,7 +1,9 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.data.Batches;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;
 
@@ -45,7 +47,7 @@ import java.util.Objects;
  */
 public final class RecordBatch implements AutoCloseable {
     /** bytes before each key in the batch's memory, where a frame header goes */
-    static final int FRAME_HEADER = 8;
+    static final int FRAME_HEADER = Batches.FRAME_HEADER;
     private static final long ENTRY = panrocks_iter_entry.sizeof();
     private static final long KEY = panrocks_iter_entry.key$offset();
     private static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
@@ -74,6 +76,14 @@ public final class RecordBatch implements AutoCloseable {
         count = 0;
         bytes = 0;
         entries = MemorySegment.NULL;
+    }
+
+    /** The records {@link Batches#collect} gathers on db for owner: the batches it makes, or EMPTY. */
+    static RecordBatch collect(RocksDB owner, NativeDb db, CallContext c, ColumnFamilyHandle family, ReadOptions options,
+                               byte[] seekKey, boolean after, int maxRecords, long maxBytes) throws RocksDBException {
+        return Batches.collect(db, c, ColumnFamilyHandle.nativeHandle(family, db),
+                (spec, arena) -> options.fillSpec(db, spec, arena), seekKey, after, maxRecords, maxBytes, EMPTY,
+                (iterator, memory, count, bytes) -> new RecordBatch(owner, db, iterator, memory, count, bytes));
     }
 
     RecordBatch(RocksDB owner, NativeDb db, MemorySegment iterator, Batches.Memory memory, int count, long bytes) {

@@ -47,7 +47,7 @@ public final class RecordCursor {
         if (maxBytes <= 0) throw new IllegalArgumentException("maxBytes must be > 0, was " + maxBytes);
         CallContext c = db.enter();
         try {
-            RecordBatch batch = Batches.collect(owner, db, c, owner.familyOf(family), options, from, after,
+            RecordBatch batch = RecordBatch.collect(owner, db, c, family, options, from, after,
                     maxRecords, maxBytes);
             if (!batch.isEmpty()) {
                 from = batch.key(batch.size() - 1).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);

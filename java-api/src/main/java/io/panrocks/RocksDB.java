@@ -1,15 +1,25 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CriticalCalls;
+import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.Leaks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
+import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.RangeWalkScratch;
+import io.panrocks.internal.data.Reads;
+import io.panrocks.internal.data.Staging;
+import io.panrocks.internal.data.Timestamps;
+import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
 import io.panrocks.internal.jfr.Jfr;
+import io.panrocks.internal.maintenance.Maintenance;
+import io.panrocks.internal.maintenance.Tables;
+import io.panrocks.internal.options.RunningOptions;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -17,6 +27,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -113,7 +124,8 @@ public class RocksDB implements AutoCloseable {
     /** Returned by the reads into a caller's buffer when the key is absent. */
     public static final int NOT_FOUND = -1;
 
-    private static final MemorySegment DEFAULT = MemorySegment.NULL;
+    /** a found key's status in a multiGetByteBuffers result (Status is immutable) */
+    private static final Status FOUND = new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, null);
 
     private final NativeDb db;
     private final Reads reads;
@@ -133,7 +145,7 @@ public class RocksDB implements AutoCloseable {
     RocksDB(NativeDb db, Path path, boolean readOnly, DBOptions options) {
         this.db = db;
         this.slowReadSampling = Jfr.sampling();
-        this.reads = new Reads(this, db.handle(), options.adaptiveReadThreshold());
+        this.reads = new Reads(db.handle(), options.adaptiveReadThreshold());
         this.writes = new Writes(db.handle());
         this.families = new ColumnFamilies(this, db);
         this.maintenance = new Maintenance(db);
@@ -170,19 +182,6 @@ public class RocksDB implements AutoCloseable {
         return files;
     }
 
-    MemorySegment familyOf(ColumnFamilyHandle h) {
-        return family(h);
-    }
-
-    /** Resolves a handle inside a call: NULL for the default family. */
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? DEFAULT : h.nativeHandle(db);
-    }
-
-    /** A key segment the engine can read: a native one as is, a heap or mapped one staged in the thread's scratch. */
-    private static MemorySegment stage(CallContext c, MemorySegment key) {
-        return CallerMemory.inPlace(key) ? key : c.stageKey(key);
-    }
 
     private static int saturate(long size) {
         return (int) Math.min(size, Integer.MAX_VALUE);
@@ -1496,7 +1495,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(endKey, "endKey");
         CallContext c = db.enter();
         try {
-            writes.deleteRange(c, family(columnFamily), writeOptions.flags(), beginKey, endKey);
+            writes.deleteRange(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), beginKey, endKey);
         } finally {
             db.exit(c);
         }
@@ -1559,7 +1558,8 @@ public class RocksDB implements AutoCloseable {
         synchronized (batch) {
             CallContext c = db.enter();
             try {
-                writes.write(c, writeOptions.flags(), batch);
+                writes.writeBatch(c, writeOptions.flags(), batch.serializedFor(db), batch.walTerminationSize(),
+                        batch.walTerminationCount(), batch.mayHoldMerge());
             } finally {
                 db.exit(c);
             }
@@ -1592,7 +1592,7 @@ public class RocksDB implements AutoCloseable {
         if (op.hasValue()) Bytes.checkRange(value, valueOffset, valueLength, "value");
         CallContext c = db.enter();
         try {
-            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, keyOffset, keyLength,
+            writes.write(c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, keyOffset, keyLength,
                     value, valueOffset, valueLength);
         } finally {
             db.exit(c);
@@ -1606,24 +1606,21 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, value);
+            writes.write(c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, value);
         } finally {
             db.exit(c);
         }
     }
 
-    /** value null: a delete */
+    /** RocksJava's buffer writes: the segment write of [position, limit) of each, which moves to its limit. */
     private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key,
                        ByteBuffer value) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
-        Bytes.keyBuffer(key, "key");
-        if (op.hasValue()) Bytes.keyBuffer(value, "value");
-        CallContext c = db.enter();
-        try {
-            writes.write(c, op, family(columnFamily), writeOptions.flags(), key, value);
-        } finally {
-            db.exit(c);
-        }
+        MemorySegment k = Bytes.keyBuffer(key, "key");
+        MemorySegment v = op.hasValue() ? Bytes.keyBuffer(value, "value") : null;
+        write(op, columnFamily, writeOptions, k, v);
+        key.position(key.limit());
+        if (op.hasValue()) value.position(value.limit());
     }
 
     // ---- user-defined timestamps: writes at a timestamp ----------------------
@@ -1773,7 +1770,8 @@ public class RocksDB implements AutoCloseable {
         Timestamps.check(timestamp, "timestamp");
         CallContext c = db.enter();
         try {
-            Timestamps.deleteRange(db.handle(), c, family(columnFamily), writeOptions.flags(), beginKey, endKey, timestamp);
+            Timestamps.deleteRange(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), beginKey, endKey,
+                    timestamp);
         } finally {
             db.exit(c);
         }
@@ -1788,7 +1786,7 @@ public class RocksDB implements AutoCloseable {
         Timestamps.check(timestamp, "timestamp");
         CallContext c = db.enter();
         try {
-            Timestamps.write(db.handle(), c, op, family(columnFamily), writeOptions.flags(), key, timestamp, value);
+            Timestamps.write(db.handle(), c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, timestamp, value);
         } finally {
             db.exit(c);
         }
@@ -1828,7 +1826,8 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0, key.length),
+                    key.length);
         } finally {
             db.exit(c);
         }
@@ -1891,7 +1890,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         byte[] v;
         try {
-            v = reads.get(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+            v = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, offset, len), len);
         } finally {
             db.exit(c);
         }
@@ -1969,7 +1968,9 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(key, "key");
         CallContext c = db.enter();
         try {
-            return Timestamps.get(db.handle(), c, family(columnFamily), readOptions, key);
+            byte[] value = Timestamps.get(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db),
+                    readOptions.nativeHandle(c), key);
+            return value == null ? null : new TimestampedValue(value, Timestamps.timestampRead(c));
         } finally {
             db.exit(c);
         }
@@ -2007,12 +2008,12 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         long size;
         try {
-            MemorySegment cf = family(columnFamily);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
             size = CriticalCalls.ENABLED && readOptions.readTier() == ReadTier.READ_ALL_TIER
-                    ? reads.getCritical(c, cf, readOptions, key, keyOffset, keyLength, value, valueOffset, valueLength)
+                    ? reads.getCritical(c, cf, readOptions.memoryOnlyHandle(c), key, keyOffset, keyLength, value, valueOffset, valueLength)
                     : Long.MIN_VALUE;
             if (size == Long.MIN_VALUE) {
-                size = reads.get(c, cf, readOptions, c.stageKey(key, keyOffset, keyLength),
+                size = reads.get(c, cf, readOptions.nativeHandle(c), Staging.key(c, key, keyOffset, keyLength),
                         keyLength, value, valueOffset, valueLength);
             }
         } finally {
@@ -2129,7 +2130,8 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         long size;
         try {
-            size = reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), value);
+            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key), key.byteSize(),
+                    value);
         } finally {
             db.exit(c);
         }
@@ -2194,7 +2196,7 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         int size;
         try {
-            size = reads.get(c, family(columnFamily), readOptions, key, value);
+            size = reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), key, value);
         } finally {
             db.exit(c);
         }
@@ -2301,7 +2303,8 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length, reader);
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0, key.length),
+                    key.length, reader);
         } finally {
             db.exit(c);
         }
@@ -2356,7 +2359,8 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(reader, "reader");
         CallContext c = db.enter();
         try {
-            return reads.get(c, family(columnFamily), readOptions, stage(c, key), key.byteSize(), reader);
+            return reads.get(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key), key.byteSize(),
+                    reader);
         } finally {
             db.exit(c);
         }
@@ -2384,7 +2388,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.getPinned(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            return PinnedValue.lend(this, c, reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    Staging.key(c, key, 0, key.length), key.length));
         } finally {
             db.exit(c);
         }
@@ -2428,7 +2433,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.getPinned(c, family(columnFamily), readOptions, stage(c, key), key.byteSize());
+            return PinnedValue.lend(this, c, reads.getPinned(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    Staging.key(c, key), key.byteSize()));
         } finally {
             db.exit(c);
         }
@@ -2474,8 +2480,10 @@ public class RocksDB implements AutoCloseable {
         }
         CallContext c = db.enter();
         try {
-            return reads.getAdaptive(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length,
-                    buffer);
+            PinSlot slot = reads.getAdaptive(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    Staging.key(c, key, 0, key.length), key.length, buffer);
+            if (slot == null || c.valuePinned()) return PinnedValue.lend(this, c, slot);
+            return new PinnedValue(this, buffer.asSlice(0, c.valueSize()).asReadOnly());
         } finally {
             db.exit(c);
         }
@@ -2542,8 +2550,8 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             List<MemorySegment> handles = new ArrayList<>(keyList.size());
-            for (ColumnFamilyHandle h : familyList) handles.add(family(h));
-            return reads.multiGetAsList(c, handles, readOptions, keyList);
+            for (ColumnFamilyHandle h : familyList) handles.add(ColumnFamilyHandle.nativeHandle(h, db));
+            return reads.multiGetAsList(c, handles, readOptions.nativeHandle(c), keyList);
         } finally {
             db.exit(c);
         }
@@ -2598,7 +2606,7 @@ public class RocksDB implements AutoCloseable {
     public MultiGet newMultiGet(ColumnFamilyHandle columnFamily) {
         CallContext c = db.enter();
         try {
-            if (columnFamily != null) family(columnFamily); // checked now, kept by the batch
+            if (columnFamily != null) ColumnFamilyHandle.nativeHandle(columnFamily, db); // checked now, kept by the batch
             return new MultiGet(this, db, c, columnFamily);
         } finally {
             db.exit(c);
@@ -2629,7 +2637,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.exists(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length);
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0, key.length),
+                    key.length);
         } finally {
             db.exit(c);
         }
@@ -2666,8 +2675,9 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, family(columnFamily), readOptions, c.stageKey(key, 0, key.length), key.length,
-                    valueHolder);
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, 0,
+                    key.length), key.length,
+                    valueHolder == null ? null : valueHolder::setValue);
         } finally {
             db.exit(c);
         }
@@ -2746,8 +2756,10 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len,
-                    valueHolder);
+            return reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, offset,
+                    len),
+                    len,
+                    valueHolder == null ? null : valueHolder::setValue);
         } finally {
             db.exit(c);
         }
@@ -2845,9 +2857,20 @@ public class RocksDB implements AutoCloseable {
         try {
             List<MemorySegment> handles = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                handles.add(family(familyList.isEmpty() ? null : familyList.get(familyList.size() == 1 ? 0 : i)));
+                handles.add(ColumnFamilyHandle.nativeHandle(familyList.isEmpty() ? null : familyList.get(familyList.size() == 1 ? 0 : i), db));
             }
-            return reads.multiGetByteBuffers(c, handles, readOptions, keySegments, valueList);
+            int[] statuses = new int[n];
+            int[] subcodes = new int[n];
+            int[] sizes = new int[n];
+            reads.multiGetByteBuffers(c, handles, readOptions.nativeHandle(c), keySegments, valueList, statuses, subcodes,
+                    sizes);
+            List<ByteBufferGetStatus> results = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                results.add(statuses[i] == Reads.OK ? new ByteBufferGetStatus(FOUND, sizes[i], valueList.get(i))
+                        : new ByteBufferGetStatus(new Status(Status.Code.of(statuses[i]), Status.SubCode.of(subcodes[i]),
+                                Status.Severity.NoError, null), 0, null));
+            }
+            return results;
         } finally {
             db.exit(c);
         }
@@ -2917,7 +2940,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.checkRange(key, offset, len, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, family(columnFamily), readOptions, c.stageKey(key, offset, len), len);
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key, offset, len),
+                    len);
         } finally {
             db.exit(c);
         }
@@ -3031,7 +3055,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            return reads.exists(c, family(columnFamily), readOptions, Reads.stageKey(c, key), key.remaining());
+            return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key), key
+                    .remaining());
         } finally {
             db.exit(c);
         }
@@ -3098,7 +3123,13 @@ public class RocksDB implements AutoCloseable {
         Bytes.output(value, "value");
         CallContext c = db.enter();
         try {
-            return reads.keyMayExist(c, family(columnFamily), readOptions, key, value);
+            int outcome = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    key, value);
+            return switch (outcome) {
+                case Reads.MAY_NOT_EXIST -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, 0);
+                case Reads.EXISTS_WITHOUT_VALUE -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0);
+                default -> new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, outcome);
+            };
         } finally {
             db.exit(c);
         }
@@ -3160,7 +3191,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.keyBuffer(key, "key");
         CallContext c = db.enter();
         try {
-            boolean may = reads.keyMayExist(c, family(columnFamily), readOptions, Reads.stageKey(c, key),
+            boolean may = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key),
                     key.remaining(), null);
             key.position(key.limit());
             return may;
@@ -3273,7 +3304,7 @@ public class RocksDB implements AutoCloseable {
         Entities.checkedOrder(columns);
         CallContext c = db.enter();
         try {
-            Entities.put(c, db.handle(), family(columnFamily), writeOptions.flags(), key, columns);
+            Entities.put(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, columns);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e);
         } finally {
@@ -3305,8 +3336,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return Entities.getPinned(this, c, db.handle(), family(columnFamily), readOptions,
-                    c.stageKey(key, 0, key.length), key.length);
+            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions,
+                    Staging.key(c, key, 0, key.length), key.length);
         } finally {
             db.exit(c);
         }
@@ -3352,7 +3383,7 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return Entities.getPinned(this, c, db.handle(), family(columnFamily), readOptions, stage(c, key),
+            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Staging.key(c, key),
                     key.byteSize());
         } finally {
             db.exit(c);
@@ -3377,7 +3408,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return Entities.getCopy(c, db.handle(), family(columnFamily), readOptions, c.stageKey(key, 0, key.length),
+            return Entities.getCopy(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Staging.key(c, key, 0,
+                    key.length),
                     key.length);
         } finally {
             db.exit(c);
@@ -3431,7 +3463,7 @@ public class RocksDB implements AutoCloseable {
         byte[][] names = Entities.checkedNames(columnNames, false);
         CallContext c = db.enter();
         try {
-            return Entities.getPinnedSelected(this, c, db.handle(), family(columnFamily), readOptions,
+            return Entities.getPinnedSelected(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions,
                     MemorySegment.ofArray(key), names);
         } finally {
             db.exit(c);
@@ -3482,8 +3514,8 @@ public class RocksDB implements AutoCloseable {
         CallContext c = db.enter();
         try {
             MemorySegment[] handles = new MemorySegment[familyList.length];
-            for (int i = 0; i < handles.length; i++) handles[i] = family(familyList[i]);
-            return Entities.multiGet(this, c, db.handle(), DEFAULT, handles, readOptions, keyList, names);
+            for (int i = 0; i < handles.length; i++) handles[i] = ColumnFamilyHandle.nativeHandle(familyList[i], db);
+            return Entities.multiGet(this, c, db.handle(), MemorySegment.NULL, handles, readOptions, keyList, names);
         } finally {
             db.exit(c);
         }
@@ -3520,7 +3552,7 @@ public class RocksDB implements AutoCloseable {
         byte[][] names = Entities.checkedNames(columnNames, true);
         CallContext c = db.enter();
         try {
-            return Entities.multiGet(this, c, db.handle(), family(columnFamily), null, readOptions, keyList, names);
+            return Entities.multiGet(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), null, readOptions, keyList, names);
         } finally {
             db.exit(c);
         }
@@ -3582,7 +3614,7 @@ public class RocksDB implements AutoCloseable {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
             readOptions.fillSpec(db, spec, arena);
-            int rc = panrocks_h.panrocks_iterator_create(db.handle(), family(columnFamily), spec, c.size, c.error);
+            int rc = panrocks_h.panrocks_iterator_create(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
             return new RocksIterator(this, db, c, c.size.get(ValueLayout.ADDRESS, 0), columnFamily,
                     readOptions.iteratorsMayReadAhead());
@@ -3651,7 +3683,7 @@ public class RocksDB implements AutoCloseable {
             w = c.takeRangeWalkScratch();
             // one more than the limit: the walk then stops on the first entry past it, uncopied
             int maxEntries = Math.min(limit, RangeWalkScratch.ENTRIES) + 1;
-            int rc = panrocks_h.panrocks_iterator_walk_range(db.handle(), family(columnFamily), options,
+            int rc = panrocks_h.panrocks_iterator_walk_range(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), options,
                     lower == null ? MemorySegment.NULL : bounds, lowerSize,
                     upper == null ? MemorySegment.NULL : bounds.asSlice(lowerSize), upperSize,
                     forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(), maxEntries,
@@ -3828,7 +3860,7 @@ public class RocksDB implements AutoCloseable {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment spec = panrocks_read_options_spec.allocate(arena);
                 readOptions.fillSpec(db, spec, arena);
-                int rc = panrocks_h.panrocks_iterator_create_filtered(db.handle(), family(columnFamily), spec,
+                int rc = panrocks_h.panrocks_iterator_create_filtered(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), spec,
                         filter.function(), MemorySegment.NULL, c.size, c.error);
                 if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());
                 MemorySegment handle = c.size.get(ValueLayout.ADDRESS, 0);
@@ -4017,7 +4049,7 @@ public class RocksDB implements AutoCloseable {
     /** The running options of a family of this DB as RocksDB writes them, for {@link ColumnFamilyHandle#getDescriptor()}. */
     String runningFamilyOptions(ColumnFamilyHandle columnFamily) throws RocksDBException {
         Objects.requireNonNull(columnFamily, "columnFamily");
-        return runningOptions.options(columnFamily);
+        return runningOptions.options(ColumnFamilyHandle.internal(columnFamily));
     }
 
     // =========================================================================
@@ -4034,7 +4066,7 @@ public class RocksDB implements AutoCloseable {
      *         I/O error)
      */
     public void flush(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        maintenance.flush(columnFamily);
+        maintenance.flush(ColumnFamilyHandle.internal(columnFamily));
     }
 
     /**
@@ -4060,7 +4092,12 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException with RocksDB's status if the engine refuses
      */
     public void flush(FlushOptions flushOptions, List<ColumnFamilyHandle> columnFamilies) throws RocksDBException {
-        maintenance.flush(flushOptions, columnFamilies);
+        Objects.requireNonNull(flushOptions, "flushOptions");
+        List<FamilyHandle> families = new ArrayList<>();
+        for (ColumnFamilyHandle family : Objects.requireNonNull(columnFamilies, "columnFamilies")) {
+            families.add(ColumnFamilyHandle.internal(family));
+        }
+        maintenance.flush(families, flushOptions.waitForFlush(), flushOptions.allowWriteStall(), flushOptions.listenerWait());
     }
 
     /**
@@ -4132,7 +4169,7 @@ public class RocksDB implements AutoCloseable {
      *         DB, I/O error)
      */
     public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end) throws RocksDBException {
-        maintenance.compactRange(columnFamily, begin, end);
+        maintenance.compactRange(ColumnFamilyHandle.internal(columnFamily), begin, end);
     }
 
     /**
@@ -4184,7 +4221,8 @@ public class RocksDB implements AutoCloseable {
      */
     public void compactRange(ColumnFamilyHandle columnFamily, byte[] begin, byte[] end,
                              CompactRangeOptions compactRangeOptions) throws RocksDBException {
-        maintenance.compactRange(columnFamily, begin, end, compactRangeOptions);
+        Objects.requireNonNull(compactRangeOptions, "compactRangeOptions");
+        maintenance.compactRange(ColumnFamilyHandle.internal(columnFamily), begin, end, compactRangeOptions::fill);
     }
 
     /**
@@ -4197,7 +4235,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException if the engine fails to compute the property
      */
     public String getProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        return maintenance.property(columnFamily, name);
+        return maintenance.property(ColumnFamilyHandle.internal(columnFamily), name);
     }
 
     /**
@@ -4221,7 +4259,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException if the engine fails to compute the property
      */
     public long getLongProperty(ColumnFamilyHandle columnFamily, String name) throws RocksDBException {
-        return maintenance.longProperty(columnFamily, name);
+        return maintenance.longProperty(ColumnFamilyHandle.internal(columnFamily), name);
     }
 
     /**
@@ -4250,7 +4288,20 @@ public class RocksDB implements AutoCloseable {
      */
     public long[] getApproximateSizes(ColumnFamilyHandle columnFamily, List<Range> ranges,
                                       SizeApproximationFlag... flags) throws RocksDBException {
-        return maintenance.approximateSizes(columnFamily, ranges, flags);
+        Objects.requireNonNull(ranges, "ranges");
+        Objects.requireNonNull(flags, "flags");
+        List<Range> copy = new ArrayList<>(ranges); // the caller's list may change under us
+        byte[][] starts = new byte[copy.size()][];
+        byte[][] limits = new byte[copy.size()][];
+        for (int i = 0; i < starts.length; i++) {
+            Range r = Objects.requireNonNull(copy.get(i), "ranges must not contain null");
+            starts[i] = r.start();
+            limits[i] = r.limit();
+        }
+        List<SizeApproximationFlag> flagList = Arrays.asList(flags);
+        return maintenance.approximateSizes(ColumnFamilyHandle.internal(columnFamily), starts, limits,
+                flagList.contains(SizeApproximationFlag.INCLUDE_MEMTABLES),
+                flagList.contains(SizeApproximationFlag.INCLUDE_BLOB_FILES));
     }
 
     /**
@@ -4281,7 +4332,10 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB or columnFamily is closed
      */
     public CountAndSize getApproximateMemTableStats(ColumnFamilyHandle columnFamily, Range range) {
-        return maintenance.memTableStats(columnFamily, Objects.requireNonNull(range, "range"));
+        Objects.requireNonNull(range, "range");
+        long[] countAndSize = maintenance.memTableStats(ColumnFamilyHandle.internal(columnFamily), range.start(),
+                range.limit());
+        return new CountAndSize(countAndSize[0], countAndSize[1]);
     }
 
     /**
@@ -4492,7 +4546,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException {@link Status.Code#NotSupported} on an engine before 9.0, which tags no IO
      */
     public IOActivityStats getIOActivityStats() throws RocksDBException {
-        return maintenance.ioActivity();
+        return new IOActivityStats(maintenance.ioActivity());
     }
 
     // ---- user-defined timestamps: the full-history bound ---------------------
@@ -4518,7 +4572,7 @@ public class RocksDB implements AutoCloseable {
         Timestamps.check(timestamp, "timestamp");
         CallContext c = db.enter();
         try {
-            Timestamps.increaseFullHistoryTsLow(db.handle(), c, family(columnFamily), timestamp);
+            Timestamps.increaseFullHistoryTsLow(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db), timestamp);
         } finally {
             db.exit(c);
         }
@@ -4537,7 +4591,7 @@ public class RocksDB implements AutoCloseable {
     public long getFullHistoryTsLow(ColumnFamilyHandle columnFamily) throws RocksDBException {
         CallContext c = db.enter();
         try {
-            return Timestamps.getFullHistoryTsLow(db.handle(), c, family(columnFamily));
+            return Timestamps.getFullHistoryTsLow(db.handle(), c, ColumnFamilyHandle.nativeHandle(columnFamily, db));
         } finally {
             db.exit(c);
         }
@@ -4581,7 +4635,8 @@ public class RocksDB implements AutoCloseable {
      */
     public void setOptions(ColumnFamilyHandle columnFamily, MutableColumnFamilyOptions mutableColumnFamilyOptions)
             throws RocksDBException {
-        runningOptions.setOptions(columnFamily, mutableColumnFamilyOptions);
+        Objects.requireNonNull(mutableColumnFamilyOptions, "mutableColumnFamilyOptions");
+        runningOptions.setOptions(ColumnFamilyHandle.internal(columnFamily), mutableColumnFamilyOptions.toString());
     }
 
     /**
@@ -4611,7 +4666,7 @@ public class RocksDB implements AutoCloseable {
      */
     public MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder getOptions(ColumnFamilyHandle columnFamily)
             throws RocksDBException {
-        return MutableColumnFamilyOptions.fromEngine(runningOptions.options(columnFamily));
+        return MutableColumnFamilyOptions.fromEngine(runningOptions.options(ColumnFamilyHandle.internal(columnFamily)));
     }
 
     /**
@@ -4666,7 +4721,7 @@ public class RocksDB implements AutoCloseable {
     private int runningInt(ColumnFamilyHandle columnFamily, String name) {
         String text;
         try {
-            text = runningOptions.options(columnFamily);
+            text = runningOptions.options(ColumnFamilyHandle.internal(columnFamily));
         } catch (RocksDBException e) {
             throw new UncheckedRocksDBException(e);
         }
@@ -4698,7 +4753,7 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public void setDBOptions(MutableDBOptions mutableDBoptions) throws RocksDBException {
-        runningOptions.setDBOptions(mutableDBoptions);
+        runningOptions.setDBOptions(Objects.requireNonNull(mutableDBoptions, "mutableDBoptions").toString());
     }
 
     /**
@@ -4792,8 +4847,10 @@ public class RocksDB implements AutoCloseable {
     public List<String> compactFiles(CompactionOptions compactionOptions, ColumnFamilyHandle columnFamily,
                                      List<String> inputFileNames, int outputLevel, int outputPathId,
                                      CompactionJobInfo compactionJobInfo) throws RocksDBException {
-        return maintenance.compactFiles(compactionOptions, columnFamily, inputFileNames, outputLevel, outputPathId,
-                compactionJobInfo);
+        Objects.requireNonNull(compactionOptions, "compactionOptions");
+        return maintenance.compactFiles(compactionOptions::fill, ColumnFamilyHandle.internal(columnFamily), inputFileNames,
+                outputLevel, outputPathId, compactionJobInfo == null ? null
+                        : (info, arena) -> compactionJobInfo.assign(ListenerBinding.compactionJobInfo(info, arena)));
     }
 
     /**
@@ -4831,7 +4888,7 @@ public class RocksDB implements AutoCloseable {
      */
     public Map<String, TableProperties> getPropertiesOfAllTables(ColumnFamilyHandle columnFamily)
             throws RocksDBException {
-        return new Tables(db).propertiesOfAllTables(columnFamily);
+        return new Tables(db).propertiesOfAllTables(ColumnFamilyHandle.internal(columnFamily), TableProperties::new);
     }
 
     /**
@@ -4860,7 +4917,16 @@ public class RocksDB implements AutoCloseable {
      */
     public Map<String, TableProperties> getPropertiesOfTablesInRange(ColumnFamilyHandle columnFamily,
                                                                      List<Range> ranges) throws RocksDBException {
-        return new Tables(db).propertiesOfTablesInRange(columnFamily, ranges);
+        List<Range> copy = new ArrayList<>(Objects.requireNonNull(ranges, "ranges")); // the caller's list may change
+        byte[][] starts = new byte[copy.size()][];
+        byte[][] limits = new byte[copy.size()][];
+        for (int i = 0; i < starts.length; i++) {
+            Range r = Objects.requireNonNull(copy.get(i), "ranges must not contain null");
+            starts[i] = r.start();
+            limits[i] = r.limit();
+        }
+        return new Tables(db).propertiesOfTablesInRange(ColumnFamilyHandle.internal(columnFamily), starts, limits,
+                TableProperties::new);
     }
 
     /**
@@ -5082,7 +5148,7 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public TransactionLogIterator getUpdatesSince(long sequenceNumber) throws RocksDBException {
-        return Wal.updatesSince(db, sequenceNumber);
+        return TransactionLogIterator.open(db, sequenceNumber);
     }
 
     /**
@@ -5094,7 +5160,9 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public LogFile getCurrentWalFile() throws RocksDBException {
-        return Wal.currentWalFile(db);
+        Maintenance.WalFile file = maintenance.currentWalFile();
+        return new LogFile(file.path(), file.number(), file.alive() ? WalFileType.kAliveLogFile : WalFileType.kArchivedLogFile,
+                file.startSequence(), file.size());
     }
 
     // =========================================================================

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.SharedNative;
+
 /**
  * The default environment ({@link Env#getDefault()}): the real file system
  * and the process's thread pools. Its {@code close()} does nothing: it lives

@@ -1,12 +1,13 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;
 
@@ -283,7 +284,7 @@ public final class RocksIterator implements AutoCloseable {
         Bytes.key(target);
         CallContext c = enterMove();
         try {
-            moved(c, panrocks_h.panrocks_iterator_seek(handle, c.stageKey(target, 0, target.length), target.length,
+            moved(c, panrocks_h.panrocks_iterator_seek(handle, Staging.key(c, target, 0, target.length), target.length,
                     entries, c.error));
         } finally {
             exit(c);
@@ -318,7 +319,7 @@ public final class RocksIterator implements AutoCloseable {
         Bytes.key(target);
         CallContext c = enterMove();
         try {
-            moved(c, panrocks_h.panrocks_iterator_seek_for_prev(handle, c.stageKey(target, 0, target.length),
+            moved(c, panrocks_h.panrocks_iterator_seek_for_prev(handle, Staging.key(c, target, 0, target.length),
                     target.length, entries, c.error));
         } finally {
             exit(c);
@@ -338,7 +339,7 @@ public final class RocksIterator implements AutoCloseable {
         Bytes.segment(target, "target");
         CallContext c = enterMove();
         try {
-            MemorySegment t = CallerMemory.inPlace(target) ? target : c.stageKey(target);
+            MemorySegment t = Staging.key(c, target);
             int rc;
             try {
                 rc = forPrev

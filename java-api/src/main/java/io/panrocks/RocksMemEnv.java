@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.SharedNative;
+
 import java.util.Objects;
 
 /**

@@ -7,6 +7,7 @@ import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
+import io.panrocks.internal.maintenance.TablePropertiesCodec;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -233,7 +234,7 @@ public final class SstFileReader implements AutoCloseable {
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = panrocks_h.panrocks_sst_reader_properties(handle, out, error);
             if (rc != 0) throw Errors.toException(rc, error);
-            return TablePropertiesCodec.single(out.get(ValueLayout.ADDRESS, 0));
+            return TablePropertiesCodec.single(out.get(ValueLayout.ADDRESS, 0), TableProperties::new);
         }
     }
 

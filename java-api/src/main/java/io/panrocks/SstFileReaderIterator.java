@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeMemory;

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.maintenance.TablePropertiesCodec;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -55,7 +56,7 @@ final class TableFilterBinding extends CallbackBinding {
     private int onTable(long context, long properties, long size) {
         try (Arena scope = Arena.ofConfined()) {
             MemorySegment bytes = MemorySegment.ofArray(view(properties, size, scope).toArray(ValueLayout.JAVA_BYTE));
-            return filter.filter(TablePropertiesCodec.properties(bytes)) ? 1 : 0;
+            return filter.filter(TablePropertiesCodec.properties(bytes, TableProperties::new)) ? 1 : 0;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
@@ -8,6 +9,8 @@ import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.PinSlot;
+import io.panrocks.internal.data.Reads;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
@@ -273,9 +276,6 @@ public final class Transaction implements AutoCloseable {
         });
     }
 
-    private MemorySegment family(ColumnFamilyHandle h) {
-        return h == null ? MemorySegment.NULL : h.nativeHandle(db);
-    }
 
     // =========================================================================
     // Writes
@@ -826,15 +826,10 @@ public final class Transaction implements AutoCloseable {
             throws RocksDBException {
         CallContext c = enterActive();
         try {
-            MemorySegment k = c.stageKey(key, 0, key.length);
-            MemorySegment v = MemorySegment.NULL;
-            int valueLength = 0;
-            if (value != null) {
-                valueLength = value.length;
-                v = c.frame().buffer(valueLength);
-                MemorySegment.copy(value, 0, v, ValueLayout.JAVA_BYTE, 0, valueLength);
-            }
-            int rc = panrocks_h.panrocks_txn_write(handle, family(columnFamily), op, flags, k, key.length, v,
+            MemorySegment k = Staging.key(c, key, 0, key.length);
+            MemorySegment v = value == null ? MemorySegment.NULL : Staging.value(c, value, 0, value.length);
+            int valueLength = value == null ? 0 : value.length;
+            int rc = panrocks_h.panrocks_txn_write(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), op, flags, k, key.length, v,
                     valueLength, c.error);
             c.trimScratch();
             if (rc != 0) throw c.failure(rc);
@@ -847,20 +842,12 @@ public final class Transaction implements AutoCloseable {
             throws RocksDBException {
         CallContext c = enterActive();
         try {
-            MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
-            MemorySegment v = MemorySegment.NULL;
-            long valueLength = 0;
-            if (value != null) {
-                valueLength = value.byteSize();
-                v = value;
-                if (!CallerMemory.inPlace(value)) {
-                    v = c.frame().buffer(valueLength);
-                    CallerMemory.copy(value, 0, v, 0, valueLength);
-                }
-            }
+            MemorySegment k = Staging.key(c, key);
+            MemorySegment v = value == null ? MemorySegment.NULL : Staging.value(c, value);
+            long valueLength = value == null ? 0 : value.byteSize();
             int rc;
             try {
-                rc = panrocks_h.panrocks_txn_write(handle, family(columnFamily), op, flags, k, key.byteSize(), v,
+                rc = panrocks_h.panrocks_txn_write(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), op, flags, k, key.byteSize(), v,
                         valueLength, c.error);
             } catch (AssertionError e) {
                 throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
@@ -986,7 +973,7 @@ public final class Transaction implements AutoCloseable {
             MemorySegment buffer = f.buffer();
             long capacity = buffer.byteSize();
             // as Reads: small values through the scratch, larger ones pinned and copied once
-            int rc = read(c, readOptions, columnFamily, flags, f.pin, c.stageKey(key, 0, key.length), key.length,
+            int rc = read(c, readOptions, columnFamily, flags, f.pin, Staging.key(c, key, 0, key.length), key.length,
                     buffer, capacity, Reads.heapCopyThreshold(capacity));
             if (rc == NOT_FOUND) return null;
             if (rc != OK) throw c.failure(rc);
@@ -1014,7 +1001,7 @@ public final class Transaction implements AutoCloseable {
                      long threshold) {
         MemorySegment ro = readOptions.nativeHandle(c, this);
         try {
-            return panrocks_h.panrocks_txn_get(handle, family(columnFamily), ro, flags, pin, key, keyLength, buffer,
+            return panrocks_h.panrocks_txn_get(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db), ro, flags, pin, key, keyLength, buffer,
                     capacity, threshold, c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
@@ -1270,7 +1257,7 @@ public final class Transaction implements AutoCloseable {
             // small values land in the frame's buffer (up to the caller's capacity); larger ones stay
             // pinned and are copied once, as Reads does
             long capacity = Math.min(value.byteSize(), f.buffer().byteSize());
-            MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
+            MemorySegment k = Staging.key(c, key);
             int rc = read(c, readOptions, columnFamily, flags, f.pin, k, key.byteSize(), f.buffer(), capacity,
                     Reads.heapCopyThreshold(capacity));
             if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
@@ -1316,7 +1303,7 @@ public final class Transaction implements AutoCloseable {
             int rc;
             try {
                 rc = read(c, readOptions, columnFamily, forUpdate ? FOR_UPDATE : 0, slot.pin,
-                        c.stageKey(key, 0, key.length), key.length, MemorySegment.NULL, 0, 0);
+                        Staging.key(c, key, 0, key.length), key.length, MemorySegment.NULL, 0, 0);
             } catch (RuntimeException | Error e) {
                 slot.unused();
                 throw e;
@@ -1326,7 +1313,7 @@ public final class Transaction implements AutoCloseable {
                 if (rc == NOT_FOUND) return null;
                 throw c.failure(rc);
             }
-            return Reads.lend(owner, slot, c.valueAddress(), c.valueSize());
+            return PinnedValue.lend(owner, c, slot);
         } finally {
             exit(c);
         }
@@ -1371,20 +1358,13 @@ public final class Transaction implements AutoCloseable {
         try {
             CallContext.Frame f = c.frame();
             MemorySegment buffer = f.buffer();
-            int rc = read(c, readOptions, columnFamily, 0, f.pin, c.stageKey(key, 0, key.length), key.length, buffer,
+            int rc = read(c, readOptions, columnFamily, 0, f.pin, Staging.key(c, key, 0, key.length), key.length, buffer,
                     buffer.byteSize(), adaptiveThreshold);
             if (rc == NOT_FOUND) return null;
             if (rc != OK) throw c.failure(rc);
             boolean pinned = c.valuePinned();
             long size = c.valueSize();
-            long address = pinned ? c.valueAddress() : buffer.address();
-            c.lend(); // reads from inside the reader use another frame
-            try (Arena scope = Arena.ofConfined()) {
-                return reader.apply(MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly());
-            } finally {
-                c.giveBack();
-                if (pinned) panrocks_h.panrocks_pin_release(f.pin);
-            }
+            return Reads.show(c, f, pinned ? c.valueAddress() : buffer.address(), size, pinned, reader);
         } finally {
             exit(c);
         }
@@ -1541,7 +1521,7 @@ public final class Transaction implements AutoCloseable {
             MemorySegment ro = readOptions.nativeHandle(c, this);
             int n = keyList.size();
             MemorySegment[] handles = new MemorySegment[n];
-            for (int i = 0; i < n; i++) handles[i] = family(familyList.get(i));
+            for (int i = 0; i < n; i++) handles[i] = ColumnFamilyHandle.nativeHandle(familyList.get(i), db);
             byte[][] values = new byte[n][];
             boolean[] done = new boolean[n];
             MultiGetScratch scratch = c.multiGetScratch();
@@ -1598,8 +1578,8 @@ public final class Transaction implements AutoCloseable {
         Bytes.key(key);
         CallContext c = enterActive();
         try {
-            int rc = panrocks_h.panrocks_txn_undo_get_for_update(handle, family(columnFamily),
-                    c.stageKey(key, 0, key.length), key.length, c.error);
+            int rc = panrocks_h.panrocks_txn_undo_get_for_update(handle, ColumnFamilyHandle.nativeHandle(columnFamily, db),
+                    Staging.key(c, key, 0, key.length), key.length, c.error);
             if (rc != 0) throw new IllegalStateException(c.failure(rc).getMessage());
         } finally {
             exit(c);
@@ -1643,7 +1623,7 @@ public final class Transaction implements AutoCloseable {
         Objects.requireNonNull(readOptions, "readOptions");
         CallContext c = enterReadable();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment cf = family(columnFamily);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
             readOptions.fillSpec(db, spec, arena, this);
             if (columnFamily != null) columnFamily.beginUse();
@@ -1814,12 +1794,12 @@ public final class Transaction implements AutoCloseable {
             if (owner instanceof TransactionDB t) {
                 // atomically with the lookups, so that a lookup finds this holder
                 t.naming(this, () -> {
-                    int rc = panrocks_h.panrocks_txn_set_name(handle, c.stageKey(bytes, 0, bytes.length), bytes.length,
+                    int rc = panrocks_h.panrocks_txn_set_name(handle, Staging.key(c, bytes, 0, bytes.length), bytes.length,
                             c.error);
                     if (rc != 0) throw c.failure(rc);
                 });
             } else {
-                int rc = panrocks_h.panrocks_txn_set_name(handle, c.stageKey(bytes, 0, bytes.length), bytes.length,
+                int rc = panrocks_h.panrocks_txn_set_name(handle, Staging.key(c, bytes, 0, bytes.length), bytes.length,
                         c.error);
                 if (rc != 0) throw c.failure(rc);
             }

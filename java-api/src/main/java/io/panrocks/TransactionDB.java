@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_txn_db_options;
 
@@ -306,7 +307,7 @@ public final class TransactionDB extends RocksDB {
             CallContext c = db.enter();
             try {
                 MemorySegment adopted = c.value.asSlice(0, 4);
-                int rc = panrocks_h.panrocks_txn_db_find(db.handle(), c.stageKey(bytes, 0, bytes.length), bytes.length,
+                int rc = panrocks_h.panrocks_txn_db_find(db.handle(), Staging.key(c, bytes, 0, bytes.length), bytes.length,
                         c.size, adopted, c.error);
                 if (rc != 0) throw new IllegalStateException(c.failure(rc).getMessage());
                 MemorySegment h = c.size.get(ValueLayout.ADDRESS, 0);

@@ -91,7 +91,20 @@ public final class TransactionLogIterator implements AutoCloseable {
         load();
     }
 
-    /** Starts a walk: called by {@link RocksDB#getUpdatesSince}, inside a call on db. */
+    /** {@link RocksDB#getUpdatesSince}: a walk from {@code sequenceNumber}, started inside a call on db. */
+    static TransactionLogIterator open(NativeDb db, long sequenceNumber) throws RocksDBException {
+        if (sequenceNumber < 0) {
+            throw new IllegalArgumentException("sequenceNumber must be >= 0, was " + sequenceNumber);
+        }
+        CallContext c = db.enter();
+        try {
+            return start(db, c, sequenceNumber);
+        } finally {
+            db.exit(c);
+        }
+    }
+
+    /** Starts a walk inside a call on db. */
     static TransactionLogIterator start(NativeDb db, CallContext c, long sequenceNumber) throws RocksDBException {
         MemorySegment position = NativeMemory.allocateZeroed(POSITION);
         MemorySegment handle;

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;

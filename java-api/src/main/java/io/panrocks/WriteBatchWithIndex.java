@@ -1,11 +1,14 @@
 package io.panrocks;
 
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
+import io.panrocks.internal.data.Reads;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 
@@ -389,7 +392,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             NativeDb guard = fdb != null ? fdb : bound;
             CallContext c = guard == null ? null : guard.enter();
             try {
-                MemorySegment cf = columnFamily == null ? MemorySegment.NULL : columnFamily.nativeHandle(fdb);
+                MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, fdb);
                 MemorySegment k = key, v = value == null ? MemorySegment.NULL : value;
                 if (!CallerMemory.inPlace(key) || (value != null && !CallerMemory.inPlace(value))) {
                     MemorySegment staging = scratch.staging(keyLength + valueLength);
@@ -575,7 +578,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             NativeDb guard = fdb != null ? fdb : boundDb();
             CallContext c = guard == null ? null : guard.enter();
             try {
-                MemorySegment cf = columnFamily == null ? MemorySegment.NULL : columnFamily.nativeHandle(fdb);
+                MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, fdb);
                 MemorySegment dbHandle = fdb == null ? MemorySegment.NULL : fdb.handle();
                 // [value size | key | room for the value]: once, or twice when the value needs more room
                 long room = 1024;
@@ -713,24 +716,17 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             checkDb(ndb);
             CallContext c = ndb.enter();
             try {
-                MemorySegment cf = columnFamily == null ? MemorySegment.NULL : columnFamily.nativeHandle(ndb);
+                MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, ndb);
                 CallContext.Frame f = c.frame();
                 MemorySegment buffer = f.buffer();
                 int rc = panrocks_h.panrocks_wbwi_get_from_batch_and_db(h, ndb.handle(), cf, readOptions.nativeHandle(c),
-                        f.pin, c.stageKey(key, 0, key.length), key.length, buffer, buffer.byteSize(),
+                        f.pin, Staging.key(c, key, 0, key.length), key.length, buffer, buffer.byteSize(),
                         db.adaptiveReadThreshold(), c.value, c.error);
                 if (rc == NOT_FOUND) return null;
                 if (rc != OK) throw refusalOr(c.failure(rc));
                 boolean pinned = c.valuePinned();
                 long size = c.valueSize();
-                long address = pinned ? c.valueAddress() : buffer.address();
-                c.lend();
-                try (Arena scope = Arena.ofConfined()) {
-                    return reader.apply(MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly());
-                } finally {
-                    c.giveBack();
-                    if (pinned) panrocks_h.panrocks_pin_release(f.pin);
-                }
+                return Reads.show(c, f, pinned ? c.valueAddress() : buffer.address(), size, pinned, reader);
             } finally {
                 ndb.exit(c);
             }
@@ -862,7 +858,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             checkDb(ndb);
             CallContext c = ndb.enter();
             try {
-                MemorySegment cf = columnFamily == null ? MemorySegment.NULL : columnFamily.nativeHandle(ndb);
+                MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, ndb);
                 if (columnFamily != null) columnFamily.beginUse();
                 MemorySegment it;
                 try {

@@ -1,7 +1,22 @@
 /**
  * panrocks' machinery behind the public API: loading the library, the call
- * guard, per-thread scratch, and the ownership of every native object.
- * Not exported by the {@code io.panrocks} module.
+ * guard, per-thread scratch, and the ownership of every native object; and,
+ * in the packages below it by feature, the implementation of the public
+ * types' operations ({@code internal.data}: point reads and writes,
+ * {@code internal.maintenance}, {@code internal.options}). Not exported by
+ * the {@code io.panrocks} module.
+ *
+ * <h2>The facades call down; nothing here calls up</h2>
+ * The public types in {@code io.panrocks} are facades: they check their
+ * arguments, convert them into what the engine takes, call down into this
+ * package, and make their public results from what it answers. Code here
+ * names no type of {@code io.panrocks} but {@code RocksDBException} and
+ * {@code Status} (what every engine call throws): a column family arrives as
+ * a {@link io.panrocks.internal.FamilyHandle}, read options as the thread's
+ * native ones, other options as option strings or as what fills their native
+ * struct, keys and values staged by {@code internal.data.Staging}; results
+ * leave as sizes, statuses, pinned slots, numbers and strings. See
+ * docs/architecture.md, "Facades over one engine-facing layer".
  *
  * <h2>Who owns a native object: pick one row</h2>
  * Every native object has exactly one owner and one release, and a release

@@ -1,5 +1,8 @@
-package io.panrocks;
+package io.panrocks.internal.data;
 
+import io.panrocks.RocksDBException;
+import io.panrocks.Status;
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CriticalCalls;
@@ -11,12 +14,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The read path behind {@link RocksDB}'s point reads: every variant is one
+ * The read path behind {@code RocksDB}'s point reads: every variant is one
  * downcall (plus one to release a pin: the caller's, or the one a read into
  * a heap array copies a large value out of), stages keys in the
  * thread's native scratch, and allocates nothing on the Java heap but the
@@ -24,18 +27,24 @@ import java.util.function.Function;
  *
  * <p>Arguments arrive validated, and every method runs inside a call the
  * caller entered ({@code c}), so the DB, the column family handle
- * {@code cf} (NULL for the default family) and the read options stay alive
- * throughout.
+ * {@code cf} (NULL for the default family) and the native read options
+ * {@code ro} (resolved by the caller for this thread) stay alive throughout.
+ * Results are what the engine gave (sizes, pinned slots, statuses); the
+ * public type that shows them is made by the caller.
  */
-final class Reads {
+public final class Reads {
     // the C ABI's statuses and MultiGet modes (panrocks.h)
-    static final int OK = panrocks_h.PANROCKS_OK();
-    static final int NOT_FOUND = panrocks_h.PANROCKS_NOT_FOUND();
-    static final int INCOMPLETE = panrocks_h.PANROCKS_INCOMPLETE();
-    static final int MULTIGET_COPY = panrocks_h.PANROCKS_MULTIGET_COPY();
-    static final int MULTIGET_PIN = panrocks_h.PANROCKS_MULTIGET_PIN();
-    /** a found key's status in a multiGetByteBuffers result (Status is immutable) */
-    private static final Status FOUND = new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, null);
+    public static final int OK = panrocks_h.PANROCKS_OK();
+    public static final int NOT_FOUND = panrocks_h.PANROCKS_NOT_FOUND();
+    public static final int INCOMPLETE = panrocks_h.PANROCKS_INCOMPLETE();
+    public static final int MULTIGET_COPY = panrocks_h.PANROCKS_MULTIGET_COPY();
+    public static final int MULTIGET_PIN = panrocks_h.PANROCKS_MULTIGET_PIN();
+    /** What the reads into a caller's buffer return when the key is absent ({@code RocksDB.NOT_FOUND}). */
+    public static final int ABSENT = -1;
+    /** {@link #keyMayExist(CallContext, MemorySegment, MemorySegment, ByteBuffer, ByteBuffer)}: the key is surely absent. */
+    public static final int MAY_NOT_EXIST = -2;
+    /** {@link #keyMayExist(CallContext, MemorySegment, MemorySegment, ByteBuffer, ByteBuffer)}: it may exist, no value came back. */
+    public static final int EXISTS_WITHOUT_VALUE = -1;
 
     /**
      * Reads into a heap array take values up to this size through the
@@ -46,49 +55,84 @@ final class Reads {
      * pinning measured 1.11-1.15x the throughput of copying through scratch
      * (docs/benchmarks.md, "Per-call cost budget").
      */
-    static final long HEAP_COPY_LIMIT = 512;
+    public static final long HEAP_COPY_LIMIT = 512;
 
     /** The copy threshold of a read into a heap array through scratch of {@code capacity} bytes. */
-    static long heapCopyThreshold(long capacity) {
+    public static long heapCopyThreshold(long capacity) {
         return Math.min(capacity, HEAP_COPY_LIMIT);
     }
 
-    private final RocksDB owner;
     private final MemorySegment db;
     /** values up to this size are copied by the adaptive reads; larger ones are pinned */
     private final long adaptiveThreshold;
 
-    Reads(RocksDB owner, MemorySegment db, long adaptiveThreshold) {
-        this.owner = owner;
+    /**
+     * @param db the DB's native handle
+     * @param adaptiveThreshold values up to this size are copied by the adaptive reads, larger ones pinned
+     */
+    public Reads(MemorySegment db, long adaptiveThreshold) {
         this.db = db;
         this.adaptiveThreshold = adaptiveThreshold;
     }
 
-    long adaptiveThreshold() {
+    public long adaptiveThreshold() {
         return adaptiveThreshold;
     }
 
     // ---- into a new byte[] ---------------------------------------------------
 
-    byte[] get(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength)
+    public byte[] get(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength)
             throws RocksDBException {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         long capacity = buffer.byteSize();
         // small values arrive copied into the scratch buffer, larger ones
         // pinned: one crossing for the read, and one copy out of native memory
+        if (!getAdaptive(c, f, cf, ro, k, keyLength, buffer, capacity, heapCopyThreshold(capacity))) return null;
+        return c.valuePinned() ? copyPinned(c, f) : copyBuffered(c, buffer);
+    }
+
+    /**
+     * The adaptive read every copying get makes: a value of at most
+     * {@code threshold} bytes copied into {@code buffer} (up to capacity), a
+     * larger one left pinned in the frame's pin ({@code c.valuePinned()});
+     * its size in {@code c.valueSize()}.
+     *
+     * @return false if the key is absent
+     */
+    private boolean getAdaptive(CallContext c, CallContext.Frame f, MemorySegment cf, MemorySegment ro, MemorySegment k,
+                                long keyLength, MemorySegment buffer, long capacity, long threshold)
+            throws RocksDBException {
         int rc;
         try {
-            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    buffer, capacity, heapCopyThreshold(capacity), c.value, c.error);
+            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro, f.pin, k, keyLength, buffer, capacity, threshold,
+                    c.value, c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return null;
-            throw c.failure(rc);
+        if (rc == OK) return true;
+        if (rc == NOT_FOUND) return false;
+        throw c.failure(rc);
+    }
+
+    /**
+     * The copying read into {@code value} (capacity bytes; NULL and 0 to
+     * learn the size only); the full size in {@code c.size}.
+     *
+     * @return false if the key is absent
+     */
+    private boolean getCopy(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
+                            MemorySegment value, long capacity) throws RocksDBException {
+        int rc;
+        try {
+            rc = panrocks_h.panrocks_get_copy(db, cf, ro, c.frame().pin, k, keyLength, value, capacity, c.size,
+                    c.error);
+        } catch (AssertionError e) {
+            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
-        return c.valuePinned() ? copyPinned(c, f) : copyBuffered(c, buffer);
+        if (rc == OK) return true;
+        if (rc == NOT_FOUND) return false;
+        throw c.failure(rc);
     }
 
     private static byte[] copyBuffered(CallContext c, MemorySegment buffer) {
@@ -115,35 +159,25 @@ final class Reads {
      * only read memory; returns Long.MIN_VALUE when the engine would need
      * I/O (the caller then takes the normal path).
      */
-    long getCritical(CallContext c, MemorySegment cf, ReadOptions ro, byte[] key, int keyOffset, int keyLength,
-                     byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+    public long getCritical(CallContext c, MemorySegment cf, MemorySegment ro, byte[] key, int keyOffset, int keyLength,
+                            byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         CallContext.Frame f = c.frame();
-        int rc = CriticalCalls.getCopy(db, cf, ro.memoryOnlyHandle(c), f.pin,
+        int rc = CriticalCalls.getCopy(db, cf, ro, f.pin,
                 MemorySegment.ofArray(key).asSlice(keyOffset, keyLength), keyLength,
                 MemorySegment.ofArray(value).asSlice(valueOffset, valueLength), valueLength, c.size, c.error);
         if (rc == OK) return c.size.get(ValueLayout.JAVA_LONG, 0);
-        if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
+        if (rc == NOT_FOUND) return ABSENT;
         if (rc == INCOMPLETE) return Long.MIN_VALUE;
         throw c.failure(rc);
     }
 
     /** Copies min(size, valueLength) bytes into value[valueOffset..]; returns the full size or -1. */
-    long get(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength,
-             byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+    public long get(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
+                    byte[] value, int valueOffset, int valueLength) throws RocksDBException {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         long capacity = Math.min(buffer.byteSize(), valueLength);
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    buffer, capacity, heapCopyThreshold(capacity), c.value, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
-            throw c.failure(rc);
-        }
+        if (!getAdaptive(c, f, cf, ro, k, keyLength, buffer, capacity, heapCopyThreshold(capacity))) return ABSENT;
         long size = c.valueSize();
         int n = (int) Math.min(size, valueLength);
         if (c.valuePinned()) {
@@ -159,7 +193,7 @@ final class Reads {
     }
 
     /** Copies min(size, value.byteSize()) bytes into value; returns the full size or -1. */
-    long get(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength, MemorySegment value)
+    public long get(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength, MemorySegment value)
             throws RocksDBException {
         if (!value.isNative()) {
             Object array = value.heapBase().orElseThrow();
@@ -178,18 +212,7 @@ final class Reads {
             return size;
         }
         // the engine copies straight into the caller's memory
-        CallContext.Frame f = c.frame();
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_copy(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    value, value.byteSize(), c.size, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
-            throw c.failure(rc);
-        }
+        if (!getCopy(c, cf, ro, k, keyLength, value, value.byteSize())) return ABSENT;
         return c.size.get(ValueLayout.JAVA_LONG, 0);
     }
 
@@ -198,30 +221,28 @@ final class Reads {
      * (position = limit), copies into value from its position and sets its
      * limit to position + min(size, remaining). Returns the full size or -1.
      */
-    int get(CallContext c, MemorySegment cf, ReadOptions ro, ByteBuffer key, ByteBuffer value) throws RocksDBException {
+    public int get(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         int position = value.position();
         int remaining = value.remaining();
-        MemorySegment k = stageKey(c, key);
+        MemorySegment k = Staging.key(c, key);
         long size = value.isDirect()
                 ? get(c, cf, ro, k, key.remaining(), MemorySegment.ofBuffer(value))
                 : get(c, cf, ro, k, key.remaining(), value.array(), value.arrayOffset() + position, remaining);
         key.position(key.limit());
-        if (size != RocksDB.NOT_FOUND) value.limit(position + (int) Math.min(size, remaining));
+        if (size != ABSENT) value.limit(position + (int) Math.min(size, remaining));
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
-    /** key[position, limit) for a native call: a direct buffer in place, a heap one (read-only too) staged. */
-    static MemorySegment stageKey(CallContext c, ByteBuffer key) {
-        MemorySegment k = MemorySegment.ofBuffer(key);
-        return CallerMemory.inPlace(k) ? k : c.stageKey(k);
-    }
 
     // ---- zero-copy -----------------------------------------------------------
 
-    /** Pins the value of k; null if absent. */
-    PinnedValue getPinned(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength)
+    /**
+     * Pins the value of k: the slot (lent from the thread's pool) that pins
+     * it, at {@code c.valueAddress()}, {@code c.valueSize()} bytes; null if absent.
+     */
+    public PinSlot getPinned(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength)
             throws RocksDBException {
-        MemorySegment options = ro.nativeHandle(c);
+        MemorySegment options = ro;
         PinSlot slot = c.lendSlot();
         int rc;
         try {
@@ -235,23 +256,22 @@ final class Reads {
             if (rc == NOT_FOUND) return null;
             throw c.failure(rc);
         }
-        return lend(owner, slot, c.valueAddress(), c.valueSize());
-    }
-
-    /** A pinned value of {@code owner} over the slot (lent from the thread's pool) that pins [address, address + size). */
-    static PinnedValue lend(RocksDB owner, PinSlot slot, long address, long size) {
-        MemorySegment view = slot.view(address, size);
-        return new PinnedValue(owner, view, slot.link());
+        return slot;
     }
 
     /**
      * The adaptive read returning its result: copies a value of at most the
      * threshold into buffer (a native segment the caller owns) and releases
      * the pin, or keeps a larger one pinned. One crossing either way.
+     *
+     * @return null if absent; else the slot lent for the read: when
+     *         {@code c.valuePinned()} it pins the value (as {@link #getPinned}),
+     *         otherwise it is back in the pool and the value is
+     *         {@code buffer[0, c.valueSize())}
      */
-    PinnedValue getAdaptive(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength,
-                            MemorySegment buffer) throws RocksDBException {
-        MemorySegment options = ro.nativeHandle(c);
+    public PinSlot getAdaptive(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
+                               MemorySegment buffer) throws RocksDBException {
+        MemorySegment options = ro;
         PinSlot slot = c.lendSlot();
         int rc;
         try {
@@ -266,11 +286,8 @@ final class Reads {
             if (rc == NOT_FOUND) return null;
             throw c.failure(rc);
         }
-        if (!c.valuePinned()) {
-            slot.unused(); // the stub copied the value and released the pin
-            return new PinnedValue(owner, buffer.asSlice(0, c.valueSize()).asReadOnly());
-        }
-        return lend(owner, slot, c.valueAddress(), c.valueSize());
+        if (!c.valuePinned()) slot.unused(); // the stub copied the value and released the pin
+        return slot;
     }
 
     /**
@@ -279,21 +296,11 @@ final class Reads {
      * the thread's scratch, large ones pinned; the reader cannot tell.
      * Returns the reader's result, or null without calling it if absent.
      */
-    <T> T get(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength,
-              Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
+    public <T> T get(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
+                     Function<? super MemorySegment, ? extends T> reader) throws RocksDBException {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_adaptive(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    buffer, buffer.byteSize(), adaptiveThreshold, c.value, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc != OK) {
-            if (rc == NOT_FOUND) return null;
-            throw c.failure(rc);
-        }
+        if (!getAdaptive(c, f, cf, ro, k, keyLength, buffer, buffer.byteSize(), adaptiveThreshold)) return null;
         boolean pinned = c.valuePinned();
         long size = c.valueSize();
         if (pinned && size <= adaptiveThreshold) {
@@ -304,8 +311,17 @@ final class Reads {
             panrocks_h.panrocks_pin_release(f.pin);
             pinned = false;
         }
-        long address = pinned ? c.valueAddress() : buffer.address();
-        // reads made from inside the reader use another frame
+        return show(c, f, pinned ? c.valueAddress() : buffer.address(), size, pinned, reader);
+    }
+
+    /**
+     * Shows a value the read left at {@code address} (in the frame's
+     * buffer, or pinned in its pin) to a scoped reader, as a read-only
+     * segment valid only while it runs, then releases the pin. Reads made
+     * from inside the reader use another frame of the thread.
+     */
+    public static <T> T show(CallContext c, CallContext.Frame f, long address, long size, boolean pinned,
+                             Function<? super MemorySegment, ? extends T> reader) {
         c.lend();
         try (Arena scope = Arena.ofConfined()) {
             return reader.apply(MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly());
@@ -328,7 +344,7 @@ final class Reads {
      * {@code families.get(i)} is the family of {@code keys.get(i)} (NULL for
      * the default one).
      */
-    List<byte[]> multiGetAsList(CallContext c, List<MemorySegment> families, ReadOptions ro, List<byte[]> keys)
+    public List<byte[]> multiGetAsList(CallContext c, List<MemorySegment> families, MemorySegment ro, List<byte[]> keys)
             throws RocksDBException {
         byte[][] values = new byte[keys.size()][];
         multiGetByFamily(c, families, ro,
@@ -353,16 +369,19 @@ final class Reads {
      * buffer from index 0 up to the buffer's capacity, and the buffer is
      * flipped (position 0, limit the bytes written), as RocksJava leaves it;
      * a failed key is a status, not an exception. {@code families.get(i)} is
-     * the family of {@code keys[i]} (NULL for the default one).
+     * the family of {@code keys[i]} (NULL for the default one). Key i's
+     * outcome goes to {@code statuses[i]} (the C ABI's status: {@link #OK} or
+     * RocksDB's code), {@code subcodes[i]} and {@code sizes[i]} (the value's
+     * full size, saturated to an int; 0 unless found).
      */
-    List<ByteBufferGetStatus> multiGetByteBuffers(CallContext c, List<MemorySegment> families, ReadOptions ro,
-                                                  MemorySegment[] keys, List<ByteBuffer> values)
-            throws RocksDBException {
-        ByteBufferGetStatus[] results = new ByteBufferGetStatus[keys.length];
+    public void multiGetByteBuffers(CallContext c, List<MemorySegment> families, MemorySegment ro,
+                                    MemorySegment[] keys, List<ByteBuffer> values, int[] statuses, int[] subcodes,
+                                    int[] sizes) throws RocksDBException {
         multiGetByFamily(c, families, ro,
                 (scratch, i) -> scratch.add(keys[i]),
                 (scratch, i, slot) -> {
                     int status = scratch.status(slot);
+                    statuses[i] = status;
                     if (status == OK) {
                         long size = scratch.size(slot);
                         ByteBuffer value = values.get(i);
@@ -370,13 +389,11 @@ final class Reads {
                         value.clear();
                         Bytes.copyFromAddress(scratch.dataAddress(slot), MemorySegment.ofBuffer(value), 0, n);
                         value.limit(n);
-                        results[i] = new ByteBufferGetStatus(FOUND, (int) Math.min(size, Integer.MAX_VALUE), value);
+                        sizes[i] = (int) Math.min(size, Integer.MAX_VALUE);
                     } else {
-                        results[i] = new ByteBufferGetStatus(new Status(Status.Code.of(status),
-                                Status.SubCode.of(scratch.subcode(slot)), Status.Severity.NoError, null), 0, null);
+                        subcodes[i] = scratch.subcode(slot);
                     }
                 });
-        return new ArrayList<>(java.util.Arrays.asList(results));
     }
 
     /** Stages key {@code i} of a batched read in the scratch. */
@@ -395,13 +412,13 @@ final class Reads {
      * over before its pin is released. Cold next to the point reads: it
      * allocates its bookkeeping per call.
      */
-    private void multiGetByFamily(CallContext c, List<MemorySegment> families, ReadOptions ro, BatchKey key,
+    private void multiGetByFamily(CallContext c, List<MemorySegment> families, MemorySegment ro, BatchKey key,
                                   BatchOutcome outcome) throws RocksDBException {
         int n = families.size();
         boolean[] done = new boolean[n];
         int[] indexes = new int[n];
         MultiGetScratch scratch = c.multiGetScratch();
-        MemorySegment ropts = ro.nativeHandle(c);
+        MemorySegment ropts = ro;
         for (int first = 0; first < n; first++) {
             if (done[first]) continue;
             MemorySegment cf = families.get(first);
@@ -428,30 +445,24 @@ final class Reads {
     // ---- existence -----------------------------------------------------------
 
     /** A definite answer: reads the key, copies nothing. */
-    boolean exists(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength)
+    public boolean exists(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength)
             throws RocksDBException {
-        CallContext.Frame f = c.frame();
-        int rc;
-        try {
-            rc = panrocks_h.panrocks_get_copy(db, cf, ro.nativeHandle(c), f.pin, k, keyLength,
-                    MemorySegment.NULL, 0, c.size, c.error);
-        } catch (AssertionError e) {
-            throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
-        }
-        if (rc == OK) return true;
-        if (rc == NOT_FOUND) return false;
-        throw c.failure(rc);
+        return getCopy(c, cf, ro, k, keyLength, MemorySegment.NULL, 0);
     }
 
-    /** RocksDB's KeyMayExist (memory only, may say yes wrongly, never no wrongly). */
-    boolean keyMayExist(CallContext c, MemorySegment cf, ReadOptions ro, MemorySegment k, long keyLength,
-                        Holder<byte[]> valueHolder) throws RocksDBException {
+    /**
+     * RocksDB's KeyMayExist (memory only, may say yes wrongly, never no
+     * wrongly); a value found in memory goes to {@code valueHolder} (null:
+     * not wanted), which is given null when none came back.
+     */
+    public boolean keyMayExist(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
+                               Consumer<byte[]> valueHolder) throws RocksDBException {
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         MemorySegment flags = c.value; // two int32 out-parameters in the idle value slot
         int rc;
         try {
-            rc = panrocks_h.panrocks_key_may_exist(db, cf, ro.nativeHandle(c), k, keyLength,
+            rc = panrocks_h.panrocks_key_may_exist(db, cf, ro, k, keyLength,
                     valueHolder == null ? MemorySegment.NULL : buffer, buffer.byteSize(), c.size,
                     flags.asSlice(0, 4), flags.asSlice(4, 4), c.error);
         } catch (AssertionError e) {
@@ -468,7 +479,7 @@ final class Reads {
                         ? buffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE)
                         : get(c, cf, ro, k, keyLength);
             }
-            valueHolder.setValue(v);
+            valueHolder.accept(v);
         }
         return may;
     }
@@ -482,10 +493,14 @@ final class Reads {
      * this thread's frame buffer, never grown for it: a found value larger
      * than both that buffer and the caller's space is read again into the
      * array (a second crossing, for large values only).
+     *
+     * @return {@link #MAY_NOT_EXIST}, {@link #EXISTS_WITHOUT_VALUE}, or the
+     *         full size of the value found (RocksJava's
+     *         {@code kExistsWithValue}), saturated to an int
      */
-    KeyMayExist keyMayExist(CallContext c, MemorySegment cf, ReadOptions ro, ByteBuffer key, ByteBuffer value)
+    public int keyMayExist(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
-        MemorySegment k = stageKey(c, key);
+        MemorySegment k = Staging.key(c, key);
         long keyLength = key.remaining();
         int position = value.position();
         int remaining = value.remaining();
@@ -494,7 +509,7 @@ final class Reads {
         MemorySegment flags = c.value; // two int32 out-parameters in the idle value slot
         int rc;
         try {
-            rc = panrocks_h.panrocks_key_may_exist(db, cf, ro.nativeHandle(c), k, keyLength, target, capacity,
+            rc = panrocks_h.panrocks_key_may_exist(db, cf, ro, k, keyLength, target, capacity,
                     c.size, flags.asSlice(0, 4), flags.asSlice(4, 4), c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
@@ -505,20 +520,20 @@ final class Reads {
         boolean found = flags.get(ValueLayout.JAVA_INT, 0) != 0;
         if (!may) {
             value.limit(position);
-            return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kNotExist, 0);
+            return MAY_NOT_EXIST;
         }
         if (!found) {
             value.limit(position);
-            return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0);
+            return EXISTS_WITHOUT_VALUE;
         }
         long size = c.size.get(ValueLayout.JAVA_LONG, 0);
         int copied = (int) Math.min(size, remaining);
         if (!value.isDirect()) {
             if (copied > capacity) { // the frame buffer held only part of what the caller has room for
                 size = get(c, cf, ro, k, keyLength, value.array(), value.arrayOffset() + position, remaining);
-                if (size == RocksDB.NOT_FOUND) { // deleted since: no value to give
+                if (size == ABSENT) { // deleted since: no value to give
                     value.limit(position);
-                    return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithoutValue, 0);
+                    return EXISTS_WITHOUT_VALUE;
                 }
                 copied = (int) Math.min(size, remaining);
             } else {
@@ -526,6 +541,6 @@ final class Reads {
             }
         }
         value.limit(position + copied);
-        return new KeyMayExist(KeyMayExist.KeyMayExistEnum.kExistsWithValue, (int) Math.min(size, Integer.MAX_VALUE));
+        return (int) Math.min(size, Integer.MAX_VALUE);
     }
 }

@@ -1,28 +1,29 @@
-package io.panrocks;
+package io.panrocks.internal.data;
 
+import io.panrocks.RocksDBException;
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteBuffer;
 
 /**
- * The single-key write path behind {@link RocksDB}: put, merge, delete,
+ * The single-key write path behind {@code RocksDB}: put, merge, delete,
  * single delete and range delete, one downcall each, with write options
  * passed by value as flags. Native keys and values are read in place; heap
  * ones are copied once into the thread's scratch (a write may block on I/O,
  * so heap arrays are never handed to the engine directly).
  *
- * <p>Like {@link Reads}, every method runs inside a call the caller entered.
+ * <p>Like {@code Reads}, every method runs inside a call the caller entered.
  */
-final class Writes {
-    enum Op {
+public final class Writes {
+    /** The single-key operations. */
+    public enum Op {
         PUT, MERGE, DELETE, SINGLE_DELETE;
 
         /** Whether the operation writes a value (the others must be given none). */
-        boolean hasValue() {
+        public boolean hasValue() {
             return this == PUT || this == MERGE;
         }
     }
@@ -32,13 +33,14 @@ final class Writes {
 
     private final MemorySegment db;
 
-    Writes(MemorySegment db) {
+    /** @param db the DB's native handle */
+    public Writes(MemorySegment db) {
         this.db = db;
     }
 
     /** put or merge of two native (or staged) ranges */
-    void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment k, long keyLength,
-               MemorySegment v, long valueLength) throws RocksDBException {
+    public void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment k, long keyLength,
+                      MemorySegment v, long valueLength) throws RocksDBException {
         int rc;
         try {
             rc = switch (op) {
@@ -54,44 +56,21 @@ final class Writes {
         if (rc != 0) throw c.failure(rc);
     }
 
-    void write(CallContext c, Op op, MemorySegment cf, int flags, byte[] key, int keyOffset, int keyLength,
-               byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        MemorySegment k = c.stageKey(key, keyOffset, keyLength);
-        MemorySegment v = MemorySegment.NULL;
-        if (op.hasValue()) {
-            v = c.frame().buffer(valueLength);
-            MemorySegment.copy(value, valueOffset, v, ValueLayout.JAVA_BYTE, 0, valueLength);
-        }
+    public void write(CallContext c, Op op, MemorySegment cf, int flags, byte[] key, int keyOffset, int keyLength,
+                      byte[] value, int valueOffset, int valueLength) throws RocksDBException {
+        MemorySegment k = Staging.key(c, key, keyOffset, keyLength);
+        MemorySegment v = op.hasValue() ? Staging.value(c, value, valueOffset, valueLength) : MemorySegment.NULL;
         write(c, op, cf, flags, k, keyLength, v, valueLength);
     }
 
-    void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment key, MemorySegment value)
+    public void write(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment key, MemorySegment value)
             throws RocksDBException {
-        MemorySegment k = CallerMemory.inPlace(key) ? key : c.stageKey(key);
-        MemorySegment v = MemorySegment.NULL;
-        long valueLength = 0;
-        if (op.hasValue()) {
-            valueLength = value.byteSize();
-            v = value;
-            if (!CallerMemory.inPlace(value)) {
-                v = c.frame().buffer(valueLength);
-                CallerMemory.copy(value, 0, v, 0, valueLength);
-            }
-        }
-        write(c, op, cf, flags, k, key.byteSize(), v, valueLength);
+        MemorySegment k = Staging.key(c, key);
+        MemorySegment v = op.hasValue() ? Staging.value(c, value) : MemorySegment.NULL;
+        write(c, op, cf, flags, k, key.byteSize(), v, op.hasValue() ? value.byteSize() : 0);
     }
 
-    /** RocksJava's ByteBuffer writes: reads [position, limit) of each and moves position to limit. */
-    void write(CallContext c, Op op, MemorySegment cf, int flags, ByteBuffer key, ByteBuffer value)
-            throws RocksDBException {
-        MemorySegment k = MemorySegment.ofBuffer(key);
-        MemorySegment v = op.hasValue() ? MemorySegment.ofBuffer(value) : null;
-        write(c, op, cf, flags, k, v);
-        key.position(key.limit());
-        if (op.hasValue()) value.position(value.limit());
-    }
-
-    void deleteRange(CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end) throws RocksDBException {
+    public void deleteRange(CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end) throws RocksDBException {
         // both bounds in the key buffer, back to back
         MemorySegment keys = c.keyBuffer((long) begin.length + end.length);
         MemorySegment.copy(begin, 0, keys, ValueLayout.JAVA_BYTE, 0, begin.length);
@@ -101,13 +80,18 @@ final class Writes {
         if (rc != 0) throw c.failure(rc);
     }
 
-    void write(CallContext c, int flags, WriteBatch batch) throws RocksDBException {
-        MemorySegment data = batch.serializedFor(c.db());
-        if (!batch.mayHoldMerge()) flags |= NO_MERGE_RECORDS;
-        long walEnd = batch.walTerminationSize();
+    /**
+     * Applies a serialized write batch; {@code walEnd} is the size of the part
+     * the WAL gets (0: all of it) and {@code walCount} the records in that part;
+     * {@code mayHoldMerge} false promises the library no merge record (it then
+     * does not look for merges into families without a merge operator).
+     */
+    public void writeBatch(CallContext c, int flags, MemorySegment data, long walEnd, int walCount,
+                           boolean mayHoldMerge) throws RocksDBException {
+        if (!mayHoldMerge) flags |= NO_MERGE_RECORDS;
         int rc = walEnd == 0 ? panrocks_h.panrocks_write_batch_data(db, flags, data, data.byteSize(), c.error)
                 : panrocks_h.panrocks_write_batch_data_wal_terminated(db, flags, data, data.byteSize(), walEnd,
-                        batch.walTerminationCount(), c.error);
+                        walCount, c.error);
         if (rc != 0) throw c.failure(rc);
     }
 }

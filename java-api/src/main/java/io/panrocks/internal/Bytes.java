@@ -1,34 +1,32 @@
-package io.panrocks;
-
-import io.panrocks.internal.CallerMemory;
+package io.panrocks.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 /** Argument checks and raw copies shared by the read and write paths. */
-final class Bytes {
+public final class Bytes {
     /** RocksDB encodes key and value lengths as 32-bit varints. */
-    static final long MAX_ENGINE_LENGTH = 0xFFFF_FFFFL;
+    public static final long MAX_ENGINE_LENGTH = 0xFFFF_FFFFL;
 
     /**
      * The whole address space as one segment, so that a copy from a raw
      * pointer the engine returned needs no segment object per call.
      */
-    static final MemorySegment EVERYTHING = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+    public static final MemorySegment EVERYTHING = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
     private Bytes() {
     }
 
-    static byte[] key(byte[] key) {
+    public static byte[] key(byte[] key) {
         return Objects.requireNonNull(key, "key");
     }
 
-    static byte[] value(byte[] value) {
+    public static byte[] value(byte[] value) {
         return Objects.requireNonNull(value, "value");
     }
 
-    static java.nio.ByteBuffer key(java.nio.ByteBuffer key) {
+    public static java.nio.ByteBuffer key(java.nio.ByteBuffer key) {
         return Objects.requireNonNull(key, "key");
     }
 
@@ -37,13 +35,13 @@ final class Bytes {
      * passed to a native call by this thread (read-only buffers included:
      * an input is only read); see {@link #segment}.
      */
-    static MemorySegment keyBuffer(java.nio.ByteBuffer buffer, String what) {
+    public static MemorySegment keyBuffer(java.nio.ByteBuffer buffer, String what) {
         Objects.requireNonNull(buffer, what);
         return segment(MemorySegment.ofBuffer(buffer), what);
     }
 
     /** An output buffer: writable, and usable by this thread. */
-    static java.nio.ByteBuffer output(java.nio.ByteBuffer buffer, String what) {
+    public static java.nio.ByteBuffer output(java.nio.ByteBuffer buffer, String what) {
         Objects.requireNonNull(buffer, what);
         if (buffer.isReadOnly()) throw new IllegalArgumentException(what + " buffer is read-only");
         accessible(MemorySegment.ofBuffer(buffer), what);
@@ -52,13 +50,13 @@ final class Bytes {
 
 
     /** An output segment: writable, usable by this thread, and within the engine's limits. */
-    static MemorySegment output(MemorySegment segment, String what) {
+    public static MemorySegment output(MemorySegment segment, String what) {
         segment(segment, what);
         if (segment.isReadOnly()) throw new IllegalArgumentException(what + " segment is read-only");
         return segment;
     }
 
-    static void checkRange(byte[] array, int offset, int length, String what) {
+    public static void checkRange(byte[] array, int offset, int length, String what) {
         Objects.requireNonNull(array, what);
         Objects.checkFromIndexSize(offset, length, array.length);
     }
@@ -68,7 +66,7 @@ final class Bytes {
      * its arena is open and it is accessible here, and the engine can store
      * its length.
      */
-    static MemorySegment segment(MemorySegment segment, String what) {
+    public static MemorySegment segment(MemorySegment segment, String what) {
         Objects.requireNonNull(segment, what);
         accessible(segment, what);
         if (segment.byteSize() > MAX_ENGINE_LENGTH) {
@@ -79,7 +77,7 @@ final class Bytes {
     }
 
     /** Checks that this thread may access the segment now (its arena is open and not another thread's). */
-    static MemorySegment accessible(MemorySegment segment, String what) {
+    public static MemorySegment accessible(MemorySegment segment, String what) {
         if (!segment.scope().isAlive()) {
             throw new IllegalStateException(what + " segment's arena is already closed");
         }
@@ -96,15 +94,15 @@ final class Bytes {
      * throws in an {@link AssertionError}. Rethrow the linker's exception
      * as it was meant.
      */
-    static RuntimeException linkerFailure(AssertionError e) {
-        return io.panrocks.internal.Errors.fromBinding(e);
+    public static RuntimeException linkerFailure(AssertionError e) {
+        return Errors.fromBinding(e);
     }
 
     /** Largest array the JVM allocates. */
-    static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+    public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
     /** @throws IllegalStateException if a value of {@code size} bytes cannot be a byte[] */
-    static int checkFitsArray(long size) {
+    public static int checkFitsArray(long size) {
         if (size > MAX_ARRAY) {
             throw new IllegalStateException("a value of " + size
                     + " bytes does not fit in a byte[]; read it as a MemorySegment");
@@ -113,11 +111,11 @@ final class Bytes {
     }
 
     /** Copies n bytes from a raw engine pointer into a heap array. */
-    static void copyFromAddress(long address, byte[] dst, int dstOffset, int n) {
+    public static void copyFromAddress(long address, byte[] dst, int dstOffset, int n) {
         MemorySegment.copy(EVERYTHING, ValueLayout.JAVA_BYTE, address, dst, dstOffset, n);
     }
 
-    static void copyFromAddress(long address, MemorySegment dst, long dstOffset, long n) {
+    public static void copyFromAddress(long address, MemorySegment dst, long dstOffset, long n) {
         CallerMemory.copy(EVERYTHING, address, dst, dstOffset, n);
     }
 }

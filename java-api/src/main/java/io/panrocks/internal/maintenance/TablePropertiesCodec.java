@@ -1,4 +1,4 @@
-package io.panrocks;
+package io.panrocks.internal.maintenance;
 
 import io.panrocks.internal.ffi.panrocks_h;
 
@@ -12,9 +12,11 @@ import java.util.Map;
 /**
  * Reads table properties in the C ABI's encoding (panrocks_tables.h): the
  * library encodes them into one byte string, copied to the heap here at
- * once, so no view of native memory outlives the call that made it.
+ * once, so no view of native memory outlives the call that made it. The
+ * caller's {@link Maker} (the public {@code TableProperties}' constructor)
+ * makes each record's object.
  */
-final class TablePropertiesCodec {
+public final class TablePropertiesCodec {
     private static final int NAMES = 6;
 
     private final MemorySegment bytes;
@@ -24,34 +26,47 @@ final class TablePropertiesCodec {
         this.bytes = bytes;
     }
 
+    /**
+     * Makes the object of one record: its numbers (in the C ABI's order,
+     * {@code PANROCKS_TABLE_PROPERTIES_NUMBERS} of them), the column family's
+     * name, the names (comparator, merge operator, ...; null for none), the
+     * user-collected and the readable properties.
+     *
+     * @param <T> what it makes
+     */
+    public interface Maker<T> {
+        T make(long[] numbers, byte[] columnFamilyName, String[] names, Map<String, String> userCollected,
+               Map<String, String> readable);
+    }
+
     /** The properties in {@code bytes} (one record, as a filter or an event gets them). */
-    static TableProperties properties(MemorySegment bytes) {
-        return new TablePropertiesCodec(bytes).properties();
+    public static <T> T properties(MemorySegment bytes, Maker<T> maker) {
+        return new TablePropertiesCodec(bytes).properties(maker);
     }
 
     /** The collection (file name to properties) in a blob the library made; destroys the blob. */
-    static Map<String, TableProperties> collection(MemorySegment blob) {
+    public static <T> Map<String, T> collection(MemorySegment blob, Maker<T> maker) {
         try {
-            return collectionOf(copy(blob));
+            return collectionOf(copy(blob), maker);
         } finally {
             panrocks_h.panrocks_blob_destroy(blob);
         }
     }
 
     /** The collection (file name to properties) in {@code bytes}; none when they are empty. */
-    static Map<String, TableProperties> collectionOf(MemorySegment bytes) {
-        Map<String, TableProperties> result = new HashMap<>();
+    public static <T> Map<String, T> collectionOf(MemorySegment bytes, Maker<T> maker) {
+        Map<String, T> result = new HashMap<>();
         if (bytes.byteSize() == 0) return result;
         TablePropertiesCodec reader = new TablePropertiesCodec(bytes);
         long count = reader.count();
-        for (long i = 0; i < count; i++) result.put(reader.string(), reader.properties());
+        for (long i = 0; i < count; i++) result.put(reader.string(), reader.properties(maker));
         return result;
     }
 
     /** The one record in a blob the library made; destroys the blob. */
-    static TableProperties single(MemorySegment blob) {
+    public static <T> T single(MemorySegment blob, Maker<T> maker) {
         try {
-            return properties(copy(blob));
+            return properties(copy(blob), maker);
         } finally {
             panrocks_h.panrocks_blob_destroy(blob);
         }
@@ -64,7 +79,7 @@ final class TablePropertiesCodec {
         return MemorySegment.ofArray(data.toArray(ValueLayout.JAVA_BYTE));
     }
 
-    private TableProperties properties() {
+    private <T> T properties(Maker<T> maker) {
         long numberCount = count();
         long[] numbers = new long[panrocks_h.PANROCKS_TABLE_PROPERTIES_NUMBERS()];
         for (long i = 0; i < numberCount; i++) {
@@ -77,7 +92,8 @@ final class TablePropertiesCodec {
             String s = string();
             names[i] = s.isEmpty() ? null : s; // as RocksJava: an empty name is none
         }
-        return new TableProperties(numbers, columnFamilyName, names, map(), map());
+        Map<String, String> userCollected = map();
+        return maker.make(numbers, columnFamilyName, names, userCollected, map());
     }
 
     private Map<String, String> map() {

@@ -1,6 +1,4 @@
-package io.panrocks;
-
-import io.panrocks.internal.StandaloneResource;
+package io.panrocks.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,26 +11,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * its reference. Opens lock several of them in creation order, so two opens
  * never wait for each other.
  */
-final class SharedNative {
+public final class SharedNative {
     private static final AtomicLong CREATED = new AtomicLong();
 
     /** creation order: the order in which an open locks its shared objects */
-    final long order = CREATED.incrementAndGet();
-    final StandaloneResource resource;
+    public final long order = CREATED.incrementAndGet();
+    public final StandaloneResource resource;
 
-    SharedNative(StandaloneResource resource) {
+    public SharedNative(StandaloneResource resource) {
         this.resource = resource;
     }
 
     /** Runs action with the native handle, which stays valid meanwhile. */
-    <T, E extends Exception> T withHandle(HandleAction<T, E> action) throws E {
+    public <T, E extends Exception> T withHandle(HandleAction<T, E> action) throws E {
         synchronized (resource) {
             return action.apply(resource.handle());
         }
     }
 
     /** What runs with a live native handle. */
-    interface HandleAction<T, E extends Exception> {
+    public interface HandleAction<T, E extends Exception> {
         T apply(MemorySegment handle) throws E;
     }
 }

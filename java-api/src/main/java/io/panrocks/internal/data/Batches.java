@@ -1,5 +1,7 @@
-package io.panrocks;
+package io.panrocks.internal.data;
 
+import io.panrocks.RocksDBException;
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
@@ -15,6 +17,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * Builds record batches: a fresh iterator with {@code pin_data} per batch
@@ -22,9 +25,11 @@ import java.util.List;
  * cursor runs), positioned, then crossings that collect the records into
  * memory sized to what is there: the entry table and the room for copied
  * keys start small and grow, so a huge record limit costs nothing until
- * records fill it.
+ * records fill it. The caller's {@link Maker} makes the public batch.
  */
-final class Batches {
+public final class Batches {
+    /** bytes before each key in the batch's memory, where a frame header goes */
+    public static final int FRAME_HEADER = 8;
     private static final long ENTRY = panrocks_iter_entry.sizeof();
     private static final long KEY = panrocks_iter_entry.key$offset();
     private static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
@@ -43,21 +48,37 @@ final class Batches {
     }
 
     /** The native memory a batch owns besides its iterator: the entry table and the chunks of copies. */
-    record Memory(MemorySegment entries, List<MemorySegment> chunks) {
-        void free() {
+    public record Memory(MemorySegment entries, List<MemorySegment> chunks) {
+        /** Frees the table and the chunks. */
+        public void free() {
             NativeMemory.free(entries);
             for (MemorySegment chunk : chunks) NativeMemory.free(chunk);
         }
     }
 
     /**
+     * Makes the batch that takes over a collection: its pinning iterator,
+     * its memory, the records' count and the bytes of their keys and values.
+     *
+     * @param <B> the batch
+     */
+    public interface Maker<B> {
+        B make(MemorySegment iterator, Memory memory, int count, long bytes);
+    }
+
+    /**
      * Collects up to maxRecords records (at most maxBytes of keys and values,
      * at least one record) starting at seekKey (or the first key within the
      * read options' bounds if null), skipping seekKey itself when
-     * {@code after} is set. Runs inside a call on db.
+     * {@code after} is set. Runs inside a call on db. {@code options} fills
+     * the read options' {@code panrocks_read_options_spec} (bounds allocated
+     * in the arena it is given).
+     *
+     * @return {@code empty} if there is no record, else what {@code maker} made
      */
-    static RecordBatch collect(RocksDB owner, NativeDb db, CallContext c, MemorySegment cf, ReadOptions options,
-                               byte[] seekKey, boolean after, int maxRecords, long maxBytes) throws RocksDBException {
+    public static <B> B collect(NativeDb db, CallContext c, MemorySegment cf, BiConsumer<MemorySegment, Arena> options,
+                                byte[] seekKey, boolean after, int maxRecords, long maxBytes, B empty, Maker<B> maker)
+            throws RocksDBException {
         MemorySegment iterator = newPinningIterator(db, c, cf, options);
         int capacity = Math.min(maxRecords, FIRST_ENTRIES);
         MemorySegment entries = MemorySegment.NULL;
@@ -70,7 +91,7 @@ final class Batches {
             if (seekKey == null) {
                 rc = panrocks_h.panrocks_iterator_seek_to_first(iterator, position, c.error);
             } else {
-                MemorySegment key = c.stageKey(seekKey, 0, seekKey.length);
+                MemorySegment key = Staging.key(c, seekKey, 0, seekKey.length);
                 rc = panrocks_h.panrocks_iterator_seek(iterator, key, seekKey.length, position, c.error);
                 if (rc == 0 && after && panrocks_iter_entry.valid(position) != 0 && sameKey(position, seekKey)) {
                     rc = panrocks_h.panrocks_iterator_next(iterator, position, c.error);
@@ -80,7 +101,7 @@ final class Batches {
 
             MemorySegment result = c.keyBuffer(panrocks_collect_result.sizeof());
             MemorySegment chunk = NativeMemory.allocate(
-                    Math.min(MAX_CHUNK, capacity * (RecordBatch.FRAME_HEADER + KEY_ROOM) + Math.min(maxBytes, VALUE_ROOM)));
+                    Math.min(MAX_CHUNK, capacity * (FRAME_HEADER + KEY_ROOM) + Math.min(maxBytes, VALUE_ROOM)));
             chunks.add(chunk);
             long chunkUsed = 0;
             int count = 0;
@@ -96,7 +117,7 @@ final class Batches {
                     capacity = grown;
                 }
                 rc = panrocks_h.panrocks_iterator_collect(iterator, capacity - count, maxBytes - bytes,
-                        count == 0 ? 1 : 0, RecordBatch.FRAME_HEADER, chunk.asSlice(chunkUsed),
+                        count == 0 ? 1 : 0, FRAME_HEADER, chunk.asSlice(chunkUsed),
                         chunk.byteSize() - chunkUsed, entries.asSlice(ENTRY * count), result, c.error);
                 int got = (int) panrocks_collect_result.count(result);
                 count += got;
@@ -113,11 +134,11 @@ final class Batches {
                 if (rc != 0) throw c.failure(rc);
                 if (count < capacity) break; // the end of the range, or the byte budget
             }
-            if (count == 0) return RecordBatch.EMPTY;
+            if (count == 0) return empty;
             writeFrameHeaders(entries, count);
             Memory memory = new Memory(entries, List.copyOf(chunks));
             handedOver = true;
-            return new RecordBatch(owner, db, iterator, memory, count, bytes);
+            return maker.make(iterator, memory, count, bytes);
         } finally {
             if (!handedOver) {
                 panrocks_h.panrocks_iterator_destroy(iterator);
@@ -136,9 +157,9 @@ final class Batches {
         for (int i = 0; i < count; i++) {
             long at = i * ENTRY;
             long key = entries.get(ValueLayout.JAVA_LONG, at + KEY);
-            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, key - RecordBatch.FRAME_HEADER,
+            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, key - FRAME_HEADER,
                     (int) entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE));
-            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, key - RecordBatch.FRAME_HEADER + 4,
+            Bytes.EVERYTHING.set(BIG_ENDIAN_INT, key - FRAME_HEADER + 4,
                     (int) entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE));
         }
     }
@@ -151,10 +172,11 @@ final class Batches {
         return Arrays.equals(found, key);
     }
 
-    private static MemorySegment newPinningIterator(NativeDb db, CallContext c, MemorySegment cf, ReadOptions options) {
+    private static MemorySegment newPinningIterator(NativeDb db, CallContext c, MemorySegment cf,
+                                                    BiConsumer<MemorySegment, Arena> options) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment spec = panrocks_read_options_spec.allocate(arena);
-            options.fillSpec(db, spec, arena);
+            options.accept(spec, arena);
             panrocks_read_options_spec.pin_data(spec, 1);
             int rc = panrocks_h.panrocks_iterator_create(db.handle(), cf, spec, c.size, c.error);
             if (rc != 0) throw new IllegalArgumentException("cannot create an iterator: " + c.failure(rc).getMessage());

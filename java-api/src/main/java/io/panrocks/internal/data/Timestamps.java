@@ -1,5 +1,7 @@
-package io.panrocks;
+package io.panrocks.internal.data;
 
+import io.panrocks.RocksDBException;
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.ffi.panrocks_h;
 
@@ -7,13 +9,13 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The user-defined-timestamp paths behind {@link RocksDB} (writes at a
+ * The user-defined-timestamp paths behind {@code RocksDB} (writes at a
  * timestamp, {@code getWithTimestamp}, the full-history bound), one downcall
  * each. A timestamp crosses as a plain 64-bit integer; the stub encodes it as
  * RocksDB's U64Ts (8 bytes, little-endian). Like {@link Writes}, every method
  * takes the DB's native handle and runs inside a call the caller entered.
  */
-final class Timestamps {
+public final class Timestamps {
     private static final int OK = panrocks_h.PANROCKS_OK();
     private static final int NOT_FOUND = panrocks_h.PANROCKS_NOT_FOUND();
 
@@ -24,7 +26,7 @@ final class Timestamps {
      * A timestamp as the API takes it: RocksDB's U64Ts is unsigned, and a
      * negative long would read as a time after every positive one.
      */
-    static long check(long timestamp, String what) {
+    public static long check(long timestamp, String what) {
         if (timestamp < 0) {
             throw new IllegalArgumentException(what + " must not be negative (timestamps are 0 to Long.MAX_VALUE), was "
                     + timestamp);
@@ -32,14 +34,10 @@ final class Timestamps {
         return timestamp;
     }
 
-    static void write(MemorySegment db, CallContext c, Writes.Op op, MemorySegment cf, int flags, byte[] key, long timestamp, byte[] value)
+    public static void write(MemorySegment db, CallContext c, Writes.Op op, MemorySegment cf, int flags, byte[] key, long timestamp, byte[] value)
             throws RocksDBException {
-        MemorySegment k = c.stageKey(key, 0, key.length);
-        MemorySegment v = MemorySegment.NULL;
-        if (op.hasValue()) {
-            v = c.frame().buffer(value.length);
-            MemorySegment.copy(value, 0, v, ValueLayout.JAVA_BYTE, 0, value.length);
-        }
+        MemorySegment k = Staging.key(c, key, 0, key.length);
+        MemorySegment v = op.hasValue() ? Staging.value(c, value, 0, value.length) : MemorySegment.NULL;
         int rc = switch (op) {
             case PUT -> panrocks_h.panrocks_put_at(db, cf, flags, k, key.length, timestamp, v, value.length, c.error);
             case MERGE -> panrocks_h.panrocks_merge_at(db, cf, flags, k, key.length, timestamp, v, value.length, c.error);
@@ -50,7 +48,7 @@ final class Timestamps {
         if (rc != OK) throw c.failure(rc);
     }
 
-    static void deleteRange(MemorySegment db, CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end, long timestamp)
+    public static void deleteRange(MemorySegment db, CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end, long timestamp)
             throws RocksDBException {
         // both bounds in the key buffer, back to back
         MemorySegment keys = c.keyBuffer((long) begin.length + end.length);
@@ -62,10 +60,14 @@ final class Timestamps {
         if (rc != OK) throw c.failure(rc);
     }
 
-    /** The value and timestamp of key as of ro's read timestamp; null if absent. */
-    static TimestampedValue get(MemorySegment db, CallContext c, MemorySegment cf, ReadOptions ro, byte[] key) throws RocksDBException {
-        MemorySegment k = c.stageKey(key, 0, key.length);
-        MemorySegment options = ro.nativeHandle(c);
+    /**
+     * The value of key as of the read timestamp of {@code options} (native
+     * read options); null if absent. Its timestamp is then
+     * {@link #timestampRead(CallContext)}.
+     */
+    public static byte[] get(MemorySegment db, CallContext c, MemorySegment cf, MemorySegment options, byte[] key)
+            throws RocksDBException {
+        MemorySegment k = Staging.key(c, key, 0, key.length);
         CallContext.Frame f = c.frame();
         MemorySegment buffer = f.buffer();
         try {
@@ -79,7 +81,7 @@ final class Timestamps {
                     // value and timestamp come from the same read
                     byte[] value = new byte[Bytes.checkFitsArray(size)];
                     MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, 0, value, 0, value.length);
-                    return new TimestampedValue(value, c.value.get(ValueLayout.JAVA_LONG, 0));
+                    return value;
                 }
                 // larger than the scratch: read again into a buffer that fits (a version
                 // written meanwhile at or below the read timestamp may differ: read again then)
@@ -91,12 +93,17 @@ final class Timestamps {
         }
     }
 
-    static void increaseFullHistoryTsLow(MemorySegment db, CallContext c, MemorySegment cf, long timestamp) throws RocksDBException {
+    /** The timestamp of the value the last {@link #get} on this thread returned. */
+    public static long timestampRead(CallContext c) {
+        return c.value.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    public static void increaseFullHistoryTsLow(MemorySegment db, CallContext c, MemorySegment cf, long timestamp) throws RocksDBException {
         int rc = panrocks_h.panrocks_increase_full_history_ts_low(db, cf, timestamp, c.error);
         if (rc != OK) throw c.failure(rc);
     }
 
-    static long getFullHistoryTsLow(MemorySegment db, CallContext c, MemorySegment cf) throws RocksDBException {
+    public static long getFullHistoryTsLow(MemorySegment db, CallContext c, MemorySegment cf) throws RocksDBException {
         int rc = panrocks_h.panrocks_get_full_history_ts_low(db, cf, c.size, c.value, c.error);
         if (rc != OK) throw c.failure(rc);
         return c.size.get(ValueLayout.JAVA_LONG, 0);

@@ -1,0 +1,55 @@
+package io.panrocks.internal.data;
+
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.CallerMemory;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+
+/**
+ * Where a key or value the engine reads stands, whatever buffer kind the
+ * caller gave: a native segment as it is, a heap array, heap segment or
+ * buffer copied into this thread's scratch (the key buffer for keys, the
+ * frame's value buffer for values). Every operation stages its arguments
+ * through these and is then written once, over native ranges.
+ *
+ * <p>Static overloads, chosen by the compiler: no dispatch, no allocation
+ * (but the segment {@link MemorySegment#ofBuffer} makes of a buffer).
+ * Call only inside a call entered on {@code c}.
+ */
+public final class Staging {
+    private Staging() {
+    }
+
+    /** {@code key[offset, offset + length)} in the key buffer. */
+    public static MemorySegment key(CallContext c, byte[] key, int offset, int length) {
+        return c.stageKey(key, offset, length);
+    }
+
+    /** A native key in place; a heap or mapped one in the key buffer. */
+    public static MemorySegment key(CallContext c, MemorySegment key) {
+        return CallerMemory.inPlace(key) ? key : c.stageKey(key);
+    }
+
+    /** {@code key[position, limit)}, as {@link #key(CallContext, MemorySegment)}. */
+    public static MemorySegment key(CallContext c, ByteBuffer key) {
+        return key(c, MemorySegment.ofBuffer(key));
+    }
+
+    /** {@code value[offset, offset + length)} in the frame's value buffer. */
+    public static MemorySegment value(CallContext c, byte[] value, int offset, int length) {
+        MemorySegment v = c.frame().buffer(length);
+        MemorySegment.copy(value, offset, v, ValueLayout.JAVA_BYTE, 0, length);
+        return v;
+    }
+
+    /** A native value in place; a heap or mapped one in the frame's value buffer. */
+    public static MemorySegment value(CallContext c, MemorySegment value) {
+        if (CallerMemory.inPlace(value)) return value;
+        long length = value.byteSize();
+        MemorySegment v = c.frame().buffer(length);
+        CallerMemory.copy(value, 0, v, 0, length);
+        return v;
+    }
+}
