@@ -96,6 +96,8 @@ int32_t panrocks_compact_files(panrocks_db *db, panrocks_cf *cf, const panrocks_
         auto result = std::make_unique<panrocks_compaction_result>();
         rocksdb::Status s = db->db->CompactFiles(o, handle, names, output_level, output_path_id,
                                                  &result->output_files, &result->job);
+        // the compaction ran on this thread: a merge the stand-in copied is no failed read
+        panrocks::take_stand_in_refusal();
         if (!s.ok()) return report(error, s);
         panrocks::describe_compaction_job(result->job, &result->view);
         *result_out = result.release();

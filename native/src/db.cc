@@ -141,6 +141,7 @@ int32_t open_options(const panrocks_open_request *request, panrocks_db *db,
                      rocksdb::DBOptions *db_options,
                      std::vector<rocksdb::ColumnFamilyDescriptor> *descriptors,
                      panrocks_error *error) {
+    take_stand_in_refusal();  // see adopt_families: an open begins with none
     if (int32_t rc = parse_db_options(request->db_options, db_options, error)) return rc;
     if (request->enable_statistics) {
         db->statistics = rocksdb::CreateDBStatistics();
@@ -181,6 +182,8 @@ void adopt_families(panrocks_db *db, rocksdb::DB *raw,
                     const panrocks_open_request *request, panrocks_cf **cf_handles_out) {
     db->db = raw;
     attach_space_recovery(db);
+    // the recovery flushed on this thread: a merge the stand-in copied is no failed read
+    take_stand_in_refusal();
     for (size_t i = 0; i < handles.size(); i++) adopt_family(db, handles[i], descriptors[i].options);
     for (size_t i = 0; i < handles.size(); i++) {
         if (handles[i]->GetName() == rocksdb::kDefaultColumnFamilyName) {

@@ -165,7 +165,11 @@ class UpcallMergeOperator final : public rocksdb::MergeOperator {
 
 namespace {
 
-// Set by the stand-in on the thread whose read it failed, taken by report().
+// Set by the stand-in on the thread it ran on, taken by report() (a read it
+// failed), and cleared where it ran in a flush or compaction on the caller's
+// thread (an open's recovery, CompactFiles). Left set only by a failed
+// iteration whose status nobody asked for; it then names the next failed
+// merge of that thread, should one of a real operator follow, as the stand-in's.
 thread_local bool stand_in_refused = false;
 
 // The merge operator of a family opened without one (see
@@ -183,6 +187,12 @@ class MissingMergeOperator final : public rocksdb::MergeOperator {
     const char *Name() const override { return "nullptr"; }
 
     bool FullMergeV3(const MergeOperationInputV3 &, MergeOperationOutputV3 *out) const override {
+        stand_in_refused = true;
+        out->op_failure_scope = OpFailureScope::kMustMerge;
+        return false;
+    }
+    // what a TTL DB's merge operator calls on the one it wraps
+    bool FullMergeV2(const MergeOperationInput &, MergeOperationOutput *out) const override {
         stand_in_refused = true;
         out->op_failure_scope = OpFailureScope::kMustMerge;
         return false;

@@ -94,6 +94,34 @@ class MissingMergeOperatorTest {
     }
 
     @Test
+    void aTtlDbReopenedWithoutTheOperatorKeepsEveryRecordToo() throws Exception {
+        // a TTL DB wraps the family's merge operator (the stand-in too) in its own, which strips
+        // the timestamps and calls the one it wraps
+        try (Options options = new Options().setCreateIfMissing(true).setMergeOperatorName("stringappend");
+             TtlDB db = TtlDB.open(options, dir, 3600, false)) {
+            db.put(bytes("k1"), bytes("a"));
+            db.merge(bytes("k1"), bytes("b"));
+            db.put(bytes("k2"), bytes("c"));
+        }
+        try (Options options = new Options(); TtlDB db = TtlDB.open(options, dir, 3600, false)) {
+            assertArrayEquals(bytes("c"), db.get(bytes("k2")));
+            assertReadNeedsTheOperator(() -> db.get(bytes("k1")));
+            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                db.flush(flush); // the operands are copied: no background error
+            }
+            db.compactRange();
+            db.put(bytes("k3"), bytes("d"));
+            RocksDBException e = assertThrows(RocksDBException.class, () -> db.merge(bytes("k4"), bytes("x")));
+            assertEquals(Status.Code.NotSupported, e.getStatus().getCode());
+        }
+        try (Options options = new Options().setMergeOperatorName("stringappend");
+             TtlDB db = TtlDB.open(options, dir, 3600, false)) {
+            assertArrayEquals(bytes("a,b"), db.get(bytes("k1")));
+            assertArrayEquals(bytes("d"), db.get(bytes("k3")));
+        }
+    }
+
+    @Test
     void filesWrittenWithoutTheOperatorSayNoneInTheirPropertiesAndTheOptionsFile() throws Exception {
         writeMergesToTheLogOnly();
         try (Options options = new Options(); RocksDB db = RocksDB.open(options, dir)) {
