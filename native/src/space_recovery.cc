@@ -13,19 +13,38 @@
 // DB::Resume() every second until the DB is writable again or closes.
 // RocksDB's other automatic recovery (retryable I/O errors, bounded by
 // max_bgerror_resume_count) is left alone.
+//
+// A close never waits unboundedly for that thread. RocksDB (11.8.1) can lose
+// the flush a Resume() waits for: a family whose memtable filled while the
+// failing flush ran has a flush request queued behind it (one flush thread);
+// the Resume's own request for that family is then not queued (one request
+// per family), and the queued one, which is not a recovery flush, is dropped
+// by the flush thread while the background error is still set. The Resume
+// then waits in DBImpl::WaitForFlushMemTables for a flush that never runs,
+// with every background thread idle, and RocksDB's Close waits for the
+// Resume. Whether it happens is a race between the failing flush's one-second
+// pause and the first Resume: it did under a loaded machine (the fault
+// matrix's disk-full/write-stop). So the close waits for a Resume in flight
+// for kResumeAtCloseLimit, the time a real one takes to flush, and then ends
+// it with RocksDB's own shutdown step (CancelAllBackgroundWork, which the
+// close takes next anyway), on which the waiting Resume returns
+// ShutdownInProgress.
 #include "internal.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <thread>
 
+#include <rocksdb/convenience.h>
 #include <rocksdb/listener.h>
 
 namespace panrocks {
 
 namespace {
 constexpr std::chrono::milliseconds kResumeInterval{1000};
-}
+// how long a close waits for a Resume() in flight before it ends it
+constexpr std::chrono::seconds kResumeAtCloseLimit{10};
+}  // namespace
 
 class SpaceRecovery final : public rocksdb::EventListener {
   public:
@@ -71,14 +90,23 @@ class SpaceRecovery final : public rocksdb::EventListener {
         wake_.notify_all();
     }
 
-    // Before the DB closes: no Resume() runs once this returns, and none starts.
+    // Before the DB closes: no Resume() runs once this returns, and none
+    // starts. A Resume() in flight has kResumeAtCloseLimit to return; one that
+    // has not by then waits for a flush RocksDB lost (above), and is ended as
+    // RocksDB's close would end it, had it not waited for it first.
     void stop() {
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            closing_ = true;
-            wake_.notify_all();
+        std::unique_lock<std::mutex> lock(mutex_);
+        closing_ = true;
+        wake_.notify_all();
+        if (!worker_.joinable() || worker_.get_id() == std::this_thread::get_id()) return;
+        if (!wake_.wait_for(lock, kResumeAtCloseLimit, [&] { return !resuming_; })) {
+            rocksdb::DB *db = db_;
+            lock.unlock();
+            rocksdb::CancelAllBackgroundWork(db, false);
+            lock.lock();
         }
-        if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
+        lock.unlock();
+        worker_.join();
     }
 
     ~SpaceRecovery() override { stop(); }
@@ -92,9 +120,12 @@ class SpaceRecovery final : public rocksdb::EventListener {
             if (wake_.wait_for(lock, kResumeInterval, [&] { return closing_; })) break;
             pending_ = false;
             rocksdb::DB *db = db_;
+            resuming_ = true;
             lock.unlock();
             rocksdb::Status s = db->Resume();
             lock.lock();
+            resuming_ = false;
+            wake_.notify_all();
             // still full: a failed Resume may or may not have reported a new error
             if (!s.ok()) pending_ = true;
             else wal_write_failed_ = false;
@@ -107,6 +138,8 @@ class SpaceRecovery final : public rocksdb::EventListener {
     rocksdb::DB *db_ = nullptr;
     bool pending_ = false;
     bool closing_ = false;
+    // the worker is inside db_->Resume()
+    bool resuming_ = false;
     bool wal_write_failed_ = false;
 };
 

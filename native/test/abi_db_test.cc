@@ -5,17 +5,31 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <rocksdb/options.h>
+#include <rocksdb/status.h>
 #include <rocksdb/version.h>
+
+#if defined(__linux__)
+#include <cerrno>
+
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <unistd.h>
+#endif
 
 #include "panrocks.h"
 #include "test_support.h"
@@ -249,3 +263,169 @@ TEST(Secondary, FollowsItsPrimary) {
     req.mode = 99;
     EXPECT_EQ(panrocks_open(&req, &db, nullptr, &err), PANROCKS_INVALID_ARGUMENT);
 }
+
+#if defined(__linux__)
+// ---- a disk that fills up on demand ------------------------------------------------------------
+//
+// This program's write() and usleep() come first for the library
+// too (an executable's symbols interpose on the shared libraries'), so the
+// engine's own system calls meet the fault, as in the fault matrix's full
+// tmpfs. Unarmed, each is the system call it stands for.
+namespace full_disk {
+std::atomic<bool> armed{false};
+std::string folder;  // set before arming
+std::mutex mutex;
+std::condition_variable changed;
+bool blocked = false;   // the first table file write waits in full()
+bool released = false;  // ... and may fail now
+bool first_taken = false;
+
+// 1 when fd is a table file (.sst) under folder
+bool table_file(int fd) {
+    char link[64], target[4096];
+    std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    int saved = errno;
+    ssize_t n = readlink(link, target, sizeof target - 1);
+    errno = saved;
+    if (n <= 4) return false;
+    target[n] = '\0';
+    return std::strncmp(target, folder.c_str(), folder.size()) == 0 && std::strcmp(target + n - 4, ".sst") == 0;
+}
+
+// Armed: every write of a table file (RocksDB appends with write()) fails with ENOSPC; the first one waits
+// for release() first (the flush in progress while writers go on).
+bool full(int fd) {
+    if (!armed.load(std::memory_order_acquire) || !table_file(fd)) return false;
+    std::unique_lock<std::mutex> lock(mutex);
+    if (!first_taken) {
+        first_taken = true;
+        blocked = true;
+        changed.notify_all();
+        changed.wait(lock, [] { return released; });
+    }
+    return true;
+}
+
+void arm(const std::string &dir) {
+    folder = dir;
+    armed.store(true, std::memory_order_release);
+}
+
+bool wait_blocked(std::chrono::seconds limit) {
+    std::unique_lock<std::mutex> lock(mutex);
+    return changed.wait_for(lock, limit, [] { return blocked; });
+}
+
+void release() {
+    std::lock_guard<std::mutex> lock(mutex);
+    released = true;
+    changed.notify_all();
+}
+
+void space_again() { armed.store(false, std::memory_order_release); }
+}  // namespace full_disk
+
+extern "C" ssize_t write(int fd, const void *data, size_t size) {
+    if (full_disk::full(fd)) {
+        errno = ENOSPC;
+        return -1;
+    }
+    return syscall(SYS_write, fd, data, size);
+}
+
+// RocksDB's pause of one second after a failed background flush
+// (DBImpl::BackgroundCallFlush), cut short while the disk is armed: the
+// failed flush's job then ends before the recovery's first Resume(), as it
+// may on a loaded machine. Every other sleep is the system's.
+extern "C" int usleep(useconds_t micros) {
+    if (micros == 1000000 && full_disk::armed.load(std::memory_order_acquire)) return 0;
+    struct timespec pause{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
+    while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+    }
+    return 0;
+}
+
+uint64_t immutable_memtables(panrocks_db *db) {
+    char buffer[32];
+    uint64_t size = 0;
+    panrocks_error err{};
+    EXPECT_EQ(panrocks_get_property(db, nullptr, "rocksdb.num-immutable-mem-table", buffer, sizeof buffer - 1, &size, &err),
+              PANROCKS_OK);
+    buffer[std::min<uint64_t>(size, sizeof buffer - 1)] = '\0';
+    return std::stoull(buffer);
+}
+
+// The fault matrix's disk-full/write-stop cell, made deterministic (it hung
+// there once in a full-suite run on a loaded machine, in the close after the
+// operation): a writer with the WAL off fills both memtables of a family
+// while the first flush is still writing its table file, so a second flush
+// request waits behind it (one flush thread); then that flush fails on the
+// full disk. The DB stops; panrocks' recovery calls Resume() a second later,
+// and RocksDB loses the flush that Resume waits for (space_recovery.cc). The
+// close must still return, within its bound, and every write acknowledged
+// before the fault (here, with the WAL) must be there at the next open.
+TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
+    TempDir dir;
+    panrocks_cf_descriptor family{};
+    family.name = "default";
+    family.options = "write_buffer_size=65536;max_write_buffer_number=2";
+    panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
+    ASSERT_NE(db, nullptr);
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_put(db, nullptr, PANROCKS_WRITE_SYNC, "before", 6, "acknowledged", 12, &err), PANROCKS_OK)
+        << err.message;
+
+    full_disk::arm(std::filesystem::canonical(dir.path()).string() + "/");
+    const std::string value(1024, 'v');
+    int32_t rc = PANROCKS_OK;
+    int puts = 0;
+    bool flushing = false;
+    for (; puts < 10000 && rc == PANROCKS_OK; puts++) {
+        std::string key = "stop" + std::to_string(puts);
+        rc = panrocks_put(db, nullptr, PANROCKS_WRITE_DISABLE_WAL | PANROCKS_WRITE_NO_SLOWDOWN, key.data(), key.size(),
+                          value.data(), value.size(), &err);
+        if (!flushing && immutable_memtables(db) > 0) {
+            // the first memtable is full: its flush takes it and starts its table file
+            ASSERT_TRUE(full_disk::wait_blocked(std::chrono::seconds(30))) << "no flush wrote a table file";
+            flushing = true;
+        }
+    }
+    // the write stop: the second memtable full too, its flush queued behind the first
+    ASSERT_TRUE(flushing);
+    ASSERT_EQ(rc, PANROCKS_INCOMPLETE) << "after " << puts << " puts: " << err.message;
+    ASSERT_EQ(immutable_memtables(db), 2u);
+    full_disk::release();  // the first flush fails: No space left on device
+
+    // the DB stops on the error
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    do {
+        rc = panrocks_put(db, nullptr, PANROCKS_WRITE_DISABLE_WAL | PANROCKS_WRITE_NO_SLOWDOWN, "k", 1, "v", 1, &err);
+        if (rc == PANROCKS_IO_ERROR) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    } while (std::chrono::steady_clock::now() < deadline);
+    ASSERT_EQ(rc, PANROCKS_IO_ERROR) << err.message;
+    EXPECT_EQ(err.subcode, static_cast<int32_t>(rocksdb::Status::SubCode::kNoSpace)) << err.message;
+
+    full_disk::space_again();
+    // the recovery's first Resume() (a second after the error) meets the lost flush
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+
+    std::promise<int32_t> closed;
+    std::future<int32_t> close_rc = closed.get_future();
+    panrocks_error close_err{};
+    std::thread closer([&] { closed.set_value(panrocks_close(db, &close_err)); });
+    if (close_rc.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
+        ADD_FAILURE() << "panrocks_close did not return within 60 s (a Resume() waiting for a lost flush)";
+        std::fflush(nullptr);
+        std::_Exit(1);  // the close waits for ever: end this test's process, which CTest runs alone
+    }
+    closer.join();
+    // closed either way; an error it reports is RocksDB's
+    if (close_rc.get() != PANROCKS_OK) EXPECT_NE(close_err.message[0], '\0');
+
+    db = panrocks_test::open_db(dir.path(), &family);
+    ASSERT_NE(db, nullptr);
+    EXPECT_EQ(panrocks_test::db_get(db, "before"), "acknowledged");
+    panrocks_test::close_db(db);
+}
+#endif  // __linux__
