@@ -199,14 +199,8 @@ final class Opener {
         try {
             return OpenPaths.claim(holder, folders);
         } catch (OpenPaths.InUse e) {
-            throw refusal(e);
+            throw e.refusal();
         }
-    }
-
-    /** A folder in use: a second writer gets RocksDB's own code for a locked DB, anything else Busy. */
-    static RocksDBException refusal(OpenPaths.InUse e) {
-        return new RocksDBException(new Status(e.secondWriter() ? Status.Code.IOError : Status.Code.Busy,
-                Status.SubCode.None, Status.Severity.NoError, e.getMessage()));
     }
 
     private static RocksDB openNow(DBOptions options, Path path, Path canonical, Path walCanonical,
@@ -333,7 +327,7 @@ final class Opener {
         try {
             claim = OpenPaths.claim("destroyDB of " + absolute, folders);
         } catch (OpenPaths.InUse e) {
-            throw refusal(e);
+            throw e.refusal();
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment error = panrocks_error.allocate(arena);
