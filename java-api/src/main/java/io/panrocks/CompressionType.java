@@ -83,4 +83,10 @@ public enum CompressionType {
     String rocksName() {
         return rocksName;
     }
+
+    /** The type RocksDB names {@code rocksName} (as its options text writes it). */
+    static CompressionType ofRocksName(String rocksName) {
+        for (CompressionType t : values()) if (t.rocksName().equals(rocksName)) return t;
+        throw new IllegalStateException("the engine reports compression " + rocksName + ", which panrocks does not know");
+    }
 }

@@ -20,6 +20,7 @@ import io.panrocks.internal.files.FileOps;
 import io.panrocks.internal.jfr.Jfr;
 import io.panrocks.internal.maintenance.Maintenance;
 import io.panrocks.internal.maintenance.Tables;
+import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.RunningOptions;
 
 import java.lang.foreign.Arena;
