@@ -86,7 +86,7 @@ public enum CompressionType {
 
     /** The type RocksDB names {@code rocksName} (as its options text writes it). */
     static CompressionType ofRocksName(String rocksName) {
-        for (CompressionType t : values()) if (t.rocksName().equals(rocksName)) return t;
-        throw new IllegalStateException("the engine reports compression " + rocksName + ", which panrocks does not know");
+        return EnumCodes.require(values(), CompressionType::rocksName, rocksName, () -> new IllegalStateException(
+                "the engine reports compression " + rocksName + ", which panrocks does not know"));
     }
 }

@@ -45,7 +45,7 @@ public enum WALRecoveryMode {
 
     /** The mode RocksDB names {@code rocksName} (as its options text writes it). */
     static WALRecoveryMode ofRocksName(String rocksName) {
-        for (WALRecoveryMode m : values()) if (m.rocksName().equals(rocksName)) return m;
-        throw new IllegalStateException("the engine reports WAL recovery mode " + rocksName + ", which panrocks does not know");
+        return EnumCodes.require(values(), WALRecoveryMode::rocksName, rocksName, () -> new IllegalStateException(
+                "the engine reports WAL recovery mode " + rocksName + ", which panrocks does not know"));
     }
 }
