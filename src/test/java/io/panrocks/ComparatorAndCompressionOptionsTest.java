@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionDefaults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -10,6 +10,7 @@ import io.panrocks.internal.ffi.panrocks_backup_engine_options;
 import io.panrocks.internal.ffi.panrocks_backup_info;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.files.FileOps;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -164,7 +165,7 @@ public final class BackupEngine implements AutoCloseable {
         try {
             return OpenPaths.claim("BackupEngine on " + dir, folders);
         } catch (OpenPaths.InUse e) {
-            throw Opener.refusal(e);
+            throw e.refusal();
         }
     }
 
@@ -233,7 +234,7 @@ public final class BackupEngine implements AutoCloseable {
         Objects.requireNonNull(metadata, "metadata");
         MemorySegment h = begin();
         try {
-            FileOps.refuseInMemory(db, "a backup", "its files are in memory, where the backup engine does not read");
+            RocksMemEnv.refuseInMemory(db, "a backup", "its files are in memory, where the backup engine does not read");
             NativeDb n = db.nativeDb();
             // the DB's close waits for the backup; a backup flushes first (or copies files being written)
             CallContext c = n.enterToWaitForBackgroundWork("a backup");
@@ -443,7 +444,7 @@ public final class BackupEngine implements AutoCloseable {
                     new OpenPaths.Folder(walDir, "target WAL directory", OpenPaths.Use.ALONE,
                             OpenPaths.Reach.WITH_ARCHIVE)));
         } catch (OpenPaths.InUse e) {
-            throw Opener.refusal(e);
+            throw e.refusal();
         }
         try {
             call((h, arena, error) -> panrocks_h.panrocks_backup_engine_restore(h, latest ? 1 : 0, backupId,

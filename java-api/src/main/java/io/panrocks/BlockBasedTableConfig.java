@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.Bounds;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
+import io.panrocks.internal.options.OptionDefaults;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.files.FileOps;
+
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -94,7 +96,10 @@ public final class Checkpoint implements AutoCloseable {
         Objects.requireNonNull(checkpointPath, "checkpointPath");
         OptionValues.requireAtLeast(logSizeForFlush, 0, "logSizeForFlush");
         if (closed) throw new IllegalStateException("Checkpoint is closed");
-        return db.files().checkpoint(checkpointPath, logSizeForFlush);
+        String target = FileOps.cPath(checkpointPath, "checkpointPath");
+        RocksMemEnv.refuseInMemory(db, "a checkpoint",
+                "it would be written into that memory, not at " + checkpointPath + " on disk");
+        return db.files().checkpoint(checkpointPath, target, db.getPath().toString(), logSizeForFlush);
     }
 
     /**
@@ -126,7 +131,11 @@ public final class Checkpoint implements AutoCloseable {
         Objects.requireNonNull(columnFamily, "columnFamilyHandle");
         Objects.requireNonNull(exportPath, "exportPath");
         if (closed) throw new IllegalStateException("Checkpoint is closed");
-        return db.files().exportColumnFamily(columnFamily, exportPath);
+        String target = FileOps.cPath(exportPath, "exportPath");
+        RocksMemEnv.refuseInMemory(db, "an export of a column family",
+                "it would be written into that memory, not at " + exportPath + " on disk");
+        return db.files().exportColumnFamily(ColumnFamilyHandle.internal(columnFamily), exportPath, target,
+                db.getPath().toString(), LiveFileMetaData::new, ExportImportFilesMetaData::new);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.OpenResources;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_h;
 
@@ -73,10 +74,10 @@ final class ColumnFamilies {
             return create(descriptor, MemorySegment.NULL, MemorySegment.NULL, ttl, null, null);
         }
         // the cache, the limiter and the exports stay locked against closing while the family takes its references
-        OpenResources resources = new OpenResources(new DbObjects(), List.of(descriptor));
+        OpenResources resources = new DbObjects().resources(List.of(descriptor));
         if (imported != null) for (ExportImportFilesMetaData m : imported.exports()) resources.add(m.shared);
-        return resources.withHandles(() -> create(descriptor, cache == null ? MemorySegment.NULL : resources.cache(cache),
-                resources.limiter(limiter), ttl, imported, resources));
+        return resources.withHandles(() -> create(descriptor, cache == null ? MemorySegment.NULL : resources.handle(cache.shared),
+                DbObjects.limiter(resources, limiter), ttl, imported, resources));
     }
 
     private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, MemorySegment cache, MemorySegment limiter,

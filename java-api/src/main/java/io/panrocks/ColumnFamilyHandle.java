@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.options.OptionDefaults;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.Bounds;
+import io.panrocks.internal.options.OptionDefaults;
 
 import java.util.List;
 import java.util.StringJoiner;
@@ -658,7 +659,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default CompressionType compressionType() {
-        return OptionDefaults.compression(columnFamilyOption("compression"));
+        return CompressionType.ofRocksName(columnFamilyOption("compression"));
     }
 
     /**
@@ -667,7 +668,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the value
      */
     default CompressionType bottommostCompressionType() {
-        return OptionDefaults.compression(columnFamilyOption("bottommost_compression"));
+        return CompressionType.ofRocksName(columnFamilyOption("bottommost_compression"));
     }
 
     /**
@@ -1328,7 +1329,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
         String v = rawColumnFamilyOption("compression_per_level");
         if (v == null) v = OptionDefaults.columnFamily().getOrDefault("compression_per_level", ""); // unwritten when empty
         List<CompressionType> out = new java.util.ArrayList<>();
-        for (String t : OptionDefaults.split(v, ':')) out.add(OptionDefaults.compression(t));
+        for (String t : OptionDefaults.split(v, ':')) out.add(CompressionType.ofRocksName(t));
         return out;
     }
 
@@ -1506,7 +1507,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the compression
      */
     default CompressionType blobCompressionType() {
-        return OptionDefaults.compression(columnFamilyOption("blob_compression_type"));
+        return CompressionType.ofRocksName(columnFamilyOption("blob_compression_type"));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.Bounds;
+import io.panrocks.internal.options.OptionDefaults;
 
 import java.util.Map;
 

@@ -83,4 +83,10 @@ public enum CompressionType {
     String rocksName() {
         return rocksName;
     }
+
+    /** The type RocksDB names {@code rocksName} (as its options text writes it). */
+    static CompressionType ofRocksName(String rocksName) {
+        return EnumCodes.require(values(), CompressionType::rocksName, rocksName, () -> new IllegalStateException(
+                "the engine reports compression " + rocksName + ", which panrocks does not know"));
+    }
 }

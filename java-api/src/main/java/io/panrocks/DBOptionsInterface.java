@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionDefaults;
+
 /**
  * The DB-wide options, shared by {@link DBOptions} and {@link Options}, with
  * RocksJava's names. Each setter checks its value at once and throws an
@@ -439,7 +441,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default WALRecoveryMode walRecoveryMode() {
-        return OptionDefaults.walRecoveryMode(dbOption("wal_recovery_mode"));
+        return WALRecoveryMode.ofRocksName(dbOption("wal_recovery_mode"));
     }
 
     /**
@@ -484,7 +486,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the value
      */
     default InfoLogLevel infoLogLevel() {
-        return OptionDefaults.infoLogLevel(dbOption("info_log_level"));
+        return InfoLogLevel.valueOf(dbOption("info_log_level"));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.perf.ThreadCounters;
 
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.MutableOptionText;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -189,6 +191,21 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
         /** The text of each option applied through its typed setter (a long RocksDB wrote unsigned kept as written). */
         static final Map<String, MutableOptionText.Applier<MutableColumnFamilyOptionsBuilder>> APPLIERS;
 
+        /** RocksDB's name ({@code kLZ4Compression}) or the Java constant's ({@code LZ4_COMPRESSION}). */
+        private static CompressionType compressionNamed(String name, String value) {
+            for (CompressionType t : CompressionType.values()) {
+                if (t.rocksName().equals(value) || t.name().equals(value)) return t;
+            }
+            throw new IllegalArgumentException(name + ": unknown compression " + value);
+        }
+
+        private static PrepopulateBlobCache prepopulateBlobCacheNamed(String name, String value) {
+            for (PrepopulateBlobCache p : PrepopulateBlobCache.values()) {
+                if (p.rocksName().equals(value) || p.name().equals(value)) return p;
+            }
+            throw new IllegalArgumentException(name + ": unknown value " + value);
+        }
+
         /**
          * The applier of an unsigned 64-bit option: a value past {@code Long.MAX_VALUE} in one of
          * RocksDB's spellings is kept as text, any other goes through the typed setter.
@@ -230,18 +247,18 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
             m.put("enable_blob_files", (b, n, v) -> b.setEnableBlobFiles(MutableOptionText.booleanValue(n, v)));
             m.put("min_blob_size", unsigned(MutableColumnFamilyOptionsBuilder::setMinBlobSize));
             m.put("blob_file_size", unsigned(MutableColumnFamilyOptionsBuilder::setBlobFileSize));
-            m.put("blob_compression_type", (b, n, v) -> b.setBlobCompressionType(MutableOptionText.compression(n, v)));
+            m.put("blob_compression_type", (b, n, v) -> b.setBlobCompressionType(compressionNamed(n, v)));
             m.put("enable_blob_garbage_collection", (b, n, v) -> b.setEnableBlobGarbageCollection(MutableOptionText.booleanValue(n, v)));
             m.put("blob_garbage_collection_age_cutoff", (b, n, v) -> b.setBlobGarbageCollectionAgeCutoff(MutableOptionText.doubleValue(n, v)));
             m.put("blob_garbage_collection_force_threshold", (b, n, v) -> b.setBlobGarbageCollectionForceThreshold(MutableOptionText.doubleValue(n,
                     v)));
             m.put("blob_compaction_readahead_size", unsigned(MutableColumnFamilyOptionsBuilder::setBlobCompactionReadaheadSize));
             m.put("blob_file_starting_level", (b, n, v) -> b.setBlobFileStartingLevel(MutableOptionText.intValue(n, v)));
-            m.put("prepopulate_blob_cache", (b, n, v) -> b.setPrepopulateBlobCache(MutableOptionText.prepopulateBlobCache(n, v)));
+            m.put("prepopulate_blob_cache", (b, n, v) -> b.setPrepopulateBlobCache(prepopulateBlobCacheNamed(n, v)));
             m.put("max_sequential_skip_in_iterations", unsigned(MutableColumnFamilyOptionsBuilder::setMaxSequentialSkipInIterations));
             m.put("paranoid_file_checks", (b, n, v) -> b.setParanoidFileChecks(MutableOptionText.booleanValue(n, v)));
             m.put("report_bg_io_stats", (b, n, v) -> b.setReportBgIoStats(MutableOptionText.booleanValue(n, v)));
-            m.put("compression", (b, n, v) -> b.setCompressionType(MutableOptionText.compression(n, v)));
+            m.put("compression", (b, n, v) -> b.setCompressionType(compressionNamed(n, v)));
             m.put("min_tombstones_for_range_conversion",
                     (b, n, v) -> b.setMinTombstonesForRangeConversion(MutableOptionText.intValue(n, v)));
             m.put("read_triggered_compaction_threshold",

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.MutableOptionText;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;

@@ -4,6 +4,7 @@ import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.OpenPaths;
+import io.panrocks.internal.OpenResources;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_db_path;
 import io.panrocks.internal.ffi.panrocks_error;
@@ -138,7 +139,7 @@ final class Opener {
         Path canonical = OpenPaths.canonical(path);
         Path wal = walDir(options);
         Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
-        OpenResources resources = new OpenResources(options.objects, families); // caches and shared objects
+        OpenResources resources = options.objects.resources(families); // caches and shared objects
         OpenPaths.Claim claim = claim(mode, absolute, canonical, wal, walCanonical, options.dbPaths());
         boolean opened = false;
         try {
@@ -199,14 +200,8 @@ final class Opener {
         try {
             return OpenPaths.claim(holder, folders);
         } catch (OpenPaths.InUse e) {
-            throw refusal(e);
+            throw e.refusal();
         }
-    }
-
-    /** A folder in use: a second writer gets RocksDB's own code for a locked DB, anything else Busy. */
-    static RocksDBException refusal(OpenPaths.InUse e) {
-        return new RocksDBException(new Status(e.secondWriter() ? Status.Code.IOError : Status.Code.Busy,
-                Status.SubCode.None, Status.Severity.NoError, e.getMessage()));
     }
 
     private static RocksDB openNow(DBOptions options, Path path, Path canonical, Path walCanonical,
@@ -229,11 +224,11 @@ final class Opener {
                 BlockBasedTableConfig table = d.getOptions().tableFormatConfig();
                 cfPaths(arena, slot, d.getOptions().cfPaths());
                 panrocks_cf_descriptor.compaction_thread_limiter(slot,
-                        resources.limiter(d.getOptions().compactionThreadLimiter()));
+                        DbObjects.limiter(resources, d.getOptions().compactionThreadLimiter()));
                 if (table != null) {
                     table.describe(arena, slot);
                     if (table.blockCache() != null) {
-                        panrocks_cf_descriptor.block_cache(slot, resources.cache(table.blockCache()));
+                        panrocks_cf_descriptor.block_cache(slot, resources.handle(table.blockCache().shared));
                     }
                 }
             }
@@ -254,7 +249,7 @@ final class Opener {
             panrocks_open_request.enable_statistics(request, options.statisticsEnabled() ? 1 : 0);
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
-            panrocks_open_request.resources(request, resources.request(arena, bound)); // shared objects (panrocks_resources.h)
+            panrocks_open_request.resources(request, options.objects.request(arena, resources, bound)); // shared objects (panrocks_resources.h)
             List<DbPath> dbPaths = options.dbPaths();
             panrocks_open_request.db_path_count(request, dbPaths.size());
             panrocks_open_request.db_paths(request, dbPaths(arena, dbPaths));
@@ -333,7 +328,7 @@ final class Opener {
         try {
             claim = OpenPaths.claim("destroyDB of " + absolute, folders);
         } catch (OpenPaths.InUse e) {
-            throw refusal(e);
+            throw e.refusal();
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment error = panrocks_error.allocate(arena);

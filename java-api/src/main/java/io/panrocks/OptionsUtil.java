@@ -4,6 +4,7 @@ import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.options.OptionDefaults;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.perf.ThreadCounters;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

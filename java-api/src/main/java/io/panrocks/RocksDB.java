@@ -16,9 +16,11 @@ import io.panrocks.internal.data.Timestamps;
 import io.panrocks.internal.data.Writes;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_read_options_spec;
+import io.panrocks.internal.files.FileOps;
 import io.panrocks.internal.jfr.Jfr;
 import io.panrocks.internal.maintenance.Maintenance;
 import io.panrocks.internal.maintenance.Tables;
+import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.RunningOptions;
 
 import java.lang.foreign.Arena;
@@ -149,7 +151,7 @@ public class RocksDB implements AutoCloseable {
         this.writes = new Writes(db.handle());
         this.families = new ColumnFamilies(this, db);
         this.maintenance = new Maintenance(db);
-        this.files = new FileOps(this, db);
+        this.files = new FileOps(db);
         this.runningOptions = new RunningOptions(db);
         this.path = path;
         this.readOnly = readOnly;
@@ -5012,7 +5014,7 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public LiveFiles getLiveFiles(boolean flushMemtable) throws RocksDBException {
-        return files.liveFiles(flushMemtable);
+        return files.liveFiles(flushMemtable, LiveFiles::new);
     }
 
     /**
@@ -5045,7 +5047,7 @@ public class RocksDB implements AutoCloseable {
      */
     public List<LiveFileMetaData> getLiveFilesMetaData() {
         try {
-            return files.liveFilesMetaData();
+            return files.liveFilesMetaData(LiveFileMetaData::new);
         } catch (RocksDBException e) {
             throw new IllegalStateException("listing the SST files of " + path + ": " + e.getMessage(), e);
         }
@@ -5061,7 +5063,8 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public List<LogFile> getSortedWalFiles() throws RocksDBException {
-        return files.sortedWalFiles();
+        return files.sortedWalFiles((name, number, alive, startSequence, size) -> new LogFile(name, number,
+                alive ? WalFileType.kAliveLogFile : WalFileType.kArchivedLogFile, startSequence, size));
     }
 
     /**
@@ -5112,7 +5115,17 @@ public class RocksDB implements AutoCloseable {
      */
     public void ingestExternalFile(ColumnFamilyHandle columnFamily, List<String> filePathList,
                                    IngestExternalFileOptions ingestExternalFileOptions) throws RocksDBException {
-        files.ingest(columnFamily, filePathList, ingestExternalFileOptions);
+        Objects.requireNonNull(filePathList, "filePathList");
+        Objects.requireNonNull(ingestExternalFileOptions, "ingestExternalFileOptions");
+        List<String> paths = new ArrayList<>(filePathList); // the caller's list may change under us
+        if (paths.isEmpty()) throw new IllegalArgumentException("filePathList is empty");
+        String[] absolute = new String[paths.size()];
+        for (int i = 0; i < absolute.length; i++) {
+            absolute[i] = FileOps.cPath(Path.of(Objects.requireNonNull(paths.get(i), "filePathList must not contain null")),
+                    "a file path");
+        }
+        for (String p : paths) FileOps.refuseFileInUse(Path.of(p), "ingest");
+        files.ingest(ColumnFamilyHandle.internal(columnFamily), absolute, ingestExternalFileOptions::fill);
     }
 
     /**

@@ -43,4 +43,22 @@ public final class RocksMemEnv extends Env {
     public String toString() {
         return "RocksMemEnv" + (shared.resource.isReleased() ? "{closed}" : "");
     }
+
+    /**
+     * Refuses an operation on the files of a DB in a {@link RocksMemEnv}
+     * (a checkpoint, an export, a backup) before the engine is called: the
+     * engine would write a checkpoint or an export into that memory and
+     * answer OK with nothing at the path on disk, and a backup would look
+     * for the DB's files on disk and fail on the first with PathNotFound.
+     *
+     * @param what the operation, as the message starts it ("a checkpoint")
+     * @param why what the engine would do instead
+     */
+    static void refuseInMemory(RocksDB db, String what, String why) throws RocksDBException {
+        if (db.getEnv() instanceof RocksMemEnv) {
+            throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None, Status.Severity.NoError,
+                    what + " of a DB in a RocksMemEnv is not supported: " + why
+                            + "; copy the data out with an iterator instead"));
+        }
+    }
 }

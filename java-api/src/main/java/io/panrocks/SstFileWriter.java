@@ -12,6 +12,7 @@ import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_slice;
 import io.panrocks.internal.ffi.panrocks_sst_file_info;
+import io.panrocks.internal.files.FileOps;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

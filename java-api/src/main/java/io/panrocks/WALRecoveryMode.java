@@ -42,4 +42,10 @@ public enum WALRecoveryMode {
     String rocksName() {
         return rocksName;
     }
+
+    /** The mode RocksDB names {@code rocksName} (as its options text writes it). */
+    static WALRecoveryMode ofRocksName(String rocksName) {
+        return EnumCodes.require(values(), WALRecoveryMode::rocksName, rocksName, () -> new IllegalStateException(
+                "the engine reports WAL recovery mode " + rocksName + ", which panrocks does not know"));
+    }
 }

@@ -1,5 +1,8 @@
 package io.panrocks.internal;
 
+import io.panrocks.RocksDBException;
+import io.panrocks.Status;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -189,6 +192,16 @@ public final class OpenPaths {
         /** Whether a writer was refused beside another writer: the refusal RocksDB's LOCK file gives. */
         public boolean secondWriter() {
             return wanted == Use.WRITE && holder.use == Use.WRITE;
+        }
+
+        /**
+         * A folder in use as the engine's refusal: a second writer gets
+         * RocksDB's own code for a locked DB ({@code IOError}), anything else
+         * {@code Busy}.
+         */
+        public RocksDBException refusal() {
+            return new RocksDBException(new Status(secondWriter() ? Status.Code.IOError : Status.Code.Busy,
+                    Status.SubCode.None, Status.Severity.NoError, getMessage()));
         }
     }
 

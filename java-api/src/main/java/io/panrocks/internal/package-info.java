@@ -3,8 +3,9 @@
  * guard, per-thread scratch, and the ownership of every native object; and,
  * in the packages below it by feature, the implementation of the public
  * types' operations ({@code internal.data}: point reads and writes,
- * {@code internal.maintenance}, {@code internal.options}). Not exported by
- * the {@code io.panrocks} module.
+ * {@code internal.maintenance}, {@code internal.options}, {@code internal.perf},
+ * {@code internal.files}).
+ * Not exported by the {@code io.panrocks} module.
  *
  * <h2>The facades call down; nothing here calls up</h2>
  * The public types in {@code io.panrocks} are facades: they check their

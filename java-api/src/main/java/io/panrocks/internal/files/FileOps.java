@@ -1,7 +1,9 @@
-package io.panrocks;
+package io.panrocks.internal.files;
 
+import io.panrocks.RocksDBException;
 import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.OpenPaths;
 import io.panrocks.internal.ffi.panrocks_file_info;
@@ -16,29 +18,58 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
- * The operations on a DB's files behind {@link RocksDB}: checkpoints, live
- * files and WALs, file deletions, ingestion, a secondary's catch-up. Cold
- * paths: each runs inside a call (so the DB's close waits for it) and
- * allocates freely.
+ * The operations on a DB's files behind {@code RocksDB} and
+ * {@code Checkpoint}: checkpoints, exports, live files and WALs, file
+ * deletions, ingestion, a secondary's catch-up. Cold paths: each runs inside
+ * a call (so the DB's close waits for it) and allocates freely. The facade
+ * checks the arguments; the records of files are made by the caller's
+ * makers.
  */
-final class FileOps {
-    private final RocksDB owner;
+public final class FileOps {
     private final NativeDb db;
 
-    FileOps(RocksDB owner, NativeDb db) {
-        this.owner = owner;
+    public FileOps(NativeDb db) {
         this.db = db;
     }
 
+    /** Makes the public record of one file of a metadata list (live files, an export's files). */
+    @FunctionalInterface
+    public interface MetaDataMaker<M> {
+        M make(byte[] columnFamilyName, int level, String fileName, String path, long size, long fileNumber,
+               long smallestSeqno, long largestSeqno, byte[] smallestKey, byte[] largestKey, long numReadsSampled,
+               boolean beingCompacted, long numEntries, long numDeletions);
+    }
 
-    long checkpoint(Path dir, long logSizeForFlush) throws RocksDBException {
-        Objects.requireNonNull(dir, "checkpointPath");
-        String target = cPath(dir, "checkpointPath");
-        refuseInMemory(owner, "a checkpoint", "it would be written into that memory, not at " + dir + " on disk");
-        OpenPaths.Claim claim = claimCheckpoint(dir, target);
+    /** Makes the public record of the live files. */
+    @FunctionalInterface
+    public interface LiveFilesMaker<L> {
+        L make(long manifestFileSize, List<String> files);
+    }
+
+    /** Makes the public record of one WAL file; alive: in the WAL directory, else archived. */
+    @FunctionalInterface
+    public interface WalMaker<W> {
+        W make(String pathName, long logNumber, boolean alive, long startSequence, long sizeFileBytes);
+    }
+
+    /**
+     * Makes the public record of an export, which owns handle from then on
+     * (the maker frees it if it fails).
+     */
+    @FunctionalInterface
+    public interface ExportMaker<E, M> {
+        E make(MemorySegment handle, String comparatorName, List<M> files);
+    }
+
+    /**
+     * Creates a checkpoint at dir, whose C path is target (see
+     * {@link #cPath}), for the DB at dbPath (for the claim's message).
+     */
+    public long checkpoint(Path dir, String target, String dbPath, long logSizeForFlush) throws RocksDBException {
+        OpenPaths.Claim claim = claimCheckpoint(dir, target, dbPath);
         try {
             CallContext c = db.enterToWaitForBackgroundWork("a checkpoint"); // it flushes first
             try (Arena arena = Arena.ofConfined()) {
@@ -55,45 +86,28 @@ final class FileOps {
     }
 
     /**
-     * Refuses an operation on the files of a DB in a {@link RocksMemEnv}
-     * (a checkpoint, an export, a backup) before the engine is called: the
-     * engine would write a checkpoint or an export into that memory and
-     * answer OK with nothing at the path on disk, and a backup would look
-     * for the DB's files on disk and fail on the first with PathNotFound.
-     *
-     * @param what the operation, as the message starts it ("a checkpoint")
-     * @param why what the engine would do instead
-     */
-    static void refuseInMemory(RocksDB db, String what, String why) throws RocksDBException {
-        if (db.getEnv() instanceof RocksMemEnv) {
-            throw new RocksDBException(new Status(Status.Code.NotSupported, Status.SubCode.None, Status.Severity.NoError,
-                    what + " of a DB in a RocksMemEnv is not supported: " + why
-                            + "; copy the data out with an iterator instead"));
-        }
-    }
-
-    /**
      * Claims a checkpoint's directory and the staging directory RocksDB
      * builds it in ({@code <checkpointPath>.tmp}, whose files RocksDB deletes
      * first if it exists) alone while the checkpoint is made: neither may be
      * a folder a DB, a backup engine or a restore of this process uses.
      */
-    private OpenPaths.Claim claimCheckpoint(Path dir, String target) throws RocksDBException {
-        return claimStaged(dir, target, "a checkpoint of DB ", "checkpoint directory");
+    private static OpenPaths.Claim claimCheckpoint(Path dir, String target, String dbPath) throws RocksDBException {
+        return claimStaged(dir, target, "a checkpoint of DB " + dbPath, "checkpoint directory");
     }
 
     /**
      * Claims, alone, a directory RocksDB makes through a staging directory
      * {@code <target>.tmp} (a checkpoint's, an export's).
      */
-    private OpenPaths.Claim claimStaged(Path dir, String target, String user, String what) throws RocksDBException {
+    private static OpenPaths.Claim claimStaged(Path dir, String target, String user, String what)
+            throws RocksDBException {
         try {
-            return OpenPaths.claim(user + owner.getPath(), List.of(
+            return OpenPaths.claim(user, List.of(
                     new OpenPaths.Folder(dir, what, OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER),
                     new OpenPaths.Folder(Path.of(stagingBase(target) + ".tmp"), what.replace("directory", "staging directory"),
                             OpenPaths.Use.ALONE, OpenPaths.Reach.FOLDER)));
         } catch (OpenPaths.InUse e) {
-            throw Opener.refusal(e);
+            throw e.refusal();
         }
     }
 
@@ -104,7 +118,7 @@ final class FileOps {
         return target.substring(0, end);
     }
 
-    void disableFileDeletions() throws RocksDBException {
+    public void disableFileDeletions() throws RocksDBException {
         CallContext c = db.enter();
         try {
             int rc = panrocks_h.panrocks_disable_file_deletions(db.handle(), c.error);
@@ -114,7 +128,7 @@ final class FileOps {
         }
     }
 
-    void enableFileDeletions(boolean force) throws RocksDBException {
+    public void enableFileDeletions(boolean force) throws RocksDBException {
         CallContext c = db.enter();
         try {
             int rc = panrocks_h.panrocks_enable_file_deletions(db.handle(), force ? 1 : 0, c.error);
@@ -124,7 +138,7 @@ final class FileOps {
         }
     }
 
-    long latestSequenceNumber() throws RocksDBException {
+    public long latestSequenceNumber() throws RocksDBException {
         CallContext c = db.enter();
         try {
             int rc = panrocks_h.panrocks_latest_sequence_number(db.handle(), c.size, c.error);
@@ -135,7 +149,7 @@ final class FileOps {
         }
     }
 
-    RocksDB.LiveFiles liveFiles(boolean flushMemtable) throws RocksDBException {
+    public <L> L liveFiles(boolean flushMemtable, LiveFilesMaker<L> maker) throws RocksDBException {
         CallContext c = flushMemtable ? db.enterToWaitForBackgroundWork("a flush") : db.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment manifest = arena.allocate(ValueLayout.JAVA_LONG);
@@ -143,19 +157,19 @@ final class FileOps {
             if (rc != 0) throw c.failure(rc);
             List<String> files = new ArrayList<>();
             readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(string(panrocks_file_info.name(info))));
-            return new RocksDB.LiveFiles(manifest.get(ValueLayout.JAVA_LONG, 0), List.copyOf(files));
+            return maker.make(manifest.get(ValueLayout.JAVA_LONG, 0), List.copyOf(files));
         } finally {
             db.exit(c);
         }
     }
 
-    List<LiveFileMetaData> liveFilesMetaData() throws RocksDBException {
+    public <M> List<M> liveFilesMetaData(MetaDataMaker<M> maker) throws RocksDBException {
         CallContext c = db.enter();
         try {
             int rc = panrocks_h.panrocks_get_live_files_metadata(db.handle(), c.size, c.error);
             if (rc != 0) throw c.failure(rc);
-            List<LiveFileMetaData> files = new ArrayList<>();
-            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info)));
+            List<M> files = new ArrayList<>();
+            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info, maker)));
             return List.copyOf(files);
         } finally {
             db.exit(c);
@@ -163,8 +177,8 @@ final class FileOps {
     }
 
     /** One file of a metadata list (live files, an export's files). */
-    private static LiveFileMetaData metaData(MemorySegment info) {
-        return new LiveFileMetaData(
+    private static <M> M metaData(MemorySegment info, MetaDataMaker<M> maker) {
+        return maker.make(
                 bytes(panrocks_file_info.column_family(info)), panrocks_file_info.level(info),
                 string(panrocks_file_info.name(info)), string(panrocks_file_info.directory(info)),
                 panrocks_file_info.size(info), panrocks_file_info.number(info),
@@ -174,18 +188,19 @@ final class FileOps {
                 panrocks_file_info.num_entries(info), panrocks_file_info.num_deletions(info));
     }
 
-    /** Checkpoint.exportColumnFamily: the family's SST files linked into dir, with the engine's record of them. */
-    ExportImportFilesMetaData exportColumnFamily(ColumnFamilyHandle columnFamily, Path dir) throws RocksDBException {
-        Objects.requireNonNull(columnFamily, "columnFamilyHandle");
-        Objects.requireNonNull(dir, "exportPath");
-        String target = cPath(dir, "exportPath");
-        refuseInMemory(owner, "an export of a column family",
-                "it would be written into that memory, not at " + dir + " on disk");
-        OpenPaths.Claim claim = claimStaged(dir, target, "an export of a column family of DB ", "export directory");
+    /**
+     * Checkpoint.exportColumnFamily: the family's SST files linked into dir
+     * (whose C path is target), with the engine's record of them; dbPath
+     * names the DB in the claim's message.
+     */
+    public <E, M> E exportColumnFamily(FamilyHandle columnFamily, Path dir, String target, String dbPath,
+                                       MetaDataMaker<M> fileMaker, ExportMaker<E, M> maker) throws RocksDBException {
+        OpenPaths.Claim claim = claimStaged(dir, target, "an export of a column family of DB " + dbPath,
+                "export directory");
         try {
             CallContext c = db.enterToWaitForBackgroundWork("an export"); // it flushes first
             try (Arena arena = Arena.ofConfined()) {
-                int rc = panrocks_h.panrocks_export_column_family(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db),
+                int rc = panrocks_h.panrocks_export_column_family(db.handle(), FamilyHandle.nativeHandle(columnFamily, db),
                         arena.allocateFrom(target), c.size, c.error);
                 if (rc != 0) throw c.failure(rc);
                 MemorySegment handle = c.size.get(ValueLayout.ADDRESS, 0);
@@ -195,9 +210,9 @@ final class FileOps {
                     String comparator = string(name);
                     rc = panrocks_h.panrocks_export_files(handle, c.size, c.error);
                     if (rc != 0) throw c.failure(rc);
-                    List<LiveFileMetaData> files = new ArrayList<>();
-                    readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info)));
-                    return new ExportImportFilesMetaData(handle, comparator, files);
+                    List<M> files = new ArrayList<>();
+                    readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info, fileMaker)));
+                    return maker.make(handle, comparator, files);
                 } catch (RuntimeException | Error | RocksDBException e) {
                     panrocks_h.panrocks_export_destroy(handle);
                     throw e;
@@ -210,16 +225,15 @@ final class FileOps {
         }
     }
 
-    List<LogFile> sortedWalFiles() throws RocksDBException {
+    public <W> List<W> sortedWalFiles(WalMaker<W> maker) throws RocksDBException {
         CallContext c = db.enter();
         try {
             int rc = panrocks_h.panrocks_get_sorted_wal_files(db.handle(), c.size, c.error);
             if (rc != 0) throw c.failure(rc);
-            List<LogFile> files = new ArrayList<>();
-            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(new LogFile(
+            List<W> files = new ArrayList<>();
+            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(maker.make(
                     string(panrocks_file_info.name(info)), panrocks_file_info.number(info),
-                    panrocks_file_info.wal_type(info) == panrocks_h.PANROCKS_WAL_ALIVE()
-                            ? WalFileType.kAliveLogFile : WalFileType.kArchivedLogFile,
+                    panrocks_file_info.wal_type(info) == panrocks_h.PANROCKS_WAL_ALIVE(),
                     panrocks_file_info.smallest_seqno(info), panrocks_file_info.size(info))));
             return List.copyOf(files);
         } finally {
@@ -228,7 +242,7 @@ final class FileOps {
     }
 
     /** Reads every entry of a panrocks_file_list, then destroys it (also when reading fails). */
-    private static void readList(MemorySegment list, java.util.function.Consumer<MemorySegment> each) {
+    private static void readList(MemorySegment list, Consumer<MemorySegment> each) {
         try {
             long n = panrocks_h.panrocks_file_list_count(list);
             for (long i = 0; i < n; i++) {
@@ -239,35 +253,35 @@ final class FileOps {
         }
     }
 
-    static byte[] bytes(MemorySegment slice) {
+    /** The bytes of a panrocks_slice the engine filled, copied to the heap. */
+    public static byte[] bytes(MemorySegment slice) {
         long size = panrocks_slice.size(slice);
         byte[] out = new byte[Bytes.checkFitsArray(size)];
         if (size > 0) Bytes.copyFromAddress(panrocks_slice.data(slice).address(), out, 0, out.length);
         return out;
     }
 
-    static String string(MemorySegment slice) {
+    /** The UTF-8 text of a panrocks_slice the engine filled. */
+    public static String string(MemorySegment slice) {
         return new String(bytes(slice), StandardCharsets.UTF_8);
     }
 
-    void ingest(ColumnFamilyHandle columnFamily, List<String> files, IngestExternalFileOptions options)
+    /**
+     * Ingests the files at absolutePaths (checked by the facade: C paths,
+     * none in use) into the family; fill fills the ingestion's options.
+     */
+    public void ingest(FamilyHandle columnFamily, String[] absolutePaths, Consumer<MemorySegment> fill)
             throws RocksDBException {
-        Objects.requireNonNull(files, "filePathList");
-        Objects.requireNonNull(options, "ingestExternalFileOptions");
-        List<String> paths = new ArrayList<>(files); // the caller's list may change under us
-        if (paths.isEmpty()) throw new IllegalArgumentException("filePathList is empty");
-        for (String p : paths) cPath(Path.of(Objects.requireNonNull(p, "filePathList must not contain null")), "a file path");
-        for (String p : paths) refuseFileInUse(Path.of(p), "ingest");
         CallContext c = db.enterToWaitForBackgroundWork("an ingestion"); // it may flush first
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment array = arena.allocate(ValueLayout.ADDRESS, paths.size());
-            for (int i = 0; i < paths.size(); i++) {
-                array.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(Path.of(paths.get(i)).toAbsolutePath().toString()));
+            MemorySegment array = arena.allocate(ValueLayout.ADDRESS, absolutePaths.length);
+            for (int i = 0; i < absolutePaths.length; i++) {
+                array.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(absolutePaths[i]));
             }
             MemorySegment o = panrocks_ingest_options.allocate(arena);
-            options.fill(o);
-            int rc = panrocks_h.panrocks_ingest_external_files(db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), array, paths.size(),
-                    o, c.error);
+            fill.accept(o);
+            int rc = panrocks_h.panrocks_ingest_external_files(db.handle(), FamilyHandle.nativeHandle(columnFamily, db), array,
+                    absolutePaths.length, o, c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);
@@ -280,14 +294,14 @@ final class FileOps {
      * links or moves it into the DB (unlinking it with {@code moveFiles}) and
      * may rewrite its global sequence number in place; a writer replaces it.
      */
-    static void refuseFileInUse(Path file, String verb) {
+    public static void refuseFileInUse(Path file, String verb) {
         String user = OpenPaths.userOfFile(file);
         if (user != null) {
             throw new IllegalArgumentException("cannot " + verb + " a file that is in use in this process: " + user);
         }
     }
 
-    void tryCatchUpWithPrimary() throws RocksDBException {
+    public void tryCatchUpWithPrimary() throws RocksDBException {
         CallContext c = db.enter();
         try {
             int rc = panrocks_h.panrocks_try_catch_up_with_primary(db.handle(), c.error);
@@ -298,13 +312,9 @@ final class FileOps {
     }
 
     /** A path that crosses as a C string: absolute, without a zero character. */
-    static String cPath(Path path, String what) {
+    public static String cPath(Path path, String what) {
         String s = path.toAbsolutePath().toString();
         if (s.indexOf('\0') >= 0) throw new IllegalArgumentException(what + " must not contain a zero character");
         return s;
-    }
-
-    RocksDB owner() {
-        return owner;
     }
 }

@@ -1,28 +1,28 @@
-package io.panrocks;
+package io.panrocks.internal.options;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The text form shared by {@link MutableColumnFamilyOptions} and
- * {@link MutableDBOptions}: parsing {@code name=value;...} (what
+ * The text form shared by {@code MutableColumnFamilyOptions} and
+ * {@code MutableDBOptions}: parsing {@code name=value;...} (what
  * {@code RocksDB.getOptions} reads from the engine, or a caller's string)
  * into typed values for the builders' validating setters.
  */
-final class MutableOptionText {
+public final class MutableOptionText {
     private MutableOptionText() {
     }
 
     /** Applies one option's text to a builder: converts it and calls the typed setter. */
     @FunctionalInterface
-    interface Applier<B> {
+    public interface Applier<B> {
         void apply(B builder, String name, String value);
     }
 
     /** Keeps an option's text as written (through the raw setter, which checks only panrocks' hard bounds). */
     @FunctionalInterface
-    interface RawSetter<B> {
+    public interface RawSetter<B> {
         void set(B builder, String name, String value);
     }
 
@@ -33,8 +33,8 @@ final class MutableOptionText {
      * a value the typed setter refuses, being stricter than RocksDB (a -1
      * meaning "automatic"), is kept as written instead.
      */
-    static <B> B parse(String text, boolean ignoreUnknown, Map<String, Applier<B>> appliers, B builder, String kind,
-                       RawSetter<B> engineValues) {
+    public static <B> B parse(String text, boolean ignoreUnknown, Map<String, Applier<B>> appliers, B builder, String kind,
+                              RawSetter<B> engineValues) {
         if (text == null) throw new NullPointerException("str");
         for (String entry : OptionDefaults.split(text, ';')) {
             int eq = entry.indexOf('=');
@@ -60,7 +60,7 @@ final class MutableOptionText {
     }
 
     /** RocksDB escapes {@code :} and {@code \} in the option strings it writes ({@code 02\:20-19\:50}). */
-    static String unescape(String value) {
+    public static String unescape(String value) {
         if (value.indexOf('\\') < 0) return value;
         StringBuilder b = new StringBuilder(value.length());
         for (int i = 0; i < value.length(); i++) {
@@ -71,7 +71,7 @@ final class MutableOptionText {
         return b.toString();
     }
 
-    static long longValue(String name, String value) {
+    public static long longValue(String name, String value) {
         try {
             return OptionDefaults.number(value);
         } catch (NumberFormatException e) {
@@ -84,7 +84,7 @@ final class MutableOptionText {
      * "automatic" markers, such as {@code ttl=18446744073709551614}): kept as
      * written rather than refused as negative by a typed setter.
      */
-    static boolean isUnsignedSpecial(String value) {
+    public static boolean isUnsignedSpecial(String value) {
         String v = value.trim();
         return !v.startsWith("-") && longValueOrZero(v) < 0;
     }
@@ -97,13 +97,13 @@ final class MutableOptionText {
         }
     }
 
-    static int intValue(String name, String value) {
+    public static int intValue(String name, String value) {
         long v = longValue(name, value);
         if (v != (int) v) throw new IllegalArgumentException(name + " must be an int, was " + value);
         return (int) v;
     }
 
-    static double doubleValue(String name, String value) {
+    public static double doubleValue(String name, String value) {
         try {
             return Double.parseDouble(value);
         } catch (NumberFormatException e) {
@@ -111,7 +111,7 @@ final class MutableOptionText {
         }
     }
 
-    static boolean booleanValue(String name, String value) {
+    public static boolean booleanValue(String name, String value) {
         return switch (value) {
             case "true", "1" -> true;
             case "false", "0" -> false;
@@ -120,27 +120,12 @@ final class MutableOptionText {
     }
 
     /** {@code 2:3:5}, or RocksDB's {@code 2:{3}:{5}}. */
-    static int[] intArray(String name, String value) {
+    public static int[] intArray(String name, String value) {
         List<Integer> out = new ArrayList<>();
         for (String part : OptionDefaults.split(value, ':')) {
             String p = part.startsWith("{") && part.endsWith("}") ? part.substring(1, part.length() - 1) : part;
             out.add(intValue(name, p.trim()));
         }
         return out.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    /** RocksDB's name ({@code kLZ4Compression}) or the Java constant's ({@code LZ4_COMPRESSION}). */
-    static CompressionType compression(String name, String value) {
-        for (CompressionType t : CompressionType.values()) {
-            if (t.rocksName().equals(value) || t.name().equals(value)) return t;
-        }
-        throw new IllegalArgumentException(name + ": unknown compression " + value);
-    }
-
-    static PrepopulateBlobCache prepopulateBlobCache(String name, String value) {
-        for (PrepopulateBlobCache p : PrepopulateBlobCache.values()) {
-            if (p.rocksName().equals(value) || p.name().equals(value)) return p;
-        }
-        throw new IllegalArgumentException(name + ": unknown value " + value);
     }
 }

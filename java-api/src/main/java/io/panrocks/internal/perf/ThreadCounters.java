@@ -1,4 +1,4 @@
-package io.panrocks;
+package io.panrocks.internal.perf;
 
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * What {@link PerfContext} and {@link IOStatsContext} share: one thread's
+ * What {@code PerfContext} and {@code IOStatsContext} share: one thread's
  * context of RocksDB's per-thread counters, read in place.
  *
  * <p>RocksDB keeps each context in a {@code thread_local} that lives as long
@@ -31,9 +31,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * address, whose carrier may have ended), and counters mix with those of
  * other virtual threads that ran on the same carrier.
  */
-final class ThreadCounters {
-    static final int PERF = panrocks_h.PANROCKS_PERF_CONTEXT();
-    static final int IOSTATS = panrocks_h.PANROCKS_IOSTATS_CONTEXT();
+public final class ThreadCounters {
+    public static final int PERF = panrocks_h.PANROCKS_PERF_CONTEXT();
+    public static final int IOSTATS = panrocks_h.PANROCKS_IOSTATS_CONTEXT();
 
     private final NativeDb db;
     private final int kind;
@@ -44,7 +44,7 @@ final class ThreadCounters {
     private final MemorySegment context;
 
     /** The calling thread's context of that kind (inside a check that db is open). */
-    ThreadCounters(NativeDb db, int kind, String type) {
+    public ThreadCounters(NativeDb db, int kind, String type) {
         this.db = db;
         this.kind = kind;
         this.type = type;
@@ -74,7 +74,7 @@ final class ThreadCounters {
      * the engine lacks (an older engine); names is the kind's fixed list of
      * counters. Called with the library loaded (a DB is open).
      */
-    static int[] offsets(int kind, String[] names) {
+    public static int[] offsets(int kind, String[] names) {
         int slot = kind == PERF ? 0 : 1;
         int[] known = KNOWN_OFFSETS.get(slot);
         if (known == null) {
@@ -96,7 +96,7 @@ final class ThreadCounters {
     }
 
     /** Refuses a read from another thread, or once the DB is closed. */
-    void check() {
+    public void check() {
         Thread current = Thread.currentThread();
         if (current != owner) {
             throw new WrongThreadException(type + " of thread \"" + owner.getName() + "\" read on thread \""
@@ -107,7 +107,7 @@ final class ThreadCounters {
     }
 
     /** The counter at offset (-1: one the engine lacks, read as 0) of the owner's context. */
-    long read(int offset) {
+    public long read(int offset) {
         check();
         if (offset < 0) return 0;
         if (context != null) return context.get(ValueLayout.JAVA_LONG, offset);
@@ -115,7 +115,7 @@ final class ThreadCounters {
     }
 
     /** Every counter this engine has, by RocksDB's name, in the order of names. */
-    Map<String, Long> all(String[] names, int[] offsets) {
+    public Map<String, Long> all(String[] names, int[] offsets) {
         check();
         Map<String, Long> counters = new LinkedHashMap<>();
         // a counter this engine lacks (offset -1, a newer engine's) is no counter at all here
@@ -123,7 +123,7 @@ final class ThreadCounters {
         return counters;
     }
 
-    void reset() {
+    public void reset() {
         check();
         // cannot fail for a known kind (Reset() only stores zeros): no error record needed
         int rc = panrocks_h.panrocks_perf_reset(kind, MemorySegment.NULL);
@@ -131,7 +131,7 @@ final class ThreadCounters {
     }
 
     /** RocksDB's text (ToString); or, where the counters cannot be read, what they are. */
-    String text(boolean excludeZeroCounters) {
+    public String text(boolean excludeZeroCounters) {
         Thread current = Thread.currentThread();
         if (current != owner) return type + "{of thread \"" + owner.getName() + "\", readable only there}";
         if (!db.isOpen()) return type + "{" + db.closed().getMessage() + "}";

@@ -1,4 +1,4 @@
-package io.panrocks;
+package io.panrocks.internal.options;
 
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
@@ -22,25 +22,25 @@ import java.util.Map;
  * answers what RocksJava's would (it reads the same defaults from its native
  * object), on every engine version.
  */
-final class OptionDefaults {
+public final class OptionDefaults {
     private OptionDefaults() {
     }
 
     private static volatile Map<String, String> db, columnFamily, table;
 
-    static Map<String, String> db() {
+    public static Map<String, String> db() {
         Map<String, String> m = db;
         if (m == null) db = m = load(panrocks_h.PANROCKS_OPTIONS_DB());
         return m;
     }
 
-    static Map<String, String> columnFamily() {
+    public static Map<String, String> columnFamily() {
         Map<String, String> m = columnFamily;
         if (m == null) columnFamily = m = load(panrocks_h.PANROCKS_OPTIONS_COLUMN_FAMILY());
         return m;
     }
 
-    static Map<String, String> table() {
+    public static Map<String, String> table() {
         Map<String, String> m = table;
         if (m == null) table = m = load(panrocks_h.PANROCKS_OPTIONS_BLOCK_BASED_TABLE());
         return m;
@@ -63,7 +63,7 @@ final class OptionDefaults {
     }
 
     /** Splits {@code name=value;name={nested;...};...} at the top level. */
-    static Map<String, String> parse(String options) {
+    public static Map<String, String> parse(String options) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String entry : split(options, ';')) {
             int eq = entry.indexOf('=');
@@ -73,7 +73,7 @@ final class OptionDefaults {
     }
 
     /** Splits at {@code separator} outside braces; empty parts are dropped. */
-    static List<String> split(String s, char separator) {
+    public static List<String> split(String s, char separator) {
         List<String> parts = new ArrayList<>();
         int depth = 0, start = 0;
         for (int i = 0; i <= s.length(); i++) {
@@ -92,11 +92,11 @@ final class OptionDefaults {
     // ---- the value a getter reports --------------------------------------------------
 
     /** The value set ({@code set}, may be null), else the engine's default of {@code name} in {@code defaults}. */
-    static String value(String set, Map<String, String> defaults, String name) {
+    public static String value(String set, Map<String, String> defaults, String name) {
         if (set != null) return set;
         String d = defaults.get(name);
         if (d == null) {
-            throw new UnsupportedOperationException(name + " is not an option of RocksDB " + RocksDB.engineVersion());
+            throw new UnsupportedOperationException(name + " is not an option of RocksDB " + NativeLibrary.engineVersion());
         }
         return d;
     }
@@ -107,7 +107,7 @@ final class OptionDefaults {
      * else the engine's default where the engine still has one, else
      * {@code lastDefault}, the default of the last RocksDB that used it.
      */
-    static String retired(String set, Map<String, String> defaults, String name, String lastDefault) {
+    public static String retired(String set, Map<String, String> defaults, String name, String lastDefault) {
         if (set != null) return set;
         return defaults.getOrDefault(name, lastDefault);
     }
@@ -117,42 +117,28 @@ final class OptionDefaults {
      * have (one a newer RocksDB added: panrocks may run on the older engine
      * of {@code -Drocksdb.engine.version}); the engine would refuse it at open.
      */
-    static void requireKnown(Map<String, String> defaults, String name, String setter) {
+    public static void requireKnown(Map<String, String> defaults, String name, String setter) {
         if (!defaults.containsKey(name)) {
             throw new UnsupportedOperationException(setter + ": " + name + " is not an option of RocksDB "
-                    + RocksDB.engineVersion());
+                    + NativeLibrary.engineVersion());
         }
     }
 
-    static boolean bool(String value) {
+    public static boolean bool(String value) {
         return value.equals("true") || value.equals("1");
     }
 
-    static long number(String value) {
+    public static long number(String value) {
         String v = value.trim();
         // RocksDB writes uint64_t options unsigned (ttl=18446744073709551614); RocksJava returns them cast to long
         return v.startsWith("-") ? Long.parseLong(v) : Long.parseUnsignedLong(v);
     }
 
-    static int integer(String value) {
+    public static int integer(String value) {
         return (int) number(value);
     }
 
-    static double decimal(String value) {
+    public static double decimal(String value) {
         return Double.parseDouble(value.trim());
-    }
-
-    static CompressionType compression(String rocksName) {
-        for (CompressionType t : CompressionType.values()) if (t.rocksName().equals(rocksName)) return t;
-        throw new IllegalStateException("the engine reports compression " + rocksName + ", which panrocks does not know");
-    }
-
-    static WALRecoveryMode walRecoveryMode(String rocksName) {
-        for (WALRecoveryMode m : WALRecoveryMode.values()) if (m.rocksName().equals(rocksName)) return m;
-        throw new IllegalStateException("the engine reports WAL recovery mode " + rocksName + ", which panrocks does not know");
-    }
-
-    static InfoLogLevel infoLogLevel(String rocksName) {
-        return InfoLogLevel.valueOf(rocksName);
     }
 }
