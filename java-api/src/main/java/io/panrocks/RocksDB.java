@@ -4292,16 +4292,9 @@ public class RocksDB implements AutoCloseable {
                                       SizeApproximationFlag... flags) throws RocksDBException {
         Objects.requireNonNull(ranges, "ranges");
         Objects.requireNonNull(flags, "flags");
-        List<Range> copy = new ArrayList<>(ranges); // the caller's list may change under us
-        byte[][] starts = new byte[copy.size()][];
-        byte[][] limits = new byte[copy.size()][];
-        for (int i = 0; i < starts.length; i++) {
-            Range r = Objects.requireNonNull(copy.get(i), "ranges must not contain null");
-            starts[i] = r.start();
-            limits[i] = r.limit();
-        }
+        byte[][][] bounds = bounds(ranges);
         List<SizeApproximationFlag> flagList = Arrays.asList(flags);
-        return maintenance.approximateSizes(ColumnFamilyHandle.internal(columnFamily), starts, limits,
+        return maintenance.approximateSizes(ColumnFamilyHandle.internal(columnFamily), bounds[0], bounds[1],
                 flagList.contains(SizeApproximationFlag.INCLUDE_MEMTABLES),
                 flagList.contains(SizeApproximationFlag.INCLUDE_BLOB_FILES));
     }
@@ -4919,7 +4912,14 @@ public class RocksDB implements AutoCloseable {
      */
     public Map<String, TableProperties> getPropertiesOfTablesInRange(ColumnFamilyHandle columnFamily,
                                                                      List<Range> ranges) throws RocksDBException {
-        List<Range> copy = new ArrayList<>(Objects.requireNonNull(ranges, "ranges")); // the caller's list may change
+        byte[][][] bounds = bounds(Objects.requireNonNull(ranges, "ranges"));
+        return new Tables(db).propertiesOfTablesInRange(ColumnFamilyHandle.internal(columnFamily), bounds[0], bounds[1],
+                TableProperties::new);
+    }
+
+    /** The starts and the limits of ranges, from a copy taken first (the caller's list may change under us). */
+    private static byte[][][] bounds(List<Range> ranges) {
+        List<Range> copy = new ArrayList<>(ranges);
         byte[][] starts = new byte[copy.size()][];
         byte[][] limits = new byte[copy.size()][];
         for (int i = 0; i < starts.length; i++) {
@@ -4927,8 +4927,7 @@ public class RocksDB implements AutoCloseable {
             starts[i] = r.start();
             limits[i] = r.limit();
         }
-        return new Tables(db).propertiesOfTablesInRange(ColumnFamilyHandle.internal(columnFamily), starts, limits,
-                TableProperties::new);
+        return new byte[][][]{starts, limits};
     }
 
     /**
