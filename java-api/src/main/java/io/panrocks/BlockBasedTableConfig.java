@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.Bounds;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.options.OptionDefaults;
+import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /**
  * A Bloom filter policy for block-based tables, as RocksJava's
  * {@code BloomFilter}: point reads of absent keys skip files whose filter

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.files.FileOps;
+import io.panrocks.internal.options.OptionValues;
 
 import java.nio.file.Path;
 import java.util.Objects;

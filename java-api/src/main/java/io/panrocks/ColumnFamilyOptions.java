@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /**
  * Options of one column family, as RocksJava's {@code ColumnFamilyOptions}.
  * A plain Java object: no native memory, no closing needed.

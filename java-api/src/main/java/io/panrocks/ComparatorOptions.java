@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /**
  * RocksJava's settings of a Java comparator's key buffers, kept as a plain
  * value so that RocksJava code compiles ({@code new BytewiseComparator(new

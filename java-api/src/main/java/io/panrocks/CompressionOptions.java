@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.Bounds;
 import io.panrocks.internal.options.OptionDefaults;
+import io.panrocks.internal.options.OptionValues;
 
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /**
  * DB-wide options for opening a DB with several column families, as
  * RocksJava's {@code DBOptions} (the families' own options are

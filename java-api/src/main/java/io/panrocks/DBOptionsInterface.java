@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.options.OptionDefaults;
+import io.panrocks.internal.options.OptionValues;
 
 /**
  * The DB-wide options, shared by {@link DBOptions} and {@link Options}, with

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.Bounds;
+import io.panrocks.internal.options.OptionValues;
 
 /**
  * How an {@link SstFileWriter} writes its file (the fields of RocksDB's

@@ -4,6 +4,7 @@ import io.panrocks.internal.Bounds;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_ingest_options;
+import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /**
  * A merge operator: one of RocksDB's built-in ones, which run inside the
  * engine (no callback into the JVM), or one written in Java

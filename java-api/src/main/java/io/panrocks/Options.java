@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /**
  * How to open a DB: the DB-wide options and those of the default column
  * family together, as RocksJava's {@code Options}. Defaults are RocksDB's.

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /** RocksDB's default memtable, a skip list ({@code SkipListFactory}), as RocksJava's {@code SkipListMemTableConfig}. */
 public final class SkipListMemTableConfig extends MemTableConfig {
     private long lookahead;

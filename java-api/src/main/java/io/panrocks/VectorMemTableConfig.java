@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.options.OptionValues;
+
 /**
  * A memtable that is a vector, sorted when flushed ({@code VectorRepFactory}),
  * as RocksJava's {@code VectorMemTableConfig}: fast bulk inserts, slow

@@ -1,4 +1,5 @@
-package io.panrocks;
+package io.panrocks.internal.options;
+
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,21 +9,21 @@ import java.util.StringJoiner;
  * Option values in RocksDB's option-string syntax ({@code name=value;...}),
  * the form in which options cross the C ABI and RocksDB parses them.
  */
-final class OptionValues {
+public final class OptionValues {
     /** panrocks' own switch, not a RocksDB option: kept out of the option string */
-    static final String PANROCKS_STATISTICS = "panrocks.statistics";
-    static final String PANROCKS_ADAPTIVE_THRESHOLD = "panrocks.adaptive_read_threshold";
+    public static final String PANROCKS_STATISTICS = "panrocks.statistics";
+    public static final String PANROCKS_ADAPTIVE_THRESHOLD = "panrocks.adaptive_read_threshold";
 
     private final Map<String, String> values = new LinkedHashMap<>();
 
-    OptionValues() {
+    public OptionValues() {
     }
 
-    OptionValues(OptionValues other) {
+    public OptionValues(OptionValues other) {
         values.putAll(other.values);
     }
 
-    void put(String name, String value) {
+    public void put(String name, String value) {
         checkToken(name, "option name");
         if (name.isEmpty() || name.indexOf('=') >= 0) throw new IllegalArgumentException("bad option name: " + name);
         checkValue(value, name);
@@ -42,7 +43,7 @@ final class OptionValues {
      * never stops, or silently clamps them). Checked for typed and raw
      * setters alike, naming the option both ways.
      */
-    record Bound(String rocksdbName, String javaName, long min, long max, String why) {
+    public record Bound(String rocksdbName, String javaName, long min, long max, String why) {
         void check(String value) {
             long v;
             try {
@@ -57,7 +58,7 @@ final class OptionValues {
         }
     }
 
-    static final long GiB = 1L << 30;
+    public static final long GiB = 1L << 30;
 
     private static final Map<String, Bound> BOUNDS = Map.ofEntries(
             bound("write_buffer_size", "writeBufferSize", 1, 64 * GiB,
@@ -96,7 +97,7 @@ final class OptionValues {
      * never closed before the end, so that no {@code ;} can reach the top
      * level and set another option.
      */
-    static void checkValue(String value, String option) {
+    public static void checkValue(String value, String option) {
         if (value == null) throw new IllegalArgumentException(option + " must not be null");
         if (!value.startsWith("{")) {
             checkToken(value, option);
@@ -118,12 +119,12 @@ final class OptionValues {
         if (depth != 0) throw new IllegalArgumentException(option + ": unbalanced braces in " + value);
     }
 
-    String get(String name) {
+    public String get(String name) {
         return values.get(name);
     }
 
     /** The values in the order they were first set, panrocks' own switches left out. */
-    Map<String, String> entries() {
+    public Map<String, String> entries() {
         Map<String, String> out = new LinkedHashMap<>();
         values.forEach((k, v) -> {
             if (!k.startsWith("panrocks.")) out.put(k, v);
@@ -132,21 +133,21 @@ final class OptionValues {
     }
 
     /** Forgets a value (a Java callback set by its own setter replaces it). */
-    void remove(String name) {
+    public void remove(String name) {
         values.remove(name);
     }
 
-    boolean getBoolean(String name, boolean defaultValue) {
+    public boolean getBoolean(String name, boolean defaultValue) {
         String v = values.get(name);
         return v == null ? defaultValue : Boolean.parseBoolean(v);
     }
 
-    long getLong(String name, long defaultValue) {
+    public long getLong(String name, long defaultValue) {
         String v = values.get(name);
         return v == null ? defaultValue : Long.parseLong(v);
     }
 
-    static void checkToken(String s, String option) {
+    public static void checkToken(String s, String option) {
         if (s == null) throw new IllegalArgumentException(option + " must not be null");
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -171,7 +172,7 @@ final class OptionValues {
      * option doubles with {@code std::stod}, which refuses subnormal values
      * (so the open would fail), and NaN or infinity mean nothing here.
      */
-    static double requireNormal(double value, double max, String option) {
+    public static double requireNormal(double value, double max, String option) {
         if (!(value >= Double.MIN_NORMAL && value <= max)) {
             throw new IllegalArgumentException(option + " must be a normal number in (0, " + max + "], was " + value);
         }
@@ -182,7 +183,7 @@ final class OptionValues {
             java.util.regex.Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]");
 
     /** RocksDB's {@code daily_offpeak_time_utc}: empty, or {@code HH:mm-HH:mm}; anything else it refuses at open. */
-    static String requireOffpeakWindow(String window) {
+    public static String requireOffpeakWindow(String window) {
         if (window == null) throw new IllegalArgumentException("dailyOffpeakTimeUTC must not be null");
         if (!window.isEmpty() && !OFFPEAK_WINDOW.matcher(window).matches()) {
             throw new IllegalArgumentException("dailyOffpeakTimeUTC must be empty or HH:mm-HH:mm (UTC), was " + window);
@@ -190,7 +191,7 @@ final class OptionValues {
         return window;
     }
 
-    static long requireAtLeast(long value, long min, String option) {
+    public static long requireAtLeast(long value, long min, String option) {
         if (value < min) throw new IllegalArgumentException(option + " must be >= " + min + ", was " + value);
         return value;
     }
@@ -199,7 +200,7 @@ final class OptionValues {
      * 0, or a normal number up to {@code max}: RocksDB parses option
      * doubles with {@code std::stod}, which refuses subnormal values.
      */
-    static double requireFraction(double value, double max, String option) {
+    public static double requireFraction(double value, double max, String option) {
         if (!(value == 0 || (value >= Double.MIN_NORMAL && value <= max))) {
             throw new IllegalArgumentException(option + " must be 0 or a normal number in (0, " + max + "], was " + value);
         }
