@@ -539,7 +539,7 @@ public final class ReadOptions implements AutoCloseable {
     MemorySegment nativeHandle(CallContext c, Transaction via) {
         if (this == DEFAULT) return MemorySegment.NULL;
         Snapshot s = snapshot; // read once: the check, the cache key and the native copy agree
-        if (s != null) s.checkUsableOn(c.db(), via);
+        if (s != null) s.handle.checkUsableOn(c.db(), via);
         int v = version;
         MemorySegment cached = c.cachedReadOptions(this, v, s);
         if (cached != null) return cached;
@@ -552,7 +552,7 @@ public final class ReadOptions implements AutoCloseable {
      */
     MemorySegment memoryOnlyHandle(CallContext c) {
         Snapshot s = snapshot;
-        if (s != null) s.checkUsableOn(c.db());
+        if (s != null) s.handle.checkUsableOn(c.db(), null);
         int v = version;
         MemorySegment cached = c.cachedReadOptions(memoryOnlyKey, v, s);
         if (cached != null) return cached;
@@ -593,7 +593,7 @@ public final class ReadOptions implements AutoCloseable {
     /** As {@link #fillSpec(NativeDb, MemorySegment, Arena)}, with the snapshot the caller read. */
     private void fillSpec(NativeDb owner, MemorySegment spec, Arena arena, Snapshot s, Transaction via) {
         panrocks_h.panrocks_read_options_spec_init(spec);
-        if (s != null) panrocks_read_options_spec.snapshot(spec, s.nativeHandle(owner, via));
+        if (s != null) panrocks_read_options_spec.snapshot(spec, s.handle.nativeHandle(owner, via));
         if (iterateLowerBound != null) bound(panrocks_read_options_spec.lower_bound(spec), iterateLowerBound, arena);
         if (iterateUpperBound != null) bound(panrocks_read_options_spec.upper_bound(spec), iterateUpperBound, arena);
         panrocks_read_options_spec.readahead_size(spec, readaheadSize);

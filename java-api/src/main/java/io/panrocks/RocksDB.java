@@ -10,6 +10,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.RangeWalkScratch;
+import io.panrocks.internal.SnapshotHandle;
 import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.data.Timestamps;
@@ -3800,7 +3801,7 @@ public class RocksDB implements AutoCloseable {
             throw new IllegalArgumentException(columnFamily + " belongs to another DB");
         }
         Snapshot snapshot = readOptions.snapshot();
-        if (snapshot != null) snapshot.checkUsableOn(db); // fail here, not at the first batch
+        if (snapshot != null) snapshot.handle.checkUsableOn(db, null); // fail here, not at the first batch
         return new RecordCursor(this, db, columnFamily, readOptions);
     }
 
@@ -3892,7 +3893,7 @@ public class RocksDB implements AutoCloseable {
     public Snapshot getSnapshot() throws RocksDBException {
         CallContext c = db.enter();
         try {
-            return DbSnapshot.take(this, db, c);
+            return new Snapshot(SnapshotHandle.OfDb.take(this, db, c));
         } finally {
             db.exit(c);
         }
@@ -3906,7 +3907,7 @@ public class RocksDB implements AutoCloseable {
      */
     public void releaseSnapshot(Snapshot snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
-        if (!snapshot.belongsTo(this)) throw new IllegalArgumentException(snapshot + " belongs to another DB");
+        if (!snapshot.handle.belongsTo(this)) throw new IllegalArgumentException(snapshot + " belongs to another DB");
         snapshot.close();
     }
 

@@ -1044,7 +1044,7 @@ public final class RocksIterator implements AutoCloseable {
     public void refresh(Snapshot snapshot) throws RocksDBException {
         CallContext c = enterMove();
         try {
-            MemorySegment s = snapshot == null ? MemorySegment.NULL : snapshot.nativeHandle(db);
+            MemorySegment s = snapshot == null ? MemorySegment.NULL : snapshot.handle.nativeHandle(db, null);
             int rc = panrocks_h.panrocks_iterator_refresh(handle, s, entries, c.error);
             valid = false;
             if (rc == ENDED) {

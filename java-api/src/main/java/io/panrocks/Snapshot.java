@@ -1,8 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.SnapshotHandle;
 
-import java.lang.foreign.MemorySegment;
 
 /**
  * A consistent, read-only view of a DB as of the moment it was taken
@@ -25,21 +24,16 @@ import java.lang.foreign.MemorySegment;
  * another one, or is closed; then reads with it throw
  * {@link IllegalStateException}), and {@link #close()} does nothing to it.
  *
- * <p>The two are two types behind this one: a DB's snapshot owns its native
- * snapshot; a transaction's is a view of the snapshot its transaction owns.
- * Only panrocks makes them.
+ * <p>Only panrocks makes them: a DB's snapshot owns its native snapshot; a
+ * transaction's is a view of the snapshot its transaction owns
+ * ({@code io.panrocks.internal.SnapshotHandle}).
  */
-public abstract sealed class Snapshot implements AutoCloseable permits DbSnapshot, TransactionSnapshot {
-    private final RocksDB owner;
-    final NativeDb db;
-    private final MemorySegment handle;
-    private final long sequence;
+public final class Snapshot implements AutoCloseable {
+    /** the engine side: the native snapshot and who may read with it */
+    final SnapshotHandle handle;
 
-    Snapshot(RocksDB owner, NativeDb db, MemorySegment handle, long sequence) {
-        this.owner = owner;
-        this.db = db;
+    Snapshot(SnapshotHandle handle) {
         this.handle = handle;
-        this.sequence = sequence;
     }
 
     /**
@@ -47,42 +41,8 @@ public abstract sealed class Snapshot implements AutoCloseable permits DbSnapsho
      *
      * @return the snapshot's sequence number
      */
-    public final long getSequenceNumber() {
-        return sequence;
-    }
-
-    /** The native snapshot, for a call (already entered) on {@code expected}. */
-    final MemorySegment nativeHandle(NativeDb expected) {
-        checkUsableOn(expected, null);
-        return handle;
-    }
-
-    /**
-     * The native snapshot for a read of {@code via} (a call entered on its
-     * DB, holding its lock), or of the DB when {@code via} is null.
-     */
-    final MemorySegment nativeHandle(NativeDb expected, Transaction via) {
-        checkUsableOn(expected, via);
-        return handle;
-    }
-
-    final void checkUsableOn(NativeDb expected) {
-        checkUsableOn(expected, null);
-    }
-
-    /**
-     * Checks that a read of {@code via} (null: of the DB), inside a call on
-     * {@code expected}, may use this snapshot.
-     *
-     * @throws IllegalArgumentException if it belongs to another DB, or is a
-     *         transaction's snapshot and the read is not that transaction's
-     * @throws IllegalStateException if it was released, or its transaction's
-     *         snapshot changed since
-     */
-    abstract void checkUsableOn(NativeDb expected, Transaction via);
-
-    final boolean belongsTo(RocksDB db) {
-        return db == owner;
+    public long getSequenceNumber() {
+        return handle.sequence();
     }
 
     /**
@@ -92,17 +52,21 @@ public abstract sealed class Snapshot implements AutoCloseable permits DbSnapsho
      *
      * @return true once reads with it throw
      */
-    public abstract boolean isReleased();
+    public boolean isReleased() {
+        return handle.isReleased();
+    }
 
     /**
      * Releases the snapshot; idempotent, any thread. A transaction's snapshot
      * belongs to the transaction: closing it does nothing.
      */
     @Override
-    public abstract void close();
+    public void close() {
+        handle.close();
+    }
 
     @Override
     public String toString() {
-        return "Snapshot{sequence=" + sequence + (isReleased() ? ", released" : "") + "}";
+        return handle.toString();
     }
 }

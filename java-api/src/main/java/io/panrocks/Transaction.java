@@ -9,6 +9,7 @@ import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.PinSlot;
+import io.panrocks.internal.SnapshotHandle;
 import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_error;
@@ -126,7 +127,7 @@ public final class Transaction implements AutoCloseable {
     /** guarded by lock */
     private Phase phase;
     /** the last view of the transaction's snapshot handed out; guarded by lock */
-    private TransactionSnapshot snapshotView;
+    private Snapshot snapshotView;
     /**
      * the flags of the write options the commit uses (getWriteOptions; WriteOptions is a value of flags: no
      * copy kept per begin); guarded by lock
@@ -1909,35 +1910,15 @@ public final class Transaction implements AutoCloseable {
         CallContext c = enter();
         try {
             long generation = panrocks_h.panrocks_txn_snapshot_generation(handle);
-            TransactionSnapshot cached = snapshotView;
-            if (cached != null && cached.isCurrentFor(generation)) return cached;
+            Snapshot cached = snapshotView;
+            if (cached != null && ((SnapshotHandle.OfTransaction) cached.handle).isCurrentFor(generation)) return cached;
             MemorySegment view = panrocks_h.panrocks_txn_snapshot(handle, c.size);
             if (view.equals(MemorySegment.NULL)) return null;
-            snapshotView = new TransactionSnapshot(this, owner, db, view, c.size.get(ValueLayout.JAVA_LONG, 0),
-                    generation);
+            snapshotView = new Snapshot(new SnapshotHandle.OfTransaction(this, handle, resource, lock, owner, db, view,
+                    c.size.get(ValueLayout.JAVA_LONG, 0), generation));
             return snapshotView;
         } finally {
             exit(c);
-        }
-    }
-
-    /** For a read that uses a view of this transaction's snapshot: under the lock, inside a call. */
-    void checkSnapshotGeneration(long generation) {
-        if (resource.isReleased()) throw new IllegalStateException("the Transaction of this snapshot is closed");
-        if (panrocks_h.panrocks_txn_snapshot_generation(handle) != generation) {
-            throw new IllegalStateException("this Transaction's snapshot changed since this Snapshot was taken "
-                    + "(set, cleared or restored by a rollback to a save point): call getSnapshot() again");
-        }
-    }
-
-    /** Whether a view of generation {@code generation} is still this transaction's snapshot. */
-    boolean snapshotIsCurrent(long generation) {
-        if (!lock.tryLock()) return true; // in use: answer from the last known state
-        try {
-            return !resource.isReleased() && db.isOpen()
-                    && panrocks_h.panrocks_txn_snapshot_generation(handle) == generation;
-        } finally {
-            lock.unlock();
         }
     }
 

@@ -49,7 +49,7 @@
  *   <td>any thread</td>
  *   <td>unpublish, then a grace period (calls that saw it leave the engine),
  *   then free; the DB's close waits for a release in progress</td>
- *   <td>a DB's {@code Snapshot} ({@code DbSnapshot}), {@code ColumnFamilyHandle}</td></tr>
+ *   <td>a DB's {@code Snapshot} ({@code SnapshotHandle.OfDb}), {@code ColumnFamilyHandle}</td></tr>
  * <tr><td>belongs to a DB, its memory is shown to one thread as views</td>
  *   <td>{@link io.panrocks.internal.ConfinedResource}
  *   + a {@link io.panrocks.internal.ViewScope}</td>
@@ -85,7 +85,7 @@
  *   <td>none: the view owns nothing</td><td>its owner's users</td>
  *   <td>the view checks, inside each call, that its owner still holds what it
  *   shows (a transaction's snapshot generation); its close does nothing</td>
- *   <td>{@code Transaction.getSnapshot()} ({@code TransactionSnapshot})</td></tr>
+ *   <td>{@code Transaction.getSnapshot()} ({@code SnapshotHandle.OfTransaction})</td></tr>
  * <tr><td>a Java callback object a DB calls (comparator, merge operator,
  *   compaction filter, listener)</td>
  *   <td>{@link io.panrocks.internal.CallbackBinding}</td>
