@@ -86,7 +86,7 @@ class JfrRecordingTest {
         for (String event : List.of("SlowReadEvent", "FlushEvent", "CompactionEvent", "DbEvent")) {
             assertFalse(r.stdout().contains("io.panrocks.internal.jfr." + event), event);
         }
-        assertFalse(r.stdout().contains("io.panrocks.JfrListener"), "no listener without JFR");
+        assertFalse(r.stdout().contains("io.panrocks.internal.callbacks.JfrListener"), "no listener without JFR");
     }
 
     /**

@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.OpenResources;
+import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_h;
 

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.options.OptionValues;
 
 /**

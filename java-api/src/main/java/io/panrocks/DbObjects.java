@@ -2,6 +2,9 @@ package io.panrocks;
 
 import io.panrocks.internal.OpenResources;
 import io.panrocks.internal.SharedNative;
+import io.panrocks.internal.callbacks.Callbacks;
+import io.panrocks.internal.callbacks.CompactionServiceBinding;
+import io.panrocks.internal.callbacks.LoggerBinding;
 import io.panrocks.internal.ffi.panrocks_open_resources;
 
 import java.lang.foreign.Arena;

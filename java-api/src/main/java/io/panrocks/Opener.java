@@ -5,6 +5,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.OpenPaths;
 import io.panrocks.internal.OpenResources;
+import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_db_path;
 import io.panrocks.internal.ffi.panrocks_error;

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
+import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;

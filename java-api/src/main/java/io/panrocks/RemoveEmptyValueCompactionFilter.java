@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.callbacks.Callbacks;
+
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
@@ -14,7 +16,7 @@ import java.util.Objects;
  */
 public final class RemoveEmptyValueCompactionFilter extends AbstractCompactionFilter implements AutoCloseable {
     /** RocksDB's name of the built-in filter (an option value). */
-    static final String ENGINE_NAME = "RemoveEmptyValueCompactionFilter";
+    static final String ENGINE_NAME = Callbacks.REMOVE_EMPTY_VALUE_FILTER;
 
     /** The filter. */
     public RemoveEmptyValueCompactionFilter() {

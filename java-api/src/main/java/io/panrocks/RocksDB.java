@@ -11,6 +11,8 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.SnapshotHandle;
+import io.panrocks.internal.callbacks.ListenerBinding;
+import io.panrocks.internal.callbacks.TableFilterBinding;
 import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.data.Timestamps;

@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.StandaloneResource;
+import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;

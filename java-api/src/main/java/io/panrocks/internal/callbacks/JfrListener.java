@@ -1,5 +1,13 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.AbstractEventListener;
+import io.panrocks.BackgroundErrorReason;
+import io.panrocks.CompactionJobInfo;
+import io.panrocks.ExternalFileIngestionInfo;
+import io.panrocks.FlushJobInfo;
+import io.panrocks.RocksDB;
+import io.panrocks.Status;
+import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.jfr.BackgroundErrorEvent;
 import io.panrocks.internal.jfr.CompactionEvent;
 import io.panrocks.internal.jfr.FileIngestionEvent;
@@ -22,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * was on is timed from its begin; one whose begin the recording missed is
  * committed with no duration.
  */
-final class JfrListener extends AbstractEventListener {
+public final class JfrListener extends AbstractEventListener {
     /** More jobs than this in flight means begins whose ends never came (failed jobs): forget them. */
     private static final int MAX_IN_FLIGHT = 256;
 
@@ -30,7 +38,7 @@ final class JfrListener extends AbstractEventListener {
     private final Map<Integer, FlushEvent> flushes = new ConcurrentHashMap<>();
     private final Map<Integer, CompactionEvent> compactions = new ConcurrentHashMap<>();
 
-    JfrListener(String dbPath) {
+    public JfrListener(String dbPath) {
         this.dbPath = dbPath;
     }
 

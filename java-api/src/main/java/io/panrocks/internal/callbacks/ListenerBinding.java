@@ -1,7 +1,24 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.AbstractEventListener;
+import io.panrocks.BackgroundErrorReason;
+import io.panrocks.ColumnFamilyHandle;
+import io.panrocks.CompactionJobInfo;
+import io.panrocks.CompactionJobStats;
+import io.panrocks.ExternalFileIngestionInfo;
+import io.panrocks.FileOperationInfo;
+import io.panrocks.FlushJobInfo;
+import io.panrocks.MemTableInfo;
+import io.panrocks.RocksDB;
+import io.panrocks.Status;
+import io.panrocks.TableFileCreationBriefInfo;
+import io.panrocks.TableFileCreationInfo;
+import io.panrocks.TableFileCreationReason;
+import io.panrocks.TableFileDeletionInfo;
+import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_background_error_info;
 import io.panrocks.internal.ffi.panrocks_cf_handle_info;
 import io.panrocks.internal.ffi.panrocks_compaction_details;
@@ -45,7 +62,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * constructors and factories ({@code FlushJobInfo}, {@code FlushReason.of}
  * ...), which are not API.
  */
-final class ListenerBinding extends CallbackBinding {
+public final class ListenerBinding extends CallbackBinding {
+    /** the public types' constructors and codes */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);
     private static final MethodHandle EVENT_TARGET;
     private static final int FLUSH = 1, COMPACTION = 2, BACKGROUND_ERROR = 4, STALL = 8;
@@ -97,7 +117,7 @@ final class ListenerBinding extends CallbackBinding {
         return event == EXTERNAL_FILE_INGESTED && Jfr.ingestion();
     }
 
-    static ListenerBinding bind(AbstractEventListener listener) {
+    public static ListenerBinding bind(AbstractEventListener listener) {
         ListenerBinding b = new ListenerBinding(listener);
         Class<?> c = listener.getClass();
         Class<?> base = AbstractEventListener.class;
@@ -127,7 +147,7 @@ final class ListenerBinding extends CallbackBinding {
         return b;
     }
 
-    void facade(WeakReference<RocksDB> db) {
+    public void facade(WeakReference<RocksDB> db) {
         facade = db;
     }
 
@@ -192,7 +212,7 @@ final class ListenerBinding extends CallbackBinding {
                 panrocks_compaction_stats.file_write_nanos(s), panrocks_compaction_stats.file_range_sync_nanos(s),
                 panrocks_compaction_stats.file_fsync_nanos(s), panrocks_compaction_stats.file_prepare_write_nanos(s),
                 panrocks_compaction_stats.num_single_del_fallthru(s), panrocks_compaction_stats.num_single_del_mismatch(s)};
-        return new CompactionJobStats(counters, panrocks_compaction_stats.is_manual_compaction(s) != 0,
+        return PUBLIC.compactionJobStats(counters, panrocks_compaction_stats.is_manual_compaction(s) != 0,
                 bytes(panrocks_compaction_stats.smallest_output_key_prefix(s), scope),
                 bytes(panrocks_compaction_stats.largest_output_key_prefix(s), scope));
     }
@@ -215,13 +235,13 @@ final class ListenerBinding extends CallbackBinding {
 
     /** A flush's info (panrocks_flush_info), for its begin and its end. */
     private static FlushJobInfo flushInfo(MemorySegment f, Arena scope) {
-        return new FlushJobInfo(Integer.toUnsignedLong(panrocks_flush_info.cf_id(f)),
+        return PUBLIC.flushJobInfo(Integer.toUnsignedLong(panrocks_flush_info.cf_id(f)),
                 string(panrocks_flush_info.cf_name(f), scope), string(panrocks_flush_info.file_path(f), scope),
                 panrocks_flush_info.thread_id(f), panrocks_flush_info.job_id(f),
                 panrocks_flush_info.triggered_writes_slowdown(f) != 0,
                 panrocks_flush_info.triggered_writes_stop(f) != 0, panrocks_flush_info.smallest_seqno(f),
                 panrocks_flush_info.largest_seqno(f), panrocks_flush_info.num_entries(f),
-                panrocks_flush_info.file_size(f), FlushReason.of(panrocks_flush_info.flush_reason(f)));
+                panrocks_flush_info.file_size(f), PUBLIC.flushReason(panrocks_flush_info.flush_reason(f)));
     }
 
     /**
@@ -229,27 +249,27 @@ final class ListenerBinding extends CallbackBinding {
      * ({@code c}, a {@code panrocks_compaction_info} readable in scope): for
      * a listener's begin and end events, and for the job of {@link RocksDB#compactFiles}.
      */
-    static CompactionJobInfo compactionJobInfo(MemorySegment c, Arena scope) {
+    public static CompactionJobInfo compactionJobInfo(MemorySegment c, Arena scope) {
         int code = panrocks_compaction_info.status_code(c);
         Status status = new Status(Status.Code.of(code),
                 Status.SubCode.of(panrocks_compaction_info.status_subcode(c)), Status.Severity.NoError,
                 string(panrocks_compaction_info.status_message(c), scope));
         MemorySegment d = panrocks_compaction_info.details(c)
                 .reinterpret(panrocks_compaction_details.sizeof(), scope, null);
-        return new CompactionJobInfo(Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
+        return PUBLIC.compactionJobInfo(Integer.toUnsignedLong(panrocks_compaction_info.cf_id(c)),
                 string(panrocks_compaction_info.cf_name(c), scope), status,
                 panrocks_compaction_info.thread_id(c), panrocks_compaction_info.job_id(c),
                 panrocks_compaction_info.base_input_level(c), panrocks_compaction_info.output_level(c),
-                CompactionReason.of(panrocks_compaction_info.compaction_reason(c)),
+                PUBLIC.compactionReason(panrocks_compaction_info.compaction_reason(c)),
                 panrocks_compaction_info.input_files(c), panrocks_compaction_info.output_files(c),
                 panrocks_compaction_info.input_records(c), panrocks_compaction_info.output_records(c),
                 panrocks_compaction_info.total_input_bytes(c), panrocks_compaction_info.total_output_bytes(c),
                 panrocks_compaction_info.elapsed_micros(c), fileNames(d, true, c, scope),
                 fileNames(d, false, c, scope),
-                CompactionJobInfo.compressionOf(panrocks_compaction_details.compression(d)),
-                stats(panrocks_compaction_details.stats(d), scope))
-                .tableProperties(TablePropertiesCodec.collectionOf(MemorySegment.ofArray(
-                        bytes(panrocks_compaction_details.table_properties(d), scope)), TableProperties::new));
+                PUBLIC.compression(panrocks_compaction_details.compression(d)),
+                stats(panrocks_compaction_details.stats(d), scope),
+                TablePropertiesCodec.collectionOf(MemorySegment.ofArray(
+                        bytes(panrocks_compaction_details.table_properties(d), scope)), PUBLIC.tableProperties()));
     }
 
     // ---- the upcall body (CallbackBinding.guarded wraps it in the upcall envelope) --------
@@ -273,13 +293,13 @@ final class ListenerBinding extends CallbackBinding {
                         Status.SubCode.of(panrocks_background_error_info.subcode(b)),
                         Status.Severity.of(panrocks_background_error_info.severity(b)),
                         string(panrocks_background_error_info.message(b), scope));
-                listener.onBackgroundError(BackgroundErrorReason.of(panrocks_background_error_info.reason(b)), status);
+                listener.onBackgroundError(PUBLIC.backgroundErrorReason(panrocks_background_error_info.reason(b)), status);
             }
             case STALL -> {
                 MemorySegment s = struct(info, panrocks_stall_info.sizeof(), scope);
-                listener.onStallConditionsChanged(new WriteStallInfo(string(panrocks_stall_info.cf_name(s), scope),
-                        WriteStallCondition.of(panrocks_stall_info.current_condition(s)),
-                        WriteStallCondition.of(panrocks_stall_info.previous_condition(s))));
+                listener.onStallConditionsChanged(PUBLIC.writeStallInfo(string(panrocks_stall_info.cf_name(s), scope),
+                        PUBLIC.writeStallCondition(panrocks_stall_info.current_condition(s)),
+                        PUBLIC.writeStallCondition(panrocks_stall_info.previous_condition(s))));
             }
             default -> deliverLater(event, info, scope);
         }
@@ -306,13 +326,13 @@ final class ListenerBinding extends CallbackBinding {
                     compactionJobInfo(struct(info, panrocks_compaction_info.sizeof(), scope), scope));
         } else if (event == TABLE_FILE_DELETED) {
             MemorySegment d = struct(info, panrocks_file_deletion_info.sizeof(), scope);
-            listener.onTableFileDeleted(new TableFileDeletionInfo(
+            listener.onTableFileDeleted(PUBLIC.tableFileDeletionInfo(
                     string(panrocks_file_deletion_info.db_name(d), scope),
                     string(panrocks_file_deletion_info.file_path(d), scope), panrocks_file_deletion_info.job_id(d),
                     status(panrocks_file_deletion_info.status(d), scope)));
         } else if (event == MEMTABLE_SEALED) {
             MemorySegment m = struct(info, panrocks_memtable_info.sizeof(), scope);
-            listener.onMemTableSealed(new MemTableInfo(string(panrocks_memtable_info.cf_name(m), scope),
+            listener.onMemTableSealed(PUBLIC.memTableInfo(string(panrocks_memtable_info.cf_name(m), scope),
                     panrocks_memtable_info.first_seqno(m), panrocks_memtable_info.earliest_seqno(m),
                     panrocks_memtable_info.num_entries(m), panrocks_memtable_info.num_deletes(m)));
         } else if (event == CF_HANDLE_DELETION_STARTED) {
@@ -320,11 +340,11 @@ final class ListenerBinding extends CallbackBinding {
             if (owner == null) return;  // during the open: no DB to name the handle's
             MemorySegment h = struct(info, panrocks_cf_handle_info.sizeof(), scope);
             byte[] name = bytes(panrocks_cf_handle_info.cf_name(h), scope);
-            listener.onColumnFamilyHandleDeletionStarted(new ColumnFamilyHandle(facade.get(), owner, name,
+            listener.onColumnFamilyHandleDeletionStarted(PUBLIC.deletedFamilyHandle(facade.get(), owner, name,
                     panrocks_cf_handle_info.cf_id(h)));
         } else if (event == EXTERNAL_FILE_INGESTED) {
             MemorySegment g = struct(info, panrocks_ingestion_info.sizeof(), scope);
-            listener.onExternalFileIngested(facade.get(), new ExternalFileIngestionInfo(
+            listener.onExternalFileIngested(facade.get(), PUBLIC.externalFileIngestionInfo(
                     string(panrocks_ingestion_info.cf_name(g), scope),
                     string(panrocks_ingestion_info.external_file_path(g), scope),
                     string(panrocks_ingestion_info.internal_file_path(g), scope),
@@ -332,7 +352,7 @@ final class ListenerBinding extends CallbackBinding {
         } else if (event == ERROR_RECOVERY_BEGIN) {
             MemorySegment r = struct(info, panrocks_error_recovery_info.sizeof(), scope);
             boolean recover = listener.onErrorRecoveryBegin(
-                    BackgroundErrorReason.of(panrocks_error_recovery_info.reason(r)),
+                    PUBLIC.backgroundErrorReason(panrocks_error_recovery_info.reason(r)),
                     status(panrocks_error_recovery_info.error(r), scope));
             panrocks_error_recovery_info.auto_recovery(r, recover ? 1 : 0);
         } else if (event == ERROR_RECOVERY_COMPLETED) {
@@ -347,7 +367,7 @@ final class ListenerBinding extends CallbackBinding {
     }
 
     private static FileOperationInfo fileOperation(MemorySegment f, Arena scope) {
-        return new FileOperationInfo(string(panrocks_file_operation_info.path(f), scope),
+        return PUBLIC.fileOperationInfo(string(panrocks_file_operation_info.path(f), scope),
                 panrocks_file_operation_info.offset(f), panrocks_file_operation_info.length(f),
                 panrocks_file_operation_info.start_nanos(f), panrocks_file_operation_info.duration_nanos(f),
                 status(panrocks_file_operation_info.status(f), scope));
@@ -370,9 +390,9 @@ final class ListenerBinding extends CallbackBinding {
         String family = string(panrocks_table_file_info.cf_name(t), scope);
         String path = string(panrocks_table_file_info.file_path(t), scope);
         int job = panrocks_table_file_info.job_id(t);
-        TableFileCreationReason reason = TableFileCreationReason.of(panrocks_table_file_info.reason(t));
+        TableFileCreationReason reason = PUBLIC.tableFileCreationReason(panrocks_table_file_info.reason(t));
         if (event == TABLE_FILE_CREATION_STARTED) {
-            listener.onTableFileCreationStarted(new TableFileCreationBriefInfo(dbName, family, path, job, reason));
+            listener.onTableFileCreationStarted(PUBLIC.tableFileCreationBriefInfo(dbName, family, path, job, reason));
             return;
         }
         Status status = new Status(Status.Code.of(panrocks_table_file_info.status_code(t)),
@@ -380,7 +400,7 @@ final class ListenerBinding extends CallbackBinding {
                 string(panrocks_table_file_info.status_message(t), scope));
         MemorySegment encoded = panrocks_table_file_info.properties(t);
         MemorySegment properties = MemorySegment.ofArray(bytes(encoded, scope));
-        listener.onTableFileCreated(new TableFileCreationInfo(dbName, family, path, job, reason,
-                panrocks_table_file_info.file_size(t), TablePropertiesCodec.properties(properties, TableProperties::new), status));
+        listener.onTableFileCreated(PUBLIC.tableFileCreationInfo(dbName, family, path, job, reason,
+                panrocks_table_file_info.file_size(t), TablePropertiesCodec.properties(properties, PUBLIC.tableProperties()), status));
     }
 }

@@ -1,7 +1,9 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.AbstractTableFilter;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
 
 import java.lang.foreign.Arena;
@@ -23,7 +25,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * refused inside it, and what it throws is recorded and answers
  * {@link CallbackBinding#FAILED}, which the library takes as "read the table".
  */
-final class TableFilterBinding extends CallbackBinding {
+public final class TableFilterBinding extends CallbackBinding {
+    /** the public types' constructors and codes */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private static final FunctionDescriptor FILTER = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle FILTER_TARGET;
 
@@ -39,7 +44,7 @@ final class TableFilterBinding extends CallbackBinding {
     private final AbstractTableFilter filter;
     private final MemorySegment stub;
 
-    TableFilterBinding(AbstractTableFilter filter, NativeDb owner) {
+    public TableFilterBinding(AbstractTableFilter filter, NativeDb owner) {
         super("table filter", filter.getClass().getName());
         this.filter = filter;
         this.db = owner;
@@ -47,7 +52,7 @@ final class TableFilterBinding extends CallbackBinding {
     }
 
     /** The function pointer to hand to the library. */
-    MemorySegment function() {
+    public MemorySegment function() {
         return stub;
     }
 
@@ -56,7 +61,7 @@ final class TableFilterBinding extends CallbackBinding {
     private int onTable(long context, long properties, long size) {
         try (Arena scope = Arena.ofConfined()) {
             MemorySegment bytes = MemorySegment.ofArray(view(properties, size, scope).toArray(ValueLayout.JAVA_BYTE));
-            return filter.filter(TablePropertiesCodec.properties(bytes, TableProperties::new)) ? 1 : 0;
+            return filter.filter(TablePropertiesCodec.properties(bytes, PUBLIC.tableProperties())) ? 1 : 0;
         }
     }
 }

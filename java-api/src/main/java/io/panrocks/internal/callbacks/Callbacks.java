@@ -1,5 +1,8 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.AbstractEventListener;
+import io.panrocks.RemoveEmptyValueCompactionFilter;
+import io.panrocks.RocksDB;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.ComparatorBinding;
 import io.panrocks.internal.NativeDb;
@@ -14,41 +17,44 @@ import java.util.StringJoiner;
  * How callbacks configured in options become bindings and option-string
  * entries when a DB opens or creates a column family.
  */
-final class Callbacks {
+public final class Callbacks {
+    /** the engine's name of RocksDB's own filter behind {@code RemoveEmptyValueCompactionFilter} */
+    public static final String REMOVE_EMPTY_VALUE_FILTER = "RemoveEmptyValueCompactionFilter";
+
     private Callbacks() {
     }
 
     // ---- from options to bindings ------------------------------------------------------
 
     /** The bindings made for one open or one column family creation, released together if it fails. */
-    static final class Bound {
-        final List<CallbackBinding> bindings = new ArrayList<>();
-        final List<ListenerBinding> listeners = new ArrayList<>();
+    public static final class Bound {
+        public final List<CallbackBinding> bindings = new ArrayList<>();
+        public final List<ListenerBinding> listeners = new ArrayList<>();
         /** the DB's WAL filter, if it has one */
-        WalFilterBinding walFilter;
+        public WalFilterBinding walFilter;
 
-        <B extends CallbackBinding> B add(B b) {
+        public <B extends CallbackBinding> B add(B b) {
             bindings.add(b);
             return b;
         }
 
         /** The DB opened: it owns them from now on. */
-        void attach(NativeDb db, RocksDB facade) {
+        public void attach(NativeDb db, RocksDB facade) {
             WeakReference<RocksDB> ref = new WeakReference<>(facade);
             for (ListenerBinding l : listeners) l.facade(ref);
             for (CallbackBinding b : bindings) b.attach(db);
         }
 
         /** Nothing refers to them (the open failed). */
-        void release() {
+        public void release() {
             for (CallbackBinding b : bindings) b.release();
         }
     }
 
     /** The column family options string with the callbacks of options bound (into bound) and named by ID. */
-    static String familyOptionString(ColumnFamilyOptions options, Bound bound) {
-        CallbackOptions c = options.callbacks;
-        String base = options.values.toString();
+    public static String familyOptionString(Object options, Bound bound) {
+        CallbackOptions c = CallbackOptions.ofFamily(options);
+        String base = CallbackOptions.familyValues(options).toString();
         if (c.isEmpty()) return base;
         StringJoiner j = new StringJoiner(";");
         if (!base.isEmpty()) j.add(base);
@@ -56,7 +62,7 @@ final class Callbacks {
         if (c.mergeOperator != null) j.add("merge_operator=" + bound.add(MergeOperatorBinding.bind(c.mergeOperator)).id());
         if (c.compactionFilterFactory == null && c.compactionFilter instanceof RemoveEmptyValueCompactionFilter) {
             // RocksDB's own built-in filter: no upcall
-            j.add("compaction_filter=" + RemoveEmptyValueCompactionFilter.ENGINE_NAME);
+            j.add("compaction_filter=" + REMOVE_EMPTY_VALUE_FILTER);
         } else if (c.compactionFilterFactory != null || c.compactionFilter != null) {
             j.add("compaction_filter_factory=" + bound.add(c.compactionFilterFactory != null
                     ? FilterFactoryBinding.bind(c.compactionFilterFactory)
@@ -70,13 +76,14 @@ final class Callbacks {
      * bound and named; the JFR events' listener after the user's (when
      * {@code Jfr.listenerWanted()}), so that theirs see an event first.
      */
-    static String dbOptionString(DBOptions options, Bound bound, String dbPath) {
-        String base = options.values.toString();
-        if (options.callbacks.walFilter != null) {
-            bound.walFilter = bound.add(WalFilterBinding.bind(options.callbacks.walFilter));
+    public static String dbOptionString(Object options, Bound bound, String dbPath) {
+        CallbackOptions c = CallbackOptions.ofDb(options);
+        String base = CallbackOptions.dbValues(options).toString();
+        if (c.walFilter != null) {
+            bound.walFilter = bound.add(WalFilterBinding.bind(c.walFilter));
             base = (base.isEmpty() ? "" : base + ";") + "wal_filter=" + bound.walFilter.id();
         }
-        List<AbstractEventListener> listeners = new ArrayList<>(options.callbacks.listeners);
+        List<AbstractEventListener> listeners = new ArrayList<>(c.listeners);
         if (Jfr.listenerWanted()) listeners.add(new JfrListener(dbPath));
         if (listeners.isEmpty()) return base;
         StringJoiner ids = new StringJoiner(":");

@@ -1,7 +1,12 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.RocksDBException;
+import io.panrocks.Status;
+import io.panrocks.WalFilter;
+import io.panrocks.WriteBatch;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.Errors;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_wal_filter_spec;
@@ -30,7 +35,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * (panrocks_walfilt.h, "Failure"); {@link #openFailure} turns that into the
  * open's exception.
  */
-final class WalFilterBinding extends CallbackBinding {
+public final class WalFilterBinding extends CallbackBinding {
+    /** the public types' constructors and codes */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private static final FunctionDescriptor COLUMN_FAMILIES = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor RECORD = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
@@ -61,7 +69,7 @@ final class WalFilterBinding extends CallbackBinding {
      * @throws IllegalArgumentException if the filter's name is null, empty,
      *         holds a zero character or starts with panrocks' IDs
      */
-    static WalFilterBinding bind(WalFilter filter) {
+    public static WalFilterBinding bind(WalFilter filter) {
         String name = checkName(filter.name(), "the WAL filter's name()");
         WalFilterBinding b = new WalFilterBinding(filter, name);
         b.register((arena, out, error) -> {
@@ -91,7 +99,7 @@ final class WalFilterBinding extends CallbackBinding {
     }
 
     /** How many records the engine handed to the filter (for tests). */
-    long records() {
+    public long records() {
         return panrocks_h.panrocks_wal_filter_records(handle());
     }
 
@@ -102,7 +110,7 @@ final class WalFilterBinding extends CallbackBinding {
      *
      * @param engine the open's exception, or null if the open succeeded
      */
-    RocksDBException openFailure(RocksDBException engine) {
+    public RocksDBException openFailure(RocksDBException engine) {
         Throwable thrown = firstFailure();
         Status s = engine != null ? engine.getStatus()
                 : new Status(Status.Code.NotSupported, Status.SubCode.None, Status.Severity.NoError, "");
@@ -145,14 +153,14 @@ final class WalFilterBinding extends CallbackBinding {
         try (Arena views = Arena.ofConfined()) {
             file = new String(view(fileName, fileNameLength, views).toArray(ValueLayout.JAVA_BYTE),
                     StandardCharsets.UTF_8);
-            in = WriteBatch.ofLogRecord(view(batch, batchSize, views));
+            in = PUBLIC.logRecord(view(batch, batchSize, views));
         }
         try (WriteBatch input = in; WriteBatch output = new WriteBatch()) {
             WalFilter.LogRecordFoundResult r = filter.logRecordFound(logNumber, file, input, output);
             if (r == null) {
                 throw new NullPointerException("the WAL filter '" + name() + "' returned null from logRecordFound");
             }
-            if (r.batchChanged && r.walProcessingOption == WalProcessingOption.CONTINUE_PROCESSING) {
+            if (PUBLIC.batchChanged(r) && PUBLIC.continues(r)) {
                 byte[] data = output.data();
                 try (Arena temporary = Arena.ofConfined()) {
                     MemorySegment bytes = temporary.allocateFrom(ValueLayout.JAVA_BYTE, data);
@@ -162,7 +170,7 @@ final class WalFilterBinding extends CallbackBinding {
                     if (rc != 0) throw Errors.toException(rc, error);
                 }
             }
-            return r.walProcessingOption.getValue();
+            return PUBLIC.processingCode(r);
         }
     }
 }

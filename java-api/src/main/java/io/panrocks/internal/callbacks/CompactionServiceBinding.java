@@ -1,7 +1,14 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.CompactionService;
+import io.panrocks.CompactionServiceJobInfo;
+import io.panrocks.CompactionServiceJobStatus;
+import io.panrocks.CompactionServiceResult;
+import io.panrocks.CompactionServiceScheduleResponse;
+import io.panrocks.Priority;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.Errors;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_compaction_job_info;
 import io.panrocks.internal.ffi.panrocks_compaction_service_spec;
 import io.panrocks.internal.ffi.panrocks_error;
@@ -27,7 +34,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * null answer, is caught by the upcall envelope, which returns
  * {@link #FAILED}: the native service takes that for USE_LOCAL.
  */
-final class CompactionServiceBinding extends CallbackBinding {
+public final class CompactionServiceBinding extends CallbackBinding {
+    /** the public types' constructors and codes */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private static final FunctionDescriptor SCHEDULE = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
             JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor WAIT = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
@@ -63,7 +73,7 @@ final class CompactionServiceBinding extends CallbackBinding {
      *
      * @throws IllegalArgumentException if the service's name is null, empty or holds a zero character
      */
-    static CompactionServiceBinding bind(CompactionService service) {
+    public static CompactionServiceBinding bind(CompactionService service) {
         String name = checkName(service.name(), "the compaction service's name()");
         CompactionServiceBinding b = new CompactionServiceBinding(service, name);
         b.register((arena, out, error) -> {
@@ -89,12 +99,12 @@ final class CompactionServiceBinding extends CallbackBinding {
     }
 
     /** The native service, for panrocks_open_resources.compaction_service. */
-    MemorySegment nativeHandle() {
+    public MemorySegment nativeHandle() {
         return handle();
     }
 
     /** How often each function was called and failed: schedule, wait, cancel, installed, failures. */
-    long[] counts() {
+    public long[] counts() {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment c = a.allocate(JAVA_LONG, 5);
             panrocks_h.panrocks_compaction_service_counts(handle(), c);
@@ -110,7 +120,7 @@ final class CompactionServiceBinding extends CallbackBinding {
         byte[] in;
         try (Arena views = Arena.ofConfined()) {
             MemorySegment i = view(info, INFO_SIZE, views);
-            job = new CompactionServiceJobInfo(
+            job = PUBLIC.compactionServiceJobInfo(
                     text(panrocks_compaction_job_info.db_name(i), panrocks_compaction_job_info.db_name_length(i), views),
                     text(panrocks_compaction_job_info.db_id(i), panrocks_compaction_job_info.db_id_length(i), views),
                     text(panrocks_compaction_job_info.db_session_id(i),
@@ -119,7 +129,7 @@ final class CompactionServiceBinding extends CallbackBinding {
                     text(panrocks_compaction_job_info.cf_name(i), panrocks_compaction_job_info.cf_name_length(i), views),
                     panrocks_compaction_job_info.job_id(i),
                     Priority.values()[Math.min(Math.max(panrocks_compaction_job_info.priority(i), 0), 3)],
-                    CompactionReason.of(panrocks_compaction_job_info.compaction_reason(i)),
+                    PUBLIC.compactionReason(panrocks_compaction_job_info.compaction_reason(i)),
                     panrocks_compaction_job_info.is_full_compaction(i) != 0,
                     panrocks_compaction_job_info.is_manual_compaction(i) != 0,
                     panrocks_compaction_job_info.bottommost_level(i) != 0,
@@ -140,7 +150,7 @@ final class CompactionServiceBinding extends CallbackBinding {
         String id = idOf(jobId, jobIdLength);
         CompactionServiceResult r = service.waitForResult(id);
         if (r == null) throw new NullPointerException("the compaction service '" + name() + "' returned null from waitForResult");
-        if (r.bytes().length > 0) set(result, r.bytes());
+        if (PUBLIC.resultBytes(r).length > 0) set(result, PUBLIC.resultBytes(r));
         return r.status().getValue();
     }
 
@@ -151,7 +161,7 @@ final class CompactionServiceBinding extends CallbackBinding {
 
     @SuppressWarnings("unused") // the upcall target
     private void onInstalled(long context, long jobId, long jobIdLength, int status) {
-        service.onInstallation(idOf(jobId, jobIdLength), CompactionServiceJobStatus.of(status));
+        service.onInstallation(idOf(jobId, jobIdLength), PUBLIC.jobStatus(status));
     }
 
     private static String idOf(long address, long length) {

@@ -1,6 +1,12 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.AbstractMergeOperator;
+import io.panrocks.AssociativeMergeOperator;
+import io.panrocks.MergeOperands;
+import io.panrocks.MergeOperator;
+import io.panrocks.NewValue;
 import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_merge_operator_spec;
 
@@ -21,7 +27,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@link MergeOperands} and {@link NewValue} through their package-private
  * constructors, which are not API.
  */
-final class MergeOperatorBinding extends CallbackBinding {
+public final class MergeOperatorBinding extends CallbackBinding {
+    /** the public types' constructors and codes */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private static final FunctionDescriptor FULL = FunctionDescriptor.of(JAVA_INT,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor PARTIAL = FunctionDescriptor.of(JAVA_INT,
@@ -50,7 +59,7 @@ final class MergeOperatorBinding extends CallbackBinding {
     }
 
     /** A binding of a Java operator (either kind) for one DB. */
-    static MergeOperatorBinding bind(MergeOperator operator) {
+    public static MergeOperatorBinding bind(MergeOperator operator) {
         if (operator instanceof AbstractMergeOperator f) {
             String name = checkName(f.name(), "merge operator name");
             MergeOperatorBinding b = new MergeOperatorBinding(name, f, null);
@@ -89,8 +98,8 @@ final class MergeOperatorBinding extends CallbackBinding {
         try (Arena scope = Arena.ofConfined()) {
             merged = full.fullMerge(view(key, keyLength, scope),
                     existing == 0 ? null : view(existing, existingLength, scope),
-                    new MergeOperands(operands, count, scope),
-                    new NewValue(result, scope, (int) count, existing != 0));
+                    PUBLIC.mergeOperands(operands, count, scope),
+                    PUBLIC.newValue(result, scope, (int) count, existing != 0));
         }
         return merged ? 1 : 0;
     }
@@ -99,7 +108,7 @@ final class MergeOperatorBinding extends CallbackBinding {
         boolean merged;
         try (Arena scope = Arena.ofConfined()) {
             merged = full.partialMerge(view(key, keyLength, scope),
-                    new MergeOperands(operands, count, scope), new NewValue(result, scope, (int) count, false));
+                    PUBLIC.mergeOperands(operands, count, scope), PUBLIC.newValue(result, scope, (int) count, false));
         }
         return merged ? 1 : 0;
     }
@@ -110,7 +119,7 @@ final class MergeOperatorBinding extends CallbackBinding {
         try (Arena scope = Arena.ofConfined()) {
             merged = associative.merge(view(key, keyLength, scope),
                     left == 0 ? null : view(left, leftLength, scope),
-                    view(right, rightLength, scope), new NewValue(result, scope, 1, left != 0));
+                    view(right, rightLength, scope), PUBLIC.newValue(result, scope, 1, left != 0));
         }
         return merged ? 1 : 0;
     }

@@ -1,6 +1,9 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.InfoLogLevel;
+import io.panrocks.Logger;
 import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_logger_spec;
 
@@ -22,7 +25,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * The binding (so the DB) keeps the logger, and with it its level word,
  * reachable until the DB's engine is closed.
  */
-final class LoggerBinding extends CallbackBinding {
+public final class LoggerBinding extends CallbackBinding {
+    /** the public types' constructors and codes */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private static final FunctionDescriptor LOG = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle LOG_TARGET;
     private static final InfoLogLevel[] LEVELS = InfoLogLevel.values();
@@ -47,34 +53,34 @@ final class LoggerBinding extends CallbackBinding {
      *
      * @throws IllegalStateException if the logger is closed
      */
-    static LoggerBinding bind(Logger logger) {
-        logger.checkOpen();
+    public static LoggerBinding bind(Logger logger) {
+        PUBLIC.checkOpen(logger);
         LoggerBinding b = new LoggerBinding(logger);
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_logger_spec.allocate(arena);
             panrocks_logger_spec.name(spec, cString(arena, b.name()));
             panrocks_logger_spec.log(spec, b.stub(LOG_TARGET, LOG));
-            panrocks_logger_spec.level(spec, logger.levelWord());
+            panrocks_logger_spec.level(spec, PUBLIC.levelWord(logger));
             return panrocks_h.panrocks_logger_create(spec, out, error);
         });
         return b;
     }
 
     /** The native callback, for panrocks_open_resources.info_log. */
-    MemorySegment nativeHandle() {
+    public MemorySegment nativeHandle() {
         return handle();
     }
 
     /** How many messages the engine handed to this binding (delivered, dropped by a closed logger, or failed). */
-    long messages() {
+    public long messages() {
         return panrocks_h.panrocks_logger_messages(handle());
     }
 
     @SuppressWarnings("unused") // the upcall target
     private void onLog(long context, int level, long message, long length) {
-        if (logger.isClosed()) return;
+        if (PUBLIC.isClosed(logger)) return;
         byte[] text = MemorySegment.ofAddress(message).reinterpret(length).toArray(ValueLayout.JAVA_BYTE);
         InfoLogLevel l = level >= 0 && level < LEVELS.length ? LEVELS[level] : InfoLogLevel.INFO_LEVEL;
-        logger.log(l, new String(text, StandardCharsets.UTF_8));
+        PUBLIC.log(logger, l, new String(text, StandardCharsets.UTF_8));
     }
 }

@@ -1,6 +1,9 @@
-package io.panrocks;
+package io.panrocks.internal.callbacks;
 
+import io.panrocks.AbstractCompactionFilter;
+import io.panrocks.AbstractCompactionFilterFactory;
 import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_filter_context;
 import io.panrocks.internal.ffi.panrocks_filter_factory_spec;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -23,7 +26,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * package: its filter body makes {@link NewValue} through its
  * package-private constructor, which is not API.
  */
-final class FilterFactoryBinding extends CallbackBinding {
+public final class FilterFactoryBinding extends CallbackBinding {
+    /** the public types' constructors and codes */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private static final FunctionDescriptor CREATE = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor FILTER = FunctionDescriptor.of(JAVA_INT,
             JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
@@ -56,12 +62,12 @@ final class FilterFactoryBinding extends CallbackBinding {
         this.shared = shared;
     }
 
-    static FilterFactoryBinding bind(AbstractCompactionFilterFactory<?> factory) {
+    public static FilterFactoryBinding bind(AbstractCompactionFilterFactory<?> factory) {
         return register(new FilterFactoryBinding(checkName(factory.name(), "compaction filter factory name"),
                 factory, null));
     }
 
-    static FilterFactoryBinding bind(AbstractCompactionFilter filter) {
+    public static FilterFactoryBinding bind(AbstractCompactionFilter filter) {
         return register(new FilterFactoryBinding(checkName(filter.name(), "compaction filter name"),
                 null, filter));
     }
@@ -129,7 +135,7 @@ final class FilterFactoryBinding extends CallbackBinding {
         AbstractCompactionFilter.Decision d;
         try (Arena scope = Arena.ofConfined()) {
             d = f.filter(level, view(key, keyLength, scope), TYPES[type],
-                    view(value, valueLength, scope), new NewValue(result, scope, -1, false));
+                    view(value, valueLength, scope), PUBLIC.newValue(result, scope, -1, false));
         }
         if (d == null) return KEEP;
         return switch (d) {

@@ -1,0 +1,219 @@
+package io.panrocks.internal;
+
+import io.panrocks.BackgroundErrorReason;
+import io.panrocks.ColumnFamilyHandle;
+import io.panrocks.CompactionJobInfo;
+import io.panrocks.CompactionJobStats;
+import io.panrocks.CompactionReason;
+import io.panrocks.CompactionServiceJobInfo;
+import io.panrocks.CompactionServiceJobStatus;
+import io.panrocks.CompactionServiceResult;
+import io.panrocks.CompressionType;
+import io.panrocks.ExternalFileIngestionInfo;
+import io.panrocks.FileOperationInfo;
+import io.panrocks.FlushJobInfo;
+import io.panrocks.FlushReason;
+import io.panrocks.InfoLogLevel;
+import io.panrocks.Logger;
+import io.panrocks.MemTableInfo;
+import io.panrocks.MergeOperands;
+import io.panrocks.NewValue;
+import io.panrocks.Priority;
+import io.panrocks.RocksDB;
+import io.panrocks.Status;
+import io.panrocks.TableFileCreationBriefInfo;
+import io.panrocks.TableFileCreationInfo;
+import io.panrocks.TableFileCreationReason;
+import io.panrocks.TableFileDeletionInfo;
+import io.panrocks.TableProperties;
+import io.panrocks.WalFilter;
+import io.panrocks.WriteBatch;
+import io.panrocks.WriteStallCondition;
+import io.panrocks.WriteStallInfo;
+import io.panrocks.internal.callbacks.CallbackOptions;
+import io.panrocks.internal.maintenance.TablePropertiesCodec;
+import io.panrocks.internal.options.OptionValues;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one door from the implementation to what the public types keep to
+ * themselves: their package-private constructors (the values a callback
+ * hands the user: infos, merge operands, a new value), the codes of their
+ * enums, and the engine side an options object or a logger carries. The
+ * JDK's SharedSecrets pattern: {@code io.panrocks} installs the one
+ * implementation when its bridge class initializes; {@link #get()} loads it
+ * on first use. Nothing here is API.
+ */
+public interface PublicAccess {
+    /** the implementation, installed by io.panrocks */
+    final class Holder {
+        private static PublicAccess access;
+
+        private Holder() {
+        }
+    }
+
+    /**
+     * The implementation; its first call initializes the public side's
+     * bridge, which installs it.
+     *
+     * @return the one implementation
+     */
+    static PublicAccess get() {
+        PublicAccess a = Holder.access;
+        if (a != null) return a;
+        try {
+            Class.forName("io.panrocks.Bridge", true, PublicAccess.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("the public side of panrocks is missing", e);
+        }
+        return Holder.access;
+    }
+
+    /**
+     * Installs the implementation (once, by io.panrocks).
+     *
+     * @param access the implementation
+     */
+    static void set(PublicAccess access) {
+        if (Holder.access != null) throw new IllegalStateException("PublicAccess is set");
+        Holder.access = access;
+    }
+
+    // ---- options ----------------------------------------------------------------------
+
+    /** The callbacks of a ColumnFamilyOptions or Options. */
+    CallbackOptions familyCallbacks(Object options);
+
+    /** The callbacks of a DBOptions or Options. */
+    CallbackOptions dbCallbacks(Object options);
+
+    /** The option values of a ColumnFamilyOptions or Options (column family part). */
+    OptionValues familyValues(Object options);
+
+    /** The option values of a DBOptions or Options (DB part). */
+    OptionValues dbValues(Object options);
+
+    // ---- merge and filter upcalls -------------------------------------------------------
+
+    /** The operands of a merge upcall, readable in scope. */
+    MergeOperands mergeOperands(long slices, long count, Arena scope);
+
+    /** The result slot of a merge or filter upcall ({@code struct}: a panrocks_result). */
+    NewValue newValue(long struct, Arena scope, int operands, boolean hasExisting);
+
+    // ---- WAL filter --------------------------------------------------------------------
+
+    /** A read-only batch over a log record, valid while record is. */
+    WriteBatch logRecord(MemorySegment record);
+
+    /** Whether the answer replaces the record by its new batch. */
+    boolean batchChanged(WalFilter.LogRecordFoundResult result);
+
+    /** The answer's processing option as the engine's code. */
+    byte processingCode(WalFilter.LogRecordFoundResult result);
+
+    /** Whether the answer continues with the record. */
+    boolean continues(WalFilter.LogRecordFoundResult result);
+
+    // ---- logger ------------------------------------------------------------------------
+
+    /** The word the engine reads a logger's level from. */
+    MemorySegment levelWord(Logger logger);
+
+    /** Throws IllegalStateException if the logger is closed. */
+    void checkOpen(Logger logger);
+
+    /** Whether the logger is closed. */
+    boolean isClosed(Logger logger);
+
+    /** Hands a line to the logger's {@code log}. */
+    void log(Logger logger, InfoLogLevel level, String line);
+
+    // ---- compaction service ------------------------------------------------------------
+
+    /** A remote compaction job's description. */
+    CompactionServiceJobInfo compactionServiceJobInfo(String dbName, String dbId, String dbSessionId,
+                                                      int columnFamilyId, String columnFamilyName, long jobId, Priority priority,
+                                                      CompactionReason reason,
+                                                      boolean fullCompaction, boolean manualCompaction, boolean bottommostLevel, int baseInputLevel,
+                                                      int outputLevel);
+
+    /** The serialized result a compaction service returned. */
+    byte[] resultBytes(CompactionServiceResult result);
+
+    /** A job status by its engine code. */
+    CompactionServiceJobStatus jobStatus(int code);
+
+    // ---- listener events ---------------------------------------------------------------
+
+    /** A compaction reason by its engine code. */
+    CompactionReason compactionReason(int code);
+
+    /** A flush reason by its engine code. */
+    FlushReason flushReason(int code);
+
+    /** A background error reason by its engine code. */
+    BackgroundErrorReason backgroundErrorReason(int code);
+
+    /** A write stall condition by its panrocks code. */
+    WriteStallCondition writeStallCondition(int code);
+
+    /** A table file creation reason by its engine code. */
+    TableFileCreationReason tableFileCreationReason(int code);
+
+    /** A compression type by its engine code. */
+    CompressionType compression(int code);
+
+    /** Table properties, made by the codec. */
+    TablePropertiesCodec.Maker<TableProperties> tableProperties();
+
+    /** A compaction's counters. */
+    CompactionJobStats compactionJobStats(long[] counters, boolean manualCompaction, byte[] smallestOutputKeyPrefix,
+                                          byte[] largestOutputKeyPrefix);
+
+    /** A flush's info. */
+    FlushJobInfo flushJobInfo(long columnFamilyId, String columnFamilyName, String filePath, long threadId, int jobId,
+                              boolean triggeredWritesSlowdown, boolean triggeredWritesStop, long smallestSeqno, long largestSeqno,
+                              long numEntries, long dataSize, FlushReason flushReason);
+
+    /** A compaction's info, with its files' properties. */
+    CompactionJobInfo compactionJobInfo(long columnFamilyId, String columnFamilyName, Status status, long threadId,
+                                        int jobId, int baseInputLevel, int outputLevel, CompactionReason compactionReason, long inputFiles,
+                                        long outputFiles, long inputRecords, long outputRecords, long totalInputBytes, long totalOutputBytes,
+                                        long elapsedMicros, List<String> inputFileNames, List<String> outputFileNames,
+                                        CompressionType compression, CompactionJobStats stats, Map<String, TableProperties> tableProperties);
+
+    /** A write stall change. */
+    WriteStallInfo writeStallInfo(String columnFamilyName, WriteStallCondition current, WriteStallCondition previous);
+
+    /** A table file deletion. */
+    TableFileDeletionInfo tableFileDeletionInfo(String dbName, String filePath, int jobId, Status status);
+
+    /** A memtable sealed. */
+    MemTableInfo memTableInfo(String columnFamilyName, long firstSeqno, long earliestSeqno, long numEntries,
+                              long numDeletes);
+
+    /** The handle a listener is shown when a column family handle is deleted (names the family only). */
+    ColumnFamilyHandle deletedFamilyHandle(RocksDB owner, NativeDb db, byte[] name, int id);
+
+    /** A file ingested. */
+    ExternalFileIngestionInfo externalFileIngestionInfo(String columnFamilyName, String externalFilePath,
+                                                        String internalFilePath, long globalSeqno);
+
+    /** A file operation. */
+    FileOperationInfo fileOperationInfo(String path, long offset, long length, long startTimestamp, long duration,
+                                        Status status);
+
+    /** A table file about to be created. */
+    TableFileCreationBriefInfo tableFileCreationBriefInfo(String dbName, String columnFamilyName, String filePath,
+                                                          int jobId, TableFileCreationReason reason);
+
+    /** A table file created. */
+    TableFileCreationInfo tableFileCreationInfo(String dbName, String columnFamilyName, String filePath, int jobId,
+                                                TableFileCreationReason reason, long fileSize, TableProperties properties, Status status);
+}

@@ -1,0 +1,112 @@
+package io.panrocks.internal.callbacks;
+
+import io.panrocks.AbstractCompactionFilter;
+import io.panrocks.AbstractCompactionFilterFactory;
+import io.panrocks.AbstractComparator;
+import io.panrocks.AbstractEventListener;
+import io.panrocks.AbstractWalFilter;
+import io.panrocks.ConcurrentTaskLimiter;
+import io.panrocks.MergeOperator;
+import io.panrocks.internal.PublicAccess;
+import io.panrocks.internal.options.OptionValues;
+
+import java.util.List;
+
+/**
+ * The Java callbacks configured in an options object: they are objects, not
+ * option strings, so the options keep them beside their
+ * {@link OptionValues}. Bound to a DB (one binding per object per DB) when
+ * the DB opens or creates the column family ({@link Callbacks}).
+ */
+public final class CallbackOptions {
+    // column family options
+    public AbstractComparator comparator;
+    /** an {@link AbstractMergeOperator} or {@link AssociativeMergeOperator}; built-ins live in the option values */
+    public MergeOperator mergeOperator;
+    public AbstractCompactionFilter compactionFilter;
+    public AbstractCompactionFilterFactory<?> compactionFilterFactory;
+    /** not a callback, but an object of the family part too: copied with it (null: none) */
+    public ConcurrentTaskLimiter compactionThreadLimiter;
+    // DB options
+    public List<AbstractEventListener> listeners = List.of();
+    /** set with setWalFilter; null for none */
+    public AbstractWalFilter walFilter;
+
+    public CallbackOptions() {
+    }
+
+    public CallbackOptions(CallbackOptions other) {
+        comparator = other.comparator;
+        mergeOperator = other.mergeOperator;
+        compactionFilter = other.compactionFilter;
+        compactionFilterFactory = other.compactionFilterFactory;
+        compactionThreadLimiter = other.compactionThreadLimiter;
+        listeners = other.listeners;
+        walFilter = other.walFilter;
+    }
+
+    /** The column-family part of other, keeping this object's listeners. */
+    public void copyFamilyPart(CallbackOptions other) {
+        comparator = other.comparator;
+        mergeOperator = other.mergeOperator;
+        compactionFilter = other.compactionFilter;
+        compactionFilterFactory = other.compactionFilterFactory;
+        compactionThreadLimiter = other.compactionThreadLimiter;
+    }
+
+    public boolean isEmpty() {
+        return comparator == null && mergeOperator == null && compactionFilter == null
+                && compactionFilterFactory == null;
+    }
+
+    /** A raw option set by name replaces the Java object of that option. */
+    public void rawFamilyOptionSet(String name) {
+        switch (name) {
+            case "comparator" -> comparator = null;
+            case "merge_operator" -> mergeOperator = null;
+            case "compaction_filter" -> compactionFilter = null;
+            case "compaction_filter_factory" -> compactionFilterFactory = null;
+            default -> {}
+        }
+    }
+
+    /**
+     * The callbacks of a ColumnFamilyOptions or Options.
+     *
+     * @param options the options
+     * @return their callbacks
+     */
+    public static CallbackOptions ofFamily(Object options) {
+        return PublicAccess.get().familyCallbacks(options);
+    }
+
+    /**
+     * The callbacks of a DBOptions or Options.
+     *
+     * @param options the options
+     * @return their callbacks
+     */
+    public static CallbackOptions ofDb(Object options) {
+        return PublicAccess.get().dbCallbacks(options);
+    }
+
+    /**
+     * The option values of a ColumnFamilyOptions or Options (column family part).
+     *
+     * @param options the options
+     * @return their values
+     */
+    public static OptionValues familyValues(Object options) {
+        return PublicAccess.get().familyValues(options);
+    }
+
+    /**
+     * The option values of a DBOptions or Options (DB part).
+     *
+     * @param options the options
+     * @return their values
+     */
+    public static OptionValues dbValues(Object options) {
+        return PublicAccess.get().dbValues(options);
+    }
+}
