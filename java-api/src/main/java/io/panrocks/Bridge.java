@@ -1,13 +1,19 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallContext;
+import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.PublicAccess;
+import io.panrocks.internal.SharedNative;
+import io.panrocks.internal.ViewScope;
 import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
+import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -57,6 +63,97 @@ final class Bridge implements PublicAccess {
 
     private static IllegalArgumentException unknownOptions(Object options) {
         return new IllegalArgumentException("unknown options class " + options.getClass().getName());
+    }
+
+    @Override
+    public DbObjects dbObjects(Object options) {
+        if (options instanceof DBOptions d) return d.objects;
+        if (options instanceof Options o) return o.objects;
+        throw unknownOptions(options);
+    }
+
+    @Override
+    public SharedNative shared(Object o) {
+        return switch (o) {
+            case Cache c -> c.shared;
+            case Statistics s -> s.shared;
+            case WriteBufferManager w -> w.shared;
+            case RateLimiter r -> r.shared;
+            case SstFileManager m -> m.shared;
+            case Env e -> e.shared();
+            case ConcurrentTaskLimiterImpl l -> l.shared;
+            case ExportImportFilesMetaData x -> x.shared;
+            default -> throw new IllegalArgumentException("not a shared object: " + o.getClass().getName());
+        };
+    }
+
+    @Override
+    public byte[] familyName(ColumnFamilyDescriptor descriptor) {
+        return descriptor.nameBytes();
+    }
+
+    @Override
+    public void describeTable(BlockBasedTableConfig table, Arena arena, MemorySegment descriptor) {
+        table.describe(arena, descriptor);
+    }
+
+    @Override
+    public String tableOptionString(BlockBasedTableConfig table) {
+        return table.optionString();
+    }
+
+    @Override
+    public MemorySegment acquire(OpenAndCompactOptions options) {
+        return options.acquire();
+    }
+
+    @Override
+    public void release(OpenAndCompactOptions options) {
+        options.release();
+    }
+
+    // ---- DB facades ----
+
+    @Override
+    public RocksDB newDb(NativeDb db, Path path, boolean readOnly, DBOptions options) {
+        return new RocksDB(db, path, readOnly, options);
+    }
+
+    @Override
+    public TtlDB newTtlDb(NativeDb db, Path path, boolean readOnly, DBOptions options) {
+        return new TtlDB(db, path, readOnly, options);
+    }
+
+    @Override
+    public ColumnFamilyHandle wrapFamily(RocksDB db, MemorySegment handle, boolean isDefault) {
+        return db.wrapFamily(handle, isDefault);
+    }
+
+    @Override
+    public MemorySegment familyHandle(ColumnFamilyHandle family, NativeDb db) {
+        return ColumnFamilyHandle.nativeHandle(family, db);
+    }
+
+    @Override
+    public MemorySegment readOptionsHandle(ReadOptions options, CallContext c) {
+        return options.nativeHandle(c);
+    }
+
+    // ---- wide columns ----
+
+    @Override
+    public PinnedEntity pinnedEntity(RocksDB db, List<WideColumn> columns, ViewScope scope, DbResource resource) {
+        return new PinnedEntity(db, columns, scope, resource);
+    }
+
+    @Override
+    public PinnedEntities pinnedEntities(RocksDB db, int size, long results, ViewScope scope, DbResource resource) {
+        return new PinnedEntities(db, size, results, scope, resource);
+    }
+
+    @Override
+    public int compareColumnNames(MemorySegment a, MemorySegment b) {
+        return WideColumn.compareNames(a, b);
     }
 
     // ---- merge and filter upcalls ----

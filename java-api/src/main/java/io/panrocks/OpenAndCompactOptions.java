@@ -5,6 +5,7 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
+import io.panrocks.internal.open.DbObjects;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.callbacks.CallbackOptions;
+import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionValues;
 
 /**

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.data.Entities;
 import io.panrocks.internal.data.Reads;
 
 import java.lang.foreign.MemorySegment;

@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.data.Entities;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;

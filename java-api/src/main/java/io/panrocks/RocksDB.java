@@ -13,6 +13,7 @@ import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.SnapshotHandle;
 import io.panrocks.internal.callbacks.ListenerBinding;
 import io.panrocks.internal.callbacks.TableFilterBinding;
+import io.panrocks.internal.data.Entities;
 import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.data.Timestamps;
@@ -23,6 +24,9 @@ import io.panrocks.internal.files.FileOps;
 import io.panrocks.internal.jfr.Jfr;
 import io.panrocks.internal.maintenance.Maintenance;
 import io.panrocks.internal.maintenance.Tables;
+import io.panrocks.internal.open.ColumnFamilies;
+import io.panrocks.internal.open.Opener;
+import io.panrocks.internal.open.RemoteCompaction;
 import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.RunningOptions;
 

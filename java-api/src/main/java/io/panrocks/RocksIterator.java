@@ -7,6 +7,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.RangeWalkScratch;
 import io.panrocks.internal.ViewScope;
+import io.panrocks.internal.data.Entities;
 import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_iter_entry;

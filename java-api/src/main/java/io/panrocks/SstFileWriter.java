@@ -7,6 +7,7 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.callbacks.CallbackOptions;
+import io.panrocks.internal.data.Entities;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_env_options;
 import io.panrocks.internal.ffi.panrocks_error;

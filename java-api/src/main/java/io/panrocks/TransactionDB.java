@@ -5,6 +5,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_txn_db_options;
+import io.panrocks.internal.open.Opener;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.open.Opener;
 
 import java.nio.file.Path;
 import java.util.List;

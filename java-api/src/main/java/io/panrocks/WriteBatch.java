@@ -5,6 +5,7 @@ import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
+import io.panrocks.internal.data.Entities;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

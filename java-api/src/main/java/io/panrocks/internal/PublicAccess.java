@@ -1,6 +1,8 @@
 package io.panrocks.internal;
 
 import io.panrocks.BackgroundErrorReason;
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.CompactionJobInfo;
 import io.panrocks.CompactionJobStats;
@@ -9,6 +11,7 @@ import io.panrocks.CompactionServiceJobInfo;
 import io.panrocks.CompactionServiceJobStatus;
 import io.panrocks.CompactionServiceResult;
 import io.panrocks.CompressionType;
+import io.panrocks.DBOptions;
 import io.panrocks.ExternalFileIngestionInfo;
 import io.panrocks.FileOperationInfo;
 import io.panrocks.FlushJobInfo;
@@ -18,7 +21,11 @@ import io.panrocks.Logger;
 import io.panrocks.MemTableInfo;
 import io.panrocks.MergeOperands;
 import io.panrocks.NewValue;
+import io.panrocks.OpenAndCompactOptions;
+import io.panrocks.PinnedEntities;
+import io.panrocks.PinnedEntity;
 import io.panrocks.Priority;
+import io.panrocks.ReadOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.Status;
 import io.panrocks.TableFileCreationBriefInfo;
@@ -26,16 +33,20 @@ import io.panrocks.TableFileCreationInfo;
 import io.panrocks.TableFileCreationReason;
 import io.panrocks.TableFileDeletionInfo;
 import io.panrocks.TableProperties;
+import io.panrocks.TtlDB;
 import io.panrocks.WalFilter;
+import io.panrocks.WideColumn;
 import io.panrocks.WriteBatch;
 import io.panrocks.WriteStallCondition;
 import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
+import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -97,6 +108,58 @@ public interface PublicAccess {
 
     /** The option values of a DBOptions or Options (DB part). */
     OptionValues dbValues(Object options);
+
+    /** The shared objects of a DBOptions or Options (statistics, caches, limiters, logger ...). */
+    DbObjects dbObjects(Object options);
+
+    /**
+     * The native object behind a public shared object (a cache, statistics, write buffer manager, rate
+     * limiter, SST file manager, env, task limiter, or exported files), or null for statistics not made yet.
+     */
+    SharedNative shared(Object publicObject);
+
+    /** A family descriptor's name as the engine's bytes. */
+    byte[] familyName(ColumnFamilyDescriptor descriptor);
+
+    /** Writes a table config into a panrocks_cf_descriptor (its options and objects), allocating in arena. */
+    void describeTable(BlockBasedTableConfig table, Arena arena, MemorySegment descriptor);
+
+    /** A table config as RocksDB's option string. */
+    String tableOptionString(BlockBasedTableConfig table);
+
+    /** Takes the run flag of an open-and-compact (cancellation) for one run. */
+    MemorySegment acquire(OpenAndCompactOptions options);
+
+    /** Gives the run flag back. */
+    void release(OpenAndCompactOptions options);
+
+    // ---- DB facades ----------------------------------------------------------------------
+
+    /** The facade of a newly opened DB. */
+    RocksDB newDb(NativeDb db, Path path, boolean readOnly, DBOptions options);
+
+    /** The facade of a newly opened TTL DB. */
+    TtlDB newTtlDb(NativeDb db, Path path, boolean readOnly, DBOptions options);
+
+    /** The handle object of a family of db (owned by the DB). */
+    ColumnFamilyHandle wrapFamily(RocksDB db, MemorySegment handle, boolean isDefault);
+
+    /** A family's native handle for a call on db (NULL for the default family if family is null). */
+    MemorySegment familyHandle(ColumnFamilyHandle family, NativeDb db);
+
+    /** The native read options for a call (NULL for the defaults). */
+    MemorySegment readOptionsHandle(ReadOptions options, CallContext c);
+
+    // ---- wide columns --------------------------------------------------------------------
+
+    /** An entity whose columns show pinned memory of resource, in scope. */
+    PinnedEntity pinnedEntity(RocksDB db, List<WideColumn> columns, ViewScope scope, DbResource resource);
+
+    /** The entities of a multi-get, read from results, in scope. */
+    PinnedEntities pinnedEntities(RocksDB db, int size, long results, ViewScope scope, DbResource resource);
+
+    /** The order of column names (bytewise, unsigned). */
+    int compareColumnNames(MemorySegment a, MemorySegment b);
 
     // ---- merge and filter upcalls -------------------------------------------------------
 

@@ -1,6 +1,20 @@
-package io.panrocks;
+package io.panrocks.internal.open;
 
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.Cache;
+import io.panrocks.ColumnFamilyDescriptor;
+import io.panrocks.CompactionService;
+import io.panrocks.ConcurrentTaskLimiter;
+import io.panrocks.DBOptionsInterface;
+import io.panrocks.DbPath;
+import io.panrocks.Env;
+import io.panrocks.Logger;
+import io.panrocks.RateLimiter;
+import io.panrocks.SstFileManager;
+import io.panrocks.Statistics;
+import io.panrocks.WriteBufferManager;
 import io.panrocks.internal.OpenResources;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.callbacks.CompactionServiceBinding;
@@ -17,32 +31,33 @@ import java.util.List;
  * be option strings; the open passes them as {@code panrocks_open_resources}
  * and the DB takes its own reference to each.
  */
-final class DbObjects {
-    Statistics statistics;
-    RateLimiter rateLimiter;
-    SstFileManager sstFileManager;
-    WriteBufferManager writeBufferManager;
-    Cache rowCache;
-    /** null: the default environment */
-    Env env;
-    /** RocksDB's db_paths (not an option string: the engine parses none) */
-    List<DbPath> dbPaths = List.of();
-    /** null: RocksDB's own LOG file */
-    Logger logger;
-    /** null: compactions run in the DB */
-    CompactionService compactionService;
+public final class DbObjects {
+    /** what the public types keep package-private */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
 
-    DbObjects() {
+    public Statistics statistics;
+    public RateLimiter rateLimiter;
+    public SstFileManager sstFileManager;
+    public WriteBufferManager writeBufferManager;
+    public Cache rowCache;
+    /** null: the default environment */
+    public Env env;
+    /** RocksDB's db_paths (not an option string: the engine parses none) */
+    public List<DbPath> dbPaths = List.of();
+    /** null: RocksDB's own LOG file */
+    public Logger logger;
+    /** null: compactions run in the DB */
+    public CompactionService compactionService;
+
+    public DbObjects() {
     }
 
     /** The objects of a DBOptions or Options (the interface's setters store them here). */
-    static DbObjects of(DBOptionsInterface<?> options) {
-        if (options instanceof DBOptions d) return d.objects;
-        if (options instanceof Options o) return o.objects;
-        throw new IllegalArgumentException("unknown options class " + options.getClass().getName());
+    public static DbObjects of(DBOptionsInterface<?> options) {
+        return PUBLIC.dbObjects(options);
     }
 
-    DbObjects(DbObjects other) {
+    public DbObjects(DbObjects other) {
         statistics = other.statistics;
         rateLimiter = other.rateLimiter;
         sstFileManager = other.sstFileManager;
@@ -59,30 +74,30 @@ final class DbObjects {
      * engine, to lock while it opens: the families' block caches and
      * compaction thread limiters, then this DB's objects.
      */
-    OpenResources resources(List<ColumnFamilyDescriptor> families) {
+    public OpenResources resources(List<ColumnFamilyDescriptor> families) {
         OpenResources resources = new OpenResources();
         for (ColumnFamilyDescriptor d : families) {
             BlockBasedTableConfig t = d.getOptions().tableFormatConfig();
-            if (t != null && t.blockCache() != null) resources.add(t.blockCache().shared);
+            if (t != null && t.blockCache() != null) resources.add(PUBLIC.shared(t.blockCache()));
             ConcurrentTaskLimiter limiter = d.getOptions().compactionThreadLimiter();
             if (limiter != null) resources.add(shared(limiter));
         }
-        if (statistics != null) resources.add(statistics.shared);
-        if (writeBufferManager != null) resources.add(writeBufferManager.shared);
-        if (rateLimiter != null) resources.add(rateLimiter.shared);
-        if (sstFileManager != null) resources.add(sstFileManager.shared);
-        if (rowCache != null) resources.add(rowCache.shared);
-        if (env != null) resources.add(env.shared());
+        if (statistics != null) resources.add(PUBLIC.shared(statistics));
+        if (writeBufferManager != null) resources.add(PUBLIC.shared(writeBufferManager));
+        if (rateLimiter != null) resources.add(PUBLIC.shared(rateLimiter));
+        if (sstFileManager != null) resources.add(PUBLIC.shared(sstFileManager));
+        if (rowCache != null) resources.add(PUBLIC.shared(rowCache));
+        if (env != null) resources.add(PUBLIC.shared(env));
         return resources;
     }
 
     /** The handle of a compaction thread limiter, inside {@link OpenResources#withHandles}; NULL for null. */
-    static MemorySegment limiter(OpenResources resources, ConcurrentTaskLimiter limiter) {
+    public static MemorySegment limiter(OpenResources resources, ConcurrentTaskLimiter limiter) {
         return limiter == null ? MemorySegment.NULL : resources.handle(shared(limiter));
     }
 
     private static SharedNative shared(ConcurrentTaskLimiter limiter) {
-        return ((ConcurrentTaskLimiterImpl) limiter).shared; // the sealed class's only kind
+        return PUBLIC.shared(limiter); // the sealed class's only kind
     }
 
     /**
@@ -93,20 +108,20 @@ final class DbObjects {
      *
      * @throws IllegalStateException if the logger is closed
      */
-    MemorySegment request(Arena arena, OpenResources resources, Callbacks.Bound bound) {
+    public MemorySegment request(Arena arena, OpenResources resources, Callbacks.Bound bound) {
         if (statistics == null && writeBufferManager == null && rateLimiter == null && sstFileManager == null
                 && rowCache == null && env == null && logger == null && compactionService == null) {
             return MemorySegment.NULL;
         }
         MemorySegment r = panrocks_open_resources.allocate(arena);
-        if (statistics != null) panrocks_open_resources.statistics(r, resources.handle(statistics.shared));
+        if (statistics != null) panrocks_open_resources.statistics(r, resources.handle(PUBLIC.shared(statistics)));
         if (writeBufferManager != null) {
-            panrocks_open_resources.write_buffer_manager(r, resources.handle(writeBufferManager.shared));
+            panrocks_open_resources.write_buffer_manager(r, resources.handle(PUBLIC.shared(writeBufferManager)));
         }
-        if (rateLimiter != null) panrocks_open_resources.rate_limiter(r, resources.handle(rateLimiter.shared));
-        if (sstFileManager != null) panrocks_open_resources.sst_file_manager(r, resources.handle(sstFileManager.shared));
-        if (rowCache != null) panrocks_open_resources.row_cache(r, resources.handle(rowCache.shared));
-        if (env != null) panrocks_open_resources.env(r, resources.handle(env.shared()));
+        if (rateLimiter != null) panrocks_open_resources.rate_limiter(r, resources.handle(PUBLIC.shared(rateLimiter)));
+        if (sstFileManager != null) panrocks_open_resources.sst_file_manager(r, resources.handle(PUBLIC.shared(sstFileManager)));
+        if (rowCache != null) panrocks_open_resources.row_cache(r, resources.handle(PUBLIC.shared(rowCache)));
+        if (env != null) panrocks_open_resources.env(r, resources.handle(PUBLIC.shared(env)));
         if (logger != null) panrocks_open_resources.info_log(r, bound.add(LoggerBinding.bind(logger)).nativeHandle());
         if (compactionService != null) {
             panrocks_open_resources.compaction_service(r,
@@ -116,8 +131,8 @@ final class DbObjects {
     }
 
     /** Of a statistics object of one's own: a view of a DB's cannot be given to another DB. */
-    static Statistics ownStatistics(Statistics statistics) {
-        if (statistics != null && statistics.shared == null) {
+    public static Statistics ownStatistics(Statistics statistics) {
+        if (statistics != null && PUBLIC.shared(statistics) == null) {
             throw new IllegalArgumentException("the statistics view of an open DB cannot be given to another DB: "
                     + "create a Statistics object and give it to both");
         }

@@ -1,11 +1,18 @@
-package io.panrocks;
+package io.panrocks.internal.data;
 
+import io.panrocks.PinnedEntities;
+import io.panrocks.PinnedEntity;
+import io.panrocks.ReadOptions;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
+import io.panrocks.Status;
+import io.panrocks.WideColumn;
 import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ViewScope;
-import io.panrocks.internal.data.Reads;
 import io.panrocks.internal.ffi.panrocks_entity_result;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_slice;
@@ -28,14 +35,17 @@ import java.util.Objects;
  * <p>Every method taking a {@link CallContext} runs inside a call the
  * caller entered.
  */
-final class Entities {
-    static final long COLUMN = panrocks_wide_column.sizeof();
+public final class Entities {
+    /** what the public types keep package-private */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
+    public static final long COLUMN = panrocks_wide_column.sizeof();
     private static final long NAME = panrocks_wide_column.name$offset();
     private static final long VALUE = panrocks_wide_column.value$offset();
     private static final long DATA = panrocks_slice.data$offset();
     private static final long SIZE = panrocks_slice.size$offset();
     /** the serialization version RocksDB writes (db/wide/wide_column_serialization.h) */
-    static final int SERIALIZATION_VERSION = 1;
+    public static final int SERIALIZATION_VERSION = 1;
 
     private static volatile Boolean supported;
 
@@ -43,7 +53,7 @@ final class Entities {
     }
 
     /** Whether the loaded library supports wide columns (RocksDB 8.0 and later). */
-    static boolean supported() {
+    public static boolean supported() {
         Boolean s = supported;
         if (s == null) {
             io.panrocks.internal.NativeLibrary.ensureLoaded();
@@ -60,7 +70,7 @@ final class Entities {
      *
      * @throws IllegalArgumentException for two columns with one name
      */
-    static int[] checkedOrder(List<WideColumn> columns) {
+    public static int[] checkedOrder(List<WideColumn> columns) {
         Objects.requireNonNull(columns, "columns");
         int n = columns.size();
         Integer[] order = new Integer[n];
@@ -71,11 +81,11 @@ final class Entities {
             Bytes.segment(c.value(), "column value");
             order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> WideColumn.compareNames(names[a], names[b]));
+        Arrays.sort(order, (a, b) -> PUBLIC.compareColumnNames(names[a], names[b]));
         int[] sorted = new int[n];
         for (int i = 0; i < n; i++) {
             sorted[i] = order[i];
-            if (i > 0 && WideColumn.compareNames(names[order[i - 1]], names[order[i]]) == 0) {
+            if (i > 0 && PUBLIC.compareColumnNames(names[order[i - 1]], names[order[i]]) == 0) {
                 throw new IllegalArgumentException("two columns are named " + columns.get(order[i]).toString()
                         .replaceFirst(" = .*", "}") + ": the names of an entity's columns must be distinct");
             }
@@ -90,8 +100,8 @@ final class Entities {
      * copied once into the thread's scratch (column array first, then the
      * bytes), so no caller memory is read outside the call's own arguments.
      */
-    static void put(CallContext c, MemorySegment db, MemorySegment cf, int flags, MemorySegment key,
-                    List<WideColumn> columns) throws RocksDBException {
+    public static void put(CallContext c, MemorySegment db, MemorySegment cf, int flags, MemorySegment key,
+                           List<WideColumn> columns) throws RocksDBException {
         int n = columns.size();
         long total = n * COLUMN + key.byteSize();
         for (WideColumn w : columns) total += w.name().byteSize() + w.value().byteSize();
@@ -126,8 +136,8 @@ final class Entities {
     // ---- GetEntity --------------------------------------------------------------
 
     /** Reads k's entity into a native entity of the thread's pool, keeping it pinned; null if absent. */
-    static PinnedEntity getPinned(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
-                                  MemorySegment k, long keyLength) throws RocksDBException {
+    public static PinnedEntity getPinned(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
+                                         MemorySegment k, long keyLength) throws RocksDBException {
         MemorySegment entity = c.takeEntity();
         boolean handedOver = false;
         try {
@@ -139,7 +149,7 @@ final class Entities {
                 c.returnEntity(entity);
             });
             handedOver = true;
-            return new PinnedEntity(owner, columns, scope, resource);
+            return PUBLIC.pinnedEntity(owner, columns, scope, resource);
         } finally {
             if (!handedOver) {
                 panrocks_h.panrocks_entity_release(entity);
@@ -149,8 +159,8 @@ final class Entities {
     }
 
     /** Reads k's entity and copies its columns to the heap; null if absent. */
-    static List<WideColumn> getCopy(CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
-                                    MemorySegment k, long keyLength) throws RocksDBException {
+    public static List<WideColumn> getCopy(CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
+                                           MemorySegment k, long keyLength) throws RocksDBException {
         MemorySegment entity = c.takeEntity();
         try {
             if (!read(c, db, cf, ro, entity, k, keyLength)) return null;
@@ -173,7 +183,7 @@ final class Entities {
                                 MemorySegment k, long keyLength) throws RocksDBException {
         int rc;
         try {
-            rc = panrocks_h.panrocks_get_entity(db, cf, ro.nativeHandle(c), entity, k, keyLength, c.value, c.size,
+            rc = panrocks_h.panrocks_get_entity(db, cf, PUBLIC.readOptionsHandle(ro, c), entity, k, keyLength, c.value, c.size,
                     c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
@@ -184,7 +194,7 @@ final class Entities {
     }
 
     /** The engine's column array at address (count columns) as views of scope. */
-    static List<WideColumn> views(ViewScope scope, long address, long count) {
+    public static List<WideColumn> views(ViewScope scope, long address, long count) {
         int n = count(count);
         WideColumn[] out = new WideColumn[n];
         for (int i = 0; i < n; i++) {
@@ -226,7 +236,7 @@ final class Entities {
      * copies it, so the caller may change it afterwards; null stays null
      * (every column).
      */
-    static byte[][] checkedNames(Collection<byte[]> names, boolean nullMeansAll) {
+    public static byte[][] checkedNames(Collection<byte[]> names, boolean nullMeansAll) {
         if (names == null) {
             if (nullMeansAll) return null;
             throw new NullPointerException("columnNames");
@@ -255,10 +265,10 @@ final class Entities {
      * GetEntity keeping only the named columns, filtered in the native call;
      * key is checked (heap or native). Null if the key is absent.
      */
-    static PinnedEntity getPinnedSelected(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
-                                          ReadOptions ro, MemorySegment key, byte[][] names)
+    public static PinnedEntity getPinnedSelected(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
+                                                 ReadOptions ro, MemorySegment key, byte[][] names)
             throws RocksDBException {
-        MemorySegment options = ro.nativeHandle(c);
+        MemorySegment options = PUBLIC.readOptionsHandle(ro, c);
         int m = names.length;
         long total = m * SLICE + key.byteSize() + bytes(names);
         MemorySegment entity = c.takeEntity();
@@ -284,7 +294,7 @@ final class Entities {
                 c.returnEntity(entity);
             });
             handedOver = true;
-            return new PinnedEntity(owner, columns, scope, resource);
+            return PUBLIC.pinnedEntity(owner, columns, scope, resource);
         } finally {
             c.trimScratch();
             if (!handedOver) {
@@ -301,10 +311,10 @@ final class Entities {
      * family pointers, name slices, then the bytes), the engine called once,
      * and the result handed to a PinnedEntities that owns it.
      */
-    static PinnedEntities multiGet(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
-                                   MemorySegment[] families, ReadOptions ro, byte[][] keys, byte[][] names)
+    public static PinnedEntities multiGet(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
+                                          MemorySegment[] families, ReadOptions ro, byte[][] keys, byte[][] names)
             throws RocksDBException {
-        MemorySegment options = ro.nativeHandle(c);
+        MemorySegment options = PUBLIC.readOptionsHandle(ro, c);
         int n = keys.length;
         int m = names == null ? 0 : names.length;
         long familiesAt = n * SLICE;
@@ -330,7 +340,7 @@ final class Entities {
             DbResource resource = DbResource.confined(c, "PinnedEntities", scope, false,
                     () -> c.returnEntityBatch(entities, n));
             handedOver = true;
-            return new PinnedEntities(owner, n, results, scope, resource);
+            return PUBLIC.pinnedEntities(owner, n, results, scope, resource);
         } finally {
             c.trimScratch();
             if (!handedOver) c.returnEntityBatch(entities, n);
@@ -338,12 +348,12 @@ final class Entities {
     }
 
     /** The status code of result i (0 found, NOT_FOUND, else RocksDB's code); read while the result is held. */
-    static int resultCode(long results, int i) {
+    public static int resultCode(long results, int i) {
         return Bytes.EVERYTHING.get(ValueLayout.JAVA_INT, results + i * RESULT + RESULT_STATUS);
     }
 
     /** Result i's status with RocksDB's code, subcode and message. */
-    static Status resultStatus(long results, int i) {
+    public static Status resultStatus(long results, int i) {
         long at = results + i * RESULT;
         int code = resultCode(results, i);
         if (code == 0) return new Status(Status.Code.Ok, Status.SubCode.None, Status.Severity.NoError, "");
@@ -359,20 +369,20 @@ final class Entities {
     }
 
     /** Result i's columns as views of scope (a found key's). */
-    static List<WideColumn> resultColumns(ViewScope scope, long results, int i) {
+    public static List<WideColumn> resultColumns(ViewScope scope, long results, int i) {
         long at = results + i * RESULT;
         return views(scope, Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, at + RESULT_COLUMNS),
                 Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, at + RESULT_COUNT));
     }
 
     /** The value of the column named name in columns (sorted by name), or null: a binary search. */
-    static MemorySegment find(List<WideColumn> columns, byte[] name) {
+    public static MemorySegment find(List<WideColumn> columns, byte[] name) {
         MemorySegment wanted = MemorySegment.ofArray(name);
         int low = 0, high = columns.size() - 1;
         while (low <= high) {
             int mid = (low + high) >>> 1;
             WideColumn c = columns.get(mid);
-            int cmp = WideColumn.compareNames(c.name(), wanted);
+            int cmp = PUBLIC.compareColumnNames(c.name(), wanted);
             if (cmp == 0) return c.value();
             if (cmp < 0) low = mid + 1;
             else high = mid - 1;
@@ -387,7 +397,7 @@ final class Entities {
      * varint32 version, varint32 count, per column (sorted by name) a
      * varint32-prefixed name and a varint32 value size, then the values.
      */
-    static long serializedSize(List<WideColumn> columns) {
+    public static long serializedSize(List<WideColumn> columns) {
         long size = varintSize(SERIALIZATION_VERSION) + varintSize(columns.size());
         for (WideColumn c : columns) {
             long name = c.name().byteSize(), value = c.value().byteSize();
@@ -397,7 +407,7 @@ final class Entities {
     }
 
     /** Writes the serialized entity (columns in {@code order}) at b[p..]; returns the end. */
-    static long serialize(MemorySegment b, long p, List<WideColumn> columns, int[] order) {
+    public static long serialize(MemorySegment b, long p, List<WideColumn> columns, int[] order) {
         p = varint32(b, p, SERIALIZATION_VERSION);
         p = varint32(b, p, columns.size());
         for (int i : order) {
@@ -425,7 +435,7 @@ final class Entities {
      * @throws RocksDBException {@code NotSupported} for a newer version,
      *         {@code Corruption} for a malformed entity (RocksDB's messages)
      */
-    static List<WideColumn> deserialize(MemorySegment entity) throws RocksDBException {
+    public static List<WideColumn> deserialize(MemorySegment entity) throws RocksDBException {
         long size = entity.byteSize();
         long[] p = {0};
         long version = entityVarint(entity, size, p, "Error decoding wide column version");
@@ -483,7 +493,7 @@ final class Entities {
         return Integer.compare(a.get(ValueLayout.JAVA_BYTE, mismatch) & 0xff, b.get(ValueLayout.JAVA_BYTE, mismatch) & 0xff);
     }
 
-    static int varintSize(long value) {
+    public static int varintSize(long value) {
         int n = 1;
         while (value >= 0x80) {
             value >>>= 7;
@@ -492,7 +502,7 @@ final class Entities {
         return n;
     }
 
-    static long varint32(MemorySegment b, long p, long value) {
+    public static long varint32(MemorySegment b, long p, long value) {
         while (value >= 0x80) {
             b.set(ValueLayout.JAVA_BYTE, p++, (byte) (value | 0x80));
             value >>>= 7;

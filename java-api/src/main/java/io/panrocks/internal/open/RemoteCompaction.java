@@ -1,7 +1,15 @@
-package io.panrocks;
+package io.panrocks.internal.open;
 
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.Cache;
+import io.panrocks.ColumnFamilyOptions;
+import io.panrocks.OpenAndCompactOptions;
+import io.panrocks.RocksDBException;
+import io.panrocks.Statistics;
+import io.panrocks.Status;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_error;
@@ -14,12 +22,15 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 /** The worker's side of remote compaction: {@link RocksDB#openAndCompact}. */
-final class RemoteCompaction {
+public final class RemoteCompaction {
+    /** what the public types keep package-private */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private RemoteCompaction() {
     }
 
-    static byte[] openAndCompact(OpenAndCompactOptions options, ColumnFamilyOptions family, String dbPath,
-                                 String outputDirectory, byte[] input) throws RocksDBException {
+    public static byte[] openAndCompact(OpenAndCompactOptions options, ColumnFamilyOptions family, String dbPath,
+                                        String outputDirectory, byte[] input) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(dbPath, "dbPath");
         Objects.requireNonNull(outputDirectory, "outputDirectory");
@@ -33,12 +44,12 @@ final class RemoteCompaction {
         BlockBasedTableConfig table = f.tableFormatConfig();
         Cache cache = table == null ? null : table.blockCache();
         NativeLibrary.ensureLoaded();
-        MemorySegment flag = options.acquire();
+        MemorySegment flag = PUBLIC.acquire(options);
         try {
             // RocksDB makes the last folder only; the documented promise is the whole path
             java.nio.file.Files.createDirectories(java.nio.file.Path.of(outputDirectory));
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
-            options.release();
+            PUBLIC.release(options);
             throw new RocksDBException(new Status(Status.Code.IOError, Status.SubCode.None, Status.Severity.NoError,
                     "cannot create the output directory " + outputDirectory + ": " + e));
         }
@@ -47,10 +58,10 @@ final class RemoteCompaction {
             if (cache == null)
                 return withStatistics(options, statistics, f, flag, MemorySegment.NULL, dbPath,
                         outputDirectory, input);
-            return cache.shared.withHandle(c -> withStatistics(options, statistics, f, flag, c, dbPath, outputDirectory,
+            return PUBLIC.shared(cache).withHandle(c -> withStatistics(options, statistics, f, flag, c, dbPath, outputDirectory,
                     input));
         } finally {
-            options.release();
+            PUBLIC.release(options);
         }
     }
 
@@ -58,7 +69,7 @@ final class RemoteCompaction {
                                          MemorySegment flag, MemorySegment cache, String dbPath, String outputDirectory,
                                          byte[] input) throws RocksDBException {
         if (statistics == null) return run(options, MemorySegment.NULL, f, flag, cache, dbPath, outputDirectory, input);
-        return statistics.shared.withHandle(s -> run(options, s, f, flag, cache, dbPath, outputDirectory, input));
+        return PUBLIC.shared(statistics).withHandle(s -> run(options, s, f, flag, cache, dbPath, outputDirectory, input));
     }
 
     private static byte[] run(OpenAndCompactOptions options, MemorySegment statistics, ColumnFamilyOptions f,
@@ -71,7 +82,7 @@ final class RemoteCompaction {
             panrocks_cf_descriptor.name(d, arena.allocateFrom("default"));
             panrocks_cf_descriptor.options(d, arena.allocateFrom(Callbacks.familyOptionString(f, bound)));
             BlockBasedTableConfig table = f.tableFormatConfig();
-            if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.optionString()));
+            if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(PUBLIC.tableOptionString(table)));
             panrocks_cf_descriptor.block_cache(d, cache);
             MemorySegment r = panrocks_open_and_compact_request.allocate(arena);
             panrocks_open_and_compact_request.db_path(r, arena.allocateFrom(dbPath));

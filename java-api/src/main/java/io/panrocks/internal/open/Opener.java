@@ -1,10 +1,20 @@
-package io.panrocks;
+package io.panrocks.internal.open;
 
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.ColumnFamilyDescriptor;
+import io.panrocks.ColumnFamilyHandle;
+import io.panrocks.ColumnFamilyOptions;
+import io.panrocks.DBOptions;
+import io.panrocks.DbPath;
+import io.panrocks.Options;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.OpenPaths;
 import io.panrocks.internal.OpenResources;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_db_path;
@@ -28,18 +38,21 @@ import java.util.Objects;
  * {@code panrocks_open_request}, keeps the block caches alive during the
  * call, and wraps what comes back.
  */
-final class Opener {
+public final class Opener {
+    /** what the public types keep package-private */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private Opener() {
     }
 
-    static final byte[] DEFAULT_FAMILY = "default".getBytes(StandardCharsets.UTF_8);
+    public static final byte[] DEFAULT_FAMILY = "default".getBytes(StandardCharsets.UTF_8);
 
     /**
      * A DB with its own native open and facade (a transaction DB, see
      * TransactionDB): the open call, with panrocks_open's outputs, and the
      * object that wraps its result.
      */
-    interface Facade {
+    public interface Facade {
         /** panrocks_open or an alternative with the same outputs; inside the open's arena. */
         int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error, Arena arena);
 
@@ -47,12 +60,12 @@ final class Opener {
     }
 
     /** Opens with the default family only, configured by options. */
-    static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal) throws RocksDBException {
+    public static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal) throws RocksDBException {
         return open(options, path, readOnly ? Mode.readOnly(errorIfWal) : Mode.READ_WRITE);
     }
 
-    static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
-                        List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal)
+    public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
+                               List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal)
             throws RocksDBException {
         return open(options, path, families, handlesOut, readOnly ? Mode.readOnly(errorIfWal) : Mode.READ_WRITE);
     }
@@ -62,39 +75,39 @@ final class Opener {
      * as a secondary), what it claims in {@link OpenPaths}, and which
      * facade wraps it.
      */
-    record Mode(Kind kind, boolean errorIfWal, int[] ttls, Path secondaryPath, Facade facade) {
-        enum Kind { READ_WRITE, READ_ONLY, TTL, TTL_READ_ONLY, SECONDARY }
+    public record Mode(Kind kind, boolean errorIfWal, int[] ttls, Path secondaryPath, Facade facade) {
+        public enum Kind { READ_WRITE, READ_ONLY, TTL, TTL_READ_ONLY, SECONDARY }
 
-        static final Mode READ_WRITE = new Mode(Kind.READ_WRITE, false, null, null, null);
+        public static final Mode READ_WRITE = new Mode(Kind.READ_WRITE, false, null, null, null);
 
-        static Mode readOnly(boolean errorIfWal) {
+        public static Mode readOnly(boolean errorIfWal) {
             return new Mode(Kind.READ_ONLY, errorIfWal, null, null, null);
         }
 
         /** read-write, through the facade's own open */
-        static Mode withFacade(Facade facade) {
+        public static Mode withFacade(Facade facade) {
             return new Mode(Kind.READ_WRITE, false, null, null, facade);
         }
 
         /** ttls: one per family (seconds, <= 0 forever) */
-        static Mode ttl(int[] ttls, boolean readOnly) {
+        public static Mode ttl(int[] ttls, boolean readOnly) {
             return new Mode(readOnly ? Kind.TTL_READ_ONLY : Kind.TTL, false, ttls, null, null);
         }
 
-        static Mode secondary(Path secondaryPath) {
+        public static Mode secondary(Path secondaryPath) {
             return new Mode(Kind.SECONDARY, false, null, secondaryPath, null);
         }
 
-        boolean readOnly() {
+        public boolean readOnly() {
             return kind != Kind.READ_WRITE && kind != Kind.TTL;
         }
 
-        boolean ttl() {
+        public boolean ttl() {
             return kind == Kind.TTL || kind == Kind.TTL_READ_ONLY;
         }
 
         /** panrocks.h's PANROCKS_OPEN_*; the library is loaded by then */
-        int nativeMode() {
+        public int nativeMode() {
             return switch (kind) {
                 case READ_WRITE -> panrocks_h.PANROCKS_OPEN_READ_WRITE();
                 case READ_ONLY -> panrocks_h.PANROCKS_OPEN_READ_ONLY();
@@ -106,7 +119,7 @@ final class Opener {
     }
 
     /** Opens with the default family only, configured by options. */
-    static RocksDB open(Options options, Path path, Mode mode) throws RocksDBException {
+    public static RocksDB open(Options options, Path path, Mode mode) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         ColumnFamilyOptions defaultFamily = new ColumnFamilyOptions(options);
         // null: no handle objects for the caller; the DB's own default handle serves
@@ -114,8 +127,8 @@ final class Opener {
                 List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), null, mode);
     }
 
-    static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
-                        List<ColumnFamilyHandle> handlesOut, Mode mode) throws RocksDBException {
+    public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
+                               List<ColumnFamilyHandle> handlesOut, Mode mode) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(families, "columnFamilyDescriptors");
@@ -123,7 +136,7 @@ final class Opener {
         if (families.isEmpty()) throw new IllegalArgumentException("columnFamilyDescriptors must name at least \"default\"");
         for (ColumnFamilyDescriptor d : families) Objects.requireNonNull(d, "columnFamilyDescriptors must not contain null");
         // RocksDB opens no DB without its default family (InvalidArgument); RocksJava says so before the open, as here
-        if (families.stream().noneMatch(d -> Arrays.equals(d.nameBytes(), DEFAULT_FAMILY))) {
+        if (families.stream().noneMatch(d -> Arrays.equals(PUBLIC.familyName(d), DEFAULT_FAMILY))) {
             throw new IllegalArgumentException("columnFamilyDescriptors must include the default column family "
                     + "(RocksDB.DEFAULT_COLUMN_FAMILY, \"default\")");
         }
@@ -140,7 +153,7 @@ final class Opener {
         Path canonical = OpenPaths.canonical(path);
         Path wal = walDir(options);
         Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
-        OpenResources resources = options.objects.resources(families); // caches and shared objects
+        OpenResources resources = PUBLIC.dbObjects(options).resources(families); // caches and shared objects
         OpenPaths.Claim claim = claim(mode, absolute, canonical, wal, walCanonical, options.dbPaths());
         boolean opened = false;
         try {
@@ -158,7 +171,7 @@ final class Opener {
      * raw; RocksDB strips one brace group and blanks around a value), or
      * null for the DB's own directory.
      */
-    static Path walDir(DBOptions options) {
+    public static Path walDir(DBOptions options) {
         String value = options.rawDBOption("wal_dir");
         if (value == null) return null;
         value = value.trim();
@@ -219,7 +232,7 @@ final class Opener {
             for (int i = 0; i < n; i++) {
                 ColumnFamilyDescriptor d = families.get(i);
                 MemorySegment slot = panrocks_cf_descriptor.asSlice(descriptors, i);
-                panrocks_cf_descriptor.name(slot, cString(arena, d.nameBytes()));
+                panrocks_cf_descriptor.name(slot, cString(arena, PUBLIC.familyName(d)));
                 panrocks_cf_descriptor.options(slot,
                         arena.allocateFrom(Callbacks.familyOptionString(d.getOptions(), bound)));
                 BlockBasedTableConfig table = d.getOptions().tableFormatConfig();
@@ -227,9 +240,9 @@ final class Opener {
                 panrocks_cf_descriptor.compaction_thread_limiter(slot,
                         DbObjects.limiter(resources, d.getOptions().compactionThreadLimiter()));
                 if (table != null) {
-                    table.describe(arena, slot);
+                    PUBLIC.describeTable(table, arena, slot);
                     if (table.blockCache() != null) {
-                        panrocks_cf_descriptor.block_cache(slot, resources.handle(table.blockCache().shared));
+                        panrocks_cf_descriptor.block_cache(slot, resources.handle(PUBLIC.shared(table.blockCache())));
                     }
                 }
             }
@@ -250,7 +263,7 @@ final class Opener {
             panrocks_open_request.enable_statistics(request, options.statisticsEnabled() ? 1 : 0);
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
-            panrocks_open_request.resources(request, options.objects.request(arena, resources, bound)); // shared objects (panrocks_resources.h)
+            panrocks_open_request.resources(request, PUBLIC.dbObjects(options).request(arena, resources, bound)); // shared objects (panrocks_resources.h)
             List<DbPath> dbPaths = options.dbPaths();
             panrocks_open_request.db_path_count(request, dbPaths.size());
             panrocks_open_request.db_paths(request, dbPaths(arena, dbPaths));
@@ -269,8 +282,8 @@ final class Opener {
             NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString(), claim);
             opened = true;
             RocksDB rocks = mode.facade() != null ? mode.facade().wrap(db, path, options)
-                    : mode.ttl() ? new TtlDB(db, path, mode.readOnly(), options)
-                    : new RocksDB(db, path, mode.readOnly(), options);
+                    : mode.ttl() ? PUBLIC.newTtlDb(db, path, mode.readOnly(), options)
+                    : PUBLIC.newDb(db, path, mode.readOnly(), options);
             bound.attach(db, rocks); // the DB releases them once its engine is closed
             if (bound.walFilter != null && bound.walFilter.failureCount() > 0) {
                 // it threw where RocksDB could not stop the open (the family map, with no record after it)
@@ -281,7 +294,7 @@ final class Opener {
             handlesOut.clear();
             for (int i = 0; i < n; i++) {
                 MemorySegment h = handlesArray.getAtIndex(ValueLayout.ADDRESS, i);
-                handlesOut.add(rocks.wrapFamily(h, h.equals(db.defaultFamily())));
+                handlesOut.add(PUBLIC.wrapFamily(rocks, h, h.equals(db.defaultFamily())));
             }
             return rocks;
         } finally {
@@ -296,7 +309,7 @@ final class Opener {
      * working directory; a path RocksDB's syntax cannot carry as a plain
      * value keeps the caller's spelling.
      */
-    static String withWalDir(String dbOptions, Path walCanonical) {
+    public static String withWalDir(String dbOptions, Path walCanonical) {
         if (walCanonical == null) return dbOptions;
         String value = walCanonical.toString();
         if (!value.equals(value.trim())) return dbOptions; // RocksDB would trim it
@@ -309,7 +322,7 @@ final class Opener {
      * {@link OpenPaths.Use#ALONE} meanwhile: nobody in this process may have
      * them open, and nobody may open them while the files go.
      */
-    static void destroy(DBOptions options, Path path) throws RocksDBException {
+    public static void destroy(DBOptions options, Path path) throws RocksDBException {
         NativeLibrary.ensureLoaded();
         Path absolute = path.toAbsolutePath();
         Path canonical = OpenPaths.canonical(path);
@@ -334,7 +347,7 @@ final class Opener {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = panrocks_h.panrocks_destroy_db(arena.allocateFrom(canonical.toString()),
-                    arena.allocateFrom(withWalDir(options.values.toString(), walCanonical)), options.dbPaths().size(),
+                    arena.allocateFrom(withWalDir(PUBLIC.dbValues(options).toString(), walCanonical)), options.dbPaths().size(),
                     dbPaths(arena, options.dbPaths()), error);
             if (rc != 0) throw Errors.toException(rc, error);
         } finally {
@@ -343,7 +356,7 @@ final class Opener {
     }
 
     /** A panrocks_db_path array of paths (absolute), or NULL when empty. */
-    static MemorySegment dbPaths(Arena arena, List<DbPath> paths) {
+    public static MemorySegment dbPaths(Arena arena, List<DbPath> paths) {
         if (paths.isEmpty()) return MemorySegment.NULL;
         MemorySegment array = panrocks_db_path.allocateArray(paths.size(), arena);
         for (int i = 0; i < paths.size(); i++) {
@@ -355,19 +368,19 @@ final class Opener {
     }
 
     /** A family's cf_paths into its descriptor. */
-    static void cfPaths(Arena arena, MemorySegment descriptor, List<DbPath> paths) {
+    public static void cfPaths(Arena arena, MemorySegment descriptor, List<DbPath> paths) {
         panrocks_cf_descriptor.cf_path_count(descriptor, paths.size());
         panrocks_cf_descriptor.cf_paths(descriptor, dbPaths(arena, paths));
     }
 
     /** The names of the families of the DB at path (RocksJava's {@code listColumnFamilies}). */
-    static List<byte[]> listColumnFamilies(DBOptions options, Path path) throws RocksDBException {
+    public static List<byte[]> listColumnFamilies(DBOptions options, Path path) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(path, "path");
         NativeLibrary.ensureLoaded();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment p = arena.allocateFrom(path.toAbsolutePath().toString());
-            MemorySegment o = arena.allocateFrom(options.values.toString());
+            MemorySegment o = arena.allocateFrom(PUBLIC.dbValues(options).toString());
             MemorySegment size = arena.allocate(ValueLayout.JAVA_LONG);
             MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
             MemorySegment error = panrocks_error.allocate(arena);
@@ -387,7 +400,7 @@ final class Opener {
         }
     }
 
-    static MemorySegment cString(Arena arena, byte[] bytes) {
+    public static MemorySegment cString(Arena arena, byte[] bytes) {
         MemorySegment s = arena.allocate(bytes.length + 1L);
         MemorySegment.copy(bytes, 0, s, ValueLayout.JAVA_BYTE, 0, bytes.length);
         return s;

@@ -1,8 +1,19 @@
-package io.panrocks;
+package io.panrocks.internal.open;
 
+import io.panrocks.BlockBasedTableConfig;
+import io.panrocks.Cache;
+import io.panrocks.ColumnFamilyDescriptor;
+import io.panrocks.ColumnFamilyHandle;
+import io.panrocks.ConcurrentTaskLimiter;
+import io.panrocks.ExportImportFilesMetaData;
+import io.panrocks.ImportColumnFamilyOptions;
+import io.panrocks.LiveFileMetaData;
+import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.OpenResources;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -19,27 +30,30 @@ import java.util.Objects;
  * Column family management behind {@link RocksDB} (a cold path): create,
  * create several, drop. Handles are wrapped by the DB, which owns them.
  */
-final class ColumnFamilies {
+public final class ColumnFamilies {
+    /** what the public types keep package-private */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
+
     private final RocksDB owner;
     private final NativeDb db;
 
-    ColumnFamilies(RocksDB owner, NativeDb db) {
+    public ColumnFamilies(RocksDB owner, NativeDb db) {
         this.owner = owner;
         this.db = db;
     }
 
-    ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor) throws RocksDBException {
+    public ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor) throws RocksDBException {
         return create(descriptor, null);
     }
 
     /** ttl: null for a plain family; seconds for one of a TTL DB (TtlDB.createColumnFamilyWithTtl) */
-    ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl) throws RocksDBException {
+    public ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl) throws RocksDBException {
         return create(descriptor, ttl, null);
     }
 
     /** RocksJava's createColumnFamilyWithImport: a new family made of exported files. */
-    ColumnFamilyHandle createWithImport(ColumnFamilyDescriptor descriptor, ImportColumnFamilyOptions options,
-                                        List<ExportImportFilesMetaData> metadata) throws RocksDBException {
+    public ColumnFamilyHandle createWithImport(ColumnFamilyDescriptor descriptor, ImportColumnFamilyOptions options,
+                                               List<ExportImportFilesMetaData> metadata) throws RocksDBException {
         Objects.requireNonNull(descriptor, "columnFamilyDescriptor");
         Objects.requireNonNull(options, "importColumnFamilyOptions");
         List<ExportImportFilesMetaData> exports = List.copyOf(Objects.requireNonNull(metadata, "metadatas")); // NPE on null
@@ -76,8 +90,8 @@ final class ColumnFamilies {
         }
         // the cache, the limiter and the exports stay locked against closing while the family takes its references
         OpenResources resources = new DbObjects().resources(List.of(descriptor));
-        if (imported != null) for (ExportImportFilesMetaData m : imported.exports()) resources.add(m.shared);
-        return resources.withHandles(() -> create(descriptor, cache == null ? MemorySegment.NULL : resources.handle(cache.shared),
+        if (imported != null) for (ExportImportFilesMetaData m : imported.exports()) resources.add(PUBLIC.shared(m));
+        return resources.withHandles(() -> create(descriptor, cache == null ? MemorySegment.NULL : resources.handle(PUBLIC.shared(cache)),
                 DbObjects.limiter(resources, limiter), ttl, imported, resources));
     }
 
@@ -89,7 +103,7 @@ final class ColumnFamilies {
         Callbacks.Bound bound = new Callbacks.Bound();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = panrocks_cf_descriptor.allocate(arena);
-            panrocks_cf_descriptor.name(d, Opener.cString(arena, descriptor.nameBytes()));
+            panrocks_cf_descriptor.name(d, Opener.cString(arena, PUBLIC.familyName(descriptor)));
             String options;
             try {
                 options = Callbacks.familyOptionString(descriptor.getOptions(), bound);
@@ -100,7 +114,7 @@ final class ColumnFamilies {
             bound.attach(db, owner);
             panrocks_cf_descriptor.options(d, arena.allocateFrom(options));
             BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
-            if (table != null) table.describe(arena, d);
+            if (table != null) PUBLIC.describeTable(table, arena, d);
             panrocks_cf_descriptor.block_cache(d, cache);
             panrocks_cf_descriptor.compaction_thread_limiter(d, limiter);
             Opener.cfPaths(arena, d, descriptor.getOptions().cfPaths());
@@ -109,7 +123,7 @@ final class ColumnFamilies {
                 List<ExportImportFilesMetaData> exports = imported.exports();
                 MemorySegment array = arena.allocate(ValueLayout.ADDRESS, exports.size());
                 for (int i = 0; i < exports.size(); i++) {
-                    array.setAtIndex(ValueLayout.ADDRESS, i, resources.handle(exports.get(i).shared));
+                    array.setAtIndex(ValueLayout.ADDRESS, i, resources.handle(PUBLIC.shared(exports.get(i))));
                 }
                 rc = panrocks_h.panrocks_create_column_family_with_import(db.handle(), d, imported.moveFiles() ? 1 : 0,
                         array, exports.size(), c.size, c.error);
@@ -119,13 +133,13 @@ final class ColumnFamilies {
                 rc = panrocks_h.panrocks_create_column_family_with_ttl(db.handle(), d, ttl, c.size, c.error);
             }
             if (rc != 0) throw c.failure(rc);
-            return owner.wrapFamily(c.size.get(ValueLayout.ADDRESS, 0), false);
+            return PUBLIC.wrapFamily(owner, c.size.get(ValueLayout.ADDRESS, 0), false);
         } finally {
             db.exit(c);
         }
     }
 
-    List<ColumnFamilyHandle> createAll(List<ColumnFamilyDescriptor> descriptors) throws RocksDBException {
+    public List<ColumnFamilyHandle> createAll(List<ColumnFamilyDescriptor> descriptors) throws RocksDBException {
         Objects.requireNonNull(descriptors, "descriptors");
         List<ColumnFamilyDescriptor> copy = new ArrayList<>(descriptors);
         for (ColumnFamilyDescriptor d : copy) Objects.requireNonNull(d, "descriptors must not contain null");
@@ -134,11 +148,11 @@ final class ColumnFamilies {
         return handles;
     }
 
-    void drop(ColumnFamilyHandle family) throws RocksDBException {
+    public void drop(ColumnFamilyHandle family) throws RocksDBException {
         Objects.requireNonNull(family, "columnFamily");
         CallContext c = db.enter();
         try {
-            int rc = panrocks_h.panrocks_drop_column_family(db.handle(), family.nativeHandle(db), c.error);
+            int rc = panrocks_h.panrocks_drop_column_family(db.handle(), PUBLIC.familyHandle(family, db), c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);
