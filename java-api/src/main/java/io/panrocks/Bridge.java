@@ -1,11 +1,8 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallContext;
-import io.panrocks.internal.DbResource;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.SharedNative;
-import io.panrocks.internal.ViewScope;
 import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
 import io.panrocks.internal.open.DbObjects;
@@ -134,27 +131,9 @@ final class Bridge implements PublicAccess {
         return ColumnFamilyHandle.nativeHandle(family, db);
     }
 
-    @Override
-    public MemorySegment readOptionsHandle(ReadOptions options, CallContext c) {
-        return options.nativeHandle(c);
-    }
 
     // ---- wide columns ----
 
-    @Override
-    public PinnedEntity pinnedEntity(RocksDB db, List<WideColumn> columns, ViewScope scope, DbResource resource) {
-        return new PinnedEntity(db, columns, scope, resource);
-    }
-
-    @Override
-    public PinnedEntities pinnedEntities(RocksDB db, int size, long results, ViewScope scope, DbResource resource) {
-        return new PinnedEntities(db, size, results, scope, resource);
-    }
-
-    @Override
-    public int compareColumnNames(MemorySegment a, MemorySegment b) {
-        return WideColumn.compareNames(a, b);
-    }
 
     // ---- merge and filter upcalls ----
 

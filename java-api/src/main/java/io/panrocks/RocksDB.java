@@ -3345,8 +3345,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions,
-                    Staging.key(c, key, 0, key.length), key.length);
+            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    Staging.key(c, key, 0, key.length), key.length, PinnedEntity::new);
         } finally {
             db.exit(c);
         }
@@ -3392,8 +3392,9 @@ public class RocksDB implements AutoCloseable {
         Bytes.segment(key, "key");
         CallContext c = db.enter();
         try {
-            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Staging.key(c, key),
-                    key.byteSize());
+            return Entities.getPinned(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging
+                    .key(c, key),
+                    key.byteSize(), PinnedEntity::new);
         } finally {
             db.exit(c);
         }
@@ -3417,7 +3418,8 @@ public class RocksDB implements AutoCloseable {
         Bytes.key(key);
         CallContext c = db.enter();
         try {
-            return Entities.getCopy(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions, Staging.key(c, key, 0,
+            return Entities.getCopy(c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c,
+                    key, 0,
                     key.length),
                     key.length);
         } finally {
@@ -3472,8 +3474,8 @@ public class RocksDB implements AutoCloseable {
         byte[][] names = Entities.checkedNames(columnNames, false);
         CallContext c = db.enter();
         try {
-            return Entities.getPinnedSelected(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions,
-                    MemorySegment.ofArray(key), names);
+            return Entities.getPinnedSelected(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c),
+                    MemorySegment.ofArray(key), names, PinnedEntity::new);
         } finally {
             db.exit(c);
         }
@@ -3524,7 +3526,8 @@ public class RocksDB implements AutoCloseable {
         try {
             MemorySegment[] handles = new MemorySegment[familyList.length];
             for (int i = 0; i < handles.length; i++) handles[i] = ColumnFamilyHandle.nativeHandle(familyList[i], db);
-            return Entities.multiGet(this, c, db.handle(), MemorySegment.NULL, handles, readOptions, keyList, names);
+            return Entities.multiGet(this, c, db.handle(), MemorySegment.NULL, handles, readOptions.nativeHandle(c), keyList, names,
+                    PinnedEntities::new);
         } finally {
             db.exit(c);
         }
@@ -3561,7 +3564,9 @@ public class RocksDB implements AutoCloseable {
         byte[][] names = Entities.checkedNames(columnNames, true);
         CallContext c = db.enter();
         try {
-            return Entities.multiGet(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), null, readOptions, keyList, names);
+            return Entities.multiGet(this, c, db.handle(), ColumnFamilyHandle.nativeHandle(columnFamily, db), null, readOptions.nativeHandle(c),
+                    keyList, names,
+                    PinnedEntities::new);
         } finally {
             db.exit(c);
         }

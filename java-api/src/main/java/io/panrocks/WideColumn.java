@@ -127,12 +127,7 @@ public record WideColumn(MemorySegment name, MemorySegment value) {
 
     /** Bytewise, as RocksDB orders names: unsigned, a prefix first. */
     static int compareNames(MemorySegment a, MemorySegment b) {
-        long at = a.mismatch(b);
-        if (at < 0) return 0;
-        if (at == a.byteSize()) return -1;
-        if (at == b.byteSize()) return 1;
-        return Integer.compare(Byte.toUnsignedInt(a.get(ValueLayout.JAVA_BYTE, at)),
-                Byte.toUnsignedInt(b.get(ValueLayout.JAVA_BYTE, at)));
+        return Bytes.compareNames(a, b);
     }
 
     @Override

@@ -118,4 +118,20 @@ public final class Bytes {
     public static void copyFromAddress(long address, MemorySegment dst, long dstOffset, long n) {
         CallerMemory.copy(EVERYTHING, address, dst, dstOffset, n);
     }
+
+    /**
+     * Bytewise, as RocksDB orders column names: unsigned, a prefix first.
+     *
+     * @param a a name
+     * @param b another
+     * @return their order
+     */
+    public static int compareNames(MemorySegment a, MemorySegment b) {
+        long at = a.mismatch(b);
+        if (at < 0) return 0;
+        if (at == a.byteSize()) return -1;
+        if (at == b.byteSize()) return 1;
+        return Integer.compare(Byte.toUnsignedInt(a.get(ValueLayout.JAVA_BYTE, at)),
+                Byte.toUnsignedInt(b.get(ValueLayout.JAVA_BYTE, at)));
+    }
 }

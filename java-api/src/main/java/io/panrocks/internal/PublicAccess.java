@@ -22,10 +22,7 @@ import io.panrocks.MemTableInfo;
 import io.panrocks.MergeOperands;
 import io.panrocks.NewValue;
 import io.panrocks.OpenAndCompactOptions;
-import io.panrocks.PinnedEntities;
-import io.panrocks.PinnedEntity;
 import io.panrocks.Priority;
-import io.panrocks.ReadOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.Status;
 import io.panrocks.TableFileCreationBriefInfo;
@@ -35,7 +32,6 @@ import io.panrocks.TableFileDeletionInfo;
 import io.panrocks.TableProperties;
 import io.panrocks.TtlDB;
 import io.panrocks.WalFilter;
-import io.panrocks.WideColumn;
 import io.panrocks.WriteBatch;
 import io.panrocks.WriteStallCondition;
 import io.panrocks.WriteStallInfo;
@@ -147,19 +143,9 @@ public interface PublicAccess {
     /** A family's native handle for a call on db (NULL for the default family if family is null). */
     MemorySegment familyHandle(ColumnFamilyHandle family, NativeDb db);
 
-    /** The native read options for a call (NULL for the defaults). */
-    MemorySegment readOptionsHandle(ReadOptions options, CallContext c);
 
     // ---- wide columns --------------------------------------------------------------------
 
-    /** An entity whose columns show pinned memory of resource, in scope. */
-    PinnedEntity pinnedEntity(RocksDB db, List<WideColumn> columns, ViewScope scope, DbResource resource);
-
-    /** The entities of a multi-get, read from results, in scope. */
-    PinnedEntities pinnedEntities(RocksDB db, int size, long results, ViewScope scope, DbResource resource);
-
-    /** The order of column names (bytewise, unsigned). */
-    int compareColumnNames(MemorySegment a, MemorySegment b);
 
     // ---- merge and filter upcalls -------------------------------------------------------
 

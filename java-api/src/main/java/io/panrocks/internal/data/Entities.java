@@ -1,9 +1,5 @@
 package io.panrocks.internal.data;
 
-import io.panrocks.PinnedEntities;
-import io.panrocks.PinnedEntity;
-import io.panrocks.ReadOptions;
-import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.Status;
 import io.panrocks.WideColumn;
@@ -11,7 +7,6 @@ import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
-import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ViewScope;
 import io.panrocks.internal.ffi.panrocks_entity_result;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -36,9 +31,6 @@ import java.util.Objects;
  * caller entered.
  */
 public final class Entities {
-    /** what the public types keep package-private */
-    private static final PublicAccess PUBLIC = PublicAccess.get();
-
     public static final long COLUMN = panrocks_wide_column.sizeof();
     private static final long NAME = panrocks_wide_column.name$offset();
     private static final long VALUE = panrocks_wide_column.value$offset();
@@ -81,11 +73,11 @@ public final class Entities {
             Bytes.segment(c.value(), "column value");
             order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> PUBLIC.compareColumnNames(names[a], names[b]));
+        Arrays.sort(order, (a, b) -> Bytes.compareNames(names[a], names[b]));
         int[] sorted = new int[n];
         for (int i = 0; i < n; i++) {
             sorted[i] = order[i];
-            if (i > 0 && PUBLIC.compareColumnNames(names[order[i - 1]], names[order[i]]) == 0) {
+            if (i > 0 && Bytes.compareNames(names[order[i - 1]], names[order[i]]) == 0) {
                 throw new IllegalArgumentException("two columns are named " + columns.get(order[i]).toString()
                         .replaceFirst(" = .*", "}") + ": the names of an entity's columns must be distinct");
             }
@@ -135,9 +127,51 @@ public final class Entities {
 
     // ---- GetEntity --------------------------------------------------------------
 
+    /**
+     * Makes the public entity over pinned columns (a constructor reference of
+     * the facade's type, so that nothing here names it).
+     *
+     * @param <O> the DB facade that read it
+     * @param <E> the entity type
+     */
+    @FunctionalInterface
+    public interface EntityMaker<O, E> {
+        /**
+         * The entity.
+         *
+         * @param owner the facade that read it
+         * @param columns views of scope
+         * @param scope the views' scope, closed with resource
+         * @param resource what holds the native entity
+         * @return the entity
+         */
+        E make(O owner, List<WideColumn> columns, ViewScope scope, DbResource resource);
+    }
+
+    /**
+     * Makes the public result of a multi-get over its pinned results.
+     *
+     * @param <O> the DB facade that read them
+     * @param <E> the result type
+     */
+    @FunctionalInterface
+    public interface BatchMaker<O, E> {
+        /**
+         * The result.
+         *
+         * @param owner the facade that read them
+         * @param size the number of keys
+         * @param results the native results' address
+         * @param scope the views' scope, closed with resource
+         * @param resource what holds the native results
+         * @return the result
+         */
+        E make(O owner, int size, long results, ViewScope scope, DbResource resource);
+    }
+
     /** Reads k's entity into a native entity of the thread's pool, keeping it pinned; null if absent. */
-    public static PinnedEntity getPinned(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
-                                         MemorySegment k, long keyLength) throws RocksDBException {
+    public static <O, E> E getPinned(O owner, CallContext c, MemorySegment db, MemorySegment cf, MemorySegment ro,
+                                     MemorySegment k, long keyLength, EntityMaker<O, E> maker) throws RocksDBException {
         MemorySegment entity = c.takeEntity();
         boolean handedOver = false;
         try {
@@ -149,7 +183,7 @@ public final class Entities {
                 c.returnEntity(entity);
             });
             handedOver = true;
-            return PUBLIC.pinnedEntity(owner, columns, scope, resource);
+            return maker.make(owner, columns, scope, resource);
         } finally {
             if (!handedOver) {
                 panrocks_h.panrocks_entity_release(entity);
@@ -159,7 +193,7 @@ public final class Entities {
     }
 
     /** Reads k's entity and copies its columns to the heap; null if absent. */
-    public static List<WideColumn> getCopy(CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro,
+    public static List<WideColumn> getCopy(CallContext c, MemorySegment db, MemorySegment cf, MemorySegment ro,
                                            MemorySegment k, long keyLength) throws RocksDBException {
         MemorySegment entity = c.takeEntity();
         try {
@@ -179,11 +213,11 @@ public final class Entities {
     }
 
     /** One GetEntity into entity: true if found (columns at c.value, count in c.size). */
-    private static boolean read(CallContext c, MemorySegment db, MemorySegment cf, ReadOptions ro, MemorySegment entity,
+    private static boolean read(CallContext c, MemorySegment db, MemorySegment cf, MemorySegment ro, MemorySegment entity,
                                 MemorySegment k, long keyLength) throws RocksDBException {
         int rc;
         try {
-            rc = panrocks_h.panrocks_get_entity(db, cf, PUBLIC.readOptionsHandle(ro, c), entity, k, keyLength, c.value, c.size,
+            rc = panrocks_h.panrocks_get_entity(db, cf, ro, entity, k, keyLength, c.value, c.size,
                     c.error);
         } catch (AssertionError e) {
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
@@ -265,10 +299,9 @@ public final class Entities {
      * GetEntity keeping only the named columns, filtered in the native call;
      * key is checked (heap or native). Null if the key is absent.
      */
-    public static PinnedEntity getPinnedSelected(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
-                                                 ReadOptions ro, MemorySegment key, byte[][] names)
-            throws RocksDBException {
-        MemorySegment options = PUBLIC.readOptionsHandle(ro, c);
+    public static <O, E> E getPinnedSelected(O owner, CallContext c, MemorySegment db, MemorySegment cf,
+                                             MemorySegment options, MemorySegment key, byte[][] names,
+                                             EntityMaker<O, E> maker) throws RocksDBException {
         int m = names.length;
         long total = m * SLICE + key.byteSize() + bytes(names);
         MemorySegment entity = c.takeEntity();
@@ -294,7 +327,7 @@ public final class Entities {
                 c.returnEntity(entity);
             });
             handedOver = true;
-            return PUBLIC.pinnedEntity(owner, columns, scope, resource);
+            return maker.make(owner, columns, scope, resource);
         } finally {
             c.trimScratch();
             if (!handedOver) {
@@ -311,10 +344,9 @@ public final class Entities {
      * family pointers, name slices, then the bytes), the engine called once,
      * and the result handed to a PinnedEntities that owns it.
      */
-    public static PinnedEntities multiGet(RocksDB owner, CallContext c, MemorySegment db, MemorySegment cf,
-                                          MemorySegment[] families, ReadOptions ro, byte[][] keys, byte[][] names)
-            throws RocksDBException {
-        MemorySegment options = PUBLIC.readOptionsHandle(ro, c);
+    public static <O, E> E multiGet(O owner, CallContext c, MemorySegment db, MemorySegment cf,
+                                    MemorySegment[] families, MemorySegment options, byte[][] keys, byte[][] names,
+                                    BatchMaker<O, E> maker) throws RocksDBException {
         int n = keys.length;
         int m = names == null ? 0 : names.length;
         long familiesAt = n * SLICE;
@@ -340,7 +372,7 @@ public final class Entities {
             DbResource resource = DbResource.confined(c, "PinnedEntities", scope, false,
                     () -> c.returnEntityBatch(entities, n));
             handedOver = true;
-            return PUBLIC.pinnedEntities(owner, n, results, scope, resource);
+            return maker.make(owner, n, results, scope, resource);
         } finally {
             c.trimScratch();
             if (!handedOver) c.returnEntityBatch(entities, n);
@@ -382,7 +414,7 @@ public final class Entities {
         while (low <= high) {
             int mid = (low + high) >>> 1;
             WideColumn c = columns.get(mid);
-            int cmp = PUBLIC.compareColumnNames(c.name(), wanted);
+            int cmp = Bytes.compareNames(c.name(), wanted);
             if (cmp == 0) return c.value();
             if (cmp < 0) low = mid + 1;
             else high = mid - 1;
