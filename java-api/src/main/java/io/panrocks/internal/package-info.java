@@ -2,17 +2,23 @@
  * panrocks' machinery behind the public API: loading the library, the call
  * guard, per-thread scratch, and the ownership of every native object; and,
  * in the packages below it by feature, the implementation of the public
- * types' operations ({@code internal.data}: point reads and writes,
- * {@code internal.maintenance}, {@code internal.options}, {@code internal.perf},
- * {@code internal.files}).
+ * types' operations ({@code internal.data}: point reads and writes, batches
+ * and wide columns; {@code internal.maintenance}, {@code internal.options},
+ * {@code internal.perf}, {@code internal.files}; {@code internal.open}: the
+ * open and column families; {@code internal.callbacks}: the Java callbacks
+ * bound to the engine).
  * Not exported by the {@code io.panrocks} module.
  *
  * <h2>The facades call down; nothing here calls up</h2>
  * The public types in {@code io.panrocks} are facades: they check their
  * arguments, convert them into what the engine takes, call down into this
- * package, and make their public results from what it answers. Code here
- * names no type of {@code io.panrocks} but {@code RocksDBException} and
- * {@code Status} (what every engine call throws): a column family arrives as
+ * package, and make their public results from what it answers. What a
+ * public type keeps package-private is reached through one door,
+ * {@link io.panrocks.internal.PublicAccess} (the JDK's SharedSecrets
+ * pattern). The aim is that code here names no type of {@code io.panrocks}
+ * that names this package in turn: values and {@code RocksDBException} are
+ * below it; the open and the callbacks still name the DB, options and
+ * listener types (docs/architecture.md says which). A column family arrives as
  * a {@link io.panrocks.internal.FamilyHandle}, read options as the thread's
  * native ones, other options as option strings or as what fills their native
  * struct, keys and values staged by {@code internal.data.Staging}; results
