@@ -45,7 +45,7 @@ public final class Opener {
     private Opener() {
     }
 
-    public static final byte[] DEFAULT_FAMILY = "default".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] DEFAULT_FAMILY = "default".getBytes(StandardCharsets.UTF_8);
 
     /**
      * A DB with its own native open and facade (a transaction DB, see
