@@ -20,12 +20,13 @@
 # of the process (Java code, JIT-compiled, the crossing, the engine, and any
 # GC or compiler thread that runs meanwhile) over N operations of each shape
 # of io.panrocks.jmh.InstructionCount (get into a new array, get into a reused
-# one, put, a scan of 1,000 entries; 16 B values, 1,000 keys, flushed, in the
+# one, a pinned get (panrocks only), put, a WriteBatch of 100 puts, a scan of
+# 1,000 entries; 16 B values, 1,000 keys, flushed, in the
 # block cache), after a warm-up with callgrind's instrumentation off. Each
 # total is split into the Java side (outside the binding's native entry
 # points: panrocks_* / Java_org_rocksdb_*), the native glue (inside them but
 # outside the engine) and the engine (below its entry: DBImpl::Get,
-# DBImpl::Put, DBIter::SeekToFirst + Next). panrocks runs its unstripped build
+# DBImpl::Put, DBImpl::Write, DBIter::SeekToFirst + Next). panrocks runs its unstripped build
 # (native/build/libpanrocks.so, scripts/build-native.sh) so that the engine's
 # functions have names; RocksJava's library has them. Needs the JMH jar
 # (mvn -pl jmh -am package -DskipTests) and rocksdbjni in ~/.m2.
@@ -44,50 +45,8 @@ parse_options "$@"
 cd "$PANROCKS_ROOT"
 command -v valgrind >/dev/null || ensure_packages valgrind
 
-# jvm_run OUT BINDING SHAPE COUNT: one JVM under callgrind, instrumented only
-# between InstructionCount's READY and DONE marks; the window's counts are in OUT.1
-jvm_run() {
-    local out="$1" binding="$2" shape="$3" n="$4" dir pid vg
-    dir="$(mktemp -d)"
-    mkfifo "$dir/in"
-    valgrind --tool=callgrind --smc-check=all-non-file --instr-atstart=no --callgrind-out-file="$out" \
-        "$JAVA_HOME/bin/java" -XX:-UsePerfData -Xms1g -Xmx1g --enable-native-access=ALL-UNNAMED \
-        -Dpanrocks.library.path="$PANROCKS_ROOT/native/build/libpanrocks.so" \
-        -cp "$PANROCKS_ROOT/jmh/target/benchmarks.jar:$rj_jar" io.panrocks.jmh.InstructionCount "$binding" "$shape" 16 "$n" \
-        <"$dir/in" >"$dir/out" 2>"$dir/err" &
-    vg=$!
-    exec 3>"$dir/in"
-    until grep -q READY "$dir/out" 2>/dev/null; do
-        kill -0 "$vg" 2>/dev/null || { tail -20 "$dir/err" >&2; die "$binding $shape ended before its window"; }
-        sleep 0.5
-    done
-    pid="$(grep -o '^==[0-9]*==' "$dir/err" | head -1 | tr -d =)"
-    callgrind_control -z "$pid" >/dev/null 2>&1
-    callgrind_control -i on "$pid" >/dev/null 2>&1
-    echo >&3
-    until grep -q DONE "$dir/out" 2>/dev/null; do
-        kill -0 "$vg" 2>/dev/null || { tail -20 "$dir/err" >&2; die "$binding $shape ended inside its window"; }
-        sleep 0.2
-    done
-    callgrind_control -d "$pid" >/dev/null 2>&1
-    callgrind_control -i off "$pid" >/dev/null 2>&1
-    echo >&3
-    exec 3>&-
-    wait "$vg" || die "$binding $shape failed: $(tail -5 "$dir/err")"
-    rm -rf "$dir"
-    [ -s "$out.1" ] || die "callgrind wrote no dump for $binding $shape"
-}
-
-# inclusive OUT PREFIX...: instructions inside the functions named by the prefixes, summed
-inclusive() {
-    local out="$1" sum=0 prefix n ir per
-    shift
-    for prefix in "$@"; do
-        read -r n ir per <<<"$(python3 scripts/bench/callgrind_per_call.py "$out" "$prefix")"
-        sum=$((sum + ir))
-    done
-    echo "$sum"
-}
+# shellcheck source=scripts/bench/callgrind_jvm.sh
+. "$PANROCKS_ROOT/scripts/bench/callgrind_jvm.sh"
 
 if [ "$jvm" = 1 ]; then
     setup_environment
@@ -97,31 +56,24 @@ if [ "$jvm" = 1 ]; then
     [ -f native/build/libpanrocks.so ] || die "no native/build/libpanrocks.so: scripts/build-native.sh first"
     work="$(mktemp -d)"
     trap 'rm -rf "$work"' EXIT
-    # shape | operations | engine entry points (prefixes of demangled names)
-    shapes=(
-        "get|$count|rocksdb::DBImpl::Get(rocksdb::ReadOptions const&, rocksdb::ColumnFamilyHandle*, rocksdb::Slice const&, rocksdb::PinnableSlice*, std::"
-        "getPreallocated|$count|rocksdb::DBImpl::Get(rocksdb::ReadOptions const&, rocksdb::ColumnFamilyHandle*, rocksdb::Slice const&, rocksdb::PinnableSlice*, std::"
-        "put|$count|rocksdb::DBImpl::Put("
-        "scan|$((count / 100 > 0 ? count / 100 : 1))|rocksdb::DBIter::SeekToFirst()|rocksdb::DBIter::Next()"
-    )
     echo "| shape (16 B values) | panrocks: Java / glue / engine = total | RocksJava: Java / JNI / engine = total | RocksJava / panrocks |"
     echo "|---|--:|--:|--:|"
-    for row in "${shapes[@]}"; do
-        IFS='|' read -r shape n engine_a engine_b <<<"$row"
+    for shape in get getPreallocated getPinned put batch100 scan; do
         declare -A cell=()
         for binding in panrocks rocksjava; do
-            out="$work/$binding-$shape.out"
-            say "callgrind: $binding $shape, $n operations"
-            jvm_run "$out" "$binding" "$shape" "$n"
-            total="$(awk '/^totals:/ {print $2}' "$out.1")"
-            if [ "$binding" = panrocks ]; then entry="panrocks_"; else entry="Java_org_rocksdb_"; fi
-            native="$(inclusive "$out.1" "$entry")"
-            engine="$(inclusive "$out.1" "$engine_a" ${engine_b:+"$engine_b"})"
+            if [ "$shape" = getPinned ] && [ "$binding" = rocksjava ]; then cell[$binding]="–"; continue; fi
+            say "callgrind: $binding $shape, $(jvm_operations "$shape" "$count") operations"
+            read -r n total native engine <<<"$(jvm_count "$work" "$PANROCKS_ROOT/jmh/target/benchmarks.jar:$rj_jar" \
+                "$PANROCKS_ROOT/native/build/libpanrocks.so" "$binding" "$shape" "$count")"
             cell[$binding]="$(python3 -c "t,na,e,n=$total,$native,$engine,$n; print('%s / %s / %s = **%s**' % tuple(format(round(x / n), ',') for x in (t - na, na - e, e, t)))")"
             cell[$binding.total]="$total"
         done
-        ratio="$(python3 -c "print('%.2f' % (${cell[rocksjava.total]} / ${cell[panrocks.total]}))")"
-        echo "| \`$shape\` | ${cell[panrocks]} | ${cell[rocksjava]} | ${ratio}× |"
+        if [ -n "${cell[rocksjava.total]:-}" ]; then
+            ratio="$(python3 -c "print('%.2f×' % (${cell[rocksjava.total]} / ${cell[panrocks.total]}))")"
+        else
+            ratio="–"
+        fi
+        echo "| \`$shape\` | ${cell[panrocks]} | ${cell[rocksjava]} | $ratio |"
         unset cell
     done
     exit 0

@@ -18,6 +18,14 @@
 # each side's panrocks / RocksJava ratio and after / before, with the 99.9%
 # errors combined; it becomes the section "What a change cost" of
 # docs/benchmarks.md. About 25 minutes on 2 cores.
+#
+# Then, numbers that do not depend on the machine's noise: instructions per
+# operation of a whole JVM under callgrind (scripts/bench/callgrind_jvm.sh,
+# io.panrocks.jmh.InstructionCount; get, pinned get, put, WriteBatch of 100,
+# scan of 1,000; 16 B values) for RocksJava, BEFORE and this checkout, each
+# panrocks split into Java / glue / engine, so that a 1-3% change shows where
+# JMH's error hides it (BENCH_REV_INSTRUCTIONS=0 skips them, BENCH_REV_COUNT
+# sets the operations, default 20000). About 15 more minutes.
 # shellcheck shell=bash
 arguments=()
 parse_options "$@"
@@ -82,5 +90,29 @@ for round in $(seq 1 "$rounds"); do
 done
 s=$(( $(date +%s) - start ))
 say "measured in $((s / 60))m$((s % 60))s; results in $RUN"
+
+if [ "${BENCH_REV_INSTRUCTIONS:-1}" != 0 ]; then
+    command -v valgrind >/dev/null || ensure_packages valgrind
+    # shellcheck source=scripts/bench/callgrind_jvm.sh
+    . "$PANROCKS_ROOT/scripts/bench/callgrind_jvm.sh"
+    work="$(mktemp -d)"
+    count="${BENCH_REV_COUNT:-20000}"
+    printf 'side\tshape\toperations\ttotal\tnative\tengine\n' > "$RUN/instructions.tsv"
+    for shape in get getPinned put batch100 scan; do
+        for side in rocksjava before after; do
+            case "$side" in
+                rocksjava) [ "$shape" = getPinned ] && continue
+                           cp="$RUN/after.jar:$RJ_JAR"; lib=""; binding=rocksjava ;;
+                before) cp="$RUN/before.jar:$RJ_JAR"; lib="$tree/native/build/libpanrocks.so"; binding=panrocks ;;
+                after) cp="$RUN/after.jar:$RJ_JAR"; lib="$PANROCKS_ROOT/native/build/libpanrocks.so"; binding=panrocks ;;
+            esac
+            [ -z "$lib" ] || [ -f "$lib" ] || lib=""
+            say "callgrind: $side $shape"
+            read -r n total native engine <<<"$(jvm_count "$work" "$cp" "$lib" "$binding" "$shape" "$count")"
+            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$side" "$shape" "$n" "$total" "$native" "$engine" >> "$RUN/instructions.tsv"
+        done
+    done
+    rm -rf "$work"
+fi
 rm -f "$RUN/before.jar" "$RUN/after.jar"
 python3 scripts/bench/revisions_report.py "$RUN" --docs docs/benchmarks.md

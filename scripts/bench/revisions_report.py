@@ -5,7 +5,9 @@ Reads rocksjava-<round>.json, before-<round>.json, after-<round>.json and revisi
 folder, pools each point's iterations over the rounds (builds_report.pooled: mean and 99.9% interval),
 and writes revisions.md there (with --docs, also as the "revisions" section of docs/benchmarks.md; a
 notes.md in the run folder is printed under the table): per shape and value size, before / RocksJava, after / RocksJava and
-after / before throughput, each with the relative errors combined in quadrature.
+after / before throughput, each with the relative errors combined in quadrature. With an instructions.tsv
+(callgrind, scripts/bench/callgrind_jvm.sh), a second table: instructions per operation of each side, panrocks
+split into Java / glue / engine, and after against before.
 """
 import argparse
 import glob
@@ -75,9 +77,48 @@ def report(run):
                 label, size, rb[0], rb[1], ra[0], ra[1], d[0], d[1]))
     lines += ["", "Points where after / before is below %.2f beyond its error: %s. Points whose error is too "
               "wide to tell whether they are: %s." % (COST_LIMIT, "; ".join(costly) or "none", "; ".join(untold) or "none")]
+    lines += instructions(run)
     lines += run_notes(run)
     lines.append(END)
     return "\n".join(lines) + "\n"
+
+
+INSTRUCTION_SHAPES = [  # (InstructionCount shape, label)
+    ("get", "`byte[] get(key)`"),
+    ("getPinned", "pinned get (RocksJava: none)"),
+    ("put", "`put(key, value)`"),
+    ("batch100", "`WriteBatch` of 100"),
+    ("scan", "scan of 1000 (zero-copy values; RocksJava `byte[]`)"),
+]
+
+
+def instructions(run):
+    """The table of instructions per operation, if the run counted them."""
+    path = os.path.join(run, "instructions.tsv")
+    if not os.path.exists(path):
+        return []
+    rows = {}
+    with open(path) as f:
+        next(f)
+        for line in f:
+            side, shape, n, total, native, engine = line.rstrip("\n").split("\t")
+            n, total, native, engine = int(n), int(total), int(native), int(engine)
+            rows[(side, shape)] = (total / n, (total - native) / n, (native - engine) / n, engine / n)
+
+    def split(v):
+        return "%s / %s / %s = **%s**" % tuple(format(round(x), ",") for x in (v[1], v[2], v[3], v[0]))
+
+    out = ["", "Instructions per operation of a whole JVM (callgrind, `io.panrocks.jmh.InstructionCount`, 16 B "
+           "values; deterministic to within about 1%, so a smaller change shows here where the throughput's "
+           "error hides it). panrocks: Java / glue / engine = total.", "",
+           "| shape | RocksJava | before | after | after / before |", "|---|--:|--:|--:|--:|"]
+    for shape, label in INSTRUCTION_SHAPES:
+        b, a, rj = rows.get(("before", shape)), rows.get(("after", shape)), rows.get(("rocksjava", shape))
+        if not (b and a):
+            continue
+        out.append("| %s | %s | %s | %s | %+.1f%% |" % (
+            label, format(round(rj[0]), ",") if rj else "–", split(b), split(a), 100.0 * (a[0] - b[0]) / b[0]))
+    return out
 
 
 def main():

@@ -13,7 +13,9 @@ import java.util.Locale;
  * <pre>
  *   java -cp benchmarks.jar io.panrocks.jmh.InstructionCount BINDING SHAPE VALUE_SIZE COUNT
  *     BINDING     panrocks | rocksjava
- *     SHAPE       get (a new byte[] per value) | getPreallocated (into a reused array) | put | scan (1,000 entries)
+ *     SHAPE       get (a new byte[] per value) | getPreallocated (into a reused array) | getPinned (panrocks:
+ *                 the value read in place, then released) | put | batch100 (a reused WriteBatch of 100 puts,
+ *                 built and written) | scan (1,000 entries)
  * </pre>
  *
  * <p>It loads the standard run's data set (1,000 keys of 16 B, flushed, in the
@@ -25,6 +27,8 @@ import java.util.Locale;
  */
 public final class InstructionCount {
     static final int WARMUP_ROUNDS = 20;
+    /** puts in a batch of the batch100 shape, as PanrocksWrite/RocksJavaWrite */
+    static final int BATCH = 100;
 
     /** One operation on the i-th key; returns something the loop folds, so nothing is dead code. */
     @FunctionalInterface
@@ -39,7 +43,7 @@ public final class InstructionCount {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 4) {
-            System.err.println("usage: InstructionCount panrocks|rocksjava get|getPreallocated|put|scan VALUE_SIZE COUNT");
+            System.err.println("usage: InstructionCount panrocks|rocksjava get|getPreallocated|getPinned|put|batch100|scan VALUE_SIZE COUNT");
             System.exit(2);
         }
         String binding = args[0].toLowerCase(Locale.ROOT), shape = args[1];
@@ -105,12 +109,24 @@ public final class InstructionCount {
         byte[][] keys = s.keys;
         int n = keys.length;
         byte[] buffer = new byte[s.spec.valueSize()];
+        io.panrocks.WriteBatch batch = new io.panrocks.WriteBatch();
         return switch (shape) {
             case "get" -> i -> db.get(keys[i % n]).length;
             case "getPreallocated" -> i -> db.get(keys[i % n], buffer);
+            case "getPinned" -> i -> {
+                try (io.panrocks.PinnedValue v = db.getPinned(keys[i % n])) {
+                    return v.value().byteSize();
+                }
+            };
             case "put" -> i -> {
                 db.put(keys[i % n], buffer);
                 return 1;
+            };
+            case "batch100" -> i -> {
+                batch.clear();
+                for (int k = 0; k < BATCH; k++) batch.put(keys[(i * BATCH + k) % n], buffer);
+                db.write(io.panrocks.WriteOptions.DEFAULT, batch);
+                return BATCH;
             };
             case "scan" -> i -> {
                 long entries = 0;
@@ -128,12 +144,20 @@ public final class InstructionCount {
         byte[][] keys = s.keys;
         int n = keys.length;
         byte[] buffer = new byte[s.spec.valueSize()];
+        org.rocksdb.WriteBatch batch = new org.rocksdb.WriteBatch();
+        org.rocksdb.WriteOptions writeOptions = new org.rocksdb.WriteOptions();
         return switch (shape) {
             case "get" -> i -> db.get(keys[i % n]).length;
             case "getPreallocated" -> i -> db.get(keys[i % n], buffer);
             case "put" -> i -> {
                 db.put(keys[i % n], buffer);
                 return 1;
+            };
+            case "batch100" -> i -> {
+                batch.clear();
+                for (int k = 0; k < BATCH; k++) batch.put(keys[(i * BATCH + k) % n], buffer);
+                db.write(writeOptions, batch);
+                return BATCH;
             };
             case "scan" -> i -> {
                 long entries = 0;
