@@ -1,5 +1,8 @@
 package io.panrocks;
 
+import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.callbacks.EventPort;
+
 /**
  * Receives RocksDB's events (RocksDB's {@code EventListener}, as RocksJava's
  * {@code AbstractEventListener}): override the methods of the events
@@ -324,5 +327,115 @@ public abstract class AbstractEventListener implements AutoCloseable {
      */
     @Override
     public void close() {
+    }
+
+    // ---- the engine's view of this listener ----
+
+    /** This listener as the engine side sees it; made when a DB binds it (through the bridge). */
+    final EventPort port() {
+        return new Port(this);
+    }
+
+    /** The events in the engine's terms, handed on to the listener's methods. */
+    private static final class Port implements EventPort {
+        private final AbstractEventListener listener;
+        private final int events;
+
+        Port(AbstractEventListener listener) {
+            this.listener = listener;
+            this.events = EventPort.overridden(listener.getClass(), AbstractEventListener.class, RocksDB.class,
+                    ColumnFamilyHandle.class, listener.shouldBeNotifiedOnFileIO());
+        }
+
+        @Override
+        public String name() {
+            return listener.getClass().getName();
+        }
+
+        @Override
+        public int events() {
+            return events;
+        }
+
+        @Override
+        public void onFlushBegin(Object db, FlushJobInfo info) {
+            listener.onFlushBegin((RocksDB) db, info);
+        }
+
+        @Override
+        public void onFlushCompleted(Object db, FlushJobInfo info) {
+            listener.onFlushCompleted((RocksDB) db, info);
+        }
+
+        @Override
+        public void onCompactionBegin(Object db, CompactionJobInfo info) {
+            listener.onCompactionBegin((RocksDB) db, info);
+        }
+
+        @Override
+        public void onCompactionCompleted(Object db, CompactionJobInfo info) {
+            listener.onCompactionCompleted((RocksDB) db, info);
+        }
+
+        @Override
+        public void onBackgroundError(BackgroundErrorReason reason, Status status) {
+            listener.onBackgroundError(reason, status);
+        }
+
+        @Override
+        public void onStallConditionsChanged(WriteStallInfo info) {
+            listener.onStallConditionsChanged(info);
+        }
+
+        @Override
+        public void onTableFileDeleted(TableFileDeletionInfo info) {
+            listener.onTableFileDeleted(info);
+        }
+
+        @Override
+        public void onMemTableSealed(MemTableInfo info) {
+            listener.onMemTableSealed(info);
+        }
+
+        @Override
+        public void onColumnFamilyHandleDeletionStarted(Object db, NativeDb owner, byte[] name, int id) {
+            listener.onColumnFamilyHandleDeletionStarted(new ColumnFamilyHandle((RocksDB) db, owner, name, id));
+        }
+
+        @Override
+        public void onExternalFileIngested(Object db, ExternalFileIngestionInfo info) {
+            listener.onExternalFileIngested((RocksDB) db, info);
+        }
+
+        @Override
+        public void onFileOperation(int event, FileOperationInfo info) {
+            if (event == FILE_READ) listener.onFileReadFinish(info);
+            else if (event == FILE_WRITE) listener.onFileWriteFinish(info);
+            else if (event == FILE_FLUSH) listener.onFileFlushFinish(info);
+            else if (event == FILE_SYNC) listener.onFileSyncFinish(info);
+            else if (event == FILE_RANGE_SYNC) listener.onFileRangeSyncFinish(info);
+            else if (event == FILE_TRUNCATE) listener.onFileTruncateFinish(info);
+            else if (event == FILE_CLOSE) listener.onFileCloseFinish(info);
+        }
+
+        @Override
+        public boolean onErrorRecoveryBegin(BackgroundErrorReason reason, Status status) {
+            return listener.onErrorRecoveryBegin(reason, status);
+        }
+
+        @Override
+        public void onErrorRecoveryCompleted(Status oldError) {
+            listener.onErrorRecoveryCompleted(oldError);
+        }
+
+        @Override
+        public void onTableFileCreationStarted(TableFileCreationBriefInfo info) {
+            listener.onTableFileCreationStarted(info);
+        }
+
+        @Override
+        public void onTableFileCreated(TableFileCreationInfo info) {
+            listener.onTableFileCreated(info);
+        }
     }
 }

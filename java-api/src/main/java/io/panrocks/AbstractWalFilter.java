@@ -1,5 +1,10 @@
 package io.panrocks;
 
+import io.panrocks.internal.callbacks.WalPort;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+
 /**
  * The base of a Java {@link WalFilter}, as RocksJava's: set it with
  * {@link DBOptionsInterface#setWalFilter}, and RocksDB asks it about every
@@ -33,8 +38,8 @@ public abstract class AbstractWalFilter implements WalFilter, AutoCloseable {
      * @param cfNameId each family's ID, by name
      */
     @Override
-    public void columnFamilyLogNumberMap(java.util.Map<Integer, Long> cfLognumber,
-                                         java.util.Map<String, Integer> cfNameId) {
+    public void columnFamilyLogNumberMap(Map<Integer, Long> cfLognumber,
+                                         Map<String, Integer> cfNameId) {
     }
 
     /**
@@ -54,6 +59,35 @@ public abstract class AbstractWalFilter implements WalFilter, AutoCloseable {
      */
     @Override
     public void close() {
+    }
+
+    /** This filter as the engine side sees it; made when an open binds it (through the bridge). */
+    final WalPort port() {
+        AbstractWalFilter filter = this;
+        return new WalPort() {
+            @Override
+            public String name() {
+                return filter.name();
+            }
+
+            @Override
+            public void columnFamilyLogNumberMap(Map<Integer, Long> logNumberById, Map<String, Integer> idByName) {
+                filter.columnFamilyLogNumberMap(logNumberById, idByName);
+            }
+
+            @Override
+            public Answer logRecordFound(long logNumber, String logFileName, MemorySegment record) {
+                try (WriteBatch input = WriteBatch.ofLogRecord(record); WriteBatch output = new WriteBatch()) {
+                    LogRecordFoundResult r = filter.logRecordFound(logNumber, logFileName, input, output);
+                    if (r == null) {
+                        throw new NullPointerException("the WAL filter '" + filter.name()
+                                + "' returned null from logRecordFound");
+                    }
+                    boolean replaced = r.batchChanged && r.walProcessingOption == WalProcessingOption.CONTINUE_PROCESSING;
+                    return new Answer(r.walProcessingOption.getValue(), replaced ? output.data() : null);
+                }
+            }
+        };
     }
 
     @Override

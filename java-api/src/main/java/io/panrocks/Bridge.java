@@ -4,6 +4,9 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.CallbackOptions;
+import io.panrocks.internal.callbacks.EventPort;
+import io.panrocks.internal.callbacks.LogPort;
+import io.panrocks.internal.callbacks.WalPort;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
 import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionValues;
@@ -131,10 +134,6 @@ final class Bridge implements PublicAccess {
         return ColumnFamilyHandle.nativeHandle(family, db);
     }
 
-
-    // ---- wide columns ----
-
-
     // ---- merge and filter upcalls ----
 
     @Override
@@ -147,48 +146,26 @@ final class Bridge implements PublicAccess {
         return new NewValue(struct, scope, operands, hasExisting);
     }
 
-    // ---- WAL filter ----
+    // ---- callbacks ----
 
     @Override
-    public WriteBatch logRecord(MemorySegment record) {
-        return WriteBatch.ofLogRecord(record);
+    public EventPort eventPort(Object listener) {
+        return ((AbstractEventListener) listener).port();
     }
 
     @Override
-    public boolean batchChanged(WalFilter.LogRecordFoundResult result) {
-        return result.batchChanged;
+    public WalPort walPort(Object filter) {
+        return ((AbstractWalFilter) filter).port();
     }
 
     @Override
-    public byte processingCode(WalFilter.LogRecordFoundResult result) {
-        return result.walProcessingOption.getValue();
+    public LogPort logPort(Object logger) {
+        return ((Logger) logger).port();
     }
 
     @Override
-    public boolean continues(WalFilter.LogRecordFoundResult result) {
-        return result.walProcessingOption == WalProcessingOption.CONTINUE_PROCESSING;
-    }
-
-    // ---- logger ----
-
-    @Override
-    public MemorySegment levelWord(Logger logger) {
-        return logger.levelWord();
-    }
-
-    @Override
-    public void checkOpen(Logger logger) {
-        logger.checkOpen();
-    }
-
-    @Override
-    public boolean isClosed(Logger logger) {
-        return logger.isClosed();
-    }
-
-    @Override
-    public void log(Logger logger, InfoLogLevel level, String line) {
-        logger.log(level, line);
+    public String builtInFilterName(Object filter) {
+        return filter instanceof RemoveEmptyValueCompactionFilter ? RemoveEmptyValueCompactionFilter.ENGINE_NAME : null;
     }
 
     // ---- compaction service ----
@@ -292,11 +269,6 @@ final class Bridge implements PublicAccess {
     public MemTableInfo memTableInfo(String columnFamilyName, long firstSeqno, long earliestSeqno, long numEntries,
                                      long numDeletes) {
         return new MemTableInfo(columnFamilyName, firstSeqno, earliestSeqno, numEntries, numDeletes);
-    }
-
-    @Override
-    public ColumnFamilyHandle deletedFamilyHandle(RocksDB owner, NativeDb db, byte[] name, int id) {
-        return new ColumnFamilyHandle(owner, db, name, id);
     }
 
     @Override

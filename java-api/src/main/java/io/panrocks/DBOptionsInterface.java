@@ -1799,8 +1799,9 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      *
      * @return them, in order (empty if none)
      */
+    @SuppressWarnings("unchecked") // setListeners stores them
     default java.util.List<AbstractEventListener> listeners() {
-        return CallbackOptions.ofDb(this).listeners;
+        return (java.util.List<AbstractEventListener>) CallbackOptions.ofDb(this).listeners;
     }
 
     /**
@@ -1824,7 +1825,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return it, or null if none
      */
     default WalFilter walFilter() {
-        return CallbackOptions.ofDb(this).walFilter;
+        return (WalFilter) CallbackOptions.ofDb(this).walFilter;
     }
     // ---- end of callbacks ----
 

@@ -1,5 +1,7 @@
 package io.panrocks;
 
+import io.panrocks.internal.callbacks.LogPort;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -111,14 +113,30 @@ public abstract non-sealed class Logger implements LoggerInterface, AutoCloseabl
      */
     protected abstract void log(InfoLogLevel logLevel, String logMsg);
 
-    /** Whether {@link #close()} was called. */
-    boolean isClosed() {
-        return closed;
-    }
+    /** This logger as the engine side sees it; made when a DB binds it (through the bridge). */
+    final LogPort port() {
+        Logger logger = this;
+        return new LogPort() {
+            @Override
+            public String name() {
+                return logger.getClass().getName();
+            }
 
-    /** The native level word the DBs read (see {@link #level}). */
-    MemorySegment levelWord() {
-        return level;
+            @Override
+            public MemorySegment levelWord() {
+                return level;
+            }
+
+            @Override
+            public boolean isClosed() {
+                return closed;
+            }
+
+            @Override
+            public void log(InfoLogLevel logLevel, String line) {
+                logger.log(logLevel, line);
+            }
+        };
     }
 
     void checkOpen() {

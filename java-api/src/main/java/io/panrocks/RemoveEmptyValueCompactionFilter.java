@@ -1,7 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.callbacks.Callbacks;
-
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
@@ -16,7 +14,7 @@ import java.util.Objects;
  */
 public final class RemoveEmptyValueCompactionFilter extends AbstractCompactionFilter implements AutoCloseable {
     /** RocksDB's name of the built-in filter (an option value). */
-    static final String ENGINE_NAME = Callbacks.REMOVE_EMPTY_VALUE_FILTER;
+    static final String ENGINE_NAME = "RemoveEmptyValueCompactionFilter";
 
     /** The filter. */
     public RemoveEmptyValueCompactionFilter() {

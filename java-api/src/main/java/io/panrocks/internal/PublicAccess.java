@@ -16,8 +16,6 @@ import io.panrocks.ExternalFileIngestionInfo;
 import io.panrocks.FileOperationInfo;
 import io.panrocks.FlushJobInfo;
 import io.panrocks.FlushReason;
-import io.panrocks.InfoLogLevel;
-import io.panrocks.Logger;
 import io.panrocks.MemTableInfo;
 import io.panrocks.MergeOperands;
 import io.panrocks.NewValue;
@@ -31,11 +29,12 @@ import io.panrocks.TableFileCreationReason;
 import io.panrocks.TableFileDeletionInfo;
 import io.panrocks.TableProperties;
 import io.panrocks.TtlDB;
-import io.panrocks.WalFilter;
-import io.panrocks.WriteBatch;
 import io.panrocks.WriteStallCondition;
 import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.callbacks.CallbackOptions;
+import io.panrocks.internal.callbacks.EventPort;
+import io.panrocks.internal.callbacks.LogPort;
+import io.panrocks.internal.callbacks.WalPort;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
 import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionValues;
@@ -143,10 +142,6 @@ public interface PublicAccess {
     /** A family's native handle for a call on db (NULL for the default family if family is null). */
     MemorySegment familyHandle(ColumnFamilyHandle family, NativeDb db);
 
-
-    // ---- wide columns --------------------------------------------------------------------
-
-
     // ---- merge and filter upcalls -------------------------------------------------------
 
     /** The operands of a merge upcall, readable in scope. */
@@ -155,33 +150,19 @@ public interface PublicAccess {
     /** The result slot of a merge or filter upcall ({@code struct}: a panrocks_result). */
     NewValue newValue(long struct, Arena scope, int operands, boolean hasExisting);
 
-    // ---- WAL filter --------------------------------------------------------------------
+    // ---- callbacks: what a user's callback object looks like to the engine side ------------
 
-    /** A read-only batch over a log record, valid while record is. */
-    WriteBatch logRecord(MemorySegment record);
+    /** A user's event listener (an AbstractEventListener) as the engine side sees it. */
+    EventPort eventPort(Object listener);
 
-    /** Whether the answer replaces the record by its new batch. */
-    boolean batchChanged(WalFilter.LogRecordFoundResult result);
+    /** A user's WAL filter (an AbstractWalFilter) as the engine side sees it. */
+    WalPort walPort(Object filter);
 
-    /** The answer's processing option as the engine's code. */
-    byte processingCode(WalFilter.LogRecordFoundResult result);
+    /** A user's logger (a Logger) as the engine side sees it. */
+    LogPort logPort(Object logger);
 
-    /** Whether the answer continues with the record. */
-    boolean continues(WalFilter.LogRecordFoundResult result);
-
-    // ---- logger ------------------------------------------------------------------------
-
-    /** The word the engine reads a logger's level from. */
-    MemorySegment levelWord(Logger logger);
-
-    /** Throws IllegalStateException if the logger is closed. */
-    void checkOpen(Logger logger);
-
-    /** Whether the logger is closed. */
-    boolean isClosed(Logger logger);
-
-    /** Hands a line to the logger's {@code log}. */
-    void log(Logger logger, InfoLogLevel level, String line);
+    /** RocksDB's name of a built-in compaction filter the object stands for, or null for a Java filter. */
+    String builtInFilterName(Object filter);
 
     // ---- compaction service ------------------------------------------------------------
 
@@ -246,9 +227,6 @@ public interface PublicAccess {
     /** A memtable sealed. */
     MemTableInfo memTableInfo(String columnFamilyName, long firstSeqno, long earliestSeqno, long numEntries,
                               long numDeletes);
-
-    /** The handle a listener is shown when a column family handle is deleted (names the family only). */
-    ColumnFamilyHandle deletedFamilyHandle(RocksDB owner, NativeDb db, byte[] name, int id);
 
     /** A file ingested. */
     ExternalFileIngestionInfo externalFileIngestionInfo(String columnFamilyName, String externalFilePath,

@@ -3,8 +3,6 @@ package io.panrocks.internal.callbacks;
 import io.panrocks.AbstractCompactionFilter;
 import io.panrocks.AbstractCompactionFilterFactory;
 import io.panrocks.AbstractComparator;
-import io.panrocks.AbstractEventListener;
-import io.panrocks.AbstractWalFilter;
 import io.panrocks.ConcurrentTaskLimiter;
 import io.panrocks.MergeOperator;
 import io.panrocks.internal.PublicAccess;
@@ -28,9 +26,9 @@ public final class CallbackOptions {
     /** not a callback, but an object of the family part too: copied with it (null: none) */
     public ConcurrentTaskLimiter compactionThreadLimiter;
     // DB options
-    public List<AbstractEventListener> listeners = List.of();
+    public List<?> listeners = List.of();
     /** set with setWalFilter; null for none */
-    public AbstractWalFilter walFilter;
+    public Object walFilter;
 
     public CallbackOptions() {
     }

@@ -1,11 +1,9 @@
 package io.panrocks.internal.callbacks;
 
-import io.panrocks.AbstractEventListener;
-import io.panrocks.RemoveEmptyValueCompactionFilter;
-import io.panrocks.RocksDB;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.ComparatorBinding;
 import io.panrocks.internal.NativeDb;
+import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.jfr.Jfr;
 
 import java.lang.ref.WeakReference;
@@ -18,8 +16,8 @@ import java.util.StringJoiner;
  * entries when a DB opens or creates a column family.
  */
 public final class Callbacks {
-    /** the engine's name of RocksDB's own filter behind {@code RemoveEmptyValueCompactionFilter} */
-    public static final String REMOVE_EMPTY_VALUE_FILTER = "RemoveEmptyValueCompactionFilter";
+    /** what the public types keep package-private */
+    private static final PublicAccess PUBLIC = PublicAccess.get();
 
     private Callbacks() {
     }
@@ -39,8 +37,8 @@ public final class Callbacks {
         }
 
         /** The DB opened: it owns them from now on. */
-        public void attach(NativeDb db, RocksDB facade) {
-            WeakReference<RocksDB> ref = new WeakReference<>(facade);
+        public void attach(NativeDb db, Object facade) {
+            WeakReference<Object> ref = new WeakReference<>(facade);
             for (ListenerBinding l : listeners) l.facade(ref);
             for (CallbackBinding b : bindings) b.attach(db);
         }
@@ -60,9 +58,11 @@ public final class Callbacks {
         if (!base.isEmpty()) j.add(base);
         if (c.comparator != null) j.add("comparator=" + bound.add(ComparatorBinding.bind(c.comparator)).id());
         if (c.mergeOperator != null) j.add("merge_operator=" + bound.add(MergeOperatorBinding.bind(c.mergeOperator)).id());
-        if (c.compactionFilterFactory == null && c.compactionFilter instanceof RemoveEmptyValueCompactionFilter) {
+        String builtIn = c.compactionFilterFactory == null && c.compactionFilter != null
+                ? PUBLIC.builtInFilterName(c.compactionFilter) : null;
+        if (builtIn != null) {
             // RocksDB's own built-in filter: no upcall
-            j.add("compaction_filter=" + REMOVE_EMPTY_VALUE_FILTER);
+            j.add("compaction_filter=" + builtIn);
         } else if (c.compactionFilterFactory != null || c.compactionFilter != null) {
             j.add("compaction_filter_factory=" + bound.add(c.compactionFilterFactory != null
                     ? FilterFactoryBinding.bind(c.compactionFilterFactory)
@@ -80,14 +80,15 @@ public final class Callbacks {
         CallbackOptions c = CallbackOptions.ofDb(options);
         String base = CallbackOptions.dbValues(options).toString();
         if (c.walFilter != null) {
-            bound.walFilter = bound.add(WalFilterBinding.bind(c.walFilter));
+            bound.walFilter = bound.add(WalFilterBinding.bind(PUBLIC.walPort(c.walFilter)));
             base = (base.isEmpty() ? "" : base + ";") + "wal_filter=" + bound.walFilter.id();
         }
-        List<AbstractEventListener> listeners = new ArrayList<>(c.listeners);
+        List<EventPort> listeners = new ArrayList<>();
+        for (Object l : c.listeners) listeners.add(PUBLIC.eventPort(l));
         if (Jfr.listenerWanted()) listeners.add(new JfrListener(dbPath));
         if (listeners.isEmpty()) return base;
         StringJoiner ids = new StringJoiner(":");
-        for (AbstractEventListener l : listeners) {
+        for (EventPort l : listeners) {
             ListenerBinding b = bound.add(ListenerBinding.bind(l));
             bound.listeners.add(b);
             ids.add(b.id());

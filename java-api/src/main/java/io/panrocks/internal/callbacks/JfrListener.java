@@ -1,11 +1,9 @@
 package io.panrocks.internal.callbacks;
 
-import io.panrocks.AbstractEventListener;
 import io.panrocks.BackgroundErrorReason;
 import io.panrocks.CompactionJobInfo;
 import io.panrocks.ExternalFileIngestionInfo;
 import io.panrocks.FlushJobInfo;
-import io.panrocks.RocksDB;
 import io.panrocks.Status;
 import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.jfr.BackgroundErrorEvent;
@@ -30,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * was on is timed from its begin; one whose begin the recording missed is
  * committed with no duration.
  */
-public final class JfrListener extends AbstractEventListener {
+public final class JfrListener implements EventPort {
     /** More jobs than this in flight means begins whose ends never came (failed jobs): forget them. */
     private static final int MAX_IN_FLIGHT = 256;
 
@@ -43,7 +41,18 @@ public final class JfrListener extends AbstractEventListener {
     }
 
     @Override
-    public void onFlushBegin(RocksDB db, FlushJobInfo info) {
+    public String name() {
+        return "panrocks JFR events";
+    }
+
+    /** The events it turns into JFR events; ListenerBinding asks JFR before it copies one. */
+    @Override
+    public int events() {
+        return FLUSH | FLUSH_BEGIN | COMPACTION | COMPACTION_BEGIN | STALL | BACKGROUND_ERROR | EXTERNAL_FILE_INGESTED;
+    }
+
+    @Override
+    public void onFlushBegin(Object db, FlushJobInfo info) {
         FlushEvent e = new FlushEvent();
         e.begin();
         if (flushes.size() >= MAX_IN_FLIGHT) flushes.clear();
@@ -51,7 +60,7 @@ public final class JfrListener extends AbstractEventListener {
     }
 
     @Override
-    public void onFlushCompleted(RocksDB db, FlushJobInfo info) {
+    public void onFlushCompleted(Object db, FlushJobInfo info) {
         FlushEvent e = flushes.remove(info.getJobId());
         if (e == null) e = new FlushEvent();
         e.end();
@@ -71,7 +80,7 @@ public final class JfrListener extends AbstractEventListener {
     }
 
     @Override
-    public void onCompactionBegin(RocksDB db, CompactionJobInfo info) {
+    public void onCompactionBegin(Object db, CompactionJobInfo info) {
         CompactionEvent e = new CompactionEvent();
         e.begin();
         if (compactions.size() >= MAX_IN_FLIGHT) compactions.clear();
@@ -79,7 +88,7 @@ public final class JfrListener extends AbstractEventListener {
     }
 
     @Override
-    public void onCompactionCompleted(RocksDB db, CompactionJobInfo info) {
+    public void onCompactionCompleted(Object db, CompactionJobInfo info) {
         CompactionEvent e = compactions.remove(info.getJobId());
         if (e == null) e = new CompactionEvent();
         e.end();
@@ -128,7 +137,7 @@ public final class JfrListener extends AbstractEventListener {
     }
 
     @Override
-    public void onExternalFileIngested(RocksDB db, ExternalFileIngestionInfo info) {
+    public void onExternalFileIngested(Object db, ExternalFileIngestionInfo info) {
         FileIngestionEvent e = new FileIngestionEvent();
         if (!e.shouldCommit()) return;
         e.dbPath = dbPath;

@@ -1,21 +1,11 @@
 package io.panrocks.internal.callbacks;
 
-import io.panrocks.AbstractEventListener;
-import io.panrocks.BackgroundErrorReason;
-import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.CompactionJobInfo;
 import io.panrocks.CompactionJobStats;
-import io.panrocks.ExternalFileIngestionInfo;
 import io.panrocks.FileOperationInfo;
 import io.panrocks.FlushJobInfo;
-import io.panrocks.MemTableInfo;
-import io.panrocks.RocksDB;
 import io.panrocks.Status;
-import io.panrocks.TableFileCreationBriefInfo;
-import io.panrocks.TableFileCreationInfo;
 import io.panrocks.TableFileCreationReason;
-import io.panrocks.TableFileDeletionInfo;
-import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.PublicAccess;
@@ -50,17 +40,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.panrocks.internal.callbacks.EventPort.*;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * An {@link AbstractEventListener} bound to one DB: the upcall target of
+ * A listener ({@link EventPort}) bound to one DB: the upcall target of
  * {@code panrocks_listener_spec}. Events are rare, so each is copied into
- * plain Java objects before the user's method sees it. The facade is held
- * weakly: a DB its user forgot must stay collectable. It stays in this
- * package: the event objects are made through package-private
- * constructors and factories ({@code FlushJobInfo}, {@code FlushReason.of}
- * ...), which are not API.
+ * plain Java objects before the listener sees it; the objects are made
+ * through the public types' package-private constructors
+ * ({@code PublicAccess}). The facade is held weakly: a DB its user forgot
+ * must stay collectable.
  */
 public final class ListenerBinding extends CallbackBinding {
     /** the public types' constructors and codes */
@@ -68,26 +58,6 @@ public final class ListenerBinding extends CallbackBinding {
 
     private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);
     private static final MethodHandle EVENT_TARGET;
-    private static final int FLUSH = 1, COMPACTION = 2, BACKGROUND_ERROR = 4, STALL = 8;
-    // the events of panrocks_events.h
-    private static final int FLUSH_BEGIN = panrocks_h.PANROCKS_EVENT_FLUSH_BEGIN(),
-            TABLE_FILE_DELETED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_DELETED(),
-            COMPACTION_BEGIN = panrocks_h.PANROCKS_EVENT_COMPACTION_BEGIN(),
-            MEMTABLE_SEALED = panrocks_h.PANROCKS_EVENT_MEMTABLE_SEALED(),
-            CF_HANDLE_DELETION_STARTED = panrocks_h.PANROCKS_EVENT_CF_HANDLE_DELETION_STARTED(),
-            EXTERNAL_FILE_INGESTED = panrocks_h.PANROCKS_EVENT_EXTERNAL_FILE_INGESTED(),
-            FILE_READ = panrocks_h.PANROCKS_EVENT_FILE_READ_FINISH(),
-            FILE_WRITE = panrocks_h.PANROCKS_EVENT_FILE_WRITE_FINISH(),
-            FILE_FLUSH = panrocks_h.PANROCKS_EVENT_FILE_FLUSH_FINISH(),
-            FILE_SYNC = panrocks_h.PANROCKS_EVENT_FILE_SYNC_FINISH(),
-            FILE_RANGE_SYNC = panrocks_h.PANROCKS_EVENT_FILE_RANGE_SYNC_FINISH(),
-            FILE_TRUNCATE = panrocks_h.PANROCKS_EVENT_FILE_TRUNCATE_FINISH(),
-            FILE_CLOSE = panrocks_h.PANROCKS_EVENT_FILE_CLOSE_FINISH(),
-            ERROR_RECOVERY_BEGIN = panrocks_h.PANROCKS_EVENT_ERROR_RECOVERY_BEGIN(),
-            ERROR_RECOVERY_COMPLETED = panrocks_h.PANROCKS_EVENT_ERROR_RECOVERY_COMPLETED();
-    private static final int TABLE_FILE_CREATED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_CREATED(),
-            TABLE_FILE_CREATION_STARTED = panrocks_h.PANROCKS_EVENT_TABLE_FILE_CREATION_STARTED();
-
     static {
         try {
             EVENT_TARGET = guarded(MethodHandles.lookup().findVirtual(ListenerBinding.class, "onEvent",
@@ -97,13 +67,13 @@ public final class ListenerBinding extends CallbackBinding {
         }
     }
 
-    private final AbstractEventListener listener;
+    private final EventPort listener;
     /** the listener is panrocks' own, behind the JFR events */
     private final boolean jfr;
-    private volatile WeakReference<RocksDB> facade = new WeakReference<>(null);
+    private volatile WeakReference<Object> facade = new WeakReference<>(null);
 
-    private ListenerBinding(AbstractEventListener listener) {
-        super("event listener", listener.getClass().getName());
+    private ListenerBinding(EventPort listener) {
+        super("event listener", listener.name());
         this.listener = listener;
         this.jfr = listener instanceof JfrListener;
     }
@@ -117,26 +87,15 @@ public final class ListenerBinding extends CallbackBinding {
         return event == EXTERNAL_FILE_INGESTED && Jfr.ingestion();
     }
 
-    public static ListenerBinding bind(AbstractEventListener listener) {
+    /**
+     * A binding of a listener for one DB.
+     *
+     * @param listener the listener, as the engine side sees it
+     * @return the binding, registered when the DB opens
+     */
+    public static ListenerBinding bind(EventPort listener) {
         ListenerBinding b = new ListenerBinding(listener);
-        Class<?> c = listener.getClass();
-        Class<?> base = AbstractEventListener.class;
-        int events = 0;
-        if (overrides(c, base, "onFlushCompleted", RocksDB.class, FlushJobInfo.class)) events |= FLUSH;
-        if (overrides(c, base, "onCompactionCompleted", RocksDB.class, CompactionJobInfo.class)) {
-            events |= COMPACTION;
-        }
-        if (overrides(c, base, "onBackgroundError", BackgroundErrorReason.class, Status.class)) {
-            events |= BACKGROUND_ERROR;
-        }
-        if (overrides(c, base, "onStallConditionsChanged", WriteStallInfo.class)) events |= STALL;
-        events |= laterEvents(listener, c, base);
-        // table files
-        if (overrides(c, base, "onTableFileCreated", TableFileCreationInfo.class)) events |= TABLE_FILE_CREATED;
-        if (overrides(c, base, "onTableFileCreationStarted", TableFileCreationBriefInfo.class)) {
-            events |= TABLE_FILE_CREATION_STARTED;
-        }
-        int mask = events;
+        int mask = listener.events();
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_listener_spec.allocate(arena);
             panrocks_listener_spec.name(spec, cString(arena, b.name()));
@@ -147,44 +106,13 @@ public final class ListenerBinding extends CallbackBinding {
         return b;
     }
 
-    public void facade(WeakReference<RocksDB> db) {
-        facade = db;
-    }
-
     /**
-     * The bits of the events of panrocks_events.h the listener overrides.
-     * A file I/O event also needs the listener's yes to
-     * shouldBeNotifiedOnFileIO (as in RocksJava), asked here once: without
-     * one of those bits RocksDB leaves the DB's file operations untimed.
+     * The DB's facade, handed to the listener's events (held weakly: a DB its user forgot must stay collectable).
+     *
+     * @param db the facade
      */
-    private static int laterEvents(AbstractEventListener listener, Class<?> c, Class<?> base) {
-        int events = 0;
-        if (overrides(c, base, "onFlushBegin", RocksDB.class, FlushJobInfo.class)) events |= FLUSH_BEGIN;
-        if (overrides(c, base, "onTableFileDeleted", TableFileDeletionInfo.class)) events |= TABLE_FILE_DELETED;
-        if (overrides(c, base, "onCompactionBegin", RocksDB.class, CompactionJobInfo.class)) {
-            events |= COMPACTION_BEGIN;
-        }
-        if (overrides(c, base, "onMemTableSealed", MemTableInfo.class)) events |= MEMTABLE_SEALED;
-        if (overrides(c, base, "onColumnFamilyHandleDeletionStarted", ColumnFamilyHandle.class)) {
-            events |= CF_HANDLE_DELETION_STARTED;
-        }
-        if (overrides(c, base, "onExternalFileIngested", RocksDB.class, ExternalFileIngestionInfo.class)) {
-            events |= EXTERNAL_FILE_INGESTED;
-        }
-        if (overrides(c, base, "onErrorRecoveryBegin", BackgroundErrorReason.class, Status.class)) {
-            events |= ERROR_RECOVERY_BEGIN;
-        }
-        if (overrides(c, base, "onErrorRecoveryCompleted", Status.class)) events |= ERROR_RECOVERY_COMPLETED;
-        int files = 0;
-        if (overrides(c, base, "onFileReadFinish", FileOperationInfo.class)) files |= FILE_READ;
-        if (overrides(c, base, "onFileWriteFinish", FileOperationInfo.class)) files |= FILE_WRITE;
-        if (overrides(c, base, "onFileFlushFinish", FileOperationInfo.class)) files |= FILE_FLUSH;
-        if (overrides(c, base, "onFileSyncFinish", FileOperationInfo.class)) files |= FILE_SYNC;
-        if (overrides(c, base, "onFileRangeSyncFinish", FileOperationInfo.class)) files |= FILE_RANGE_SYNC;
-        if (overrides(c, base, "onFileTruncateFinish", FileOperationInfo.class)) files |= FILE_TRUNCATE;
-        if (overrides(c, base, "onFileCloseFinish", FileOperationInfo.class)) files |= FILE_CLOSE;
-        if (files != 0 && listener.shouldBeNotifiedOnFileIO()) events |= files;
-        return events;
+    public void facade(WeakReference<Object> db) {
+        facade = db;
     }
 
     /** The input (or output) file names of a compaction's details: an array of as many slices as the info counts. */
@@ -247,7 +175,7 @@ public final class ListenerBinding extends CallbackBinding {
     /**
      * A copy of the engine's CompactionJobInfo as the ABI shows it
      * ({@code c}, a {@code panrocks_compaction_info} readable in scope): for
-     * a listener's begin and end events, and for the job of {@link RocksDB#compactFiles}.
+     * a listener's begin and end events, and for the job of {@code RocksDB.compactFiles}.
      */
     public static CompactionJobInfo compactionJobInfo(MemorySegment c, Arena scope) {
         int code = panrocks_compaction_info.status_code(c);
@@ -340,8 +268,7 @@ public final class ListenerBinding extends CallbackBinding {
             if (owner == null) return;  // during the open: no DB to name the handle's
             MemorySegment h = struct(info, panrocks_cf_handle_info.sizeof(), scope);
             byte[] name = bytes(panrocks_cf_handle_info.cf_name(h), scope);
-            listener.onColumnFamilyHandleDeletionStarted(PUBLIC.deletedFamilyHandle(facade.get(), owner, name,
-                    panrocks_cf_handle_info.cf_id(h)));
+            listener.onColumnFamilyHandleDeletionStarted(facade.get(), owner, name, panrocks_cf_handle_info.cf_id(h));
         } else if (event == EXTERNAL_FILE_INGESTED) {
             MemorySegment g = struct(info, panrocks_ingestion_info.sizeof(), scope);
             listener.onExternalFileIngested(facade.get(), PUBLIC.externalFileIngestionInfo(
@@ -360,7 +287,7 @@ public final class ListenerBinding extends CallbackBinding {
         } else if (event == TABLE_FILE_CREATED || event == TABLE_FILE_CREATION_STARTED) {
             deliverTableFile(event, info, scope);
         } else if ((event & panrocks_h.PANROCKS_EVENTS_FILE_IO()) != 0) {
-            deliverFileOperation(event, fileOperation(struct(info, panrocks_file_operation_info.sizeof(), scope),
+            listener.onFileOperation(event, fileOperation(struct(info, panrocks_file_operation_info.sizeof(), scope),
                     scope));
         }
         // else: an event this version does not know
@@ -371,16 +298,6 @@ public final class ListenerBinding extends CallbackBinding {
                 panrocks_file_operation_info.offset(f), panrocks_file_operation_info.length(f),
                 panrocks_file_operation_info.start_nanos(f), panrocks_file_operation_info.duration_nanos(f),
                 status(panrocks_file_operation_info.status(f), scope));
-    }
-
-    private void deliverFileOperation(int event, FileOperationInfo f) {
-        if (event == FILE_READ) listener.onFileReadFinish(f);
-        else if (event == FILE_WRITE) listener.onFileWriteFinish(f);
-        else if (event == FILE_FLUSH) listener.onFileFlushFinish(f);
-        else if (event == FILE_SYNC) listener.onFileSyncFinish(f);
-        else if (event == FILE_RANGE_SYNC) listener.onFileRangeSyncFinish(f);
-        else if (event == FILE_TRUNCATE) listener.onFileTruncateFinish(f);
-        else if (event == FILE_CLOSE) listener.onFileCloseFinish(f);
     }
 
     /** A table file's creation started or ended: the info copied, its properties decoded, then the user's method. */

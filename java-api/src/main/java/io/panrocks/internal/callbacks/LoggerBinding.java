@@ -1,9 +1,7 @@
 package io.panrocks.internal.callbacks;
 
 import io.panrocks.InfoLogLevel;
-import io.panrocks.Logger;
 import io.panrocks.internal.CallbackBinding;
-import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_logger_spec;
 
@@ -18,7 +16,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * A {@link Logger} bound to one DB: the upcall target of
+ * A Java logger ({@link LogPort}) bound to one DB: the upcall target of
  * {@code panrocks_logger_spec}. The engine formats each message and filters
  * it by the logger's level word before the upcall; the body copies the text
  * into a String and hands it over, unless the logger was closed meanwhile.
@@ -26,9 +24,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * reachable until the DB's engine is closed.
  */
 public final class LoggerBinding extends CallbackBinding {
-    /** the public types' constructors and codes */
-    private static final PublicAccess PUBLIC = PublicAccess.get();
-
     private static final FunctionDescriptor LOG = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle LOG_TARGET;
     private static final InfoLogLevel[] LEVELS = InfoLogLevel.values();
@@ -41,10 +36,10 @@ public final class LoggerBinding extends CallbackBinding {
         }
     }
 
-    private final Logger logger;
+    private final LogPort logger;
 
-    private LoggerBinding(Logger logger) {
-        super("logger", logger.getClass().getName());
+    private LoggerBinding(LogPort logger) {
+        super("logger", logger.name());
         this.logger = logger;
     }
 
@@ -53,14 +48,14 @@ public final class LoggerBinding extends CallbackBinding {
      *
      * @throws IllegalStateException if the logger is closed
      */
-    public static LoggerBinding bind(Logger logger) {
-        PUBLIC.checkOpen(logger);
+    public static LoggerBinding bind(LogPort logger) {
+        if (logger.isClosed()) throw new IllegalStateException("the logger " + logger.name() + " is closed");
         LoggerBinding b = new LoggerBinding(logger);
         b.register((arena, out, error) -> {
             MemorySegment spec = panrocks_logger_spec.allocate(arena);
             panrocks_logger_spec.name(spec, cString(arena, b.name()));
             panrocks_logger_spec.log(spec, b.stub(LOG_TARGET, LOG));
-            panrocks_logger_spec.level(spec, PUBLIC.levelWord(logger));
+            panrocks_logger_spec.level(spec, logger.levelWord());
             return panrocks_h.panrocks_logger_create(spec, out, error);
         });
         return b;
@@ -78,9 +73,9 @@ public final class LoggerBinding extends CallbackBinding {
 
     @SuppressWarnings("unused") // the upcall target
     private void onLog(long context, int level, long message, long length) {
-        if (PUBLIC.isClosed(logger)) return;
+        if (logger.isClosed()) return;
         byte[] text = MemorySegment.ofAddress(message).reinterpret(length).toArray(ValueLayout.JAVA_BYTE);
         InfoLogLevel l = level >= 0 && level < LEVELS.length ? LEVELS[level] : InfoLogLevel.INFO_LEVEL;
-        PUBLIC.log(logger, l, new String(text, StandardCharsets.UTF_8));
+        logger.log(l, new String(text, StandardCharsets.UTF_8));
     }
 }

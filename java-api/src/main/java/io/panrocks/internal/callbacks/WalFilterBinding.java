@@ -2,11 +2,8 @@ package io.panrocks.internal.callbacks;
 
 import io.panrocks.RocksDBException;
 import io.panrocks.Status;
-import io.panrocks.WalFilter;
-import io.panrocks.WriteBatch;
 import io.panrocks.internal.CallbackBinding;
 import io.panrocks.internal.Errors;
-import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_wal_filter_spec;
@@ -25,10 +22,10 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * A {@link WalFilter} bound to one open: the upcall targets of
+ * A WAL filter ({@link WalPort}) bound to one open: the upcall targets of
  * {@code panrocks_wal_filter_spec}, called on the opening thread while
  * RocksDB replays the write-ahead log. Each record's batch is copied into a
- * {@link WriteBatch} (closed when the call returns); a replacement is copied
+ * {@code WriteBatch} (closed when the call returns); a replacement is copied
  * back into the engine's batch. What the filter throws is recorded by the
  * upcall envelope, and also fails the native filter ({@link #onFailure}),
  * which from then on refuses every record so that RocksDB ends the open
@@ -36,9 +33,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * open's exception.
  */
 public final class WalFilterBinding extends CallbackBinding {
-    /** the public types' constructors and codes */
-    private static final PublicAccess PUBLIC = PublicAccess.get();
-
     private static final FunctionDescriptor COLUMN_FAMILIES = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor RECORD = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
@@ -56,9 +50,9 @@ public final class WalFilterBinding extends CallbackBinding {
         }
     }
 
-    private final WalFilter filter;
+    private final WalPort filter;
 
-    private WalFilterBinding(WalFilter filter, String name) {
+    private WalFilterBinding(WalPort filter, String name) {
         super("WAL filter", name);
         this.filter = filter;
     }
@@ -69,7 +63,7 @@ public final class WalFilterBinding extends CallbackBinding {
      * @throws IllegalArgumentException if the filter's name is null, empty,
      *         holds a zero character or starts with panrocks' IDs
      */
-    public static WalFilterBinding bind(WalFilter filter) {
+    public static WalFilterBinding bind(WalPort filter) {
         String name = checkName(filter.name(), "the WAL filter's name()");
         WalFilterBinding b = new WalFilterBinding(filter, name);
         b.register((arena, out, error) -> {
@@ -148,29 +142,22 @@ public final class WalFilterBinding extends CallbackBinding {
     @SuppressWarnings("unused") // the upcall target
     private int onRecord(long context, long logNumber, long fileName, long fileNameLength, long batch, long batchSize,
                          long newBatch) throws RocksDBException {
-        String file;
-        WriteBatch in;
+        WalPort.Answer answer;
         try (Arena views = Arena.ofConfined()) {
-            file = new String(view(fileName, fileNameLength, views).toArray(ValueLayout.JAVA_BYTE),
+            String file = new String(view(fileName, fileNameLength, views).toArray(ValueLayout.JAVA_BYTE),
                     StandardCharsets.UTF_8);
-            in = PUBLIC.logRecord(view(batch, batchSize, views));
+            answer = filter.logRecordFound(logNumber, file, view(batch, batchSize, views));
         }
-        try (WriteBatch input = in; WriteBatch output = new WriteBatch()) {
-            WalFilter.LogRecordFoundResult r = filter.logRecordFound(logNumber, file, input, output);
-            if (r == null) {
-                throw new NullPointerException("the WAL filter '" + name() + "' returned null from logRecordFound");
+        byte[] data = answer.replacement();
+        if (data != null) {
+            try (Arena temporary = Arena.ofConfined()) {
+                MemorySegment bytes = temporary.allocateFrom(ValueLayout.JAVA_BYTE, data);
+                MemorySegment error = temporary.allocate(panrocks_error.layout());
+                int rc = panrocks_h.panrocks_wal_filter_replace_batch(MemorySegment.ofAddress(newBatch), bytes,
+                        data.length, error);
+                if (rc != 0) throw Errors.toException(rc, error);
             }
-            if (PUBLIC.batchChanged(r) && PUBLIC.continues(r)) {
-                byte[] data = output.data();
-                try (Arena temporary = Arena.ofConfined()) {
-                    MemorySegment bytes = temporary.allocateFrom(ValueLayout.JAVA_BYTE, data);
-                    MemorySegment error = temporary.allocate(panrocks_error.layout());
-                    int rc = panrocks_h.panrocks_wal_filter_replace_batch(MemorySegment.ofAddress(newBatch), bytes,
-                            data.length, error);
-                    if (rc != 0) throw Errors.toException(rc, error);
-                }
-            }
-            return PUBLIC.processingCode(r);
         }
+        return answer.code();
     }
 }

@@ -122,7 +122,7 @@ public final class DbObjects {
         if (sstFileManager != null) panrocks_open_resources.sst_file_manager(r, resources.handle(PUBLIC.shared(sstFileManager)));
         if (rowCache != null) panrocks_open_resources.row_cache(r, resources.handle(PUBLIC.shared(rowCache)));
         if (env != null) panrocks_open_resources.env(r, resources.handle(PUBLIC.shared(env)));
-        if (logger != null) panrocks_open_resources.info_log(r, bound.add(LoggerBinding.bind(logger)).nativeHandle());
+        if (logger != null) panrocks_open_resources.info_log(r, bound.add(LoggerBinding.bind(PUBLIC.logPort(logger))).nativeHandle());
         if (compactionService != null) {
             panrocks_open_resources.compaction_service(r,
                     bound.add(CompactionServiceBinding.bind(compactionService)).nativeHandle());
