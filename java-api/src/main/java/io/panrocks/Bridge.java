@@ -1,6 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.CallbackOptions;
@@ -13,7 +12,6 @@ import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -88,11 +86,6 @@ final class Bridge implements PublicAccess {
     }
 
     @Override
-    public byte[] familyName(ColumnFamilyDescriptor descriptor) {
-        return descriptor.nameBytes();
-    }
-
-    @Override
     public void describeTable(BlockBasedTableConfig table, Arena arena, MemorySegment descriptor) {
         table.describe(arena, descriptor);
     }
@@ -100,38 +93,6 @@ final class Bridge implements PublicAccess {
     @Override
     public String tableOptionString(BlockBasedTableConfig table) {
         return table.optionString();
-    }
-
-    @Override
-    public MemorySegment acquire(OpenAndCompactOptions options) {
-        return options.acquire();
-    }
-
-    @Override
-    public void release(OpenAndCompactOptions options) {
-        options.release();
-    }
-
-    // ---- DB facades ----
-
-    @Override
-    public RocksDB newDb(NativeDb db, Path path, boolean readOnly, DBOptions options) {
-        return new RocksDB(db, path, readOnly, options);
-    }
-
-    @Override
-    public TtlDB newTtlDb(NativeDb db, Path path, boolean readOnly, DBOptions options) {
-        return new TtlDB(db, path, readOnly, options);
-    }
-
-    @Override
-    public ColumnFamilyHandle wrapFamily(RocksDB db, MemorySegment handle, boolean isDefault) {
-        return db.wrapFamily(handle, isDefault);
-    }
-
-    @Override
-    public MemorySegment familyHandle(ColumnFamilyHandle family, NativeDb db) {
-        return ColumnFamilyHandle.nativeHandle(family, db);
     }
 
     // ---- merge and filter upcalls ----

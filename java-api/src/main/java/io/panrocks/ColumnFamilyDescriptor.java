@@ -1,7 +1,11 @@
 package io.panrocks;
 
+import io.panrocks.internal.open.FamilySpec;
+
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /** A column family's name and options, for opening or creating it (RocksJava's {@code ColumnFamilyDescriptor}). */
@@ -56,6 +60,25 @@ public final class ColumnFamilyDescriptor {
 
     byte[] nameBytes() {
         return name;
+    }
+
+    /** This family in the engine side's terms (its options' objects read now). */
+    FamilySpec spec() {
+        return new FamilySpec(name, options, options.tableFormatConfig(), options.cfPaths(),
+                options.compactionThreadLimiter());
+    }
+
+    /**
+     * The specs of descriptors, in order.
+     *
+     * @throws NullPointerException naming {@code what} if descriptors is or holds null
+     */
+    static List<FamilySpec> specs(List<ColumnFamilyDescriptor> descriptors, String what) {
+        Objects.requireNonNull(descriptors, what);
+        List<ColumnFamilyDescriptor> copy = new ArrayList<>(descriptors);
+        List<FamilySpec> specs = new ArrayList<>(copy.size());
+        for (ColumnFamilyDescriptor d : copy) specs.add(Objects.requireNonNull(d, what + " must not contain null").spec());
+        return specs;
     }
 
     @Override

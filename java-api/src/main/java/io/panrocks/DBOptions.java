@@ -2,6 +2,7 @@ package io.panrocks;
 
 import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.open.DbObjects;
+import io.panrocks.internal.open.DbSpec;
 import io.panrocks.internal.options.OptionValues;
 
 /**
@@ -84,6 +85,11 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
     public DBOptions setRawDBOption(String name, String value) {
         values.put(name, value);
         return this;
+    }
+
+    /** These options in the engine side's terms, for an open (their objects read now). */
+    DbSpec spec() {
+        return new DbSpec(this, rawDBOption("wal_dir"), dbPaths(), statisticsEnabled());
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class OptimisticTransactionDB extends RocksDB {
         super(db, path, false, options);
     }
 
+    /** RocksDB's OptimisticTransactionDB::Open with these options. */
     private static Opener.Mode mode(OptimisticTransactionDBOptions occOptions) {
         Objects.requireNonNull(occOptions, "optimisticOptions");
         return Opener.Mode.withFacade(new Opener.Facade() {
@@ -42,13 +43,12 @@ public final class OptimisticTransactionDB extends RocksDB {
                 return panrocks_h.panrocks_txn_db_open(request, panrocks_h.PANROCKS_TXN_DB_OPTIMISTIC(), o, dbOut,
                         handles, error);
             }
-
-            @Override
-            public RocksDB wrap(NativeDb db, Path path, DBOptions options) {
-                return new OptimisticTransactionDB(db, path, options);
-            }
         });
     }
+
+    /** The facade of an optimistic transaction DB just opened. */
+    private static final Facade<OptimisticTransactionDB> FACADE =
+            (db, path, options, mode) -> new OptimisticTransactionDB(db, path, options);
 
     /**
      * Opens the DB at {@code path} for reading and writing with optimistic
@@ -63,7 +63,7 @@ public final class OptimisticTransactionDB extends RocksDB {
      */
     public static OptimisticTransactionDB open(Options options, OptimisticTransactionDBOptions optimisticOptions,
                                                Path path) throws RocksDBException {
-        return (OptimisticTransactionDB) Opener.open(options, path, mode(optimisticOptions));
+        return RocksDB.open(options, path, mode(optimisticOptions), FACADE);
     }
 
     /**
@@ -81,8 +81,8 @@ public final class OptimisticTransactionDB extends RocksDB {
                                                Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                                List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return (OptimisticTransactionDB) Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles,
-                mode(optimisticOptions));
+        return RocksDB.open(options, path, columnFamilyDescriptors, columnFamilyHandles, mode(optimisticOptions),
+                FACADE);
     }
 
     /**

@@ -25,6 +25,7 @@ import io.panrocks.internal.jfr.Jfr;
 import io.panrocks.internal.maintenance.Maintenance;
 import io.panrocks.internal.maintenance.Tables;
 import io.panrocks.internal.open.ColumnFamilies;
+import io.panrocks.internal.open.FamilySpec;
 import io.panrocks.internal.open.Opener;
 import io.panrocks.internal.open.RemoteCompaction;
 import io.panrocks.internal.options.OptionDefaults;
@@ -139,7 +140,7 @@ public class RocksDB implements AutoCloseable {
     private final NativeDb db;
     private final Reads reads;
     private final Writes writes;
-    private final ColumnFamilies families;
+    private final ColumnFamilies<ColumnFamilyHandle> families;
     private final Maintenance maintenance;
     private final FileOps files;
     private final RunningOptions runningOptions;
@@ -156,7 +157,7 @@ public class RocksDB implements AutoCloseable {
         this.slowReadSampling = Jfr.sampling();
         this.reads = new Reads(db.handle(), options.adaptiveReadThreshold());
         this.writes = new Writes(db.handle());
-        this.families = new ColumnFamilies(this, db);
+        this.families = new ColumnFamilies<>(this, db, h -> wrapFamily(h, false));
         this.maintenance = new Maintenance(db);
         this.files = new FileOps(db);
         this.runningOptions = new RunningOptions(db);
@@ -179,11 +180,63 @@ public class RocksDB implements AutoCloseable {
         return new ColumnFamilyHandle(this, db, handle, isDefault);
     }
 
+    // ---- opening: the facade converts, the engine side (internal.open.Opener) opens ----
+
+    /**
+     * Makes the facade of a DB just opened: its class's constructor.
+     *
+     * @param <D> the facade's class
+     */
+    @FunctionalInterface
+    interface Facade<D extends RocksDB> {
+        D wrap(NativeDb db, Path path, DBOptions options, Opener.Mode mode);
+    }
+
+    /** "default", as a new array (RocksJava's DEFAULT_COLUMN_FAMILY is a public, writable one). */
+    private static byte[] defaultFamilyName() {
+        return "default".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** A plain DB's facade, or a TTL DB's. */
+    static final Facade<RocksDB> PLAIN = (db, path, options, mode) -> mode.ttl()
+            ? new TtlDB(db, path, mode.readOnly(), options) : new RocksDB(db, path, mode.readOnly(), options);
+
+    /** Opens with the default family only, configured by options. */
+    static <D extends RocksDB> D open(Options options, Path path, Opener.Mode mode, Facade<D> facade)
+            throws RocksDBException {
+        Objects.requireNonNull(options, "options");
+        ColumnFamilyOptions defaultFamily = new ColumnFamilyOptions(options);
+        // null: no handle objects for the caller; the DB's own default handle serves
+        return open(new DBOptions(options), path, List.of(new ColumnFamilyDescriptor(defaultFamilyName(),
+                defaultFamily)), null, mode, facade);
+    }
+
+    /** Opens with these families; their handles into handlesOut (null: one family, no handles wanted). */
+    static <D extends RocksDB> D open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
+                                      List<ColumnFamilyHandle> handlesOut, Opener.Mode mode, Facade<D> facade)
+            throws RocksDBException {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(families, "columnFamilyDescriptors");
+        if (handlesOut == null && families.size() != 1) throw new IllegalArgumentException("columnFamilyHandles is null");
+        if (families.isEmpty()) throw new IllegalArgumentException("columnFamilyDescriptors must name at least \"default\"");
+        List<FamilySpec> specs = ColumnFamilyDescriptor.specs(families, "columnFamilyDescriptors");
+        Opener.Opened<D> opened = Opener.open(options.spec(), path, specs, handlesOut != null, mode,
+                (db, absolute) -> facade.wrap(db, absolute, options, mode));
+        if (handlesOut != null) {
+            handlesOut.clear();
+            for (MemorySegment h : opened.familyHandles()) {
+                handlesOut.add(opened.db().wrapFamily(h, h.equals(opened.defaultFamily())));
+            }
+        }
+        return opened.db();
+    }
+
     NativeDb nativeDb() {
         return db;
     }
 
-    ColumnFamilies columnFamilies() {
+    ColumnFamilies<ColumnFamilyHandle> columnFamilies() {
         return families;
     }
 
@@ -227,7 +280,7 @@ public class RocksDB implements AutoCloseable {
      *         process (two engines cannot share one)
      */
     public static RocksDB open(Options options, Path path) throws RocksDBException {
-        return Opener.open(options, path, false, false);
+        return open(options, path, Opener.Mode.READ_WRITE, PLAIN);
     }
 
     /**
@@ -282,7 +335,7 @@ public class RocksDB implements AutoCloseable {
     public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, false, false);
+        return open(options, path, columnFamilyDescriptors, columnFamilyHandles, Opener.Mode.READ_WRITE, PLAIN);
     }
 
     /**
@@ -349,7 +402,7 @@ public class RocksDB implements AutoCloseable {
      */
     public static RocksDB openReadOnly(Options options, Path path, boolean errorIfWalFileExists)
             throws RocksDBException {
-        return Opener.open(options, path, true, errorIfWalFileExists);
+        return open(options, path, Opener.Mode.readOnly(errorIfWalFileExists), PLAIN);
     }
 
     /**
@@ -372,7 +425,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException as {@link #openReadOnly(Options, Path, boolean)}
      */
     public static RocksDB openReadOnly(Options options, Path path) throws RocksDBException {
-        return Opener.open(options, path, true, false);
+        return open(options, path, Opener.Mode.readOnly(false), PLAIN);
     }
 
     /**
@@ -407,7 +460,8 @@ public class RocksDB implements AutoCloseable {
                                        List<ColumnFamilyHandle> columnFamilyHandles, boolean errorIfWalFileExists)
             throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles, true, errorIfWalFileExists);
+        return open(options, path, columnFamilyDescriptors, columnFamilyHandles,
+                Opener.Mode.readOnly(errorIfWalFileExists), PLAIN);
     }
 
     /**
@@ -505,7 +559,8 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException if there is no DB there, or it cannot be read
      */
     public static List<byte[]> listColumnFamilies(Options options, Path path) throws RocksDBException {
-        return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")), path);
+        return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")),
+                Objects.requireNonNull(path, "path"));
     }
 
     /**
@@ -708,7 +763,8 @@ public class RocksDB implements AutoCloseable {
      * @throws IllegalStateException if RocksJava's engine is loaded in this process
      */
     public static RocksDB openAsSecondary(Options options, Path primaryPath, Path secondaryPath) throws RocksDBException {
-        return Opener.open(options, primaryPath, Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+        return open(options, primaryPath, Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")),
+                PLAIN);
     }
 
     /**
@@ -746,8 +802,8 @@ public class RocksDB implements AutoCloseable {
                                           List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                           List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return Opener.open(options, primaryPath, columnFamilyDescriptors, columnFamilyHandles,
-                Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")));
+        return open(options, primaryPath, columnFamilyDescriptors, columnFamilyHandles,
+                Opener.Mode.secondary(Objects.requireNonNull(secondaryPath, "secondaryPath")), PLAIN);
     }
 
     /**
@@ -796,7 +852,7 @@ public class RocksDB implements AutoCloseable {
             throw new IllegalArgumentException("destroyDB works on files of the default environment only, not on "
                     + options.getEnv());
         }
-        Opener.destroy(new DBOptions(options), path);
+        Opener.destroy(new DBOptions(options).spec(), path);
     }
 
     /**
@@ -849,7 +905,24 @@ public class RocksDB implements AutoCloseable {
      */
     public static byte[] openAndCompact(OpenAndCompactOptions options, ColumnFamilyOptions familyOptions,
                                         String dbPath, String outputDirectory, byte[] input) throws RocksDBException {
-        return RemoteCompaction.openAndCompact(options, familyOptions, dbPath, outputDirectory, input);
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(dbPath, "dbPath");
+        Objects.requireNonNull(outputDirectory, "outputDirectory");
+        Objects.requireNonNull(input, "input");
+        if (dbPath.indexOf('\0') >= 0) throw new IllegalArgumentException("dbPath must not contain a zero character");
+        if (outputDirectory.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("outputDirectory must not contain a zero character");
+        }
+        if (input.length == 0) throw new IllegalArgumentException("input must not be empty: it is what schedule received");
+        FamilySpec family = new ColumnFamilyDescriptor(defaultFamilyName(),
+                familyOptions != null ? familyOptions : new ColumnFamilyOptions()).spec();
+        MemorySegment flag = options.acquire();
+        try {
+            return RemoteCompaction.openAndCompact(family, options.statistics(), options.allowResumption(), flag, dbPath,
+                    outputDirectory, input);
+        } finally {
+            options.release();
+        }
     }
 
     // =========================================================================
@@ -3937,7 +4010,7 @@ public class RocksDB implements AutoCloseable {
      *         of that name exists, or as the engine says
      */
     public ColumnFamilyHandle createColumnFamily(ColumnFamilyDescriptor descriptor) throws RocksDBException {
-        return families.create(descriptor);
+        return families.create(Objects.requireNonNull(descriptor, "descriptor").spec());
     }
 
     /**
@@ -3950,7 +4023,7 @@ public class RocksDB implements AutoCloseable {
      */
     public List<ColumnFamilyHandle> createColumnFamilies(List<ColumnFamilyDescriptor> descriptors)
             throws RocksDBException {
-        return families.createAll(descriptors);
+        return families.createAll(ColumnFamilyDescriptor.specs(descriptors, "descriptors"));
     }
 
     /**
@@ -3982,7 +4055,7 @@ public class RocksDB implements AutoCloseable {
      *         DB)
      */
     public void dropColumnFamily(ColumnFamilyHandle columnFamily) throws RocksDBException {
-        families.drop(columnFamily);
+        families.drop(ColumnFamilyHandle.internal(Objects.requireNonNull(columnFamily, "columnFamily")));
     }
 
     /**
@@ -4041,7 +4114,8 @@ public class RocksDB implements AutoCloseable {
                                                            ImportColumnFamilyOptions importColumnFamilyOptions,
                                                            List<ExportImportFilesMetaData> metadatas)
             throws RocksDBException {
-        return families.createWithImport(columnFamilyDescriptor, importColumnFamilyOptions, metadatas);
+        return families.createWithImport(Objects.requireNonNull(columnFamilyDescriptor, "columnFamilyDescriptor").spec(),
+                importColumnFamilyOptions, metadatas);
     }
 
     /**

@@ -62,10 +62,11 @@ public final class TransactionDB extends RocksDB {
         this.transactionLockTimeout = transactionLockTimeout;
     }
 
-    private static Opener.Mode mode(TransactionDBOptions txnOptions) {
+    /** The open of a TransactionDB: RocksDB's TransactionDB::Open, and the facade with its lock timeout. */
+    private static <R> R open(TransactionDBOptions txnOptions, Opening<R> opening) throws RocksDBException {
         Objects.requireNonNull(txnOptions, "transactionDbOptions");
         long[] lockTimeout = new long[1];
-        return Opener.Mode.withFacade(new Opener.Facade() {
+        Opener.Mode mode = Opener.Mode.withFacade(new Opener.Facade() {
             @Override
             public int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error,
                             Arena arena) {
@@ -75,12 +76,14 @@ public final class TransactionDB extends RocksDB {
                 return panrocks_h.panrocks_txn_db_open(request, panrocks_h.PANROCKS_TXN_DB_PESSIMISTIC(), o, dbOut,
                         handles, error);
             }
-
-            @Override
-            public RocksDB wrap(NativeDb db, Path path, DBOptions options) {
-                return new TransactionDB(db, path, options, lockTimeout[0]);
-            }
         });
+        return opening.open(mode, (db, path, options, m) -> new TransactionDB(db, path, options, lockTimeout[0]));
+    }
+
+    /** One of the opens, given the mode and facade of a TransactionDB. */
+    @FunctionalInterface
+    private interface Opening<R> {
+        R open(Opener.Mode mode, Facade<TransactionDB> facade) throws RocksDBException;
     }
 
     /** The transaction lock timeout this DB was opened with, in milliseconds (-1: forever). */
@@ -106,7 +109,7 @@ public final class TransactionDB extends RocksDB {
      */
     public static TransactionDB open(Options options, TransactionDBOptions transactionDbOptions, Path path)
             throws RocksDBException {
-        return (TransactionDB) Opener.open(options, path, mode(transactionDbOptions));
+        return open(transactionDbOptions, (mode, facade) -> RocksDB.open(options, path, mode, facade));
     }
 
     /**
@@ -139,8 +142,8 @@ public final class TransactionDB extends RocksDB {
                                      List<ColumnFamilyDescriptor> columnFamilyDescriptors,
                                      List<ColumnFamilyHandle> columnFamilyHandles) throws RocksDBException {
         Objects.requireNonNull(columnFamilyHandles, "columnFamilyHandles");
-        return (TransactionDB) Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles,
-                mode(transactionDbOptions));
+        return open(transactionDbOptions, (mode, facade) -> RocksDB.open(options, path, columnFamilyDescriptors,
+                columnFamilyHandles, mode, facade));
     }
 
     /**

@@ -70,7 +70,7 @@ public final class TtlDB extends RocksDB {
      * @throws IllegalStateException if RocksJava's engine is loaded in this process
      */
     public static TtlDB open(Options options, Path path, int ttl, boolean readOnly) throws RocksDBException {
-        return (TtlDB) Opener.open(options, path, Opener.Mode.ttl(new int[]{ttl}, readOnly));
+        return (TtlDB) RocksDB.open(options, path, Opener.Mode.ttl(new int[]{ttl}, readOnly), PLAIN);
     }
 
     /**
@@ -109,8 +109,8 @@ public final class TtlDB extends RocksDB {
         Objects.requireNonNull(ttlValues, "ttlValues");
         int[] ttls = new int[ttlValues.size()];
         for (int i = 0; i < ttls.length; i++) ttls[i] = Objects.requireNonNull(ttlValues.get(i), "ttlValues must not contain null");
-        return (TtlDB) Opener.open(options, path, columnFamilyDescriptors, columnFamilyHandles,
-                Opener.Mode.ttl(ttls, readOnly));
+        return (TtlDB) RocksDB.open(options, path, columnFamilyDescriptors, columnFamilyHandles,
+                Opener.Mode.ttl(ttls, readOnly), PLAIN);
     }
 
     /**
@@ -147,7 +147,7 @@ public final class TtlDB extends RocksDB {
      */
     public ColumnFamilyHandle createColumnFamilyWithTtl(ColumnFamilyDescriptor descriptor, int ttl)
             throws RocksDBException {
-        return columnFamilies().create(descriptor, ttl);
+        return columnFamilies().create(Objects.requireNonNull(descriptor, "descriptor").spec(), ttl);
     }
 
     @Override

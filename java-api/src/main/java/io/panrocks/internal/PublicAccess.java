@@ -2,8 +2,6 @@ package io.panrocks.internal;
 
 import io.panrocks.BackgroundErrorReason;
 import io.panrocks.BlockBasedTableConfig;
-import io.panrocks.ColumnFamilyDescriptor;
-import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.CompactionJobInfo;
 import io.panrocks.CompactionJobStats;
 import io.panrocks.CompactionReason;
@@ -11,7 +9,6 @@ import io.panrocks.CompactionServiceJobInfo;
 import io.panrocks.CompactionServiceJobStatus;
 import io.panrocks.CompactionServiceResult;
 import io.panrocks.CompressionType;
-import io.panrocks.DBOptions;
 import io.panrocks.ExternalFileIngestionInfo;
 import io.panrocks.FileOperationInfo;
 import io.panrocks.FlushJobInfo;
@@ -19,16 +16,13 @@ import io.panrocks.FlushReason;
 import io.panrocks.MemTableInfo;
 import io.panrocks.MergeOperands;
 import io.panrocks.NewValue;
-import io.panrocks.OpenAndCompactOptions;
 import io.panrocks.Priority;
-import io.panrocks.RocksDB;
 import io.panrocks.Status;
 import io.panrocks.TableFileCreationBriefInfo;
 import io.panrocks.TableFileCreationInfo;
 import io.panrocks.TableFileCreationReason;
 import io.panrocks.TableFileDeletionInfo;
 import io.panrocks.TableProperties;
-import io.panrocks.TtlDB;
 import io.panrocks.WriteStallCondition;
 import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.callbacks.CallbackOptions;
@@ -41,7 +35,6 @@ import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -113,34 +106,11 @@ public interface PublicAccess {
      */
     SharedNative shared(Object publicObject);
 
-    /** A family descriptor's name as the engine's bytes. */
-    byte[] familyName(ColumnFamilyDescriptor descriptor);
-
     /** Writes a table config into a panrocks_cf_descriptor (its options and objects), allocating in arena. */
     void describeTable(BlockBasedTableConfig table, Arena arena, MemorySegment descriptor);
 
     /** A table config as RocksDB's option string. */
     String tableOptionString(BlockBasedTableConfig table);
-
-    /** Takes the run flag of an open-and-compact (cancellation) for one run. */
-    MemorySegment acquire(OpenAndCompactOptions options);
-
-    /** Gives the run flag back. */
-    void release(OpenAndCompactOptions options);
-
-    // ---- DB facades ----------------------------------------------------------------------
-
-    /** The facade of a newly opened DB. */
-    RocksDB newDb(NativeDb db, Path path, boolean readOnly, DBOptions options);
-
-    /** The facade of a newly opened TTL DB. */
-    TtlDB newTtlDb(NativeDb db, Path path, boolean readOnly, DBOptions options);
-
-    /** The handle object of a family of db (owned by the DB). */
-    ColumnFamilyHandle wrapFamily(RocksDB db, MemorySegment handle, boolean isDefault);
-
-    /** A family's native handle for a call on db (NULL for the default family if family is null). */
-    MemorySegment familyHandle(ColumnFamilyHandle family, NativeDb db);
 
     // ---- merge and filter upcalls -------------------------------------------------------
 

@@ -2,15 +2,13 @@ package io.panrocks.internal.open;
 
 import io.panrocks.BlockBasedTableConfig;
 import io.panrocks.Cache;
-import io.panrocks.ColumnFamilyDescriptor;
-import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.ConcurrentTaskLimiter;
 import io.panrocks.ExportImportFilesMetaData;
 import io.panrocks.ImportColumnFamilyOptions;
 import io.panrocks.LiveFileMetaData;
-import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.OpenResources;
 import io.panrocks.internal.PublicAccess;
@@ -25,36 +23,50 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
- * Column family management behind {@link RocksDB} (a cold path): create,
- * create several, drop. Handles are wrapped by the DB, which owns them.
+ * Column family management behind the DB's facade (a cold path): create,
+ * create several, drop. The families arrive as {@link FamilySpec}s (the
+ * facade checked them); a new family's handle object is made by the facade's
+ * {@code wrap} (the DB owns it).
+ *
+ * @param <H> the facade's handle type
  */
-public final class ColumnFamilies {
+public final class ColumnFamilies<H> {
     /** what the public types keep package-private */
     private static final PublicAccess PUBLIC = PublicAccess.get();
 
-    private final RocksDB owner;
+    /** the DB's facade, shown to the listeners of a new family's callbacks */
+    private final Object owner;
     private final NativeDb db;
+    private final Function<MemorySegment, H> wrap;
 
-    public ColumnFamilies(RocksDB owner, NativeDb db) {
+    /**
+     * The families of db.
+     *
+     * @param owner the DB's facade
+     * @param db the DB
+     * @param wrap makes the handle object of a new family's native handle
+     */
+    public ColumnFamilies(Object owner, NativeDb db, Function<MemorySegment, H> wrap) {
         this.owner = owner;
         this.db = db;
+        this.wrap = wrap;
     }
 
-    public ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor) throws RocksDBException {
+    public H create(FamilySpec descriptor) throws RocksDBException {
         return create(descriptor, null);
     }
 
     /** ttl: null for a plain family; seconds for one of a TTL DB (TtlDB.createColumnFamilyWithTtl) */
-    public ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl) throws RocksDBException {
+    public H create(FamilySpec descriptor, Integer ttl) throws RocksDBException {
         return create(descriptor, ttl, null);
     }
 
     /** RocksJava's createColumnFamilyWithImport: a new family made of exported files. */
-    public ColumnFamilyHandle createWithImport(ColumnFamilyDescriptor descriptor, ImportColumnFamilyOptions options,
-                                               List<ExportImportFilesMetaData> metadata) throws RocksDBException {
-        Objects.requireNonNull(descriptor, "columnFamilyDescriptor");
+    public H createWithImport(FamilySpec descriptor, ImportColumnFamilyOptions options,
+                              List<ExportImportFilesMetaData> metadata) throws RocksDBException {
         Objects.requireNonNull(options, "importColumnFamilyOptions");
         List<ExportImportFilesMetaData> exports = List.copyOf(Objects.requireNonNull(metadata, "metadatas")); // NPE on null
         if (exports.isEmpty()) throw new IllegalArgumentException("metadatas is empty");
@@ -79,12 +91,10 @@ public final class ColumnFamilies {
     private record Import(List<ExportImportFilesMetaData> exports, boolean moveFiles) {
     }
 
-    private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, Integer ttl, Import imported)
-            throws RocksDBException {
-        Objects.requireNonNull(descriptor, "descriptor");
-        BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
+    private H create(FamilySpec descriptor, Integer ttl, Import imported) throws RocksDBException {
+        BlockBasedTableConfig table = descriptor.table();
         Cache cache = table == null ? null : table.blockCache();
-        ConcurrentTaskLimiter limiter = descriptor.getOptions().compactionThreadLimiter();
+        ConcurrentTaskLimiter limiter = descriptor.limiter();
         if (cache == null && limiter == null && imported == null) {
             return create(descriptor, MemorySegment.NULL, MemorySegment.NULL, ttl, null, null);
         }
@@ -95,29 +105,29 @@ public final class ColumnFamilies {
                 DbObjects.limiter(resources, limiter), ttl, imported, resources));
     }
 
-    private ColumnFamilyHandle create(ColumnFamilyDescriptor descriptor, MemorySegment cache, MemorySegment limiter,
-                                      Integer ttl, Import imported, OpenResources resources) throws RocksDBException {
+    private H create(FamilySpec descriptor, MemorySegment cache, MemorySegment limiter, Integer ttl, Import imported,
+                     OpenResources resources) throws RocksDBException {
         CallContext c = db.enter();
         // Java callbacks: bound for this DB; it owns them from here (a failed creation
         // leaves them unused until the DB's close releases them)
         Callbacks.Bound bound = new Callbacks.Bound();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = panrocks_cf_descriptor.allocate(arena);
-            panrocks_cf_descriptor.name(d, Opener.cString(arena, PUBLIC.familyName(descriptor)));
+            panrocks_cf_descriptor.name(d, Opener.cString(arena, descriptor.name()));
             String options;
             try {
-                options = Callbacks.familyOptionString(descriptor.getOptions(), bound);
+                options = Callbacks.familyOptionString(descriptor.options(), bound);
             } catch (RuntimeException | Error e) {
                 bound.release();
                 throw e;
             }
             bound.attach(db, owner);
             panrocks_cf_descriptor.options(d, arena.allocateFrom(options));
-            BlockBasedTableConfig table = descriptor.getOptions().tableFormatConfig();
+            BlockBasedTableConfig table = descriptor.table();
             if (table != null) PUBLIC.describeTable(table, arena, d);
             panrocks_cf_descriptor.block_cache(d, cache);
             panrocks_cf_descriptor.compaction_thread_limiter(d, limiter);
-            Opener.cfPaths(arena, d, descriptor.getOptions().cfPaths());
+            Opener.cfPaths(arena, d, descriptor.paths());
             int rc;
             if (imported != null) {
                 List<ExportImportFilesMetaData> exports = imported.exports();
@@ -133,26 +143,28 @@ public final class ColumnFamilies {
                 rc = panrocks_h.panrocks_create_column_family_with_ttl(db.handle(), d, ttl, c.size, c.error);
             }
             if (rc != 0) throw c.failure(rc);
-            return PUBLIC.wrapFamily(owner, c.size.get(ValueLayout.ADDRESS, 0), false);
+            return wrap.apply(c.size.get(ValueLayout.ADDRESS, 0));
         } finally {
             db.exit(c);
         }
     }
 
-    public List<ColumnFamilyHandle> createAll(List<ColumnFamilyDescriptor> descriptors) throws RocksDBException {
-        Objects.requireNonNull(descriptors, "descriptors");
-        List<ColumnFamilyDescriptor> copy = new ArrayList<>(descriptors);
-        for (ColumnFamilyDescriptor d : copy) Objects.requireNonNull(d, "descriptors must not contain null");
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        for (ColumnFamilyDescriptor d : copy) handles.add(create(d));
+    public List<H> createAll(List<FamilySpec> descriptors) throws RocksDBException {
+        List<H> handles = new ArrayList<>();
+        for (FamilySpec d : descriptors) handles.add(create(d));
         return handles;
     }
 
-    public void drop(ColumnFamilyHandle family) throws RocksDBException {
-        Objects.requireNonNull(family, "columnFamily");
+    /**
+     * Drops a family (its handle stays usable for reads of what it held until closed, as RocksDB's).
+     *
+     * @param family the family's engine side, not null
+     * @throws RocksDBException as the engine says
+     */
+    public void drop(FamilyHandle family) throws RocksDBException {
         CallContext c = db.enter();
         try {
-            int rc = panrocks_h.panrocks_drop_column_family(db.handle(), PUBLIC.familyHandle(family, db), c.error);
+            int rc = panrocks_h.panrocks_drop_column_family(db.handle(), FamilyHandle.nativeHandle(family, db), c.error);
             if (rc != 0) throw c.failure(rc);
         } finally {
             db.exit(c);

@@ -2,13 +2,10 @@ package io.panrocks.internal.open;
 
 import io.panrocks.BlockBasedTableConfig;
 import io.panrocks.Cache;
-import io.panrocks.ColumnFamilyDescriptor;
 import io.panrocks.CompactionService;
 import io.panrocks.ConcurrentTaskLimiter;
-import io.panrocks.DBOptionsInterface;
 import io.panrocks.DbPath;
 import io.panrocks.Env;
-import io.panrocks.Logger;
 import io.panrocks.RateLimiter;
 import io.panrocks.SstFileManager;
 import io.panrocks.Statistics;
@@ -44,8 +41,8 @@ public final class DbObjects {
     public Env env;
     /** RocksDB's db_paths (not an option string: the engine parses none) */
     public List<DbPath> dbPaths = List.of();
-    /** null: RocksDB's own LOG file */
-    public Logger logger;
+    /** a Logger (opaque here: bound through its port); null: RocksDB's own LOG file */
+    public Object logger;
     /** null: compactions run in the DB */
     public CompactionService compactionService;
 
@@ -53,7 +50,7 @@ public final class DbObjects {
     }
 
     /** The objects of a DBOptions or Options (the interface's setters store them here). */
-    public static DbObjects of(DBOptionsInterface<?> options) {
+    public static DbObjects of(Object options) {
         return PUBLIC.dbObjects(options);
     }
 
@@ -74,12 +71,12 @@ public final class DbObjects {
      * engine, to lock while it opens: the families' block caches and
      * compaction thread limiters, then this DB's objects.
      */
-    public OpenResources resources(List<ColumnFamilyDescriptor> families) {
+    public OpenResources resources(List<FamilySpec> families) {
         OpenResources resources = new OpenResources();
-        for (ColumnFamilyDescriptor d : families) {
-            BlockBasedTableConfig t = d.getOptions().tableFormatConfig();
+        for (FamilySpec d : families) {
+            BlockBasedTableConfig t = d.table();
             if (t != null && t.blockCache() != null) resources.add(PUBLIC.shared(t.blockCache()));
-            ConcurrentTaskLimiter limiter = d.getOptions().compactionThreadLimiter();
+            ConcurrentTaskLimiter limiter = d.limiter();
             if (limiter != null) resources.add(shared(limiter));
         }
         if (statistics != null) resources.add(PUBLIC.shared(statistics));

@@ -1,13 +1,7 @@
 package io.panrocks.internal.open;
 
 import io.panrocks.BlockBasedTableConfig;
-import io.panrocks.ColumnFamilyDescriptor;
-import io.panrocks.ColumnFamilyHandle;
-import io.panrocks.ColumnFamilyOptions;
-import io.panrocks.DBOptions;
 import io.panrocks.DbPath;
-import io.panrocks.Options;
-import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
@@ -48,32 +42,55 @@ public final class Opener {
     private static final byte[] DEFAULT_FAMILY = "default".getBytes(StandardCharsets.UTF_8);
 
     /**
-     * A DB with its own native open and facade (a transaction DB, see
-     * TransactionDB): the open call, with panrocks_open's outputs, and the
-     * object that wraps its result.
+     * A DB with its own native open (a transaction DB): the open call, with
+     * panrocks_open's outputs.
      */
     public interface Facade {
-        /** panrocks_open or an alternative with the same outputs; inside the open's arena. */
+        /**
+         * panrocks_open or an alternative with the same outputs; inside the open's arena.
+         *
+         * @param request the panrocks_open_request
+         * @param dbOut receives the DB
+         * @param handles receives the families' handles
+         * @param error receives the error
+         * @param arena the open's arena
+         * @return 0 or the engine's code
+         */
         int open(MemorySegment request, MemorySegment dbOut, MemorySegment handles, MemorySegment error, Arena arena);
-
-        RocksDB wrap(NativeDb db, Path path, DBOptions options);
     }
 
-    /** Opens with the default family only, configured by options. */
-    public static RocksDB open(Options options, Path path, boolean readOnly, boolean errorIfWal) throws RocksDBException {
-        return open(options, path, readOnly ? Mode.readOnly(errorIfWal) : Mode.READ_WRITE);
+    /**
+     * Makes the public facade of a DB just opened (its class's constructor).
+     *
+     * @param <D> the facade
+     */
+    @FunctionalInterface
+    public interface Wrap<D extends AutoCloseable> {
+        /**
+         * The facade.
+         *
+         * @param db the DB
+         * @param path its directory, absolute
+         * @return the facade
+         */
+        D wrap(NativeDb db, Path path);
     }
 
-    public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
-                               List<ColumnFamilyHandle> handlesOut, boolean readOnly, boolean errorIfWal)
-            throws RocksDBException {
-        return open(options, path, families, handlesOut, readOnly ? Mode.readOnly(errorIfWal) : Mode.READ_WRITE);
+    /**
+     * A DB opened: its facade, and its families' handles in the order of the
+     * request (empty unless asked for), the default one among them.
+     *
+     * @param <D> the facade
+     * @param db the facade
+     * @param familyHandles the families' native handles
+     * @param defaultFamily the default family's native handle
+     */
+    public record Opened<D>(D db, List<MemorySegment> familyHandles, MemorySegment defaultFamily) {
     }
 
     /**
      * How a DB is opened: RocksDB's open call (plain, read-only, with TTL,
-     * as a secondary), what it claims in {@link OpenPaths}, and which
-     * facade wraps it.
+     * as a secondary, or a facade's own), and what it claims in {@link OpenPaths}.
      */
     public record Mode(Kind kind, boolean errorIfWal, int[] ttls, Path secondaryPath, Facade facade) {
         public enum Kind { READ_WRITE, READ_ONLY, TTL, TTL_READ_ONLY, SECONDARY }
@@ -118,25 +135,25 @@ public final class Opener {
         }
     }
 
-    /** Opens with the default family only, configured by options. */
-    public static RocksDB open(Options options, Path path, Mode mode) throws RocksDBException {
-        Objects.requireNonNull(options, "options");
-        ColumnFamilyOptions defaultFamily = new ColumnFamilyOptions(options);
-        // null: no handle objects for the caller; the DB's own default handle serves
-        return open(new DBOptions(options), path,
-                List.of(new ColumnFamilyDescriptor(DEFAULT_FAMILY, defaultFamily)), null, mode);
-    }
-
-    public static RocksDB open(DBOptions options, Path path, List<ColumnFamilyDescriptor> families,
-                               List<ColumnFamilyHandle> handlesOut, Mode mode) throws RocksDBException {
-        Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(families, "columnFamilyDescriptors");
-        if (handlesOut == null && families.size() != 1) throw new IllegalArgumentException("columnFamilyHandles is null");
-        if (families.isEmpty()) throw new IllegalArgumentException("columnFamilyDescriptors must name at least \"default\"");
-        for (ColumnFamilyDescriptor d : families) Objects.requireNonNull(d, "columnFamilyDescriptors must not contain null");
+    /**
+     * Opens the DB at path with these families (checked by the facade: not
+     * null, none null, at least one; handles wanted unless there is one).
+     *
+     * @param <D> the facade
+     * @param options the DB's options
+     * @param path its directory
+     * @param families its families, "default" among them
+     * @param handlesWanted whether the families' handles are asked for
+     * @param mode how it opens
+     * @param wrap makes the facade
+     * @return the DB and its handles
+     * @throws RocksDBException as the engine says
+     */
+    public static <D extends AutoCloseable> Opened<D> open(DbSpec options, Path path, List<FamilySpec> families,
+                                                           boolean handlesWanted, Mode mode, Wrap<D> wrap)
+            throws RocksDBException {
         // RocksDB opens no DB without its default family (InvalidArgument); RocksJava says so before the open, as here
-        if (families.stream().noneMatch(d -> Arrays.equals(PUBLIC.familyName(d), DEFAULT_FAMILY))) {
+        if (families.stream().noneMatch(d -> Arrays.equals(d.name(), DEFAULT_FAMILY))) {
             throw new IllegalArgumentException("columnFamilyDescriptors must include the default column family "
                     + "(RocksDB.DEFAULT_COLUMN_FAMILY, \"default\")");
         }
@@ -153,12 +170,12 @@ public final class Opener {
         Path canonical = OpenPaths.canonical(path);
         Path wal = walDir(options);
         Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
-        OpenResources resources = PUBLIC.dbObjects(options).resources(families); // caches and shared objects
+        OpenResources resources = PUBLIC.dbObjects(options.options()).resources(families); // caches and shared objects
         OpenPaths.Claim claim = claim(mode, absolute, canonical, wal, walCanonical, options.dbPaths());
         boolean opened = false;
         try {
-            RocksDB db = resources.withHandles(() -> openNow(options, absolute, canonical, walCanonical,
-                    families, handlesOut, mode, resources, claim));
+            Opened<D> db = resources.withHandles(() -> openNow(options, absolute, canonical, walCanonical,
+                    families, handlesWanted, mode, resources, claim, wrap));
             opened = true;
             return db;
         } finally {
@@ -171,8 +188,8 @@ public final class Opener {
      * raw; RocksDB strips one brace group and blanks around a value), or
      * null for the DB's own directory.
      */
-    public static Path walDir(DBOptions options) {
-        String value = options.rawDBOption("wal_dir");
+    public static Path walDir(DbSpec options) {
+        String value = options.walDir();
         if (value == null) return null;
         value = value.trim();
         while (value.length() >= 2 && value.startsWith("{") && value.endsWith("}")) {
@@ -218,11 +235,11 @@ public final class Opener {
         }
     }
 
-    private static RocksDB openNow(DBOptions options, Path path, Path canonical, Path walCanonical,
-                                   List<ColumnFamilyDescriptor> families,
-                                   List<ColumnFamilyHandle> handlesOut, Mode mode,
-                                   OpenResources resources, OpenPaths.Claim claim)
-            throws RocksDBException {
+    private static <D extends AutoCloseable> Opened<D> openNow(DbSpec options, Path path, Path canonical,
+                                                               Path walCanonical, List<FamilySpec> families,
+                                                               boolean handlesWanted, Mode mode,
+                                                               OpenResources resources, OpenPaths.Claim claim,
+                                                               Wrap<D> wrap) throws RocksDBException {
         // Java callbacks: bound for this DB, released here unless it opens
         Callbacks.Bound bound = new Callbacks.Bound();
         boolean opened = false;
@@ -230,15 +247,14 @@ public final class Opener {
             int n = families.size();
             MemorySegment descriptors = panrocks_cf_descriptor.allocateArray(n, arena);
             for (int i = 0; i < n; i++) {
-                ColumnFamilyDescriptor d = families.get(i);
+                FamilySpec d = families.get(i);
                 MemorySegment slot = panrocks_cf_descriptor.asSlice(descriptors, i);
-                panrocks_cf_descriptor.name(slot, cString(arena, PUBLIC.familyName(d)));
+                panrocks_cf_descriptor.name(slot, cString(arena, d.name()));
                 panrocks_cf_descriptor.options(slot,
-                        arena.allocateFrom(Callbacks.familyOptionString(d.getOptions(), bound)));
-                BlockBasedTableConfig table = d.getOptions().tableFormatConfig();
-                cfPaths(arena, slot, d.getOptions().cfPaths());
-                panrocks_cf_descriptor.compaction_thread_limiter(slot,
-                        DbObjects.limiter(resources, d.getOptions().compactionThreadLimiter()));
+                        arena.allocateFrom(Callbacks.familyOptionString(d.options(), bound)));
+                BlockBasedTableConfig table = d.table();
+                cfPaths(arena, slot, d.paths());
+                panrocks_cf_descriptor.compaction_thread_limiter(slot, DbObjects.limiter(resources, d.limiter()));
                 if (table != null) {
                     PUBLIC.describeTable(table, arena, slot);
                     if (table.blockCache() != null) {
@@ -250,7 +266,8 @@ public final class Opener {
             // the canonical path, so that RocksDB's own lock registry sees one DB as one
             panrocks_open_request.path(request, arena.allocateFrom(canonical.toString()));
             panrocks_open_request.db_options(request,
-                    arena.allocateFrom(withWalDir(Callbacks.dbOptionString(options, bound, path.toString()), walCanonical)));
+                    arena.allocateFrom(withWalDir(Callbacks.dbOptionString(options.options(), bound, path.toString()),
+                            walCanonical)));
             panrocks_open_request.mode(request, mode.nativeMode());
             panrocks_open_request.error_if_wal_file_exists(request, mode.errorIfWal() ? 1 : 0);
             if (mode.secondaryPath() != null) {
@@ -263,7 +280,8 @@ public final class Opener {
             panrocks_open_request.enable_statistics(request, options.statisticsEnabled() ? 1 : 0);
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
-            panrocks_open_request.resources(request, PUBLIC.dbObjects(options).request(arena, resources, bound)); // shared objects (panrocks_resources.h)
+            // shared objects (panrocks_resources.h)
+            panrocks_open_request.resources(request, PUBLIC.dbObjects(options.options()).request(arena, resources, bound));
             List<DbPath> dbPaths = options.dbPaths();
             panrocks_open_request.db_path_count(request, dbPaths.size());
             panrocks_open_request.db_paths(request, dbPaths(arena, dbPaths));
@@ -281,22 +299,21 @@ public final class Opener {
 
             NativeDb db = new NativeDb(dbOut.get(ValueLayout.ADDRESS, 0), path.toString(), claim);
             opened = true;
-            RocksDB rocks = mode.facade() != null ? mode.facade().wrap(db, path, options)
-                    : mode.ttl() ? PUBLIC.newTtlDb(db, path, mode.readOnly(), options)
-                    : PUBLIC.newDb(db, path, mode.readOnly(), options);
-            bound.attach(db, rocks); // the DB releases them once its engine is closed
+            D facade = wrap.wrap(db, path);
+            bound.attach(db, facade); // the DB releases them once its engine is closed
             if (bound.walFilter != null && bound.walFilter.failureCount() > 0) {
                 // it threw where RocksDB could not stop the open (the family map, with no record after it)
-                rocks.close();
-                throw bound.walFilter.openFailure(null);
+                RocksDBException failure = bound.walFilter.openFailure(null);
+                try {
+                    facade.close();
+                } catch (Exception e) {
+                    failure.addSuppressed(e);
+                }
+                throw failure;
             }
-            if (handlesOut == null) return rocks;
-            handlesOut.clear();
-            for (int i = 0; i < n; i++) {
-                MemorySegment h = handlesArray.getAtIndex(ValueLayout.ADDRESS, i);
-                handlesOut.add(PUBLIC.wrapFamily(rocks, h, h.equals(db.defaultFamily())));
-            }
-            return rocks;
+            List<MemorySegment> handles = new ArrayList<>();
+            if (handlesWanted) for (int i = 0; i < n; i++) handles.add(handlesArray.getAtIndex(ValueLayout.ADDRESS, i));
+            return new Opened<>(facade, handles, db.defaultFamily());
         } finally {
             if (!opened) bound.release(); // no engine refers to them
         }
@@ -322,7 +339,7 @@ public final class Opener {
      * {@link OpenPaths.Use#ALONE} meanwhile: nobody in this process may have
      * them open, and nobody may open them while the files go.
      */
-    public static void destroy(DBOptions options, Path path) throws RocksDBException {
+    public static void destroy(DbSpec options, Path path) throws RocksDBException {
         NativeLibrary.ensureLoaded();
         Path absolute = path.toAbsolutePath();
         Path canonical = OpenPaths.canonical(path);
@@ -347,7 +364,8 @@ public final class Opener {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = panrocks_h.panrocks_destroy_db(arena.allocateFrom(canonical.toString()),
-                    arena.allocateFrom(withWalDir(PUBLIC.dbValues(options).toString(), walCanonical)), options.dbPaths().size(),
+                    arena.allocateFrom(withWalDir(PUBLIC.dbValues(options.options()).toString(), walCanonical)),
+                    options.dbPaths().size(),
                     dbPaths(arena, options.dbPaths()), error);
             if (rc != 0) throw Errors.toException(rc, error);
         } finally {
@@ -374,7 +392,7 @@ public final class Opener {
     }
 
     /** The names of the families of the DB at path (RocksJava's {@code listColumnFamilies}). */
-    public static List<byte[]> listColumnFamilies(DBOptions options, Path path) throws RocksDBException {
+    public static List<byte[]> listColumnFamilies(Object options, Path path) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(path, "path");
         NativeLibrary.ensureLoaded();

@@ -2,8 +2,6 @@ package io.panrocks.internal.open;
 
 import io.panrocks.BlockBasedTableConfig;
 import io.panrocks.Cache;
-import io.panrocks.ColumnFamilyOptions;
-import io.panrocks.OpenAndCompactOptions;
 import io.panrocks.RocksDBException;
 import io.panrocks.Statistics;
 import io.panrocks.Status;
@@ -19,9 +17,8 @@ import io.panrocks.internal.ffi.panrocks_open_and_compact_request;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Objects;
 
-/** The worker's side of remote compaction: {@link RocksDB#openAndCompact}. */
+/** The worker's side of remote compaction: {@code RocksDB.openAndCompact}. */
 public final class RemoteCompaction {
     /** what the public types keep package-private */
     private static final PublicAccess PUBLIC = PublicAccess.get();
@@ -29,59 +26,61 @@ public final class RemoteCompaction {
     private RemoteCompaction() {
     }
 
-    public static byte[] openAndCompact(OpenAndCompactOptions options, ColumnFamilyOptions family, String dbPath,
-                                        String outputDirectory, byte[] input) throws RocksDBException {
-        Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(dbPath, "dbPath");
-        Objects.requireNonNull(outputDirectory, "outputDirectory");
-        Objects.requireNonNull(input, "input");
-        if (dbPath.indexOf('\0') >= 0) throw new IllegalArgumentException("dbPath must not contain a zero character");
-        if (outputDirectory.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("outputDirectory must not contain a zero character");
-        }
-        if (input.length == 0) throw new IllegalArgumentException("input must not be empty: it is what schedule received");
-        ColumnFamilyOptions f = family != null ? family : new ColumnFamilyOptions();
-        BlockBasedTableConfig table = f.tableFormatConfig();
+    /**
+     * The worker's run of one job: the DB at dbPath opened and compacted as the
+     * job says, its output written to outputDirectory (the facade checked the
+     * arguments and holds the run's cancellation flag).
+     *
+     * @param family the job's family (its options object, table config ...)
+     * @param statistics the run's statistics, or null
+     * @param allowResumption whether a run may resume an earlier one's progress
+     * @param flag the run's cancellation flag
+     * @param dbPath the DB's directory
+     * @param outputDirectory where the output goes
+     * @param input what the service's schedule received
+     * @return the serialized result
+     * @throws RocksDBException as the engine says
+     */
+    public static byte[] openAndCompact(FamilySpec family, Statistics statistics, boolean allowResumption,
+                                        MemorySegment flag, String dbPath, String outputDirectory, byte[] input)
+            throws RocksDBException {
+        BlockBasedTableConfig table = family.table();
         Cache cache = table == null ? null : table.blockCache();
         NativeLibrary.ensureLoaded();
-        MemorySegment flag = PUBLIC.acquire(options);
         try {
             // RocksDB makes the last folder only; the documented promise is the whole path
             java.nio.file.Files.createDirectories(java.nio.file.Path.of(outputDirectory));
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
-            PUBLIC.release(options);
             throw new RocksDBException(new Status(Status.Code.IOError, Status.SubCode.None, Status.Severity.NoError,
                     "cannot create the output directory " + outputDirectory + ": " + e));
         }
-        try {
-            Statistics statistics = options.statistics();
-            if (cache == null)
-                return withStatistics(options, statistics, f, flag, MemorySegment.NULL, dbPath,
-                        outputDirectory, input);
-            return PUBLIC.shared(cache).withHandle(c -> withStatistics(options, statistics, f, flag, c, dbPath, outputDirectory,
-                    input));
-        } finally {
-            PUBLIC.release(options);
-        }
+        Run run = new Run(family, allowResumption, flag, dbPath, outputDirectory, input);
+        if (cache == null) return withStatistics(run, statistics, MemorySegment.NULL);
+        return PUBLIC.shared(cache).withHandle(c -> withStatistics(run, statistics, c));
     }
 
-    private static byte[] withStatistics(OpenAndCompactOptions options, Statistics statistics, ColumnFamilyOptions f,
-                                         MemorySegment flag, MemorySegment cache, String dbPath, String outputDirectory,
-                                         byte[] input) throws RocksDBException {
-        if (statistics == null) return run(options, MemorySegment.NULL, f, flag, cache, dbPath, outputDirectory, input);
-        return PUBLIC.shared(statistics).withHandle(s -> run(options, s, f, flag, cache, dbPath, outputDirectory, input));
+    /** One run's arguments. */
+    private record Run(FamilySpec family, boolean allowResumption, MemorySegment flag, String dbPath,
+                       String outputDirectory, byte[] input) {
     }
 
-    private static byte[] run(OpenAndCompactOptions options, MemorySegment statistics, ColumnFamilyOptions f,
-                              MemorySegment flag, MemorySegment cache, String dbPath, String outputDirectory,
-                              byte[] input) throws RocksDBException {
+    private static byte[] withStatistics(Run run, Statistics statistics, MemorySegment cache) throws RocksDBException {
+        if (statistics == null) return run(run, MemorySegment.NULL, cache);
+        return PUBLIC.shared(statistics).withHandle(s -> run(run, s, cache));
+    }
+
+    private static byte[] run(Run run, MemorySegment statistics, MemorySegment cache) throws RocksDBException {
+        FamilySpec f = run.family();
+        String dbPath = run.dbPath(), outputDirectory = run.outputDirectory();
+        byte[] input = run.input();
+        MemorySegment flag = run.flag();
         // the family's Java callbacks (merge operator, filter, comparator) bound for this call only
         Callbacks.Bound bound = new Callbacks.Bound();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = panrocks_cf_descriptor.allocate(arena);
             panrocks_cf_descriptor.name(d, arena.allocateFrom("default"));
-            panrocks_cf_descriptor.options(d, arena.allocateFrom(Callbacks.familyOptionString(f, bound)));
-            BlockBasedTableConfig table = f.tableFormatConfig();
+            panrocks_cf_descriptor.options(d, arena.allocateFrom(Callbacks.familyOptionString(f.options(), bound)));
+            BlockBasedTableConfig table = f.table();
             if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(PUBLIC.tableOptionString(table)));
             panrocks_cf_descriptor.block_cache(d, cache);
             MemorySegment r = panrocks_open_and_compact_request.allocate(arena);
@@ -89,7 +88,7 @@ public final class RemoteCompaction {
             panrocks_open_and_compact_request.output_directory(r, arena.allocateFrom(outputDirectory));
             panrocks_open_and_compact_request.input(r, arena.allocateFrom(ValueLayout.JAVA_BYTE, input));
             panrocks_open_and_compact_request.input_length(r, input.length);
-            panrocks_open_and_compact_request.allow_resumption(r, options.allowResumption() ? 1 : 0);
+            panrocks_open_and_compact_request.allow_resumption(r, run.allowResumption() ? 1 : 0);
             panrocks_open_and_compact_request.cancel(r, flag);
             panrocks_open_and_compact_request.family(r, d);
             panrocks_open_and_compact_request.statistics(r, statistics);
