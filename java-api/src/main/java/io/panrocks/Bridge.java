@@ -29,45 +29,38 @@ final class Bridge implements PublicAccess {
     private Bridge() {
     }
 
-    // ---- options ----
+    // ---- the state the options interfaces' default methods keep (package-private, for the public side) ----
 
-    @Override
-    public CallbackOptions familyCallbacks(Object options) {
+    /** The callbacks of a ColumnFamilyOptions or Options. */
+    static CallbackOptions familyCallbacks(Object options) {
         if (options instanceof ColumnFamilyOptions c) return c.callbacks;
         if (options instanceof Options o) return o.callbacks;
         throw unknownOptions(options);
     }
 
-    @Override
-    public CallbackOptions dbCallbacks(Object options) {
+    /** The callbacks of a DBOptions or Options. */
+    static CallbackOptions dbCallbacks(Object options) {
         if (options instanceof DBOptions d) return d.callbacks;
         if (options instanceof Options o) return o.callbacks;
         throw unknownOptions(options);
     }
 
-    @Override
-    public OptionValues familyValues(Object options) {
+    /** The option values of a ColumnFamilyOptions or Options (column family part). */
+    static OptionValues familyValues(Object options) {
         if (options instanceof ColumnFamilyOptions c) return c.values;
         if (options instanceof Options o) return o.cfValues;
         throw unknownOptions(options);
     }
 
-    @Override
-    public OptionValues dbValues(Object options) {
-        if (options instanceof DBOptions d) return d.values;
-        if (options instanceof Options o) return o.dbValues;
+    /** The shared objects of a DBOptions or Options. */
+    static DbObjects dbObjects(Object options) {
+        if (options instanceof DBOptions d) return d.objects;
+        if (options instanceof Options o) return o.objects;
         throw unknownOptions(options);
     }
 
     private static IllegalArgumentException unknownOptions(Object options) {
         return new IllegalArgumentException("unknown options class " + options.getClass().getName());
-    }
-
-    @Override
-    public DbObjects dbObjects(Object options) {
-        if (options instanceof DBOptions d) return d.objects;
-        if (options instanceof Options o) return o.objects;
-        throw unknownOptions(options);
     }
 
     @Override

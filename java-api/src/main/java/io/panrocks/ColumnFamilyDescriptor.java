@@ -64,7 +64,7 @@ public final class ColumnFamilyDescriptor {
 
     /** This family in the engine side's terms (its options' objects read now). */
     FamilySpec spec() {
-        return new FamilySpec(name, options, options.tableFormatConfig(), options.cfPaths(),
+        return new FamilySpec(name, options.callbacks, options.values, options.tableFormatConfig(), options.cfPaths(),
                 options.compactionThreadLimiter());
     }
 

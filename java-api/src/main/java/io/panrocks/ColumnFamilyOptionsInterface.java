@@ -625,8 +625,8 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
     default T setMergeOperatorName(String name) {
         if (name == null) throw new IllegalArgumentException("mergeOperator name must not be null");
         if (name.isEmpty()) {
-            CallbackOptions.ofFamily(this).mergeOperator = null;
-            CallbackOptions.familyValues(this).remove("merge_operator");
+            Bridge.familyCallbacks(this).mergeOperator = null;
+            Bridge.familyValues(this).remove("merge_operator");
             return (T) this;
         }
         return setMergeOperator(MergeOperator.named(name));
@@ -1599,7 +1599,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the comparator, or null for RocksDB's (or a raw option's)
      */
     default AbstractComparator comparator() {
-        return CallbackOptions.ofFamily(this).comparator;
+        return Bridge.familyCallbacks(this).comparator;
     }
 
     /**
@@ -1610,7 +1610,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      *         panrocks does not know)
      */
     default MergeOperator mergeOperator() {
-        MergeOperator java = CallbackOptions.ofFamily(this).mergeOperator;
+        MergeOperator java = Bridge.familyCallbacks(this).mergeOperator;
         if (java != null) return java;
         String raw = rawColumnFamilyOption("merge_operator");
         if (raw == null) return null;
@@ -1636,9 +1636,9 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      */
     default T setCompactionFilter(AbstractCompactionFilter filter) {
         if (filter == null) throw new IllegalArgumentException("compactionFilter must not be null");
-        CallbackOptions c = CallbackOptions.ofFamily(this);
+        CallbackOptions c = Bridge.familyCallbacks(this);
         c.compactionFilterFactory = null;
-        CallbackOptions.familyValues(this).remove("compaction_filter_factory");
+        Bridge.familyValues(this).remove("compaction_filter_factory");
         return setJavaCallback("compaction_filter", filter);
     }
 
@@ -1648,7 +1648,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the filter, or null
      */
     default AbstractCompactionFilter compactionFilter() {
-        return CallbackOptions.ofFamily(this).compactionFilter;
+        return Bridge.familyCallbacks(this).compactionFilter;
     }
 
     /**
@@ -1662,9 +1662,9 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      */
     default T setCompactionFilterFactory(AbstractCompactionFilterFactory<?> factory) {
         if (factory == null) throw new IllegalArgumentException("compactionFilterFactory must not be null");
-        CallbackOptions c = CallbackOptions.ofFamily(this);
+        CallbackOptions c = Bridge.familyCallbacks(this);
         c.compactionFilter = null;
-        CallbackOptions.familyValues(this).remove("compaction_filter");
+        Bridge.familyValues(this).remove("compaction_filter");
         return setJavaCallback("compaction_filter_factory", factory);
     }
 
@@ -1674,14 +1674,14 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the factory, or null
      */
     default AbstractCompactionFilterFactory<?> compactionFilterFactory() {
-        return CallbackOptions.ofFamily(this).compactionFilterFactory;
+        return Bridge.familyCallbacks(this).compactionFilterFactory;
     }
 
     /** Keeps a Java callback for option name, replacing a raw value of that option. */
     @SuppressWarnings("unchecked")
     private T setJavaCallback(String option, Object callback) {
-        CallbackOptions c = CallbackOptions.ofFamily(this);
-        CallbackOptions.familyValues(this).remove(option);
+        CallbackOptions c = Bridge.familyCallbacks(this);
+        Bridge.familyValues(this).remove(option);
         switch (option) {
             case "comparator" -> c.comparator = (AbstractComparator) callback;
             case "merge_operator" -> c.mergeOperator = (MergeOperator) callback;
@@ -1801,7 +1801,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return this object, for chaining
      */
     default T setCompactionThreadLimiter(ConcurrentTaskLimiter compactionThreadLimiter) {
-        CallbackOptions.ofFamily(this).compactionThreadLimiter = compactionThreadLimiter;
+        Bridge.familyCallbacks(this).compactionThreadLimiter = compactionThreadLimiter;
         @SuppressWarnings("unchecked")
         T self = (T) this;
         return self;
@@ -1813,7 +1813,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the limiter, or null
      */
     default ConcurrentTaskLimiter compactionThreadLimiter() {
-        return CallbackOptions.ofFamily(this).compactionThreadLimiter;
+        return Bridge.familyCallbacks(this).compactionThreadLimiter;
     }
 
     // ---- RocksDB 11's column family options (RocksJava 11.8.1's setters); each refused with

@@ -89,7 +89,7 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
 
     /** These options in the engine side's terms, for an open (their objects read now). */
     DbSpec spec() {
-        return new DbSpec(this, rawDBOption("wal_dir"), dbPaths(), statisticsEnabled());
+        return new DbSpec(callbacks, values, objects, rawDBOption("wal_dir"), dbPaths(), statisticsEnabled());
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.OptionValues;
@@ -1597,7 +1596,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      */
     default T setEnv(Env env) {
         java.util.Objects.requireNonNull(env, "env");
-        DbObjects.of(this).env = env == Env.getDefault() ? null : env;
+        Bridge.dbObjects(this).env = env == Env.getDefault() ? null : env;
         return self();
     }
 
@@ -1607,7 +1606,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the environment; {@link Env#getDefault()} unless another was set
      */
     default Env getEnv() {
-        Env env = DbObjects.of(this).env;
+        Env env = Bridge.dbObjects(this).env;
         return env == null ? Env.getDefault() : env;
     }
 
@@ -1628,7 +1627,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setStatistics(Statistics statistics) {
-        DbObjects.of(this).statistics = DbObjects.ownStatistics(statistics);
+        Bridge.dbObjects(this).statistics = DbObjects.ownStatistics(statistics);
         return self();
     }
 
@@ -1638,7 +1637,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the object, or null
      */
     default Statistics statistics() {
-        return DbObjects.of(this).statistics;
+        return Bridge.dbObjects(this).statistics;
     }
 
     /**
@@ -1650,7 +1649,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setRateLimiter(RateLimiter rateLimiter) {
-        DbObjects.of(this).rateLimiter = rateLimiter;
+        Bridge.dbObjects(this).rateLimiter = rateLimiter;
         return self();
     }
 
@@ -1660,7 +1659,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the limiter, or null
      */
     default RateLimiter rateLimiter() {
-        return DbObjects.of(this).rateLimiter;
+        return Bridge.dbObjects(this).rateLimiter;
     }
 
     /**
@@ -1671,7 +1670,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setSstFileManager(SstFileManager sstFileManager) {
-        DbObjects.of(this).sstFileManager = sstFileManager;
+        Bridge.dbObjects(this).sstFileManager = sstFileManager;
         return self();
     }
 
@@ -1681,7 +1680,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the manager, or null
      */
     default SstFileManager sstFileManager() {
-        return DbObjects.of(this).sstFileManager;
+        return Bridge.dbObjects(this).sstFileManager;
     }
 
     /**
@@ -1693,7 +1692,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setWriteBufferManager(WriteBufferManager writeBufferManager) {
-        DbObjects.of(this).writeBufferManager = writeBufferManager;
+        Bridge.dbObjects(this).writeBufferManager = writeBufferManager;
         return self();
     }
 
@@ -1703,7 +1702,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the manager, or null
      */
     default WriteBufferManager writeBufferManager() {
-        return DbObjects.of(this).writeBufferManager;
+        return Bridge.dbObjects(this).writeBufferManager;
     }
 
     /**
@@ -1714,7 +1713,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setRowCache(Cache rowCache) {
-        DbObjects.of(this).rowCache = rowCache;
+        Bridge.dbObjects(this).rowCache = rowCache;
         return self();
     }
 
@@ -1724,7 +1723,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the cache, or null
      */
     default Cache rowCache() {
-        return DbObjects.of(this).rowCache;
+        return Bridge.dbObjects(this).rowCache;
     }
 
     // ---- info logger in Java ----
@@ -1741,7 +1740,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      */
     default T setLogger(LoggerInterface logger) {
         if (logger != null) ((Logger) logger).checkOpen();
-        DbObjects.of(this).logger = (Logger) logger;
+        Bridge.dbObjects(this).logger = (Logger) logger;
         return self();
     }
 
@@ -1761,7 +1760,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setCompactionService(CompactionService service) {
-        DbObjects.of(this).compactionService = service;
+        Bridge.dbObjects(this).compactionService = service;
         return self();
     }
 
@@ -1771,7 +1770,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return the service, or null
      */
     default CompactionService compactionService() {
-        return DbObjects.of(this).compactionService;
+        return Bridge.dbObjects(this).compactionService;
     }
 
     // ---- end of remote compaction ----
@@ -1790,7 +1789,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
     @SuppressWarnings("unchecked")
     default T setListeners(java.util.List<? extends AbstractEventListener> listeners) {
         java.util.List<AbstractEventListener> copy = java.util.List.copyOf(listeners);
-        CallbackOptions.ofDb(this).listeners = copy;
+        Bridge.dbCallbacks(this).listeners = copy;
         return (T) this;
     }
 
@@ -1801,7 +1800,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      */
     @SuppressWarnings("unchecked") // setListeners stores them
     default java.util.List<AbstractEventListener> listeners() {
-        return (java.util.List<AbstractEventListener>) CallbackOptions.ofDb(this).listeners;
+        return (java.util.List<AbstractEventListener>) Bridge.dbCallbacks(this).listeners;
     }
 
     /**
@@ -1815,7 +1814,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      */
     @SuppressWarnings("unchecked")
     default T setWalFilter(AbstractWalFilter walFilter) {
-        CallbackOptions.ofDb(this).walFilter = walFilter;
+        Bridge.dbCallbacks(this).walFilter = walFilter;
         return (T) this;
     }
 
@@ -1825,7 +1824,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return it, or null if none
      */
     default WalFilter walFilter() {
-        return (WalFilter) CallbackOptions.ofDb(this).walFilter;
+        return (WalFilter) Bridge.dbCallbacks(this).walFilter;
     }
     // ---- end of callbacks ----
 
@@ -1843,7 +1842,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @throws NullPointerException if dbPaths or an element is null
      */
     default T setDbPaths(java.util.Collection<DbPath> dbPaths) {
-        DbObjects.of(this).dbPaths = java.util.List.copyOf(dbPaths);
+        Bridge.dbObjects(this).dbPaths = java.util.List.copyOf(dbPaths);
         return self();
     }
 
@@ -1853,7 +1852,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return an unmodifiable list, empty unless set
      */
     default java.util.List<DbPath> dbPaths() {
-        return DbObjects.of(this).dbPaths;
+        return Bridge.dbObjects(this).dbPaths;
     }
 
     // ---- RocksDB 11's DB options (RocksJava 11.8.1's setters); each refused with

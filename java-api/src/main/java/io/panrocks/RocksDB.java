@@ -559,7 +559,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException if there is no DB there, or it cannot be read
      */
     public static List<byte[]> listColumnFamilies(Options options, Path path) throws RocksDBException {
-        return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")),
+        return Opener.listColumnFamilies(new DBOptions(Objects.requireNonNull(options, "options")).spec(),
                 Objects.requireNonNull(path, "path"));
     }
 

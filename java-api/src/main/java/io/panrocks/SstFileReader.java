@@ -3,7 +3,6 @@ package io.panrocks;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.StandaloneResource;
-import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -96,7 +95,7 @@ public final class SstFileReader implements AutoCloseable {
      */
     public SstFileReader(Options options) {
         Objects.requireNonNull(options, "options");
-        if (CallbackOptions.ofFamily(options).comparator != null) {
+        if (Bridge.familyCallbacks(options).comparator != null) {
             // the reader would compare with a bytewise order the file was not sorted by
             throw new IllegalArgumentException("SstFileReader cannot order by a Java comparator (AbstractComparator); "
                     + "read the file with RocksDB's comparator of the same order");

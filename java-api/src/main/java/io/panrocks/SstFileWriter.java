@@ -6,7 +6,6 @@ import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
-import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.data.Entities;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_env_options;
@@ -72,7 +71,7 @@ public final class SstFileWriter implements AutoCloseable {
     public SstFileWriter(EnvOptions envOptions, Options options) {
         Objects.requireNonNull(envOptions, "envOptions");
         Objects.requireNonNull(options, "options");
-        if (CallbackOptions.ofFamily(options).comparator != null) {
+        if (Bridge.familyCallbacks(options).comparator != null) {
             // the file would be sorted bytewise and named so: refuse rather than write an order nobody asked for
             throw new IllegalArgumentException("SstFileWriter cannot sort by a Java comparator (AbstractComparator); "
                     + "write the file with RocksDB's comparator of the same order");

@@ -25,13 +25,10 @@ import io.panrocks.TableFileDeletionInfo;
 import io.panrocks.TableProperties;
 import io.panrocks.WriteStallCondition;
 import io.panrocks.WriteStallInfo;
-import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.callbacks.EventPort;
 import io.panrocks.internal.callbacks.LogPort;
 import io.panrocks.internal.callbacks.WalPort;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
-import io.panrocks.internal.open.DbObjects;
-import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -82,23 +79,6 @@ public interface PublicAccess {
         if (Holder.access != null) throw new IllegalStateException("PublicAccess is set");
         Holder.access = access;
     }
-
-    // ---- options ----------------------------------------------------------------------
-
-    /** The callbacks of a ColumnFamilyOptions or Options. */
-    CallbackOptions familyCallbacks(Object options);
-
-    /** The callbacks of a DBOptions or Options. */
-    CallbackOptions dbCallbacks(Object options);
-
-    /** The option values of a ColumnFamilyOptions or Options (column family part). */
-    OptionValues familyValues(Object options);
-
-    /** The option values of a DBOptions or Options (DB part). */
-    OptionValues dbValues(Object options);
-
-    /** The shared objects of a DBOptions or Options (statistics, caches, limiters, logger ...). */
-    DbObjects dbObjects(Object options);
 
     /**
      * The native object behind a public shared object (a cache, statistics, write buffer manager, rate

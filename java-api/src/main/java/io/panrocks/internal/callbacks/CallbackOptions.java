@@ -5,8 +5,6 @@ import io.panrocks.AbstractCompactionFilterFactory;
 import io.panrocks.AbstractComparator;
 import io.panrocks.ConcurrentTaskLimiter;
 import io.panrocks.MergeOperator;
-import io.panrocks.internal.PublicAccess;
-import io.panrocks.internal.options.OptionValues;
 
 import java.util.List;
 
@@ -66,45 +64,5 @@ public final class CallbackOptions {
             case "compaction_filter_factory" -> compactionFilterFactory = null;
             default -> {}
         }
-    }
-
-    /**
-     * The callbacks of a ColumnFamilyOptions or Options.
-     *
-     * @param options the options
-     * @return their callbacks
-     */
-    public static CallbackOptions ofFamily(Object options) {
-        return PublicAccess.get().familyCallbacks(options);
-    }
-
-    /**
-     * The callbacks of a DBOptions or Options.
-     *
-     * @param options the options
-     * @return their callbacks
-     */
-    public static CallbackOptions ofDb(Object options) {
-        return PublicAccess.get().dbCallbacks(options);
-    }
-
-    /**
-     * The option values of a ColumnFamilyOptions or Options (column family part).
-     *
-     * @param options the options
-     * @return their values
-     */
-    public static OptionValues familyValues(Object options) {
-        return PublicAccess.get().familyValues(options);
-    }
-
-    /**
-     * The option values of a DBOptions or Options (DB part).
-     *
-     * @param options the options
-     * @return their values
-     */
-    public static OptionValues dbValues(Object options) {
-        return PublicAccess.get().dbValues(options);
     }
 }

@@ -5,6 +5,7 @@ import io.panrocks.internal.ComparatorBinding;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.jfr.Jfr;
+import io.panrocks.internal.options.OptionValues;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
@@ -50,9 +51,8 @@ public final class Callbacks {
     }
 
     /** The column family options string with the callbacks of options bound (into bound) and named by ID. */
-    public static String familyOptionString(Object options, Bound bound) {
-        CallbackOptions c = CallbackOptions.ofFamily(options);
-        String base = CallbackOptions.familyValues(options).toString();
+    public static String familyOptionString(CallbackOptions c, OptionValues values, Bound bound) {
+        String base = values.toString();
         if (c.isEmpty()) return base;
         StringJoiner j = new StringJoiner(";");
         if (!base.isEmpty()) j.add(base);
@@ -76,9 +76,8 @@ public final class Callbacks {
      * bound and named; the JFR events' listener after the user's (when
      * {@code Jfr.listenerWanted()}), so that theirs see an event first.
      */
-    public static String dbOptionString(Object options, Bound bound, String dbPath) {
-        CallbackOptions c = CallbackOptions.ofDb(options);
-        String base = CallbackOptions.dbValues(options).toString();
+    public static String dbOptionString(CallbackOptions c, OptionValues values, Bound bound, String dbPath) {
+        String base = values.toString();
         if (c.walFilter != null) {
             bound.walFilter = bound.add(WalFilterBinding.bind(PUBLIC.walPort(c.walFilter)));
             base = (base.isEmpty() ? "" : base + ";") + "wal_filter=" + bound.walFilter.id();

@@ -116,7 +116,7 @@ public final class ColumnFamilies<H> {
             panrocks_cf_descriptor.name(d, Opener.cString(arena, descriptor.name()));
             String options;
             try {
-                options = Callbacks.familyOptionString(descriptor.options(), bound);
+                options = Callbacks.familyOptionString(descriptor.callbacks(), descriptor.values(), bound);
             } catch (RuntimeException | Error e) {
                 bound.release();
                 throw e;

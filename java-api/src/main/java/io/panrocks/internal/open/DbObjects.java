@@ -49,10 +49,6 @@ public final class DbObjects {
     public DbObjects() {
     }
 
-    /** The objects of a DBOptions or Options (the interface's setters store them here). */
-    public static DbObjects of(Object options) {
-        return PUBLIC.dbObjects(options);
-    }
 
     public DbObjects(DbObjects other) {
         statistics = other.statistics;

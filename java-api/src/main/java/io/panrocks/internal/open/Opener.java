@@ -170,7 +170,7 @@ public final class Opener {
         Path canonical = OpenPaths.canonical(path);
         Path wal = walDir(options);
         Path walCanonical = wal == null ? null : OpenPaths.canonical(wal);
-        OpenResources resources = PUBLIC.dbObjects(options.options()).resources(families); // caches and shared objects
+        OpenResources resources = options.objects().resources(families); // caches and shared objects
         OpenPaths.Claim claim = claim(mode, absolute, canonical, wal, walCanonical, options.dbPaths());
         boolean opened = false;
         try {
@@ -251,7 +251,7 @@ public final class Opener {
                 MemorySegment slot = panrocks_cf_descriptor.asSlice(descriptors, i);
                 panrocks_cf_descriptor.name(slot, cString(arena, d.name()));
                 panrocks_cf_descriptor.options(slot,
-                        arena.allocateFrom(Callbacks.familyOptionString(d.options(), bound)));
+                        arena.allocateFrom(Callbacks.familyOptionString(d.callbacks(), d.values(), bound)));
                 BlockBasedTableConfig table = d.table();
                 cfPaths(arena, slot, d.paths());
                 panrocks_cf_descriptor.compaction_thread_limiter(slot, DbObjects.limiter(resources, d.limiter()));
@@ -266,7 +266,8 @@ public final class Opener {
             // the canonical path, so that RocksDB's own lock registry sees one DB as one
             panrocks_open_request.path(request, arena.allocateFrom(canonical.toString()));
             panrocks_open_request.db_options(request,
-                    arena.allocateFrom(withWalDir(Callbacks.dbOptionString(options.options(), bound, path.toString()),
+                    arena.allocateFrom(withWalDir(Callbacks.dbOptionString(options.callbacks(), options.values(), bound,
+                            path.toString()),
                             walCanonical)));
             panrocks_open_request.mode(request, mode.nativeMode());
             panrocks_open_request.error_if_wal_file_exists(request, mode.errorIfWal() ? 1 : 0);
@@ -281,7 +282,7 @@ public final class Opener {
             panrocks_open_request.cf_count(request, n);
             panrocks_open_request.cfs(request, descriptors);
             // shared objects (panrocks_resources.h)
-            panrocks_open_request.resources(request, PUBLIC.dbObjects(options.options()).request(arena, resources, bound));
+            panrocks_open_request.resources(request, options.objects().request(arena, resources, bound));
             List<DbPath> dbPaths = options.dbPaths();
             panrocks_open_request.db_path_count(request, dbPaths.size());
             panrocks_open_request.db_paths(request, dbPaths(arena, dbPaths));
@@ -364,7 +365,7 @@ public final class Opener {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = panrocks_h.panrocks_destroy_db(arena.allocateFrom(canonical.toString()),
-                    arena.allocateFrom(withWalDir(PUBLIC.dbValues(options.options()).toString(), walCanonical)),
+                    arena.allocateFrom(withWalDir(options.values().toString(), walCanonical)),
                     options.dbPaths().size(),
                     dbPaths(arena, options.dbPaths()), error);
             if (rc != 0) throw Errors.toException(rc, error);
@@ -392,13 +393,13 @@ public final class Opener {
     }
 
     /** The names of the families of the DB at path (RocksJava's {@code listColumnFamilies}). */
-    public static List<byte[]> listColumnFamilies(Object options, Path path) throws RocksDBException {
+    public static List<byte[]> listColumnFamilies(DbSpec options, Path path) throws RocksDBException {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(path, "path");
         NativeLibrary.ensureLoaded();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment p = arena.allocateFrom(path.toAbsolutePath().toString());
-            MemorySegment o = arena.allocateFrom(PUBLIC.dbValues(options).toString());
+            MemorySegment o = arena.allocateFrom(options.values().toString());
             MemorySegment size = arena.allocate(ValueLayout.JAVA_LONG);
             MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
             MemorySegment error = panrocks_error.allocate(arena);

@@ -79,7 +79,7 @@ public final class RemoteCompaction {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = panrocks_cf_descriptor.allocate(arena);
             panrocks_cf_descriptor.name(d, arena.allocateFrom("default"));
-            panrocks_cf_descriptor.options(d, arena.allocateFrom(Callbacks.familyOptionString(f.options(), bound)));
+            panrocks_cf_descriptor.options(d, arena.allocateFrom(Callbacks.familyOptionString(f.callbacks(), f.values(), bound)));
             BlockBasedTableConfig table = f.table();
             if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(PUBLIC.tableOptionString(table)));
             panrocks_cf_descriptor.block_cache(d, cache);
