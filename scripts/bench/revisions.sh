@@ -25,7 +25,8 @@
 # scan of 1,000; 16 B values) for RocksJava, BEFORE and this checkout, each
 # panrocks split into Java / glue / engine, so that a 1-3% change shows where
 # JMH's error hides it (BENCH_REV_INSTRUCTIONS=0 skips them, BENCH_REV_COUNT
-# sets the operations, default 20000). About 15 more minutes.
+# sets the operations, default 20000). About 15 more minutes. BENCH_REV_JMH=0
+# counts the instructions only.
 # shellcheck shell=bash
 arguments=()
 parse_options "$@"
@@ -75,6 +76,8 @@ rocksjava_shapes='(Get\.get|Scan\.scan|Write\.batch100|Transaction\.(get|putComm
 TIMING="${BENCH_REV_TIMING:--f 1 -wi 2 -w 1s -i 5 -r 1s}"
 PARAMS="-p keyCount=1000 -p keySize=16 -p dataset=flushed -p valueSize=16,16384"
 start=$(date +%s)
+# BENCH_REV_JMH=0: instruction counts only (they need no quiet machine, nor JMH's lock)
+[ "${BENCH_REV_JMH:-1}" != 0 ] || rounds=0
 for round in $(seq 1 "$rounds"); do
     for side in rocksjava before after; do
         case "$side" in

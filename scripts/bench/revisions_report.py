@@ -63,6 +63,8 @@ def report(run):
              "| shape | value | before / RocksJava | after / RocksJava | after / before |",
              "|---|--:|--:|--:|--:|"]
     costly, untold = [], []
+    if not sides["after"]:
+        lines = lines[:-2] + ["(no throughput measured in this run: BENCH_REV_JMH=0)"]
     for mine, theirs, label in SHAPES:
         for size in sorted({k[1] for k in sides["after"]}, key=int):
             b, a, rj = (sides[s].get((m, size)) for s, m in (("before", mine), ("after", mine), ("rocksjava", theirs)))
