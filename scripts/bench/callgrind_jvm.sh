@@ -12,6 +12,9 @@ jvm_engine_entries() {
         put) echo "rocksdb::DBImpl::Put(" ;;
         batch100) echo "rocksdb::DBImpl::Write(" ;;
         scan) echo "rocksdb::DBIter::SeekToFirst()|rocksdb::DBIter::Next()" ;;
+        # the transaction's engine core (both bindings reach it through their own overloads)
+        txnGet) echo "rocksdb::TransactionBaseImpl::GetImpl(" ;;
+        txnUpdate) echo "rocksdb::WriteCommittedTxnDB::BeginTransaction(|rocksdb::WriteCommittedTxn::GetForUpdate(|rocksdb::WriteCommittedTxn::Put(|rocksdb::PessimisticTransaction::Commit()" ;;
         *) die "no engine entry for shape $1" ;;
     esac
 }

@@ -21,12 +21,14 @@
 # GC or compiler thread that runs meanwhile) over N operations of each shape
 # of io.panrocks.jmh.InstructionCount (get into a new array, get into a reused
 # one, a pinned get (panrocks only), put, a WriteBatch of 100 puts, a scan of
-# 1,000 entries; 16 B values, 1,000 keys, flushed, in the
+# 1,000 entries, a transaction's get, a transaction of getForUpdate + put +
+# commit; 16 B values, 1,000 keys, flushed, in the
 # block cache), after a warm-up with callgrind's instrumentation off. Each
 # total is split into the Java side (outside the binding's native entry
 # points: panrocks_* / Java_org_rocksdb_*), the native glue (inside them but
 # outside the engine) and the engine (below its entry: DBImpl::Get,
-# DBImpl::Put, DBImpl::Write, DBIter::SeekToFirst + Next). panrocks runs its unstripped build
+# DBImpl::Put, DBImpl::Write, DBIter::SeekToFirst + Next, the transaction's
+# GetImpl; BeginTransaction, GetForUpdate, Put and Commit). panrocks runs its unstripped build
 # (native/build/libpanrocks.so, scripts/build-native.sh) so that the engine's
 # functions have names; RocksJava's library has them. Needs the JMH jar
 # (mvn -pl jmh -am package -DskipTests) and rocksdbjni in ~/.m2.
@@ -58,7 +60,7 @@ if [ "$jvm" = 1 ]; then
     trap 'rm -rf "$work"' EXIT
     echo "| shape (16 B values) | panrocks: Java / glue / engine = total | RocksJava: Java / JNI / engine = total | RocksJava / panrocks |"
     echo "|---|--:|--:|--:|"
-    for shape in get getPreallocated getPinned put batch100 scan; do
+    for shape in get getPreallocated getPinned put batch100 scan txnGet txnUpdate; do
         declare -A cell=()
         for binding in panrocks rocksjava; do
             if [ "$shape" = getPinned ] && [ "$binding" = rocksjava ]; then cell[$binding]="–"; continue; fi

@@ -22,7 +22,7 @@
 # Then, numbers that do not depend on the machine's noise: instructions per
 # operation of a whole JVM under callgrind (scripts/bench/callgrind_jvm.sh,
 # io.panrocks.jmh.InstructionCount; get, pinned get, put, WriteBatch of 100,
-# scan of 1,000; 16 B values) for RocksJava, BEFORE and this checkout, each
+# scan of 1,000, a transaction's get and getForUpdate + put + commit; 16 B values) for RocksJava, BEFORE and this checkout, each
 # panrocks split into Java / glue / engine, so that a 1-3% change shows where
 # JMH's error hides it (BENCH_REV_INSTRUCTIONS=0 skips them, BENCH_REV_COUNT
 # sets the operations, default 20000). About 15 more minutes. BENCH_REV_JMH=0
@@ -101,7 +101,7 @@ if [ "${BENCH_REV_INSTRUCTIONS:-1}" != 0 ]; then
     work="$(mktemp -d)"
     count="${BENCH_REV_COUNT:-20000}"
     printf 'side\tshape\toperations\ttotal\tnative\tengine\n' > "$RUN/instructions.tsv"
-    for shape in get getPinned put batch100 scan; do
+    for shape in get getPinned put batch100 scan txnGet txnUpdate; do
         for side in rocksjava before after; do
             case "$side" in
                 rocksjava) [ "$shape" = getPinned ] && continue

@@ -91,6 +91,8 @@ INSTRUCTION_SHAPES = [  # (InstructionCount shape, label)
     ("put", "`put(key, value)`"),
     ("batch100", "`WriteBatch` of 100"),
     ("scan", "scan of 1000 (zero-copy values; RocksJava `byte[]`)"),
+    ("txnGet", "transaction `get`"),
+    ("txnUpdate", "transaction getForUpdate + put + commit"),
 ]
 
 

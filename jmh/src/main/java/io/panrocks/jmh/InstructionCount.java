@@ -15,7 +15,8 @@ import java.util.Locale;
  *     BINDING     panrocks | rocksjava
  *     SHAPE       get (a new byte[] per value) | getPreallocated (into a reused array) | getPinned (panrocks:
  *                 the value read in place, then released) | put | batch100 (a reused WriteBatch of 100 puts,
- *                 built and written) | scan (1,000 entries)
+ *                 built and written) | scan (1,000 entries) | txnGet (a read in a transaction that wrote
+ *                 nothing) | txnUpdate (begin reusing the thread's transaction, getForUpdate, put, commit)
  * </pre>
  *
  * <p>It loads the standard run's data set (1,000 keys of 16 B, flushed, in the
@@ -43,11 +44,16 @@ public final class InstructionCount {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 4) {
-            System.err.println("usage: InstructionCount panrocks|rocksjava get|getPreallocated|getPinned|put|batch100|scan VALUE_SIZE COUNT");
+            System.err.println(
+                    "usage: InstructionCount panrocks|rocksjava get|getPreallocated|getPinned|put|batch100|scan|txnGet|txnUpdate VALUE_SIZE COUNT");
             System.exit(2);
         }
         String binding = args[0].toLowerCase(Locale.ROOT), shape = args[1];
         int valueSize = Integer.parseInt(args[2]), count = Integer.parseInt(args[3]);
+        if (shape.startsWith("txn")) {
+            transactions(binding, shape, valueSize, count);
+            return;
+        }
         switch (binding) {
             case "panrocks" -> {
                 PanrocksDb db = new PanrocksDb();
@@ -65,6 +71,75 @@ public final class InstructionCount {
                 db.open();
                 try {
                     measure(rocksJava(db, shape), count);
+                } finally {
+                    db.close();
+                }
+            }
+            default -> throw new IllegalArgumentException("no binding " + binding);
+        }
+    }
+
+    /** The transaction shapes, on the TransactionDB of PanrocksTransaction / RocksJavaTransaction. */
+    private static void transactions(String binding, String shape, int valueSize, int count) throws Exception {
+        switch (binding) {
+            case "panrocks" -> {
+                PanrocksTransaction.Db db = new PanrocksTransaction.Db();
+                configure(db, valueSize);
+                db.open();
+                try (io.panrocks.ReadOptions ro = new io.panrocks.ReadOptions();
+                     io.panrocks.WriteOptions wo = new io.panrocks.WriteOptions();
+                     io.panrocks.Transaction reader = db.db.beginTransaction(wo)) {
+                    byte[][] keys = db.keys;
+                    int n = keys.length;
+                    byte[] value = new byte[valueSize];
+                    io.panrocks.Transaction[] writer = {null}; // the thread's, reused from its first begin on
+                    Operation op = switch (shape) {
+                        case "txnGet" -> i -> reader.get(ro, keys[i % n]).length;
+                        case "txnUpdate" -> i -> {
+                            io.panrocks.Transaction txn = writer[0] == null ? db.db.beginTransaction(wo)
+                                    : db.db.beginTransaction(wo, writer[0]);
+                            writer[0] = txn;
+                            long got = txn.getForUpdate(ro, keys[i % n], true).length;
+                            txn.put(keys[i % n], value);
+                            txn.commit();
+                            return got;
+                        };
+                        default -> throw new IllegalArgumentException("no shape " + shape);
+                    };
+                    measure(op, count);
+                    if (writer[0] != null) writer[0].close();
+                    reader.rollback();
+                } finally {
+                    db.close();
+                }
+            }
+            case "rocksjava" -> {
+                RocksJavaTransaction.Db db = new RocksJavaTransaction.Db();
+                configure(db, valueSize);
+                db.open();
+                try (org.rocksdb.ReadOptions ro = new org.rocksdb.ReadOptions();
+                     org.rocksdb.WriteOptions wo = new org.rocksdb.WriteOptions();
+                     org.rocksdb.Transaction reader = db.db.beginTransaction(wo)) {
+                    byte[][] keys = db.keys;
+                    int n = keys.length;
+                    byte[] value = new byte[valueSize];
+                    org.rocksdb.Transaction[] writer = {null}; // the thread's, reused from its first begin on
+                    Operation op = switch (shape) {
+                        case "txnGet" -> i -> reader.get(ro, keys[i % n]).length;
+                        case "txnUpdate" -> i -> {
+                            org.rocksdb.Transaction txn = writer[0] == null ? db.db.beginTransaction(wo)
+                                    : db.db.beginTransaction(wo, writer[0]);
+                            writer[0] = txn;
+                            long got = txn.getForUpdate(ro, keys[i % n], true).length;
+                            txn.put(keys[i % n], value);
+                            txn.commit();
+                            return got;
+                        };
+                        default -> throw new IllegalArgumentException("no shape " + shape);
+                    };
+                    measure(op, count);
+                    if (writer[0] != null) writer[0].close();
+                    reader.rollback();
                 } finally {
                     db.close();
                 }
