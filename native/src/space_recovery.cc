@@ -23,12 +23,18 @@
 // then waits in DBImpl::WaitForFlushMemTables for a flush that never runs,
 // with every background thread idle, and RocksDB's Close waits for the
 // Resume. Whether it happens is a race between the failing flush's one-second
-// pause and the first Resume: it did under a loaded machine (the fault
-// matrix's disk-full/write-stop). So the close waits for a Resume in flight
-// for kResumeAtCloseLimit, the time a real one takes to flush, and then ends
-// it with RocksDB's own shutdown step (CancelAllBackgroundWork, which the
-// close takes next anyway), on which the waiting Resume returns
-// ShutdownInProgress.
+// pause and the first Resume: a Resume() that starts while the failed flush's
+// job still runs (in that pause) waits for it, and for the job that then
+// drops the stale request, and queues its own flush after them; one that
+// starts after the job ended (nothing schedules the queued request while the
+// DB is stopped and no recovery runs) meets the stale request still queued.
+// So the first Resume() after a new error is called at once, not a second
+// later (it lost that race under a loaded machine: the fault matrix's
+// disk-full/write-stop); the retries after it, while the disk stays full, come
+// every second. And the close waits for a Resume in flight for
+// kResumeAtCloseLimit, the time a real one takes to flush, and then ends it
+// with RocksDB's own shutdown step (CancelAllBackgroundWork, which the close
+// takes next anyway), on which the waiting Resume returns ShutdownInProgress.
 #include "internal.h"
 
 #include <chrono>
@@ -59,6 +65,8 @@ class SpaceRecovery final : public rocksdb::EventListener {
         std::lock_guard<std::mutex> lock(mutex_);
         if (closing_) return;
         pending_ = true;
+        // a new error (not one of a Resume's own flush, nor while retrying): answered at once
+        if (!resuming_ && !retrying_) immediate_ = true;
         // started by the first NoSpace error: a DB that never meets one has no thread
         if (!worker_.joinable()) worker_ = std::thread([this] { run(); });
         wake_.notify_all();
@@ -79,9 +87,11 @@ class SpaceRecovery final : public rocksdb::EventListener {
         return wal_write_failed_;
     }
 
+    // A Resume() of the user's succeeded: the DB is writable, and the next NoSpace error is a new one.
     void resumed() {
         std::lock_guard<std::mutex> lock(mutex_);
         wal_write_failed_ = false;
+        retrying_ = false;
     }
 
     void attach(rocksdb::DB *db) {
@@ -116,8 +126,10 @@ class SpaceRecovery final : public rocksdb::EventListener {
         std::unique_lock<std::mutex> lock(mutex_);
         while (!closing_) {
             wake_.wait(lock, [&] { return closing_ || (pending_ && db_ != nullptr); });
-            // the space is not back the instant the error is: wait first
-            if (wake_.wait_for(lock, kResumeInterval, [&] { return closing_; })) break;
+            if (closing_) break;
+            // a retry waits for the space to come back; the first Resume after a new error does not (above)
+            if (!immediate_ && wake_.wait_for(lock, kResumeInterval, [&] { return closing_; })) break;
+            immediate_ = false;
             pending_ = false;
             rocksdb::DB *db = db_;
             resuming_ = true;
@@ -127,8 +139,13 @@ class SpaceRecovery final : public rocksdb::EventListener {
             resuming_ = false;
             wake_.notify_all();
             // still full: a failed Resume may or may not have reported a new error
-            if (!s.ok()) pending_ = true;
-            else wal_write_failed_ = false;
+            if (!s.ok()) {
+                pending_ = true;
+                retrying_ = true;
+            } else {
+                wal_write_failed_ = false;
+                retrying_ = false;
+            }
         }
     }
 
@@ -140,6 +157,10 @@ class SpaceRecovery final : public rocksdb::EventListener {
     bool closing_ = false;
     // the worker is inside db_->Resume()
     bool resuming_ = false;
+    // the last Resume() failed: the next comes after kResumeInterval
+    bool retrying_ = false;
+    // the next Resume() comes at once: a new error, met while not retrying
+    bool immediate_ = false;
     bool wal_write_failed_ = false;
 };
 

@@ -279,6 +279,8 @@ std::condition_variable changed;
 bool blocked = false;   // the first table file write waits in full()
 bool released = false;  // ... and may fail now
 bool first_taken = false;
+// usleep(1 s) returns at once while armed (see usleep below); a test that keeps RocksDB's pause clears it
+bool cut_pause = true;
 
 // 1 when fd is a table file (.sst) under folder
 bool table_file(int fd) {
@@ -338,7 +340,7 @@ extern "C" ssize_t write(int fd, const void *data, size_t size) {
 // failed flush's job then ends before the recovery's first Resume(), as it
 // may on a loaded machine. Every other sleep is the system's.
 extern "C" int usleep(useconds_t micros) {
-    if (micros == 1000000 && full_disk::armed.load(std::memory_order_acquire)) return 0;
+    if (micros == 1000000 && full_disk::cut_pause && full_disk::armed.load(std::memory_order_acquire)) return 0;
     struct timespec pause{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
     while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
     }
@@ -360,8 +362,9 @@ uint64_t immutable_memtables(panrocks_db *db) {
 // operation): a writer with the WAL off fills both memtables of a family
 // while the first flush is still writing its table file, so a second flush
 // request waits behind it (one flush thread); then that flush fails on the
-// full disk. The DB stops; panrocks' recovery calls Resume() a second later,
-// and RocksDB loses the flush that Resume waits for (space_recovery.cc). The
+// full disk. The DB stops; the failed flush's job ends at once (its pause cut
+// short, below), before panrocks' recovery calls Resume(), and RocksDB loses
+// the flush that Resume waits for (space_recovery.cc). The
 // close must still return, within its bound, and every write acknowledged
 // before the fault (here, with the WAL) must be there at the next open.
 TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
@@ -407,7 +410,7 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
     EXPECT_EQ(err.subcode, static_cast<int32_t>(rocksdb::Status::SubCode::kNoSpace)) << err.message;
 
     full_disk::space_again();
-    // the recovery's first Resume() (a second after the error) meets the lost flush
+    // the recovery's Resume() meets the lost flush
     std::this_thread::sleep_for(std::chrono::seconds(3));
 
     std::promise<int32_t> closed;
@@ -426,6 +429,77 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
     db = panrocks_test::open_db(dir.path(), &family);
     ASSERT_NE(db, nullptr);
     EXPECT_EQ(panrocks_test::db_get(db, "before"), "acknowledged");
+    panrocks_test::close_db(db);
+}
+
+// The same fault with RocksDB's own timing (the failed flush's job pauses a
+// second before it ends): panrocks' recovery calls its first Resume() at once,
+// while that job still runs, so the Resume() waits for it and for the job
+// that drops the stale flush request, then queues its own flush; the DB is
+// writable again as soon as the disk has space (space_recovery.cc). With the
+// first Resume() a second after the error, it lost that race on a loaded
+// machine and the DB stayed stopped until reopened.
+TEST(SpaceRecovery, AFullDiskThatStoppedWritesIsWritableAgainOnceItHasSpace) {
+    full_disk::cut_pause = false;
+    TempDir dir;
+    panrocks_cf_descriptor family{};
+    family.name = "default";
+    family.options = "write_buffer_size=65536;max_write_buffer_number=2";
+    panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
+    ASSERT_NE(db, nullptr);
+    panrocks_error err{};
+    full_disk::arm(std::filesystem::canonical(dir.path()).string() + "/");
+    const std::string value(1024, 'v');
+    int32_t rc = PANROCKS_OK;
+    int puts = 0;
+    bool flushing = false;
+    for (; puts < 10000 && rc == PANROCKS_OK; puts++) {
+        std::string key = "stop" + std::to_string(puts);
+        rc = panrocks_put(db, nullptr, PANROCKS_WRITE_DISABLE_WAL | PANROCKS_WRITE_NO_SLOWDOWN, key.data(), key.size(),
+                          value.data(), value.size(), &err);
+        if (!flushing && immutable_memtables(db) > 0) {
+            ASSERT_TRUE(full_disk::wait_blocked(std::chrono::seconds(30))) << "no flush wrote a table file";
+            flushing = true;
+        }
+    }
+    // the write stop: the second memtable full too, its flush queued behind the first
+    ASSERT_TRUE(flushing);
+    ASSERT_EQ(rc, PANROCKS_INCOMPLETE) << "after " << puts << " puts: " << err.message;
+    full_disk::release();  // the first flush fails: No space left on device
+
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    do {
+        rc = panrocks_put(db, nullptr, PANROCKS_WRITE_DISABLE_WAL | PANROCKS_WRITE_NO_SLOWDOWN, "k", 1, "v", 1, &err);
+        if (rc == PANROCKS_IO_ERROR) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    } while (std::chrono::steady_clock::now() < deadline);
+    ASSERT_EQ(rc, PANROCKS_IO_ERROR) << err.message;
+    std::this_thread::sleep_for(std::chrono::seconds(2));  // the disk stays full a while: Resume() fails meanwhile
+    full_disk::space_again();
+
+    // writable again within a few of the recovery's one-second retries
+    deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    do {
+        rc = panrocks_put(db, nullptr, PANROCKS_WRITE_NO_SLOWDOWN, "after", 5, "written", 7, &err);
+        if (rc == PANROCKS_OK) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    } while (std::chrono::steady_clock::now() < deadline);
+    ASSERT_EQ(rc, PANROCKS_OK) << "no write succeeded 15 s after the disk had space again: " << err.message;
+
+    std::promise<int32_t> closed;
+    std::future<int32_t> close_rc = closed.get_future();
+    panrocks_error close_err{};
+    std::thread closer([&] { closed.set_value(panrocks_close(db, &close_err)); });
+    if (close_rc.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
+        ADD_FAILURE() << "panrocks_close did not return within 60 s";
+        std::fflush(nullptr);
+        std::_Exit(1);
+    }
+    closer.join();
+    EXPECT_EQ(close_rc.get(), PANROCKS_OK) << close_err.message;
+    db = panrocks_test::open_db(dir.path(), &family);
+    ASSERT_NE(db, nullptr);
+    EXPECT_EQ(panrocks_test::db_get(db, "after"), "written");
     panrocks_test::close_db(db);
 }
 #endif  // __linux__
