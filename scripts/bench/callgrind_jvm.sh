@@ -13,7 +13,7 @@ jvm_engine_entries() {
         batch100) echo "rocksdb::DBImpl::Write(" ;;
         scan) echo "rocksdb::DBIter::SeekToFirst()|rocksdb::DBIter::Next()" ;;
         # the transaction's engine core (both bindings reach it through their own overloads)
-        txnGet) echo "rocksdb::TransactionBaseImpl::GetImpl(" ;;
+        txnGet) echo "rocksdb::WriteBatchWithIndex::GetFromBatchAndDB(rocksdb::DB*, rocksdb::ReadOptions const&, rocksdb::ColumnFamilyHandle*, rocksdb::Slice const&, rocksdb::PinnableSlice*)" ;;
         txnUpdate) echo "rocksdb::WriteCommittedTxnDB::BeginTransaction(|rocksdb::WriteCommittedTxn::GetForUpdate(|rocksdb::WriteCommittedTxn::Put(|rocksdb::PessimisticTransaction::Commit()" ;;
         *) die "no engine entry for shape $1" ;;
     esac
