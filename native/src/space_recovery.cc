@@ -28,10 +28,15 @@
 // drops the stale request, and queues its own flush after them; one that
 // starts after the job ended (nothing schedules the queued request while the
 // DB is stopped and no recovery runs) meets the stale request still queued.
-// So the first Resume() after a new error is called at once, not a second
-// later (it lost that race under a loaded machine: the fault matrix's
-// disk-full/write-stop); the retries after it, while the disk stays full, come
-// every second. And the close waits for a Resume in flight for
+// So the first Resume() after a new error comes a quarter of a second after
+// it, not a second (it lost that race under a loaded machine: the fault
+// matrix's disk-full/write-stop); the retries after it, while the disk stays
+// full, come every second. Not at once: a writer waiting in
+// DBImpl::DelayWrite on the write stop leaves only when it sees the error with
+// no recovery in progress (RocksDB wakes it as the failed flush ends); a
+// Resume() begun before that keeps it waiting, and the Resume's flush waits
+// to enter the write thread that writer holds (a Kafka store restoring on a
+// full disk hung that way). And the close waits for a Resume in flight for
 // kResumeAtCloseLimit, the time a real one takes to flush, and then ends it
 // with RocksDB's own shutdown step (CancelAllBackgroundWork, which the close
 // takes next anyway), on which the waiting Resume returns ShutdownInProgress.
@@ -48,6 +53,9 @@ namespace panrocks {
 
 namespace {
 constexpr std::chrono::milliseconds kResumeInterval{1000};
+// the first Resume() after a new error: inside the failed flush's one-second pause, but after the
+// writers that waited on the write stop have seen the error and left (see above)
+constexpr std::chrono::milliseconds kFirstResumeDelay{250};
 // how long a close waits for a Resume() in flight before it ends it
 constexpr std::chrono::seconds kResumeAtCloseLimit{10};
 }  // namespace
@@ -65,7 +73,7 @@ class SpaceRecovery final : public rocksdb::EventListener {
         std::lock_guard<std::mutex> lock(mutex_);
         if (closing_) return;
         pending_ = true;
-        // a new error (not one of a Resume's own flush, nor while retrying): answered at once
+        // a new error (not one of a Resume's own flush, nor while retrying): answered sooner
         if (!resuming_ && !retrying_) immediate_ = true;
         // started by the first NoSpace error: a DB that never meets one has no thread
         if (!worker_.joinable()) worker_ = std::thread([this] { run(); });
@@ -127,8 +135,8 @@ class SpaceRecovery final : public rocksdb::EventListener {
         while (!closing_) {
             wake_.wait(lock, [&] { return closing_ || (pending_ && db_ != nullptr); });
             if (closing_) break;
-            // a retry waits for the space to come back; the first Resume after a new error does not (above)
-            if (!immediate_ && wake_.wait_for(lock, kResumeInterval, [&] { return closing_; })) break;
+            // a retry waits for the space to come back; the first Resume after a new error comes sooner (above)
+            if (wake_.wait_for(lock, immediate_ ? kFirstResumeDelay : kResumeInterval, [&] { return closing_; })) break;
             immediate_ = false;
             pending_ = false;
             rocksdb::DB *db = db_;
