@@ -32,12 +32,14 @@ from benchreport.kept import markers
 # "startup" from a scripts/bench.sh startup run, "engine-instructions" from scripts/bench.sh instructions,
 # "compression-search" from scripts/bench.sh compression-search, "remote-compaction" from a
 # RemoteCompactionLoadTest run, "jfr-events" from JfrGetBenchmark runs, "scan-readahead" from a before/after
-# PanrocksScan run beside the static and shared-library scan floors):
+# PanrocksScan run beside the static and shared-library scan floors, "mixed-load" from PanrocksMixed and
+# RocksJavaMixed runs in alternating rounds):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
-                 "engine-instructions", "compression-search", "remote-compaction", "jfr-events", "scan-readahead")
+                 "engine-instructions", "compression-search", "remote-compaction", "jfr-events", "scan-readahead",
+                 "mixed-load")
 
 
 def kept_sections(path):

@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -27,8 +28,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * panrocks under {@link MixedLoad}: a read alone, and a read beside a thread
- * that updates (group {@code mixed}: one reader, one updater), and an update
- * alone. {@link RocksJavaMixed} is the same on RocksJava.
+ * that updates (group {@code mixed}: one reader, one updater; group
+ * {@code paced}: the updater held to a fixed rate), an update
+ * alone, and two threads each reading and updating ({@code bothThreadsBoth});
+ * every method but that one reports its thread's CPU time per operation
+ * ({@link MixedCpu}). {@link RocksJavaMixed} is the same on RocksJava.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -94,26 +98,60 @@ public class PanrocksMixed {
     }
 
     @Benchmark
-    public void readAlone(Db d, Keys k, Blackhole bh) throws RocksDBException {
+    public void readAlone(Db d, Keys k, MixedCpu.ReadCpu cpu, Blackhole bh) throws RocksDBException {
         bh.consume(read(d, k));
+        cpu.count();
     }
 
     @Benchmark
     @Group("mixed")
     @GroupThreads(1)
-    public void mixedRead(Db d, Keys k, Blackhole bh) throws RocksDBException {
+    public void mixedRead(Db d, Keys k, MixedCpu.ReadCpu cpu, Blackhole bh) throws RocksDBException {
         bh.consume(read(d, k));
+        cpu.count();
     }
 
     @Benchmark
     @Group("mixed")
     @GroupThreads(1)
-    public void mixedUpdate(Db d, Keys k) throws RocksDBException {
+    public void mixedUpdate(Db d, Keys k, MixedCpu.UpdateCpu cpu) throws RocksDBException {
         update(d, k);
+        cpu.count();
+    }
+
+    /** A read beside an updater held to {@link MixedCpu.Pace#RATE} updates a second. */
+    @Benchmark
+    @Group("paced")
+    @GroupThreads(1)
+    public void pacedRead(Db d, Keys k, MixedCpu.ReadCpu cpu, Blackhole bh) throws RocksDBException {
+        bh.consume(read(d, k));
+        cpu.count();
     }
 
     @Benchmark
-    public void updateAlone(Db d, Keys k) throws RocksDBException {
+    @Group("paced")
+    @GroupThreads(1)
+    public void pacedUpdate(Db d, Keys k, MixedCpu.UpdateCpu cpu, MixedCpu.Pace pace) throws RocksDBException {
+        update(d, k);
+        cpu.count();
+        pace.paced();
+    }
+
+    @Benchmark
+    public void updateAlone(Db d, Keys k, MixedCpu.UpdateCpu cpu) throws RocksDBException {
+        update(d, k);
+        cpu.count();
+    }
+
+    /**
+     * Both threads doing both, as the issue's harness did: two threads, each
+     * making one read and one update per operation (half reads, half updates),
+     * on keys drawn from its own zipfian stream.
+     */
+    @Benchmark
+    @Threads(2)
+    public void bothThreadsBoth(Db d, Keys k, Blackhole bh) throws RocksDBException {
+        bh.consume(read(d, k));
         update(d, k);
     }
 }
