@@ -357,27 +357,12 @@ uint64_t immutable_memtables(panrocks_db *db) {
     return std::stoull(buffer);
 }
 
-// The fault matrix's disk-full/write-stop cell, made deterministic (it hung
-// there once in a full-suite run on a loaded machine, in the close after the
-// operation): a writer with the WAL off fills both memtables of a family
-// while the first flush is still writing its table file, so a second flush
-// request waits behind it (one flush thread); then that flush fails on the
-// full disk. The DB stops; the failed flush's job ends at once (its pause cut
-// short, below), before panrocks' recovery calls Resume(), and RocksDB loses
-// the flush that Resume waits for (space_recovery.cc). The
-// close must still return, within its bound, and every write acknowledged
-// before the fault (here, with the WAL) must be there at the next open.
-TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
-    TempDir dir;
-    panrocks_cf_descriptor family{};
-    family.name = "default";
-    family.options = "write_buffer_size=65536;max_write_buffer_number=2";
-    panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
-    ASSERT_NE(db, nullptr);
+// The disk of dir fills while a flush writes its table file: a writer with
+// the WAL off fills both memtables of a family (64 KiB each), so a second
+// flush request waits behind the first (one flush thread); then that flush
+// fails with No space left on device and the DB stops on the error.
+void stop_on_a_full_disk(panrocks_db *db, const TempDir &dir) {
     panrocks_error err{};
-    ASSERT_EQ(panrocks_put(db, nullptr, PANROCKS_WRITE_SYNC, "before", 6, "acknowledged", 12, &err), PANROCKS_OK)
-        << err.message;
-
     full_disk::arm(std::filesystem::canonical(dir.path()).string() + "/");
     const std::string value(1024, 'v');
     int32_t rc = PANROCKS_OK;
@@ -408,6 +393,30 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
     } while (std::chrono::steady_clock::now() < deadline);
     ASSERT_EQ(rc, PANROCKS_IO_ERROR) << err.message;
     EXPECT_EQ(err.subcode, static_cast<int32_t>(rocksdb::Status::SubCode::kNoSpace)) << err.message;
+}
+
+// The fault matrix's disk-full/write-stop cell, made deterministic (it hung
+// there once in a full-suite run on a loaded machine, in the close after the
+// operation): a writer with the WAL off fills both memtables of a family
+// while the first flush is still writing its table file, so a second flush
+// request waits behind it (one flush thread); then that flush fails on the
+// full disk. The DB stops; the failed flush's job ends at once (its pause cut
+// short, below), before panrocks' recovery calls Resume(), and RocksDB loses
+// the flush that Resume waits for (space_recovery.cc). The
+// close must still return, within its bound, and every write acknowledged
+// before the fault (here, with the WAL) must be there at the next open.
+TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
+    TempDir dir;
+    panrocks_cf_descriptor family{};
+    family.name = "default";
+    family.options = "write_buffer_size=65536;max_write_buffer_number=2";
+    panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
+    ASSERT_NE(db, nullptr);
+    panrocks_error err{};
+    ASSERT_EQ(panrocks_put(db, nullptr, PANROCKS_WRITE_SYNC, "before", 6, "acknowledged", 12, &err), PANROCKS_OK)
+        << err.message;
+
+    ASSERT_NO_FATAL_FAILURE(stop_on_a_full_disk(db, dir));
 
     full_disk::space_again();
     // the recovery's Resume() meets the lost flush
@@ -448,37 +457,13 @@ TEST(SpaceRecovery, AFullDiskThatStoppedWritesIsWritableAgainOnceItHasSpace) {
     panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
     ASSERT_NE(db, nullptr);
     panrocks_error err{};
-    full_disk::arm(std::filesystem::canonical(dir.path()).string() + "/");
-    const std::string value(1024, 'v');
-    int32_t rc = PANROCKS_OK;
-    int puts = 0;
-    bool flushing = false;
-    for (; puts < 10000 && rc == PANROCKS_OK; puts++) {
-        std::string key = "stop" + std::to_string(puts);
-        rc = panrocks_put(db, nullptr, PANROCKS_WRITE_DISABLE_WAL | PANROCKS_WRITE_NO_SLOWDOWN, key.data(), key.size(),
-                          value.data(), value.size(), &err);
-        if (!flushing && immutable_memtables(db) > 0) {
-            ASSERT_TRUE(full_disk::wait_blocked(std::chrono::seconds(30))) << "no flush wrote a table file";
-            flushing = true;
-        }
-    }
-    // the write stop: the second memtable full too, its flush queued behind the first
-    ASSERT_TRUE(flushing);
-    ASSERT_EQ(rc, PANROCKS_INCOMPLETE) << "after " << puts << " puts: " << err.message;
-    full_disk::release();  // the first flush fails: No space left on device
-
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    do {
-        rc = panrocks_put(db, nullptr, PANROCKS_WRITE_DISABLE_WAL | PANROCKS_WRITE_NO_SLOWDOWN, "k", 1, "v", 1, &err);
-        if (rc == PANROCKS_IO_ERROR) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    } while (std::chrono::steady_clock::now() < deadline);
-    ASSERT_EQ(rc, PANROCKS_IO_ERROR) << err.message;
+    ASSERT_NO_FATAL_FAILURE(stop_on_a_full_disk(db, dir));
     std::this_thread::sleep_for(std::chrono::seconds(2));  // the disk stays full a while: Resume() fails meanwhile
     full_disk::space_again();
 
     // writable again within a few of the recovery's one-second retries
-    deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    int32_t rc = PANROCKS_OK;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
     do {
         rc = panrocks_put(db, nullptr, PANROCKS_WRITE_NO_SLOWDOWN, "after", 5, "written", 7, &err);
         if (rc == PANROCKS_OK) break;
