@@ -442,12 +442,13 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
 }
 
 // The same fault with RocksDB's own timing (the failed flush's job pauses a
-// second before it ends): panrocks' recovery calls its first Resume() at once,
-// while that job still runs, so the Resume() waits for it and for the job
-// that drops the stale flush request, then queues its own flush; the DB is
-// writable again as soon as the disk has space (space_recovery.cc). With the
-// first Resume() a second after the error, it lost that race on a loaded
-// machine and the DB stayed stopped until reopened.
+// second before it ends): panrocks' recovery calls its first Resume() a
+// quarter of a second after the error, while that job still runs, so the
+// Resume() waits for it and for the job that drops the stale flush request,
+// then queues its own flush; the DB is writable again as soon as the disk has
+// space (space_recovery.cc). With the first Resume() a second after the
+// error, it lost that race (3 runs of 6 here) and the DB stayed stopped until
+// reopened.
 TEST(SpaceRecovery, AFullDiskThatStoppedWritesIsWritableAgainOnceItHasSpace) {
     full_disk::cut_pause = false;
     TempDir dir;
