@@ -92,11 +92,14 @@ int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_sn
  * filled; 0 means the iterator is exhausted (or failed: see status).
  * With PANROCKS_WALK_PAST_LAST or'ed into direction, the last entry allowed
  * (max_entries) is copied like the others when it is small enough and fits,
- * and the iterator steps past it: then no entry of the batch points into
- * memory the iterator's next move may free (only a value flagged
- * PANROCKS_ENTRY_VALUE_STAYS stays in place, as ever). An entry too large or
- * not fitting still ends the batch in place, the iterator on it; the caller
- * tells the two apart by where the last entry's key lies. */
+ * and the iterator steps past it; an entry within copy_limit that no longer
+ * fits in buffer, after one that did, is not returned: the walk stops before
+ * it, the iterator on it. Then no entry of the batch points into memory the
+ * iterator's next move may free (only a value flagged
+ * PANROCKS_ENTRY_VALUE_STAYS stays in place, as ever). An entry over
+ * copy_limit (or the first one, not fitting) still ends the batch in place,
+ * the iterator on it; the caller tells the two apart by where the last
+ * entry's key lies. */
 int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction,
                                      int32_t step_first, size_t max_entries,
                                      size_t copy_limit, char *buffer, size_t capacity,

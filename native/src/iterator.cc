@@ -233,7 +233,9 @@ void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *i
 // forward: going backward the engine's iterator copies values it assembles
 // into a buffer it reuses, pin_data or not.
 // past_last (PANROCKS_WALK_PAST_LAST): the last entry allowed is copied too
-// when it may be, and the iterator steps past it.
+// when it may be, and the iterator steps past it; an entry that no longer fits
+// in the buffer, after at least one that did, is left for the next walk (the
+// iterator stands on it, unreported), so that the batch holds copies only.
 size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t max_entries, size_t copy_limit,
             char *buffer, size_t capacity, panrocks_iter_entry *entries, bool pinned_values_in_place,
             bool past_last = false) {
@@ -247,6 +249,7 @@ size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t m
         current(iterator, &k, &v);
         const bool value_in_place = values_may_stay && value_stays(iterator);
         const size_t need = k.size() + (value_in_place ? 0 : v.size());
+        if (past_last && n > 0 && need <= copy_limit && need > capacity - used) break;
         panrocks_iter_entry &e = entries[n++];
         e.valid = 1;
         e.flags = value_in_place ? PANROCKS_ENTRY_VALUE_STAYS : 0;

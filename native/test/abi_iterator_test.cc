@@ -275,6 +275,24 @@ TEST(Iterator, BulkWalkPastTheLastCopiesItAndStepsOn) {
     EXPECT_TRUE(copied(entries[4].key));
     ASSERT_EQ(walk(PANROCKS_FORWARD, 32), PANROCKS_OK);
     EXPECT_EQ(count, 0u);
+    // a buffer of 40 bytes holds three entries (13 bytes each): the walk stops before the fourth,
+    // unreported, and the iterator stands on it; the next walk starts with it
+    ASSERT_EQ(panrocks_iterator_seek(it, "000", 3, &at, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD | PANROCKS_WALK_PAST_LAST, 0, 8, 256, buffer, 40,
+                                           entries.data(), &count, &err),
+              PANROCKS_OK);
+    ASSERT_EQ(count, 3u);
+    EXPECT_TRUE(copied(entries[2].key) && copied(entries[2].value));
+    ASSERT_EQ(walk(PANROCKS_FORWARD, 1), PANROCKS_OK);
+    ASSERT_EQ(count, 1u);
+    EXPECT_EQ(key(0), "003");
+    // the first entry is returned even when it does not fit: in place
+    ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD | PANROCKS_WALK_PAST_LAST, 0, 8, 256, buffer, 5,
+                                           entries.data(), &count, &err),
+              PANROCKS_OK);
+    ASSERT_EQ(count, 1u);
+    EXPECT_EQ(key(0), "004");
+    EXPECT_FALSE(copied(entries[0].key));
     // a direction that is none, flag or not
     EXPECT_EQ(walk(4, 1), PANROCKS_INVALID_ARGUMENT);
     panrocks_iterator_destroy(it);

@@ -912,9 +912,7 @@ public final class RocksIterator implements AutoCloseable {
                         long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
                         long vs = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
                         visited++;
-                        MemorySegment whole = scope.whole(); // one per batch: its views are slices of it
-                        boolean more = visitor.visit(whole.asSlice(k, ks).asReadOnly(),
-                                whole.asSlice(v, vs).asReadOnly());
+                        boolean more = visitor.visit(scope.view(k, ks), scope.view(v, vs));
                         if (resource.closePending()) return visited; // closed by the visitor: closes at the end
                         if (!more) {
                             stopAt(c, k, ks, forward);

@@ -34,7 +34,7 @@ public final class ViewScope {
     private Link link;
     /** the scope of views of other memory of the same owner, closed with this one ({@link #child()}) */
     private ViewScope child;
-    /** the current arena's segment over all memory ({@link #whole()}); null while there is no arena */
+    /** the current arena's segment over all memory ({@link #whole()}); null until asked for */
     private MemorySegment whole;
 
     /** A scope confined to the calling thread. */
@@ -111,20 +111,18 @@ public final class ViewScope {
 
     /**
      * The current arena's segment (the arena opened if needed) over the whole
-     * address space: a view is its read-only slice at the viewed memory
+     * address space, made at the first call of each arena: a view is its
+     * read-only slice at the viewed memory
      * ({@code whole().asSlice(address, size).asReadOnly()}), as valid as
      * {@link #view}'s and cheaper to make when one arena serves many views
-     * (an iterator's entries): a slice skips the restricted-method checks of
-     * a reinterpret. It is the segment that ties the arena's session to this
-     * scope (made with the arena, no extra allocation). Only for memory the
+     * (an iterator's entries read ahead): a slice skips the restricted-method
+     * checks of a reinterpret. It costs one segment per arena, so scopes of a
+     * view or two per arena take {@link #view} instead. Only for memory the
      * caller knows is readable; writable, so never handed out itself.
      */
     public MemorySegment whole() {
         MemorySegment w = whole;
-        if (w == null) {
-            arena();
-            w = whole;
-        }
+        if (w == null) whole = w = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena(), null);
         return w;
     }
 
@@ -138,13 +136,12 @@ public final class ViewScope {
             }
             a = Arena.ofConfined();
             // the session now refers to this scope, and every view to the session
-            // (the segment that carries the close action serves whole())
             if (linkTarget != null) {
                 Link l = new Link(linkTarget);
-                whole = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, a, l);
+                MemorySegment.NULL.reinterpret(0, a, l);
                 link = l;
             } else {
-                whole = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, a, keepAlive);
+                MemorySegment.NULL.reinterpret(0, a, keepAlive);
             }
             arena = a;
         }
