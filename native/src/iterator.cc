@@ -249,7 +249,7 @@ size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t m
         current(iterator, &k, &v);
         const bool value_in_place = values_may_stay && value_stays(iterator);
         const size_t need = k.size() + (value_in_place ? 0 : v.size());
-        if (past_last && n > 0 && need <= copy_limit && need > capacity - used) break;
+        if (need > capacity - used && past_last && n > 0 && need <= copy_limit) break;  // rare test first
         panrocks_iter_entry &e = entries[n++];
         e.valid = 1;
         e.flags = value_in_place ? PANROCKS_ENTRY_VALUE_STAYS : 0;

@@ -43,7 +43,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * reads ahead: one crossing collects the following entries, up to 16 at
  * first and 4 times more at each batch up to 256, copying small ones (up to
  * 2 KiB of key and value) into a buffer of the iterator (128 KiB), the
- * batch's last one too, and leaving a large one, which ends the batch, where
+ * batch's last one too, and leaving a larger one, which ends the batch, where
  * RocksDB holds it. Batches go into the buffer one after the other; when
  * less than a quarter of it is left, it starts over, and only then do the
  * views of the copies it held end (all at once). The steps within a batch
@@ -470,9 +470,9 @@ public final class RocksIterator implements AutoCloseable {
     /**
      * Reads ahead: one crossing steps (if {@code step}) and collects a batch
      * of entries, small ones copied into the batch buffer, the last one too,
-     * past which the engine's iterator then steps; a large one (or one that
-     * no longer fits) ends the batch where the engine holds it, the engine's
-     * iterator on it. So a run of small entries leaves no view in the
+     * past which the engine's iterator then steps (one that no longer fits
+     * waits, the engine's iterator on it, for the next batch); a large one
+     * ends the batch where the engine holds it, the engine's iterator on it. So a run of small entries leaves no view in the
      * engine's memory: every view of the batch lives in {@link #copies}
      * (values the engine keeps for the iterator's life in {@link #pinned}).
      * Batches go into the buffer one after the other, after the copies still
