@@ -35,7 +35,7 @@ extern "C" {
 
 /* Bumped on every change to a signature or struct layout in this file or in
  * a header it includes. */
-#define PANROCKS_ABI_VERSION 17
+#define PANROCKS_ABI_VERSION 18
 
 /* ---- status codes ------------------------------------------------------ */
 

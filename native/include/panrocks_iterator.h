@@ -67,6 +67,8 @@ int32_t panrocks_iterator_status(panrocks_iterator *iterator, panrocks_error *er
 
 #define PANROCKS_FORWARD 0
 #define PANROCKS_BACKWARD 1
+/* A flag of panrocks_iterator_next_batch's direction (C ABI 18). */
+#define PANROCKS_WALK_PAST_LAST 2
 
 /* Iterator::Refresh: the iterator reads the DB as of now (snapshot NULL) or
  * as of snapshot (an engine before 8.x answers PANROCKS_NOT_SUPPORTED), and
@@ -87,7 +89,17 @@ int32_t panrocks_iterator_refresh(panrocks_iterator *iterator, const panrocks_sn
  * iterator's life is not copied: its entry's key is (only the key counts
  * against copy_limit and capacity), its value points in place and its flags
  * hold PANROCKS_ENTRY_VALUE_STAYS. *count receives the number of entries
- * filled; 0 means the iterator is exhausted (or failed: see status). */
+ * filled; 0 means the iterator is exhausted (or failed: see status).
+ * With PANROCKS_WALK_PAST_LAST or'ed into direction, the last entry allowed
+ * (max_entries) is copied like the others when it is small enough and fits,
+ * and the iterator steps past it; an entry within copy_limit that no longer
+ * fits in buffer, after one that did, is not returned: the walk stops before
+ * it, the iterator on it. Then no entry of the batch points into memory the
+ * iterator's next move may free (only a value flagged
+ * PANROCKS_ENTRY_VALUE_STAYS stays in place, as ever). An entry over
+ * copy_limit (or the first one, not fitting) still ends the batch in place,
+ * the iterator on it; the caller tells the two apart by where the last
+ * entry's key lies. */
 int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direction,
                                      int32_t step_first, size_t max_entries,
                                      size_t copy_limit, char *buffer, size_t capacity,

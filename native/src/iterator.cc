@@ -232,8 +232,13 @@ void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *i
 // copy only its key (a key is pinned only at a block's restart points). Only
 // forward: going backward the engine's iterator copies values it assembles
 // into a buffer it reuses, pin_data or not.
+// past_last (PANROCKS_WALK_PAST_LAST): the last entry allowed is copied too
+// when it may be, and the iterator steps past it; an entry that no longer fits
+// in the buffer, after at least one that did, is left for the next walk (the
+// iterator stands on it, unreported), so that the batch holds copies only.
 size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t max_entries, size_t copy_limit,
-            char *buffer, size_t capacity, panrocks_iter_entry *entries, bool pinned_values_in_place) {
+            char *buffer, size_t capacity, panrocks_iter_entry *entries, bool pinned_values_in_place,
+            bool past_last = false) {
     rocksdb::Iterator &it = *iterator->it;
     auto step = [&] { forward ? it.Next() : it.Prev(); };
     if (step_first && it.Valid()) step();
@@ -244,10 +249,11 @@ size_t walk(panrocks_iterator *iterator, bool forward, bool step_first, size_t m
         current(iterator, &k, &v);
         const bool value_in_place = values_may_stay && value_stays(iterator);
         const size_t need = k.size() + (value_in_place ? 0 : v.size());
+        if (need > capacity - used && past_last && n > 0 && need <= copy_limit) break;  // rare test first
         panrocks_iter_entry &e = entries[n++];
         e.valid = 1;
         e.flags = value_in_place ? PANROCKS_ENTRY_VALUE_STAYS : 0;
-        if (n == max_entries || buffer == nullptr || need > copy_limit || need > capacity - used) {
+        if ((n == max_entries && !past_last) || buffer == nullptr || need > copy_limit || need > capacity - used) {
             // the last entry stays where RocksDB holds it: no copy, and
             // the iterator stays on it so the pointers remain valid
             e.key = k.data();
@@ -357,12 +363,13 @@ int32_t panrocks_iterator_next_batch(panrocks_iterator *iterator, int32_t direct
                                      size_t *count, panrocks_error *error) {
     return guarded(error, [&] {
         PANROCKS_REQUIRE(error, iterator != nullptr && entries != nullptr && count != nullptr);
-        PANROCKS_REQUIRE(error, direction == PANROCKS_FORWARD || direction == PANROCKS_BACKWARD);
+        const int32_t way = direction & ~PANROCKS_WALK_PAST_LAST;
+        PANROCKS_REQUIRE(error, way == PANROCKS_FORWARD || way == PANROCKS_BACKWARD);
         if (int32_t rc = unusable(iterator, error)) return rc;
         iterator->failed = true;  // until the walk returns normally
         *count = 0;
-        *count = walk(iterator, direction == PANROCKS_FORWARD, step_first != 0, max_entries, copy_limit, buffer,
-                      capacity, entries, true);
+        *count = walk(iterator, way == PANROCKS_FORWARD, step_first != 0, max_entries, copy_limit, buffer, capacity,
+                      entries, true, (direction & PANROCKS_WALK_PAST_LAST) != 0);
         iterator->failed = false;
         return check(error, iterator->it->status());
     });

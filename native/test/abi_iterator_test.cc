@@ -216,6 +216,88 @@ TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
     panrocks_iterator_destroy(it);
 }
 
+// With PANROCKS_WALK_PAST_LAST the batch's last entry is copied like the
+// others and the iterator steps past it, in either direction; an entry over
+// the copy limit still ends the batch in place, the iterator on it.
+TEST(Iterator, BulkWalkPastTheLastCopiesItAndStepsOn) {
+    OpenDb t;
+    for (int i = 0; i < 40; i++) {
+        char k[8];
+        std::snprintf(k, sizeof k, "%03d", i);
+        put(t.db, k, value_of(i, i == 30 ? 5000 : 10));
+    }
+    panrocks_error err{};
+    panrocks_iterator *it = nullptr;
+    ASSERT_EQ(panrocks_iterator_create(t.db, nullptr, nullptr, &it, &err), PANROCKS_OK);
+    panrocks_iter_entry at{};
+    ASSERT_EQ(panrocks_iterator_seek_to_first(it, &at, &err), PANROCKS_OK);
+    std::vector<panrocks_iter_entry> entries(32);
+    char buffer[1024];
+    auto copied = [&](const char *p) { return p >= buffer && p <= buffer + sizeof buffer; };
+    auto key = [&](size_t i) { return std::string(entries[i].key, entries[i].key_size); };
+    size_t count = 0;
+    auto walk = [&](int32_t direction, size_t max) {
+        return panrocks_iterator_next_batch(it, direction | PANROCKS_WALK_PAST_LAST, 0, max, 256, buffer,
+                                            sizeof buffer, entries.data(), &count, &err);
+    };
+    ASSERT_EQ(walk(PANROCKS_FORWARD, 8), PANROCKS_OK);
+    ASSERT_EQ(count, 8u);
+    for (size_t i = 0; i < count; i++) {
+        EXPECT_TRUE(copied(entries[i].key) && copied(entries[i].value)) << "entry " << i << ", the last one too";
+        EXPECT_EQ(std::string(entries[i].value, entries[i].value_size), value_of(static_cast<int>(i), 10));
+    }
+    // the iterator stands past the last one: the next walk starts there without a step
+    ASSERT_EQ(walk(PANROCKS_FORWARD, 8), PANROCKS_OK);
+    ASSERT_EQ(count, 8u);
+    EXPECT_EQ(key(0), "008");
+    EXPECT_EQ(key(7), "015");
+    // 016..029 copied; 030, over the copy limit, ends the batch in place with the iterator on it
+    ASSERT_EQ(walk(PANROCKS_FORWARD, 32), PANROCKS_OK);
+    ASSERT_EQ(count, 15u);
+    EXPECT_EQ(key(14), "030");
+    EXPECT_FALSE(copied(entries[14].value));
+    EXPECT_EQ(std::string(entries[14].value, entries[14].value_size), value_of(30, 5000));
+    // backward from 030 (stepping off it first): 029..022, past 022 onto 021
+    ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_BACKWARD | PANROCKS_WALK_PAST_LAST, 1, 8, 256, buffer,
+                                           sizeof buffer, entries.data(), &count, &err),
+              PANROCKS_OK);
+    ASSERT_EQ(count, 8u);
+    EXPECT_EQ(key(0), "029");
+    EXPECT_EQ(key(7), "022");
+    EXPECT_TRUE(copied(entries[7].key));
+    ASSERT_EQ(walk(PANROCKS_BACKWARD, 1), PANROCKS_OK);
+    ASSERT_EQ(count, 1u);
+    EXPECT_EQ(key(0), "021");
+    // to the end: the last walk copies every entry and leaves the iterator invalid
+    ASSERT_EQ(panrocks_iterator_seek(it, "035", 3, &at, &err), PANROCKS_OK);
+    ASSERT_EQ(walk(PANROCKS_FORWARD, 32), PANROCKS_OK);
+    ASSERT_EQ(count, 5u);
+    EXPECT_TRUE(copied(entries[4].key));
+    ASSERT_EQ(walk(PANROCKS_FORWARD, 32), PANROCKS_OK);
+    EXPECT_EQ(count, 0u);
+    // a buffer of 40 bytes holds three entries (13 bytes each): the walk stops before the fourth,
+    // unreported, and the iterator stands on it; the next walk starts with it
+    ASSERT_EQ(panrocks_iterator_seek(it, "000", 3, &at, &err), PANROCKS_OK);
+    ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD | PANROCKS_WALK_PAST_LAST, 0, 8, 256, buffer, 40,
+                                           entries.data(), &count, &err),
+              PANROCKS_OK);
+    ASSERT_EQ(count, 3u);
+    EXPECT_TRUE(copied(entries[2].key) && copied(entries[2].value));
+    ASSERT_EQ(walk(PANROCKS_FORWARD, 1), PANROCKS_OK);
+    ASSERT_EQ(count, 1u);
+    EXPECT_EQ(key(0), "003");
+    // the first entry is returned even when it does not fit: in place
+    ASSERT_EQ(panrocks_iterator_next_batch(it, PANROCKS_FORWARD | PANROCKS_WALK_PAST_LAST, 0, 8, 256, buffer, 5,
+                                           entries.data(), &count, &err),
+              PANROCKS_OK);
+    ASSERT_EQ(count, 1u);
+    EXPECT_EQ(key(0), "004");
+    EXPECT_FALSE(copied(entries[0].key));
+    // a direction that is none, flag or not
+    EXPECT_EQ(walk(4, 1), PANROCKS_INVALID_ARGUMENT);
+    panrocks_iterator_destroy(it);
+}
+
 TEST(Iterator, WalkRangeReadsAShortRangeInOneCallAndHandsOverALongOne) {
     OpenDb t;
     for (int i = 0; i < 100; i++) {

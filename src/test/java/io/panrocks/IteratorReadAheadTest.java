@@ -169,12 +169,12 @@ class IteratorReadAheadTest {
     }
 
     @Test
-    void viewsOfEntriesReadAheadShowTheirOwnBytesUntilTheNextBatch() {
+    void viewsOfEntriesReadAheadShowTheirOwnBytesUntilTheBufferStartsOver() {
         try (RocksIterator it = db.newIterator()) {
             it.seek(bytes("a000"));
             it.next();
             it.next();
-            it.next(); // the third step in a row: reads a000..a018 ahead, stands on a003
+            it.next(); // the third step in a row: reads a003..a018 ahead, stands on a003
             MemorySegment k = it.key(), v = it.value();
             assertEquals("a003", string(k));
             List<MemorySegment> kept = new ArrayList<>(List.of(k, v));
@@ -185,10 +185,26 @@ class IteratorReadAheadTest {
                 assertEquals("small-3", string(v));
                 kept.add(it.key());
             }
-            it.next(); // the next batch fills the buffer again
+            it.next(); // the next batch goes after the first one's copies in the buffer
             assertEquals("a019", string(it.key()));
+            assertEquals("a003", string(k), "a few small batches fit: the first one's copies stay");
+            assertEquals("small-3", string(v));
+            assertEquals("a018", string(kept.get(kept.size() - 1)), "the batch's last entry is a copy too");
+            // the r region (about 190 KiB of small values, copied) makes the buffer start over
+            it.seek(bytes("r"));
+            int steps = 0;
+            while (it.isValid() && steps < 2000) {
+                it.next();
+                steps++;
+                try {
+                    assertEquals("a003", string(k), "until it ends, a view shows its own bytes, never others");
+                } catch (IllegalStateException ended) {
+                    break;
+                }
+            }
             for (MemorySegment s : kept) {
-                assertThrows(IllegalStateException.class, () -> s.get(ValueLayout.JAVA_BYTE, 0));
+                assertThrows(IllegalStateException.class, () -> s.get(ValueLayout.JAVA_BYTE, 0),
+                        "the buffer started over: every view of its earlier copies ends");
             }
             MemorySegment current = it.key();
             it.close();
@@ -218,8 +234,7 @@ class IteratorReadAheadTest {
                 assertArrayEquals(model.get(keys.get(i)), values.get(i).toArray(ValueLayout.JAVA_BYTE), keys.get(i));
             }
             MemorySegment key10 = aKey;
-            assertThrows(IllegalStateException.class, () -> key10.get(ValueLayout.JAVA_BYTE, 0),
-                    "keys are copies: they end with their batch");
+            assertEquals(keys.get(9), string(key10), "keys are copies, readable until the buffer starts over");
             assertThrows(IllegalStateException.class, () -> values.get(0).get(ValueLayout.JAVA_BYTE, 0),
                     "before the run read ahead, a value ends at the next crossing");
         }
@@ -415,6 +430,157 @@ class IteratorReadAheadTest {
                 assertEquals(String.format("a%03d", i), string(it.key()));
             }
             assertEquals("small-5", string(it.value()));
+        }
+    }
+
+    // ---- the batch's last entry is a copy too (PANROCKS_WALK_PAST_LAST) ----------------
+
+    @Test
+    void theLastEntryOfABatchIsACopyThatABulkWalkEnds() throws RocksDBException {
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("a000"));
+            for (int i = 0; i < 3; i++) it.next(); // reads a003..a018 ahead (16 entries)
+            for (int i = 4; i <= 18; i++) it.next();
+            assertEquals("a018", string(it.key()), "the batch's last entry");
+            MemorySegment k = it.key(), v = it.value();
+            it.seek(bytes("a050")); // a seek does not touch the buffer: the copies stay
+            assertEquals("a050", string(it.key()));
+            assertEquals("a018", string(k), "a view of a copy outlives a seek, showing its own bytes");
+            assertEquals("small-18", string(v));
+            for (int i = 0; i < 3; i++) it.next(); // reads ahead again, after the earlier copies
+            assertEquals("a053", string(it.key()));
+            assertEquals("small-18", string(v));
+            it.scanForward((key, value) -> false); // a bulk walk fills the buffer from its start
+            assertThrows(IllegalStateException.class, () -> k.get(ValueLayout.JAVA_BYTE, 0));
+            assertThrows(IllegalStateException.class, () -> v.get(ValueLayout.JAVA_BYTE, 0));
+        }
+    }
+
+    @Test
+    void batchBoundariesNeitherSkipNorRepeatAnEntry() throws RocksDBException {
+        // batches of 16, 64 and 256 entries: their ends at a018/a019 and a082/a083, in both directions
+        try (RocksIterator it = db.newIterator()) {
+            int n = 0;
+            List<MemorySegment> views = new ArrayList<>();
+            for (it.seek(bytes("a")); it.isValid() && string(it.key()).startsWith("a"); it.next()) {
+                assertEquals(String.format("a%03d", n), string(it.key()));
+                assertEquals("small-" + n, string(it.value()));
+                views.add(it.value());
+                n++;
+            }
+            it.status();
+            assertEquals(100, n);
+            assertEquals("b000", string(it.key()), "the large entry after the last small one, in place");
+            // a view either shows its own entry's bytes or throws; never another entry's
+            for (int i = 0; i < views.size(); i++) {
+                MemorySegment view = views.get(i);
+                try {
+                    assertEquals("small-" + i, string(view));
+                } catch (IllegalStateException ended) {
+                    // its batch was filled again
+                }
+            }
+            for (int i = 99; i >= 0; i--) {
+                it.prev();
+                assertEquals(String.format("a%03d", i), string(it.key()));
+                assertEquals("small-" + i, string(it.value()));
+            }
+        }
+    }
+
+    @Test
+    void columnsAndStepsBackAtTheEdgesOfACopiedBatch() throws RocksDBException {
+        for (int i = 0; i < 40; i++) {
+            db.putEntity(bytes(String.format("e%03d", i)),
+                    List.of(WideColumn.of("n", bytes("" + i)), WideColumn.of("x", bytes("col-" + i))));
+        }
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("e000"));
+            for (int i = 1; i <= 19; i++) it.next(); // the first batch is e003..e018; e019 starts the second
+            assertEquals("e019", string(it.key()));
+            it.prev(); // back over the second batch's start: the engine's iterator returns first
+            assertEquals("e018", string(it.key()));
+            it.prev();
+            assertEquals("e017", string(it.key()));
+        }
+        try (RocksIterator it = db.newIterator()) {
+            it.seek(bytes("e000"));
+            for (int i = 1; i <= 18; i++) it.next();
+            assertEquals("e018", string(it.key()), "the first batch's last entry; the engine stands past it");
+            List<WideColumn> columns = it.columns(); // brings the engine's iterator back to e018
+            assertEquals("col-18", string(columns.get(1).value().toArray(ValueLayout.JAVA_BYTE)));
+            for (int i = 19; i < 40; i++) {
+                it.next();
+                assertEquals(String.format("e%03d", i), string(it.key()));
+            }
+        }
+    }
+
+    @Test
+    void iteratorsOfOneThreadReadAheadSideBySide() throws RocksDBException {
+        // each keeps its own copy of its batch (the thread lends one array, to the first)
+        RocksIterator a = db.newIterator();
+        RocksIterator r = db.newIterator();
+        try {
+            a.seek(bytes("a000"));
+            r.seek(bytes("r"));
+            Map.Entry<String, byte[]> atR = model.ceilingEntry("r");
+            for (int i = 0; i < 90; i++) {
+                assertEquals(String.format("a%03d", i), string(a.key()));
+                assertOn(r, atR, "r step " + i);
+                a.next();
+                r.next();
+                atR = model.higherEntry(atR.getKey());
+            }
+            a.close(); // gives its array back; the next iterator takes it
+            try (RocksIterator again = db.newIterator()) {
+                again.seek(bytes("a010"));
+                for (int i = 10; i < 60; i++) {
+                    assertEquals(String.format("a%03d", i), string(again.key()));
+                    assertOn(r, atR, "r beside the new iterator, step " + i);
+                    again.next();
+                    r.next();
+                    atR = model.higherEntry(atR.getKey());
+                }
+            }
+            assertThrows(IllegalStateException.class, a::next);
+        } finally {
+            a.close();
+            r.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void mergedValuesReadAheadAreCopies(boolean pinData, @TempDir Path dir) throws RocksDBException {
+        try (Options options = new Options().setCreateIfMissing(true).setMergeOperatorName("stringappend");
+             RocksDB mdb = RocksDB.open(options, dir)) {
+            for (int i = 0; i < 300; i++) mdb.put(bytes(String.format("m%03d", i)), bytes("base" + i));
+            mdb.flush(new FlushOptions().setWaitForFlush(true));
+            for (int i = 0; i < 300; i += 2) mdb.merge(bytes(String.format("m%03d", i)), bytes("more" + i));
+            try (RocksIterator it = mdb.newIterator(new ReadOptions().setPinData(pinData))) {
+                List<MemorySegment> values = new ArrayList<>();
+                int n = 0;
+                for (it.seekToFirst(); it.isValid(); it.next()) {
+                    String expected = n % 2 == 0 ? "base" + n + ",more" + n : "base" + n;
+                    assertEquals(String.format("m%03d", n), string(it.key()));
+                    assertEquals(expected, string(it.value()));
+                    values.add(it.value());
+                    n++;
+                }
+                it.status();
+                assertEquals(300, n);
+                // merged values are built per entry: none may stay in place; a view kept shows its
+                // own entry's merge (a copy) or throws, never a later entry's bytes
+                for (int i = 0; i < values.size(); i++) {
+                    String expected = i % 2 == 0 ? "base" + i + ",more" + i : "base" + i;
+                    try {
+                        assertEquals(expected, string(values.get(i)));
+                    } catch (IllegalStateException ended) {
+                        assertTrue(i < RocksIterator.RUN_BEFORE_READING_AHEAD, "only views of the engine's memory end");
+                    }
+                }
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ import io.panrocks.internal.ffi.panrocks_iter_entry;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
@@ -31,8 +32,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * throws {@link IllegalStateException}. When exactly depends on where the
  * entry lies (see <i>Reading ahead</i>): in RocksDB's memory, the segment
  * ends at the next move that crosses into the engine; in the iterator's own
- * copy of an entry read ahead, when the iterator reads ahead again (or moves
- * by a seek, a refresh or a bulk walk). {@link #keyBytes()},
+ * copy of an entry read ahead, when the iterator reuses the part of its
+ * buffer that copy lies in (at the earliest when it reads ahead again), or a
+ * bulk walk fills the buffer; a value RocksDB keeps for the iterator's life
+ * (see <i>pinData</i> below), at the close. {@link #keyBytes()},
  * {@link #valueBytes()} and the ByteBuffer forms copy.
  *
  * <h2>Reading ahead</h2>
@@ -40,9 +43,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * the third {@link #next()} (or {@link #prev()}) in a row the iterator
  * reads ahead: one crossing collects the following entries, up to 16 at
  * first and 4 times more at each batch up to 256, copying small ones (up to
- * 2 KiB of key and value) into a buffer of the iterator and leaving a large
- * one, which ends the batch, where RocksDB holds it. The steps within a
- * batch stay in Java and allocate nothing. What the iterator shows is the
+ * 2 KiB of key and value) into a buffer of the iterator (128 KiB), the
+ * batch's last one too, and leaving a larger one, which ends the batch, where
+ * RocksDB holds it. Batches go into the buffer one after the other; when
+ * less than a quarter of it is left, it starts over, and only then do the
+ * views of the copies it held end (all at once). The steps within a batch
+ * stay in Java and allocate nothing. What the iterator shows is the
  * same, as it reads a fixed state: its snapshot, or the DB as of its
  * creation. A step back from the first entry of a batch, and {@link #columns()},
  * {@link #timestamp()} or {@link #isTombstone()} on an entry read ahead,
@@ -108,6 +114,11 @@ public final class RocksIterator implements AutoCloseable {
      * to cost more than the crossing it saves.
      */
     static final long COPY_LIMIT = 2048;
+    /**
+     * A batch read ahead goes after the copies of the earlier ones while this
+     * much of the buffer or more is left; below, the buffer starts over.
+     */
+    static final long REUSE_BELOW = DEFAULT_BATCH_BYTES / 4;
     static final long ENTRY = panrocks_iter_entry.sizeof();
     static final long KEY = panrocks_iter_entry.key$offset();
     static final long KEY_SIZE = panrocks_iter_entry.key_size$offset();
@@ -116,6 +127,17 @@ public final class RocksIterator implements AutoCloseable {
     private static final long VALID = panrocks_iter_entry.valid$offset();
     private static final long FLAGS = panrocks_iter_entry.flags$offset();
     private static final int VALUE_STAYS = panrocks_h.PANROCKS_ENTRY_VALUE_STAYS();
+    /** an entry as longs (see {@link #batch}), and where each field lies among them */
+    private static final int LONGS = (int) (ENTRY / Long.BYTES);
+    private static final int AT_KEY = (int) (KEY / Long.BYTES), AT_KEY_SIZE = (int) (KEY_SIZE / Long.BYTES),
+            AT_VALUE = (int) (VALUE / Long.BYTES), AT_VALUE_SIZE = (int) (VALUE_SIZE / Long.BYTES),
+            AT_FLAGS = (int) (FLAGS / Long.BYTES);
+    /** the int flags within its long, in the platform's byte order */
+    private static final int FLAGS_SHIFT = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN
+            ? (int) (FLAGS % Long.BYTES) * 8
+            : (int) (Long.BYTES - Integer.BYTES - FLAGS % Long.BYTES) * 8;
+    /** reading ahead copies the batch's last entry too and steps past it (see {@link #fetch}) */
+    private static final int PAST_LAST = panrocks_h.PANROCKS_WALK_PAST_LAST();
 
     /**
      * Moves in a row before the iterator reads ahead: a seek followed by a
@@ -150,7 +172,8 @@ public final class RocksIterator implements AutoCloseable {
     private final ViewScope scope;
     /**
      * The scope of views over entries read ahead into {@link #batchBuffer}:
-     * renewed only when the buffer is filled again; its arenas keep
+     * renewed only when the buffer starts over ({@link #fetch}) or a bulk walk
+     * fills it; its arenas keep
      * {@link #scope} reachable, and it closes with it.
      */
     private final ViewScope copies;
@@ -169,6 +192,22 @@ public final class RocksIterator implements AutoCloseable {
     /** the bulk walk's entries (the first one doubles as the position after a move) */
     private final MemorySegment entries;
     private final MemorySegment batchBuffer;
+    /**
+     * A Java copy of the batch read ahead ({@link #LONGS} longs per entry,
+     * as the engine filled {@link #entries}), from which a step reads its
+     * entry without a native access's checks: the thread's array, taken at
+     * the first batch and given back at the close; null until then.
+     */
+    private long[] batch;
+    /** the creating thread's context, which lends {@link #batch} */
+    private final CallContext home;
+    /**
+     * Bytes at the buffer's start that hold copies whose views are readable
+     * (in the current arena of {@link #copies}); the next batch goes after them.
+     */
+    private long filled;
+    /** batchBuffer's address and size, for {@link #copied} */
+    private final long bufferAddress, bufferBytes;
 
     private boolean valid;
     /** true while a bulk walk runs: the visitor may not move the iterator */
@@ -221,6 +260,7 @@ public final class RocksIterator implements AutoCloseable {
         this.family = family;
         this.guard = guard;
         this.source = source;
+        this.home = c;
         this.scope = new ViewScope();
         this.copies = scope.child();
         this.pinned = copies.child();
@@ -236,6 +276,8 @@ public final class RocksIterator implements AutoCloseable {
         }
         this.entries = memory.asSlice(0, entriesBytes);
         this.batchBuffer = memory.asSlice(entriesBytes, DEFAULT_BATCH_BYTES);
+        this.bufferAddress = batchBuffer.address();
+        this.bufferBytes = DEFAULT_BATCH_BYTES;
         AtomicBoolean taken = surrendered;
         this.resource = DbResource.confined(c, "RocksIterator", scope, true, () -> {
             try {
@@ -386,24 +428,37 @@ public final class RocksIterator implements AutoCloseable {
             if (to >= 0 && to < batchCount) {
                 if (!db.isOpen()) throw db.closed(); // as a crossing would
                 batchIndex = to;
-                load(to);
+                loadRead(to);
                 return;
             }
         }
+        cross(forward);
+    }
+
+    /** A step that crosses into the engine; kept out of {@link #step} so that a step within a batch inlines. */
+    private void cross(boolean forward) {
         CallContext c = enter();
         try {
             // past the batch's far end the engine's iterator goes on from its last
-            // entry (or stays past the end it met); back over its near end it must
-            // first stand on the entry this one stands on
+            // entry, or already stands past it (it copied that one too), or past
+            // the end it met; back over its near end it must first stand on the
+            // entry this one stands on
+            boolean enginePast = false;
             if (batchCount > 0) {
-                if (forward == batchForward) leaveBatch();
-                else if (!engineOnEntry(c)) return;
+                if (forward == batchForward) {
+                    enginePast = batchLastCopied;
+                    leaveBatch();
+                } else if (!engineOnEntry(c)) {
+                    return;
+                }
             }
             scope.renew(); // the engine's iterator moves: views of where it stood end
             run = run > 0 && runForward == forward ? run + 1 : 1;
             runForward = forward;
-            if (readsAhead && valid && run >= RUN_BEFORE_READING_AHEAD) {
-                fetch(c, forward);
+            if (enginePast) {
+                fetch(c, forward, false); // it stands on the next entry already
+            } else if (readsAhead && valid && run >= RUN_BEFORE_READING_AHEAD) {
+                fetch(c, forward, true);
             } else {
                 moved(c, forward ? panrocks_h.panrocks_iterator_next(handle, entries, c.error)
                         : panrocks_h.panrocks_iterator_prev(handle, entries, c.error));
@@ -414,18 +469,29 @@ public final class RocksIterator implements AutoCloseable {
     }
 
     /**
-     * Reads ahead: one crossing steps and collects a batch of entries (the
-     * bulk walk's: small ones copied into the batch buffer, the last one, or
-     * a large one, left where the engine holds it, the engine's iterator on
-     * it). The iterator stands on the first.
+     * Reads ahead: one crossing steps (if {@code step}) and collects a batch
+     * of entries, small ones copied into the batch buffer, the last one too,
+     * past which the engine's iterator then steps (one that no longer fits
+     * waits, the engine's iterator on it, for the next batch); a large one
+     * ends the batch where the engine holds it, the engine's iterator on it. So a run of small entries leaves no view in the
+     * engine's memory: every view of the batch lives in {@link #copies}
+     * (values the engine keeps for the iterator's life in {@link #pinned}).
+     * Batches go into the buffer one after the other, after the copies still
+     * readable ({@link #filled}); only when the rest is short does the buffer
+     * start over, and only then do the views of the copies end (one arena for
+     * many batches of small entries). The iterator stands on the first.
      */
-    private void fetch(CallContext c, boolean forward) {
-        copies.renew(); // the batch buffer is filled again: views of the entries it held end
+    private void fetch(CallContext c, boolean forward, boolean step) {
+        if (bufferBytes - filled < REUSE_BELOW) {
+            copies.renew(); // the buffer is reused: views of the entries it held end first
+            filled = 0;
+        }
         int max = nextBatch;
         nextBatch = Math.min(max * 4, DEFAULT_BATCH_ENTRIES);
+        MemorySegment into = filled == 0 ? batchBuffer : MemorySegment.ofAddress(bufferAddress + filled);
         int rc = panrocks_h.panrocks_iterator_next_batch(handle,
-                forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(), 1, max, COPY_LIMIT,
-                batchBuffer, batchBuffer.byteSize(), entries, c.size, c.error);
+                (forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD()) | PAST_LAST, step ? 1 : 0,
+                max, COPY_LIMIT, into, bufferBytes - filled, entries, c.size, c.error);
         long n = c.size.get(ValueLayout.JAVA_LONG, 0);
         if (n == 0) {
             if (rc != 0) {
@@ -446,16 +512,38 @@ public final class RocksIterator implements AutoCloseable {
         batchIndex = 0;
         batchForward = forward;
         batchLastCopied = copied(entries.get(ValueLayout.JAVA_LONG, (n - 1) * ENTRY + KEY));
+        long[] b = batch;
+        if (b == null) batch = b = c.takeIteratorBatch((DEFAULT_BATCH_ENTRIES + 1) * LONGS);
+        MemorySegment.copy(entries, ValueLayout.JAVA_LONG, 0, b, 0, (int) n * LONGS);
+        filled = copiedEnd(b, (int) n);
         load(0);
+    }
+
+    /**
+     * Where the copies of the batch in {@code b} (n entries) end in the
+     * buffer, as an offset: after the last entry copied (the batch's last, or
+     * the one before a last one left in place), whose copies come last.
+     */
+    private long copiedEnd(long[] b, int n) {
+        for (int i = n - 1; i >= Math.max(0, n - 2); i--) {
+            int at = i * LONGS;
+            long k = b[at + AT_KEY];
+            if (!copied(k)) continue;
+            long end = k + b[at + AT_KEY_SIZE];
+            long v = b[at + AT_VALUE];
+            if (copied(v)) end = Math.max(end, v + b[at + AT_VALUE_SIZE]);
+            return end - bufferAddress;
+        }
+        return filled; // nothing copied: a batch of one large entry
     }
 
     /** Whether address lies in the batch buffer (an entry read ahead), not in the engine's memory. */
     private boolean copied(long address) {
         // [start, end] inclusive: an empty key or value copied last may point at the end
-        return Long.compareUnsigned(address - batchBuffer.address(), batchBuffer.byteSize()) <= 0;
+        return Long.compareUnsigned(address - bufferAddress, bufferBytes) <= 0;
     }
 
-    /** Forgets the batch read ahead; the views of its entries stay readable until the buffer fills again. */
+    /** Forgets the batch read ahead; the views of its entries stay readable until the buffer starts over. */
     private void leaveBatch() {
         batchCount = 0;
     }
@@ -549,7 +637,8 @@ public final class RocksIterator implements AutoCloseable {
     public MemorySegment value() {
         checkValid();
         // one call site, so that a view the caller only reads can be scalar-replaced
-        return (valueStays ? pinned : copied(valueAddress) ? copies : scope).view(valueAddress, valueSize);
+        return (valueStays ? pinned : copied(valueAddress) ? copies : scope).whole().asSlice(valueAddress, valueSize)
+                .asReadOnly();
     }
 
     /**
@@ -703,8 +792,9 @@ public final class RocksIterator implements AutoCloseable {
 
     /** A view of the current entry: of the batch buffer's copy, or of the engine's memory. */
     private MemorySegment view(long address, long size) {
-        // one call site, so that a view the caller only reads can be scalar-replaced
-        return (copied(address) ? copies : scope).view(address, size);
+        // one call site, so that a view the caller only reads can be scalar-replaced; a
+        // slice of the scope's whole-memory segment, one per arena, not a reinterpret per view
+        return (copied(address) ? copies : scope).whole().asSlice(address, size).asReadOnly();
     }
 
     private static byte[] copy(long address, long size) {
@@ -781,6 +871,7 @@ public final class RocksIterator implements AutoCloseable {
         }
         scope.renew();
         copies.renew(); // the walk fills the batch buffer
+        filled = 0;
         endRun();
         if (!resource.tryUse()) {
             exit(c);
@@ -944,6 +1035,21 @@ public final class RocksIterator implements AutoCloseable {
         load(0);
     }
 
+    /**
+     * Takes entry {@code index} of the batch read ahead as the position
+     * (valid, by construction): the step within a batch, from its Java copy.
+     */
+    private void loadRead(int index) {
+        int at = index * LONGS;
+        long[] b = batch;
+        valid = true;
+        keyAddress = b[at + AT_KEY];
+        keySize = b[at + AT_KEY_SIZE];
+        valueAddress = b[at + AT_VALUE];
+        valueSize = b[at + AT_VALUE_SIZE];
+        valueStays = ((int) (b[at + AT_FLAGS] >>> FLAGS_SHIFT) & VALUE_STAYS) != 0;
+    }
+
     private void load(long index) {
         long at = index * ENTRY;
         valid = entries.get(ValueLayout.JAVA_INT, at + VALID) != 0;
@@ -972,6 +1078,11 @@ public final class RocksIterator implements AutoCloseable {
     @Override
     public void close() {
         resource.close();
+        long[] b = batch;
+        if (b != null && resource.isReleased()) {
+            batch = null;
+            home.returnIteratorBatch(b); // only on its thread
+        }
     }
 
     RocksDB db() {

@@ -81,6 +81,8 @@ public final class CallContext {
     private final List<ConfinedResource> openResources = new ArrayList<>();
     private MultiGetScratch multiGet;
     private RangeWalkScratch rangeWalk;
+    /** an idle copy of an iterator's batch of entries ({@link #takeIteratorBatch}); owner only */
+    private long[] iteratorBatch;
     private boolean freed;
 
     /** A value buffer and a PinnableSlice, used by one read at a time. */
@@ -252,6 +254,26 @@ public final class CallContext {
         w.views.renew();
         w.inUse = false;
         if (w != rangeWalk) w.free();
+    }
+
+    /**
+     * An array for an iterator's batch of entries read ahead: this thread's
+     * idle one if there is one (the last iterator closed gave it back), else a
+     * new one. So a scan per iterator allocates none; an iterator keeps its
+     * array until it closes, so two open at once have one each.
+     */
+    public long[] takeIteratorBatch(int length) {
+        long[] a = iteratorBatch;
+        if (a != null && a.length == length) {
+            iteratorBatch = null;
+            return a;
+        }
+        return new long[length];
+    }
+
+    /** Gives an iterator's batch array back, from its owner's thread, once the iterator is closed. */
+    public void returnIteratorBatch(long[] a) {
+        if (Thread.currentThread() == owner) iteratorBatch = a;
     }
 
     /** This thread's MultiGet scratch for one-shot batched reads (never lent out). */

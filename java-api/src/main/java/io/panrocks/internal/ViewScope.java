@@ -34,6 +34,8 @@ public final class ViewScope {
     private Link link;
     /** the scope of views of other memory of the same owner, closed with this one ({@link #child()}) */
     private ViewScope child;
+    /** the current arena's segment over all memory ({@link #whole()}); null until asked for */
+    private MemorySegment whole;
 
     /** A scope confined to the calling thread. */
     public ViewScope() {
@@ -107,6 +109,23 @@ public final class ViewScope {
         return MemorySegment.ofAddress(address).reinterpret(size, arena(), null).asReadOnly();
     }
 
+    /**
+     * The current arena's segment (the arena opened if needed) over the whole
+     * address space, made at the first call of each arena: a view is its
+     * read-only slice at the viewed memory
+     * ({@code whole().asSlice(address, size).asReadOnly()}), as valid as
+     * {@link #view}'s and cheaper to make when one arena serves many views
+     * (an iterator's entries read ahead): a slice skips the restricted-method
+     * checks of a reinterpret. It costs one segment per arena, so scopes of a
+     * view or two per arena take {@link #view} instead. Only for memory the
+     * caller knows is readable; writable, so never handed out itself.
+     */
+    public MemorySegment whole() {
+        MemorySegment w = whole;
+        if (w == null) whole = w = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena(), null);
+        return w;
+    }
+
     /** The current arena (opened if needed): segments scoped to it die at the next renew or close. */
     public Arena arena() {
         if (closed) throw new IllegalStateException("the scope of these bytes is closed");
@@ -138,6 +157,7 @@ public final class ViewScope {
         if (a != null) {
             a.close(); // first: a refused close leaves the views open and the arena in place
             arena = null;
+            whole = null;
             Link l = link;
             if (l != null) {
                 l.target = null; // the closed arena's dead views (and their holders) no longer keep the target

@@ -68,10 +68,10 @@ public class panrocks_h {
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(java.lang.Long.MAX_VALUE, JAVA_BYTE));
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
-    private static final int PANROCKS_ABI_VERSION = (int)17L;
+    private static final int PANROCKS_ABI_VERSION = (int)18L;
     /**
      * {@snippet lang=c :
-     * #define PANROCKS_ABI_VERSION 17
+     * #define PANROCKS_ABI_VERSION 18
      * }
      */
     public static int PANROCKS_ABI_VERSION() {
@@ -409,6 +409,15 @@ public class panrocks_h {
      */
     public static int PANROCKS_BACKWARD() {
         return PANROCKS_BACKWARD;
+    }
+    private static final int PANROCKS_WALK_PAST_LAST = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define PANROCKS_WALK_PAST_LAST 2
+     * }
+     */
+    public static int PANROCKS_WALK_PAST_LAST() {
+        return PANROCKS_WALK_PAST_LAST;
     }
     private static final int PANROCKS_BOTTOMMOST_SKIP = (int)0L;
     /**
