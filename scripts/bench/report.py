@@ -39,7 +39,8 @@ from benchreport.kept import markers
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
                  "engine-instructions", "compression-search", "remote-compaction", "jfr-events", "scan-readahead",
-                 "mixed-load", "mmap-reads", "large-values", "blob-batches", "scan-arenas", "jvm-instructions")
+                 "mixed-load", "mmap-reads", "large-values", "blob-batches", "scan-arenas", "jvm-instructions",
+                 "pinned-allocation")
 
 
 def kept_sections(path):
