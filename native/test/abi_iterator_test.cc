@@ -19,6 +19,13 @@ using panrocks_test::OpenDb;
 using panrocks_test::put;
 using panrocks_test::value_of;
 
+// The i-th of the tests' keys, "000" on: three digits, so that they sort as numbers.
+static std::string numbered(int i) {
+    char k[8];
+    std::snprintf(k, sizeof k, "%03d", i);
+    return k;
+}
+
 // With pin_data, a forward walk hands values the engine keeps for the
 // iterator's life out in place, flagged, and copies only their keys; the
 // values stay readable (and right) after the walk went far past them, which
@@ -29,15 +36,10 @@ class PinnedWalk : public ::testing::TestWithParam<int> {};
 TEST_P(PinnedWalk, KeepsValuesInPlaceOnlyWhenTheEngineKeepsThem) {
     const int mode = GetParam();  // 0: pin_data; 1: no pin_data; 2: pin_data + merge operator; 3: backward
     OpenDb t(FamilyOptions{mode == 2 ? "merge_operator=stringappend" : ""});
-    auto key_of = [](int i) {
-        char k[8];
-        std::snprintf(k, sizeof k, "%03d", i);
-        return std::string(k);
-    };
-    for (int i = 0; i < 200; i += 2) put(t.db, key_of(i), value_of(i, 100));
+    for (int i = 0; i < 200; i += 2) put(t.db, numbered(i), value_of(i, 100));
     panrocks_error err{};
     ASSERT_EQ(panrocks_flush(t.db, nullptr, 1, &err), PANROCKS_OK) << err.message;
-    for (int i = 1; i < 200; i += 2) put(t.db, key_of(i), value_of(i, 100));  // half in the memtable
+    for (int i = 1; i < 200; i += 2) put(t.db, numbered(i), value_of(i, 100));  // half in the memtable
     panrocks_read_options_spec spec;
     panrocks_read_options_spec_init(&spec);
     spec.pin_data = mode == 1 ? 0 : 1;
@@ -173,9 +175,7 @@ TEST(Iterator, AMoveTheEngineThrowsInFailsAndStaysFailed) {
 TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
     OpenDb t;
     for (int i = 0; i < 100; i++) {
-        char k[8];
-        std::snprintf(k, sizeof k, "%03d", i);
-        put(t.db, k, value_of(i, i == 50 ? 5000 : 10));
+        put(t.db, numbered(i), value_of(i, i == 50 ? 5000 : 10));
     }
     panrocks_error err{};
     panrocks_iterator *it = nullptr;
@@ -207,9 +207,7 @@ TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
     }
     EXPECT_EQ(total, 100u);
     for (int i = 0; i < 100; i++) {
-        char k[8];
-        std::snprintf(k, sizeof k, "%03d", i);
-        EXPECT_EQ(seen[i], k);
+        EXPECT_EQ(seen[i], numbered(i));
     }
     EXPECT_EQ(panrocks_iterator_next_batch(it, 9, 0, 1, 1, buffer, 1, entries.data(), &count, &err),
               PANROCKS_INVALID_ARGUMENT);
@@ -222,9 +220,7 @@ TEST(Iterator, BulkWalkCopiesSmallEntriesAndLeavesTheLastInPlace) {
 TEST(Iterator, BulkWalkPastTheLastCopiesItAndStepsOn) {
     OpenDb t;
     for (int i = 0; i < 40; i++) {
-        char k[8];
-        std::snprintf(k, sizeof k, "%03d", i);
-        put(t.db, k, value_of(i, i == 30 ? 5000 : 10));
+        put(t.db, numbered(i), value_of(i, i == 30 ? 5000 : 10));
     }
     panrocks_error err{};
     panrocks_iterator *it = nullptr;
@@ -301,9 +297,7 @@ TEST(Iterator, BulkWalkPastTheLastCopiesItAndStepsOn) {
 TEST(Iterator, WalkRangeReadsAShortRangeInOneCallAndHandsOverALongOne) {
     OpenDb t;
     for (int i = 0; i < 100; i++) {
-        char k[8];
-        std::snprintf(k, sizeof k, "%03d", i);
-        put(t.db, k, value_of(i, 10));
+        put(t.db, numbered(i), value_of(i, 10));
     }
     panrocks_error err{};
     std::vector<panrocks_iter_entry> entries(16);
@@ -396,9 +390,7 @@ static void pinned_iterator_at_first(panrocks_db *db, panrocks_iterator **it) {
 TEST(Iterator, CollectStopsAtEachLimitAndResumes) {
     OpenDb t;
     for (int i = 0; i < 30; i++) {
-        char k[8];
-        std::snprintf(k, sizeof k, "%03d", i);
-        put(t.db, k, std::string(10, 'a' + i % 26));
+        put(t.db, numbered(i), std::string(10, 'a' + i % 26));
     }
     panrocks_error err{};
     panrocks_iterator *it = nullptr;
@@ -445,9 +437,7 @@ TEST(Iterator, CollectStopsAtEachLimitAndResumes) {
 TEST(Iterator, CollectHandsOutTableValuesInPlace) {
     OpenDb t;
     for (int i = 0; i < 50; i++) {
-        char k[8];
-        std::snprintf(k, sizeof k, "%03d", i);
-        put(t.db, k, std::string(100, 'a' + i % 26));
+        put(t.db, numbered(i), std::string(100, 'a' + i % 26));
     }
     panrocks_error err{};
     ASSERT_EQ(panrocks_flush(t.db, nullptr, 1, &err), PANROCKS_OK) << err.message;

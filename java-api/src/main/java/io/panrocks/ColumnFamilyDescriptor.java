@@ -58,10 +58,6 @@ public final class ColumnFamilyDescriptor {
         return options;
     }
 
-    byte[] nameBytes() {
-        return name;
-    }
-
     /** This family in the engine side's terms (its options' objects read now). */
     FamilySpec spec() {
         return new FamilySpec(name, options.callbacks, options.values, options.tableFormatConfig(), options.cfPaths(),
@@ -75,9 +71,10 @@ public final class ColumnFamilyDescriptor {
      */
     static List<FamilySpec> specs(List<ColumnFamilyDescriptor> descriptors, String what) {
         Objects.requireNonNull(descriptors, what);
-        List<ColumnFamilyDescriptor> copy = new ArrayList<>(descriptors);
-        List<FamilySpec> specs = new ArrayList<>(copy.size());
-        for (ColumnFamilyDescriptor d : copy) specs.add(Objects.requireNonNull(d, what + " must not contain null").spec());
+        List<FamilySpec> specs = new ArrayList<>(descriptors.size());
+        for (ColumnFamilyDescriptor d : descriptors) {
+            specs.add(Objects.requireNonNull(d, what + " must not contain null").spec());
+        }
         return specs;
     }
 

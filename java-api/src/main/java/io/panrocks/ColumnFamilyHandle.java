@@ -102,11 +102,6 @@ public final class ColumnFamilyHandle implements AutoCloseable {
         return family == null ? MemorySegment.NULL : family.family.nativeHandle(db);
     }
 
-    /** The native handle, for a call on {@code expected}; checks that the handle is usable there. */
-    MemorySegment nativeHandle(NativeDb expected) {
-        return family.nativeHandle(expected);
-    }
-
     /** @throws IllegalStateException if it or its DB is closed */
     void checkUsable() {
         family.checkUsable();
