@@ -279,8 +279,10 @@ std::condition_variable changed;
 bool blocked = false;   // the first table file write waits in full()
 bool released = false;  // ... and may fail now
 bool first_taken = false;
-// usleep(1 s) returns at once while armed (see usleep below); a test that keeps RocksDB's pause clears it
-bool cut_pause = true;
+// RocksDB's one-second pause after a failed flush, while armed (see usleep below)
+enum class Pause { cut_short,
+                   as_rocksdb_waits };
+std::atomic<Pause> pause{Pause::cut_short};
 
 // 1 when fd is a table file (.sst) under folder
 bool table_file(int fd) {
@@ -308,8 +310,12 @@ bool full(int fd) {
     return true;
 }
 
-void arm(const std::string &dir) {
+// Every test arms afresh: one process may run several of them (a direct run of the test program, as on musl).
+void arm(const std::string &dir, Pause after_a_failed_flush) {
+    std::lock_guard<std::mutex> lock(mutex);
     folder = dir;
+    blocked = released = first_taken = false;
+    pause.store(after_a_failed_flush, std::memory_order_relaxed);
     armed.store(true, std::memory_order_release);
 }
 
@@ -340,7 +346,9 @@ extern "C" ssize_t write(int fd, const void *data, size_t size) {
 // failed flush's job then ends before the recovery's first Resume(), as it
 // may on a loaded machine. Every other sleep is the system's.
 extern "C" int usleep(useconds_t micros) {
-    if (micros == 1000000 && full_disk::cut_pause && full_disk::armed.load(std::memory_order_acquire)) return 0;
+    if (micros == 1000000 && full_disk::armed.load(std::memory_order_acquire) &&
+        full_disk::pause.load(std::memory_order_relaxed) == full_disk::Pause::cut_short)
+        return 0;
     struct timespec pause{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
     while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
     }
@@ -361,9 +369,9 @@ uint64_t immutable_memtables(panrocks_db *db) {
 // the WAL off fills both memtables of a family (64 KiB each), so a second
 // flush request waits behind the first (one flush thread); then that flush
 // fails with No space left on device and the DB stops on the error.
-void stop_on_a_full_disk(panrocks_db *db, const TempDir &dir) {
+void stop_on_a_full_disk(panrocks_db *db, const TempDir &dir, full_disk::Pause after_a_failed_flush) {
     panrocks_error err{};
-    full_disk::arm(std::filesystem::canonical(dir.path()).string() + "/");
+    full_disk::arm(std::filesystem::canonical(dir.path()).string() + "/", after_a_failed_flush);
     const std::string value(1024, 'v');
     int32_t rc = PANROCKS_OK;
     int puts = 0;
@@ -416,7 +424,7 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
     ASSERT_EQ(panrocks_put(db, nullptr, PANROCKS_WRITE_SYNC, "before", 6, "acknowledged", 12, &err), PANROCKS_OK)
         << err.message;
 
-    ASSERT_NO_FATAL_FAILURE(stop_on_a_full_disk(db, dir));
+    ASSERT_NO_FATAL_FAILURE(stop_on_a_full_disk(db, dir, full_disk::Pause::cut_short));
 
     full_disk::space_again();
     // the recovery's Resume() meets the lost flush
@@ -450,7 +458,6 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
 // error, it lost that race (3 runs of 6 here) and the DB stayed stopped until
 // reopened.
 TEST(SpaceRecovery, AFullDiskThatStoppedWritesIsWritableAgainOnceItHasSpace) {
-    full_disk::cut_pause = false;
     TempDir dir;
     panrocks_cf_descriptor family{};
     family.name = "default";
@@ -458,7 +465,7 @@ TEST(SpaceRecovery, AFullDiskThatStoppedWritesIsWritableAgainOnceItHasSpace) {
     panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
     ASSERT_NE(db, nullptr);
     panrocks_error err{};
-    ASSERT_NO_FATAL_FAILURE(stop_on_a_full_disk(db, dir));
+    ASSERT_NO_FATAL_FAILURE(stop_on_a_full_disk(db, dir, full_disk::Pause::as_rocksdb_waits));
     std::this_thread::sleep_for(std::chrono::seconds(2));  // the disk stays full a while: Resume() fails meanwhile
     full_disk::space_again();
 
