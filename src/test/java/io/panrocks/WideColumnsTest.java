@@ -14,6 +14,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -275,7 +276,8 @@ class WideColumnsTest {
             db.write(WriteOptions.DEFAULT, plain);
             db.write(WriteOptions.DEFAULT, family);
         }
-        assertEquals(text(columns.stream().sorted((a, b) -> WideColumn.compareNames(a.name(), b.name())).toList()),
+        assertEquals(text(columns.stream().sorted((a, b) -> Arrays.compareUnsigned(a.name().toArray(ValueLayout.JAVA_BYTE),
+                b.name().toArray(ValueLayout.JAVA_BYTE))).toList()),
                 text(db.getEntityColumns(key)));
         assertEquals(4, db.getEntityColumns(wide, key).size());
     }

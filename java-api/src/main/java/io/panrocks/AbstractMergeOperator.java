@@ -1,5 +1,9 @@
 package io.panrocks;
 
+import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.callbacks.MergePort;
+
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -116,5 +120,41 @@ public abstract non-sealed class AbstractMergeOperator implements MergeOperator,
     @Override
     public String toString() {
         return getClass().getSimpleName() + "{" + name() + "}";
+    }
+
+    /** This operator as the engine's upcalls see it; a partial merge only when a subclass has one. */
+    final MergePort port() {
+        boolean partial = CallbackBinding.overrides(getClass(), AbstractMergeOperator.class, "partialMerge",
+                MemorySegment.class, MergeOperands.class, NewValue.class);
+        MergePort.Kind kind = partial ? MergePort.Kind.FULL_AND_PARTIAL : MergePort.Kind.FULL;
+        return new MergePort() {
+            @Override
+            public String name() {
+                return AbstractMergeOperator.this.name();
+            }
+
+            @Override
+            public Kind kind() {
+                return kind;
+            }
+
+            @Override
+            public boolean allowSingleOperand() {
+                return AbstractMergeOperator.this.allowSingleOperand();
+            }
+
+            @Override
+            public boolean fullMerge(MemorySegment key, MemorySegment existing, long operands, long count, long result,
+                                     Arena scope) {
+                return AbstractMergeOperator.this.fullMerge(key, existing, new MergeOperands(operands, count, scope),
+                        new NewValue(result, scope, (int) count, existing != null));
+            }
+
+            @Override
+            public boolean partialMerge(MemorySegment key, long operands, long count, long result, Arena scope) {
+                return AbstractMergeOperator.this.partialMerge(key, new MergeOperands(operands, count, scope),
+                        new NewValue(result, scope, (int) count, false));
+            }
+        };
     }
 }

@@ -1,7 +1,9 @@
 package io.panrocks;
 
 import io.panrocks.internal.CallbackBinding;
+import io.panrocks.internal.callbacks.MergePort;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
@@ -118,5 +120,30 @@ public abstract non-sealed class AssociativeMergeOperator implements MergeOperat
     @Override
     public String toString() {
         return getClass().getSimpleName() + "{" + name() + "}";
+    }
+
+    /** This operator as the engine's upcalls see it: one step at a time. */
+    final MergePort port() {
+        return new MergePort() {
+            @Override
+            public String name() {
+                return AssociativeMergeOperator.this.name();
+            }
+
+            @Override
+            public Kind kind() {
+                return Kind.ASSOCIATIVE;
+            }
+
+            @Override
+            public boolean allowSingleOperand() {
+                return false;
+            }
+
+            @Override
+            public boolean step(MemorySegment key, MemorySegment left, MemorySegment right, long result, Arena scope) {
+                return merge(key, left, right, new NewValue(result, scope, 1, left != null));
+            }
+        };
     }
 }

@@ -1,6 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
+import java.util.stream.Stream;
+
 
 /** What RocksDB was doing when it hit a background error (RocksDB's {@code BackgroundErrorReason}). */
 public enum BackgroundErrorReason {
@@ -37,6 +38,6 @@ public enum BackgroundErrorReason {
     }
 
     static BackgroundErrorReason of(int value) {
-        return EnumCodes.find(values(), BackgroundErrorReason::value, value, UNKNOWN);
+        return Stream.of(values()).filter(r -> r.value == value).findFirst().orElse(UNKNOWN);
     }
 }

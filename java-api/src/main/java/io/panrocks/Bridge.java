@@ -5,6 +5,7 @@ import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.callbacks.EventPort;
 import io.panrocks.internal.callbacks.LogPort;
+import io.panrocks.internal.callbacks.MergePort;
 import io.panrocks.internal.callbacks.WalPort;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
 import io.panrocks.internal.open.DbObjects;
@@ -91,8 +92,12 @@ final class Bridge implements PublicAccess {
     // ---- merge and filter upcalls ----
 
     @Override
-    public MergeOperands mergeOperands(long slices, long count, Arena scope) {
-        return new MergeOperands(slices, count, scope);
+    public MergePort mergePort(Object operator) {
+        return switch ((MergeOperator) operator) {
+            case AbstractMergeOperator full -> full.port();
+            case AssociativeMergeOperator associative -> associative.port();
+            default -> throw new IllegalArgumentException("not a Java merge operator: " + operator);
+        };
     }
 
     @Override

@@ -1610,7 +1610,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      *         panrocks does not know)
      */
     default MergeOperator mergeOperator() {
-        MergeOperator java = Bridge.familyCallbacks(this).mergeOperator;
+        MergeOperator java = (MergeOperator) Bridge.familyCallbacks(this).mergeOperator;
         if (java != null) return java;
         String raw = rawColumnFamilyOption("merge_operator");
         if (raw == null) return null;
@@ -1813,7 +1813,7 @@ public interface ColumnFamilyOptionsInterface<T extends ColumnFamilyOptionsInter
      * @return the limiter, or null
      */
     default ConcurrentTaskLimiter compactionThreadLimiter() {
-        return Bridge.familyCallbacks(this).compactionThreadLimiter;
+        return (ConcurrentTaskLimiter) Bridge.familyCallbacks(this).compactionThreadLimiter;
     }
 
     // ---- RocksDB 11's column family options (RocksJava 11.8.1's setters); each refused with

@@ -1,6 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
+import java.util.stream.Stream;
+
 
 /** Why RocksDB ran a compaction (RocksDB's {@code CompactionReason}, as RocksJava's). */
 public enum CompactionReason {
@@ -126,6 +127,6 @@ public enum CompactionReason {
     }
 
     static CompactionReason of(int value) {
-        return EnumCodes.find(values(), CompactionReason::value, value, OTHER);
+        return Stream.of(values()).filter(r -> r.value == value).findFirst().orElse(OTHER);
     }
 }

@@ -1,6 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
 
 /**
  * What a {@link CompactionService} answers about a job: RocksDB's
@@ -30,7 +29,9 @@ public enum CompactionServiceJobStatus {
     }
 
     static CompactionServiceJobStatus of(int value) {
-        return EnumCodes.require(values(), CompactionServiceJobStatus::getValue, value,
-                () -> new IllegalArgumentException("unknown compaction service job status " + value));
+        if (value < 0 || value >= values().length) {
+            throw new IllegalArgumentException("unknown compaction service job status " + value);
+        }
+        return values()[value]; // the numbers are the positions
     }
 }

@@ -1,7 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.options.OptionValues;
-
 /**
  * RocksJava's settings of a Java comparator's key buffers, kept as a plain
  * value so that RocksJava code compiles ({@code new BytewiseComparator(new
@@ -78,7 +76,9 @@ public final class ComparatorOptions implements AutoCloseable {
      * @throws IllegalArgumentException if below -1
      */
     public ComparatorOptions setMaxReusedBufferSize(int maxReusedBufferSize) {
-        OptionValues.requireAtLeast(maxReusedBufferSize, -1, "maxReusedBufferSize");
+        if (maxReusedBufferSize < -1) {
+            throw new IllegalArgumentException("maxReusedBufferSize must be >= -1, was " + maxReusedBufferSize);
+        }
         this.maxReusedBufferSize = maxReusedBufferSize;
         return this;
     }

@@ -1,8 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
-
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /** Block compression, as RocksDB's {@code CompressionType}. */
 public enum CompressionType {
@@ -77,7 +76,8 @@ public enum CompressionType {
      * @throws IllegalArgumentException if no type has that number
      */
     public static CompressionType getCompressionType(byte value) {
-        return EnumCodes.ofValue(values(), CompressionType::getValue, value);
+        return Stream.of(values()).filter(t -> t.value == value).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no CompressionType has the value " + value));
     }
 
     String rocksName() {
@@ -86,7 +86,7 @@ public enum CompressionType {
 
     /** The type RocksDB names {@code rocksName} (as its options text writes it). */
     static CompressionType ofRocksName(String rocksName) {
-        return EnumCodes.require(values(), CompressionType::rocksName, rocksName, () -> new IllegalStateException(
+        return Stream.of(values()).filter(t -> t.rocksName.equals(rocksName)).findFirst().orElseThrow(() -> new IllegalStateException(
                 "the engine reports compression " + rocksName + ", which panrocks does not know"));
     }
 }

@@ -1,6 +1,7 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
+import java.util.stream.Stream;
+
 
 /** Why RocksDB flushed a memtable (RocksDB's {@code FlushReason}, as RocksJava's). */
 public enum FlushReason {
@@ -55,6 +56,6 @@ public enum FlushReason {
     }
 
     static FlushReason of(int value) {
-        return EnumCodes.find(values(), FlushReason::value, value, UNKNOWN);
+        return Stream.of(values()).filter(r -> r.value == value).findFirst().orElse(UNKNOWN);
     }
 }

@@ -1,7 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallbackBinding;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -51,7 +49,7 @@ public final class MergeOperands {
         long at = index * SLICE;
         long data = slices.get(ValueLayout.JAVA_LONG, at);
         long size = slices.get(ValueLayout.JAVA_LONG, at + 8);
-        return CallbackBinding.view(data, size, scope);
+        return MemorySegment.ofAddress(data).reinterpret(size, scope, null).asReadOnly();
     }
 
     private void checkLive() {

@@ -1,7 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.CallbackBinding;
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_result;
@@ -61,7 +59,7 @@ public final class NewValue {
         if (size > struct.get(ValueLayout.JAVA_LONG, CAPACITY)) reserve(size);
         struct.set(ValueLayout.JAVA_LONG, SIZE, size);
         struct.set(ValueLayout.JAVA_INT, SOURCE, SOURCE_BUFFER);
-        return CallbackBinding.writable(struct.get(ValueLayout.JAVA_LONG, BUFFER), size, scope);
+        return MemorySegment.ofAddress(struct.get(ValueLayout.JAVA_LONG, BUFFER)).reinterpret(size, scope, null);
     }
 
     private void reserve(long size) {
@@ -79,7 +77,7 @@ public final class NewValue {
     public void set(MemorySegment value) {
         Objects.requireNonNull(value, "value");
         checkLive();
-        CallerMemory.copy(value, 0, allocate(value.byteSize()), 0, value.byteSize());
+        MemorySegment.copy(value, 0, allocate(value.byteSize()), 0, value.byteSize());
     }
 
     /**

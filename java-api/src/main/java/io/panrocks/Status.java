@@ -1,9 +1,9 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The outcome of an engine call as RocksDB reported it: its code, subcode,
@@ -109,7 +109,7 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
          * @return the code, or {@link #Undefined} for an unknown value
          */
         public static Code of(int value) {
-            return EnumCodes.find(values(), Code::value, value, Undefined);
+            return Stream.of(values()).filter(c -> c.value == value).findFirst().orElse(Undefined);
         }
     }
 
@@ -180,7 +180,7 @@ public record Status(Code code, SubCode subCode, Severity severity, String state
          * @return the subcode, or {@link #Undefined} for an unknown value
          */
         public static SubCode of(int value) {
-            return EnumCodes.find(values(), SubCode::value, value, Undefined);
+            return Stream.of(values()).filter(c -> c.value == value).findFirst().orElse(Undefined);
         }
     }
 

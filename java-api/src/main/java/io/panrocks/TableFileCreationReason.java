@@ -1,6 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
 
 /** Why RocksDB wrote a table file (RocksDB's {@code TableFileCreationReason}, RocksJava's shape). */
 public enum TableFileCreationReason {
@@ -24,6 +23,6 @@ public enum TableFileCreationReason {
 
     /** The reason of RocksDB's number; MISC for a number this version does not know. */
     static TableFileCreationReason of(int value) {
-        return EnumCodes.find(values(), TableFileCreationReason::getValue, value, MISC);
+        return value >= 0 && value < values().length ? values()[value] : MISC; // the numbers are the positions
     }
 }

@@ -1,7 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.Bytes;
-
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -121,13 +119,7 @@ public record WideColumn(MemorySegment name, MemorySegment value) {
     }
 
     private static byte[] copy(MemorySegment s) {
-        Bytes.checkFitsArray(s.byteSize());
-        return s.toArray(ValueLayout.JAVA_BYTE);
-    }
-
-    /** Bytewise, as RocksDB orders names: unsigned, a prefix first. */
-    static int compareNames(MemorySegment a, MemorySegment b) {
-        return Bytes.compareNames(a, b);
+        return s.toArray(ValueLayout.JAVA_BYTE); // IllegalStateException past a byte[]'s size
     }
 
     @Override

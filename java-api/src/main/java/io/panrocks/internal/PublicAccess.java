@@ -14,7 +14,6 @@ import io.panrocks.FileOperationInfo;
 import io.panrocks.FlushJobInfo;
 import io.panrocks.FlushReason;
 import io.panrocks.MemTableInfo;
-import io.panrocks.MergeOperands;
 import io.panrocks.NewValue;
 import io.panrocks.Priority;
 import io.panrocks.Status;
@@ -27,6 +26,7 @@ import io.panrocks.WriteStallCondition;
 import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.callbacks.EventPort;
 import io.panrocks.internal.callbacks.LogPort;
+import io.panrocks.internal.callbacks.MergePort;
 import io.panrocks.internal.callbacks.WalPort;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
 
@@ -94,8 +94,8 @@ public interface PublicAccess {
 
     // ---- merge and filter upcalls -------------------------------------------------------
 
-    /** The operands of a merge upcall, readable in scope. */
-    MergeOperands mergeOperands(long slices, long count, Arena scope);
+    /** A Java merge operator ({@code AbstractMergeOperator}, {@code AssociativeMergeOperator}) as its upcalls see it. */
+    MergePort mergePort(Object operator);
 
     /** The result slot of a merge or filter upcall ({@code struct}: a panrocks_result). */
     NewValue newValue(long struct, Arena scope, int operands, boolean hasExisting);

@@ -3,8 +3,6 @@ package io.panrocks.internal.callbacks;
 import io.panrocks.AbstractCompactionFilter;
 import io.panrocks.AbstractCompactionFilterFactory;
 import io.panrocks.AbstractComparator;
-import io.panrocks.ConcurrentTaskLimiter;
-import io.panrocks.MergeOperator;
 
 import java.util.List;
 
@@ -17,12 +15,12 @@ import java.util.List;
 public final class CallbackOptions {
     // column family options
     public AbstractComparator comparator;
-    /** an {@link AbstractMergeOperator} or {@link AssociativeMergeOperator}; built-ins live in the option values */
-    public MergeOperator mergeOperator;
+    /** an AbstractMergeOperator or AssociativeMergeOperator (opaque here: bound through its port); built-ins live in the option values */
+    public Object mergeOperator;
     public AbstractCompactionFilter compactionFilter;
     public AbstractCompactionFilterFactory<?> compactionFilterFactory;
-    /** not a callback, but an object of the family part too: copied with it (null: none) */
-    public ConcurrentTaskLimiter compactionThreadLimiter;
+    /** not a callback, but an object of the family part too: copied with it (null: none; opaque here: its native side is what the open passes) */
+    public Object compactionThreadLimiter;
     // DB options
     public List<?> listeners = List.of();
     /** set with setWalFilter; null for none */

@@ -57,7 +57,7 @@ public final class Callbacks {
         StringJoiner j = new StringJoiner(";");
         if (!base.isEmpty()) j.add(base);
         if (c.comparator != null) j.add("comparator=" + bound.add(ComparatorBinding.bind(c.comparator)).id());
-        if (c.mergeOperator != null) j.add("merge_operator=" + bound.add(MergeOperatorBinding.bind(c.mergeOperator)).id());
+        if (c.mergeOperator != null) j.add("merge_operator=" + bound.add(MergeOperatorBinding.bind(PUBLIC.mergePort(c.mergeOperator))).id());
         String builtIn = c.compactionFilterFactory == null && c.compactionFilter != null
                 ? PUBLIC.builtInFilterName(c.compactionFilter) : null;
         if (builtIn != null) {

@@ -1,12 +1,6 @@
 package io.panrocks.internal.callbacks;
 
-import io.panrocks.AbstractMergeOperator;
-import io.panrocks.AssociativeMergeOperator;
-import io.panrocks.MergeOperands;
-import io.panrocks.MergeOperator;
-import io.panrocks.NewValue;
 import io.panrocks.internal.CallbackBinding;
-import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.ffi.panrocks_h;
 import io.panrocks.internal.ffi.panrocks_merge_operator_spec;
 
@@ -20,17 +14,13 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * An {@link AbstractMergeOperator} or {@link AssociativeMergeOperator}
- * bound to one DB: the upcall targets of {@code panrocks_merge_operator_spec}.
- * As {@link io.panrocks.internal.ComparatorBinding}: pointers as {@code long}s, views in a
- * confined arena per call. It stays in this package: its bodies make
- * {@link MergeOperands} and {@link NewValue} through their package-private
- * constructors, which are not API.
+ * A Java merge operator (its {@link MergePort}) bound to one DB: the upcall
+ * targets of {@code panrocks_merge_operator_spec}. As
+ * {@link io.panrocks.internal.ComparatorBinding}: pointers as {@code long}s,
+ * views in a confined arena per call; the port makes the public operands and
+ * result of them.
  */
 public final class MergeOperatorBinding extends CallbackBinding {
-    /** the public types' constructors and codes */
-    private static final PublicAccess PUBLIC = PublicAccess.get();
-
     private static final FunctionDescriptor FULL = FunctionDescriptor.of(JAVA_INT,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor PARTIAL = FunctionDescriptor.of(JAVA_INT,
@@ -49,45 +39,34 @@ public final class MergeOperatorBinding extends CallbackBinding {
         }
     }
 
-    private final AbstractMergeOperator full;
-    private final AssociativeMergeOperator associative;
+    private final MergePort port;
 
-    private MergeOperatorBinding(String name, AbstractMergeOperator full, AssociativeMergeOperator associative) {
+    private MergeOperatorBinding(String name, MergePort port) {
         super("merge operator", name);
-        this.full = full;
-        this.associative = associative;
+        this.port = port;
     }
 
     /** A binding of a Java operator (either kind) for one DB. */
-    public static MergeOperatorBinding bind(MergeOperator operator) {
-        if (operator instanceof AbstractMergeOperator f) {
-            String name = checkName(f.name(), "merge operator name");
-            MergeOperatorBinding b = new MergeOperatorBinding(name, f, null);
-            boolean partial = overrides(f.getClass(), AbstractMergeOperator.class, "partialMerge",
-                    MemorySegment.class, MergeOperands.class, NewValue.class);
-            boolean single = f.allowSingleOperand();
-            b.register((arena, out, error) -> {
-                MemorySegment spec = panrocks_merge_operator_spec.allocate(arena);
-                panrocks_merge_operator_spec.name(spec, cString(arena, name));
-                panrocks_merge_operator_spec.full_merge(spec, b.stub(FULL_TARGET, FULL));
-                if (partial) panrocks_merge_operator_spec.partial_merge(spec, b.stub(PARTIAL_TARGET, PARTIAL));
-                panrocks_merge_operator_spec.allow_single_operand(spec, single ? 1 : 0);
-                return panrocks_h.panrocks_merge_operator_create(spec, out, error);
-            });
-            return b;
-        }
-        if (operator instanceof AssociativeMergeOperator a) {
-            String name = checkName(a.name(), "merge operator name");
-            MergeOperatorBinding b = new MergeOperatorBinding(name, null, a);
-            b.register((arena, out, error) -> {
-                MemorySegment spec = panrocks_merge_operator_spec.allocate(arena);
-                panrocks_merge_operator_spec.name(spec, cString(arena, name));
+    public static MergeOperatorBinding bind(MergePort port) {
+        String name = checkName(port.name(), "merge operator name");
+        MergeOperatorBinding b = new MergeOperatorBinding(name, port);
+        MergePort.Kind kind = port.kind();
+        boolean single = kind != MergePort.Kind.ASSOCIATIVE && port.allowSingleOperand();
+        b.register((arena, out, error) -> {
+            MemorySegment spec = panrocks_merge_operator_spec.allocate(arena);
+            panrocks_merge_operator_spec.name(spec, cString(arena, name));
+            if (kind == MergePort.Kind.ASSOCIATIVE) {
                 panrocks_merge_operator_spec.associative_merge(spec, b.stub(STEP_TARGET, STEP));
-                return panrocks_h.panrocks_merge_operator_create(spec, out, error);
-            });
-            return b;
-        }
-        throw new IllegalArgumentException("not a Java merge operator: " + operator);
+            } else {
+                panrocks_merge_operator_spec.full_merge(spec, b.stub(FULL_TARGET, FULL));
+                if (kind == MergePort.Kind.FULL_AND_PARTIAL) {
+                    panrocks_merge_operator_spec.partial_merge(spec, b.stub(PARTIAL_TARGET, PARTIAL));
+                }
+                panrocks_merge_operator_spec.allow_single_operand(spec, single ? 1 : 0);
+            }
+            return panrocks_h.panrocks_merge_operator_create(spec, out, error);
+        });
+        return b;
     }
 
     // ---- upcall bodies (CallbackBinding.guarded wraps each in the upcall envelope) ---------
@@ -96,10 +75,8 @@ public final class MergeOperatorBinding extends CallbackBinding {
                           long operands, long count, long result) {
         boolean merged;
         try (Arena scope = Arena.ofConfined()) {
-            merged = full.fullMerge(view(key, keyLength, scope),
-                    existing == 0 ? null : view(existing, existingLength, scope),
-                    PUBLIC.mergeOperands(operands, count, scope),
-                    PUBLIC.newValue(result, scope, (int) count, existing != 0));
+            merged = port.fullMerge(view(key, keyLength, scope),
+                    existing == 0 ? null : view(existing, existingLength, scope), operands, count, result, scope);
         }
         return merged ? 1 : 0;
     }
@@ -107,8 +84,7 @@ public final class MergeOperatorBinding extends CallbackBinding {
     private int partialMerge(long context, long key, long keyLength, long operands, long count, long result) {
         boolean merged;
         try (Arena scope = Arena.ofConfined()) {
-            merged = full.partialMerge(view(key, keyLength, scope),
-                    PUBLIC.mergeOperands(operands, count, scope), PUBLIC.newValue(result, scope, (int) count, false));
+            merged = port.partialMerge(view(key, keyLength, scope), operands, count, result, scope);
         }
         return merged ? 1 : 0;
     }
@@ -117,9 +93,8 @@ public final class MergeOperatorBinding extends CallbackBinding {
                      long rightLength, long result) {
         boolean merged;
         try (Arena scope = Arena.ofConfined()) {
-            merged = associative.merge(view(key, keyLength, scope),
-                    left == 0 ? null : view(left, leftLength, scope),
-                    view(right, rightLength, scope), PUBLIC.newValue(result, scope, 1, left != 0));
+            merged = port.step(view(key, keyLength, scope), left == 0 ? null : view(left, leftLength, scope),
+                    view(right, rightLength, scope), result, scope);
         }
         return merged ? 1 : 0;
     }
