@@ -1,7 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.Bounds;
-import io.panrocks.internal.ffi.panrocks_cf_descriptor;
+import io.panrocks.internal.open.TableSpec;
 import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.OptionValues;
 
@@ -94,13 +94,20 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
     }
 
     /**
+     * This configuration in the engine side's terms, for an open (read now):
+     * its table options, its cache charges and its block cache's native side.
+     */
+    TableSpec spec() {
+        return new TableSpec(optionString(), cacheUsage.bits(), blockCache == null ? null : blockCache.shared);
+    }
+
+    /**
      * Writes this configuration's table options and cache charges into a
      * family's native descriptor (the block cache goes in by its caller,
      * which holds the cache's handle).
      */
     void describe(Arena arena, MemorySegment descriptor) {
-        panrocks_cf_descriptor.table_options(descriptor, arena.allocateFrom(optionString()));
-        panrocks_cf_descriptor.cache_charging(descriptor, cacheUsage.bits());
+        spec().describe(arena, descriptor);
     }
 
     /**

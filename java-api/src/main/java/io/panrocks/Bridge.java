@@ -1,18 +1,15 @@
 package io.panrocks;
 
 import io.panrocks.internal.PublicAccess;
-import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.callbacks.EventPort;
 import io.panrocks.internal.callbacks.LogPort;
 import io.panrocks.internal.callbacks.MergePort;
 import io.panrocks.internal.callbacks.WalPort;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
-import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionValues;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Map;
 
@@ -54,7 +51,7 @@ final class Bridge implements PublicAccess {
     }
 
     /** The shared objects of a DBOptions or Options. */
-    static DbObjects dbObjects(Object options) {
+    static DbObjectRefs dbObjects(Object options) {
         if (options instanceof DBOptions d) return d.objects;
         if (options instanceof Options o) return o.objects;
         throw unknownOptions(options);
@@ -62,31 +59,6 @@ final class Bridge implements PublicAccess {
 
     private static IllegalArgumentException unknownOptions(Object options) {
         return new IllegalArgumentException("unknown options class " + options.getClass().getName());
-    }
-
-    @Override
-    public SharedNative shared(Object o) {
-        return switch (o) {
-            case Cache c -> c.shared;
-            case Statistics s -> s.shared;
-            case WriteBufferManager w -> w.shared;
-            case RateLimiter r -> r.shared;
-            case SstFileManager m -> m.shared;
-            case Env e -> e.shared();
-            case ConcurrentTaskLimiterImpl l -> l.shared;
-            case ExportImportFilesMetaData x -> x.shared;
-            default -> throw new IllegalArgumentException("not a shared object: " + o.getClass().getName());
-        };
-    }
-
-    @Override
-    public void describeTable(BlockBasedTableConfig table, Arena arena, MemorySegment descriptor) {
-        table.describe(arena, descriptor);
-    }
-
-    @Override
-    public String tableOptionString(BlockBasedTableConfig table) {
-        return table.optionString();
     }
 
     // ---- merge and filter upcalls ----

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.open.FamilySpec;
 
 import java.nio.charset.StandardCharsets;
@@ -58,10 +59,14 @@ public final class ColumnFamilyDescriptor {
         return options;
     }
 
-    /** This family in the engine side's terms (its options' objects read now). */
+    /** This family in the engine side's terms (its options' objects read now: the native side of each). */
     FamilySpec spec() {
-        return new FamilySpec(name, options.callbacks, options.values, options.tableFormatConfig(), options.cfPaths(),
-                options.compactionThreadLimiter());
+        BlockBasedTableConfig table = options.tableFormatConfig();
+        ConcurrentTaskLimiter limiter = options.compactionThreadLimiter();
+        // the sealed class's only kind
+        SharedNative limiterNative = limiter == null ? null : ((ConcurrentTaskLimiterImpl) limiter).shared;
+        return new FamilySpec(name, options.callbacks, options.values, table == null ? null : table.spec(),
+                options.cfPaths(), limiterNative);
     }
 
     /**

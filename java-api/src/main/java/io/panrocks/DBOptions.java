@@ -1,7 +1,6 @@
 package io.panrocks;
 
 import io.panrocks.internal.callbacks.CallbackOptions;
-import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.open.DbSpec;
 import io.panrocks.internal.options.OptionValues;
 
@@ -14,12 +13,12 @@ import io.panrocks.internal.options.OptionValues;
 public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoCloseable {
     final OptionValues values;
     /** statistics, rate limiter ... (objects, not option strings) */
-    final DbObjects objects;
+    final DbObjectRefs objects;
 
     /** DB-wide options with RocksDB's defaults. */
     public DBOptions() {
         values = new OptionValues();
-        objects = new DbObjects();
+        objects = new DbObjectRefs();
     }
 
     /**
@@ -29,7 +28,7 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
      */
     public DBOptions(Options options) {
         values = new OptionValues(options.dbValues);
-        objects = new DbObjects(options.objects);
+        objects = new DbObjectRefs(options.objects);
         callbacks.listeners = options.callbacks.listeners; // callbacks
         callbacks.walFilter = options.callbacks.walFilter;
     }
@@ -42,7 +41,7 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
      */
     public DBOptions(DBOptions other) {
         values = new OptionValues(other.values);
-        objects = new DbObjects(other.objects);
+        objects = new DbObjectRefs(other.objects);
         callbacks.listeners = other.callbacks.listeners; // callbacks
         callbacks.walFilter = other.callbacks.walFilter;
     }
@@ -89,7 +88,7 @@ public final class DBOptions implements DBOptionsInterface<DBOptions>, AutoClose
 
     /** These options in the engine side's terms, for an open (their objects read now). */
     DbSpec spec() {
-        return new DbSpec(callbacks, values, objects, rawDBOption("wal_dir"), dbPaths(), statisticsEnabled());
+        return new DbSpec(callbacks, values, objects.natives(), rawDBOption("wal_dir"), dbPaths(), statisticsEnabled());
     }
 
     @Override

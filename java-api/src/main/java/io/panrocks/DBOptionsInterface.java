@@ -1,6 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.OptionValues;
 
@@ -1627,7 +1626,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setStatistics(Statistics statistics) {
-        Bridge.dbObjects(this).statistics = DbObjects.ownStatistics(statistics);
+        Bridge.dbObjects(this).statistics = DbObjectRefs.ownStatistics(statistics);
         return self();
     }
 

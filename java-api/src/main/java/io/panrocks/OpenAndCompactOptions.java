@@ -5,7 +5,6 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
-import io.panrocks.internal.open.DbObjects;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -85,7 +84,7 @@ public final class OpenAndCompactOptions implements AutoCloseable {
      */
     public synchronized OpenAndCompactOptions setStatistics(Statistics statistics) {
         checkOpen();
-        this.statistics = DbObjects.ownStatistics(statistics);
+        this.statistics = DbObjectRefs.ownStatistics(statistics);
         return this;
     }
 

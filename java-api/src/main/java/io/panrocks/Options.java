@@ -1,7 +1,6 @@
 package io.panrocks;
 
 import io.panrocks.internal.callbacks.CallbackOptions;
-import io.panrocks.internal.open.DbObjects;
 import io.panrocks.internal.options.OptionValues;
 
 /**
@@ -27,14 +26,14 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     final OptionValues dbValues;
     final OptionValues cfValues;
     /** statistics, rate limiter ... (objects, not option strings) */
-    final DbObjects objects;
+    final DbObjectRefs objects;
     private BlockBasedTableConfig tableConfig;
 
     /** Options with RocksDB's defaults, for a DB and its default column family. */
     public Options() {
         dbValues = new OptionValues();
         cfValues = new OptionValues();
-        objects = new DbObjects();
+        objects = new DbObjectRefs();
     }
 
     /**
@@ -45,7 +44,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
      */
     public Options(DBOptions dbOptions, ColumnFamilyOptions cfOptions) {
         dbValues = new OptionValues(dbOptions.values);
-        objects = new DbObjects(dbOptions.objects);
+        objects = new DbObjectRefs(dbOptions.objects);
         cfValues = new OptionValues(cfOptions.values);
         tableConfig = cfOptions.tableFormatConfig();
         cfPaths = cfOptions.cfPaths();
@@ -64,7 +63,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     public Options(Options other) {
         dbValues = new OptionValues(other.dbValues);
         cfValues = new OptionValues(other.cfValues);
-        objects = new DbObjects(other.objects);
+        objects = new DbObjectRefs(other.objects);
         tableConfig = other.tableConfig;
         cfPaths = other.cfPaths;
         callbacks.listeners = other.callbacks.listeners; // callbacks

@@ -10,6 +10,7 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.RangeWalkScratch;
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.SnapshotHandle;
 import io.panrocks.internal.callbacks.ListenerBinding;
 import io.panrocks.internal.callbacks.TableFilterBinding;
@@ -918,8 +919,9 @@ public class RocksDB implements AutoCloseable {
                 familyOptions != null ? familyOptions : new ColumnFamilyOptions()).spec();
         MemorySegment flag = options.acquire();
         try {
-            return RemoteCompaction.openAndCompact(family, options.statistics(), options.allowResumption(), flag, dbPath,
-                    outputDirectory, input);
+            Statistics statistics = options.statistics(); // of one's own (OpenAndCompactOptions checks): never a view
+            return RemoteCompaction.openAndCompact(family, statistics == null ? null : statistics.shared,
+                    options.allowResumption(), flag, dbPath, outputDirectory, input);
         } finally {
             options.release();
         }
@@ -4114,8 +4116,17 @@ public class RocksDB implements AutoCloseable {
                                                            ImportColumnFamilyOptions importColumnFamilyOptions,
                                                            List<ExportImportFilesMetaData> metadatas)
             throws RocksDBException {
-        return families.createWithImport(Objects.requireNonNull(columnFamilyDescriptor, "columnFamilyDescriptor").spec(),
-                importColumnFamilyOptions, metadatas);
+        FamilySpec spec = Objects.requireNonNull(columnFamilyDescriptor, "columnFamilyDescriptor").spec();
+        Objects.requireNonNull(importColumnFamilyOptions, "importColumnFamilyOptions");
+        List<ExportImportFilesMetaData> exports = List.copyOf(Objects.requireNonNull(metadatas, "metadatas")); // NPE on null
+        if (exports.isEmpty()) throw new IllegalArgumentException("metadatas is empty");
+        List<SharedNative> natives = new ArrayList<>(exports.size());
+        List<List<LiveFileMetaData>> files = new ArrayList<>(exports.size());
+        for (ExportImportFilesMetaData m : exports) {
+            natives.add(m.shared);
+            files.add(m.files());
+        }
+        return families.createWithImport(spec, importColumnFamilyOptions.moveFiles(), natives, files);
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.panrocks.internal;
 
 import io.panrocks.BackgroundErrorReason;
-import io.panrocks.BlockBasedTableConfig;
 import io.panrocks.CompactionJobInfo;
 import io.panrocks.CompactionJobStats;
 import io.panrocks.CompactionReason;
@@ -31,7 +30,6 @@ import io.panrocks.internal.callbacks.WalPort;
 import io.panrocks.internal.maintenance.TablePropertiesCodec;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Map;
 
@@ -79,18 +77,6 @@ public interface PublicAccess {
         if (Holder.access != null) throw new IllegalStateException("PublicAccess is set");
         Holder.access = access;
     }
-
-    /**
-     * The native object behind a public shared object (a cache, statistics, write buffer manager, rate
-     * limiter, SST file manager, env, task limiter, or exported files), or null for statistics not made yet.
-     */
-    SharedNative shared(Object publicObject);
-
-    /** Writes a table config into a panrocks_cf_descriptor (its options and objects), allocating in arena. */
-    void describeTable(BlockBasedTableConfig table, Arena arena, MemorySegment descriptor);
-
-    /** A table config as RocksDB's option string. */
-    String tableOptionString(BlockBasedTableConfig table);
 
     // ---- merge and filter upcalls -------------------------------------------------------
 

@@ -1,17 +1,12 @@
 package io.panrocks.internal.open;
 
-import io.panrocks.BlockBasedTableConfig;
-import io.panrocks.Cache;
-import io.panrocks.ConcurrentTaskLimiter;
-import io.panrocks.ExportImportFilesMetaData;
-import io.panrocks.ImportColumnFamilyOptions;
 import io.panrocks.LiveFileMetaData;
 import io.panrocks.RocksDBException;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.FamilyHandle;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.OpenResources;
-import io.panrocks.internal.PublicAccess;
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -22,7 +17,6 @@ import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -34,9 +28,6 @@ import java.util.function.Function;
  * @param <H> the facade's handle type
  */
 public final class ColumnFamilies<H> {
-    /** what the public types keep package-private */
-    private static final PublicAccess PUBLIC = PublicAccess.get();
-
     /** the DB's facade, shown to the listeners of a new family's callbacks */
     private final Object owner;
     private final NativeDb db;
@@ -64,19 +55,27 @@ public final class ColumnFamilies<H> {
         return create(descriptor, ttl, null);
     }
 
-    /** RocksJava's createColumnFamilyWithImport: a new family made of exported files. */
-    public H createWithImport(FamilySpec descriptor, ImportColumnFamilyOptions options,
-                              List<ExportImportFilesMetaData> metadata) throws RocksDBException {
-        Objects.requireNonNull(options, "importColumnFamilyOptions");
-        List<ExportImportFilesMetaData> exports = List.copyOf(Objects.requireNonNull(metadata, "metadatas")); // NPE on null
-        if (exports.isEmpty()) throw new IllegalArgumentException("metadatas is empty");
-        boolean move = options.moveFiles();
+    /**
+     * RocksJava's createColumnFamilyWithImport: a new family made of exported
+     * files (the facade checked the arguments).
+     *
+     * @param descriptor the new family
+     * @param move whether the files are moved into the DB (else copied or linked)
+     * @param exports the native side of each export, at least one, in order
+     * @param files the files of each export, in the same order
+     * @return the new family's handle
+     * @throws IllegalArgumentException if a file to move is in use in this process
+     * @throws IllegalStateException if an export is closed
+     * @throws RocksDBException as the engine says
+     */
+    public H createWithImport(FamilySpec descriptor, boolean move, List<SharedNative> exports,
+                              List<List<LiveFileMetaData>> files) throws RocksDBException {
         if (move) {
             // a move links each file into the DB, then removes its name in the export: never a name in a folder
             // a DB, backup or checkpoint of this process uses (another name of the file, as an export's hard
             // link of the source DB's file, keeps its data; RocksDB rewrites nothing in an imported file)
-            for (ExportImportFilesMetaData m : exports) {
-                for (LiveFileMetaData f : m.files()) {
+            for (List<LiveFileMetaData> m : files) {
+                for (LiveFileMetaData f : m) {
                     String user = io.panrocks.internal.OpenPaths.userOfFolderOf(Path.of(f.path(), f.fileName()));
                     if (user != null) {
                         throw new IllegalArgumentException("cannot move a file that is in use in this process: " + user);
@@ -84,24 +83,24 @@ public final class ColumnFamilies<H> {
                 }
             }
         }
-        return create(descriptor, null, new Import(exports, move));
+        return create(descriptor, null, new Import(List.copyOf(exports), move));
     }
 
-    /** The exports a new family is made of (null: an empty family). */
-    private record Import(List<ExportImportFilesMetaData> exports, boolean moveFiles) {
+    /** The exports a new family is made of, by their native sides (null: an empty family). */
+    private record Import(List<SharedNative> exports, boolean moveFiles) {
     }
 
     private H create(FamilySpec descriptor, Integer ttl, Import imported) throws RocksDBException {
-        BlockBasedTableConfig table = descriptor.table();
-        Cache cache = table == null ? null : table.blockCache();
-        ConcurrentTaskLimiter limiter = descriptor.limiter();
+        TableSpec table = descriptor.table();
+        SharedNative cache = table == null ? null : table.blockCache();
+        SharedNative limiter = descriptor.limiter();
         if (cache == null && limiter == null && imported == null) {
             return create(descriptor, MemorySegment.NULL, MemorySegment.NULL, ttl, null, null);
         }
         // the cache, the limiter and the exports stay locked against closing while the family takes its references
-        OpenResources resources = new DbObjects().resources(List.of(descriptor));
-        if (imported != null) for (ExportImportFilesMetaData m : imported.exports()) resources.add(PUBLIC.shared(m));
-        return resources.withHandles(() -> create(descriptor, cache == null ? MemorySegment.NULL : resources.handle(PUBLIC.shared(cache)),
+        OpenResources resources = DbObjects.NONE.resources(List.of(descriptor));
+        if (imported != null) for (SharedNative m : imported.exports()) resources.add(m);
+        return resources.withHandles(() -> create(descriptor, cache == null ? MemorySegment.NULL : resources.handle(cache),
                 DbObjects.limiter(resources, limiter), ttl, imported, resources));
     }
 
@@ -123,17 +122,17 @@ public final class ColumnFamilies<H> {
             }
             bound.attach(db, owner);
             panrocks_cf_descriptor.options(d, arena.allocateFrom(options));
-            BlockBasedTableConfig table = descriptor.table();
-            if (table != null) PUBLIC.describeTable(table, arena, d);
+            TableSpec table = descriptor.table();
+            if (table != null) table.describe(arena, d);
             panrocks_cf_descriptor.block_cache(d, cache);
             panrocks_cf_descriptor.compaction_thread_limiter(d, limiter);
             Opener.cfPaths(arena, d, descriptor.paths());
             int rc;
             if (imported != null) {
-                List<ExportImportFilesMetaData> exports = imported.exports();
+                List<SharedNative> exports = imported.exports();
                 MemorySegment array = arena.allocate(ValueLayout.ADDRESS, exports.size());
                 for (int i = 0; i < exports.size(); i++) {
-                    array.setAtIndex(ValueLayout.ADDRESS, i, resources.handle(PUBLIC.shared(exports.get(i))));
+                    array.setAtIndex(ValueLayout.ADDRESS, i, resources.handle(exports.get(i)));
                 }
                 rc = panrocks_h.panrocks_create_column_family_with_import(db.handle(), d, imported.moveFiles() ? 1 : 0,
                         array, exports.size(), c.size, c.error);

@@ -14,7 +14,7 @@ import java.util.List;
  *
  * @param callbacks the DB's Java callbacks (listeners, WAL filter)
  * @param values the DB's option values
- * @param objects the DB's shared objects (statistics, caches, limiters, logger ...)
+ * @param objects the native sides of the DB's shared objects (statistics, caches, limiters, logger ...)
  * @param walDir the raw {@code wal_dir} value, or null if unset
  * @param dbPaths RocksDB's {@code db_paths}, possibly empty
  * @param statisticsEnabled whether the DB keeps statistics of its own

@@ -1,8 +1,7 @@
 package io.panrocks.internal.open;
 
-import io.panrocks.BlockBasedTableConfig;
-import io.panrocks.ConcurrentTaskLimiter;
 import io.panrocks.DbPath;
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.CallbackOptions;
 import io.panrocks.internal.options.OptionValues;
 
@@ -18,10 +17,10 @@ import java.util.List;
  * @param name the family's name (RocksDB's bytes)
  * @param callbacks the family's Java callbacks
  * @param values the family's option values
- * @param table its table config, or null for RocksDB's default
+ * @param table its block-based table config, or null for RocksDB's default
  * @param paths its data paths ({@code cf_paths}), possibly empty
- * @param limiter its compaction thread limiter, or null
+ * @param limiter its compaction thread limiter's native side, or null
  */
-public record FamilySpec(byte[] name, CallbackOptions callbacks, OptionValues values, BlockBasedTableConfig table, List<DbPath> paths,
-                         ConcurrentTaskLimiter limiter) {
+public record FamilySpec(byte[] name, CallbackOptions callbacks, OptionValues values, TableSpec table, List<DbPath> paths,
+                         SharedNative limiter) {
 }

@@ -1,6 +1,5 @@
 package io.panrocks.internal.open;
 
-import io.panrocks.BlockBasedTableConfig;
 import io.panrocks.DbPath;
 import io.panrocks.RocksDBException;
 import io.panrocks.internal.Errors;
@@ -8,7 +7,6 @@ import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.OpenPaths;
 import io.panrocks.internal.OpenResources;
-import io.panrocks.internal.PublicAccess;
 import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_db_path;
@@ -33,9 +31,6 @@ import java.util.Objects;
  * call, and wraps what comes back.
  */
 public final class Opener {
-    /** what the public types keep package-private */
-    private static final PublicAccess PUBLIC = PublicAccess.get();
-
     private Opener() {
     }
 
@@ -252,13 +247,13 @@ public final class Opener {
                 panrocks_cf_descriptor.name(slot, cString(arena, d.name()));
                 panrocks_cf_descriptor.options(slot,
                         arena.allocateFrom(Callbacks.familyOptionString(d.callbacks(), d.values(), bound)));
-                BlockBasedTableConfig table = d.table();
+                TableSpec table = d.table();
                 cfPaths(arena, slot, d.paths());
                 panrocks_cf_descriptor.compaction_thread_limiter(slot, DbObjects.limiter(resources, d.limiter()));
                 if (table != null) {
-                    PUBLIC.describeTable(table, arena, slot);
+                    table.describe(arena, slot);
                     if (table.blockCache() != null) {
-                        panrocks_cf_descriptor.block_cache(slot, resources.handle(PUBLIC.shared(table.blockCache())));
+                        panrocks_cf_descriptor.block_cache(slot, resources.handle(table.blockCache()));
                     }
                 }
             }

@@ -1,13 +1,10 @@
 package io.panrocks.internal.open;
 
-import io.panrocks.BlockBasedTableConfig;
-import io.panrocks.Cache;
 import io.panrocks.RocksDBException;
-import io.panrocks.Statistics;
 import io.panrocks.Status;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeLibrary;
-import io.panrocks.internal.PublicAccess;
+import io.panrocks.internal.SharedNative;
 import io.panrocks.internal.callbacks.Callbacks;
 import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_error;
@@ -20,9 +17,6 @@ import java.lang.foreign.ValueLayout;
 
 /** The worker's side of remote compaction: {@code RocksDB.openAndCompact}. */
 public final class RemoteCompaction {
-    /** what the public types keep package-private */
-    private static final PublicAccess PUBLIC = PublicAccess.get();
-
     private RemoteCompaction() {
     }
 
@@ -32,7 +26,7 @@ public final class RemoteCompaction {
      * arguments and holds the run's cancellation flag).
      *
      * @param family the job's family (its options object, table config ...)
-     * @param statistics the run's statistics, or null
+     * @param statistics the native side of the run's statistics (an object of one's own), or null
      * @param allowResumption whether a run may resume an earlier one's progress
      * @param flag the run's cancellation flag
      * @param dbPath the DB's directory
@@ -41,11 +35,11 @@ public final class RemoteCompaction {
      * @return the serialized result
      * @throws RocksDBException as the engine says
      */
-    public static byte[] openAndCompact(FamilySpec family, Statistics statistics, boolean allowResumption,
+    public static byte[] openAndCompact(FamilySpec family, SharedNative statistics, boolean allowResumption,
                                         MemorySegment flag, String dbPath, String outputDirectory, byte[] input)
             throws RocksDBException {
-        BlockBasedTableConfig table = family.table();
-        Cache cache = table == null ? null : table.blockCache();
+        TableSpec table = family.table();
+        SharedNative cache = table == null ? null : table.blockCache();
         NativeLibrary.ensureLoaded();
         try {
             // RocksDB makes the last folder only; the documented promise is the whole path
@@ -56,7 +50,7 @@ public final class RemoteCompaction {
         }
         Run run = new Run(family, allowResumption, flag, dbPath, outputDirectory, input);
         if (cache == null) return withStatistics(run, statistics, MemorySegment.NULL);
-        return PUBLIC.shared(cache).withHandle(c -> withStatistics(run, statistics, c));
+        return cache.withHandle(c -> withStatistics(run, statistics, c));
     }
 
     /** One run's arguments. */
@@ -64,9 +58,9 @@ public final class RemoteCompaction {
                        String outputDirectory, byte[] input) {
     }
 
-    private static byte[] withStatistics(Run run, Statistics statistics, MemorySegment cache) throws RocksDBException {
+    private static byte[] withStatistics(Run run, SharedNative statistics, MemorySegment cache) throws RocksDBException {
         if (statistics == null) return run(run, MemorySegment.NULL, cache);
-        return PUBLIC.shared(statistics).withHandle(s -> run(run, s, cache));
+        return statistics.withHandle(s -> run(run, s, cache));
     }
 
     private static byte[] run(Run run, MemorySegment statistics, MemorySegment cache) throws RocksDBException {
@@ -80,8 +74,8 @@ public final class RemoteCompaction {
             MemorySegment d = panrocks_cf_descriptor.allocate(arena);
             panrocks_cf_descriptor.name(d, arena.allocateFrom("default"));
             panrocks_cf_descriptor.options(d, arena.allocateFrom(Callbacks.familyOptionString(f.callbacks(), f.values(), bound)));
-            BlockBasedTableConfig table = f.table();
-            if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(PUBLIC.tableOptionString(table)));
+            TableSpec table = f.table();
+            if (table != null) panrocks_cf_descriptor.table_options(d, arena.allocateFrom(table.options()));
             panrocks_cf_descriptor.block_cache(d, cache);
             MemorySegment r = panrocks_open_and_compact_request.allocate(arena);
             panrocks_open_and_compact_request.db_path(r, arena.allocateFrom(dbPath));
