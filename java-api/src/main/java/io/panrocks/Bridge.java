@@ -51,7 +51,7 @@ final class Bridge implements PublicAccess {
     }
 
     /** The shared objects of a DBOptions or Options. */
-    static DbObjectRefs dbObjects(Object options) {
+    static DBOptions.ObjectRefs dbObjects(Object options) {
         if (options instanceof DBOptions d) return d.objects;
         if (options instanceof Options o) return o.objects;
         throw unknownOptions(options);

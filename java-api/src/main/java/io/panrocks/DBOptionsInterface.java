@@ -1626,7 +1626,7 @@ public interface DBOptionsInterface<T extends DBOptionsInterface<T>> {
      * @return this
      */
     default T setStatistics(Statistics statistics) {
-        Bridge.dbObjects(this).statistics = DbObjectRefs.ownStatistics(statistics);
+        Bridge.dbObjects(this).statistics = DBOptions.ObjectRefs.ownStatistics(statistics);
         return self();
     }
 

@@ -84,7 +84,7 @@ public final class OpenAndCompactOptions implements AutoCloseable {
      */
     public synchronized OpenAndCompactOptions setStatistics(Statistics statistics) {
         checkOpen();
-        this.statistics = DbObjectRefs.ownStatistics(statistics);
+        this.statistics = DBOptions.ObjectRefs.ownStatistics(statistics);
         return this;
     }
 

@@ -26,14 +26,14 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     final OptionValues dbValues;
     final OptionValues cfValues;
     /** statistics, rate limiter ... (objects, not option strings) */
-    final DbObjectRefs objects;
+    final DBOptions.ObjectRefs objects;
     private BlockBasedTableConfig tableConfig;
 
     /** Options with RocksDB's defaults, for a DB and its default column family. */
     public Options() {
         dbValues = new OptionValues();
         cfValues = new OptionValues();
-        objects = new DbObjectRefs();
+        objects = new DBOptions.ObjectRefs();
     }
 
     /**
@@ -44,7 +44,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
      */
     public Options(DBOptions dbOptions, ColumnFamilyOptions cfOptions) {
         dbValues = new OptionValues(dbOptions.values);
-        objects = new DbObjectRefs(dbOptions.objects);
+        objects = new DBOptions.ObjectRefs(dbOptions.objects);
         cfValues = new OptionValues(cfOptions.values);
         tableConfig = cfOptions.tableFormatConfig();
         cfPaths = cfOptions.cfPaths();
@@ -63,7 +63,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
     public Options(Options other) {
         dbValues = new OptionValues(other.dbValues);
         cfValues = new OptionValues(other.cfValues);
-        objects = new DbObjectRefs(other.objects);
+        objects = new DBOptions.ObjectRefs(other.objects);
         tableConfig = other.tableConfig;
         cfPaths = other.cfPaths;
         callbacks.listeners = other.callbacks.listeners; // callbacks

@@ -36,8 +36,10 @@ import java.util.Map;
 /**
  * The one door from the implementation to what the public types keep to
  * themselves: their package-private constructors (the values a callback
- * hands the user: infos, merge operands, a new value), the codes of their
- * enums, and the engine side an options object or a logger carries. The
+ * hands the user: infos, a compaction filter's new value), the codes of
+ * their enums, and the ports a user's callback object adapts itself to
+ * (merge operator, listener, WAL filter, logger). Every public type named
+ * here names nothing of the implementation itself (internal.LayersTest). The
  * JDK's SharedSecrets pattern: {@code io.panrocks} installs the one
  * implementation when its bridge class initializes; {@link #get()} loads it
  * on first use. Nothing here is API.
