@@ -1545,9 +1545,7 @@ public final class Transaction implements AutoCloseable {
                     for (int j = 0; j < indexes.size(); j++) {
                         int status = scratch.status(j);
                         if (status == OK) {
-                            byte[] v = new byte[Bytes.checkFitsArray(scratch.size(j))];
-                            Bytes.copyFromAddress(scratch.dataAddress(j), v, 0, v.length);
-                            values[indexes.get(j)] = v;
+                            values[indexes.get(j)] = Bytes.copyOut(scratch.dataAddress(j), scratch.size(j));
                         } else if (status != NOT_FOUND) {
                             throw new RocksDBException(new Status(Status.Code.of(status),
                                     Status.SubCode.of(scratch.subcode(j)), Status.Severity.NoError,

@@ -244,10 +244,8 @@ public final class Entities {
     }
 
     private static byte[] copy(long slice) {
-        long data = Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + DATA);
-        byte[] out = new byte[Bytes.checkFitsArray(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + SIZE))];
-        Bytes.copyFromAddress(data, out, 0, out.length);
-        return out;
+        return Bytes.copyOut(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + DATA),
+                Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + SIZE));
     }
 
     private static int count(long n) {

@@ -143,9 +143,7 @@ public final class Reads {
 
     private static byte[] copyPinned(CallContext c, CallContext.Frame f) {
         try {
-            byte[] out = new byte[Bytes.checkFitsArray(c.valueSize())];
-            Bytes.copyFromAddress(c.valueAddress(), out, 0, out.length);
-            return out;
+            return Bytes.copyOut(c.valueAddress(), c.valueSize());
         } finally {
             panrocks_h.panrocks_pin_release(f.pin);
         }
@@ -352,9 +350,7 @@ public final class Reads {
                 (scratch, i, slot) -> {
                     int status = scratch.status(slot);
                     if (status == OK) {
-                        byte[] v = new byte[Bytes.checkFitsArray(scratch.size(slot))];
-                        Bytes.copyFromAddress(scratch.dataAddress(slot), v, 0, v.length);
-                        values[i] = v;
+                        values[i] = Bytes.copyOut(scratch.dataAddress(slot), scratch.size(slot));
                     } else if (status != NOT_FOUND) {
                         throw new RocksDBException(new Status(Status.Code.of(status),
                                 Status.SubCode.of(scratch.subcode(slot)), Status.Severity.NoError,
