@@ -15,6 +15,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -56,6 +57,21 @@ public final class Reads {
      * (docs/benchmarks.md, "Per-call cost budget").
      */
     public static final long HEAP_COPY_LIMIT = 512;
+
+    /**
+     * Checks the copied lists of a MultiGet by family, as RocksJava does:
+     * one family per key, and no key null.
+     *
+     * @throws IllegalArgumentException if the lists differ in size
+     * @throws NullPointerException if a key is null
+     */
+    public static void checkFamiliesAndKeys(List<?> families, List<byte[]> keys) {
+        if (families.size() != keys.size()) {
+            throw new IllegalArgumentException("columnFamilies and keys differ in size: " + families.size() + " and "
+                    + keys.size());
+        }
+        for (byte[] k : keys) Objects.requireNonNull(k, "keys must not contain null");
+    }
 
     /** The copy threshold of a read into a heap array through scratch of {@code capacity} bytes. */
     public static long heapCopyThreshold(long capacity) {
