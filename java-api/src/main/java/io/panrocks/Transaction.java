@@ -1309,11 +1309,7 @@ public final class Transaction implements AutoCloseable {
                 slot.unused();
                 throw e;
             }
-            if (rc != OK) {
-                slot.unused();
-                if (rc == NOT_FOUND) return null;
-                throw c.failure(rc);
-            }
+            if (Reads.pinned(c, slot, rc) == null) return null;
             return PinnedValue.lend(owner, c, slot);
         } finally {
             exit(c);

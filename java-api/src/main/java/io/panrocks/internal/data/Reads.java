@@ -265,6 +265,16 @@ public final class Reads {
             slot.unused();
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
+        return pinned(c, slot, rc);
+    }
+
+    /**
+     * The slot a pinning read lent, once the read answered rc: the slot, or
+     * null if the key is absent (the slot then back in the pool).
+     *
+     * @throws RocksDBException the read's failure (the slot back in the pool)
+     */
+    public static PinSlot pinned(CallContext c, PinSlot slot, int rc) throws RocksDBException {
         if (rc != OK) {
             slot.unused();
             if (rc == NOT_FOUND) return null;
@@ -295,11 +305,7 @@ public final class Reads {
             slot.unused();
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
-        if (rc != OK) {
-            slot.unused();
-            if (rc == NOT_FOUND) return null;
-            throw c.failure(rc);
-        }
+        if (pinned(c, slot, rc) == null) return null;
         if (!c.valuePinned()) slot.unused(); // the stub copied the value and released the pin
         return slot;
     }
