@@ -98,6 +98,29 @@ public final class NativeDb {
         c.exit();
     }
 
+    /** A native call on the DB's handle that answers only a status, filling the error record on failure. */
+    @FunctionalInterface
+    public interface StatusCall {
+        int call(MemorySegment db, MemorySegment error);
+    }
+
+    /**
+     * Makes a call that answers only a status, between {@link #enter()} and
+     * {@link #exit}.
+     *
+     * @throws RocksDBException the status of a call that failed
+     * @throws IllegalStateException if the DB is closing or closed
+     */
+    public void run(StatusCall call) throws RocksDBException {
+        CallContext c = enter();
+        try {
+            int rc = call.call(handle(), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            exit(c);
+        }
+    }
+
     /**
      * As {@link #enter()}, for a call that waits for RocksDB's background
      * work (a flush it waits for, a compaction, a checkpoint, an ingestion, a

@@ -119,23 +119,11 @@ public final class FileOps {
     }
 
     public void disableFileDeletions() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_disable_file_deletions(db.handle(), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run(panrocks_h::panrocks_disable_file_deletions);
     }
 
     public void enableFileDeletions(boolean force) throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_enable_file_deletions(db.handle(), force ? 1 : 0, c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run((h, error) -> panrocks_h.panrocks_enable_file_deletions(h, force ? 1 : 0, error));
     }
 
     public long latestSequenceNumber() throws RocksDBException {
@@ -302,13 +290,7 @@ public final class FileOps {
     }
 
     public void tryCatchUpWithPrimary() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_try_catch_up_with_primary(db.handle(), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run(panrocks_h::panrocks_try_catch_up_with_primary);
     }
 
     /** A path that crosses as a C string: absolute, without a zero character. */
