@@ -104,6 +104,30 @@ public final class NativeDb {
         int call(MemorySegment db, MemorySegment error);
     }
 
+    /** A native call that writes text about the DB into buffer (up to capacity bytes) and its full size into size. */
+    @FunctionalInterface
+    public interface TextCall {
+        int call(MemorySegment db, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error);
+    }
+
+    /**
+     * The text a call writes ({@link EngineText#read}), between
+     * {@link #enter()} and {@link #exit}; scratch grown for a long text is
+     * given back.
+     *
+     * @throws RocksDBException the status of a call that failed
+     * @throws IllegalStateException if the DB is closing or closed
+     */
+    public String text(TextCall call) throws RocksDBException {
+        CallContext c = enter();
+        try {
+            return EngineText.read(c, 0, (buffer, capacity) -> call.call(handle(), buffer, capacity, c.size, c.error));
+        } finally {
+            c.trimScratch();
+            exit(c);
+        }
+    }
+
     /**
      * Makes a call that answers only a status, between {@link #enter()} and
      * {@link #exit}.

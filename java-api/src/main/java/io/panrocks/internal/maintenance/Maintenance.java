@@ -303,24 +303,12 @@ public final class Maintenance {
     }
 
     public String identity() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            return EngineText.read(c, 0, (buffer, capacity) -> panrocks_h.panrocks_get_db_identity(db.handle(), buffer,
-                    capacity, c.size, c.error));
-        } finally {
-            db.exit(c);
-        }
+        return db.text(panrocks_h::panrocks_get_db_identity);
     }
 
     /** RocksDB's GetDbSessionId: the ID of this opening of the DB. */
     public String sessionId() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            return EngineText.read(c, 0, (buffer, capacity) -> panrocks_h.panrocks_get_db_session_id(db.handle(), buffer,
-                    capacity, c.size, c.error));
-        } finally {
-            db.exit(c);
-        }
+        return db.text(panrocks_h::panrocks_get_db_session_id);
     }
 
     /** RocksDB's Resume: writing again after a background error whose cause is gone. */
