@@ -58,13 +58,10 @@ public final class IOStatsContext implements AutoCloseable {
     };
 
     private final ThreadCounters counters;
-    /** where each of NAMES lies in the context, -1 for one the engine lacks */
-    private final int[] offsets;
 
     /** The calling thread's context (inside a check that db is open). */
     IOStatsContext(NativeDb db) {
-        this.counters = new ThreadCounters(db, ThreadCounters.IOSTATS, "IOStatsContext");
-        this.offsets = ThreadCounters.offsets(ThreadCounters.IOSTATS, NAMES);
+        this.counters = new ThreadCounters(db, ThreadCounters.IOSTATS, "IOStatsContext", NAMES);
     }
 
     /**
@@ -87,7 +84,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getThreadPoolId() {
-        return counters.read(offsets[0]);
+        return counters.read(0);
     }
 
     /**
@@ -98,7 +95,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBytesRead() {
-        return counters.read(offsets[1]);
+        return counters.read(1);
     }
 
     /**
@@ -109,7 +106,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBytesWritten() {
-        return counters.read(offsets[2]);
+        return counters.read(2);
     }
 
     /**
@@ -120,7 +117,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getOpenNanos() {
-        return counters.read(offsets[3]);
+        return counters.read(3);
     }
 
     /**
@@ -131,7 +128,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getAllocateNanos() {
-        return counters.read(offsets[4]);
+        return counters.read(4);
     }
 
     /**
@@ -142,7 +139,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteNanos() {
-        return counters.read(offsets[5]);
+        return counters.read(5);
     }
 
     /**
@@ -153,7 +150,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadNanos() {
-        return counters.read(offsets[6]);
+        return counters.read(6);
     }
 
     /**
@@ -164,7 +161,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getRangeSyncNanos() {
-        return counters.read(offsets[7]);
+        return counters.read(7);
     }
 
     /**
@@ -175,7 +172,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFsyncNanos() {
-        return counters.read(offsets[8]);
+        return counters.read(8);
     }
 
     /**
@@ -186,7 +183,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getPrepareWriteNanos() {
-        return counters.read(offsets[9]);
+        return counters.read(9);
     }
 
     /**
@@ -197,7 +194,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getLoggerNanos() {
-        return counters.read(offsets[10]);
+        return counters.read(10);
     }
 
     /**
@@ -208,7 +205,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCpuWriteNanos() {
-        return counters.read(offsets[11]);
+        return counters.read(11);
     }
 
     /**
@@ -219,7 +216,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCpuReadNanos() {
-        return counters.read(offsets[12]);
+        return counters.read(12);
     }
 
     /**
@@ -230,7 +227,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getHotFileBytesRead() {
-        return counters.read(offsets[13]);
+        return counters.read(13);
     }
 
     /**
@@ -241,7 +238,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWarmFileBytesRead() {
-        return counters.read(offsets[14]);
+        return counters.read(14);
     }
 
     /**
@@ -252,7 +249,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCoolFileBytesRead() {
-        return counters.read(offsets[15]);
+        return counters.read(15);
     }
 
     /**
@@ -263,7 +260,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getColdFileBytesRead() {
-        return counters.read(offsets[16]);
+        return counters.read(16);
     }
 
     /**
@@ -274,7 +271,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getHotFileReadCount() {
-        return counters.read(offsets[17]);
+        return counters.read(17);
     }
 
     /**
@@ -285,7 +282,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWarmFileReadCount() {
-        return counters.read(offsets[18]);
+        return counters.read(18);
     }
 
     /**
@@ -296,7 +293,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCoolFileReadCount() {
-        return counters.read(offsets[19]);
+        return counters.read(19);
     }
 
     /**
@@ -307,7 +304,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getColdFileReadCount() {
-        return counters.read(offsets[20]);
+        return counters.read(20);
     }
 
     /**
@@ -321,7 +318,7 @@ public final class IOStatsContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public Map<String, Long> getCounters() {
-        return counters.all(NAMES, offsets);
+        return counters.all();
     }
 
     /**

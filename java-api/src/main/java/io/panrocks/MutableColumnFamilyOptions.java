@@ -210,59 +210,57 @@ public final class MutableColumnFamilyOptions extends AbstractMutableOptions {
          * The applier of an unsigned 64-bit option: a value past {@code Long.MAX_VALUE} in one of
          * RocksDB's spellings is kept as text, any other goes through the typed setter.
          */
-        private static MutableOptionText.Applier<MutableColumnFamilyOptionsBuilder> unsigned(
-                                                                                             ObjLongConsumer<MutableColumnFamilyOptionsBuilder> setter) {
-            return (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawColumnFamilyOption(n, v.trim());
-                else setter.accept(b, MutableOptionText.longValue(n, v));
-            };
+        private static MutableOptionText.Applier<MutableColumnFamilyOptionsBuilder> unsigned(ObjLongConsumer<MutableColumnFamilyOptionsBuilder> setter) {
+            return MutableOptionText.unsigned(setter, (b, n, v) -> b.options.setRawColumnFamilyOption(n, v));
         }
 
         static {
             Map<String, MutableOptionText.Applier<MutableColumnFamilyOptionsBuilder>> m = new LinkedHashMap<>();
             m.put("write_buffer_size", unsigned(MutableColumnFamilyOptionsBuilder::setWriteBufferSize));
             m.put("arena_block_size", unsigned(MutableColumnFamilyOptionsBuilder::setArenaBlockSize));
-            m.put("memtable_prefix_bloom_size_ratio", (b, n, v) -> b.setMemtablePrefixBloomSizeRatio(MutableOptionText.doubleValue(n, v)));
-            m.put("memtable_whole_key_filtering", (b, n, v) -> b.setMemtableWholeKeyFiltering(MutableOptionText.booleanValue(n, v)));
+            m.put("memtable_prefix_bloom_size_ratio", MutableOptionText.decimal(MutableColumnFamilyOptionsBuilder::setMemtablePrefixBloomSizeRatio));
+            m.put("memtable_whole_key_filtering", MutableOptionText.bool(MutableColumnFamilyOptionsBuilder::setMemtableWholeKeyFiltering));
             m.put("memtable_huge_page_size", unsigned(MutableColumnFamilyOptionsBuilder::setMemtableHugePageSize));
             m.put("max_successive_merges", unsigned(MutableColumnFamilyOptionsBuilder::setMaxSuccessiveMerges));
-            m.put("max_write_buffer_number", (b, n, v) -> b.setMaxWriteBufferNumber(MutableOptionText.intValue(n, v)));
+            m.put("max_write_buffer_number", MutableOptionText.integer(MutableColumnFamilyOptionsBuilder::setMaxWriteBufferNumber));
             m.put("inplace_update_num_locks", unsigned(MutableColumnFamilyOptionsBuilder::setInplaceUpdateNumLocks));
-            m.put("experimental_mempurge_threshold", (b, n, v) -> b.setExperimentalMempurgeThreshold(MutableOptionText.doubleValue(n, v)));
-            m.put("disable_auto_compactions", (b, n, v) -> b.setDisableAutoCompactions(MutableOptionText.booleanValue(n, v)));
+            m.put("experimental_mempurge_threshold", MutableOptionText.decimal(MutableColumnFamilyOptionsBuilder::setExperimentalMempurgeThreshold));
+            m.put("disable_auto_compactions", MutableOptionText.bool(MutableColumnFamilyOptionsBuilder::setDisableAutoCompactions));
             m.put("soft_pending_compaction_bytes_limit", unsigned(MutableColumnFamilyOptionsBuilder::setSoftPendingCompactionBytesLimit));
             m.put("hard_pending_compaction_bytes_limit", unsigned(MutableColumnFamilyOptionsBuilder::setHardPendingCompactionBytesLimit));
-            m.put("level0_file_num_compaction_trigger", (b, n, v) -> b.setLevel0FileNumCompactionTrigger(MutableOptionText.intValue(n, v)));
-            m.put("level0_slowdown_writes_trigger", (b, n, v) -> b.setLevel0SlowdownWritesTrigger(MutableOptionText.intValue(n, v)));
-            m.put("level0_stop_writes_trigger", (b, n, v) -> b.setLevel0StopWritesTrigger(MutableOptionText.intValue(n, v)));
+            m.put("level0_file_num_compaction_trigger", MutableOptionText.integer(
+                    MutableColumnFamilyOptionsBuilder::setLevel0FileNumCompactionTrigger));
+            m.put("level0_slowdown_writes_trigger", MutableOptionText.integer(MutableColumnFamilyOptionsBuilder::setLevel0SlowdownWritesTrigger));
+            m.put("level0_stop_writes_trigger", MutableOptionText.integer(MutableColumnFamilyOptionsBuilder::setLevel0StopWritesTrigger));
             m.put("max_compaction_bytes", unsigned(MutableColumnFamilyOptionsBuilder::setMaxCompactionBytes));
             m.put("target_file_size_base", unsigned(MutableColumnFamilyOptionsBuilder::setTargetFileSizeBase));
-            m.put("target_file_size_multiplier", (b, n, v) -> b.setTargetFileSizeMultiplier(MutableOptionText.intValue(n, v)));
+            m.put("target_file_size_multiplier", MutableOptionText.integer(MutableColumnFamilyOptionsBuilder::setTargetFileSizeMultiplier));
             m.put("max_bytes_for_level_base", unsigned(MutableColumnFamilyOptionsBuilder::setMaxBytesForLevelBase));
-            m.put("max_bytes_for_level_multiplier", (b, n, v) -> b.setMaxBytesForLevelMultiplier(MutableOptionText.doubleValue(n, v)));
+            m.put("max_bytes_for_level_multiplier", MutableOptionText.decimal(MutableColumnFamilyOptionsBuilder::setMaxBytesForLevelMultiplier));
             m.put("max_bytes_for_level_multiplier_additional", (b, n, v) -> b.setMaxBytesForLevelMultiplierAdditional(MutableOptionText.intArray(n,
                     v)));
             m.put("ttl", unsigned(MutableColumnFamilyOptionsBuilder::setTtl));
             m.put("periodic_compaction_seconds", unsigned(MutableColumnFamilyOptionsBuilder::setPeriodicCompactionSeconds));
-            m.put("enable_blob_files", (b, n, v) -> b.setEnableBlobFiles(MutableOptionText.booleanValue(n, v)));
+            m.put("enable_blob_files", MutableOptionText.bool(MutableColumnFamilyOptionsBuilder::setEnableBlobFiles));
             m.put("min_blob_size", unsigned(MutableColumnFamilyOptionsBuilder::setMinBlobSize));
             m.put("blob_file_size", unsigned(MutableColumnFamilyOptionsBuilder::setBlobFileSize));
             m.put("blob_compression_type", (b, n, v) -> b.setBlobCompressionType(compressionNamed(n, v)));
-            m.put("enable_blob_garbage_collection", (b, n, v) -> b.setEnableBlobGarbageCollection(MutableOptionText.booleanValue(n, v)));
-            m.put("blob_garbage_collection_age_cutoff", (b, n, v) -> b.setBlobGarbageCollectionAgeCutoff(MutableOptionText.doubleValue(n, v)));
-            m.put("blob_garbage_collection_force_threshold", (b, n, v) -> b.setBlobGarbageCollectionForceThreshold(MutableOptionText.doubleValue(n,
-                    v)));
+            m.put("enable_blob_garbage_collection", MutableOptionText.bool(MutableColumnFamilyOptionsBuilder::setEnableBlobGarbageCollection));
+            m.put("blob_garbage_collection_age_cutoff", MutableOptionText.decimal(
+                    MutableColumnFamilyOptionsBuilder::setBlobGarbageCollectionAgeCutoff));
+            m.put("blob_garbage_collection_force_threshold", MutableOptionText.decimal(
+                    MutableColumnFamilyOptionsBuilder::setBlobGarbageCollectionForceThreshold));
             m.put("blob_compaction_readahead_size", unsigned(MutableColumnFamilyOptionsBuilder::setBlobCompactionReadaheadSize));
-            m.put("blob_file_starting_level", (b, n, v) -> b.setBlobFileStartingLevel(MutableOptionText.intValue(n, v)));
+            m.put("blob_file_starting_level", MutableOptionText.integer(MutableColumnFamilyOptionsBuilder::setBlobFileStartingLevel));
             m.put("prepopulate_blob_cache", (b, n, v) -> b.setPrepopulateBlobCache(prepopulateBlobCacheNamed(n, v)));
             m.put("max_sequential_skip_in_iterations", unsigned(MutableColumnFamilyOptionsBuilder::setMaxSequentialSkipInIterations));
-            m.put("paranoid_file_checks", (b, n, v) -> b.setParanoidFileChecks(MutableOptionText.booleanValue(n, v)));
-            m.put("report_bg_io_stats", (b, n, v) -> b.setReportBgIoStats(MutableOptionText.booleanValue(n, v)));
+            m.put("paranoid_file_checks", MutableOptionText.bool(MutableColumnFamilyOptionsBuilder::setParanoidFileChecks));
+            m.put("report_bg_io_stats", MutableOptionText.bool(MutableColumnFamilyOptionsBuilder::setReportBgIoStats));
             m.put("compression", (b, n, v) -> b.setCompressionType(compressionNamed(n, v)));
             m.put("min_tombstones_for_range_conversion",
-                    (b, n, v) -> b.setMinTombstonesForRangeConversion(MutableOptionText.intValue(n, v)));
+                    MutableOptionText.integer(MutableColumnFamilyOptionsBuilder::setMinTombstonesForRangeConversion));
             m.put("read_triggered_compaction_threshold",
-                    (b, n, v) -> b.setReadTriggeredCompactionThreshold(MutableOptionText.doubleValue(n, v)));
+                    MutableOptionText.decimal(MutableColumnFamilyOptionsBuilder::setReadTriggeredCompactionThreshold));
             APPLIERS = Map.copyOf(m);
         }
 

@@ -139,33 +139,29 @@ public final class MutableDBOptions extends AbstractMutableOptions {
          * The applier of an unsigned 64-bit option: a value past {@code Long.MAX_VALUE} in one of
          * RocksDB's spellings is kept as text, any other goes through the typed setter.
          */
-        private static MutableOptionText.Applier<MutableDBOptionsBuilder> unsigned(
-                                                                                   ObjLongConsumer<MutableDBOptionsBuilder> setter) {
-            return (b, n, v) -> {
-                if (MutableOptionText.isUnsignedSpecial(v)) b.options.setRawDBOption(n, v.trim());
-                else setter.accept(b, MutableOptionText.longValue(n, v));
-            };
+        private static MutableOptionText.Applier<MutableDBOptionsBuilder> unsigned(ObjLongConsumer<MutableDBOptionsBuilder> setter) {
+            return MutableOptionText.unsigned(setter, (b, n, v) -> b.options.setRawDBOption(n, v));
         }
 
         static {
             Map<String, MutableOptionText.Applier<MutableDBOptionsBuilder>> m = new LinkedHashMap<>();
-            m.put("max_background_jobs", (b, n, v) -> b.setMaxBackgroundJobs(MutableOptionText.intValue(n, v)));
-            m.put("max_background_compactions", (b, n, v) -> b.setMaxBackgroundCompactions(MutableOptionText.intValue(n, v)));
-            m.put("avoid_flush_during_shutdown", (b, n, v) -> b.setAvoidFlushDuringShutdown(MutableOptionText.booleanValue(n, v)));
+            m.put("max_background_jobs", MutableOptionText.integer(MutableDBOptionsBuilder::setMaxBackgroundJobs));
+            m.put("max_background_compactions", MutableOptionText.integer(MutableDBOptionsBuilder::setMaxBackgroundCompactions));
+            m.put("avoid_flush_during_shutdown", MutableOptionText.bool(MutableDBOptionsBuilder::setAvoidFlushDuringShutdown));
             m.put("writable_file_max_buffer_size", unsigned(MutableDBOptionsBuilder::setWritableFileMaxBufferSize));
             m.put("delayed_write_rate", unsigned(MutableDBOptionsBuilder::setDelayedWriteRate));
             m.put("max_total_wal_size", unsigned(MutableDBOptionsBuilder::setMaxTotalWalSize));
             m.put("delete_obsolete_files_period_micros", unsigned(MutableDBOptionsBuilder::setDeleteObsoleteFilesPeriodMicros));
-            m.put("stats_dump_period_sec", (b, n, v) -> b.setStatsDumpPeriodSec(MutableOptionText.intValue(n, v)));
-            m.put("stats_persist_period_sec", (b, n, v) -> b.setStatsPersistPeriodSec(MutableOptionText.intValue(n, v)));
+            m.put("stats_dump_period_sec", MutableOptionText.integer(MutableDBOptionsBuilder::setStatsDumpPeriodSec));
+            m.put("stats_persist_period_sec", MutableOptionText.integer(MutableDBOptionsBuilder::setStatsPersistPeriodSec));
             m.put("stats_history_buffer_size", unsigned(MutableDBOptionsBuilder::setStatsHistoryBufferSize));
-            m.put("max_open_files", (b, n, v) -> b.setMaxOpenFiles(MutableOptionText.intValue(n, v)));
+            m.put("max_open_files", MutableOptionText.integer(MutableDBOptionsBuilder::setMaxOpenFiles));
             m.put("bytes_per_sync", unsigned(MutableDBOptionsBuilder::setBytesPerSync));
             m.put("wal_bytes_per_sync", unsigned(MutableDBOptionsBuilder::setWalBytesPerSync));
-            m.put("strict_bytes_per_sync", (b, n, v) -> b.setStrictBytesPerSync(MutableOptionText.booleanValue(n, v)));
+            m.put("strict_bytes_per_sync", MutableOptionText.bool(MutableDBOptionsBuilder::setStrictBytesPerSync));
             m.put("compaction_readahead_size", unsigned(MutableDBOptionsBuilder::setCompactionReadaheadSize));
             m.put("daily_offpeak_time_utc", (b, n, v) -> b.setDailyOffpeakTimeUTC(v));
-            m.put("max_background_flushes", (b, n, v) -> b.setMaxBackgroundFlushes(MutableOptionText.intValue(n, v)));
+            m.put("max_background_flushes", MutableOptionText.integer(MutableDBOptionsBuilder::setMaxBackgroundFlushes));
             m.put("max_compaction_trigger_wakeup_seconds", unsigned(MutableDBOptionsBuilder::setMaxCompactionTriggerWakeupSeconds));
             APPLIERS = Map.copyOf(m);
         }

@@ -169,13 +169,10 @@ public final class PerfContext implements AutoCloseable {
     private static final int LEVEL_COUNTERS = panrocks_h.PANROCKS_PERF_LEVEL_COUNTERS();
 
     private final ThreadCounters counters;
-    /** where each of NAMES lies in the context, -1 for one the engine lacks */
-    private final int[] offsets;
 
     /** The calling thread's context (inside a check that db is open). */
     PerfContext(NativeDb db) {
-        this.counters = new ThreadCounters(db, ThreadCounters.PERF, "PerfContext");
-        this.offsets = ThreadCounters.offsets(ThreadCounters.PERF, NAMES);
+        this.counters = new ThreadCounters(db, ThreadCounters.PERF, "PerfContext", NAMES);
     }
 
     /**
@@ -197,7 +194,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getUserKeyComparisonCount() {
-        return counters.read(offsets[0]);
+        return counters.read(0);
     }
 
     /**
@@ -208,7 +205,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheHitCount() {
-        return counters.read(offsets[1]);
+        return counters.read(1);
     }
 
     /**
@@ -219,7 +216,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockReadCount() {
-        return counters.read(offsets[2]);
+        return counters.read(2);
     }
 
     /**
@@ -230,7 +227,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockReadByte() {
-        return counters.read(offsets[3]);
+        return counters.read(3);
     }
 
     /**
@@ -241,7 +238,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockReadTime() {
-        return counters.read(offsets[4]);
+        return counters.read(4);
     }
 
     /**
@@ -252,7 +249,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockReadCpuTime() {
-        return counters.read(offsets[5]);
+        return counters.read(5);
     }
 
     /**
@@ -263,7 +260,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheIndexHitCount() {
-        return counters.read(offsets[6]);
+        return counters.read(6);
     }
 
     /**
@@ -274,7 +271,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheStandaloneHandleCount() {
-        return counters.read(offsets[7]);
+        return counters.read(7);
     }
 
     /**
@@ -285,7 +282,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheRealHandleCount() {
-        return counters.read(offsets[8]);
+        return counters.read(8);
     }
 
     /**
@@ -296,7 +293,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIndexBlockReadCount() {
-        return counters.read(offsets[9]);
+        return counters.read(9);
     }
 
     /**
@@ -307,7 +304,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheFilterHitCount() {
-        return counters.read(offsets[10]);
+        return counters.read(10);
     }
 
     /**
@@ -318,7 +315,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFilterBlockReadCount() {
-        return counters.read(offsets[11]);
+        return counters.read(11);
     }
 
     /**
@@ -329,7 +326,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCompressionDictBlockReadCount() {
-        return counters.read(offsets[12]);
+        return counters.read(12);
     }
 
     /**
@@ -340,7 +337,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheIndexReadByte() {
-        return counters.read(offsets[13]);
+        return counters.read(13);
     }
 
     /**
@@ -351,7 +348,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheFilterReadByte() {
-        return counters.read(offsets[14]);
+        return counters.read(14);
     }
 
     /**
@@ -362,7 +359,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheCompressionDictReadByte() {
-        return counters.read(offsets[15]);
+        return counters.read(15);
     }
 
     /**
@@ -373,7 +370,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockCacheReadByte() {
-        return counters.read(offsets[16]);
+        return counters.read(16);
     }
 
     /**
@@ -384,7 +381,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSecondaryCacheHitCount() {
-        return counters.read(offsets[17]);
+        return counters.read(17);
     }
 
     /**
@@ -395,7 +392,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCompressedSecCacheInsertRealCount() {
-        return counters.read(offsets[18]);
+        return counters.read(18);
     }
 
     /**
@@ -406,7 +403,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCompressedSecCacheInsertDummyCount() {
-        return counters.read(offsets[19]);
+        return counters.read(19);
     }
 
     /**
@@ -417,7 +414,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCompressedSecCacheUncompressedBytes() {
-        return counters.read(offsets[20]);
+        return counters.read(20);
     }
 
     /**
@@ -428,7 +425,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCompressedSecCacheCompressedBytes() {
-        return counters.read(offsets[21]);
+        return counters.read(21);
     }
 
     /**
@@ -439,7 +436,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockChecksumTime() {
-        return counters.read(offsets[22]);
+        return counters.read(22);
     }
 
     /**
@@ -450,7 +447,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockDecompressTime() {
-        return counters.read(offsets[23]);
+        return counters.read(23);
     }
 
     /**
@@ -461,7 +458,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadBytes() {
-        return counters.read(offsets[25]);
+        return counters.read(25);
     }
 
     /**
@@ -472,7 +469,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultigetReadBytes() {
-        return counters.read(offsets[26]);
+        return counters.read(26);
     }
 
     /**
@@ -483,7 +480,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterReadBytes() {
-        return counters.read(offsets[27]);
+        return counters.read(27);
     }
 
     /**
@@ -494,7 +491,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobCacheHitCount() {
-        return counters.read(offsets[28]);
+        return counters.read(28);
     }
 
     /**
@@ -505,7 +502,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockDecompressCount() {
-        return counters.read(offsets[24]);
+        return counters.read(24);
     }
 
     /**
@@ -516,7 +513,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobCacheReadByte() {
-        return counters.read(offsets[29]);
+        return counters.read(29);
     }
 
     /**
@@ -527,7 +524,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDataBlockReadByte() {
-        return counters.read(offsets[109]);
+        return counters.read(109);
     }
 
     /**
@@ -538,7 +535,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIndexBlockReadByte() {
-        return counters.read(offsets[110]);
+        return counters.read(110);
     }
 
     /**
@@ -549,7 +546,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFilterBlockReadByte() {
-        return counters.read(offsets[111]);
+        return counters.read(111);
     }
 
     /**
@@ -560,7 +557,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getCompressionDictBlockReadByte() {
-        return counters.read(offsets[112]);
+        return counters.read(112);
     }
 
     /**
@@ -571,7 +568,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMetadataBlockReadByte() {
-        return counters.read(offsets[113]);
+        return counters.read(113);
     }
 
     /**
@@ -582,7 +579,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultiscanPrepareCount() {
-        return counters.read(offsets[114]);
+        return counters.read(114);
     }
 
     /**
@@ -593,7 +590,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultiscanBlocksPrefetched() {
-        return counters.read(offsets[115]);
+        return counters.read(115);
     }
 
     /**
@@ -604,7 +601,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultiscanBlocksFromCache() {
-        return counters.read(offsets[116]);
+        return counters.read(116);
     }
 
     /**
@@ -615,7 +612,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultiscanPrefetchBytes() {
-        return counters.read(offsets[117]);
+        return counters.read(117);
     }
 
     /**
@@ -626,7 +623,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultiscanIoRequests() {
-        return counters.read(offsets[118]);
+        return counters.read(118);
     }
 
     /**
@@ -637,7 +634,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMultiscanIoCoalescedNonadjacent() {
-        return counters.read(offsets[119]);
+        return counters.read(119);
     }
 
     /**
@@ -648,7 +645,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadCount() {
-        return counters.read(offsets[30]);
+        return counters.read(30);
     }
 
     /**
@@ -659,7 +656,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadByte() {
-        return counters.read(offsets[31]);
+        return counters.read(31);
     }
 
     /**
@@ -670,7 +667,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobReadTime() {
-        return counters.read(offsets[32]);
+        return counters.read(32);
     }
 
     /**
@@ -681,7 +678,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobChecksumTime() {
-        return counters.read(offsets[33]);
+        return counters.read(33);
     }
 
     /**
@@ -692,7 +689,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlobDecompressTime() {
-        return counters.read(offsets[34]);
+        return counters.read(34);
     }
 
     /**
@@ -703,7 +700,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalKeySkippedCount() {
-        return counters.read(offsets[35]);
+        return counters.read(35);
     }
 
     /**
@@ -714,7 +711,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalDeleteSkippedCount() {
-        return counters.read(offsets[36]);
+        return counters.read(36);
     }
 
     /**
@@ -725,7 +722,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalRecentSkippedCount() {
-        return counters.read(offsets[37]);
+        return counters.read(37);
     }
 
     /**
@@ -736,7 +733,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalMergeCount() {
-        return counters.read(offsets[38]);
+        return counters.read(38);
     }
 
     /**
@@ -747,7 +744,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalMergePointLookupCount() {
-        return counters.read(offsets[39]);
+        return counters.read(39);
     }
 
     /**
@@ -758,7 +755,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getInternalRangeDelReseekCount() {
-        return counters.read(offsets[40]);
+        return counters.read(40);
     }
 
     /**
@@ -769,7 +766,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSnapshotTime() {
-        return counters.read(offsets[41]);
+        return counters.read(41);
     }
 
     /**
@@ -780,7 +777,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromMemtableTime() {
-        return counters.read(offsets[42]);
+        return counters.read(42);
     }
 
     /**
@@ -791,7 +788,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromMemtableCount() {
-        return counters.read(offsets[43]);
+        return counters.read(43);
     }
 
     /**
@@ -802,7 +799,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getPostProcessTime() {
-        return counters.read(offsets[44]);
+        return counters.read(44);
     }
 
     /**
@@ -813,7 +810,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFromOutputFilesTime() {
-        return counters.read(offsets[45]);
+        return counters.read(45);
     }
 
     /**
@@ -824,7 +821,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekOnMemtableTime() {
-        return counters.read(offsets[46]);
+        return counters.read(46);
     }
 
     /**
@@ -835,7 +832,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekOnMemtableCount() {
-        return counters.read(offsets[47]);
+        return counters.read(47);
     }
 
     /**
@@ -846,7 +843,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNextOnMemtableCount() {
-        return counters.read(offsets[48]);
+        return counters.read(48);
     }
 
     /**
@@ -857,7 +854,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getPrevOnMemtableCount() {
-        return counters.read(offsets[49]);
+        return counters.read(49);
     }
 
     /**
@@ -868,7 +865,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekChildSeekTime() {
-        return counters.read(offsets[50]);
+        return counters.read(50);
     }
 
     /**
@@ -879,7 +876,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekChildSeekCount() {
-        return counters.read(offsets[51]);
+        return counters.read(51);
     }
 
     /**
@@ -890,7 +887,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekMinHeapTime() {
-        return counters.read(offsets[52]);
+        return counters.read(52);
     }
 
     /**
@@ -901,7 +898,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekMaxHeapTime() {
-        return counters.read(offsets[53]);
+        return counters.read(53);
     }
 
     /**
@@ -912,7 +909,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getSeekInternalSeekTime() {
-        return counters.read(offsets[54]);
+        return counters.read(54);
     }
 
     /**
@@ -923,7 +920,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFindNextUserEntryTime() {
-        return counters.read(offsets[55]);
+        return counters.read(55);
     }
 
     /**
@@ -934,7 +931,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteWalTime() {
-        return counters.read(offsets[56]);
+        return counters.read(56);
     }
 
     /**
@@ -945,7 +942,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteMemtableTime() {
-        return counters.read(offsets[57]);
+        return counters.read(57);
     }
 
     /**
@@ -956,7 +953,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteDelayTime() {
-        return counters.read(offsets[58]);
+        return counters.read(58);
     }
 
     /**
@@ -967,7 +964,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteSchedulingFlushesCompactionsTime() {
-        return counters.read(offsets[59]);
+        return counters.read(59);
     }
 
     /**
@@ -978,7 +975,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWritePreAndPostProcessTime() {
-        return counters.read(offsets[60]);
+        return counters.read(60);
     }
 
     /**
@@ -989,7 +986,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getWriteThreadWaitNanos() {
-        return counters.read(offsets[61]);
+        return counters.read(61);
     }
 
     /**
@@ -1000,7 +997,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDbMutexLockNanos() {
-        return counters.read(offsets[62]);
+        return counters.read(62);
     }
 
     /**
@@ -1011,7 +1008,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDbConditionWaitNanos() {
-        return counters.read(offsets[63]);
+        return counters.read(63);
     }
 
     /**
@@ -1022,7 +1019,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getMergeOperatorTimeNanos() {
-        return counters.read(offsets[64]);
+        return counters.read(64);
     }
 
     /**
@@ -1033,7 +1030,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadIndexBlockNanos() {
-        return counters.read(offsets[65]);
+        return counters.read(65);
     }
 
     /**
@@ -1044,7 +1041,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getReadFilterBlockNanos() {
-        return counters.read(offsets[66]);
+        return counters.read(66);
     }
 
     /**
@@ -1055,7 +1052,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNewTableBlockIterNanos() {
-        return counters.read(offsets[67]);
+        return counters.read(67);
     }
 
     /**
@@ -1066,7 +1063,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNewTableIteratorNanos() {
-        return counters.read(offsets[68]);
+        return counters.read(68);
     }
 
     /**
@@ -1077,7 +1074,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBlockSeekNanos() {
-        return counters.read(offsets[69]);
+        return counters.read(69);
     }
 
     /**
@@ -1088,7 +1085,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFindTableNanos() {
-        return counters.read(offsets[70]);
+        return counters.read(70);
     }
 
     /**
@@ -1099,7 +1096,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomMemtableHitCount() {
-        return counters.read(offsets[71]);
+        return counters.read(71);
     }
 
     /**
@@ -1110,7 +1107,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomMemtableMissCount() {
-        return counters.read(offsets[72]);
+        return counters.read(72);
     }
 
     /**
@@ -1121,7 +1118,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomSstHitCount() {
-        return counters.read(offsets[73]);
+        return counters.read(73);
     }
 
     /**
@@ -1132,7 +1129,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getBloomSstMissCount() {
-        return counters.read(offsets[74]);
+        return counters.read(74);
     }
 
     /**
@@ -1143,7 +1140,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getKeyLockWaitTime() {
-        return counters.read(offsets[75]);
+        return counters.read(75);
     }
 
     /**
@@ -1154,7 +1151,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getKeyLockWaitCount() {
-        return counters.read(offsets[76]);
+        return counters.read(76);
     }
 
     /**
@@ -1165,7 +1162,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewSequentialFileNanos() {
-        return counters.read(offsets[77]);
+        return counters.read(77);
     }
 
     /**
@@ -1176,7 +1173,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewRandomAccessFileNanos() {
-        return counters.read(offsets[78]);
+        return counters.read(78);
     }
 
     /**
@@ -1187,7 +1184,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewWritableFileNanos() {
-        return counters.read(offsets[79]);
+        return counters.read(79);
     }
 
     /**
@@ -1198,7 +1195,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvReuseWritableFileNanos() {
-        return counters.read(offsets[80]);
+        return counters.read(80);
     }
 
     /**
@@ -1209,7 +1206,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewRandomRwFileNanos() {
-        return counters.read(offsets[81]);
+        return counters.read(81);
     }
 
     /**
@@ -1220,7 +1217,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewDirectoryNanos() {
-        return counters.read(offsets[82]);
+        return counters.read(82);
     }
 
     /**
@@ -1231,7 +1228,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvFileExistsNanos() {
-        return counters.read(offsets[83]);
+        return counters.read(83);
     }
 
     /**
@@ -1242,7 +1239,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetChildrenNanos() {
-        return counters.read(offsets[84]);
+        return counters.read(84);
     }
 
     /**
@@ -1253,7 +1250,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetChildrenFileAttributesNanos() {
-        return counters.read(offsets[85]);
+        return counters.read(85);
     }
 
     /**
@@ -1264,7 +1261,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvDeleteFileNanos() {
-        return counters.read(offsets[86]);
+        return counters.read(86);
     }
 
     /**
@@ -1275,7 +1272,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvCreateDirNanos() {
-        return counters.read(offsets[87]);
+        return counters.read(87);
     }
 
     /**
@@ -1286,7 +1283,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvCreateDirIfMissingNanos() {
-        return counters.read(offsets[88]);
+        return counters.read(88);
     }
 
     /**
@@ -1297,7 +1294,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvDeleteDirNanos() {
-        return counters.read(offsets[89]);
+        return counters.read(89);
     }
 
     /**
@@ -1308,7 +1305,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetFileSizeNanos() {
-        return counters.read(offsets[90]);
+        return counters.read(90);
     }
 
     /**
@@ -1319,7 +1316,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvGetFileModificationTimeNanos() {
-        return counters.read(offsets[91]);
+        return counters.read(91);
     }
 
     /**
@@ -1330,7 +1327,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvRenameFileNanos() {
-        return counters.read(offsets[92]);
+        return counters.read(92);
     }
 
     /**
@@ -1341,7 +1338,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvLinkFileNanos() {
-        return counters.read(offsets[93]);
+        return counters.read(93);
     }
 
     /**
@@ -1352,7 +1349,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvLockFileNanos() {
-        return counters.read(offsets[94]);
+        return counters.read(94);
     }
 
     /**
@@ -1363,7 +1360,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvUnlockFileNanos() {
-        return counters.read(offsets[95]);
+        return counters.read(95);
     }
 
     /**
@@ -1374,7 +1371,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEnvNewLoggerNanos() {
-        return counters.read(offsets[96]);
+        return counters.read(96);
     }
 
     /**
@@ -1385,7 +1382,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getGetCpuNanos() {
-        return counters.read(offsets[97]);
+        return counters.read(97);
     }
 
     /**
@@ -1396,7 +1393,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterNextCpuNanos() {
-        return counters.read(offsets[98]);
+        return counters.read(98);
     }
 
     /**
@@ -1407,7 +1404,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterPrevCpuNanos() {
-        return counters.read(offsets[99]);
+        return counters.read(99);
     }
 
     /**
@@ -1418,7 +1415,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterSeekCpuNanos() {
-        return counters.read(offsets[100]);
+        return counters.read(100);
     }
 
     /**
@@ -1429,7 +1426,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterNextCount() {
-        return counters.read(offsets[101]);
+        return counters.read(101);
     }
 
     /**
@@ -1440,7 +1437,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterPrevCount() {
-        return counters.read(offsets[102]);
+        return counters.read(102);
     }
 
     /**
@@ -1451,7 +1448,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getIterSeekCount() {
-        return counters.read(offsets[103]);
+        return counters.read(103);
     }
 
     /**
@@ -1462,7 +1459,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getEncryptDataNanos() {
-        return counters.read(offsets[104]);
+        return counters.read(104);
     }
 
     /**
@@ -1473,7 +1470,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getDecryptDataNanos() {
-        return counters.read(offsets[105]);
+        return counters.read(105);
     }
 
     /**
@@ -1484,7 +1481,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getNumberAsyncSeek() {
-        return counters.read(offsets[106]);
+        return counters.read(106);
     }
 
     /**
@@ -1495,7 +1492,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFileIngestionNanos() {
-        return counters.read(offsets[107]);
+        return counters.read(107);
     }
 
     /**
@@ -1506,7 +1503,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public long getFileIngestionBlockingLiveWritesNanos() {
-        return counters.read(offsets[108]);
+        return counters.read(108);
     }
 
     /**
@@ -1519,7 +1516,7 @@ public final class PerfContext implements AutoCloseable {
      * @throws IllegalStateException if the DB is closed
      */
     public Map<String, Long> getCounters() {
-        return counters.all(NAMES, offsets);
+        return counters.all();
     }
 
     // ---- per LSM level (RocksDB's EnablePerLevelPerfContext) ----------------------------------

@@ -2626,11 +2626,7 @@ public class RocksDB implements AutoCloseable {
         Objects.requireNonNull(keys, "keys");
         List<ColumnFamilyHandle> familyList = new ArrayList<>(columnFamilies);
         List<byte[]> keyList = new ArrayList<>(keys);
-        if (familyList.size() != keyList.size()) {
-            throw new IllegalArgumentException("columnFamilies and keys differ in size: "
-                    + familyList.size() + " and " + keyList.size());
-        }
-        for (byte[] k : keyList) Objects.requireNonNull(k, "keys must not contain null");
+        Reads.checkFamiliesAndKeys(familyList, keyList);
         CallContext c = db.enter();
         try {
             List<MemorySegment> handles = new ArrayList<>(keyList.size());

@@ -648,7 +648,7 @@ public final class RocksIterator implements AutoCloseable {
      */
     public byte[] keyBytes() {
         checkValid();
-        return copy(keyAddress, keySize);
+        return Bytes.copyOut(keyAddress, keySize);
     }
 
     /**
@@ -659,7 +659,7 @@ public final class RocksIterator implements AutoCloseable {
      */
     public byte[] valueBytes() {
         checkValid();
-        return copy(valueAddress, valueSize);
+        return Bytes.copyOut(valueAddress, valueSize);
     }
 
     /**
@@ -673,7 +673,7 @@ public final class RocksIterator implements AutoCloseable {
     public int key(ByteBuffer buffer) {
         Bytes.output(buffer, "buffer");
         checkValid();
-        return copyInto(keyAddress, keySize, buffer);
+        return Bytes.copyOut(keyAddress, keySize, buffer);
     }
 
     /**
@@ -685,7 +685,7 @@ public final class RocksIterator implements AutoCloseable {
     public int value(ByteBuffer buffer) {
         Bytes.output(buffer, "buffer");
         checkValid();
-        return copyInto(valueAddress, valueSize, buffer);
+        return Bytes.copyOut(valueAddress, valueSize, buffer);
     }
 
     /**
@@ -795,21 +795,6 @@ public final class RocksIterator implements AutoCloseable {
         // one call site, so that a view the caller only reads can be scalar-replaced; a
         // slice of the scope's whole-memory segment, one per arena, not a reinterpret per view
         return (copied(address) ? copies : scope).whole().asSlice(address, size).asReadOnly();
-    }
-
-    private static byte[] copy(long address, long size) {
-        Bytes.checkFitsArray(size);
-        byte[] out = new byte[(int) size];
-        Bytes.copyFromAddress(address, out, 0, out.length);
-        return out;
-    }
-
-    private static int copyInto(long address, long size, ByteBuffer buffer) {
-        int position = buffer.position();
-        int n = (int) Math.min(size, buffer.remaining());
-        Bytes.copyFromAddress(address, MemorySegment.ofBuffer(buffer), 0, n);
-        buffer.limit(position + n);
-        return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
     // ---- bulk walks ----------------------------------------------------------------

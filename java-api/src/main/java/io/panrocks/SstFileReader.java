@@ -14,6 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Reads one SST file outside any DB (RocksDB's {@code SstFileReader},
@@ -102,23 +103,41 @@ public final class SstFileReader implements AutoCloseable {
         }
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
-        BlockBasedTableConfig table = options.tableFormatConfig();
-        Cache cache = table == null ? null : table.blockCache();
-        MemorySegment handle = cache == null ? create(options, MemorySegment.NULL)
-                : cache.withHandle(h -> create(options, h));
+        MemorySegment handle = withBlockCache(options, cache -> create(options, cache));
         this.state = new Native(handle);
         Native s = state;
         this.reader = new StandaloneResource("SstFileReader", this, handle, h -> s.release());
     }
 
+    /**
+     * What create makes of the handle of options' block cache (NULL if none),
+     * held for the call: a reader or writer of SST files keeps the cache it
+     * reads through alive.
+     */
+    static MemorySegment withBlockCache(Options options, Function<MemorySegment, MemorySegment> create) {
+        BlockBasedTableConfig table = options.tableFormatConfig();
+        Cache cache = table == null ? null : table.blockCache();
+        return cache == null ? create.apply(MemorySegment.NULL) : cache.withHandle(create::apply);
+    }
+
+    /**
+     * The descriptor of the one family a reader or writer of SST files
+     * knows: "default", with options' family options and table format,
+     * reading through cache (NULL if none).
+     */
+    static MemorySegment defaultFamily(Arena arena, Options options, MemorySegment cache) {
+        MemorySegment family = panrocks_cf_descriptor.allocate(arena);
+        panrocks_cf_descriptor.name(family, arena.allocateFrom("default"));
+        panrocks_cf_descriptor.options(family, arena.allocateFrom(options.cfValues.toString()));
+        BlockBasedTableConfig table = options.tableFormatConfig();
+        if (table != null) table.describe(arena, family);
+        panrocks_cf_descriptor.block_cache(family, cache);
+        return family;
+    }
+
     private static MemorySegment create(Options options, MemorySegment cache) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment family = panrocks_cf_descriptor.allocate(arena);
-            panrocks_cf_descriptor.name(family, arena.allocateFrom("default"));
-            panrocks_cf_descriptor.options(family, arena.allocateFrom(options.cfValues.toString()));
-            BlockBasedTableConfig table = options.tableFormatConfig();
-            if (table != null) table.describe(arena, family);
-            panrocks_cf_descriptor.block_cache(family, cache);
+            MemorySegment family = defaultFamily(arena, options, cache);
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = panrocks_h.panrocks_sst_reader_create(arena.allocateFrom(options.dbValues.toString()), family, out,

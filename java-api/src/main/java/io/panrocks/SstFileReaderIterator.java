@@ -244,7 +244,7 @@ public final class SstFileReaderIterator implements AutoCloseable {
      */
     public byte[] keyBytes() {
         checkValid();
-        return copy(keyAddress, keySize);
+        return Bytes.copyOut(keyAddress, keySize);
     }
 
     /**
@@ -256,7 +256,7 @@ public final class SstFileReaderIterator implements AutoCloseable {
      */
     public byte[] valueBytes() {
         checkValid();
-        return copy(valueAddress, valueSize);
+        return Bytes.copyOut(valueAddress, valueSize);
     }
 
     /**
@@ -273,7 +273,7 @@ public final class SstFileReaderIterator implements AutoCloseable {
     public int key(ByteBuffer buffer) {
         Bytes.output(buffer, "buffer");
         checkValid();
-        return copyInto(keyAddress, keySize, buffer);
+        return Bytes.copyOut(keyAddress, keySize, buffer);
     }
 
     /**
@@ -288,7 +288,7 @@ public final class SstFileReaderIterator implements AutoCloseable {
     public int value(ByteBuffer buffer) {
         Bytes.output(buffer, "buffer");
         checkValid();
-        return copyInto(valueAddress, valueSize, buffer);
+        return Bytes.copyOut(valueAddress, valueSize, buffer);
     }
 
     /**
@@ -343,21 +343,6 @@ public final class SstFileReaderIterator implements AutoCloseable {
         }
         valid = false;
         failure = Errors.toException(rc, error);
-    }
-
-    private static byte[] copy(long address, long size) {
-        Bytes.checkFitsArray(size);
-        byte[] out = new byte[(int) size];
-        Bytes.copyFromAddress(address, out, 0, out.length);
-        return out;
-    }
-
-    private static int copyInto(long address, long size, ByteBuffer buffer) {
-        int position = buffer.position();
-        int n = (int) Math.min(size, buffer.remaining());
-        Bytes.copyFromAddress(address, MemorySegment.ofBuffer(buffer), 0, n);
-        buffer.limit(position + n);
-        return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
     @Override

@@ -7,7 +7,6 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.data.Entities;
-import io.panrocks.internal.ffi.panrocks_cf_descriptor;
 import io.panrocks.internal.ffi.panrocks_env_options;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -78,10 +77,7 @@ public final class SstFileWriter implements AutoCloseable {
         }
         NativeLibrary.ensureLoaded();
         NativeLibrary.refuseSecondEngine();
-        BlockBasedTableConfig table = options.tableFormatConfig();
-        Cache cache = table == null ? null : table.blockCache();
-        MemorySegment handle = cache == null ? create(envOptions, options, MemorySegment.NULL)
-                : cache.withHandle(h -> create(envOptions, options, h));
+        MemorySegment handle = SstFileReader.withBlockCache(options, cache -> create(envOptions, options, cache));
         this.writer = new StandaloneResource("SstFileWriter", this, handle, panrocks_h::panrocks_sst_writer_destroy);
         this.scratch = new StandaloneResource("SstFileWriter", this, NativeMemory.allocate(256), NativeMemory::free);
         this.errorRecord = new StandaloneResource("SstFileWriter", this, NativeMemory.allocateZeroed(panrocks_error.sizeof()),
@@ -105,12 +101,7 @@ public final class SstFileWriter implements AutoCloseable {
             panrocks_env_options.fallocate_with_keep_size(env, envOptions.fallocateWithKeepSize() ? 1 : 0);
             panrocks_env_options.bytes_per_sync(env, envOptions.bytesPerSync());
             panrocks_env_options.writable_file_max_buffer_size(env, envOptions.writableFileMaxBufferSize());
-            MemorySegment family = panrocks_cf_descriptor.allocate(arena);
-            panrocks_cf_descriptor.name(family, arena.allocateFrom("default"));
-            panrocks_cf_descriptor.options(family, arena.allocateFrom(options.cfValues.toString()));
-            BlockBasedTableConfig table = options.tableFormatConfig();
-            if (table != null) table.describe(arena, family);
-            panrocks_cf_descriptor.block_cache(family, cache);
+            MemorySegment family = SstFileReader.defaultFamily(arena, options, cache);
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment error = panrocks_error.allocate(arena);
             int rc = panrocks_h.panrocks_sst_writer_create(env, arena.allocateFrom(options.dbValues.toString()), family,

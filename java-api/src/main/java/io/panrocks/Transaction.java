@@ -1309,11 +1309,7 @@ public final class Transaction implements AutoCloseable {
                 slot.unused();
                 throw e;
             }
-            if (rc != OK) {
-                slot.unused();
-                if (rc == NOT_FOUND) return null;
-                throw c.failure(rc);
-            }
+            if (Reads.pinned(c, slot, rc) == null) return null;
             return PinnedValue.lend(owner, c, slot);
         } finally {
             exit(c);
@@ -1512,11 +1508,7 @@ public final class Transaction implements AutoCloseable {
         Objects.requireNonNull(keys, "keys");
         List<ColumnFamilyHandle> familyList = new ArrayList<>(columnFamilies);
         List<byte[]> keyList = new ArrayList<>(keys);
-        if (familyList.size() != keyList.size()) {
-            throw new IllegalArgumentException("columnFamilies and keys differ in size: " + familyList.size() + " and "
-                    + keyList.size());
-        }
-        for (byte[] k : keyList) Objects.requireNonNull(k, "keys must not contain null");
+        Reads.checkFamiliesAndKeys(familyList, keyList);
         CallContext c = enterReadable();
         try {
             MemorySegment ro = readOptions.nativeHandle(c, this);
@@ -1545,9 +1537,7 @@ public final class Transaction implements AutoCloseable {
                     for (int j = 0; j < indexes.size(); j++) {
                         int status = scratch.status(j);
                         if (status == OK) {
-                            byte[] v = new byte[Bytes.checkFitsArray(scratch.size(j))];
-                            Bytes.copyFromAddress(scratch.dataAddress(j), v, 0, v.length);
-                            values[indexes.get(j)] = v;
+                            values[indexes.get(j)] = Bytes.copyOut(scratch.dataAddress(j), scratch.size(j));
                         } else if (status != NOT_FOUND) {
                             throw new RocksDBException(new Status(Status.Code.of(status),
                                     Status.SubCode.of(scratch.subcode(j)), Status.Severity.NoError,

@@ -120,6 +120,32 @@ public final class Bytes {
     }
 
     /**
+     * The {@code size} bytes at a raw engine pointer, copied into a new array.
+     *
+     * @throws IllegalStateException if they do not fit in a byte[]
+     */
+    public static byte[] copyOut(long address, long size) {
+        byte[] out = new byte[checkFitsArray(size)];
+        copyFromAddress(address, out, 0, out.length);
+        return out;
+    }
+
+    /**
+     * RocksJava's copy into a caller's buffer: as much of the {@code size}
+     * bytes at a raw engine pointer as fits in {@code buffer[position, limit)},
+     * whose limit then becomes position + what was copied.
+     *
+     * @return the full size (at most {@link Integer#MAX_VALUE}), for the caller to see what did not fit
+     */
+    public static int copyOut(long address, long size, java.nio.ByteBuffer buffer) {
+        int position = buffer.position();
+        int n = (int) Math.min(size, buffer.remaining());
+        copyFromAddress(address, MemorySegment.ofBuffer(buffer), 0, n);
+        buffer.limit(position + n);
+        return (int) Math.min(size, Integer.MAX_VALUE);
+    }
+
+    /**
      * Bytewise, as RocksDB orders column names: unsigned, a prefix first.
      *
      * @param a a name

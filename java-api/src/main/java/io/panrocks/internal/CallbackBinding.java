@@ -205,6 +205,25 @@ public abstract class CallbackBinding {
         return MethodHandles.catchException(whole, Throwable.class, enteringHandler);
     }
 
+    /**
+     * {@link #guarded} for the instance method {@code name} of the binding
+     * class that made {@code lookup}, found by the upcall's descriptor: the
+     * one way a binding's static initializer makes its targets.
+     *
+     * @param lookup the binding class's own lookup ({@code MethodHandles.lookup()} there)
+     * @param name the method's name
+     * @param descriptor the upcall's C signature, which the method takes and returns
+     * @return the guarded target
+     * @throws ExceptionInInitializerError if the class has no such method
+     */
+    protected static MethodHandle guarded(MethodHandles.Lookup lookup, String name, FunctionDescriptor descriptor) {
+        try {
+            return guarded(lookup.findVirtual(lookup.lookupClass(), name, descriptor.toMethodType()));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** handler, a void method, then returning FAILED as the target's type (nothing for void). */
     private static MethodHandle returningFailed(MethodHandle handler, Class<?> result) {
         if (result == void.class) return handler;

@@ -9,7 +9,6 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -29,19 +28,9 @@ public final class ComparatorBinding extends CallbackBinding {
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor SHORTEN = FunctionDescriptor.of(JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-    private static final MethodHandle COMPARE_TARGET, SEPARATOR_TARGET, SUCCESSOR_TARGET;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            COMPARE_TARGET = guarded(l.findVirtual(ComparatorBinding.class, "compare", COMPARE.toMethodType()));
-            MethodType shorten = SHORTEN.toMethodType();
-            SEPARATOR_TARGET = guarded(l.findVirtual(ComparatorBinding.class, "separator", shorten));
-            SUCCESSOR_TARGET = guarded(l.findVirtual(ComparatorBinding.class, "successor", shorten));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final MethodHandle COMPARE_TARGET = guarded(MethodHandles.lookup(), "compare", COMPARE);
+    private static final MethodHandle SEPARATOR_TARGET = guarded(MethodHandles.lookup(), "separator", SHORTEN);
+    private static final MethodHandle SUCCESSOR_TARGET = guarded(MethodHandles.lookup(), "successor", SHORTEN);
 
     private final AbstractComparator comparator;
 

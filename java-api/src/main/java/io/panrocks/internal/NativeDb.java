@@ -98,6 +98,53 @@ public final class NativeDb {
         c.exit();
     }
 
+    /** A native call on the DB's handle that answers only a status, filling the error record on failure. */
+    @FunctionalInterface
+    public interface StatusCall {
+        int call(MemorySegment db, MemorySegment error);
+    }
+
+    /** A native call that writes text about the DB into buffer (up to capacity bytes) and its full size into size. */
+    @FunctionalInterface
+    public interface TextCall {
+        int call(MemorySegment db, MemorySegment buffer, long capacity, MemorySegment size, MemorySegment error);
+    }
+
+    /**
+     * The text a call writes ({@link EngineText#read}), between
+     * {@link #enter()} and {@link #exit}; scratch grown for a long text is
+     * given back.
+     *
+     * @throws RocksDBException the status of a call that failed
+     * @throws IllegalStateException if the DB is closing or closed
+     */
+    public String text(TextCall call) throws RocksDBException {
+        CallContext c = enter();
+        try {
+            return EngineText.read(c, 0, (buffer, capacity) -> call.call(handle(), buffer, capacity, c.size, c.error));
+        } finally {
+            c.trimScratch();
+            exit(c);
+        }
+    }
+
+    /**
+     * Makes a call that answers only a status, between {@link #enter()} and
+     * {@link #exit}.
+     *
+     * @throws RocksDBException the status of a call that failed
+     * @throws IllegalStateException if the DB is closing or closed
+     */
+    public void run(StatusCall call) throws RocksDBException {
+        CallContext c = enter();
+        try {
+            int rc = call.call(handle(), c.error);
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            exit(c);
+        }
+    }
+
     /**
      * As {@link #enter()}, for a call that waits for RocksDB's background
      * work (a flush it waits for, a compaction, a checkpoint, an ingestion, a

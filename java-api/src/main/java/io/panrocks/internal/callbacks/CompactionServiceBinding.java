@@ -45,21 +45,11 @@ public final class CompactionServiceBinding extends CallbackBinding {
     private static final FunctionDescriptor CANCEL = FunctionDescriptor.ofVoid(JAVA_LONG);
     private static final FunctionDescriptor INSTALLED = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG, JAVA_LONG,
             JAVA_INT);
-    private static final MethodHandle SCHEDULE_TARGET, WAIT_TARGET, CANCEL_TARGET, INSTALLED_TARGET;
+    private static final MethodHandle SCHEDULE_TARGET = guarded(MethodHandles.lookup(), "onSchedule", SCHEDULE);
+    private static final MethodHandle WAIT_TARGET = guarded(MethodHandles.lookup(), "onWait", WAIT);
+    private static final MethodHandle CANCEL_TARGET = guarded(MethodHandles.lookup(), "onCancel", CANCEL);
+    private static final MethodHandle INSTALLED_TARGET = guarded(MethodHandles.lookup(), "onInstalled", INSTALLED);
     private static final long INFO_SIZE = panrocks_compaction_job_info.layout().byteSize();
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            SCHEDULE_TARGET = guarded(l.findVirtual(CompactionServiceBinding.class, "onSchedule", SCHEDULE.toMethodType()));
-            WAIT_TARGET = guarded(l.findVirtual(CompactionServiceBinding.class, "onWait", WAIT.toMethodType()));
-            CANCEL_TARGET = guarded(l.findVirtual(CompactionServiceBinding.class, "onCancel", CANCEL.toMethodType()));
-            INSTALLED_TARGET = guarded(l.findVirtual(CompactionServiceBinding.class, "onInstalled",
-                    INSTALLED.toMethodType()));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final CompactionService service;
 

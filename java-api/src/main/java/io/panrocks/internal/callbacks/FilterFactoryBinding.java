@@ -34,20 +34,11 @@ public final class FilterFactoryBinding extends CallbackBinding {
     private static final FunctionDescriptor FILTER = FunctionDescriptor.of(JAVA_INT,
             JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor RELEASE = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG);
-    private static final MethodHandle CREATE_TARGET, FILTER_TARGET, RELEASE_TARGET;
+    private static final MethodHandle CREATE_TARGET = guarded(MethodHandles.lookup(), "create", CREATE);
+    private static final MethodHandle FILTER_TARGET = guarded(MethodHandles.lookup(), "filter", FILTER);
+    private static final MethodHandle RELEASE_TARGET = guarded(MethodHandles.lookup(), "release", RELEASE);
     private static final int KEEP = 0, REMOVE = 1, CHANGE_VALUE = 2;
     private static final AbstractCompactionFilter.ValueType[] TYPES = AbstractCompactionFilter.ValueType.values();
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            CREATE_TARGET = guarded(l.findVirtual(FilterFactoryBinding.class, "create", CREATE.toMethodType()));
-            FILTER_TARGET = guarded(l.findVirtual(FilterFactoryBinding.class, "filter", FILTER.toMethodType()));
-            RELEASE_TARGET = guarded(l.findVirtual(FilterFactoryBinding.class, "release", RELEASE.toMethodType()));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /** null: one shared filter serves every compaction */
     private final AbstractCompactionFilterFactory<?> factory;

@@ -8,6 +8,7 @@ import io.panrocks.Status;
 import io.panrocks.WriteStallInfo;
 import io.panrocks.internal.jfr.BackgroundErrorEvent;
 import io.panrocks.internal.jfr.CompactionEvent;
+import io.panrocks.internal.jfr.DbEvent;
 import io.panrocks.internal.jfr.FileIngestionEvent;
 import io.panrocks.internal.jfr.FlushEvent;
 import io.panrocks.internal.jfr.WriteStallEvent;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The listener a DB gets when JFR is up at its open (or always, with
@@ -53,18 +55,13 @@ public final class JfrListener implements EventPort {
 
     @Override
     public void onFlushBegin(Object db, FlushJobInfo info) {
-        FlushEvent e = new FlushEvent();
-        e.begin();
-        if (flushes.size() >= MAX_IN_FLIGHT) flushes.clear();
-        flushes.put(info.getJobId(), e);
+        begin(flushes, info.getJobId(), new FlushEvent());
     }
 
     @Override
     public void onFlushCompleted(Object db, FlushJobInfo info) {
-        FlushEvent e = flushes.remove(info.getJobId());
-        if (e == null) e = new FlushEvent();
-        e.end();
-        if (!e.shouldCommit()) return;
+        FlushEvent e = end(flushes, info.getJobId(), FlushEvent::new);
+        if (e == null) return;
         e.dbPath = dbPath;
         e.columnFamily = info.getColumnFamilyName();
         e.jobId = info.getJobId();
@@ -81,18 +78,13 @@ public final class JfrListener implements EventPort {
 
     @Override
     public void onCompactionBegin(Object db, CompactionJobInfo info) {
-        CompactionEvent e = new CompactionEvent();
-        e.begin();
-        if (compactions.size() >= MAX_IN_FLIGHT) compactions.clear();
-        compactions.put(info.getJobId(), e);
+        begin(compactions, info.getJobId(), new CompactionEvent());
     }
 
     @Override
     public void onCompactionCompleted(Object db, CompactionJobInfo info) {
-        CompactionEvent e = compactions.remove(info.getJobId());
-        if (e == null) e = new CompactionEvent();
-        e.end();
-        if (!e.shouldCommit()) return;
+        CompactionEvent e = end(compactions, info.getJobId(), CompactionEvent::new);
+        if (e == null) return;
         e.dbPath = dbPath;
         e.columnFamily = info.getColumnFamilyName();
         e.jobId = info.getJobId();
@@ -147,6 +139,25 @@ public final class JfrListener implements EventPort {
         e.globalSeqno = info.getGlobalSeqno();
         e.fileSize = size(info.getInternalFilePath());
         e.commit();
+    }
+
+    /** Times a job from its begin: its event waits in inFlight for the job's end. */
+    private static <E extends DbEvent> void begin(Map<Integer, E> inFlight, int jobId, E event) {
+        event.begin();
+        if (inFlight.size() >= MAX_IN_FLIGHT) inFlight.clear();
+        inFlight.put(jobId, event);
+    }
+
+    /**
+     * The event of a job that ended: the one its begin started, or a fresh
+     * one (with no duration) if the recording missed the begin; null if the
+     * recording does not want it.
+     */
+    private static <E extends DbEvent> E end(Map<Integer, E> inFlight, int jobId, Supplier<E> missedBegin) {
+        E event = inFlight.remove(jobId);
+        if (event == null) event = missedBegin.get();
+        event.end();
+        return event.shouldCommit() ? event : null;
     }
 
     private static long size(String file) {

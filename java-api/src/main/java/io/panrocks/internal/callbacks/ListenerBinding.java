@@ -57,15 +57,7 @@ public final class ListenerBinding extends CallbackBinding {
     private static final PublicAccess PUBLIC = PublicAccess.get();
 
     private static final FunctionDescriptor EVENT = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG);
-    private static final MethodHandle EVENT_TARGET;
-    static {
-        try {
-            EVENT_TARGET = guarded(MethodHandles.lookup().findVirtual(ListenerBinding.class, "onEvent",
-                    EVENT.toMethodType()));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final MethodHandle EVENT_TARGET = guarded(MethodHandles.lookup(), "onEvent", EVENT);
 
     private final EventPort listener;
     /** the listener is panrocks' own, behind the JFR events */

@@ -25,16 +25,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class LoggerBinding extends CallbackBinding {
     private static final FunctionDescriptor LOG = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
-    private static final MethodHandle LOG_TARGET;
+    private static final MethodHandle LOG_TARGET = guarded(MethodHandles.lookup(), "onLog", LOG);
     private static final InfoLogLevel[] LEVELS = InfoLogLevel.values();
-
-    static {
-        try {
-            LOG_TARGET = guarded(MethodHandles.lookup().findVirtual(LoggerBinding.class, "onLog", LOG.toMethodType()));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final LogPort logger;
 

@@ -26,18 +26,9 @@ public final class MergeOperatorBinding extends CallbackBinding {
     private static final FunctionDescriptor PARTIAL = FunctionDescriptor.of(JAVA_INT,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor STEP = FULL;
-    private static final MethodHandle FULL_TARGET, PARTIAL_TARGET, STEP_TARGET;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            FULL_TARGET = guarded(l.findVirtual(MergeOperatorBinding.class, "fullMerge", FULL.toMethodType()));
-            PARTIAL_TARGET = guarded(l.findVirtual(MergeOperatorBinding.class, "partialMerge", PARTIAL.toMethodType()));
-            STEP_TARGET = guarded(l.findVirtual(MergeOperatorBinding.class, "step", STEP.toMethodType()));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final MethodHandle FULL_TARGET = guarded(MethodHandles.lookup(), "fullMerge", FULL);
+    private static final MethodHandle PARTIAL_TARGET = guarded(MethodHandles.lookup(), "partialMerge", PARTIAL);
+    private static final MethodHandle STEP_TARGET = guarded(MethodHandles.lookup(), "step", STEP);
 
     private final MergePort port;
 

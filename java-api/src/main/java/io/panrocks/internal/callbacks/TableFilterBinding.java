@@ -30,16 +30,7 @@ public final class TableFilterBinding extends CallbackBinding {
     private static final PublicAccess PUBLIC = PublicAccess.get();
 
     private static final FunctionDescriptor FILTER = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-    private static final MethodHandle FILTER_TARGET;
-
-    static {
-        try {
-            FILTER_TARGET = guarded(MethodHandles.lookup().findVirtual(TableFilterBinding.class, "onTable",
-                    FILTER.toMethodType()));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final MethodHandle FILTER_TARGET = guarded(MethodHandles.lookup(), "onTable", FILTER);
 
     private final AbstractTableFilter filter;
     private final MemorySegment stub;

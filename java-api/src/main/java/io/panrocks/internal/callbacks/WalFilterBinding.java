@@ -37,18 +37,8 @@ public final class WalFilterBinding extends CallbackBinding {
             JAVA_LONG, JAVA_LONG, JAVA_LONG);
     private static final FunctionDescriptor RECORD = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-    private static final MethodHandle COLUMN_FAMILIES_TARGET, RECORD_TARGET;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            COLUMN_FAMILIES_TARGET = guarded(l.findVirtual(WalFilterBinding.class, "onColumnFamilies",
-                    COLUMN_FAMILIES.toMethodType()));
-            RECORD_TARGET = guarded(l.findVirtual(WalFilterBinding.class, "onRecord", RECORD.toMethodType()));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final MethodHandle COLUMN_FAMILIES_TARGET = guarded(MethodHandles.lookup(), "onColumnFamilies", COLUMN_FAMILIES);
+    private static final MethodHandle RECORD_TARGET = guarded(MethodHandles.lookup(), "onRecord", RECORD);
 
     private final WalPort filter;
 

@@ -176,20 +176,38 @@ public final class Entities {
         boolean handedOver = false;
         try {
             if (!read(c, db, cf, ro, entity, k, keyLength)) return null;
-            ViewScope scope = new ViewScope();
-            List<WideColumn> columns = views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
-            DbResource resource = DbResource.confined(c, "PinnedEntity", scope, false, () -> {
-                panrocks_h.panrocks_entity_release(entity);
-                c.returnEntity(entity);
-            });
             handedOver = true;
-            return maker.make(owner, columns, scope, resource);
+            return handOver(owner, c, entity, maker);
         } finally {
-            if (!handedOver) {
-                panrocks_h.panrocks_entity_release(entity);
-                c.returnEntity(entity);
-            }
+            if (!handedOver) release(c, entity);
         }
+    }
+
+    /**
+     * The pinned entity of entity, just read (its columns at c.value, their
+     * count in c.size), made by maker: entity is its from here on, and goes
+     * back to the thread's pool when it is released (or here, if making it
+     * fails before that is arranged).
+     */
+    private static <O, E> E handOver(O owner, CallContext c, MemorySegment entity, EntityMaker<O, E> maker) {
+        ViewScope scope;
+        List<WideColumn> columns;
+        DbResource resource;
+        try {
+            scope = new ViewScope();
+            columns = views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
+            resource = DbResource.confined(c, "PinnedEntity", scope, false, () -> release(c, entity));
+        } catch (Throwable t) {
+            release(c, entity);
+            throw t;
+        }
+        return maker.make(owner, columns, scope, resource);
+    }
+
+    /** Releases the engine's columns held in entity and returns it to the thread's pool. */
+    private static void release(CallContext c, MemorySegment entity) {
+        panrocks_h.panrocks_entity_release(entity);
+        c.returnEntity(entity);
     }
 
     /** Reads k's entity and copies its columns to the heap; null if absent. */
@@ -207,8 +225,7 @@ public final class Entities {
             }
             return List.of(out);
         } finally {
-            panrocks_h.panrocks_entity_release(entity);
-            c.returnEntity(entity);
+            release(c, entity);
         }
     }
 
@@ -244,10 +261,8 @@ public final class Entities {
     }
 
     private static byte[] copy(long slice) {
-        long data = Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + DATA);
-        byte[] out = new byte[Bytes.checkFitsArray(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + SIZE))];
-        Bytes.copyFromAddress(data, out, 0, out.length);
-        return out;
+        return Bytes.copyOut(Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + DATA),
+                Bytes.EVERYTHING.get(ValueLayout.JAVA_LONG, slice + SIZE));
     }
 
     private static int count(long n) {
@@ -320,20 +335,11 @@ public final class Entities {
             }
             if (rc == Reads.NOT_FOUND) return null;
             if (rc != 0) throw c.failure(rc);
-            ViewScope scope = new ViewScope();
-            List<WideColumn> columns = views(scope, c.valueAddress(), c.size.get(ValueLayout.JAVA_LONG, 0));
-            DbResource resource = DbResource.confined(c, "PinnedEntity", scope, false, () -> {
-                panrocks_h.panrocks_entity_release(entity);
-                c.returnEntity(entity);
-            });
             handedOver = true;
-            return maker.make(owner, columns, scope, resource);
+            return handOver(owner, c, entity, maker);
         } finally {
             c.trimScratch();
-            if (!handedOver) {
-                panrocks_h.panrocks_entity_release(entity);
-                c.returnEntity(entity);
-            }
+            if (!handedOver) release(c, entity);
         }
     }
 

@@ -15,6 +15,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -56,6 +57,21 @@ public final class Reads {
      * (docs/benchmarks.md, "Per-call cost budget").
      */
     public static final long HEAP_COPY_LIMIT = 512;
+
+    /**
+     * Checks the copied lists of a MultiGet by family, as RocksJava does:
+     * one family per key, and no key null.
+     *
+     * @throws IllegalArgumentException if the lists differ in size
+     * @throws NullPointerException if a key is null
+     */
+    public static void checkFamiliesAndKeys(List<?> families, List<byte[]> keys) {
+        if (families.size() != keys.size()) {
+            throw new IllegalArgumentException("columnFamilies and keys differ in size: " + families.size() + " and "
+                    + keys.size());
+        }
+        for (byte[] k : keys) Objects.requireNonNull(k, "keys must not contain null");
+    }
 
     /** The copy threshold of a read into a heap array through scratch of {@code capacity} bytes. */
     public static long heapCopyThreshold(long capacity) {
@@ -143,9 +159,7 @@ public final class Reads {
 
     private static byte[] copyPinned(CallContext c, CallContext.Frame f) {
         try {
-            byte[] out = new byte[Bytes.checkFitsArray(c.valueSize())];
-            Bytes.copyFromAddress(c.valueAddress(), out, 0, out.length);
-            return out;
+            return Bytes.copyOut(c.valueAddress(), c.valueSize());
         } finally {
             panrocks_h.panrocks_pin_release(f.pin);
         }
@@ -251,6 +265,16 @@ public final class Reads {
             slot.unused();
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
+        return pinned(c, slot, rc);
+    }
+
+    /**
+     * The slot a pinning read lent, once the read answered rc: the slot, or
+     * null if the key is absent (the slot then back in the pool).
+     *
+     * @throws RocksDBException the read's failure (the slot back in the pool)
+     */
+    public static PinSlot pinned(CallContext c, PinSlot slot, int rc) throws RocksDBException {
         if (rc != OK) {
             slot.unused();
             if (rc == NOT_FOUND) return null;
@@ -281,11 +305,7 @@ public final class Reads {
             slot.unused();
             throw Bytes.linkerFailure(e); // a caller's segment closed since it was checked
         }
-        if (rc != OK) {
-            slot.unused();
-            if (rc == NOT_FOUND) return null;
-            throw c.failure(rc);
-        }
+        if (pinned(c, slot, rc) == null) return null;
         if (!c.valuePinned()) slot.unused(); // the stub copied the value and released the pin
         return slot;
     }
@@ -352,9 +372,7 @@ public final class Reads {
                 (scratch, i, slot) -> {
                     int status = scratch.status(slot);
                     if (status == OK) {
-                        byte[] v = new byte[Bytes.checkFitsArray(scratch.size(slot))];
-                        Bytes.copyFromAddress(scratch.dataAddress(slot), v, 0, v.length);
-                        values[i] = v;
+                        values[i] = Bytes.copyOut(scratch.dataAddress(slot), scratch.size(slot));
                     } else if (status != NOT_FOUND) {
                         throw new RocksDBException(new Status(Status.Code.of(status),
                                 Status.SubCode.of(scratch.subcode(slot)), Status.Severity.NoError,

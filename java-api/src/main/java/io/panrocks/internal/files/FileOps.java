@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The operations on a DB's files behind {@code RocksDB} and
@@ -119,23 +120,11 @@ public final class FileOps {
     }
 
     public void disableFileDeletions() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_disable_file_deletions(db.handle(), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run(panrocks_h::panrocks_disable_file_deletions);
     }
 
     public void enableFileDeletions(boolean force) throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_enable_file_deletions(db.handle(), force ? 1 : 0, c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run((h, error) -> panrocks_h.panrocks_enable_file_deletions(h, force ? 1 : 0, error));
     }
 
     public long latestSequenceNumber() throws RocksDBException {
@@ -155,9 +144,8 @@ public final class FileOps {
             MemorySegment manifest = arena.allocate(ValueLayout.JAVA_LONG);
             int rc = panrocks_h.panrocks_get_live_files(db.handle(), flushMemtable ? 1 : 0, c.size, manifest, c.error);
             if (rc != 0) throw c.failure(rc);
-            List<String> files = new ArrayList<>();
-            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(string(panrocks_file_info.name(info))));
-            return maker.make(manifest.get(ValueLayout.JAVA_LONG, 0), List.copyOf(files));
+            List<String> files = readList(c.size.get(ValueLayout.ADDRESS, 0), info -> string(panrocks_file_info.name(info)));
+            return maker.make(manifest.get(ValueLayout.JAVA_LONG, 0), files);
         } finally {
             db.exit(c);
         }
@@ -168,9 +156,7 @@ public final class FileOps {
         try {
             int rc = panrocks_h.panrocks_get_live_files_metadata(db.handle(), c.size, c.error);
             if (rc != 0) throw c.failure(rc);
-            List<M> files = new ArrayList<>();
-            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info, maker)));
-            return List.copyOf(files);
+            return readList(c.size.get(ValueLayout.ADDRESS, 0), info -> metaData(info, maker));
         } finally {
             db.exit(c);
         }
@@ -210,8 +196,7 @@ public final class FileOps {
                     String comparator = string(name);
                     rc = panrocks_h.panrocks_export_files(handle, c.size, c.error);
                     if (rc != 0) throw c.failure(rc);
-                    List<M> files = new ArrayList<>();
-                    readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(metaData(info, fileMaker)));
+                    List<M> files = readList(c.size.get(ValueLayout.ADDRESS, 0), info -> metaData(info, fileMaker));
                     return maker.make(handle, comparator, files);
                 } catch (RuntimeException | Error | RocksDBException e) {
                     panrocks_h.panrocks_export_destroy(handle);
@@ -230,24 +215,27 @@ public final class FileOps {
         try {
             int rc = panrocks_h.panrocks_get_sorted_wal_files(db.handle(), c.size, c.error);
             if (rc != 0) throw c.failure(rc);
-            List<W> files = new ArrayList<>();
-            readList(c.size.get(ValueLayout.ADDRESS, 0), info -> files.add(maker.make(
+            return readList(c.size.get(ValueLayout.ADDRESS, 0), info -> maker.make(
                     string(panrocks_file_info.name(info)), panrocks_file_info.number(info),
                     panrocks_file_info.wal_type(info) == panrocks_h.PANROCKS_WAL_ALIVE(),
-                    panrocks_file_info.smallest_seqno(info), panrocks_file_info.size(info))));
-            return List.copyOf(files);
+                    panrocks_file_info.smallest_seqno(info), panrocks_file_info.size(info)));
         } finally {
             db.exit(c);
         }
     }
 
-    /** Reads every entry of a panrocks_file_list, then destroys it (also when reading fails). */
-    private static void readList(MemorySegment list, Consumer<MemorySegment> each) {
+    /**
+     * What each makes of every entry of a panrocks_file_list, in order (an
+     * unmodifiable list); then destroys it (also when reading fails).
+     */
+    private static <T> List<T> readList(MemorySegment list, Function<MemorySegment, T> each) {
         try {
             long n = panrocks_h.panrocks_file_list_count(list);
+            List<T> out = new ArrayList<>();
             for (long i = 0; i < n; i++) {
-                each.accept(panrocks_h.panrocks_file_list_get(list, i).reinterpret(panrocks_file_info.sizeof()));
+                out.add(each.apply(panrocks_h.panrocks_file_list_get(list, i).reinterpret(panrocks_file_info.sizeof())));
             }
+            return List.copyOf(out);
         } finally {
             panrocks_h.panrocks_file_list_destroy(list);
         }
@@ -302,13 +290,7 @@ public final class FileOps {
     }
 
     public void tryCatchUpWithPrimary() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_try_catch_up_with_primary(db.handle(), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run(panrocks_h::panrocks_try_catch_up_with_primary);
     }
 
     /** A path that crosses as a C string: absolute, without a zero character. */

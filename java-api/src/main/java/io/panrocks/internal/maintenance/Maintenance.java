@@ -285,13 +285,7 @@ public final class Maintenance {
     }
 
     public void verifyChecksum() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_verify_checksum(db.handle(), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run(panrocks_h::panrocks_verify_checksum);
     }
 
     /** The I/O activity counters, activity by activity (IOActivityStats' layout). */
@@ -309,35 +303,17 @@ public final class Maintenance {
     }
 
     public String identity() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            return EngineText.read(c, 0, (buffer, capacity) -> panrocks_h.panrocks_get_db_identity(db.handle(), buffer,
-                    capacity, c.size, c.error));
-        } finally {
-            db.exit(c);
-        }
+        return db.text(panrocks_h::panrocks_get_db_identity);
     }
 
     /** RocksDB's GetDbSessionId: the ID of this opening of the DB. */
     public String sessionId() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            return EngineText.read(c, 0, (buffer, capacity) -> panrocks_h.panrocks_get_db_session_id(db.handle(), buffer,
-                    capacity, c.size, c.error));
-        } finally {
-            db.exit(c);
-        }
+        return db.text(panrocks_h::panrocks_get_db_session_id);
     }
 
     /** RocksDB's Resume: writing again after a background error whose cause is gone. */
     public void resume() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_resume(db.handle(), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run(panrocks_h::panrocks_resume);
     }
 
     /** A WAL file as RocksDB describes it: its name relative to the WAL directory, number, state, first sequence number and size. */
@@ -373,12 +349,6 @@ public final class Maintenance {
 
     /** RocksDB's SyncWAL: the WAL written so far made durable. */
     public void syncWal() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            int rc = panrocks_h.panrocks_sync_wal(db.handle(), c.error);
-            if (rc != 0) throw c.failure(rc);
-        } finally {
-            db.exit(c);
-        }
+        db.run(panrocks_h::panrocks_sync_wal);
     }
 }

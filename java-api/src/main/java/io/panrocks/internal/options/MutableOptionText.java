@@ -3,6 +3,10 @@ package io.panrocks.internal.options;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.ObjDoubleConsumer;
+import java.util.function.ObjIntConsumer;
+import java.util.function.ObjLongConsumer;
 
 /**
  * The text form shared by {@code MutableColumnFamilyOptions} and
@@ -24,6 +28,32 @@ public final class MutableOptionText {
     @FunctionalInterface
     public interface RawSetter<B> {
         void set(B builder, String name, String value);
+    }
+
+    /** The applier of an int option: its text converted ({@link #intValue}), then the typed setter. */
+    public static <B> Applier<B> integer(ObjIntConsumer<B> setter) {
+        return (b, n, v) -> setter.accept(b, intValue(n, v));
+    }
+
+    /** The applier of a floating-point option: its text converted ({@link #doubleValue}), then the typed setter. */
+    public static <B> Applier<B> decimal(ObjDoubleConsumer<B> setter) {
+        return (b, n, v) -> setter.accept(b, doubleValue(n, v));
+    }
+
+    /** The applier of a boolean option: its text converted ({@link #booleanValue}), then the typed setter. */
+    public static <B> Applier<B> bool(BiConsumer<B, Boolean> setter) {
+        return (b, n, v) -> setter.accept(b, booleanValue(n, v));
+    }
+
+    /**
+     * The applier of an unsigned 64-bit option: a value past {@code Long.MAX_VALUE} in one of
+     * RocksDB's spellings is kept as text (through raw), any other goes through the typed setter.
+     */
+    public static <B> Applier<B> unsigned(ObjLongConsumer<B> setter, RawSetter<B> raw) {
+        return (b, n, v) -> {
+            if (isUnsignedSpecial(v)) raw.set(b, n, v.trim());
+            else setter.accept(b, longValue(n, v));
+        };
     }
 
     /**

@@ -62,14 +62,7 @@ public final class RunningOptions {
 
     /** The running DB-wide options as RocksDB writes them. */
     public String dbOptions() throws RocksDBException {
-        CallContext c = db.enter();
-        try {
-            return EngineText.read(c, 0, (buffer, capacity) -> panrocks_h.panrocks_get_db_options(db.handle(), buffer, capacity,
-                    c.size, c.error));
-        } finally {
-            c.trimScratch();
-            db.exit(c);
-        }
+        return db.text(panrocks_h::panrocks_get_db_options);
     }
 
 }

@@ -42,12 +42,21 @@ public final class ThreadCounters {
     private final Thread owner;
     /** the owner's context, read in place; null on a virtual thread (its carrier, and so its context, changes) */
     private final MemorySegment context;
+    /** the kind's fixed list of counters, by RocksDB's name */
+    private final String[] names;
+    /** where each of names lies in the context, -1 for one the engine lacks */
+    private final int[] offsets;
 
-    /** The calling thread's context of that kind (inside a check that db is open). */
-    public ThreadCounters(NativeDb db, int kind, String type) {
+    /**
+     * The calling thread's context of that kind (inside a check that db is
+     * open), whose counters are names (the kind's fixed list): {@link #read}
+     * takes an index into it.
+     */
+    public ThreadCounters(NativeDb db, int kind, String type, String[] names) {
         this.db = db;
         this.kind = kind;
         this.type = type;
+        this.names = names;
         this.owner = Thread.currentThread();
         if (owner.isVirtual()) {
             this.context = null;
@@ -59,6 +68,7 @@ public final class ThreadCounters {
                 this.context = address.reinterpret(size.get(ValueLayout.JAVA_LONG, 0));
             }
         }
+        this.offsets = offsets(kind, names);
     }
 
     /**
@@ -74,7 +84,7 @@ public final class ThreadCounters {
      * the engine lacks (an older engine); names is the kind's fixed list of
      * counters. Called with the library loaded (a DB is open).
      */
-    public static int[] offsets(int kind, String[] names) {
+    private static int[] offsets(int kind, String[] names) {
         int slot = kind == PERF ? 0 : 1;
         int[] known = KNOWN_OFFSETS.get(slot);
         if (known == null) {
@@ -106,20 +116,21 @@ public final class ThreadCounters {
         if (!db.isOpen()) throw new IllegalStateException(type + ": " + db.closed().getMessage());
     }
 
-    /** The counter at offset (-1: one the engine lacks, read as 0) of the owner's context. */
-    public long read(int offset) {
+    /** The counter names[counter] of the owner's context (0 for one the engine lacks). */
+    public long read(int counter) {
         check();
+        int offset = offsets[counter];
         if (offset < 0) return 0;
         if (context != null) return context.get(ValueLayout.JAVA_LONG, offset);
         return panrocks_h.panrocks_perf_counter(kind, offset);
     }
 
     /** Every counter this engine has, by RocksDB's name, in the order of names. */
-    public Map<String, Long> all(String[] names, int[] offsets) {
+    public Map<String, Long> all() {
         check();
         Map<String, Long> counters = new LinkedHashMap<>();
         // a counter this engine lacks (offset -1, a newer engine's) is no counter at all here
-        for (int i = 0; i < names.length; i++) if (offsets[i] >= 0) counters.put(names[i], read(offsets[i]));
+        for (int i = 0; i < names.length; i++) if (offsets[i] >= 0) counters.put(names[i], read(i));
         return counters;
     }
 
