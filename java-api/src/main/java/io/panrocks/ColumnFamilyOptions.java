@@ -92,14 +92,25 @@ public final class ColumnFamilyOptions implements ColumnFamilyOptionsInterface<C
 
     @Override
     public ColumnFamilyOptions setTableFormatConfig(TableFormatConfig config) {
-        if (config instanceof PlainTableConfig plain) { // an option string; no block-based table
-            values.put("table_factory", plain.optionValue());
-            this.tableConfig = null;
-        } else {
-            values.remove("table_factory");
-            this.tableConfig = (BlockBasedTableConfig) config;
-        }
+        this.tableConfig = tableFormat(values, config);
         return this;
+    }
+
+    /**
+     * Sets a table format on a family's option values: a plain table is an
+     * option string; a block-based table stays an object, the open's to describe.
+     *
+     * @param values the family's option values
+     * @param config the table format
+     * @return the block-based table config, or null for a plain table
+     */
+    static BlockBasedTableConfig tableFormat(OptionValues values, TableFormatConfig config) {
+        if (config instanceof PlainTableConfig plain) {
+            values.put("table_factory", plain.optionValue());
+            return null;
+        }
+        values.remove("table_factory");
+        return (BlockBasedTableConfig) config;
     }
 
     @Override

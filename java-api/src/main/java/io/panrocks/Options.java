@@ -103,13 +103,7 @@ public final class Options implements DBOptionsInterface<Options>, ColumnFamilyO
 
     @Override
     public Options setTableFormatConfig(TableFormatConfig config) {
-        if (config instanceof PlainTableConfig plain) { // an option string; no block-based table
-            cfValues.put("table_factory", plain.optionValue());
-            this.tableConfig = null;
-        } else {
-            cfValues.remove("table_factory");
-            this.tableConfig = (BlockBasedTableConfig) config;
-        }
+        this.tableConfig = ColumnFamilyOptions.tableFormat(cfValues, config);
         return this;
     }
 
