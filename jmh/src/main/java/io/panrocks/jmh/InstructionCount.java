@@ -21,7 +21,7 @@ import java.util.Locale;
  *
  * <p>It loads the standard run's data set (1,000 keys of 16 B, flushed, in the
  * block cache; {@link PanrocksDb} / {@link RocksJavaDb}), runs the shape
- * {@value #WARMUP_ROUNDS} times COUNT operations to warm the JIT, prints
+ * {@value #WARMUP_ROUNDS} times COUNT operations to warm the JIT, collects the heap, prints
  * {@code READY}, waits for a line on standard input (the caller turns
  * callgrind's instrumentation on), runs COUNT operations, prints {@code DONE},
  * waits for a line again (instrumentation off) and closes.
@@ -159,6 +159,10 @@ public final class InstructionCount {
         long folded = 0;
         for (int round = 0; round < WARMUP_ROUNDS; round++) folded += loop(op, count);
         sink = folded;
+        // an empty young generation: whether a collection lands in the window then depends on the
+        // window's own allocation, not on where the warm-up left Eden (getPinned's 224 B per call
+        // put one in some runs and not others, a 10x swing of the Java side's count)
+        System.gc();
         mark("READY");
         sink = loop(op, count);
         mark("DONE");
