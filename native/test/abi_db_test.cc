@@ -403,6 +403,30 @@ void stop_on_a_full_disk(panrocks_db *db, const TempDir &dir, full_disk::Pause a
     EXPECT_EQ(err.subcode, static_cast<int32_t>(rocksdb::Status::SubCode::kNoSpace)) << err.message;
 }
 
+// A default family whose two memtables of 64 KiB fill within a few dozen 1 KiB writes: the shape
+// stop_on_a_full_disk needs.
+panrocks_cf_descriptor small_memtables() {
+    panrocks_cf_descriptor family{};
+    family.name = "default";
+    family.options = "write_buffer_size=65536;max_write_buffer_number=2";
+    return family;
+}
+
+// panrocks_close on another thread, bounded: a close that waits for ever fails the test and ends
+// this test's process (CTest runs it alone). Returns the close's code; err holds its message.
+int32_t close_within_a_minute(panrocks_db *db, panrocks_error *err) {
+    std::promise<int32_t> closed;
+    std::future<int32_t> close_rc = closed.get_future();
+    std::thread closer([&] { closed.set_value(panrocks_close(db, err)); });
+    if (close_rc.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
+        ADD_FAILURE() << "panrocks_close did not return within 60 s";
+        std::fflush(nullptr);
+        std::_Exit(1);
+    }
+    closer.join();
+    return close_rc.get();
+}
+
 // The fault matrix's disk-full/write-stop cell, made deterministic (it hung
 // there once in a full-suite run on a loaded machine, in the close after the
 // operation): a writer with the WAL off fills both memtables of a family
@@ -415,9 +439,7 @@ void stop_on_a_full_disk(panrocks_db *db, const TempDir &dir, full_disk::Pause a
 // before the fault (here, with the WAL) must be there at the next open.
 TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
     TempDir dir;
-    panrocks_cf_descriptor family{};
-    family.name = "default";
-    family.options = "write_buffer_size=65536;max_write_buffer_number=2";
+    panrocks_cf_descriptor family = small_memtables();
     panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
     ASSERT_NE(db, nullptr);
     panrocks_error err{};
@@ -430,18 +452,10 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
     // the recovery's Resume() meets the lost flush
     std::this_thread::sleep_for(std::chrono::seconds(3));
 
-    std::promise<int32_t> closed;
-    std::future<int32_t> close_rc = closed.get_future();
+    // a Resume() waiting for a lost flush must not hold the close
     panrocks_error close_err{};
-    std::thread closer([&] { closed.set_value(panrocks_close(db, &close_err)); });
-    if (close_rc.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
-        ADD_FAILURE() << "panrocks_close did not return within 60 s (a Resume() waiting for a lost flush)";
-        std::fflush(nullptr);
-        std::_Exit(1);  // the close waits for ever: end this test's process, which CTest runs alone
-    }
-    closer.join();
     // closed either way; an error it reports is RocksDB's
-    if (close_rc.get() != PANROCKS_OK) EXPECT_NE(close_err.message[0], '\0');
+    if (close_within_a_minute(db, &close_err) != PANROCKS_OK) EXPECT_NE(close_err.message[0], '\0');
 
     db = panrocks_test::open_db(dir.path(), &family);
     ASSERT_NE(db, nullptr);
@@ -459,9 +473,7 @@ TEST(Close, EndsARecoveryThatWaitsForAFlushRocksDbLost) {
 // reopened.
 TEST(SpaceRecovery, AFullDiskThatStoppedWritesIsWritableAgainOnceItHasSpace) {
     TempDir dir;
-    panrocks_cf_descriptor family{};
-    family.name = "default";
-    family.options = "write_buffer_size=65536;max_write_buffer_number=2";
+    panrocks_cf_descriptor family = small_memtables();
     panrocks_db *db = panrocks_test::open_db(dir.path(), &family);
     ASSERT_NE(db, nullptr);
     panrocks_error err{};
@@ -479,17 +491,8 @@ TEST(SpaceRecovery, AFullDiskThatStoppedWritesIsWritableAgainOnceItHasSpace) {
     } while (std::chrono::steady_clock::now() < deadline);
     ASSERT_EQ(rc, PANROCKS_OK) << "no write succeeded 15 s after the disk had space again: " << err.message;
 
-    std::promise<int32_t> closed;
-    std::future<int32_t> close_rc = closed.get_future();
     panrocks_error close_err{};
-    std::thread closer([&] { closed.set_value(panrocks_close(db, &close_err)); });
-    if (close_rc.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
-        ADD_FAILURE() << "panrocks_close did not return within 60 s";
-        std::fflush(nullptr);
-        std::_Exit(1);
-    }
-    closer.join();
-    EXPECT_EQ(close_rc.get(), PANROCKS_OK) << close_err.message;
+    EXPECT_EQ(close_within_a_minute(db, &close_err), PANROCKS_OK) << close_err.message;
     db = panrocks_test::open_db(dir.path(), &family);
     ASSERT_NE(db, nullptr);
     EXPECT_EQ(panrocks_test::db_get(db, "after"), "written");
