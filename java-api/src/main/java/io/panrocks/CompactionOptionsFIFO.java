@@ -12,55 +12,12 @@ import java.util.Map;
  * {@code compaction_options_fifo}). A plain Java value with RocksDB's
  * defaults; no native memory, {@code close()} does nothing.
  */
-public final class CompactionOptionsFIFO implements AutoCloseable {
-    private long maxTableFilesSize = 1L << 30;
-    private boolean allowCompaction = false;
+public final class CompactionOptionsFIFO extends CompactionOptionsFIFOFields implements AutoCloseable {
     private long maxDataFilesSize = 0;
     private boolean useKvRatioCompaction = false;
 
     /** RocksDB's defaults (1 GiB, no intra-L0 compaction). */
     public CompactionOptionsFIFO() {
-    }
-
-    /**
-     * Size of the family's files beyond which the oldest are deleted (default 1 GiB).
-     *
-     * @param maxTableFilesSize bytes, {@code >= 1}
-     * @return this
-     * @throws IllegalArgumentException if below 1
-     */
-    public CompactionOptionsFIFO setMaxTableFilesSize(long maxTableFilesSize) {
-        this.maxTableFilesSize = OptionValues.requireAtLeast(maxTableFilesSize, 1, "maxTableFilesSize");
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setMaxTableFilesSize}.
-     *
-     * @return bytes (1 GiB unless set)
-     */
-    public long maxTableFilesSize() {
-        return maxTableFilesSize;
-    }
-
-    /**
-     * Whether small level-0 files are compacted together (default false).
-     *
-     * @param allowCompaction the value
-     * @return this
-     */
-    public CompactionOptionsFIFO setAllowCompaction(boolean allowCompaction) {
-        this.allowCompaction = allowCompaction;
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setAllowCompaction}.
-     *
-     * @return the value (false unless set)
-     */
-    public boolean allowCompaction() {
-        return allowCompaction;
     }
 
     /** Refuses a field of the nested option that the running engine's FIFO options do not have. */

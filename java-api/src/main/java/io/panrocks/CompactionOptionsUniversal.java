@@ -1,6 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.Bounds;
 import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.OptionValues;
 
@@ -14,59 +13,12 @@ import java.util.Map;
  * RocksDB's defaults; each setter checks its value at once. No native
  * memory; {@code close()} does nothing.
  */
-public final class CompactionOptionsUniversal implements AutoCloseable {
-    private int sizeRatio = 1;
-    private int minMergeWidth = 2;
+public final class CompactionOptionsUniversal extends CompactionOptionsUniversalFields implements AutoCloseable {
     private int maxMergeWidth = -1; // UINT_MAX, as RocksJava reads it
     private int maxSizeAmplificationPercent = 200;
-    private int compressionSizePercent = -1;
-    private CompactionStopStyle stopStyle = CompactionStopStyle.CompactionStopStyleTotalSize;
-    private boolean allowTrivialMove = false;
 
     /** RocksDB's defaults. */
     public CompactionOptionsUniversal() {
-    }
-
-    /**
-     * Percentage of slack in the size comparison of files to merge (default 1).
-     *
-     * @param sizeRatio a percentage, {@code >= 0}
-     * @return this
-     * @throws IllegalArgumentException if negative
-     */
-    public CompactionOptionsUniversal setSizeRatio(int sizeRatio) {
-        this.sizeRatio = (int) OptionValues.requireAtLeast(sizeRatio, 0, "sizeRatio");
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setSizeRatio}.
-     *
-     * @return the percentage (1 unless set)
-     */
-    public int sizeRatio() {
-        return sizeRatio;
-    }
-
-    /**
-     * Fewest files merged in one compaction (default 2).
-     *
-     * @param minMergeWidth files, {@code >= 2}
-     * @return this
-     * @throws IllegalArgumentException if below 2
-     */
-    public CompactionOptionsUniversal setMinMergeWidth(int minMergeWidth) {
-        this.minMergeWidth = (int) OptionValues.requireAtLeast(minMergeWidth, 2, "minMergeWidth");
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setMinMergeWidth}.
-     *
-     * @return files (2 unless set)
-     */
-    public int minMergeWidth() {
-        return minMergeWidth;
     }
 
     /**
@@ -110,70 +62,6 @@ public final class CompactionOptionsUniversal implements AutoCloseable {
      */
     public int maxSizeAmplificationPercent() {
         return maxSizeAmplificationPercent;
-    }
-
-    /**
-     * Percentage of the data kept compressed (the oldest); -1 compresses all (the default).
-     *
-     * @param compressionSizePercent -1, or 0 to 100
-     * @return this
-     * @throws IllegalArgumentException if outside [-1, 100]
-     */
-    public CompactionOptionsUniversal setCompressionSizePercent(int compressionSizePercent) {
-        Bounds.inRange(compressionSizePercent, -1, 100, "compressionSizePercent");
-        this.compressionSizePercent = compressionSizePercent;
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setCompressionSizePercent}.
-     *
-     * @return the percentage (-1 unless set)
-     */
-    public int compressionSizePercent() {
-        return compressionSizePercent;
-    }
-
-    /**
-     * When a run stops taking files (default: total size).
-     *
-     * @param compactionStopStyle the style; not null
-     * @return this
-     * @throws IllegalArgumentException if null
-     */
-    public CompactionOptionsUniversal setStopStyle(CompactionStopStyle compactionStopStyle) {
-        if (compactionStopStyle == null) throw new IllegalArgumentException("stopStyle must not be null");
-        this.stopStyle = compactionStopStyle;
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setStopStyle}.
-     *
-     * @return the style
-     */
-    public CompactionStopStyle stopStyle() {
-        return stopStyle;
-    }
-
-    /**
-     * Whether files that overlap nothing are moved rather than rewritten (default false).
-     *
-     * @param allowTrivialMove the value
-     * @return this
-     */
-    public CompactionOptionsUniversal setAllowTrivialMove(boolean allowTrivialMove) {
-        this.allowTrivialMove = allowTrivialMove;
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setAllowTrivialMove}.
-     *
-     * @return the value (false unless set)
-     */
-    public boolean allowTrivialMove() {
-        return allowTrivialMove;
     }
 
     /** Nothing to release; present so RocksJava's try-with-resources code compiles unchanged. */

@@ -8,16 +8,12 @@ import java.util.Objects;
  * {@link CompactionServiceJobStatus#SUCCESS}, or another status and no job.
  * Immutable.
  */
-public final class CompactionServiceScheduleResponse {
+public final class CompactionServiceScheduleResponse extends CompactionServiceScheduleResponseFields {
     private static final CompactionServiceScheduleResponse USE_LOCAL =
             new CompactionServiceScheduleResponse("", CompactionServiceJobStatus.USE_LOCAL);
 
-    private final String scheduledJobId;
-    private final CompactionServiceJobStatus status;
-
     private CompactionServiceScheduleResponse(String scheduledJobId, CompactionServiceJobStatus status) {
-        this.scheduledJobId = scheduledJobId;
-        this.status = status;
+        super(scheduledJobId, status);
     }
 
     /**
@@ -59,24 +55,6 @@ public final class CompactionServiceScheduleResponse {
         }
         return status == CompactionServiceJobStatus.USE_LOCAL ? USE_LOCAL
                 : new CompactionServiceScheduleResponse("", status);
-    }
-
-    /**
-     * The job's ID ({@code scheduled_job_id}); empty when none was scheduled.
-     *
-     * @return the ID
-     */
-    public String scheduledJobId() {
-        return scheduledJobId;
-    }
-
-    /**
-     * The status ({@code status}).
-     *
-     * @return the status
-     */
-    public CompactionServiceJobStatus status() {
-        return status;
     }
 
     @Override

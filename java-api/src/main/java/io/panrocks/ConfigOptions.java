@@ -5,54 +5,11 @@ package io.panrocks;
  * {@code ConfigOptions} (RocksDB's {@code ConfigOptions}). A plain Java
  * value: no native memory, {@code close()} does nothing.
  */
-public final class ConfigOptions implements AutoCloseable {
-    private boolean ignoreUnknownOptions;
-    private boolean inputStringsEscaped = true;
+public final class ConfigOptions extends ConfigOptionsFields implements AutoCloseable {
     private String delimiter = ";";
 
     /** RocksDB's defaults: unknown options refused, input strings escaped. */
     public ConfigOptions() {
-    }
-
-    /**
-     * Whether options the engine does not know (a file of a newer RocksDB)
-     * are skipped rather than refused.
-     *
-     * @param ignore the value
-     * @return this
-     */
-    public ConfigOptions setIgnoreUnknownOptions(boolean ignore) {
-        this.ignoreUnknownOptions = ignore;
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setIgnoreUnknownOptions}.
-     *
-     * @return the value (false unless set)
-     */
-    public boolean ignoreUnknownOptions() {
-        return ignoreUnknownOptions;
-    }
-
-    /**
-     * Whether the file's values are escaped ({@code \:}), as RocksDB writes them.
-     *
-     * @param escaped the value
-     * @return this
-     */
-    public ConfigOptions setInputStringsEscaped(boolean escaped) {
-        this.inputStringsEscaped = escaped;
-        return this;
-    }
-
-    /**
-     * The value set with {@link #setInputStringsEscaped}.
-     *
-     * @return the value (true unless set)
-     */
-    public boolean inputStringsEscaped() {
-        return inputStringsEscaped;
     }
 
     /**
@@ -102,9 +59,4 @@ public final class ConfigOptions implements AutoCloseable {
     public void close() {
     }
 
-    @Override
-    public String toString() {
-        return "ConfigOptions{ignoreUnknownOptions=" + ignoreUnknownOptions + ", inputStringsEscaped=" + inputStringsEscaped
-                + "}";
-    }
 }

@@ -8,7 +8,7 @@ package io.panrocks;
  * Only panrocks subclasses it.
  */
 public abstract sealed class MemTableConfig permits SkipListMemTableConfig, VectorMemTableConfig,
-        HashSkipListMemTableConfig, HashLinkedListMemTableConfig {
+        HashSkipListMemTableConfigFields, HashLinkedListMemTableConfigFields {
     MemTableConfig() {
     }
 

@@ -10,34 +10,9 @@ import java.lang.foreign.MemorySegment;
  * RocksJava's {@code OptimisticTransactionOptions} (without its comparator:
  * panrocks DBs use RocksDB's bytewise order). A plain Java value.
  */
-public final class OptimisticTransactionOptions implements AutoCloseable {
-    private boolean setSnapshot;
-
+public final class OptimisticTransactionOptions extends OptimisticTransactionOptionsFields implements AutoCloseable {
     /** RocksDB's defaults: no snapshot. */
     public OptimisticTransactionOptions() {
-    }
-
-    /**
-     * Take a snapshot when the transaction begins: its commit then fails with
-     * {@link Status.Code#Busy} if a key it wrote or read for update was
-     * written by someone else after the snapshot (without one, after the
-     * transaction first touched the key).
-     *
-     * @param setSnapshot whether to
-     * @return this
-     */
-    public OptimisticTransactionOptions setSetSnapshot(boolean setSnapshot) {
-        this.setSnapshot = setSnapshot;
-        return this;
-    }
-
-    /**
-     * Returns whether a snapshot is taken at begin.
-     *
-     * @return whether a snapshot is taken at begin
-     */
-    public boolean isSetSnapshot() {
-        return setSnapshot;
     }
 
     void fill(MemorySegment o) {
@@ -50,8 +25,4 @@ public final class OptimisticTransactionOptions implements AutoCloseable {
     public void close() {
     }
 
-    @Override
-    public String toString() {
-        return "OptimisticTransactionOptions{setSnapshot=" + setSnapshot + "}";
-    }
 }

@@ -1,6 +1,5 @@
 package io.panrocks;
 
-import java.util.Objects;
 
 /**
  * RocksDB's plain table format, as RocksJava's {@code PlainTableConfig}:
@@ -13,7 +12,7 @@ import java.util.Objects;
  * option string ({@code table_factory={id=PlainTable;...}}); setters check
  * their values.
  */
-public final class PlainTableConfig extends TableFormatConfig {
+public final class PlainTableConfig extends PlainTableConfigFields {
     /** Key size meaning "keys of any length". */
     public static final int VARIABLE_LENGTH = 0;
     /** RocksDB's default bits per key of the bloom filter. */
@@ -33,12 +32,8 @@ public final class PlainTableConfig extends TableFormatConfig {
 
     private int keySize = VARIABLE_LENGTH;
     private int bloomBitsPerKey = DEFAULT_BLOOM_BITS_PER_KEY;
-    private double hashTableRatio = DEFAULT_HASH_TABLE_RATIO;
     private int indexSparseness = DEFAULT_INDEX_SPARSENESS;
     private int hugePageTlbSize = DEFAULT_HUGE_TLB_SIZE;
-    private EncodingType encodingType = DEFAULT_ENCODING_TYPE;
-    private boolean fullScanMode = DEFAULT_FULL_SCAN_MODE;
-    private boolean storeIndexInFile = DEFAULT_STORE_INDEX_IN_FILE;
 
     /** RocksDB's defaults. */
     public PlainTableConfig() {
@@ -92,29 +87,6 @@ public final class PlainTableConfig extends TableFormatConfig {
     }
 
     /**
-     * Prefixes per hash bucket wanted; 0: no hash, binary search
-     * ({@code hash_table_ratio}).
-     *
-     * @param ratio in [0, 1]
-     * @return this
-     * @throws IllegalArgumentException if ratio is outside [0, 1] or NaN
-     */
-    public PlainTableConfig setHashTableRatio(double ratio) {
-        if (!(ratio >= 0 && ratio <= 1)) throw new IllegalArgumentException("hashTableRatio must be in [0, 1], was " + ratio);
-        this.hashTableRatio = ratio;
-        return this;
-    }
-
-    /**
-     * The hash table ratio.
-     *
-     * @return the hash table ratio
-     */
-    public double hashTableRatio() {
-        return hashTableRatio;
-    }
-
-    /**
      * Keys per index record within one prefix ({@code index_sparseness}).
      *
      * @param sparseness >= 0
@@ -154,68 +126,6 @@ public final class PlainTableConfig extends TableFormatConfig {
      */
     public int hugePageTlbSize() {
         return hugePageTlbSize;
-    }
-
-    /**
-     * How keys are stored ({@code encoding_type}).
-     *
-     * @param encodingType not null
-     * @return this
-     * @throws NullPointerException if encodingType is null
-     */
-    public PlainTableConfig setEncodingType(EncodingType encodingType) {
-        this.encodingType = Objects.requireNonNull(encodingType, "encodingType");
-        return this;
-    }
-
-    /**
-     * The encoding.
-     *
-     * @return the encoding
-     */
-    public EncodingType encodingType() {
-        return encodingType;
-    }
-
-    /**
-     * Read files by scanning them, without an index ({@code full_scan_mode}):
-     * only iterators that scan from the start work.
-     *
-     * @param fullScanMode whether to
-     * @return this
-     */
-    public PlainTableConfig setFullScanMode(boolean fullScanMode) {
-        this.fullScanMode = fullScanMode;
-        return this;
-    }
-
-    /**
-     * Whether the full-scan mode is set.
-     *
-     * @return whether the full-scan mode is set
-     */
-    public boolean fullScanMode() {
-        return fullScanMode;
-    }
-
-    /**
-     * Store the index in the file rather than build it at open ({@code store_index_in_file}).
-     *
-     * @param storeIndexInFile whether to
-     * @return this
-     */
-    public PlainTableConfig setStoreIndexInFile(boolean storeIndexInFile) {
-        this.storeIndexInFile = storeIndexInFile;
-        return this;
-    }
-
-    /**
-     * Whether the index is stored in the file.
-     *
-     * @return whether the index is stored in the file
-     */
-    public boolean storeIndexInFile() {
-        return storeIndexInFile;
     }
 
     /** The value of RocksDB's {@code table_factory} option for this configuration. */

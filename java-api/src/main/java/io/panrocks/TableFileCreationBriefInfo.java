@@ -8,13 +8,7 @@ import java.util.Objects;
  * (RocksDB's {@code TableFileCreationBriefInfo}, RocksJava's shape). A plain
  * value, copied from the engine's before the listener runs.
  */
-public class TableFileCreationBriefInfo {
-    private final String dbName;
-    private final String columnFamilyName;
-    private final String filePath;
-    private final int jobId;
-    private final TableFileCreationReason reason;
-
+public non-sealed class TableFileCreationBriefInfo extends TableFileCreationBriefInfoFields {
     /** RocksJava's constructor (protected there): the reason as RocksDB's number. */
     TableFileCreationBriefInfo(String dbName, String columnFamilyName, String filePath, int jobId, byte reason) {
         this(dbName, columnFamilyName, filePath, jobId, TableFileCreationReason.of(reason));
@@ -22,57 +16,7 @@ public class TableFileCreationBriefInfo {
 
     TableFileCreationBriefInfo(String dbName, String columnFamilyName, String filePath, int jobId,
                                TableFileCreationReason reason) {
-        this.dbName = dbName;
-        this.columnFamilyName = columnFamilyName;
-        this.filePath = filePath;
-        this.jobId = jobId;
-        this.reason = reason;
-    }
-
-    /**
-     * The name (path) of the DB the file belongs to.
-     *
-     * @return the DB's name
-     */
-    public String getDbName() {
-        return dbName;
-    }
-
-    /**
-     * The column family the file is written for.
-     *
-     * @return its name
-     */
-    public String getColumnFamilyName() {
-        return columnFamilyName;
-    }
-
-    /**
-     * The path of the file.
-     *
-     * @return the path
-     */
-    public String getFilePath() {
-        return filePath;
-    }
-
-    /**
-     * The ID of the job (flush or compaction) that writes the file: the same
-     * in both events of one file.
-     *
-     * @return the job's ID
-     */
-    public int getJobId() {
-        return jobId;
-    }
-
-    /**
-     * Why the file is written.
-     *
-     * @return the reason
-     */
-    public TableFileCreationReason getReason() {
-        return reason;
+        super(dbName, columnFamilyName, filePath, jobId, reason);
     }
 
     /**

@@ -9,11 +9,7 @@ import java.util.Objects;
  * from the engine's (its {@link TableProperties} too) before the listener
  * runs.
  */
-public class TableFileCreationInfo extends TableFileCreationBriefInfo {
-    private final long fileSize;
-    private final TableProperties tableProperties;
-    private final Status status;
-
+public non-sealed class TableFileCreationInfo extends TableFileCreationInfoFields {
     /** RocksJava's constructor (protected there): the reason as RocksDB's number. */
     TableFileCreationInfo(long fileSize, TableProperties tableProperties, Status status, String dbName,
                           String columnFamilyName, String filePath, int jobId, byte reason) {
@@ -24,38 +20,7 @@ public class TableFileCreationInfo extends TableFileCreationBriefInfo {
     TableFileCreationInfo(String dbName, String columnFamilyName, String filePath, int jobId,
                           TableFileCreationReason reason, long fileSize, TableProperties tableProperties,
                           Status status) {
-        super(dbName, columnFamilyName, filePath, jobId, reason);
-        this.fileSize = fileSize;
-        this.tableProperties = tableProperties;
-        this.status = status;
-    }
-
-    /**
-     * The size of the file, in bytes.
-     *
-     * @return the size
-     */
-    public long getFileSize() {
-        return fileSize;
-    }
-
-    /**
-     * The properties of the file written.
-     *
-     * @return its properties
-     */
-    public TableProperties getTableProperties() {
-        return tableProperties;
-    }
-
-    /**
-     * Whether the file was written: {@link Status.Code#Ok}, or the failure
-     * (then RocksDB deletes the file).
-     *
-     * @return the status
-     */
-    public Status getStatus() {
-        return status;
+        super(dbName, columnFamilyName, filePath, jobId, reason, fileSize, tableProperties, status);
     }
 
     /**

@@ -5,7 +5,7 @@ package io.panrocks;
  * {@link BlockBasedTableConfig} (RocksDB's default) or {@link PlainTableConfig}.
  * Set with {@link ColumnFamilyOptionsInterface#setTableFormatConfig}.
  */
-public abstract sealed class TableFormatConfig permits BlockBasedTableConfig, PlainTableConfig {
+public abstract sealed class TableFormatConfig permits BlockBasedTableConfig, PlainTableConfigFields {
     TableFormatConfig() {
     }
 }
