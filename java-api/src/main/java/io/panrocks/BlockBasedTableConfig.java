@@ -1,6 +1,7 @@
 package io.panrocks;
 
 import io.panrocks.internal.Bounds;
+import io.panrocks.internal.EnumCodes;
 import io.panrocks.internal.open.TableSpec;
 import io.panrocks.internal.options.OptionDefaults;
 import io.panrocks.internal.options.OptionValues;
@@ -349,7 +350,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      */
     public BlockBasedTableConfig setIndexType(IndexType indexType) {
         if (indexType == null) throw new IllegalArgumentException("indexType must not be null");
-        values.put("index_type", indexType.rocksName());
+        values.put("index_type", indexType.name());
         return this;
     }
 
@@ -359,7 +360,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @return the index type
      */
     public IndexType indexType() {
-        return IndexType.fromRocksName(option("index_type"));
+        return EnumCodes.ofOwnName(IndexType.values(), option("index_type"));
     }
 
     /**
@@ -370,7 +371,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      */
     public BlockBasedTableConfig setDataBlockIndexType(DataBlockIndexType type) {
         if (type == null) throw new IllegalArgumentException("dataBlockIndexType must not be null");
-        values.put("data_block_index_type", type.rocksName());
+        values.put("data_block_index_type", type.name());
         return this;
     }
 
@@ -380,7 +381,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @return the index type
      */
     public DataBlockIndexType dataBlockIndexType() {
-        return DataBlockIndexType.fromRocksName(option("data_block_index_type"));
+        return EnumCodes.ofOwnName(DataBlockIndexType.values(), option("data_block_index_type"));
     }
 
     /**
@@ -414,7 +415,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      */
     public BlockBasedTableConfig setChecksumType(ChecksumType checksumType) {
         if (checksumType == null) throw new IllegalArgumentException("checksumType must not be null");
-        values.put("checksum", checksumType.rocksName());
+        values.put("checksum", checksumType.name());
         return this;
     }
 
@@ -424,7 +425,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @return the checksum
      */
     public ChecksumType checksumType() {
-        return ChecksumType.fromRocksName(option("checksum"));
+        return EnumCodes.ofOwnName(ChecksumType.values(), option("checksum"));
     }
 
     /**
@@ -605,7 +606,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      */
     public BlockBasedTableConfig setIndexShortening(IndexShorteningMode mode) {
         if (mode == null) throw new IllegalArgumentException("indexShortening must not be null");
-        values.put("index_shortening", mode.rocksName());
+        values.put("index_shortening", mode.name());
         return this;
     }
 
@@ -615,7 +616,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @return the mode
      */
     public IndexShorteningMode indexShortening() {
-        return IndexShorteningMode.fromRocksName(option("index_shortening"));
+        return EnumCodes.ofOwnName(IndexShorteningMode.values(), option("index_shortening"));
     }
 
     // ---- RocksJava's blockCacheSize, readAmpBytesPerBit, useDeltaEncoding ----
@@ -844,7 +845,7 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      */
     public BlockBasedTableConfig setIndexSearchType(IndexSearchType indexSearchType) {
         if (indexSearchType == null) throw new IllegalArgumentException("indexSearchType must not be null");
-        putNew("index_block_search_type", indexSearchType.rocksName(), "setIndexSearchType");
+        putNew("index_block_search_type", indexSearchType.name(), "setIndexSearchType");
         return this;
     }
 
@@ -855,6 +856,6 @@ public final class BlockBasedTableConfig extends TableFormatConfig {
      * @throws UnsupportedOperationException on an engine older than RocksDB 11
      */
     public IndexSearchType indexSearchType() {
-        return IndexSearchType.fromRocksName(option("index_block_search_type"));
+        return EnumCodes.ofOwnName(IndexSearchType.values(), option("index_block_search_type"));
     }
 }

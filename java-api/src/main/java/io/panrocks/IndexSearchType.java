@@ -1,7 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
-
 /**
  * How a reader searches an index block, as RocksDB's
  * {@code BlockBasedTableOptions::BlockSearchType} (RocksDB 11; see
@@ -21,14 +19,4 @@ public enum IndexSearchType {
      * binary search; only with the bytewise comparator.
      */
     kAuto;
-
-    /** The name RocksDB gives the constant in its options: the constant's own. */
-    String rocksName() {
-        return name();
-    }
-
-    /** The constant RocksDB writes as {@code rocksName}; IllegalStateException if none (an engine newer than panrocks). */
-    static IndexSearchType fromRocksName(String rocksName) {
-        return EnumCodes.ofRocksName(values(), IndexSearchType::rocksName, rocksName);
-    }
 }

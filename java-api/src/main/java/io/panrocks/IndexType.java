@@ -1,7 +1,5 @@
 package io.panrocks;
 
-import io.panrocks.internal.EnumCodes;
-
 /** The index of a block-based table, as RocksDB's {@code BlockBasedTableOptions::IndexType}. */
 public enum IndexType {
     /** A space-efficient index searched by binary search (RocksDB's default). */
@@ -12,14 +10,4 @@ public enum IndexType {
     kTwoLevelIndexSearch,
     /** As kBinarySearch, with each block's first key kept in the index. */
     kBinarySearchWithFirstKey;
-
-    /** The name RocksDB gives the constant in its options: the constant's own. */
-    String rocksName() {
-        return name();
-    }
-
-    /** The constant RocksDB writes as {@code rocksName}; IllegalStateException if none (an engine newer than panrocks). */
-    static IndexType fromRocksName(String rocksName) {
-        return EnumCodes.ofRocksName(values(), IndexType::rocksName, rocksName);
-    }
 }

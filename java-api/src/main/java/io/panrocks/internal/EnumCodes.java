@@ -97,6 +97,14 @@ public final class EnumCodes {
                 enumName(values) + ": the engine reports " + wanted + ", which panrocks does not know"));
     }
 
+    /**
+     * The constant RocksDB writes under the constant's own name (the option enums whose names are RocksDB's,
+     * {@code IndexType.kHashSearch}); IllegalStateException if none (an engine newer than panrocks).
+     */
+    public static <E extends Enum<E>> E ofOwnName(E[] values, String wanted) {
+        return ofRocksName(values, Enum::name, wanted);
+    }
+
     private static String enumName(Enum<?>[] values) {
         return values[0].getDeclaringClass().getSimpleName();
     }
