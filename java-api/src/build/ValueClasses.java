@@ -208,15 +208,20 @@ public final class ValueClasses {
         }
     }
 
-    private static String optionsBase(Table t) {
+    /** The file up to the body of XFields, the sealed superclass of the hand-written X. */
+    private static StringBuilder baseHeader(Table t, String what, String accessors) {
         StringBuilder j = header(t);
-        j.append("/**\n * The settings of {@link ").append(t.name).append("} and their accessors, written by\n")
-                .append(" * {@code ValueClasses.java} from {@code ").append(t.source).append("}.\n */\n");
+        j.append("/**\n * The ").append(what).append(" of {@link ").append(t.name).append("} and their ").append(accessors)
+                .append(", written by\n * {@code ValueClasses.java} from {@code ").append(t.source).append("}.\n */\n");
         j.append("abstract sealed class ").append(t.name).append("Fields ");
         if (t.superclass != null) {
             j.append("extends ").append(t.superclass).append(' ');
         }
-        j.append("permits ").append(t.name).append(" {\n");
+        return j.append("permits ").append(t.name).append(" {\n");
+    }
+
+    private static String optionsBase(Table t) {
+        StringBuilder j = baseHeader(t, "settings", "accessors");
         for (Field f : t.fields) {
             j.append("    ").append(f.type).append(' ').append(f.name);
             if (f.initial != null) {
@@ -248,14 +253,7 @@ public final class ValueClasses {
     }
 
     private static String valuesBase(Table t, Map<String, Table> all) {
-        StringBuilder j = header(t);
-        j.append("/**\n * The fields of {@link ").append(t.name).append("} and their getters, written by\n")
-                .append(" * {@code ValueClasses.java} from {@code ").append(t.source).append("}.\n */\n");
-        j.append("abstract sealed class ").append(t.name).append("Fields ");
-        if (t.superclass != null) {
-            j.append("extends ").append(t.superclass).append(' ');
-        }
-        j.append("permits ").append(t.name).append(" {\n");
+        StringBuilder j = baseHeader(t, "fields", "getters");
         for (Field f : t.fields) {
             j.append("    final ").append(f.type).append(' ').append(f.name).append(";\n");
         }
