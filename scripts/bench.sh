@@ -151,8 +151,9 @@ fi
 # The RocksJava variants rerun on the newest RocksJava (JMH include regexes).
 RJ_NEWEST_VARIANTS=('io\.panrocks\.jmh\.RocksJava(Get|MultiGet|Scan|Write)\.')
 # Benchmarks with parameters of their own, run by their own invocations (EntityBenchmark, MergeBenchmark and
-# PerfLevelBenchmark: by hand only; ComparatorBenchmark: the Java callbacks section).
-SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|GetCostBudget|PanrocksForward|RocksJavaForward|EntityBenchmark|MergeBenchmark|PerfLevelBenchmark|ComparatorBenchmark|IndexSearchBenchmark|ParallelCompressionBenchmark)\.'
+# PerfLevelBenchmark: by hand only; ComparatorBenchmark: the Java callbacks section; JfrGetBenchmark,
+# MmapReadBenchmark, the mixed load and InstructionCount: their own sections' runs).
+SPECIAL='io\.panrocks\.jmh\.(AdaptiveThresholdBenchmark|GuardBenchmark|GetCostBudget|PanrocksForward|RocksJavaForward|EntityBenchmark|MergeBenchmark|PerfLevelBenchmark|ComparatorBenchmark|IndexSearchBenchmark|ParallelCompressionBenchmark|JfrGetBenchmark|MmapReadBenchmark|PanrocksMixed|RocksJavaMixed|InstructionCount)\.'
 MAX_DATA_BYTES=$((2 * 1024 * 1024 * 1024))
 # A "gets" group's benchmarks: the point reads, on both sides.
 GET_BENCHMARKS='io\.panrocks\.jmh\.(PanrocksGet|RocksJavaGet|PanrocksCriticalGet)\.'
