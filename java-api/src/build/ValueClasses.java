@@ -189,12 +189,12 @@ public final class ValueClasses {
                     } else if (line.equals("equals")) {
                         t.equals = true;
                     } else {
-                        throw new IllegalArgumentException(where + "not a field, options, info or import: " + line);
+                        throw new IllegalArgumentException(where + "not a field, options, values, info, import, toString or equals: " + line);
                     }
                 }
             }
             if (t.kind == null) {
-                throw new IllegalArgumentException(file + ": no 'options X' or 'info X' line");
+                throw new IllegalArgumentException(file + ": no 'options X', 'values X' or 'info X' line");
             }
             for (Field f : t.fields) {
                 if (f.getters.isEmpty()) {
@@ -257,23 +257,8 @@ public final class ValueClasses {
         for (Field f : t.fields) {
             j.append("    final ").append(f.type).append(' ').append(f.name).append(";\n");
         }
-        List<Field> inherited = t.superclass != null && all.containsKey(t.superclass)
-                ? constructorFields(all.get(t.superclass), all) : List.of();
-        j.append("\n    ").append(t.name).append("Fields(");
-        List<Field> parameters = new ArrayList<>(inherited);
-        parameters.addAll(t.fields);
-        for (int i = 0; i < parameters.size(); i++) {
-            j.append(i == 0 ? "" : ", ").append(parameters.get(i).type).append(' ').append(parameters.get(i).name);
-        }
-        j.append(") {\n");
-        if (!inherited.isEmpty()) {
-            j.append("        super(").append(String.join(", ", inherited.stream().map(f -> f.name).toList()))
-                    .append(");\n");
-        }
-        for (Field f : t.fields) {
-            j.append("        this.").append(f.name).append(" = ").append(f.name).append(";\n");
-        }
-        j.append("    }\n");
+        List<Field> parameters = constructorFields(t, all);
+        constructor(j, t.name + "Fields", parameters.subList(0, parameters.size() - t.fields.size()), t.fields);
         for (Field f : t.fields) {
             getters(j, f);
         }
@@ -290,6 +275,28 @@ public final class ValueClasses {
         return fields;
     }
 
+    /**
+     * A package-private constructor taking the superclass's fields (passed to {@code super}) and then the
+     * class's own, in table order.
+     */
+    private static void constructor(StringBuilder j, String name, List<Field> inherited, List<Field> own) {
+        List<Field> parameters = new ArrayList<>(inherited);
+        parameters.addAll(own);
+        j.append("\n    ").append(name).append('(');
+        for (int i = 0; i < parameters.size(); i++) {
+            j.append(i == 0 ? "" : ", ").append(parameters.get(i).type).append(' ').append(parameters.get(i).name);
+        }
+        j.append(") {\n");
+        if (!inherited.isEmpty()) {
+            j.append("        super(").append(String.join(", ", inherited.stream().map(f -> f.name).toList()))
+                    .append(");\n");
+        }
+        for (Field f : own) {
+            j.append("        this.").append(f.name).append(" = ").append(f.name).append(";\n");
+        }
+        j.append("    }\n");
+    }
+
     private static String info(Table t) {
         StringBuilder j = header(t);
         javadoc(j, t.classDoc, "");
@@ -297,16 +304,7 @@ public final class ValueClasses {
         for (Field f : t.fields) {
             j.append("    private final ").append(f.type).append(' ').append(f.name).append(";\n");
         }
-        j.append("\n    ").append(t.name).append('(');
-        for (int i = 0; i < t.fields.size(); i++) {
-            Field f = t.fields.get(i);
-            j.append(i == 0 ? "" : ", ").append(f.type).append(' ').append(f.name);
-        }
-        j.append(") {\n");
-        for (Field f : t.fields) {
-            j.append("        this.").append(f.name).append(" = ").append(f.name).append(";\n");
-        }
-        j.append("    }\n");
+        constructor(j, t.name, List.of(), t.fields);
         for (Field f : t.fields) {
             getters(j, f);
         }
