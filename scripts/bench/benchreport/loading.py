@@ -119,7 +119,16 @@ class Run:
             if k.lstrip("\u00b7").endswith("gc.alloc.rate.norm"):
                 alloc, alloc_err = num(m["score"]), num(m["scoreError"])
         n = sum(len(fork) for fork in pm.get("rawData", []))
-        if pm.get("scoreUnit") != "ops/s" and "keyCount" in params:
+        own_section = bid.startswith(("GuardBenchmark.", "GetCostBudget.")) or bid in (FORWARD_PANROCKS,
+                                                                                      FORWARD_ROCKSJAVA)
+        if not own_section and not all(k in params for k in ("keyCount", "keySize", "dataset", "valueSize")):
+            # a benchmark with parameters of its own (JFR events, the mixed load, mmap reads) that a group's
+            # include pattern caught: its own section reports it, from its own run
+            warning = "%s: not a point of the matrix (parameters %s), left out" % (bid, sorted(params))
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+            return
+        if pm.get("scoreUnit") != "ops/s":
             self.warnings.append("%s: unit %s, expected ops/s" % (bid, pm.get("scoreUnit")))
         meas = M(num(pm["score"]), num(pm["scoreError"]), alloc, alloc_err, n)
         if bid.startswith("GuardBenchmark."):
@@ -130,13 +139,6 @@ class Run:
             return
         if bid in (FORWARD_PANROCKS, FORWARD_ROCKSJAVA):
             self.forward[(("rj:" if rj else "") + bid, int(params["valueSize"]), params.get("sink", "tmpfs"))] = meas
-            return
-        if not all(k in params for k in ("keyCount", "keySize", "dataset", "valueSize")):
-            # a benchmark with parameters of its own (JFR events, the mixed load, mmap reads) that a group's
-            # include pattern caught: its own section reports it, from its own run
-            warning = "%s: not a point of the matrix (parameters %s), left out" % (bid, sorted(params))
-            if warning not in self.warnings:
-                self.warnings.append(warning)
             return
         p = point_key(params["keyCount"], params["keySize"], params["dataset"], params["valueSize"])
         if bid == "AdaptiveThresholdBenchmark.scopedGet":
