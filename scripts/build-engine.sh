@@ -95,6 +95,21 @@ ENGINE_CFLAGS="-O2 -g0 $PIC $SECTIONS -fvisibility=hidden -DNDEBUG"
 # (callgrind, deterministic instruction counts). Raising clang's inlining
 # thresholds brings it to +0.9%, +5.8% and -1.1% for 6% more code.
 ENGINE_INLINING="-mllvm -inline-threshold=500 -mllvm -inlinehint-threshold=2000"
+# The engine's thread-locals (perf and I/O counters touched on every read,
+# the SuperVersion cache, ...): in a library loaded by dlopen the default
+# (general-dynamic) model reaches each of them through __tls_get_addr, ~11% of
+# a 16-byte Get (docs/benchmarks.md, "Per-call cost budget"). On glibc the
+# initial-exec model makes each access one load from the thread pointer; it
+# needs the library's whole TLS block in the static TLS glibc keeps for
+# libraries loaded later (about 1.6 KB in a JVM), which only the patches under
+# native/engine/ make small enough (168 bytes, from 1,976): so only a patched
+# engine gets it (below). musl refuses initial-exec TLS in a dlopen'ed
+# library: the default model there.
+case "$TARGET" in
+    linux-*-musl) TLS_MODEL="" ;;
+    linux-*) TLS_MODEL="-ftls-model=initial-exec" ;;
+    *) TLS_MODEL="" ;;
+esac
 ENGINE_CXXFLAGS="$ENGINE_INLINING -g0 $PIC $SECTIONS -fvisibility=hidden -fvisibility-inlines-hidden"
 # lz4 and zstd mark their API visible whatever -fvisibility says; emptied, so
 # that no library's symbols but panrocks_* leave the library on Mach-O either
@@ -226,6 +241,17 @@ else
     rocksdb_id="$ROCKSDB_PIN"
 fi
 
+# ---- panrocks' patches of the engine -------------------------------------------
+# native/engine/<version>/*.patch, applied in name order to the pinned source
+# only (a source given by PANROCKS_ENGINE_SOURCE is built as given);
+# native/engine/README.md says what each changes and why.
+patches=()
+if [ -z "$src_given" ] && [ -d "$PANROCKS_ROOT/native/engine/$ROCKSDB_VERSION" ]; then
+    for f in "$PANROCKS_ROOT/native/engine/$ROCKSDB_VERSION"/*.patch; do [ -f "$f" ] && patches+=("$f"); done
+fi
+patches_id="$( [ ${#patches[@]} -eq 0 ] || cat "${patches[@]}" | sha256sum | cut -c1-16)"
+[ ${#patches[@]} -eq 0 ] || ENGINE_CXXFLAGS="$ENGINE_CXXFLAGS${TLS_MODEL:+ $TLS_MODEL}"
+
 # ---- the cache key ----------------------------------------------------------
 ensure_packages "${PANROCKS_ENGINE_PACKAGES[@]}"
 ensure_zig
@@ -233,7 +259,7 @@ toolchain="$(toolchain_file "$TARGET")"
 tools="$(dirname "$toolchain")"
 recipe="recipe=$RECIPE target=$TARGET triple=${PANROCKS_ZIG_TRIPLE[$TARGET]} zig=$PANROCKS_ZIG_VERSION
 wrappers=$(sed 1,2d "$tools/cc" "$tools/c++" | sed "s:$PANROCKS_TOOLCHAIN_CACHE::g" | sha256sum | cut -c1-16)
-rocksdb=$rocksdb_id $SNAPPY_ORIG $LZ4_ORIG $ZLIB_ORIG $ZSTD_ORIG $BZIP2_ORIG
+rocksdb=$rocksdb_id patches=${patches_id:-none} $SNAPPY_ORIG $LZ4_ORIG $ZLIB_ORIG $ZSTD_ORIG $BZIP2_ORIG
 cflags=$ENGINE_CFLAGS cxxflags=$ENGINE_CXXFLAGS cmake=${ROCKSDB_CMAKE_FLAGS[*]} $LZ4_HIDDEN $ZSTD_HIDDEN"
 key="$(printf '%s' "$recipe" | sha256sum | cut -c1-16)"
 
@@ -381,6 +407,10 @@ else
     fi
     [ -f "$rocksdb_src/CMakeLists.txt" ] || die "$(basename "${rocksdb_tarball:-$src_given}") holds no RocksDB source tree"
     [ "$(version_of "$rocksdb_src")" = "$version" ] || die "the source says RocksDB $(version_of "$rocksdb_src"), expected $version"
+    for f in "${patches[@]}"; do
+        say "applying native/engine/$ROCKSDB_VERSION/$(basename "$f")"
+        patch -d "$rocksdb_src" -p1 --forward --batch --quiet < "$f" || die "$(basename "$f") does not apply to RocksDB $version"
+    done
 fi
 say "RocksDB $version: configuring for $TARGET (log: $work/rocksdb.log)"
 nice -n 10 cmake -S "$rocksdb_src" -B "$work/rocksdb-build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
@@ -420,6 +450,7 @@ rocksdb_version=$version
 target=$TARGET
 rocksdb_source=${src_given:-$([ -n "${ROCKSDB_CRATE:-}" ] && echo "crate:${ROCKSDB_CRATE%%:*}" || echo "debian:${ROCKSDB_ORIG%%:*}") $(basename "$rocksdb_tarball")}
 rocksdb_source_sha256=$rocksdb_id
+patches=$(for f in "${patches[@]}"; do printf '%s ' "$(basename "$f")"; done)
 snappy=$(basename "$snappy_tar") sha256=${SNAPPY_ORIG#*:}
 lz4=$(basename "$lz4_tar") sha256=${LZ4_ORIG#*:}
 zlib=$(basename "$zlib_tar") sha256=${ZLIB_ORIG#*:}

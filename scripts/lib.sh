@@ -10,7 +10,7 @@ die() { printf '[panrocks] error: %s\n' "$*" >&2; exit 1; }
 # Debian packages the bundled engine's build needs (scripts/build-engine.sh;
 # the compiler itself, zig, comes from PyPI through scripts/toolchain.sh):
 # xz and bzip2 unpack source tarballs.
-PANROCKS_ENGINE_PACKAGES=(make cmake xz-utils bzip2)
+PANROCKS_ENGINE_PACKAGES=(make cmake xz-utils bzip2 patch)
 # Debian packages the build and tests need (the README lists the same):
 # GoogleTest's sources (libgtest-dev) for the C ABI tests, g++ for its
 # AddressSanitizer runtime and for builds against a shared RocksDB.

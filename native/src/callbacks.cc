@@ -35,7 +35,7 @@ const char *kind_name(Kind k) {
     return "callback";
 }
 
-thread_local int callbacks_running = 0;
+PANROCKS_THREAD_LOCAL int callbacks_running = 0;
 
 }  // namespace callbacks
 }  // namespace panrocks
@@ -51,7 +51,7 @@ std::atomic<uint64_t> next_number{1};
 constexpr const char *kIdPrefix = "panrocks.callback.";
 
 // The DB whose option strings this thread is parsing (CallbackScope).
-thread_local panrocks_db *parsing_for = nullptr;
+PANROCKS_THREAD_LOCAL panrocks_db *parsing_for = nullptr;
 
 }  // namespace
 

@@ -104,7 +104,7 @@ namespace panrocks {
 namespace callbacks {
 
 // How many callbacks the calling thread is inside (see panrocks::inside_callback).
-extern thread_local int callbacks_running;
+extern PANROCKS_THREAD_LOCAL int callbacks_running;
 
 // Calls a callback's function pointer with the thread marked as inside a
 // callback meanwhile.

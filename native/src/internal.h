@@ -33,6 +33,17 @@
 #include "panrocks.h"
 #pragma GCC visibility pop
 
+// The stub's thread-locals: plain pointers and counters, constant-initialized
+// (__thread: no TLS wrapper function). On glibc they use the initial-exec
+// model, as the engine's do (scripts/build-engine.sh, native/engine/README.md):
+// one load from the thread pointer instead of a __tls_get_addr call. musl
+// refuses initial-exec TLS in a library loaded by dlopen.
+#if defined(__GLIBC__)
+#define PANROCKS_THREAD_LOCAL __thread __attribute__((tls_model("initial-exec")))
+#else
+#define PANROCKS_THREAD_LOCAL __thread
+#endif
+
 namespace rocksdb {
 struct CompactionJobInfo;
 struct LiveFileMetaData;

@@ -170,7 +170,7 @@ namespace {
 // thread (an open's recovery, CompactFiles). Left set only by a failed
 // iteration whose status nobody asked for; it then names the next failed
 // merge of that thread, should one of a real operator follow, as the stand-in's.
-thread_local bool stand_in_refused = false;
+PANROCKS_THREAD_LOCAL bool stand_in_refused = false;
 
 // The merge operator of a family opened without one (see
 // stand_in_for_missing_merge_operator in internal.h). It merges nothing: a

@@ -76,7 +76,7 @@ class LockTableMutex;
 
 // The mutexes this thread holds, newest first, linked through the mutexes
 // themselves (a thread may hold several, one per stripe): no allocation.
-thread_local LockTableMutex *held_by_this_thread = nullptr;
+PANROCKS_THREAD_LOCAL LockTableMutex *held_by_this_thread = nullptr;
 
 class LockTableMutex final : public rocksdb::TransactionDBMutex {
   public:

@@ -1,5 +1,6 @@
 package io.panrocks;
 
+import io.panrocks.fork.LoadAfterStaticTlsTaken;
 import io.panrocks.fork.PrintEngineVersion;
 import io.panrocks.testkit.ForkedJvm;
 import org.junit.jupiter.api.Test;
@@ -72,6 +73,36 @@ class NativeLoadingTest {
         assertTrue(r.stderr().contains("C ABI version 999"), r::toString);
         assertTrue(r.stderr().contains("generated for version"), r::toString);
         assertTrue(r.stderr().contains(fake.toString()), r::toString);
+    }
+
+    /**
+     * On glibc the library's thread-locals use the initial-exec model (native/engine/README.md):
+     * it needs a little of the static TLS glibc keeps for libraries loaded later. Where other
+     * libraries took all of it, the load fails with an error that says so and what to do, not
+     * only the dynamic linker's words.
+     */
+    @Test
+    void aProcessWithoutStaticTlsLeftGetsAnErrorThatSaysWhatToDo() throws Exception {
+        assumeTrue(isGlibc(), "glibc's static TLS for libraries loaded later");
+        Path source = Files.writeString(tmp.resolve("hog.c"), """
+                __thread __attribute__((tls_model("initial-exec"))) char block[64];
+                char *hog_block(void) { return block; }
+                """);
+        Path hog = tmp.resolve("libhog.so");
+        Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", hog.toString(), source.toString())
+                .inheritIO().start();
+        assumeTrue(cc.waitFor() == 0, "needs a C compiler");
+        ForkedJvm.Result r = ForkedJvm.main(LoadAfterStaticTlsTaken.class, hog.toString())
+                .systemProperty("panrocks.cache.dir", tmp.resolve("cache").toString())
+                .run().assertNoCrashOrHang();
+        assertTrue(r.stdout().contains("loaded "), r::toString);
+        assertNotEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stderr().contains("static TLS"), r::toString);
+        assertTrue(r.stderr().contains("GLIBC_TUNABLES=glibc.rtld.optional_static_tls="), r::toString);
+    }
+
+    private static boolean isGlibc() {
+        return Files.exists(Path.of("/lib64/ld-linux-x86-64.so.2")) || Files.exists(Path.of("/lib/ld-linux-aarch64.so.1"));
     }
 
     @Test

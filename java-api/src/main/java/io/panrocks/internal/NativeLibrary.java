@@ -319,9 +319,22 @@ public final class NativeLibrary {
      * The dynamic linker says only "failed to map segment from shared
      * object" when the library's file system is mounted noexec (a hardened
      * /tmp or home, a container's read-only tmpfs): said here with what to do.
+     * So is a process whose static TLS is used up: on glibc the library's
+     * thread-locals (168 bytes) use the initial-exec model, which needs room in
+     * the static TLS glibc keeps for libraries loaded later (native/engine/README.md),
+     * and other such libraries loaded before may have taken it.
      * Other failures pass through as they are.
      */
     static UnsatisfiedLinkError explainLoadFailure(Path path, boolean fromProperty, UnsatisfiedLinkError e) {
+        String message = e.getMessage();
+        if (message != null && message.contains("static TLS")) {
+            return linkError("panrocks: cannot load the native library " + path + ": its thread-local storage "
+                    + "needs a few hundred bytes of the static TLS that glibc keeps for libraries loaded after "
+                    + "the process started, and libraries loaded before it took that room (the dynamic linker "
+                    + "says: " + message + "). Start the JVM with more of it, e.g. the environment variable "
+                    + "GLIBC_TUNABLES=glibc.rtld.optional_static_tls=2048 (glibc 2.32 and later), or load "
+                    + "panrocks before the other native libraries.", e);
+        }
         String mount = noexecMount(path);
         if (mount == null) return e;
         return linkError("panrocks: cannot load the native library " + path + ": the file system mounted on " + mount

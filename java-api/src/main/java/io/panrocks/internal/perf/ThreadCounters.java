@@ -17,8 +17,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * What {@code PerfContext} and {@code IOStatsContext} share: one thread's
  * context of RocksDB's per-thread counters, read in place.
  *
- * <p>RocksDB keeps each context in a {@code thread_local} that lives as long
- * as its thread and that only its thread writes. The object is therefore
+ * <p>RocksDB keeps each context per thread (a {@code thread_local}; in the
+ * bundled engine an object on the heap behind a thread-local pointer, deleted
+ * when its thread exits: native/engine/README.md), living as long as its
+ * thread and written only by it. The object is therefore
  * confined to the thread that got it: there, a getter is one plain load from
  * the context's memory (no native call, no allocation), which is safe because
  * the memory cannot go while its own thread runs. On any other thread every
