@@ -59,18 +59,18 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms2g", "-Xmx2g", "-Xmn128m"})
 public class GetCostBudget {
     /**
-     * The API's limit for reads into a heap array (io.panrocks.Reads.HEAP_COPY_LIMIT, read from there so the
+     * The API's limit for reads into a heap array (io.panrocks.internal.data.Reads.HEAP_COPY_LIMIT, read from there so the
      * raw steps cannot drift from it): values up to it come through scratch, larger ones pinned.
      */
     static final long HEAP_COPY_LIMIT = apiHeapCopyLimit();
 
     private static long apiHeapCopyLimit() {
         try {
-            java.lang.reflect.Field f = Class.forName("io.panrocks.Reads").getDeclaredField("HEAP_COPY_LIMIT");
+            java.lang.reflect.Field f = Class.forName("io.panrocks.internal.data.Reads").getDeclaredField("HEAP_COPY_LIMIT");
             f.setAccessible(true);
             return f.getLong(null);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("io.panrocks.Reads has no HEAP_COPY_LIMIT", e);
+            throw new IllegalStateException("io.panrocks.internal.data.Reads has no HEAP_COPY_LIMIT", e);
         }
     }
 
