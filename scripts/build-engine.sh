@@ -95,21 +95,6 @@ ENGINE_CFLAGS="-O2 -g0 $PIC $SECTIONS -fvisibility=hidden -DNDEBUG"
 # (callgrind, deterministic instruction counts). Raising clang's inlining
 # thresholds brings it to +0.9%, +5.8% and -1.1% for 6% more code.
 ENGINE_INLINING="-mllvm -inline-threshold=500 -mllvm -inlinehint-threshold=2000"
-# The engine's thread-locals (perf and I/O counters touched on every read,
-# the SuperVersion cache, ...): in a library loaded by dlopen the default
-# (general-dynamic) model reaches each of them through __tls_get_addr, ~11% of
-# a 16-byte Get (docs/benchmarks.md, "Per-call cost budget"). On glibc the
-# initial-exec model makes each access one load from the thread pointer; it
-# needs the library's whole TLS block in the static TLS glibc keeps for
-# libraries loaded later (about 1.6 KB in a JVM), which only the patches under
-# native/engine/ make small enough (168 bytes, from 1,976): so only a patched
-# engine gets it (below). musl refuses initial-exec TLS in a dlopen'ed
-# library: the default model there.
-case "$TARGET" in
-    linux-*-musl) TLS_MODEL="" ;;
-    linux-*) TLS_MODEL="-ftls-model=initial-exec" ;;
-    *) TLS_MODEL="" ;;
-esac
 ENGINE_CXXFLAGS="$ENGINE_INLINING -g0 $PIC $SECTIONS -fvisibility=hidden -fvisibility-inlines-hidden"
 # lz4 and zstd mark their API visible whatever -fvisibility says; emptied, so
 # that no library's symbols but panrocks_* leave the library on Mach-O either
@@ -250,7 +235,21 @@ if [ -z "$src_given" ] && [ -d "$PANROCKS_ROOT/native/engine/$ROCKSDB_VERSION" ]
     for f in "$PANROCKS_ROOT/native/engine/$ROCKSDB_VERSION"/*.patch; do [ -f "$f" ] && patches+=("$f"); done
 fi
 patches_id="$( [ ${#patches[@]} -eq 0 ] || cat "${patches[@]}" | sha256sum | cut -c1-16)"
-[ ${#patches[@]} -eq 0 ] || ENGINE_CXXFLAGS="$ENGINE_CXXFLAGS${TLS_MODEL:+ $TLS_MODEL}"
+# The engine's thread-locals (perf and I/O counters touched on every read,
+# the SuperVersion cache, ...): in a library loaded by dlopen the default
+# (general-dynamic) model reaches each of them through __tls_get_addr, ~11% of
+# a 16-byte Get (docs/benchmarks.md, "Per-call cost budget"). On glibc the
+# initial-exec model makes each access one load from the thread pointer; it
+# needs the library's whole TLS block in the static TLS glibc keeps for
+# libraries loaded later (about 1.6 KB in a JVM), which only the patches make
+# small enough (168 bytes, from 1,976): so only a patched engine gets it. musl
+# refuses initial-exec TLS in a dlopen'ed library: the default model there.
+if [ ${#patches[@]} -gt 0 ]; then
+    case "$TARGET" in
+        linux-*-musl) ;;
+        linux-*) ENGINE_CXXFLAGS="$ENGINE_CXXFLAGS -ftls-model=initial-exec" ;;
+    esac
+fi
 
 # ---- the cache key ----------------------------------------------------------
 ensure_packages "${PANROCKS_ENGINE_PACKAGES[@]}"

@@ -58,15 +58,11 @@ class NativeLoadingTest {
 
     @Test
     void aLibraryWithAnotherAbiVersionIsRefusedClearly() throws Exception {
-        Path source = Files.writeString(tmp.resolve("fake.c"), """
+        Path fake = sharedLibrary("fake", """
                 #include <stdint.h>
                 uint32_t panrocks_abi_version(void) { return 999; }
                 const char *panrocks_engine_version(void) { return "0.0.0"; }
                 """);
-        Path fake = tmp.resolve("libfake.so");
-        Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", fake.toString(), source.toString())
-                .inheritIO().start();
-        assumeTrue(cc.waitFor() == 0, "needs a C compiler");
         ForkedJvm.Result r = ForkedJvm.main(PrintEngineVersion.class).systemProperty("panrocks.library.path", fake.toString())
                 .run().assertNoCrashOrHang();
         assertNotEquals(0, r.exitCode(), r::toString);
@@ -84,14 +80,10 @@ class NativeLoadingTest {
     @Test
     void aProcessWithoutStaticTlsLeftGetsAnErrorThatSaysWhatToDo() throws Exception {
         assumeTrue(isGlibc(), "glibc's static TLS for libraries loaded later");
-        Path source = Files.writeString(tmp.resolve("hog.c"), """
+        Path hog = sharedLibrary("hog", """
                 __thread __attribute__((tls_model("initial-exec"))) char block[64];
                 char *hog_block(void) { return block; }
                 """);
-        Path hog = tmp.resolve("libhog.so");
-        Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", hog.toString(), source.toString())
-                .inheritIO().start();
-        assumeTrue(cc.waitFor() == 0, "needs a C compiler");
         ForkedJvm.Result r = ForkedJvm.main(LoadAfterStaticTlsTaken.class, hog.toString())
                 .systemProperty("panrocks.cache.dir", tmp.resolve("cache").toString())
                 .run().assertNoCrashOrHang();
@@ -99,6 +91,16 @@ class NativeLoadingTest {
         assertNotEquals(0, r.exitCode(), r::toString);
         assertTrue(r.stderr().contains("static TLS"), r::toString);
         assertTrue(r.stderr().contains("GLIBC_TUNABLES=glibc.rtld.optional_static_tls="), r::toString);
+    }
+
+    /** Compiles a C source into tmp/lib{name}.so with the system's cc; skips the test where there is none. */
+    private Path sharedLibrary(String name, String source) throws Exception {
+        Path c = Files.writeString(tmp.resolve(name + ".c"), source);
+        Path library = tmp.resolve("lib" + name + ".so");
+        Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", library.toString(), c.toString())
+                .inheritIO().start();
+        assumeTrue(cc.waitFor() == 0, "needs a C compiler");
+        return library;
     }
 
     private static boolean isGlibc() {
