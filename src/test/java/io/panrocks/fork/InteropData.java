@@ -117,10 +117,15 @@ public final class InteropData {
         return ("op" + round + ":" + family + ":" + i).getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Values from empty to 6000 bytes, half compressible text, half random bytes (zeros included). */
+    /**
+     * Values from empty to 6000 bytes, and four per family of 64 to 256 KiB
+     * (two flushed, two left in the WAL: the WAL's checksums of long records
+     * take another path through the engine's CRC32C than short ones), half
+     * compressible text, half random bytes (zeros included).
+     */
     public static byte[] value(String family, int i) {
         Random r = new Random(family.hashCode() * 31L + i);
-        int size = i % 97 == 0 ? 0 : r.nextInt(6000);
+        int size = i % 97 == 0 ? 0 : i % 250 == 125 ? 65_536 + r.nextInt(196_608) : r.nextInt(6000);
         byte[] v = new byte[size];
         if (i % 2 == 0) {
             byte[] text = ("value " + i + " of " + family + ", ").getBytes(StandardCharsets.UTF_8);
