@@ -41,7 +41,7 @@ KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", 
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
                  "engine-instructions", "compression-search", "remote-compaction", "jfr-events", "scan-readahead",
                  "mixed-load", "mmap-reads", "large-values", "blob-batches", "scan-arenas", "jvm-instructions",
-                 "pinned-allocation", "engine-tls")
+                 "pinned-allocation", "engine-tls", "crc32c")
 
 
 def kept_sections(path):
