@@ -6,7 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -81,7 +80,7 @@ class EngineChecksumTest {
             for (int i = 0; i < sizes.length; i++) {
                 byte[] v = db.get(key(i));
                 assertNotNull(v, "key " + i + " (" + sizes[i] + " bytes) lost in the replay");
-                assertTrue(Arrays.equals(value(i, sizes[i]), v), "key " + i + " (" + sizes[i] + " bytes) differs");
+                assertArrayEquals(value(i, sizes[i]), v, "key " + i + " (" + sizes[i] + " bytes) differs");
             }
         }
     }
