@@ -12,6 +12,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -47,6 +48,36 @@ class IteratorTest {
             assertEquals(forward, backward.reversed());
             it.next(); // moving an invalid iterator does nothing
             assertFalse(it.isValid());
+        }
+    }
+
+    /**
+     * An entry's value copied into a caller's array: below and from the size
+     * where copies go through memcpy (LargeCopy.THRESHOLD, 32 KiB), from the
+     * memtable and from a table file, whole, cut short, and into a window whose
+     * neighbouring bytes stay as they were.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {32 * 1024 - 1, 32 * 1024, 32 * 1024 + 1, 256 * 1024 + 5})
+    void valuesCopiedIntoArraysAreExactOnBothSidesOfTheMemcpySize(int size) throws RocksDBException {
+        byte[] value = TestBytes.randomBytes(size, size);
+        byte[] key = bytes("large");
+        db.put(key, value);
+        for (int pass = 0; pass < 2; pass++) {
+            try (RocksIterator it = db.newIterator(new ReadOptions().setTotalOrderSeek(true))) {
+                it.seek(key);
+                assertArrayEquals(key, it.keyBytes());
+                byte[] window = new byte[size + 16];
+                Arrays.fill(window, (byte) 0x5a);
+                assertEquals(size, it.value(window, 8, size));
+                assertArrayEquals(value, Arrays.copyOfRange(window, 8, 8 + size));
+                for (int i : new int[]{0, 7, size + 8, size + 15}) assertEquals((byte) 0x5a, window[i], "byte " + i);
+                byte[] shorter = new byte[size - 3];
+                assertEquals(size, it.value(shorter), "the full size, whatever fits");
+                assertArrayEquals(Arrays.copyOf(value, size - 3), shorter);
+                assertArrayEquals(value, it.valueBytes());
+            }
+            db.flush(); // the second pass reads the value from a table file
         }
     }
 

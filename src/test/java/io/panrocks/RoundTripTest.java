@@ -177,9 +177,12 @@ class RoundTripTest {
      * large ones straight from their pin (Reads.HEAP_COPY_LIMIT): both sides of
      * the limit, a value larger than the scratch, from the memtable and from a
      * flushed table, whole, into a short array and into a window of a larger one.
+     * Copies of 32 KiB and more go through memcpy (LargeCopy.THRESHOLD): both
+     * sides of that size too, whole and as the window of a longer array.
      */
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 511, 512, 513, 4096, 16 * 1024, 16 * 1024 + 1, 4 * 1024 * 1024})
+    @ValueSource(ints = {0, 1, 511, 512, 513, 4096, 16 * 1024, 16 * 1024 + 1, 32 * 1024 - 1, 32 * 1024,
+            32 * 1024 + 1, 64 * 1024 + 3, 4 * 1024 * 1024})
     void heapReadsAreExactOnBothSidesOfTheCopyLimit(int size) throws RocksDBException {
         byte[] key = bytes("size " + size);
         byte[] value = randomBytes(size, size);
