@@ -10,21 +10,21 @@ import java.lang.invoke.MethodHandle;
  * Large copies from engine memory into heap arrays through the C library's
  * {@code memcpy}, in one critical downcall that is handed the array itself.
  *
- * <p>Why: from 32 KiB on, glibc's {@code memcpy} (here {@code rep movsb} on a
- * CPU with fast strings) copied 1.05-1.37x faster than the JVM's copy stub
+ * <p>Why: from 32 KiB on, glibc's {@code memcpy} (on an AMD CPU with fast
+ * string moves, ERMS and FSRM) copied 1.05-1.37x faster than the JVM's copy stub
  * behind {@code MemorySegment.copy}, with one thread and with two, from
- * memory and from the caches; below 32 KiB the stub was as fast or faster
- * (0.74x for memcpy at 16 KiB from the caches). RocksJava copies its values
+ * memory and from the caches (0.94-1.03x at 1 MiB); below 32 KiB the stub
+ * was as fast or faster (0.74x for memcpy at 16 KiB from the caches). RocksJava copies its values
  * with {@code memmove} (JNI {@code SetByteArrayRegion}), which is where
  * panrocks lost two-thread reads of 256 KiB values to it (docs/benchmarks.md,
- * "Large copies").
+ * "Large values from two threads").
  *
  * <p>Safe for the GC: a critical call keeps the thread in Java state, so no
  * safepoint starts while it runs and the array cannot move, exactly like the
  * JVM's own copy (an intrinsic leaf call that cannot stop either); the time
  * to a safepoint is the copy's, shorter here. The source is memory the
- * engine keeps pinned for the copy (a block-cache entry or the caller's
- * pin), so the call does no I/O, except on a DB that maps its files
+ * engine keeps in place for the copy (a pinned block or memtable entry, a
+ * positioned iterator's entry), so the call does no I/O, except on a DB that maps its files
  * ({@code allow_mmap_reads}), whose faults the engine's own reads take as
  * well (docs/guarantees.md).
  */
