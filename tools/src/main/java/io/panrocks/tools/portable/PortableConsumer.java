@@ -5,7 +5,9 @@ import io.panrocks.ColumnFamilyHandle;
 import io.panrocks.ColumnFamilyOptions;
 import io.panrocks.CompressionType;
 import io.panrocks.DBOptions;
+import io.panrocks.ReadOptions;
 import io.panrocks.RocksDB;
+import io.panrocks.RocksDBException;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -69,10 +71,35 @@ public final class PortableConsumer {
                     System.out.printf("%s %-20s %d entries, %d SST bytes for %d raw bytes%n",
                             pass == 0 ? "written " : "reopened", TYPES.get(t), KEYS, sst, raw);
                 }
+                checkLargeValue(db, handles.get(0), pass);
             }
         }
         System.out.println("os.arch " + System.getProperty("os.arch"));
         System.out.println("engine " + RocksDB.engineVersion());
         System.out.println("portable check passed");
+    }
+
+    /**
+     * A value large enough that its copy into an array goes through the C
+     * library's memcpy in a critical downcall (32 KiB and more), read whole
+     * and into the middle of a larger array, so each root checks that call.
+     */
+    static void checkLargeValue(RocksDB db, ColumnFamilyHandle cf, int pass) throws RocksDBException {
+        byte[] key = "large".getBytes(StandardCharsets.UTF_8);
+        byte[] value = new byte[256 * 1024 + 7];
+        for (int i = 0; i < value.length; i++) value[i] = (byte) (i * 31 + (i >>> 9));
+        if (pass == 0) {
+            db.put(cf, key, value);
+            db.flush(cf);
+        }
+        byte[] window = new byte[value.length + 16];
+        Arrays.fill(window, (byte) 0x5a);
+        int size = db.get(cf, ReadOptions.DEFAULT, key, 0, key.length, window, 8, value.length);
+        boolean intact = window[7] == 0x5a && window[8 + value.length] == 0x5a;
+        if (!Arrays.equals(value, db.get(cf, key)) || size != value.length || !intact
+                || !Arrays.equals(value, Arrays.copyOfRange(window, 8, 8 + value.length))) {
+            throw new AssertionError("a " + value.length + "-byte value read back wrong (pass " + pass + ")");
+        }
+        System.out.printf("%s a value of %d bytes read back%n", pass == 0 ? "written " : "reopened", value.length);
     }
 }
