@@ -113,7 +113,6 @@ public final class Bytes {
     /** Copies n bytes from a raw engine pointer into a heap array. */
     public static void copyFromAddress(long address, byte[] dst, int dstOffset, int n) {
         if (n >= LargeCopy.THRESHOLD && LargeCopy.AVAILABLE) {
-            Objects.checkFromIndexSize(dstOffset, n, dst.length);
             LargeCopy.toArray(address, dst, dstOffset, n);
         } else {
             MemorySegment.copy(EVERYTHING, ValueLayout.JAVA_BYTE, address, dst, dstOffset, n);

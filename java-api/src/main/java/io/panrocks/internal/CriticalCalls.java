@@ -13,6 +13,8 @@ import java.lang.invoke.MethodHandle;
  * the call returns. A critical call must therefore never block: panrocks
  * only makes memory-only reads this way (read tier = block cache: no I/O),
  * and falls back to a normal downcall when the engine answers Incomplete.
+ * (The other critical call, always on, copies large values out of memory
+ * the engine holds: {@link LargeCopy}.)
  *
  * <p>Built from the jextract bindings' address and descriptor, so header,
  * bindings and these handles cannot disagree. Off unless

@@ -50,7 +50,10 @@ public final class LargeCopy {
 
     /**
      * Copies {@code n} bytes from a raw engine pointer into
-     * {@code dst[offset, offset + n)}; the caller has checked the range.
+     * {@code dst[offset, offset + n)}.
+     *
+     * @throws IndexOutOfBoundsException if that range lies outside dst (the
+     *         slice checks it before the call)
      */
     public static void toArray(long address, byte[] dst, int offset, int n) {
         try {
