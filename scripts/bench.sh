@@ -27,6 +27,7 @@
 #   scripts/bench.sh startup [ROUNDS]              time to the first call in a fresh JVM
 #   scripts/bench.sh instructions [BENCH_BINARY...]   callgrind: instructions per engine operation
 #   scripts/bench.sh instructions --jvm [--count N]   callgrind: instructions per operation of a whole JVM, panrocks beside RocksJava
+#   scripts/bench.sh instructions --run DIR        callgrind: instructions per operation at every one-thread point of a standard run
 #   scripts/bench.sh compression-search            index search and parallel compression
 # (the Kafka Streams benchmarks are scripts/bench-kafka.sh's)
 #
@@ -36,6 +37,9 @@
 #   --no-newest          skip the extra row of the other RocksJava release
 #   --report-only DIR    only regenerate docs/ from an existing run folder
 #   --no-docs            keep docs/ as is (the report still goes to DIR/benchmarks.md)
+#   --no-instructions    --standard without its last step: instructions per operation of every
+#                        one-thread point under callgrind (scripts/bench.sh instructions --run DIR,
+#                        about an hour; the report puts them beside the ratios)
 #
 # Every raw result stays in jmh/results/<timestamp>-<mode>/: the JMH JSON
 # (one file per group of parameter points; *-rocksjava-newest.json ran the
@@ -53,10 +57,12 @@ build=1
 newest=1
 docs=1
 report_only=""
+instructions=1
 modes="quick standard full"
 own_option() {
     case "$1" in
         --no-newest) newest=0 ;;
+        --no-instructions) instructions=0 ;;
         --report-only) report_only="${2:?--report-only needs a run folder}"; return 10 ;;
         *) return 1 ;;
     esac
@@ -305,6 +311,12 @@ meta["wallSeconds"] = seconds
 meta["loadAverageEnd"] = open("/proc/loadavg").read().split()[:3]
 json.dump(meta, open(path, "w"), indent=2)
 EOF
+
+# instructions per operation beside the timed ratios (standard run only: the full one has too many points)
+if [ "$mode" = standard ] && [ "$instructions" = 1 ]; then
+    "$PANROCKS_ROOT/scripts/bench.sh" instructions --run "$RUN" \
+        || failures+=("instructions per operation (scripts/bench.sh instructions --run $RUN)")
+fi
 
 report "$RUN"
 say "raw results: $RUN"

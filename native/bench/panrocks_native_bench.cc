@@ -119,6 +119,7 @@ struct Timing {
     int warmupMs;
     int measureMs;
     int iterations;
+    long count = 0;  // > 0: after the warmup, exactly this many operations in countedCalls instead
 };
 
 // ---------------------------------------------------------------------------
@@ -647,6 +648,15 @@ double runPhase(std::vector<std::unique_ptr<Op>> &ops, std::chrono::milliseconds
     return opsPerSec;
 }
 
+// A fixed number of operations on the calling thread and nothing else, for
+// callgrind to count what one operation executes (--count; scripts/bench.sh
+// instructions --run counts the instructions inside this function and
+// divides by n). Never inlined, so that the count has a function to name.
+template <typename Op>
+[[gnu::noinline]] void countedCalls(Op &op, long n) {
+    for (long i = 0; i < n; ++i) op();
+}
+
 // One warmup phase, then one phase per measurement iteration. The per-thread
 // state lives across phases, as JMH's @State does across iterations.
 template <typename Op>
@@ -655,6 +665,12 @@ std::vector<double> measure(const Target &target, unsigned threads, const Timing
     for (unsigned t = 0; t < threads; ++t) ops.push_back(std::make_unique<Op>(target, t));
 
     if (timing.warmupMs > 0) runPhase(ops, std::chrono::milliseconds(timing.warmupMs));
+    if (timing.count > 0) {
+        const Clock::time_point start = Clock::now();
+        countedCalls(*ops[0], timing.count);
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return {static_cast<double>(timing.count) / seconds};
+    }
     std::vector<double> perIteration;
     for (int i = 0; i < timing.iterations; ++i) {
         perIteration.push_back(runPhase(ops, std::chrono::milliseconds(timing.measureMs)));
@@ -799,6 +815,9 @@ Timing (one warmup phase, then the measured iterations, per shape run):
   --iterations N     measurement iterations                         [5]
   The defaults make a quick sweep (well under a minute). For figures to set
   beside JMH, pass its timing, e.g. --warmup-ms 6000 --measure-ms 2000.
+  --count N          after the warmup, exactly N operations on one thread in
+                     one call of countedCalls<Shape> instead of the timed
+                     iterations (for callgrind: instructions per operation)
 
 Output:
   --output FILE      also append the JSON lines to FILE
@@ -901,6 +920,8 @@ bool parseArgs(int argc, char **argv, Args &args) {
             args.timing.measureMs = parseInt(flag, value, 1, 3600000);
         } else if (flag == "--iterations") {
             args.timing.iterations = parseInt(flag, value, 1, 1000);
+        } else if (flag == "--count") {
+            args.timing.count = parseInt(flag, value, 1, 1000000000);
         } else if (flag == "--output") {
             args.output = value;
         } else if (flag == "--tmp-dir") {
@@ -919,6 +940,9 @@ bool parseArgs(int argc, char **argv, Args &args) {
 // Rejects a combination before any database is built, so a long sweep does
 // not die half way on something knowable up front.
 void validate(const Args &args) {
+    if (args.timing.count > 0 && (args.threads.size() != 1 || args.threads[0] != 1)) {
+        usageError("--count runs one thread: --threads 1 only");
+    }
     for (int keyCount : args.keyCounts) {
         const int digits = static_cast<int>(std::to_string(keyCount - 1).size());
         for (int keySize : args.keySizes) {

@@ -36,9 +36,11 @@
 arguments=()
 jvm=0
 count=20000
+standard_run=""
 own_option() {
     case "$1" in
         --jvm) jvm=1 ;;
+        --run) standard_run="${2:?--run needs a run folder}"; return 10 ;;
         --count) count="$2"; return 10 ;;
         *) return 1 ;;
     esac
@@ -50,6 +52,12 @@ command -v valgrind >/dev/null || ensure_packages valgrind
 # shellcheck source=scripts/bench/callgrind_jvm.sh
 . "$PANROCKS_ROOT/scripts/bench/callgrind_jvm.sh"
 
+if [ -n "$standard_run" ]; then
+    # shellcheck source=scripts/bench/standard_instructions.sh
+    . "$PANROCKS_ROOT/scripts/bench/standard_instructions.sh"
+    count_standard_run "$standard_run"
+    exit 0
+fi
 if [ "$jvm" = 1 ]; then
     setup_environment
     rj_jar="$HOME/.m2/repository/org/rocksdb/rocksdbjni/11.8.1/rocksdbjni-11.8.1.jar"

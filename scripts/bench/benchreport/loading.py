@@ -100,6 +100,24 @@ class Run:
                     if target is self.native:
                         self.engine_native = d.get("engine")
 
+        # (bid, point) -> instructions per operation (callgrind, fixed count; scripts/bench.sh
+        # instructions --run): bid as in get(), native ones as native:shape:1
+        self.instructions = {}
+        ipath = os.path.join(folder, "instructions-standard.tsv")
+        if os.path.exists(ipath):
+            with open(ipath) as f:
+                header = f.readline().rstrip("\n").split("\t")
+                for line in f:
+                    d = dict(zip(header, line.rstrip("\n").split("\t")))
+                    if not d.get("bid"):
+                        continue
+                    p = point_key(d["keyCount"], d["keySize"], d["dataset"], d["valueSize"])
+                    self.instructions[(d["bid"], p)] = float(d["instructionsPerOp"])
+
+    def instructions_of(self, bid, p):
+        """Instructions per operation of a JMH bid or a native:shape:threads at point p, or None."""
+        return self.instructions.get((bid, p))
+
     def _add_jmh(self, e, rj=False, fname=""):
         parts = e["benchmark"].split(".")
         bid = parts[-2] + "." + parts[-1]

@@ -445,6 +445,20 @@ class Report:
                 native_rj_tag=NATIVE_RJ_TAG,
                 panrocks_tag=TAGS.panrocks,
                 native_tag=TAGS.native), "")
+        if self.run.instructions:
+            self.w("**Instructions per operation of every shape.** Beside each table of ratios, the same ratios in "
+                   "instructions per operation: `scripts/bench.sh instructions --run` ran every one-thread JMH "
+                   "benchmark method of this run a fixed number of times in a JVM under callgrind "
+                   "(`io.panrocks.jmh.BenchmarkInstructions`: JMH's states, parameters and setups, the method "
+                   "warmed up until C2 compiled it, then counted; the harness's own instructions per call, an "
+                   "empty method called the same way, taken off), and every native floor shape the same way "
+                   "(`panrocks_native_bench --count`). Everything the process executes in the window counts: "
+                   "Java, JIT-compiled code, the crossing, the engine, and any collection. A count does not "
+                   "depend on the machine's noise (two runs agree within about 1%), so a change of a few percent "
+                   "shows there while JMH's error hides it; instructions are not time (a cache miss costs no "
+                   "instruction, and a copy counts its loop's instructions whatever each costs), so the timed ratio stays the verdict. "
+                   "Cycles per operation need the CPU's counters, which this machine's `perf` does not expose "
+                   "(software events only).", "")
         for cfg, sizes in self.run.configs().items():
             self.w("### %s" % cfg_name(cfg), "")
             for sec, title in SECTIONS.items():
@@ -479,6 +493,44 @@ class Report:
                     self.w("Ratios%s (panrocks over its comparator; > 1 means panrocks is faster):"
                            % (" as shipped" if tagged else ""), "")
                     self.w(table(["ratio"] + [fmt_size(s) for s in sizes], rrows), "")
+                    self.instruction_ratios(cfg, sizes, vs, bids)
+
+    def instruction_ratios(self, cfg, sizes, vs, bids):
+        """Beside a section's JMH ratios: the same ratios in instructions per operation (callgrind over a
+        fixed count, which this machine's noise does not move), and the counts themselves."""
+        run = self.run
+        if not run.instructions:
+            return
+        rows = []
+        for v in vs:
+            if v.engine != "panrocks":
+                continue
+            for label, other in (("%s / %s" % (v.label, BY_ID[v.rj].label), v.rj),
+                                 ("%s / native %s" % (v.label, v.native[0]),
+                                  "native:%s:%d" % v.native if v.native else None)):
+                cells = []
+                for s in sizes:
+                    mine = run.instructions_of(v.bid, cfg + (s,))
+                    theirs = run.instructions_of(other, cfg + (s,)) if other else None
+                    cells.append("%.2f×" % (theirs / mine) if mine and theirs else "–")
+                if any(c != "–" for c in cells):
+                    rows.append([esc_md(label)] + cells)
+        if not rows:
+            return
+        self.w("The same ratios in instructions per operation (the comparator's instructions over panrocks'; > 1 "
+               "means panrocks executes fewer; callgrind over a fixed count of one thread's operations, "
+               "`instructions-standard.tsv` of the run, see \"Instructions per operation of every shape\"):", "")
+        self.w(table(["ratio"] + [fmt_size(s) for s in sizes], rows), "")
+        counts = []
+        for b in bids:
+            if on_rj(b):
+                continue
+            cells = [run.instructions_of(b, cfg + (s,)) for s in sizes]
+            if any(cells):
+                counts.append([esc_md(BY_ID[b].label)] + ["{:,.0f}".format(c) if c else "–" for c in cells])
+        if counts:
+            self.w("Instructions per operation:", "")
+            self.w(table(["variant"] + [fmt_size(s) for s in sizes], counts), "")
 
     def overhead(self):
         """ns/op above the native comparator: what each binding adds per get."""

@@ -174,7 +174,7 @@ public final class InstructionCount {
         return folded;
     }
 
-    private static void mark(String what) throws IOException {
+    static void mark(String what) throws IOException {
         System.out.println(what);
         System.out.flush();
         InputStream in = System.in;
