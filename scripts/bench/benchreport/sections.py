@@ -455,8 +455,12 @@ class Report:
                    "(`panrocks_native_bench --count`). Everything the process executes in the window counts: "
                    "Java, JIT-compiled code, the crossing, the engine, and any collection. A count does not "
                    "depend on the machine's noise (two runs agree within about 1%), so a change of a few percent "
-                   "shows there while JMH's error hides it; instructions are not time (a cache miss costs no "
-                   "instruction, and a copy counts its loop's instructions whatever each costs), so the timed ratio stays the verdict. "
+                   "shows there while JMH's error hides it; instructions are not time, so the timed ratio stays the verdict: a cache miss costs no "
+                   "instruction, and a copy counts what its routine executes (glibc's `memcpy` copies kilobytes "
+                   "with `rep movsb`, one counted instruction per byte, the JVM's copy with 32-byte vector moves: "
+                   "hence a 16 KiB `get(key, byte[])` with fewer instructions than the floor's `memcpy`); and with "
+                   "256 KiB and 1 MiB values the data set outgrows the 1 GiB block cache, so a count over a few "
+                   "dozen reads depends on which of them found their block cached (block reads and checksums). "
                    "Cycles per operation need the CPU's counters, which this machine's `perf` does not expose "
                    "(software events only).", "")
         for cfg, sizes in self.run.configs().items():
