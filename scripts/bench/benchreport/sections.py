@@ -510,12 +510,11 @@ class Report:
             if v.engine != "panrocks":
                 continue
             for label, other in (("%s / %s" % (v.label, BY_ID[v.rj].label), v.rj),
-                                 ("%s / native %s" % (v.label, v.native[0]),
-                                  "native:%s:%d" % v.native if v.native else None)):
+                                 ("%s / native %s" % (v.label, v.native[0]), "native:%s:%d" % v.native)):
                 cells = []
                 for s in sizes:
                     mine = run.instructions_of(v.bid, cfg + (s,))
-                    theirs = run.instructions_of(other, cfg + (s,)) if other else None
+                    theirs = run.instructions_of(other, cfg + (s,))
                     cells.append("%.2f×" % (theirs / mine) if mine and theirs else "–")
                 if any(c != "–" for c in cells):
                     rows.append([esc_md(label)] + cells)

@@ -23,7 +23,7 @@ import java.util.Map;
  * The standard run's JMH benchmark methods themselves, a fixed number of
  * times each between two marks, for callgrind to count the instructions a
  * JVM executes per operation of every shape the run times (scripts/bench.sh
- * instructions --standard). JMH's own lifecycle, done by hand: each method
+ * instructions --run). JMH's own lifecycle, done by hand: each method
  * gets fresh states (its trial), their {@code @Param} fields set, their
  * {@code @Setup} methods run (trial, then iteration level) in dependency
  * order, and their {@code @TearDown}s after its window.
@@ -118,8 +118,8 @@ public final class BenchmarkInstructions {
         for (int i = 0; i < types.length; i++) arguments[i] = trial.state(types[i]);
         trial.setUp(Level.Iteration);
         // one handle with every argument bound: the loop below makes the same call for every method
-        MethodHandle call = MethodHandles.insertArguments(MethodHandles.publicLookup().unreflect(method), 0,
-                prepend(receiver, arguments)).asType(java.lang.invoke.MethodType.methodType(void.class));
+        MethodHandle call = MethodHandles.insertArguments(MethodHandles.publicLookup().unreflect(method).bindTo(receiver),
+                0, arguments).asType(java.lang.invoke.MethodType.methodType(void.class));
         try {
             warmUp(call, count);
             System.gc(); // an empty young generation, so a collection in the window comes from the window
@@ -130,13 +130,6 @@ public final class BenchmarkInstructions {
             trial.tearDown(Level.Iteration);
             trial.tearDown(Level.Trial);
         }
-    }
-
-    private static Object[] prepend(Object first, Object[] rest) {
-        Object[] all = new Object[rest.length + 1];
-        all[0] = first;
-        System.arraycopy(rest, 0, all, 1, rest.length);
-        return all;
     }
 
     /**
