@@ -1696,13 +1696,18 @@ public class RocksDB implements AutoCloseable {
         }
     }
 
-    /** RocksJava's buffer writes: the segment write of [position, limit) of each, which moves to its limit. */
+    /** RocksJava's buffer writes: [position, limit) of each, which moves to its limit. */
     private void write(Writes.Op op, ColumnFamilyHandle columnFamily, WriteOptions writeOptions, ByteBuffer key,
                        ByteBuffer value) throws RocksDBException {
         Objects.requireNonNull(writeOptions, "writeOptions");
-        MemorySegment k = Bytes.keyBuffer(key, "key");
-        MemorySegment v = op.hasValue() ? Bytes.keyBuffer(value, "value") : null;
-        write(op, columnFamily, writeOptions, k, v);
+        Bytes.input(key, "key");
+        if (op.hasValue()) Bytes.input(value, "value");
+        CallContext c = db.enter();
+        try {
+            writes.write(c, op, ColumnFamilyHandle.nativeHandle(columnFamily, db), writeOptions.flags(), key, value);
+        } finally {
+            db.exit(c);
+        }
         key.position(key.limit());
         if (op.hasValue()) value.position(value.limit());
     }
@@ -2273,7 +2278,7 @@ public class RocksDB implements AutoCloseable {
     public int get(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key, ByteBuffer value)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.keyBuffer(key, "key");
+        Bytes.input(key, "key");
         Bytes.output(value, "value");
         long keyLength = key.remaining(); // before the read: a read may not move it, but say what was asked
         Object timed = Jfr.beginRead(slowReadSampling);
@@ -3132,7 +3137,7 @@ public class RocksDB implements AutoCloseable {
     public boolean keyExists(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.keyBuffer(key, "key");
+        Bytes.input(key, "key");
         CallContext c = db.enter();
         try {
             return reads.exists(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key), key
@@ -3199,7 +3204,7 @@ public class RocksDB implements AutoCloseable {
     public KeyMayExist keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key,
                                    ByteBuffer value) throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.keyBuffer(key, "key");
+        Bytes.input(key, "key");
         Bytes.output(value, "value");
         CallContext c = db.enter();
         try {
@@ -3268,7 +3273,7 @@ public class RocksDB implements AutoCloseable {
     public boolean keyMayExist(ColumnFamilyHandle columnFamily, ReadOptions readOptions, ByteBuffer key)
             throws RocksDBException {
         Objects.requireNonNull(readOptions, "readOptions");
-        Bytes.keyBuffer(key, "key");
+        Bytes.input(key, "key");
         CallContext c = db.enter();
         try {
             boolean may = reads.keyMayExist(c, ColumnFamilyHandle.nativeHandle(columnFamily, db), readOptions.nativeHandle(c), Staging.key(c, key),

@@ -40,14 +40,30 @@ public final class Bytes {
         return segment(MemorySegment.ofBuffer(buffer), what);
     }
 
-    /** An output buffer: writable, and usable by this thread. */
-    public static java.nio.ByteBuffer output(java.nio.ByteBuffer buffer, String what) {
+    /**
+     * An input buffer that a native call may read on this thread now: a
+     * direct buffer's arena (for a buffer of a segment) open and not another
+     * thread's; a heap buffer always is (its segment's scope is global), so
+     * it is not looked at through a segment. The segment a direct buffer is
+     * looked at through dies here (see {@code Staging}).
+     */
+    public static java.nio.ByteBuffer input(java.nio.ByteBuffer buffer, String what) {
         Objects.requireNonNull(buffer, what);
-        if (buffer.isReadOnly()) throw new IllegalArgumentException(what + " buffer is read-only");
-        accessible(MemorySegment.ofBuffer(buffer), what);
+        if (buffer.isDirect()) {
+            MemorySegment s = MemorySegment.ofBuffer(buffer);
+            if (!s.scope().isAlive()) throw closedArena(what);
+            if (!s.isAccessibleBy(Thread.currentThread())) throw otherThread(what);
+        }
         return buffer;
     }
 
+    /** An output buffer: writable, and usable by this thread now (as {@link #input}). */
+    public static java.nio.ByteBuffer output(java.nio.ByteBuffer buffer, String what) {
+        if (Objects.requireNonNull(buffer, what).isReadOnly()) {
+            throw new IllegalArgumentException(what + " buffer is read-only");
+        }
+        return input(buffer, what);
+    }
 
     /** An output segment: writable, usable by this thread, and within the engine's limits. */
     public static MemorySegment output(MemorySegment segment, String what) {
@@ -78,13 +94,17 @@ public final class Bytes {
 
     /** Checks that this thread may access the segment now (its arena is open and not another thread's). */
     public static MemorySegment accessible(MemorySegment segment, String what) {
-        if (!segment.scope().isAlive()) {
-            throw new IllegalStateException(what + " segment's arena is already closed");
-        }
-        if (!segment.isAccessibleBy(Thread.currentThread())) {
-            throw new WrongThreadException(what + " segment is confined to another thread");
-        }
+        if (!segment.scope().isAlive()) throw closedArena(what);
+        if (!segment.isAccessibleBy(Thread.currentThread())) throw otherThread(what);
         return segment;
+    }
+
+    private static IllegalStateException closedArena(String what) {
+        return new IllegalStateException(what + " segment's arena is already closed");
+    }
+
+    private static WrongThreadException otherThread(String what) {
+        return new WrongThreadException(what + " segment is confined to another thread");
     }
 
     /**
@@ -144,7 +164,17 @@ public final class Bytes {
     public static int copyOut(long address, long size, java.nio.ByteBuffer buffer) {
         int position = buffer.position();
         int n = (int) Math.min(size, buffer.remaining());
-        copyFromAddress(address, MemorySegment.ofBuffer(buffer), 0, n);
+        if (buffer.hasArray()) {
+            copyFromAddress(address, buffer.array(), buffer.arrayOffset() + position, n);
+        } else {
+            // the buffer's segment stays in this method (see Staging)
+            MemorySegment dst = MemorySegment.ofBuffer(buffer);
+            if (dst.isMapped()) {
+                CallerMemory.copy(EVERYTHING, address, dst, 0, n);
+            } else {
+                MemorySegment.copy(EVERYTHING, address, dst, 0, n);
+            }
+        }
         buffer.limit(position + n);
         return (int) Math.min(size, Integer.MAX_VALUE);
     }

@@ -3,7 +3,6 @@ package io.panrocks.internal;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
 /**
@@ -27,22 +26,16 @@ import java.lang.invoke.MethodHandle;
 public final class CriticalCalls {
     public static final boolean ENABLED = Boolean.getBoolean("panrocks.critical");
 
-    private static final MethodHandle GET_COPY = Linker.nativeLinker().downcallHandle(
+    /**
+     * panrocks_get_copy with heap segments allowed; options must be
+     * memory-only. A handle, not a wrapper method: the caller invokes it in
+     * the method that makes the heap segments of its arrays, so that they
+     * reach nothing C2 may leave out of line (see {@code Staging}).
+     */
+    public static final MethodHandle GET_COPY = Linker.nativeLinker().downcallHandle(
             panrocks_h.panrocks_get_copy$address(), panrocks_h.panrocks_get_copy$descriptor(),
             Linker.Option.critical(true));
 
     private CriticalCalls() {
-    }
-
-    /** panrocks_get_copy with heap segments allowed; options must be memory-only. */
-    public static int getCopy(MemorySegment db, MemorySegment cf, MemorySegment memoryOnlyOptions, MemorySegment pin,
-                              MemorySegment key, long keyLength, MemorySegment buffer, long capacity,
-                              MemorySegment valueSize, MemorySegment error) {
-        try {
-            return (int) GET_COPY.invokeExact(db, cf, memoryOnlyOptions, pin, key, keyLength, buffer, capacity,
-                    valueSize, error);
-        } catch (Throwable t) {
-            throw new AssertionError("panrocks_get_copy (critical)", t);
-        }
     }
 }

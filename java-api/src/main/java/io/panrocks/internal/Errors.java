@@ -41,6 +41,20 @@ public final class Errors {
         throw e;
     }
 
+    /**
+     * What a downcall handle invoked directly threw ({@code invokeExact}
+     * declares Throwable): the linker's refusal of a segment closed since it
+     * was checked, or an Error such as StackOverflowError, rethrown as is.
+     * Such a call is made where a segment of the caller's buffer must not
+     * leave the method that made it (see Staging), so it cannot go through
+     * the generated wrapper.
+     */
+    public static RuntimeException fromDowncall(Throwable t) {
+        if (t instanceof RuntimeException re) return re;
+        if (t instanceof Error er) throw er;
+        throw new AssertionError("a downcall threw a checked exception", t);
+    }
+
     static String message(MemorySegment error) {
         MemorySegment message = panrocks_error.message(error);
         long full = Integer.toUnsignedLong(panrocks_error.message_length(error));

@@ -6,6 +6,7 @@ import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.CriticalCalls;
+import io.panrocks.internal.Errors;
 import io.panrocks.internal.MultiGetScratch;
 import io.panrocks.internal.PinSlot;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -13,6 +14,7 @@ import io.panrocks.internal.ffi.panrocks_h;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
@@ -40,6 +42,12 @@ public final class Reads {
     public static final int INCOMPLETE = panrocks_h.PANROCKS_INCOMPLETE();
     public static final int MULTIGET_COPY = panrocks_h.PANROCKS_MULTIGET_COPY();
     public static final int MULTIGET_PIN = panrocks_h.PANROCKS_MULTIGET_PIN();
+    /**
+     * panrocks_get_copy, invoked by handle where a segment of the caller's
+     * buffer must reach nothing but the downcall (see Staging); a constant,
+     * so C2 inlines the call's adapter whatever it did with the wrapper.
+     */
+    private static final MethodHandle GET_COPY = panrocks_h.panrocks_get_copy$handle();
     /** What the reads into a caller's buffer return when the key is absent ({@code RocksDB.NOT_FOUND}). */
     public static final int ABSENT = -1;
     /** {@link #keyMayExist(CallContext, MemorySegment, MemorySegment, ByteBuffer, ByteBuffer)}: the key is surely absent. */
@@ -175,10 +183,15 @@ public final class Reads {
      */
     public long getCritical(CallContext c, MemorySegment cf, MemorySegment ro, byte[] key, int keyOffset, int keyLength,
                             byte[] value, int valueOffset, int valueLength) throws RocksDBException {
-        CallContext.Frame f = c.frame();
-        int rc = CriticalCalls.getCopy(db, cf, ro, f.pin,
-                MemorySegment.ofArray(key).asSlice(keyOffset, keyLength), keyLength,
-                MemorySegment.ofArray(value).asSlice(valueOffset, valueLength), valueLength, c.size, c.error);
+        int rc;
+        try {
+            rc = (int) CriticalCalls.GET_COPY.invokeExact(db, cf, ro, c.frame().pin,
+                    MemorySegment.ofArray(key).asSlice(keyOffset, keyLength), (long) keyLength,
+                    MemorySegment.ofArray(value).asSlice(valueOffset, valueLength), (long) valueLength, c.size,
+                    c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t);
+        }
         if (rc == OK) return c.size.get(ValueLayout.JAVA_LONG, 0);
         if (rc == NOT_FOUND) return ABSENT;
         if (rc == INCOMPLETE) return Long.MIN_VALUE;
@@ -234,19 +247,48 @@ public final class Reads {
      * RocksJava's ByteBuffer get: reads key[position, limit), consumes it
      * (position = limit), copies into value from its position and sets its
      * limit to position + min(size, remaining). Returns the full size or -1.
+     * Allocates nothing, whatever C2 inlines: the key is staged by copy, a
+     * heap value goes the byte[] way, and a direct value's segment is made
+     * where the downcall is made ({@link #getIntoDirect}).
      */
     public int get(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         int position = value.position();
         int remaining = value.remaining();
+        long keyLength = key.remaining();
         MemorySegment k = Staging.key(c, key);
         long size = value.isDirect()
-                ? get(c, cf, ro, k, key.remaining(), MemorySegment.ofBuffer(value))
-                : get(c, cf, ro, k, key.remaining(), value.array(), value.arrayOffset() + position, remaining);
+                ? getIntoDirect(c, cf, ro, k, keyLength, value)
+                : get(c, cf, ro, k, keyLength, value.array(), value.arrayOffset() + position, remaining);
         key.position(key.limit());
         if (size != ABSENT) value.limit(position + (int) Math.min(size, remaining));
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
+    /**
+     * The engine copies straight into a direct buffer's [position, limit):
+     * the buffer's segment goes from here to the downcall handle and nowhere
+     * else (invokeExact is always inlined; a generated wrapper, compiled on
+     * its own, may not be, and a segment passed to it would be allocated on
+     * every call). Passing the segment, not its address, keeps the linker's
+     * hold on an arena-backed buffer for the call. A mapped buffer goes
+     * through a byte[] instead, as every mapped segment does
+     * ({@link #get(CallContext, MemorySegment, MemorySegment, MemorySegment, long, MemorySegment)}).
+     */
+    private long getIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
+                               ByteBuffer value) throws RocksDBException {
+        MemorySegment v = MemorySegment.ofBuffer(value);
+        if (v.isMapped()) return get(c, cf, ro, k, keyLength, v);
+        int rc;
+        try {
+            rc = (int) GET_COPY.invokeExact(db, cf, ro, c.frame().pin, k, keyLength, v,
+                    v.byteSize(), c.size, c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t); // the buffer's arena closed since it was checked, or out of stack
+        }
+        if (rc == OK) return c.size.get(ValueLayout.JAVA_LONG, 0);
+        if (rc == NOT_FOUND) return ABSENT;
+        throw c.failure(rc);
+    }
 
     // ---- zero-copy -----------------------------------------------------------
 

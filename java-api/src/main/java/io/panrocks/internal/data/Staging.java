@@ -14,8 +14,11 @@ import java.nio.ByteBuffer;
  * frame's value buffer for values). Every operation stages its arguments
  * through these and is then written once, over native ranges.
  *
- * <p>Static overloads, chosen by the compiler: no dispatch, no allocation
- * (but the segment {@link MemorySegment#ofBuffer} makes of a buffer).
+ * <p>Static overloads, chosen by the compiler: no dispatch, no allocation.
+ * A segment made here of a caller's buffer never leaves the method that
+ * made it: only the JDK's always-inlined copy sees it, so C2 removes it
+ * whatever it did or did not inline around the call (a segment handed on to
+ * a method C2 compiled on its own is allocated on every call).
  * Call only inside a call entered on {@code c}.
  */
 public final class Staging {
@@ -32,9 +35,24 @@ public final class Staging {
         return CallerMemory.inPlace(key) ? key : c.stageKey(key);
     }
 
-    /** {@code key[position, limit)}, as {@link #key(CallContext, MemorySegment)}. */
+    /**
+     * {@code key[position, limit)} copied into the key buffer, whatever the
+     * buffer kind (heap, read-only, direct, mapped): keys are short, and a
+     * copy keeps the buffer's segment inside this method. A heap buffer's
+     * array is copied as it is: a segment is made only where one must be
+     * (one kind of buffer per call site keeps C2's view of it simple).
+     */
     public static MemorySegment key(CallContext c, ByteBuffer key) {
-        return key(c, MemorySegment.ofBuffer(key));
+        int length = key.remaining();
+        if (key.hasArray()) return c.stageKey(key.array(), key.arrayOffset() + key.position(), length);
+        MemorySegment staged = c.keyBuffer(length);
+        MemorySegment source = MemorySegment.ofBuffer(key);
+        if (source.isMapped()) {
+            CallerMemory.copy(source, 0, staged, 0, length); // a fault of a truncated file is an exception
+        } else {
+            MemorySegment.copy(source, 0, staged, 0, length);
+        }
+        return staged;
     }
 
     /** {@code value[offset, offset + length)} in the frame's value buffer. */
@@ -42,6 +60,24 @@ public final class Staging {
         MemorySegment v = c.frame().buffer(length);
         MemorySegment.copy(value, offset, v, ValueLayout.JAVA_BYTE, 0, length);
         return v;
+    }
+
+    /**
+     * {@code value[position, limit)} copied into the frame's value buffer
+     * (a heap buffer's array directly; any other kind through a segment that
+     * stays in this method).
+     */
+    public static MemorySegment value(CallContext c, ByteBuffer value) {
+        int length = value.remaining();
+        if (value.hasArray()) return value(c, value.array(), value.arrayOffset() + value.position(), length);
+        MemorySegment staged = c.frame().buffer(length);
+        MemorySegment source = MemorySegment.ofBuffer(value);
+        if (source.isMapped()) {
+            CallerMemory.copy(source, 0, staged, 0, length); // a fault of a truncated file is an exception
+        } else {
+            MemorySegment.copy(source, 0, staged, 0, length);
+        }
+        return staged;
     }
 
     /** A native value in place; a heap or mapped one in the frame's value buffer. */

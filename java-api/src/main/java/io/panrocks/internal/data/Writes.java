@@ -3,10 +3,13 @@ package io.panrocks.internal.data;
 import io.panrocks.RocksDBException;
 import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
+import io.panrocks.internal.Errors;
 import io.panrocks.internal.ffi.panrocks_h;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.ByteBuffer;
 
 /**
  * The single-key write path behind {@code RocksDB}: put, merge, delete,
@@ -30,6 +33,11 @@ public final class Writes {
 
     /** A batch write's promise that the batch holds no merge record (panrocks_write.h). */
     private static final int NO_MERGE_RECORDS = panrocks_h.PANROCKS_WRITE_NO_MERGE_RECORDS();
+
+    // put and merge, invoked by handle where a segment of the caller's buffer must reach nothing but the
+    // downcall (see Staging); constants, so C2 inlines the calls' adapters whatever it did with the wrappers
+    private static final MethodHandle PUT = panrocks_h.panrocks_put$handle();
+    private static final MethodHandle MERGE = panrocks_h.panrocks_merge$handle();
 
     private final MemorySegment db;
 
@@ -68,6 +76,47 @@ public final class Writes {
         MemorySegment k = Staging.key(c, key);
         MemorySegment v = op.hasValue() ? Staging.value(c, value) : MemorySegment.NULL;
         write(c, op, cf, flags, k, key.byteSize(), v, op.hasValue() ? value.byteSize() : 0);
+    }
+
+    /**
+     * RocksJava's buffer writes: {@code key[position, limit)} and
+     * {@code value[position, limit)} (positions left to the caller). The key
+     * is staged by copy; a direct value is written in place, its segment made
+     * here and passed to the downcall handle only (see Staging: a segment
+     * handed on to the generated wrapper would be allocated on every call
+     * where C2 compiled that wrapper on its own); a heap or mapped value is
+     * copied into the frame's buffer.
+     */
+    public void write(CallContext c, Op op, MemorySegment cf, int flags, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        long keyLength = key.remaining();
+        MemorySegment k = Staging.key(c, key);
+        if (!op.hasValue()) {
+            write(c, op, cf, flags, k, keyLength, MemorySegment.NULL, 0);
+            return;
+        }
+        long valueLength = value.remaining();
+        if (!value.isDirect()) {
+            write(c, op, cf, flags, k, keyLength, Staging.value(c, value), valueLength);
+            return;
+        }
+        MemorySegment v = MemorySegment.ofBuffer(value);
+        if (v.isMapped()) {
+            write(c, op, cf, flags, k, keyLength, Staging.value(c, value), valueLength);
+            return;
+        }
+        int rc;
+        try {
+            rc = op == Op.PUT
+                    ? (int) PUT.invokeExact(db, cf, flags, k, keyLength, v, valueLength,
+                            c.error)
+                    : (int) MERGE.invokeExact(db, cf, flags, k, keyLength, v, valueLength,
+                            c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t); // the buffer's arena closed since it was checked, or out of stack
+        }
+        c.trimScratch();
+        if (rc != 0) throw c.failure(rc);
     }
 
     public void deleteRange(CallContext c, MemorySegment cf, int flags, byte[] begin, byte[] end) throws RocksDBException {
