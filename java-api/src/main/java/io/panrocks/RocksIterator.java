@@ -349,8 +349,7 @@ public final class RocksIterator implements AutoCloseable {
      * @param target the key to seek, from its position to its limit; not null
      */
     public void seek(ByteBuffer target) {
-        seek(Bytes.keyBuffer(target, "target"));
-        target.position(target.limit());
+        seekBuffer(target, false);
     }
 
     /**
@@ -403,7 +402,22 @@ public final class RocksIterator implements AutoCloseable {
      * @param target the key to seek, from its position to its limit; not null
      */
     public void seekForPrev(ByteBuffer target) {
-        seekForPrev(Bytes.keyBuffer(target, "target"));
+        seekBuffer(target, true);
+    }
+
+    /** A seek to a buffer's key, staged by copy like every buffer key (no segment of it beside the downcall). */
+    private void seekBuffer(ByteBuffer target, boolean forPrev) {
+        Bytes.input(target, "target");
+        long length = target.remaining();
+        CallContext c = enterMove();
+        try {
+            MemorySegment t = Staging.key(c, target);
+            moved(c, forPrev
+                    ? panrocks_h.panrocks_iterator_seek_for_prev(handle, t, length, entries, c.error)
+                    : panrocks_h.panrocks_iterator_seek(handle, t, length, entries, c.error));
+        } finally {
+            exit(c);
+        }
         target.position(target.limit());
     }
 

@@ -2,7 +2,6 @@ package io.panrocks;
 
 import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.DbResource;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.MultiGetScratch;
@@ -20,6 +19,7 @@ import io.panrocks.internal.ffi.panrocks_txn_info;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -110,6 +110,8 @@ public final class Transaction implements AutoCloseable {
     private enum Phase { ACTIVE, PREPARED, COMMITTED, ROLLED_BACK }
 
     private static final int OK = panrocks_h.PANROCKS_OK(), NOT_FOUND = panrocks_h.PANROCKS_NOT_FOUND();
+    /** panrocks_txn_write by handle, for a direct buffer's value read in place (see BufferSegments) */
+    private static final MethodHandle TXN_WRITE = panrocks_h.panrocks_txn_write$handle();
     private static final int PUT = panrocks_h.PANROCKS_TXN_OP_PUT(), MERGE = panrocks_h.PANROCKS_TXN_OP_MERGE(),
             DELETE = panrocks_h.PANROCKS_TXN_OP_DELETE(), SINGLE_DELETE = panrocks_h.PANROCKS_TXN_OP_SINGLE_DELETE();
     private static final int ASSUME_TRACKED = panrocks_h.PANROCKS_TXN_ASSUME_TRACKED(),
@@ -816,11 +818,39 @@ public final class Transaction implements AutoCloseable {
     /** A put or merge of key[position, limit) and value[position, limit), both required; both consumed. */
     private void write(int op, ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value, int flags)
             throws RocksDBException {
-        MemorySegment k = Bytes.keyBuffer(key, "key");
-        MemorySegment v = Bytes.keyBuffer(value, "value");
-        write(op, columnFamily, k, v, flags);
+        Bytes.input(key, "key");
+        Bytes.input(value, "value");
+        CallContext c = enterActive();
+        try {
+            long keyLength = key.remaining();
+            long valueLength = value.remaining();
+            MemorySegment k = Staging.key(c, key);
+            MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, db);
+            int rc;
+            if (Staging.inPlace(value)) {
+                rc = writeInPlace(c, cf, op, flags, k, keyLength, value, valueLength);
+            } else {
+                rc = panrocks_h.panrocks_txn_write(handle, cf, op, flags, k, keyLength, Staging.value(c, value),
+                        valueLength, c.error);
+            }
+            c.trimScratch();
+            if (rc != 0) throw c.failure(rc);
+        } finally {
+            exit(c);
+        }
         key.position(key.limit());
         value.position(value.limit());
+    }
+
+    /** A direct buffer's value written where it is; its segment made here and given to the handle only (see BufferSegments). */
+    private int writeInPlace(CallContext c, MemorySegment cf, int op, int flags, MemorySegment k, long keyLength,
+                             ByteBuffer value, long valueLength) {
+        MemorySegment v = MemorySegment.ofBuffer(value);
+        try {
+            return (int) TXN_WRITE.invokeExact(handle, cf, op, flags, k, keyLength, v, valueLength, c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t); // the buffer's arena closed since it was checked, or out of stack
+        }
     }
 
     private void write(int op, ColumnFamilyHandle columnFamily, byte[] key, byte[] value, int flags)
@@ -1031,10 +1061,7 @@ public final class Transaction implements AutoCloseable {
      */
     public int get(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value, boolean forUpdate)
             throws RocksDBException {
-        Bytes.value(value);
-        return (int) Math.min(Integer.MAX_VALUE, get(readOptions, columnFamily, Bytes.segment(
-                MemorySegment.ofArray(Bytes.key(key)), "key"), MemorySegment.ofArray(value),
-                forUpdate ? FOR_UPDATE : 0));
+        return (int) Math.min(Integer.MAX_VALUE, get(readOptions, columnFamily, key, value, forUpdate ? FOR_UPDATE : 0));
     }
 
     /**
@@ -1209,19 +1236,30 @@ public final class Transaction implements AutoCloseable {
 
     private GetStatus getStatus(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value,
                                 int flags) throws RocksDBException {
-        Bytes.value(value);
-        MemorySegment k = Bytes.segment(MemorySegment.ofArray(Bytes.key(key)), "key");
-        return GetStatus.of(get(readOptions, columnFamily, k, MemorySegment.ofArray(value), flags));
+        return GetStatus.of(get(readOptions, columnFamily, key, value, flags));
     }
 
     /** RocksJava's transaction ByteBuffer contract: key consumed; value's position moves past the bytes copied. */
     private GetStatus getStatus(ReadOptions readOptions, ColumnFamilyHandle columnFamily, ByteBuffer key,
                                 ByteBuffer value, int flags) throws RocksDBException {
-        MemorySegment k = Bytes.keyBuffer(key, "key");
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.input(key, "key");
         Bytes.output(value, "value");
         int position = value.position();
         int remaining = value.remaining();
-        long size = get(readOptions, columnFamily, k, MemorySegment.ofBuffer(value), flags);
+        long size;
+        CallContext c = enterReadable();
+        try {
+            MemorySegment k = Staging.key(c, key);
+            if (readCopying(c, readOptions, columnFamily, flags, k, key.remaining(), remaining)) {
+                size = c.valueSize();
+                copyValue(c, value, (int) Math.min(size, remaining));
+            } else {
+                size = RocksDB.NOT_FOUND;
+            }
+        } finally {
+            exit(c);
+        }
         key.position(key.limit());
         if (size != RocksDB.NOT_FOUND) value.position(position + (int) Math.min(size, remaining));
         return GetStatus.of(size);
@@ -1254,29 +1292,86 @@ public final class Transaction implements AutoCloseable {
         Bytes.output(value, "value");
         CallContext c = enterReadable();
         try {
-            CallContext.Frame f = c.frame();
-            // small values land in the frame's buffer (up to the caller's capacity); larger ones stay
-            // pinned and are copied once, as Reads does
-            long capacity = Math.min(value.byteSize(), f.buffer().byteSize());
             MemorySegment k = Staging.key(c, key);
-            int rc = read(c, readOptions, columnFamily, flags, f.pin, k, key.byteSize(), f.buffer(), capacity,
-                    Reads.heapCopyThreshold(capacity));
-            if (rc == NOT_FOUND) return RocksDB.NOT_FOUND;
-            if (rc != OK) throw c.failure(rc);
+            if (!readCopying(c, readOptions, columnFamily, flags, k, key.byteSize(), value.byteSize())) {
+                return RocksDB.NOT_FOUND;
+            }
             long size = c.valueSize();
-            long n = Math.min(size, value.byteSize());
-            if (c.valuePinned()) {
-                try {
-                    Bytes.copyFromAddress(c.valueAddress(), value, 0, n);
-                } finally {
-                    panrocks_h.panrocks_pin_release(f.pin);
-                }
-            } else {
-                CallerMemory.copy(f.buffer(), 0, value, 0, n);
+            try {
+                Bytes.copyFromAddress(valueAddress(c), value, 0, Math.min(size, value.byteSize()));
+            } finally {
+                releaseValue(c);
             }
             return size;
         } finally {
             exit(c);
+        }
+    }
+
+    /**
+     * The arrays' form of the segment read above, with no segment made of
+     * either array (one handed on to a method C2 compiled on its own would
+     * be allocated on every call).
+     */
+    private long get(ReadOptions readOptions, ColumnFamilyHandle columnFamily, byte[] key, byte[] value, int flags)
+            throws RocksDBException {
+        Objects.requireNonNull(readOptions, "readOptions");
+        Bytes.key(key);
+        Bytes.value(value);
+        CallContext c = enterReadable();
+        try {
+            MemorySegment k = Staging.key(c, key, 0, key.length);
+            if (!readCopying(c, readOptions, columnFamily, flags, k, key.length, value.length)) {
+                return RocksDB.NOT_FOUND;
+            }
+            long size = c.valueSize();
+            try {
+                Bytes.copyFromAddress(valueAddress(c), value, 0, (int) Math.min(size, value.length));
+            } finally {
+                releaseValue(c);
+            }
+            return size;
+        } finally {
+            exit(c);
+        }
+    }
+
+    /**
+     * The read of every copying get: the value of the staged key k copied
+     * into the frame's buffer when small (up to the caller's room), or left
+     * pinned (a larger one is copied once, straight from the pin, as Reads
+     * does); its size in {@code c.valueSize()}, where it is in
+     * {@link #valueAddress}; {@link #releaseValue} after the copy.
+     *
+     * @return false if the key is absent
+     */
+    private boolean readCopying(CallContext c, ReadOptions readOptions, ColumnFamilyHandle columnFamily, int flags,
+                                MemorySegment k, long keyLength, long room) throws RocksDBException {
+        CallContext.Frame f = c.frame();
+        long capacity = Math.min(room, f.buffer().byteSize());
+        int rc = read(c, readOptions, columnFamily, flags, f.pin, k, keyLength, f.buffer(), capacity,
+                Reads.heapCopyThreshold(capacity));
+        if (rc == NOT_FOUND) return false;
+        if (rc != OK) throw c.failure(rc);
+        return true;
+    }
+
+    /** Where the value {@link #readCopying} found is: its pin, or the frame's buffer. */
+    private static long valueAddress(CallContext c) {
+        return c.valuePinned() ? c.valueAddress() : c.frame().buffer().address();
+    }
+
+    /** Releases the pin {@link #readCopying} left, if it left one. */
+    private static void releaseValue(CallContext c) {
+        if (c.valuePinned()) panrocks_h.panrocks_pin_release(c.frame().pin);
+    }
+
+    /** n bytes of the value {@link #readCopying} found into value[position, position + n); nothing moves. */
+    private static void copyValue(CallContext c, ByteBuffer value, int n) {
+        try {
+            Bytes.copyFromAddress(valueAddress(c), value, n);
+        } finally {
+            releaseValue(c);
         }
     }
 

@@ -156,7 +156,7 @@ public final class WriteBatch implements AutoCloseable {
     public synchronized WriteBatch put(ColumnFamilyHandle family, ByteBuffer key, ByteBuffer value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
-        record(family, TYPE_VALUE, TYPE_CF_VALUE, MemorySegment.ofBuffer(key), MemorySegment.ofBuffer(value));
+        record(family, TYPE_VALUE, TYPE_CF_VALUE, key, value);
         key.position(key.limit());
         value.position(value.limit());
         return this;
@@ -631,6 +631,26 @@ public final class WriteBatch implements AutoCloseable {
         commit(p);
     }
 
+    /**
+     * A record from buffers' [position, limit) (positions left to the
+     * caller), copied with no segment made of them that leaves
+     * {@link Bytes#copy} (see {@code BufferSegments}).
+     */
+    private void record(ColumnFamilyHandle family, byte plainType, byte familyType, ByteBuffer key, ByteBuffer second) {
+        int keyLength = key.remaining();
+        int secondLength = second == null ? 0 : second.remaining();
+        MemorySegment b = ensure(16L + keyLength + secondLength);
+        long p = header(b, family, plainType, familyType, keyLength);
+        Bytes.copy(key, b, p, keyLength);
+        p += keyLength;
+        if (second != null) {
+            p = varint32(b, p, secondLength);
+            Bytes.copy(second, b, p, secondLength);
+            p += secondLength;
+        }
+        commit(p);
+    }
+
     /** A record from segments (native or heap). */
     private void record(ColumnFamilyHandle family, byte plainType, byte familyType, MemorySegment key,
                         MemorySegment second) {
@@ -877,7 +897,7 @@ public final class WriteBatch implements AutoCloseable {
      */
     public synchronized WriteBatch delete(ColumnFamilyHandle family, ByteBuffer key) {
         Objects.requireNonNull(key, "key");
-        record(family, TYPE_DELETION, TYPE_CF_DELETION, MemorySegment.ofBuffer(key), null);
+        record(family, TYPE_DELETION, TYPE_CF_DELETION, key, null);
         key.position(key.limit());
         return this;
     }

@@ -91,19 +91,28 @@ public final class WriteBatchWithIndex implements AutoCloseable {
     private static final class Scratch {
         final MemorySegment error = NativeMemory.allocateZeroed(panrocks_error.sizeof());
         MemorySegment staging = NativeMemory.allocate(1024);
+        /** an update's value, staged beside its key in {@link #staging} (a slice of one would be a segment per update) */
+        MemorySegment valueStaging = NativeMemory.allocate(1024);
 
         MemorySegment staging(long capacity) {
-            if (capacity > staging.byteSize()) {
-                MemorySegment bigger = NativeMemory.allocate(Math.max(capacity, staging.byteSize() * 2));
-                NativeMemory.free(staging);
-                staging = bigger;
-            }
-            return staging;
+            return staging = grown(staging, capacity);
+        }
+
+        MemorySegment valueStaging(long capacity) {
+            return valueStaging = grown(valueStaging, capacity);
+        }
+
+        private static MemorySegment grown(MemorySegment buffer, long capacity) {
+            if (capacity <= buffer.byteSize()) return buffer;
+            MemorySegment bigger = NativeMemory.allocate(Math.max(capacity, buffer.byteSize() * 2));
+            NativeMemory.free(buffer);
+            return bigger;
         }
 
         void free() {
             NativeMemory.free(error);
             NativeMemory.free(staging);
+            NativeMemory.free(valueStaging);
         }
     }
 
@@ -203,7 +212,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException if RocksDB refuses the update
      */
     public void put(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
-        update(PUT, columnFamily, MemorySegment.ofArray(Bytes.key(key)), MemorySegment.ofArray(Bytes.value(value)));
+        update(PUT, columnFamily, Bytes.key(key), Bytes.value(value));
     }
 
     /**
@@ -240,7 +249,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException as the main overload
      */
     public void put(ColumnFamilyHandle columnFamily, ByteBuffer key, ByteBuffer value) throws RocksDBException {
-        update(PUT, columnFamily, Bytes.keyBuffer(key, "key"), Bytes.keyBuffer(value, "value"));
+        update(PUT, columnFamily, Bytes.input(key, "key"), Bytes.input(value, "value"));
         key.position(key.limit());
         value.position(value.limit());
     }
@@ -266,7 +275,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException as a put
      */
     public void merge(ColumnFamilyHandle columnFamily, byte[] key, byte[] value) throws RocksDBException {
-        update(MERGE, columnFamily, MemorySegment.ofArray(Bytes.key(key)), MemorySegment.ofArray(Bytes.value(value)));
+        update(MERGE, columnFamily, Bytes.key(key), Bytes.value(value));
     }
 
     /**
@@ -288,7 +297,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException as a put
      */
     public void delete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
-        update(DELETE, columnFamily, MemorySegment.ofArray(Bytes.key(key)), null);
+        update(DELETE, columnFamily, Bytes.key(key), null);
     }
 
     /**
@@ -309,7 +318,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException as the main overload
      */
     public void delete(ColumnFamilyHandle columnFamily, ByteBuffer key) throws RocksDBException {
-        update(DELETE, columnFamily, Bytes.keyBuffer(key, "key"), null);
+        update(DELETE, columnFamily, Bytes.input(key, "key"), null);
         key.position(key.limit());
     }
 
@@ -322,7 +331,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException as a put
      */
     public void singleDelete(ColumnFamilyHandle columnFamily, byte[] key) throws RocksDBException {
-        update(SINGLE_DELETE, columnFamily, MemorySegment.ofArray(Bytes.key(key)), null);
+        update(SINGLE_DELETE, columnFamily, Bytes.key(key), null);
     }
 
     /**
@@ -346,8 +355,8 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException always, {@link Status.Code#NotSupported}
      */
     public void deleteRange(ColumnFamilyHandle columnFamily, byte[] beginKey, byte[] endKey) throws RocksDBException {
-        update(DELETE_RANGE, columnFamily, MemorySegment.ofArray(Objects.requireNonNull(beginKey, "beginKey")),
-                MemorySegment.ofArray(Objects.requireNonNull(endKey, "endKey")));
+        update(DELETE_RANGE, columnFamily, Objects.requireNonNull(beginKey, "beginKey"),
+                Objects.requireNonNull(endKey, "endKey"));
     }
 
     /**
@@ -369,13 +378,20 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * @throws RocksDBException if RocksDB refuses it
      */
     public void putLogData(byte[] blob) throws RocksDBException {
-        update(LOG_DATA, null, MemorySegment.ofArray(new byte[0]), MemorySegment.ofArray(Objects.requireNonNull(blob, "blob")));
+        update(LOG_DATA, null, NO_KEY, Objects.requireNonNull(blob, "blob"));
     }
 
-    /** One update: inside a call on the family's DB when there is a family (its handle must stay alive). */
-    private void update(int op, ColumnFamilyHandle columnFamily, MemorySegment key, MemorySegment value)
-            throws RocksDBException {
-        long keyLength = key.byteSize(), valueLength = value == null ? 0 : value.byteSize();
+    /**
+     * One update, inside a call on the family's DB when there is a family
+     * (its handle must stay alive). {@code key} and {@code value} (null: none) are each a
+     * byte[], a ByteBuffer ([position, limit); positions left to the caller)
+     * or the caller's MemorySegment. A native segment is read in place; the
+     * others are copied into the batch's scratch, with no segment made of an
+     * array or buffer (one handed on to the downcall's wrapper, which C2 may
+     * have compiled on its own, is allocated on every update).
+     */
+    private void update(int op, ColumnFamilyHandle columnFamily, Object key, Object value) throws RocksDBException {
+        long keyLength = length(key), valueLength = value == null ? 0 : length(value);
         if (keyLength > Bytes.MAX_ENGINE_LENGTH || valueLength > Bytes.MAX_ENGINE_LENGTH) {
             throw new IllegalArgumentException("keys and values are limited to " + Bytes.MAX_ENGINE_LENGTH + " bytes");
         }
@@ -393,18 +409,9 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             CallContext c = guard == null ? null : guard.enter();
             try {
                 MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, fdb);
-                MemorySegment k = key, v = value == null ? MemorySegment.NULL : value;
-                if (!CallerMemory.inPlace(key) || (value != null && !CallerMemory.inPlace(value))) {
-                    MemorySegment staging = scratch.staging(keyLength + valueLength);
-                    if (!CallerMemory.inPlace(key)) {
-                        CallerMemory.copy(key, 0, staging, 0, keyLength);
-                        k = staging;
-                    }
-                    if (value != null && !CallerMemory.inPlace(value)) {
-                        CallerMemory.copy(value, 0, staging, keyLength, valueLength);
-                        v = staging.asSlice(keyLength);
-                    }
-                }
+                MemorySegment k = inPlace(key) ? (MemorySegment) key : staged(key, scratch.staging(keyLength));
+                MemorySegment v = value == null ? MemorySegment.NULL
+                        : inPlace(value) ? (MemorySegment) value : staged(value, scratch.valueStaging(valueLength));
                 int rc;
                 try {
                     rc = panrocks_h.panrocks_wbwi_write(h, cf, op, k, keyLength, v, valueLength, scratch.error);
@@ -419,6 +426,34 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The key of a log-data record: none. */
+    private static final byte[] NO_KEY = new byte[0];
+
+    /** The bytes an update's key or value holds (see {@link #update}). */
+    private static long length(Object bytes) {
+        if (bytes instanceof byte[] array) return array.length;
+        if (bytes instanceof ByteBuffer buffer) return buffer.remaining();
+        return ((MemorySegment) bytes).byteSize();
+    }
+
+    /** Whether the engine reads these bytes where they are: a native segment not mapped from a file. */
+    private static boolean inPlace(Object bytes) {
+        return bytes instanceof MemorySegment segment && CallerMemory.inPlace(segment);
+    }
+
+    /** The bytes copied into {@code to} (scratch big enough), which is returned. */
+    private static MemorySegment staged(Object bytes, MemorySegment to) {
+        if (bytes instanceof byte[] array) {
+            MemorySegment.copy(array, 0, to, ValueLayout.JAVA_BYTE, 0, array.length);
+        } else if (bytes instanceof ByteBuffer buffer) {
+            Bytes.copy(buffer, to, buffer.remaining());
+        } else {
+            MemorySegment segment = (MemorySegment) bytes;
+            CallerMemory.copy(segment, 0, to, 0, segment.byteSize());
+        }
+        return to;
     }
 
     // ---- save points, size, clear -------------------------------------------------

@@ -2,8 +2,15 @@ package io.panrocks.fork;
 
 import io.panrocks.FlushOptions;
 import io.panrocks.Options;
+import io.panrocks.ReadOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
+import io.panrocks.RocksIterator;
+import io.panrocks.Transaction;
+import io.panrocks.TransactionDB;
+import io.panrocks.TransactionDBOptions;
+import io.panrocks.WriteBatch;
+import io.panrocks.WriteBatchWithIndex;
 import io.panrocks.WriteOptions;
 
 import java.lang.foreign.Arena;
@@ -18,17 +25,14 @@ import java.util.Map;
 
 /**
  * Child JVM: the heap bytes per call of the reads and writes that take the
- * caller's buffers, after the JIT has settled; one line per shape,
- * {@code shape bytes}.
+ * caller's arrays and buffers, after the JIT has settled; one line per
+ * shape, {@code shape bytes}. The parent runs it with none of panrocks'
+ * methods inlined ({@code -XX:CompileCommand=dontinline}), where a segment
+ * made of a caller's buffer that is handed on to another method escapes and
+ * is allocated on every call.
  *
- * <p>The parent starts it with the generated downcall wrappers and the read
- * and write paths kept out of line ({@code -XX:CompileCommand=dontinline}):
- * the compile order in which C2 has already compiled them on their own, too
- * big to inline again, which a JVM reaches by chance. A segment made of the
- * caller's buffer that reaches such a method escapes and is allocated on
- * every call.
- *
- * <p>args: the DB folder, then the shapes to run (all when none).
+ * <p>args: the DB folder (a TransactionDB goes beside it), then the shapes
+ * to run (all when none).
  */
 public final class BufferCallAllocations {
     private static final int ROUNDS = 40;
@@ -110,11 +114,48 @@ public final class BufferCallAllocations {
                 }
             }
 
-            List<String> chosen = List.of(args).subList(1, args.length);
-            for (Map.Entry<String, Call> shape : shapes.entrySet()) {
-                if (chosen.isEmpty() || chosen.contains(shape.getKey())) {
-                    System.out.println(shape.getKey() + " " + lowestBytesPerCall(shape.getValue()));
+            try (RocksIterator it = db.newIterator();
+                 WriteBatch batch = new WriteBatch();
+                 WriteBatchWithIndex indexed = new WriteBatchWithIndex(true);
+                 TransactionDBOptions txnOptions = new TransactionDBOptions();
+                 TransactionDB txnDb = TransactionDB.open(options, txnOptions, args[0] + "-txn");
+                 Transaction txn = txnDb.beginTransaction(noWal);
+                 ReadOptions readOptions = new ReadOptions()) {
+                it.seek(large);
+                shapes.put("RocksIterator.key+value(ByteBuffer)-direct-16KiB", () -> {
+                    it.key(directKey.clear());
+                    check(it.value(directValue.clear()));
+                });
+                shapes.put("RocksIterator.key+value(ByteBuffer)-heap-16KiB", () -> {
+                    it.key(heapKey.clear());
+                    check(it.value(heapValue.clear()));
+                });
+                int[] records = {0};
+                shapes.put("WriteBatch.put(ByteBuffer)-direct", () -> {
+                    if ((++records[0] & 1023) == 0) batch.clear();
+                    directKey.clear().put(written).flip();
+                    batch.put(directKey, directPut.clear());
+                });
+                shapes.put("WriteBatchWithIndex.put(byte[])", () -> indexed.put(written, small));
+                shapes.put("WriteBatchWithIndex.put(ByteBuffer)-direct", () -> {
+                    directKey.clear().put(written).flip();
+                    indexed.put(directKey, directPut.clear());
+                });
+                shapes.put("Transaction.put(ByteBuffer)-direct", () -> {
+                    directKey.clear().put(written).flip();
+                    txn.put(directKey, directPut.clear());
+                });
+                shapes.put("Transaction.get(byte[],byte[])", () -> {
+                    if (txn.get(readOptions, null, written, arrayValue, false) != 100) throw new AssertionError();
+                });
+
+                List<String> chosen = List.of(args).subList(1, args.length);
+                for (Map.Entry<String, Call> shape : shapes.entrySet()) {
+                    if (chosen.isEmpty() || chosen.contains(shape.getKey())) {
+                        System.out.println(shape.getKey() + " " + lowestBytesPerCall(shape.getValue()));
+                    }
                 }
+                txn.rollback();
             }
         }
     }

@@ -44,16 +44,11 @@ public final class Bytes {
      * An input buffer that a native call may read on this thread now: a
      * direct buffer's arena (for a buffer of a segment) open and not another
      * thread's; a heap buffer always is (its segment's scope is global), so
-     * it is not looked at through a segment. The segment a direct buffer is
-     * looked at through dies here (see {@code Staging}).
+     * it is not looked at through a segment (see {@link BufferSegments}).
      */
     public static java.nio.ByteBuffer input(java.nio.ByteBuffer buffer, String what) {
         Objects.requireNonNull(buffer, what);
-        if (buffer.isDirect()) {
-            MemorySegment s = MemorySegment.ofBuffer(buffer);
-            if (!s.scope().isAlive()) throw closedArena(what);
-            if (!s.isAccessibleBy(Thread.currentThread())) throw otherThread(what);
-        }
+        if (buffer.isDirect()) BufferSegments.checkAccessible(buffer, what);
         return buffer;
     }
 
@@ -99,11 +94,11 @@ public final class Bytes {
         return segment;
     }
 
-    private static IllegalStateException closedArena(String what) {
+    static IllegalStateException closedArena(String what) {
         return new IllegalStateException(what + " segment's arena is already closed");
     }
 
-    private static WrongThreadException otherThread(String what) {
+    static WrongThreadException otherThread(String what) {
         return new WrongThreadException(what + " segment is confined to another thread");
     }
 
@@ -139,6 +134,37 @@ public final class Bytes {
         }
     }
 
+    /**
+     * n bytes at a raw engine pointer into {@code dst[position, position + n)};
+     * nothing moves. A heap buffer's array is written as an array (large
+     * copies by memcpy); any other buffer through a segment ({@link BufferSegments}).
+     */
+    public static void copyFromAddress(long address, java.nio.ByteBuffer dst, int n) {
+        if (dst.hasArray()) {
+            copyFromAddress(address, dst.array(), dst.arrayOffset() + dst.position(), n);
+        } else {
+            BufferSegments.copyOut(address, dst, n);
+        }
+    }
+
+    /**
+     * {@code from[position, position + length)} into {@code to[0, length)};
+     * nothing moves. A heap buffer's array is copied as an array; any other
+     * buffer through a segment ({@link BufferSegments}).
+     */
+    public static void copy(java.nio.ByteBuffer from, MemorySegment to, int length) {
+        copy(from, to, 0, length);
+    }
+
+    /** As {@link #copy(java.nio.ByteBuffer, MemorySegment, int)}, into {@code to[at, at + length)}. */
+    public static void copy(java.nio.ByteBuffer from, MemorySegment to, long at, int length) {
+        if (from.hasArray()) {
+            MemorySegment.copy(from.array(), from.arrayOffset() + from.position(), to, ValueLayout.JAVA_BYTE, at, length);
+        } else {
+            BufferSegments.copyIn(from, to, at, length);
+        }
+    }
+
     public static void copyFromAddress(long address, MemorySegment dst, long dstOffset, long n) {
         CallerMemory.copy(EVERYTHING, address, dst, dstOffset, n);
     }
@@ -164,17 +190,7 @@ public final class Bytes {
     public static int copyOut(long address, long size, java.nio.ByteBuffer buffer) {
         int position = buffer.position();
         int n = (int) Math.min(size, buffer.remaining());
-        if (buffer.hasArray()) {
-            copyFromAddress(address, buffer.array(), buffer.arrayOffset() + position, n);
-        } else {
-            // the buffer's segment stays in this method (see Staging)
-            MemorySegment dst = MemorySegment.ofBuffer(buffer);
-            if (dst.isMapped()) {
-                CallerMemory.copy(EVERYTHING, address, dst, 0, n);
-            } else {
-                MemorySegment.copy(EVERYTHING, address, dst, 0, n);
-            }
-        }
+        copyFromAddress(address, buffer, n);
         buffer.limit(position + n);
         return (int) Math.min(size, Integer.MAX_VALUE);
     }

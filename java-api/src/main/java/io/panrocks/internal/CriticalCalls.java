@@ -30,7 +30,7 @@ public final class CriticalCalls {
      * panrocks_get_copy with heap segments allowed; options must be
      * memory-only. A handle, not a wrapper method: the caller invokes it in
      * the method that makes the heap segments of its arrays, so that they
-     * reach nothing C2 may leave out of line (see {@code Staging}).
+     * reach nothing C2 may leave out of line (see {@code BufferSegments}).
      */
     public static final MethodHandle GET_COPY = Linker.nativeLinker().downcallHandle(
             panrocks_h.panrocks_get_copy$address(), panrocks_h.panrocks_get_copy$descriptor(),

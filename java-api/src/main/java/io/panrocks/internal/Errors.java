@@ -46,7 +46,7 @@ public final class Errors {
      * declares Throwable): the linker's refusal of a segment closed since it
      * was checked, or an Error such as StackOverflowError, rethrown as is.
      * Such a call is made where a segment of the caller's buffer must not
-     * leave the method that made it (see Staging), so it cannot go through
+     * leave the method that made it (see BufferSegments), so it cannot go through
      * the generated wrapper.
      */
     public static RuntimeException fromDowncall(Throwable t) {

@@ -44,7 +44,7 @@ public final class Reads {
     public static final int MULTIGET_PIN = panrocks_h.PANROCKS_MULTIGET_PIN();
     /**
      * panrocks_get_copy, invoked by handle where a segment of the caller's
-     * buffer must reach nothing but the downcall (see Staging); a constant,
+     * buffer must reach nothing but the downcall (see BufferSegments); a constant,
      * so C2 inlines the call's adapter whatever it did with the wrapper.
      */
     private static final MethodHandle GET_COPY = panrocks_h.panrocks_get_copy$handle();
@@ -247,47 +247,68 @@ public final class Reads {
      * RocksJava's ByteBuffer get: reads key[position, limit), consumes it
      * (position = limit), copies into value from its position and sets its
      * limit to position + min(size, remaining). Returns the full size or -1.
-     * Allocates nothing, whatever C2 inlines: the key is staged by copy, a
-     * heap value goes the byte[] way, and a direct value's segment is made
+     * Allocates nothing, whatever C2 inlines: a heap value goes the byte[]
+     * way (the key staged by copy), and a direct value's segment is made
      * where the downcall is made ({@link #getIntoDirect}).
      */
     public int get(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         int position = value.position();
         int remaining = value.remaining();
         long keyLength = key.remaining();
-        MemorySegment k = Staging.key(c, key);
-        long size = value.isDirect()
-                ? getIntoDirect(c, cf, ro, k, keyLength, value)
-                : get(c, cf, ro, k, keyLength, value.array(), value.arrayOffset() + position, remaining);
+        long size;
+        if (!value.isDirect()) {
+            size = get(c, cf, ro, Staging.key(c, key), keyLength, value.array(), value.arrayOffset() + position,
+                    remaining);
+        } else if (Staging.inPlace(value)) {
+            size = getIntoDirect(c, cf, ro, key, value);
+        } else { // mapped from a file: through a byte[], as every mapped segment is
+            size = get(c, cf, ro, Staging.key(c, key), keyLength, MemorySegment.ofBuffer(value));
+        }
         key.position(key.limit());
         if (size != ABSENT) value.limit(position + (int) Math.min(size, remaining));
         return (int) Math.min(size, Integer.MAX_VALUE);
     }
 
     /**
-     * The engine copies straight into a direct buffer's [position, limit):
-     * the buffer's segment goes from here to the downcall handle and nowhere
-     * else (invokeExact is always inlined; a generated wrapper, compiled on
-     * its own, may not be, and a segment passed to it would be allocated on
-     * every call). Passing the segment, not its address, keeps the linker's
-     * hold on an arena-backed buffer for the call. A mapped buffer goes
-     * through a byte[] instead, as every mapped segment does
-     * ({@link #get(CallContext, MemorySegment, MemorySegment, MemorySegment, long, MemorySegment)}).
+     * The engine copies straight into a direct buffer's [position, limit),
+     * and reads a direct key in place (any other key staged by copy). Each
+     * buffer's segment is made in the method that invokes the downcall
+     * handle, on every call of it, and reaches nothing else (see
+     * BufferSegments; invokeExact of a constant handle is always inlined,
+     * where a generated wrapper, compiled on its own, may not be). Not for a
+     * mapped value ({@link Staging#inPlace(ByteBuffer)}).
      */
-    private long getIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k, long keyLength,
-                               ByteBuffer value) throws RocksDBException {
-        MemorySegment v = MemorySegment.ofBuffer(value);
-        if (v.isMapped()) return get(c, cf, ro, k, keyLength, v);
-        int rc;
-        try {
-            rc = (int) GET_COPY.invokeExact(db, cf, ro, c.frame().pin, k, keyLength, v,
-                    v.byteSize(), c.size, c.error);
-        } catch (Throwable t) {
-            throw Errors.fromDowncall(t); // the buffer's arena closed since it was checked, or out of stack
-        }
+    private long getIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value)
+            throws RocksDBException {
+        int rc = Staging.inPlace(key)
+                ? getDirectIntoDirect(c, cf, ro, key, value)
+                : getStagedIntoDirect(c, cf, ro, Staging.key(c, key), key.remaining(), value);
         if (rc == OK) return c.size.get(ValueLayout.JAVA_LONG, 0);
         if (rc == NOT_FOUND) return ABSENT;
         throw c.failure(rc);
+    }
+
+    private int getDirectIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key,
+                                    ByteBuffer value) {
+        MemorySegment k = MemorySegment.ofBuffer(key);
+        MemorySegment v = MemorySegment.ofBuffer(value);
+        try {
+            return (int) GET_COPY.invokeExact(db, cf, ro, c.frame().pin, k, k.byteSize(), v, v.byteSize(), c.size,
+                    c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t); // a buffer's arena closed since it was checked, or out of stack
+        }
+    }
+
+    private int getStagedIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k,
+                                    long keyLength, ByteBuffer value) {
+        MemorySegment v = MemorySegment.ofBuffer(value);
+        try {
+            return (int) GET_COPY.invokeExact(db, cf, ro, c.frame().pin, k, keyLength, v, v.byteSize(), c.size,
+                    c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t); // the buffer's arena closed since it was checked, or out of stack
+        }
     }
 
     // ---- zero-copy -----------------------------------------------------------

@@ -1,5 +1,7 @@
 package io.panrocks.internal.data;
 
+import io.panrocks.internal.BufferSegments;
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 
@@ -14,15 +16,22 @@ import java.nio.ByteBuffer;
  * frame's value buffer for values). Every operation stages its arguments
  * through these and is then written once, over native ranges.
  *
- * <p>Static overloads, chosen by the compiler: no dispatch, no allocation.
- * A segment made here of a caller's buffer never leaves the method that
- * made it: only the JDK's always-inlined copy sees it, so C2 removes it
- * whatever it did or did not inline around the call (a segment handed on to
- * a method C2 compiled on its own is allocated on every call).
- * Call only inside a call entered on {@code c}.
+ * <p>Static overloads, chosen by the compiler: no dispatch, no allocation
+ * (a buffer's segment, where one is needed, is made as {@link BufferSegments}
+ * says). Call only inside a call entered on {@code c}.
  */
 public final class Staging {
     private Staging() {
+    }
+
+    /**
+     * Whether the engine may read or write {@code buffer} where it is: a
+     * direct buffer not mapped from a file (a mapped one faults, SIGBUS, if
+     * the file is truncated under it: such bytes are copied by Java, see
+     * CallerMemory).
+     */
+    public static boolean inPlace(ByteBuffer buffer) {
+        return buffer.isDirect() && !BufferSegments.isMapped(buffer);
     }
 
     /** {@code key[offset, offset + length)} in the key buffer. */
@@ -38,20 +47,12 @@ public final class Staging {
     /**
      * {@code key[position, limit)} copied into the key buffer, whatever the
      * buffer kind (heap, read-only, direct, mapped): keys are short, and a
-     * copy keeps the buffer's segment inside this method. A heap buffer's
-     * array is copied as it is: a segment is made only where one must be
-     * (one kind of buffer per call site keeps C2's view of it simple).
+     * copy needs no segment of the buffer beside the downcall.
      */
     public static MemorySegment key(CallContext c, ByteBuffer key) {
         int length = key.remaining();
-        if (key.hasArray()) return c.stageKey(key.array(), key.arrayOffset() + key.position(), length);
         MemorySegment staged = c.keyBuffer(length);
-        MemorySegment source = MemorySegment.ofBuffer(key);
-        if (source.isMapped()) {
-            CallerMemory.copy(source, 0, staged, 0, length); // a fault of a truncated file is an exception
-        } else {
-            MemorySegment.copy(source, 0, staged, 0, length);
-        }
+        Bytes.copy(key, staged, length);
         return staged;
     }
 
@@ -62,21 +63,11 @@ public final class Staging {
         return v;
     }
 
-    /**
-     * {@code value[position, limit)} copied into the frame's value buffer
-     * (a heap buffer's array directly; any other kind through a segment that
-     * stays in this method).
-     */
+    /** {@code value[position, limit)} copied into the frame's value buffer (see {@link Bytes#copy}). */
     public static MemorySegment value(CallContext c, ByteBuffer value) {
         int length = value.remaining();
-        if (value.hasArray()) return value(c, value.array(), value.arrayOffset() + value.position(), length);
         MemorySegment staged = c.frame().buffer(length);
-        MemorySegment source = MemorySegment.ofBuffer(value);
-        if (source.isMapped()) {
-            CallerMemory.copy(source, 0, staged, 0, length); // a fault of a truncated file is an exception
-        } else {
-            MemorySegment.copy(source, 0, staged, 0, length);
-        }
+        Bytes.copy(value, staged, length);
         return staged;
     }
 

@@ -35,7 +35,7 @@ public final class Writes {
     private static final int NO_MERGE_RECORDS = panrocks_h.PANROCKS_WRITE_NO_MERGE_RECORDS();
 
     // put and merge, invoked by handle where a segment of the caller's buffer must reach nothing but the
-    // downcall (see Staging); constants, so C2 inlines the calls' adapters whatever it did with the wrappers
+    // downcall (see BufferSegments); constants, so C2 inlines the calls' adapters whatever it did with the wrappers
     private static final MethodHandle PUT = panrocks_h.panrocks_put$handle();
     private static final MethodHandle MERGE = panrocks_h.panrocks_merge$handle();
 
@@ -82,7 +82,7 @@ public final class Writes {
      * RocksJava's buffer writes: {@code key[position, limit)} and
      * {@code value[position, limit)} (positions left to the caller). The key
      * is staged by copy; a direct value is written in place, its segment made
-     * here and passed to the downcall handle only (see Staging: a segment
+     * here and passed to the downcall handle only (see BufferSegments: a segment
      * handed on to the generated wrapper would be allocated on every call
      * where C2 compiled that wrapper on its own); a heap or mapped value is
      * copied into the frame's buffer.
@@ -96,22 +96,22 @@ public final class Writes {
             return;
         }
         long valueLength = value.remaining();
-        if (!value.isDirect()) {
+        if (Staging.inPlace(value)) {
+            writeInPlace(c, op, cf, flags, k, keyLength, value, valueLength);
+        } else {
             write(c, op, cf, flags, k, keyLength, Staging.value(c, value), valueLength);
-            return;
         }
+    }
+
+    /** A put or merge of a direct buffer's bytes where they are; its segment made here (see BufferSegments). */
+    private void writeInPlace(CallContext c, Op op, MemorySegment cf, int flags, MemorySegment k, long keyLength,
+                              ByteBuffer value, long valueLength) throws RocksDBException {
         MemorySegment v = MemorySegment.ofBuffer(value);
-        if (v.isMapped()) {
-            write(c, op, cf, flags, k, keyLength, Staging.value(c, value), valueLength);
-            return;
-        }
         int rc;
         try {
             rc = op == Op.PUT
-                    ? (int) PUT.invokeExact(db, cf, flags, k, keyLength, v, valueLength,
-                            c.error)
-                    : (int) MERGE.invokeExact(db, cf, flags, k, keyLength, v, valueLength,
-                            c.error);
+                    ? (int) PUT.invokeExact(db, cf, flags, k, keyLength, v, valueLength, c.error)
+                    : (int) MERGE.invokeExact(db, cf, flags, k, keyLength, v, valueLength, c.error);
         } catch (Throwable t) {
             throw Errors.fromDowncall(t); // the buffer's arena closed since it was checked, or out of stack
         }
