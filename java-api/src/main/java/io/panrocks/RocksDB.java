@@ -1107,7 +1107,7 @@ public class RocksDB implements AutoCloseable {
      *         ByteBuffer)}
      */
     public void put(WriteOptions writeOptions, ByteBuffer key, ByteBuffer value) throws RocksDBException {
-        put(null, writeOptions, key, value);
+        write(Writes.Op.PUT, null, writeOptions, key, Objects.requireNonNull(value, "value"));
     }
 
     /**
@@ -1475,7 +1475,7 @@ public class RocksDB implements AutoCloseable {
      * @throws RocksDBException as the main overload
      */
     public void delete(WriteOptions writeOptions, ByteBuffer key) throws RocksDBException {
-        delete(null, writeOptions, key);
+        write(Writes.Op.DELETE, null, writeOptions, key, null);
     }
 
     /**

@@ -448,7 +448,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
         if (bytes instanceof byte[] array) {
             MemorySegment.copy(array, 0, to, ValueLayout.JAVA_BYTE, 0, array.length);
         } else if (bytes instanceof ByteBuffer buffer) {
-            Bytes.copy(buffer, to, buffer.remaining());
+            Bytes.copy(buffer, to, 0, buffer.remaining());
         } else {
             MemorySegment segment = (MemorySegment) bytes;
             CallerMemory.copy(segment, 0, to, 0, segment.byteSize());

@@ -20,6 +20,13 @@ import java.nio.ByteBuffer;
  * method that mostly sees heap buffers), C2 does not inline it once it is
  * compiled, and every segment it makes is allocated. Made on every call of a
  * method of their own, the segments here are always on a hot site.</li>
+ * <li>C2 inlines at most 15 calls deep, and {@code ofBuffer} reaches the
+ * constructor of the session it makes 7 calls below itself: made deeper than
+ * 8 calls below the method C2 compiles, the session escapes into its
+ * constructor. The read and write paths keep their {@code ofBuffer} at most
+ * 6 calls below a public method (so a caller's loop compiled with the
+ * method inlined stays clear), which is why they call these methods
+ * directly and not through further helpers.</li>
  * </ul>
  * A segment, not the buffer's address, goes to native code, so the linker
  * keeps a buffer of a shared arena alive for the call. The paths that make

@@ -57,7 +57,8 @@ public final class Bytes {
         if (Objects.requireNonNull(buffer, what).isReadOnly()) {
             throw new IllegalArgumentException(what + " buffer is read-only");
         }
-        return input(buffer, what);
+        if (buffer.isDirect()) BufferSegments.checkAccessible(buffer, what);
+        return buffer;
     }
 
     /** An output segment: writable, usable by this thread, and within the engine's limits. */
@@ -148,15 +149,10 @@ public final class Bytes {
     }
 
     /**
-     * {@code from[position, position + length)} into {@code to[0, length)};
+     * {@code from[position, position + length)} into {@code to[at, at + length)};
      * nothing moves. A heap buffer's array is copied as an array; any other
      * buffer through a segment ({@link BufferSegments}).
      */
-    public static void copy(java.nio.ByteBuffer from, MemorySegment to, int length) {
-        copy(from, to, 0, length);
-    }
-
-    /** As {@link #copy(java.nio.ByteBuffer, MemorySegment, int)}, into {@code to[at, at + length)}. */
     public static void copy(java.nio.ByteBuffer from, MemorySegment to, long at, int length) {
         if (from.hasArray()) {
             MemorySegment.copy(from.array(), from.arrayOffset() + from.position(), to, ValueLayout.JAVA_BYTE, at, length);

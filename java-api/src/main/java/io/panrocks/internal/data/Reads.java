@@ -249,7 +249,7 @@ public final class Reads {
      * limit to position + min(size, remaining). Returns the full size or -1.
      * Allocates nothing, whatever C2 inlines: a heap value goes the byte[]
      * way (the key staged by copy), and a direct value's segment is made
-     * where the downcall is made ({@link #getIntoDirect}).
+     * where the downcall is made ({@link #getDirectIntoDirect}).
      */
     public int get(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value) throws RocksDBException {
         int position = value.position();
@@ -260,7 +260,17 @@ public final class Reads {
             size = get(c, cf, ro, Staging.key(c, key), keyLength, value.array(), value.arrayOffset() + position,
                     remaining);
         } else if (Staging.inPlace(value)) {
-            size = getIntoDirect(c, cf, ro, key, value);
+            // the engine copies straight into the buffer, and reads a direct key in place
+            int rc = Staging.inPlace(key)
+                    ? getDirectIntoDirect(c, cf, ro, key, value)
+                    : getStagedIntoDirect(c, cf, ro, Staging.key(c, key), keyLength, value);
+            if (rc == OK) {
+                size = c.size.get(ValueLayout.JAVA_LONG, 0);
+            } else if (rc == NOT_FOUND) {
+                size = ABSENT;
+            } else {
+                throw c.failure(rc);
+            }
         } else { // mapped from a file: through a byte[], as every mapped segment is
             size = get(c, cf, ro, Staging.key(c, key), keyLength, MemorySegment.ofBuffer(value));
         }
@@ -270,24 +280,13 @@ public final class Reads {
     }
 
     /**
-     * The engine copies straight into a direct buffer's [position, limit),
-     * and reads a direct key in place (any other key staged by copy). Each
-     * buffer's segment is made in the method that invokes the downcall
-     * handle, on every call of it, and reaches nothing else (see
-     * BufferSegments; invokeExact of a constant handle is always inlined,
-     * where a generated wrapper, compiled on its own, may not be). Not for a
-     * mapped value ({@link Staging#inPlace(ByteBuffer)}).
+     * A read of a direct key into a direct value buffer, each buffer's
+     * segment made here, on every call, and given to the downcall handle
+     * only (see BufferSegments; invokeExact of a constant handle is always
+     * inlined, where a generated wrapper, compiled on its own, may not be).
+     * Called straight from the public path, so the segments stay few calls
+     * deep. Not for a mapped buffer ({@link Staging#inPlace(ByteBuffer)}).
      */
-    private long getIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key, ByteBuffer value)
-            throws RocksDBException {
-        int rc = Staging.inPlace(key)
-                ? getDirectIntoDirect(c, cf, ro, key, value)
-                : getStagedIntoDirect(c, cf, ro, Staging.key(c, key), key.remaining(), value);
-        if (rc == OK) return c.size.get(ValueLayout.JAVA_LONG, 0);
-        if (rc == NOT_FOUND) return ABSENT;
-        throw c.failure(rc);
-    }
-
     private int getDirectIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, ByteBuffer key,
                                     ByteBuffer value) {
         MemorySegment k = MemorySegment.ofBuffer(key);
@@ -300,6 +299,7 @@ public final class Reads {
         }
     }
 
+    /** As {@link #getDirectIntoDirect}, the key staged (a heap or mapped key buffer). */
     private int getStagedIntoDirect(CallContext c, MemorySegment cf, MemorySegment ro, MemorySegment k,
                                     long keyLength, ByteBuffer value) {
         MemorySegment v = MemorySegment.ofBuffer(value);

@@ -1,7 +1,6 @@
 package io.panrocks.internal.data;
 
 import io.panrocks.internal.BufferSegments;
-import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 
@@ -51,8 +50,9 @@ public final class Staging {
      */
     public static MemorySegment key(CallContext c, ByteBuffer key) {
         int length = key.remaining();
+        if (key.hasArray()) return c.stageKey(key.array(), key.arrayOffset() + key.position(), length);
         MemorySegment staged = c.keyBuffer(length);
-        Bytes.copy(key, staged, length);
+        BufferSegments.copyIn(key, staged, 0, length);
         return staged;
     }
 
@@ -63,11 +63,12 @@ public final class Staging {
         return v;
     }
 
-    /** {@code value[position, limit)} copied into the frame's value buffer (see {@link Bytes#copy}). */
+    /** {@code value[position, limit)} copied into the frame's value buffer (as {@link #key(CallContext, ByteBuffer)}). */
     public static MemorySegment value(CallContext c, ByteBuffer value) {
         int length = value.remaining();
+        if (value.hasArray()) return value(c, value.array(), value.arrayOffset() + value.position(), length);
         MemorySegment staged = c.frame().buffer(length);
-        Bytes.copy(value, staged, length);
+        BufferSegments.copyIn(value, staged, 0, length);
         return staged;
     }
 
