@@ -7,6 +7,7 @@ import io.panrocks.internal.NativeLibrary;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.StandaloneResource;
 import io.panrocks.internal.data.Entities;
+import io.panrocks.internal.data.Staging;
 import io.panrocks.internal.ffi.panrocks_env_options;
 import io.panrocks.internal.ffi.panrocks_error;
 import io.panrocks.internal.ffi.panrocks_h;
@@ -52,6 +53,8 @@ public final class SstFileWriter implements AutoCloseable {
     private final StandaloneResource writer;
     /** native staging for keys and values from the heap, grown as needed */
     private final StandaloneResource scratch;
+    /** an entry's value (or range end), staged beside its key in {@link #scratch} */
+    private final StandaloneResource secondScratch;
     /** the error record of every call (the methods synchronize): no arena per entry */
     private final StandaloneResource errorRecord;
     private boolean opened;
@@ -80,6 +83,8 @@ public final class SstFileWriter implements AutoCloseable {
         MemorySegment handle = SstFileReader.withBlockCache(options, cache -> create(envOptions, options, cache));
         this.writer = new StandaloneResource("SstFileWriter", this, handle, panrocks_h::panrocks_sst_writer_destroy);
         this.scratch = new StandaloneResource("SstFileWriter", this, NativeMemory.allocate(256), NativeMemory::free);
+        this.secondScratch = new StandaloneResource("SstFileWriter", this, NativeMemory.allocate(256),
+                NativeMemory::free);
         this.errorRecord = new StandaloneResource("SstFileWriter", this, NativeMemory.allocateZeroed(panrocks_error.sizeof()),
                 NativeMemory::free);
     }
@@ -159,8 +164,8 @@ public final class SstFileWriter implements AutoCloseable {
      * @throws RocksDBException {@link Status.Code#InvalidArgument} if the key
      *         does not sort after the previous one, or no file is open
      */
-    public void put(byte[] key, byte[] value) throws RocksDBException {
-        put(MemorySegment.ofArray(Bytes.key(key)), MemorySegment.ofArray(Bytes.value(value)));
+    public synchronized void put(byte[] key, byte[] value) throws RocksDBException {
+        twoKeys(Op.PUT, Bytes.key(key), Bytes.value(value));
     }
 
     /**
@@ -186,8 +191,7 @@ public final class SstFileWriter implements AutoCloseable {
      * @throws RocksDBException as {@link #put(byte[], byte[])}
      */
     public synchronized void put(ByteBuffer key, ByteBuffer value) throws RocksDBException {
-        MemorySegment k = Bytes.keyBuffer(key, "key"), v = Bytes.keyBuffer(value, "value");
-        twoKeys(Op.PUT, k, v);
+        twoKeys(Op.PUT, Bytes.input(key, "key"), Bytes.input(value, "value"));
         key.position(key.limit());
         value.position(value.limit());
     }
@@ -201,7 +205,7 @@ public final class SstFileWriter implements AutoCloseable {
      * @throws RocksDBException as {@link #put(byte[], byte[])}
      */
     public synchronized void merge(byte[] key, byte[] value) throws RocksDBException {
-        twoKeys(Op.MERGE, MemorySegment.ofArray(Bytes.key(key)), MemorySegment.ofArray(Bytes.value(value)));
+        twoKeys(Op.MERGE, Bytes.key(key), Bytes.value(value));
     }
 
     /**
@@ -212,7 +216,7 @@ public final class SstFileWriter implements AutoCloseable {
      * @throws RocksDBException as {@link #put(byte[], byte[])}
      */
     public synchronized void delete(byte[] key) throws RocksDBException {
-        twoKeys(Op.DELETE, MemorySegment.ofArray(Bytes.key(key)), MemorySegment.NULL);
+        twoKeys(Op.DELETE, Bytes.key(key), MemorySegment.NULL);
     }
 
     /**
@@ -262,8 +266,8 @@ public final class SstFileWriter implements AutoCloseable {
      *         sorts before beginKey, or no file is open
      */
     public synchronized void deleteRange(byte[] beginKey, byte[] endKey) throws RocksDBException {
-        twoKeys(Op.DELETE_RANGE, MemorySegment.ofArray(Objects.requireNonNull(beginKey, "beginKey")),
-                MemorySegment.ofArray(Objects.requireNonNull(endKey, "endKey")));
+        twoKeys(Op.DELETE_RANGE, Objects.requireNonNull(beginKey, "beginKey"),
+                Objects.requireNonNull(endKey, "endKey"));
     }
 
     /**
@@ -307,23 +311,19 @@ public final class SstFileWriter implements AutoCloseable {
 
     private enum Op { PUT, MERGE, DELETE, DELETE_RANGE }
 
-    /** One entry: heap and mapped bytes staged in native scratch, other native segments passed as they are. */
-    private void twoKeys(Op op, MemorySegment a, MemorySegment b) throws RocksDBException {
+    /**
+     * One entry: {@code a} and {@code b} each a byte[], a ByteBuffer
+     * ([position, limit)) or a MemorySegment; a native segment is passed as
+     * it is, everything else copied into native scratch (a into one buffer,
+     * b into another: a slice of one would be a segment per entry), with no
+     * segment made of an array or buffer (see BufferSegments).
+     */
+    private void twoKeys(Op op, Object a, Object b) throws RocksDBException {
         MemorySegment h = writer.handle();
-        long aSize = a.byteSize(), bSize = b.byteSize();
-        long staged = (CallerMemory.inPlace(a) ? 0 : aSize) + (CallerMemory.inPlace(b) ? 0 : bSize);
-        MemorySegment s = scratch(staged);
-        MemorySegment first = a, second = b;
-        long at = 0;
-        if (!CallerMemory.inPlace(a)) {
-            CallerMemory.copy(a, 0, s, 0, aSize);
-            first = s.asSlice(0, aSize);
-            at = aSize;
-        }
-        if (!CallerMemory.inPlace(b)) {
-            CallerMemory.copy(b, 0, s, at, bSize);
-            second = s.asSlice(at, bSize);
-        }
+        long aSize = Staging.length(a), bSize = Staging.length(b);
+        MemorySegment first = Staging.readInPlace(a) ? (MemorySegment) a : Staging.copy(a, scratch(scratch, aSize));
+        MemorySegment second = Staging.readInPlace(b) ? (MemorySegment) b
+                : Staging.copy(b, scratch(secondScratch, bSize));
         MemorySegment error = errorRecord.handle();
         int rc;
         try {
@@ -341,10 +341,15 @@ public final class SstFileWriter implements AutoCloseable {
 
     /** The staging buffer, grown to at least size bytes. */
     private MemorySegment scratch(long size) {
-        MemorySegment s = scratch.handle();
+        return scratch(scratch, size);
+    }
+
+    /** One of the staging buffers, grown to at least size bytes. */
+    private static MemorySegment scratch(StandaloneResource buffer, long size) {
+        MemorySegment s = buffer.handle();
         if (size > s.byteSize()) {
             MemorySegment grown = NativeMemory.allocate(Math.max(size, 2 * s.byteSize()));
-            scratch.replace(grown);
+            buffer.replace(grown);
             s = grown;
         }
         return s;
@@ -398,6 +403,7 @@ public final class SstFileWriter implements AutoCloseable {
     public synchronized void close() {
         writer.close();
         scratch.close();
+        secondScratch.close();
         errorRecord.close();
     }
 

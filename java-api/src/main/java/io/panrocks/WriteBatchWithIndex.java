@@ -2,7 +2,6 @@ package io.panrocks;
 
 import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
-import io.panrocks.internal.CallerMemory;
 import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
@@ -391,7 +390,7 @@ public final class WriteBatchWithIndex implements AutoCloseable {
      * have compiled on its own, is allocated on every update).
      */
     private void update(int op, ColumnFamilyHandle columnFamily, Object key, Object value) throws RocksDBException {
-        long keyLength = length(key), valueLength = value == null ? 0 : length(value);
+        long keyLength = Staging.length(key), valueLength = value == null ? 0 : Staging.length(value);
         if (keyLength > Bytes.MAX_ENGINE_LENGTH || valueLength > Bytes.MAX_ENGINE_LENGTH) {
             throw new IllegalArgumentException("keys and values are limited to " + Bytes.MAX_ENGINE_LENGTH + " bytes");
         }
@@ -409,9 +408,11 @@ public final class WriteBatchWithIndex implements AutoCloseable {
             CallContext c = guard == null ? null : guard.enter();
             try {
                 MemorySegment cf = ColumnFamilyHandle.nativeHandle(columnFamily, fdb);
-                MemorySegment k = inPlace(key) ? (MemorySegment) key : staged(key, scratch.staging(keyLength));
+                MemorySegment k = Staging.readInPlace(key) ? (MemorySegment) key
+                        : Staging.copy(key, scratch.staging(keyLength));
                 MemorySegment v = value == null ? MemorySegment.NULL
-                        : inPlace(value) ? (MemorySegment) value : staged(value, scratch.valueStaging(valueLength));
+                        : Staging.readInPlace(value) ? (MemorySegment) value
+                        : Staging.copy(value, scratch.valueStaging(valueLength));
                 int rc;
                 try {
                     rc = panrocks_h.panrocks_wbwi_write(h, cf, op, k, keyLength, v, valueLength, scratch.error);
@@ -430,31 +431,6 @@ public final class WriteBatchWithIndex implements AutoCloseable {
 
     /** The key of a log-data record: none. */
     private static final byte[] NO_KEY = new byte[0];
-
-    /** The bytes an update's key or value holds (see {@link #update}). */
-    private static long length(Object bytes) {
-        if (bytes instanceof byte[] array) return array.length;
-        if (bytes instanceof ByteBuffer buffer) return buffer.remaining();
-        return ((MemorySegment) bytes).byteSize();
-    }
-
-    /** Whether the engine reads these bytes where they are: a native segment not mapped from a file. */
-    private static boolean inPlace(Object bytes) {
-        return bytes instanceof MemorySegment segment && CallerMemory.inPlace(segment);
-    }
-
-    /** The bytes copied into {@code to} (scratch big enough), which is returned. */
-    private static MemorySegment staged(Object bytes, MemorySegment to) {
-        if (bytes instanceof byte[] array) {
-            MemorySegment.copy(array, 0, to, ValueLayout.JAVA_BYTE, 0, array.length);
-        } else if (bytes instanceof ByteBuffer buffer) {
-            Bytes.copy(buffer, to, 0, buffer.remaining());
-        } else {
-            MemorySegment segment = (MemorySegment) bytes;
-            CallerMemory.copy(segment, 0, to, 0, segment.byteSize());
-        }
-        return to;
-    }
 
     // ---- save points, size, clear -------------------------------------------------
 

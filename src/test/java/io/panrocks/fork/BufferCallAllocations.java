@@ -1,11 +1,13 @@
 package io.panrocks.fork;
 
+import io.panrocks.EnvOptions;
 import io.panrocks.FlushOptions;
 import io.panrocks.Options;
 import io.panrocks.ReadOptions;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
+import io.panrocks.SstFileWriter;
 import io.panrocks.Transaction;
 import io.panrocks.TransactionDB;
 import io.panrocks.TransactionDBOptions;
@@ -120,7 +122,10 @@ public final class BufferCallAllocations {
                  TransactionDBOptions txnOptions = new TransactionDBOptions();
                  TransactionDB txnDb = TransactionDB.open(options, txnOptions, args[0] + "-txn");
                  Transaction txn = txnDb.beginTransaction(noWal);
-                 ReadOptions readOptions = new ReadOptions()) {
+                 ReadOptions readOptions = new ReadOptions();
+                 EnvOptions envOptions = new EnvOptions();
+                 SstFileWriter sst = new SstFileWriter(envOptions, options)) {
+                sst.open(args[0] + "-bulk.sst");
                 it.seek(large);
                 shapes.put("RocksIterator.key+value(ByteBuffer)-direct-16KiB", () -> {
                     it.key(directKey.clear());
@@ -145,6 +150,18 @@ public final class BufferCallAllocations {
                     directKey.clear().put(written).flip();
                     txn.put(directKey, directPut.clear());
                 });
+                // the file takes keys in order: an 8-byte big-endian counter, rewritten in place
+                byte[] sortedKey = new byte[8];
+                ByteBuffer sortedDirectKey = ByteBuffer.allocateDirect(8);
+                long[] next = {0};
+                shapes.put("SstFileWriter.put(byte[],byte[])", () -> {
+                    bigEndian(next[0]++, sortedKey);
+                    sst.put(sortedKey, small);
+                });
+                shapes.put("SstFileWriter.put(ByteBuffer)-direct", () -> {
+                    sortedDirectKey.clear().putLong(0, next[0]++);
+                    sst.put(sortedDirectKey, directPut.clear());
+                });
                 shapes.put("Transaction.get(byte[],byte[])", () -> {
                     if (txn.get(readOptions, null, written, arrayValue, false) != 100) throw new AssertionError();
                 });
@@ -156,6 +173,7 @@ public final class BufferCallAllocations {
                     }
                 }
                 txn.rollback();
+                if (next[0] > 0) sst.finish(); // RocksDB refuses a file with no entries
             }
         }
     }
@@ -170,6 +188,10 @@ public final class BufferCallAllocations {
             lowest = Math.min(lowest, (threads.getCurrentThreadAllocatedBytes() - before) / CALLS);
         }
         return lowest;
+    }
+
+    private static void bigEndian(long n, byte[] into) {
+        for (int i = 7; i >= 0; i--, n >>>= 8) into[i] = (byte) n;
     }
 
     private static void check(long size) {

@@ -1,6 +1,7 @@
 package io.panrocks.internal.data;
 
 import io.panrocks.internal.BufferSegments;
+import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.CallerMemory;
 
@@ -70,6 +71,42 @@ public final class Staging {
         MemorySegment staged = c.frame().buffer(length);
         BufferSegments.copyIn(value, staged, 0, length);
         return staged;
+    }
+
+    // ---- bytes of any kind, for writers with scratch of their own -------------
+
+    /**
+     * How many bytes a key or value holds that is given as a byte[], a
+     * ByteBuffer ([position, limit)) or a MemorySegment (the kinds
+     * {@link #readInPlace(Object)} and {@link #copy(Object, MemorySegment)} take).
+     */
+    public static long length(Object bytes) {
+        if (bytes instanceof byte[] array) return array.length;
+        if (bytes instanceof ByteBuffer buffer) return buffer.remaining();
+        return ((MemorySegment) bytes).byteSize();
+    }
+
+    /**
+     * Whether such bytes are given to the engine where they are: only a
+     * native segment not mapped from a file (the caller's own segment, so
+     * passing it on allocates nothing); arrays and buffers are copied, with
+     * no segment made of them (see BufferSegments).
+     */
+    public static boolean readInPlace(Object bytes) {
+        return bytes instanceof MemorySegment segment && CallerMemory.inPlace(segment);
+    }
+
+    /** Such bytes copied into {@code to} (big enough), which is returned. */
+    public static MemorySegment copy(Object bytes, MemorySegment to) {
+        if (bytes instanceof byte[] array) {
+            MemorySegment.copy(array, 0, to, ValueLayout.JAVA_BYTE, 0, array.length);
+        } else if (bytes instanceof ByteBuffer buffer) {
+            Bytes.copy(buffer, to, 0, buffer.remaining());
+        } else {
+            MemorySegment segment = (MemorySegment) bytes;
+            CallerMemory.copy(segment, 0, to, 0, segment.byteSize());
+        }
+        return to;
     }
 
     /** A native value in place; a heap or mapped one in the frame's value buffer. */
