@@ -468,7 +468,7 @@ public final class Reads {
                         ByteBuffer value = values.get(i);
                         int n = (int) Math.min(size, value.capacity());
                         value.clear();
-                        Bytes.copyFromAddress(scratch.dataAddress(slot), MemorySegment.ofBuffer(value), 0, n);
+                        Bytes.copyFromAddress(scratch.dataAddress(slot), value, n); // into [0, n): cleared above
                         value.limit(n);
                         sizes[i] = (int) Math.min(size, Integer.MAX_VALUE);
                     } else {
