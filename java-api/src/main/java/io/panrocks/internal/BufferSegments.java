@@ -9,8 +9,9 @@ import java.nio.ByteBuffer;
  * method of its own, on every call of that method, and handed to nothing but
  * the JDK's always-inlined code (the segment's accessors, {@code
  * MemorySegment.copy}, a downcall handle's {@code invokeExact}), so C2
- * removes it and the call allocates nothing. Two rules of C2's make this the
- * shape that holds whatever the JIT did before:
+ * removes it and the call allocates nothing. Three rules of C2's make this
+ * the shape that holds whatever the JIT did before (each seen in
+ * {@code -XX:+LogCompilation}):
  * <ul>
  * <li>a segment that reaches a method C2 did not inline escapes, and C2 keeps
  * a method out of line once it compiled it on its own and found it too big
@@ -19,14 +20,13 @@ import java.nio.ByteBuffer;
  * site is not hot relative to its caller (say, a direct buffer's branch in a
  * method that mostly sees heap buffers), C2 does not inline it once it is
  * compiled, and every segment it makes is allocated. Made on every call of a
- * method of their own, the segments here are always on a hot site.</li>
- * <li>C2 inlines at most 15 calls deep, and {@code ofBuffer} reaches the
- * constructor of the session it makes 7 calls below itself: made deeper than
- * 8 calls below the method C2 compiles, the session escapes into its
- * constructor. The read and write paths keep their {@code ofBuffer} at most
- * 6 calls below a public method (so a caller's loop compiled with the
- * method inlined stays clear), which is why they call these methods
- * directly and not through further helpers.</li>
+ * method of their own, the segments here are always on a hot site;</li>
+ * <li>C2 inlines at most 15 calls deep from the method it compiles, and the
+ * session {@code ofBuffer} makes is constructed 9 calls below it: an
+ * {@code ofBuffer} deep in panrocks' layers lost its session (32 B) to a
+ * constructor left out of line ("inlining too deep"). The public buffer
+ * methods reach {@code ofBuffer} in 4 to 6 calls, which is why they call
+ * these methods directly and not through further helpers.</li>
  * </ul>
  * A segment, not the buffer's address, goes to native code, so the linker
  * keeps a buffer of a shared arena alive for the call. The paths that make
