@@ -16,7 +16,11 @@ import io.panrocks.RecordLog;
 import io.panrocks.RocksDB;
 import io.panrocks.RocksDBException;
 import io.panrocks.RocksIterator;
+import io.panrocks.SstFileWriter;
+import io.panrocks.Transaction;
+import io.panrocks.TransactionDB;
 import io.panrocks.WriteBatch;
+import io.panrocks.WriteBatchWithIndex;
 import io.panrocks.WriteOptions;
 
 import java.lang.foreign.Arena;
@@ -94,6 +98,11 @@ final class InputProbes {
             // binding wraps: AssertionError "should not reach here".
             .add("segments-and-buffers-of-a-closed-arena", dir -> arenaSweep(dir, false))
             .add("segments-and-buffers-confined-to-another-thread", dir -> arenaSweep(dir, true))
+            // Added after the fact (the sweep above covered RocksDB, WriteBatch, RocksIterator and MultiGet only):
+            // the same bad memory to the buffer and segment overloads of transactions, indexed batches and SST
+            // file writers, which stage caller buffers through the same checks.
+            .add("segments-and-buffers-of-a-closed-arena-to-writers", dir -> writerArenaSweep(dir, false))
+            .add("segments-and-buffers-confined-to-another-thread-to-writers", dir -> writerArenaSweep(dir, true))
             // At b64ec9b (before the fix): passes.
             .add("read-only-output-buffers", InputProbes::readOnlyOutputs)
             // At b64ec9b (before the fix): a value starting with "{id=" and ending with "}" skips the check
@@ -191,6 +200,7 @@ final class InputProbes {
             if (t == byte[].class) args[i] = bytes(i % 2 == 0 ? "key" : "val");
             else if (t == int.class) args[i] = types[i - 1] == byte[].class ? 0 : 3;
             else if (t == long.class) args[i] = 7L; // a timestamp (user-defined timestamps)
+            else if (t == boolean.class) args[i] = false; // assumeTracked, exclusive, doValidate: the plain case
             else if (t == MemorySegment.class) args[i] = arena.allocateFrom(ValueLayout.JAVA_BYTE, bytes("key1"));
             else if (t == ByteBuffer.class) args[i] = ByteBuffer.allocateDirect(64).put(bytes("key1")).flip();
             else if (t == WriteOptions.class) args[i] = new WriteOptions();
@@ -585,6 +595,71 @@ final class InputProbes {
         }
         db.close();
         return f.verdict("calls with a segment or buffer " + (foreign ? "confined to another thread" : "of a closed arena"));
+    }
+
+    /** The public methods of c taking a segment or a buffer, whatever their name. */
+    static List<Method> memoryMethods(Class<?> c) {
+        List<Method> methods = new ArrayList<>();
+        for (Method m : c.getMethods()) {
+            if (m.getDeclaringClass() != c || Modifier.isStatic(m.getModifiers())) continue;
+            for (Class<?> t : m.getParameterTypes()) {
+                if (t == MemorySegment.class || t == ByteBuffer.class) {
+                    methods.add(m);
+                    break;
+                }
+            }
+        }
+        methods.sort(Comparator.comparing(Method::toString));
+        return methods;
+    }
+
+    /**
+     * As {@link #arenaSweep}, on every segment and buffer overload of a
+     * transaction, an indexed batch and an SST file writer; then each shows
+     * that no refused call wrote anything (a refused put whose key went in
+     * would leave a key in the batch, or make the writer's next key out of order).
+     */
+    static String writerArenaSweep(Path dir, boolean foreign) throws Exception {
+        Findings f = new Findings();
+        try (Options options = new Options().setCreateIfMissing(true).setMergeOperatorName("stringappend");
+             TransactionDB db = TransactionDB.open(options, dir.resolve("txn"));
+             WriteOptions wo = new WriteOptions();
+             Transaction txn = db.beginTransaction(wo);
+             WriteBatchWithIndex indexed = new WriteBatchWithIndex(true);
+             SstFileWriter writer = new SstFileWriter(options);
+             Arena arena = Arena.ofConfined(); BadMemory bad = new BadMemory(foreign)) {
+            db.put(bytes("key1"), bytes("v1"));
+            writer.open(dir.resolve("probe.sst").toString());
+            List<Object[]> targets = new ArrayList<>();
+            for (Method m : memoryMethods(Transaction.class)) targets.add(new Object[]{txn, m});
+            for (Method m : memoryMethods(WriteBatchWithIndex.class)) targets.add(new Object[]{indexed, m});
+            for (Method m : memoryMethods(SstFileWriter.class)) targets.add(new Object[]{writer, m});
+            check(targets.size() >= 15, () -> "found only " + targets.size() + " overloads to probe");
+            for (Object[] target : targets) {
+                Method m = (Method) target[1];
+                Class<?>[] types = m.getParameterTypes();
+                for (int i = 0; i < types.length; i++) {
+                    if (types[i] != MemorySegment.class && types[i] != ByteBuffer.class) continue;
+                    Object[] args = validArgs(m, arena);
+                    args[i] = bad.make(types[i] == ByteBuffer.class);
+                    String call = describe(m, args, i);
+                    f.expect(bad.expected(), call + (foreign ? " [bad: confined to another thread]" : " [bad: arena closed]"),
+                            () -> m.invoke(target[0], args));
+                }
+            }
+            long puts = txn.getNumPuts(), keys = txn.getNumKeys();
+            if (puts != 0 || keys != 0) f.failures.add("the transaction holds " + puts + " puts, " + keys + " keys after refused calls");
+            if (indexed.count() != 0) f.failures.add("the indexed batch holds " + indexed.count() + " updates after refused calls");
+            try (ReadOptions ro = new ReadOptions()) {
+                byte[] v = txn.get(ro, bytes("key1"));
+                if (!Arrays.equals(bytes("v1"), v)) f.failures.add("the transaction reads key1 as " + (v == null ? "null" : string(v)));
+            }
+            // the writer took no key: the first one in order still goes in
+            attempt(f, new ArrayList<>(), "SstFileWriter.put(\"a\") after the refused calls",
+                    () -> writer.put(bytes("a"), bytes("b")));
+        }
+        return f.verdict("segment and buffer arguments to transactions, indexed batches and SST writers "
+                + (foreign ? "confined to another thread" : "of a closed arena"));
     }
 
     static String readOnlyOutputs(Path dir) throws Exception {
