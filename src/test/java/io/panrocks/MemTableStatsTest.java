@@ -16,10 +16,11 @@ class MemTableStatsTest {
     @Test
     void countsTheEntriesAndBytesOfARangeInTheMemtables(RocksDB db) throws RocksDBException {
         byte[] value = new byte[1000];
-        for (int i = 0; i < 200; i++) db.put(bytes("k" + (1000 + i)), value);
+        for (int i = 0; i < 1000; i++) db.put(bytes("k" + (1000 + i)), value);
         RocksDB.CountAndSize all = db.getApproximateMemTableStats(new Range(bytes("k1000"), bytes("k2000")));
-        // RocksDB samples the memtable: an estimate of the 200 entries, within a factor of two
-        assertTrue(all.count >= 100 && all.count <= 400, "an estimate of the 200 entries: " + all);
+        // RocksDB estimates from the skip list's random levels: in the C test's 1,000 runs of 1,000
+        // entries the count ranged from 608 to 1,000, while 100 entries gave under half once in 300
+        assertTrue(all.count >= 250 && all.count <= 4000, "an estimate of the 1,000 entries: " + all);
         assertTrue(all.size >= all.count * 1000, "each entry holds a 1000-byte value: " + all);
 
         RocksDB.CountAndSize half = db.getApproximateMemTableStats(null, new Range(bytes("k1000"), bytes("k1100")));
