@@ -458,7 +458,7 @@ class IteratorReadAheadTest {
 
     @Test
     void batchBoundariesNeitherSkipNorRepeatAnEntry() throws RocksDBException {
-        // batches of 16, 64 and 256 entries: their ends at a018/a019 and a082/a083, in both directions
+        // batches of 16, 32 and 64 entries: their ends at a018/a019 and a050/a051, in both directions
         try (RocksIterator it = db.newIterator()) {
             int n = 0;
             List<MemorySegment> views = new ArrayList<>();
@@ -581,6 +581,48 @@ class IteratorReadAheadTest {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Reading ahead costs the engine a step for every entry it collects, read
+     * or not: a scan that stops after n entries may have stepped the engine
+     * at most {@link RocksIterator#MAX_BATCH} entries further (and a bulk
+     * walk too). Counted by the engine itself (rocksdb.number.db.next, per
+     * iterator, added up when it closes). Batches of up to 256 read 339
+     * entries for a scan of 100.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5, 20, 100, 333, 1000})
+    void aScanThatStopsStepsTheEngineLittleFurther(int wanted, @TempDir Path dir) throws RocksDBException {
+        try (Statistics statistics = new Statistics();
+             Options options = new Options().setCreateIfMissing(true).setStatistics(statistics);
+             RocksDB sdb = RocksDB.open(options, dir)) {
+            for (int i = 0; i < 3000; i++) sdb.put(bytes(String.format("k%05d", i)), bytes("v" + i));
+            sdb.flush(new FlushOptions().setWaitForFlush(true));
+            long before = statistics.getTickerCount(TickerType.NUMBER_DB_NEXT);
+            try (RocksIterator it = sdb.newIterator()) {
+                int n = 0;
+                for (it.seek(bytes("k00100")); it.isValid() && n < wanted; it.next()) {
+                    assertEquals(String.format("k%05d", 100 + n), string(it.key()));
+                    n++;
+                }
+                assertEquals(wanted, n);
+            }
+            long stepping = statistics.getTickerCount(TickerType.NUMBER_DB_NEXT) - before;
+            assertTrue(stepping <= wanted + RocksIterator.MAX_BATCH,
+                    "a scan of " + wanted + " stepped the engine " + stepping + " times");
+            before = statistics.getTickerCount(TickerType.NUMBER_DB_NEXT);
+            try (RocksIterator it = sdb.newIterator()) {
+                it.seek(bytes("k00100"));
+                int[] seen = {0};
+                long visited = it.scanForward((k, v) -> ++seen[0] < wanted);
+                assertEquals(wanted, visited);
+                assertEquals(String.format("k%05d", 100 + wanted - 1), string(it.key()), "the walk stops on its last visit");
+            }
+            long walking = statistics.getTickerCount(TickerType.NUMBER_DB_NEXT) - before;
+            assertTrue(walking <= wanted + RocksIterator.MAX_BATCH,
+                    "a bulk walk of " + wanted + " stepped the engine " + walking + " times");
         }
     }
 }

@@ -3,6 +3,7 @@ package io.panrocks;
 import io.panrocks.internal.Bytes;
 import io.panrocks.internal.CallContext;
 import io.panrocks.internal.DbResource;
+import io.panrocks.internal.Errors;
 import io.panrocks.internal.NativeDb;
 import io.panrocks.internal.NativeMemory;
 import io.panrocks.internal.RangeWalkScratch;
@@ -14,6 +15,7 @@ import io.panrocks.internal.ffi.panrocks_iter_entry;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Objects;
@@ -42,7 +44,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * A seek and the first steps after it cross into the engine once each. From
  * the third {@link #next()} (or {@link #prev()}) in a row the iterator
  * reads ahead: one crossing collects the following entries, up to 16 at
- * first and 4 times more at each batch up to 256, copying small ones (up to
+ * first and twice as many at each batch up to 64 (so a scan that stops
+ * has stepped the engine at most 64 entries further), copying small ones (up to
  * 2 KiB of key and value) into a buffer of the iterator (128 KiB), the
  * batch's last one too, and leaving a larger one, which ends the batch, where
  * RocksDB holds it. Batches go into the buffer one after the other; when
@@ -69,7 +72,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #scanForward} and {@link #scanBackward} visit many entries per
  * crossing: the engine copies small entries into a batch buffer, and hands
  * a large one over where it lies, so a scan costs a crossing per batch, not
- * per entry.
+ * per entry. Batches grow as when stepping (16 entries, then twice as many,
+ * up to 64), so a visitor that stops early stops the engine soon after.
  *
  * <h2>Threads and lifetime</h2>
  * An iterator belongs to the thread that created it (others get a
@@ -105,8 +109,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * memory, say) leaves the iterator invalid for good.
  */
 public final class RocksIterator implements AutoCloseable {
-    /** one crossing's batch, the same as a range walk's ({@link RocksDB#scanRange}) */
-    static final int DEFAULT_BATCH_ENTRIES = RangeWalkScratch.ENTRIES;
+    /** the buffer entries read ahead are copied into, as large as a range walk's ({@link RocksDB#scanRange}) */
     static final long DEFAULT_BATCH_BYTES = RangeWalkScratch.BUFFER_BYTES;
     /**
      * Entries up to this size are copied into the batch buffer; a larger one
@@ -138,6 +141,13 @@ public final class RocksIterator implements AutoCloseable {
             : (int) (Long.BYTES - Integer.BYTES - FLAGS % Long.BYTES) * 8;
     /** reading ahead copies the batch's last entry too and steps past it (see {@link #fetch}) */
     private static final int PAST_LAST = panrocks_h.PANROCKS_WALK_PAST_LAST();
+    /**
+     * panrocks_iterator_next_batch by its handle, a constant, so that C2
+     * inlines the call's adapter into the batch's reader: the generated
+     * wrapper, compiled on its own, was a call per batch, and the segment of
+     * the buffer's free part escaped into it (40 B per batch).
+     */
+    private static final MethodHandle NEXT_BATCH = panrocks_h.panrocks_iterator_next_batch$handle();
 
     /**
      * Moves in a row before the iterator reads ahead: a seek followed by a
@@ -145,8 +155,22 @@ public final class RocksIterator implements AutoCloseable {
      * not read.
      */
     static final int RUN_BEFORE_READING_AHEAD = 3;
-    /** the first batch read ahead; each next one is 4 times larger, up to {@link #DEFAULT_BATCH_ENTRIES} */
+    /** the first batch read ahead (and of a bulk walk); each next one is twice as large, up to {@link #MAX_BATCH} */
     static final int FIRST_BATCH = 16;
+    /**
+     * The most entries one crossing reads ahead, stepping or walking in bulk.
+     * An entry read ahead costs the engine's whole step whether the caller
+     * reads it or not (about 1,100 instructions at 16 B, against about 900
+     * for a crossing: the downcall, the stub's own work, the batch's copy
+     * into Java), so batches grow from {@link #FIRST_BATCH}, doubling, only
+     * up to this: a scan that stops anywhere has read at most this many
+     * entries for nothing. Counted under callgrind (docs/benchmarks.md, "Scans
+     * that read no further than asked"): with batches up to 256 growing
+     * fourfold, a scan of 1,000 16-byte entries from a random key stepped the
+     * engine 1,108 times; up to 64, doubling, it costs 5% fewer instructions,
+     * and a walk to the end 0.7% more (four times the crossings).
+     */
+    static final int MAX_BATCH = 64;
 
     /** the status of a move on an iterator whose transaction or batch was reset */
     private static final int ENDED = panrocks_h.PANROCKS_ENDED();
@@ -265,7 +289,7 @@ public final class RocksIterator implements AutoCloseable {
         this.copies = scope.child();
         this.pinned = copies.child();
         this.readsAhead = readsAhead && guard == null;
-        long entriesBytes = ENTRY * (DEFAULT_BATCH_ENTRIES + 1);
+        long entriesBytes = ENTRY * (MAX_BATCH + 1);
         MemorySegment memory;
         try {
             memory = NativeMemory.allocate(entriesBytes + DEFAULT_BATCH_BYTES);
@@ -501,11 +525,10 @@ public final class RocksIterator implements AutoCloseable {
             filled = 0;
         }
         int max = nextBatch;
-        nextBatch = Math.min(max * 4, DEFAULT_BATCH_ENTRIES);
+        nextBatch = Math.min(max * 2, MAX_BATCH);
         MemorySegment into = filled == 0 ? batchBuffer : MemorySegment.ofAddress(bufferAddress + filled);
-        int rc = panrocks_h.panrocks_iterator_next_batch(handle,
-                (forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD()) | PAST_LAST, step ? 1 : 0,
-                max, COPY_LIMIT, into, bufferBytes - filled, entries, c.size, c.error);
+        int rc = nextBatch(c, (forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD()) | PAST_LAST,
+                step ? 1 : 0, max, into, bufferBytes - filled);
         long n = c.size.get(ValueLayout.JAVA_LONG, 0);
         if (n == 0) {
             if (rc != 0) {
@@ -525,12 +548,22 @@ public final class RocksIterator implements AutoCloseable {
         batchCount = (int) n;
         batchIndex = 0;
         batchForward = forward;
-        batchLastCopied = copied(entries.get(ValueLayout.JAVA_LONG, (n - 1) * ENTRY + KEY));
         long[] b = batch;
-        if (b == null) batch = b = c.takeIteratorBatch((DEFAULT_BATCH_ENTRIES + 1) * LONGS);
+        if (b == null) batch = b = c.takeIteratorBatch((MAX_BATCH + 1) * LONGS);
         MemorySegment.copy(entries, ValueLayout.JAVA_LONG, 0, b, 0, (int) n * LONGS);
+        batchLastCopied = copied(b[((int) n - 1) * LONGS + AT_KEY]);
         filled = copiedEnd(b, (int) n);
-        load(0);
+        loadRead(0);
+    }
+
+    /** One bulk walk of the engine's iterator into {@link #entries}: panrocks_iterator_next_batch. */
+    private int nextBatch(CallContext c, int direction, int stepFirst, long max, MemorySegment into, long capacity) {
+        try {
+            return (int) NEXT_BATCH.invokeExact(handle, direction, stepFirst, max, COPY_LIMIT, into, capacity, entries,
+                    c.size, c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t);
+        }
     }
 
     /**
@@ -885,11 +918,11 @@ public final class RocksIterator implements AutoCloseable {
             }
             long visited = 0;
             int stepFirst = 0;
+            int max = FIRST_BATCH; // growing, so that a visitor that stops soon stops the engine soon
             while (true) {
-                int rc = panrocks_h.panrocks_iterator_next_batch(handle,
-                        forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(), stepFirst,
-                        DEFAULT_BATCH_ENTRIES, COPY_LIMIT, batchBuffer, batchBuffer.byteSize(), entries, c.size,
-                        c.error);
+                int rc = nextBatch(c, forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(),
+                        stepFirst, max, batchBuffer, batchBuffer.byteSize());
+                max = Math.min(max * 2, MAX_BATCH);
                 if (rc != 0) {
                     valid = false;
                     RocksDBException e = c.failure(rc);
@@ -912,7 +945,10 @@ public final class RocksIterator implements AutoCloseable {
                         long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
                         long vs = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
                         visited++;
-                        boolean more = visitor.visit(scope.view(k, ks), scope.view(v, vs));
+                        // slices of the scope's whole-memory segment, as view() makes them: no
+                        // reinterpret (and its restricted-method check) per key and value
+                        MemorySegment whole = scope.whole();
+                        boolean more = visitor.visit(whole.asSlice(k, ks).asReadOnly(), whole.asSlice(v, vs).asReadOnly());
                         if (resource.closePending()) return visited; // closed by the visitor: closes at the end
                         if (!more) {
                             stopAt(c, k, ks, forward);
