@@ -238,27 +238,24 @@ void open_engine_iterator(panrocks_db *db, panrocks_cf *cf, panrocks_iterator *i
 // where a call to the C library's memcpy, through the PLT and its size
 // dispatch, cost more than the copy (about 10 instructions a call, two calls
 // an entry); longer ones go to memcpy.
+template <size_t Width>
+inline void copy_ends(char *to, const char *from, size_t n) {  // Width <= n <= 2 * Width
+    char head[Width], tail[Width];
+    std::memcpy(head, from, Width);
+    std::memcpy(tail, from + n - Width, Width);
+    std::memcpy(to, head, Width);
+    std::memcpy(to + n - Width, tail, Width);
+}
+
 inline void copy_bytes(char *to, const char *from, size_t n) {
     if (n > 32) {
         std::memcpy(to, from, n);
     } else if (n >= 16) {
-        char head[16], tail[16];
-        std::memcpy(head, from, 16);
-        std::memcpy(tail, from + n - 16, 16);
-        std::memcpy(to, head, 16);
-        std::memcpy(to + n - 16, tail, 16);
+        copy_ends<16>(to, from, n);
     } else if (n >= 8) {
-        uint64_t head, tail;
-        std::memcpy(&head, from, 8);
-        std::memcpy(&tail, from + n - 8, 8);
-        std::memcpy(to, &head, 8);
-        std::memcpy(to + n - 8, &tail, 8);
+        copy_ends<8>(to, from, n);
     } else if (n >= 4) {
-        uint32_t head, tail;
-        std::memcpy(&head, from, 4);
-        std::memcpy(&tail, from + n - 4, 4);
-        std::memcpy(to, &head, 4);
-        std::memcpy(to + n - 4, &tail, 4);
+        copy_ends<4>(to, from, n);
     } else {
         for (size_t i = 0; i < n; i++) to[i] = from[i];
     }

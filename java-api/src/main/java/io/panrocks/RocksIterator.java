@@ -142,10 +142,10 @@ public final class RocksIterator implements AutoCloseable {
     /** reading ahead copies the batch's last entry too and steps past it (see {@link #fetch}) */
     private static final int PAST_LAST = panrocks_h.PANROCKS_WALK_PAST_LAST();
     /**
-     * panrocks_iterator_next_batch by its handle, a constant, so that C2
-     * inlines the call's adapter into the batch's reader: the generated
-     * wrapper, compiled on its own, was a call per batch, and the segment of
-     * the buffer's free part escaped into it (40 B per batch).
+     * panrocks_iterator_next_batch by its handle, a constant, invoked where
+     * the segment of the buffer's free part is made, so that C2 inlines the
+     * call's adapter there and the segment is never allocated: through the
+     * generated wrapper, compiled on its own, it escaped (40 B a batch).
      */
     private static final MethodHandle NEXT_BATCH = panrocks_h.panrocks_iterator_next_batch$handle();
 
@@ -195,9 +195,9 @@ public final class RocksIterator implements AutoCloseable {
      */
     private final ViewScope scope;
     /**
-     * The scope of views over entries read ahead into {@link #batchBuffer}:
-     * renewed only when the buffer starts over ({@link #fetch}) or a bulk walk
-     * fills it; its arenas keep
+     * The scope of views over entries copied into the batch buffer (read
+     * ahead, or by a bulk walk): renewed only when the buffer starts over
+     * ({@link #fetch}) or a bulk walk starts or ends; its arenas keep
      * {@link #scope} reachable, and it closes with it.
      */
     private final ViewScope copies;
@@ -215,7 +215,6 @@ public final class RocksIterator implements AutoCloseable {
     private boolean readsAhead;
     /** the bulk walk's entries (the first one doubles as the position after a move) */
     private final MemorySegment entries;
-    private final MemorySegment batchBuffer;
     /**
      * A Java copy of the batch read ahead ({@link #LONGS} longs per entry,
      * as the engine filled {@link #entries}), from which a step reads its
@@ -230,7 +229,7 @@ public final class RocksIterator implements AutoCloseable {
      * (in the current arena of {@link #copies}); the next batch goes after them.
      */
     private long filled;
-    /** batchBuffer's address and size, for {@link #copied} */
+    /** the batch buffer's address and size (after {@link #entries}, in the same allocation) */
     private final long bufferAddress, bufferBytes;
 
     private boolean valid;
@@ -299,8 +298,7 @@ public final class RocksIterator implements AutoCloseable {
             throw t;
         }
         this.entries = memory.asSlice(0, entriesBytes);
-        this.batchBuffer = memory.asSlice(entriesBytes, DEFAULT_BATCH_BYTES);
-        this.bufferAddress = batchBuffer.address();
+        this.bufferAddress = memory.address() + entriesBytes;
         this.bufferBytes = DEFAULT_BATCH_BYTES;
         AtomicBoolean taken = surrendered;
         this.resource = DbResource.confined(c, "RocksIterator", scope, true, () -> {
@@ -526,9 +524,17 @@ public final class RocksIterator implements AutoCloseable {
         }
         int max = nextBatch;
         nextBatch = Math.min(max * 2, MAX_BATCH);
-        MemorySegment into = filled == 0 ? batchBuffer : MemorySegment.ofAddress(bufferAddress + filled);
-        int rc = nextBatch(c, (forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD()) | PAST_LAST,
-                step ? 1 : 0, max, into, bufferBytes - filled);
+        // made the same way every time, and the call invoked here: a segment that is sometimes another
+        // one (a phi of two objects) or that reaches a method compiled apart is allocated, 40 B a batch
+        MemorySegment into = MemorySegment.ofAddress(bufferAddress + filled);
+        int rc;
+        try {
+            rc = (int) NEXT_BATCH.invokeExact(handle,
+                    (forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD()) | PAST_LAST,
+                    step ? 1 : 0, (long) max, COPY_LIMIT, into, bufferBytes - filled, entries, c.size, c.error);
+        } catch (Throwable t) {
+            throw Errors.fromDowncall(t);
+        }
         long n = c.size.get(ValueLayout.JAVA_LONG, 0);
         if (n == 0) {
             if (rc != 0) {
@@ -554,16 +560,6 @@ public final class RocksIterator implements AutoCloseable {
         batchLastCopied = copied(b[((int) n - 1) * LONGS + AT_KEY]);
         filled = copiedEnd(b, (int) n);
         loadRead(0);
-    }
-
-    /** One bulk walk of the engine's iterator into {@link #entries}: panrocks_iterator_next_batch. */
-    private int nextBatch(CallContext c, int direction, int stepFirst, long max, MemorySegment into, long capacity) {
-        try {
-            return (int) NEXT_BATCH.invokeExact(handle, direction, stepFirst, max, COPY_LIMIT, into, capacity, entries,
-                    c.size, c.error);
-        } catch (Throwable t) {
-            throw Errors.fromDowncall(t);
-        }
     }
 
     /**
@@ -848,9 +844,10 @@ public final class RocksIterator implements AutoCloseable {
 
     /**
      * Receives one entry of a bulk walk. The segments are meant for the
-     * call only; they throw once the walk has moved past the batch they
-     * came in (at the latest when the walk returns), and never read freed
-     * memory.
+     * call only; they throw at the latest when the walk returns (a large
+     * entry's once the walk moves past it, a small one's copy when the walk
+     * reuses the part of the iterator's buffer it lies in), and never read
+     * freed memory or another entry's bytes.
      */
     @FunctionalInterface
     public interface EntryVisitor {
@@ -917,11 +914,25 @@ public final class RocksIterator implements AutoCloseable {
                 return 0;
             }
             long visited = 0;
-            int stepFirst = 0;
+            boolean stepFirst = false;
             int max = FIRST_BATCH; // growing, so that a visitor that stops soon stops the engine soon
+            int direction = (forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD()) | PAST_LAST;
             while (true) {
-                int rc = nextBatch(c, forward ? panrocks_h.PANROCKS_FORWARD() : panrocks_h.PANROCKS_BACKWARD(),
-                        stepFirst, max, batchBuffer, batchBuffer.byteSize());
+                // as reading ahead does: batches one after the other in the buffer, the views of
+                // their copies in one arena, which ends only when the buffer starts over (or the walk
+                // returns), not at every batch
+                if (bufferBytes - filled < REUSE_BELOW) {
+                    copies.renew();
+                    filled = 0;
+                }
+                MemorySegment into = MemorySegment.ofAddress(bufferAddress + filled); // as fetch's
+                int rc;
+                try {
+                    rc = (int) NEXT_BATCH.invokeExact(handle, direction, stepFirst ? 1 : 0, (long) max, COPY_LIMIT,
+                            into, bufferBytes - filled, entries, c.size, c.error);
+                } catch (Throwable t) {
+                    throw Errors.fromDowncall(t);
+                }
                 max = Math.min(max * 2, MAX_BATCH);
                 if (rc != 0) {
                     valid = false;
@@ -936,19 +947,28 @@ public final class RocksIterator implements AutoCloseable {
                     settled = true;
                     return visited;
                 }
-                stepFirst = 1;
+                long end = filled;
+                boolean lastCopied = false;
+                // the entries read from a Java copy, as a step within a batch reads them: no native access's
+                // checks per field
+                long[] b = batch;
+                if (b == null) batch = b = c.takeIteratorBatch((MAX_BATCH + 1) * LONGS);
+                MemorySegment.copy(entries, ValueLayout.JAVA_LONG, 0, b, 0, (int) n * LONGS);
                 try {
-                    for (long i = 0; i < n; i++) {
-                        long at = i * ENTRY;
-                        long k = entries.get(ValueLayout.JAVA_LONG, at + KEY);
-                        long ks = entries.get(ValueLayout.JAVA_LONG, at + KEY_SIZE);
-                        long v = entries.get(ValueLayout.JAVA_LONG, at + VALUE);
-                        long vs = entries.get(ValueLayout.JAVA_LONG, at + VALUE_SIZE);
+                    for (int i = 0; i < n; i++) {
+                        int at = i * LONGS;
+                        long k = b[at + AT_KEY], ks = b[at + AT_KEY_SIZE], v = b[at + AT_VALUE], vs = b[at + AT_VALUE_SIZE];
+                        boolean stays = ((int) (b[at + AT_FLAGS] >>> FLAGS_SHIFT) & VALUE_STAYS) != 0;
+                        lastCopied = copied(k);
+                        if (lastCopied) end = Math.max(end, k + ks - bufferAddress);
+                        if (!stays && copied(v)) end = Math.max(end, v + vs - bufferAddress);
                         visited++;
-                        // slices of the scope's whole-memory segment, as view() makes them: no
-                        // reinterpret (and its restricted-method check) per key and value
-                        MemorySegment whole = scope.whole();
-                        boolean more = visitor.visit(whole.asSlice(k, ks).asReadOnly(), whole.asSlice(v, vs).asReadOnly());
+                        // slices of a scope's whole-memory segment, as view() makes them: no reinterpret
+                        // (and its restricted-method check) per key and value
+                        MemorySegment key = (lastCopied ? copies : scope).whole().asSlice(k, ks).asReadOnly();
+                        MemorySegment value = (stays ? pinned : copied(v) ? copies : scope).whole().asSlice(v, vs)
+                                .asReadOnly();
+                        boolean more = visitor.visit(key, value);
                         if (resource.closePending()) return visited; // closed by the visitor: closes at the end
                         if (!more) {
                             stopAt(c, k, ks, forward);
@@ -957,17 +977,21 @@ public final class RocksIterator implements AutoCloseable {
                         }
                     }
                 } finally {
-                    // one scope per batch: the batch's memory lives until the next
-                    // crossing, so that is when the views must end
+                    // an entry left in the engine's memory (a large one, last in its batch) is gone at
+                    // the next crossing, and so are its views
                     scope.renew();
                 }
-                // the batch's last entry is where the iterator stands
-                load(n - 1);
+                filled = end;
+                // a copied last entry: the engine's iterator went past it (PAST_LAST); one left in place:
+                // the engine's iterator stands on it
+                stepFirst = !lastCopied;
             }
         } finally {
             // a visitor that threw (or closed the iterator) left the walk mid-batch:
             // the position is unknown, and a stale one would point at freed memory
             if (!settled) valid = false;
+            copies.renew(); // the visitor's views end with the walk
+            filled = 0;
             walking = false;
             exit(c);
             resource.endUse(); // performs a close the visitor asked for

@@ -579,22 +579,39 @@ final class InputProbes {
             for (Method m : publicMethods(WriteBatch.class, WRITE_NAMES)) targets.add(new Object[]{batch, m});
             for (Method m : publicMethods(RocksIterator.class, iteratorNames)) targets.add(new Object[]{it, m});
             for (Method m : publicMethods(MultiGet.class, Set.of("add", "execute"))) targets.add(new Object[]{multiGet, m});
-            for (Object[] target : targets) {
-                Method m = (Method) target[1];
-                Class<?>[] types = m.getParameterTypes();
-                for (int i = 0; i < types.length; i++) {
-                    if (types[i] != MemorySegment.class && types[i] != ByteBuffer.class) continue;
-                    Object[] args = validArgs(m, arena);
-                    args[i] = bad.make(types[i] == ByteBuffer.class);
-                    String call = describe(m, args, i);
-                    f.expect(bad.expected(), call + (foreign ? " [bad: confined to another thread]" : " [bad: arena closed]"),
-                            () -> m.invoke(target[0], args));
-                    if (m.getName().equals("seek") || m.getName().equals("seekForPrev")) it.seekToFirst();
-                }
-            }
+            sweep(f, targets, arena, bad, m -> {
+                if (m.getName().equals("seek") || m.getName().equals("seekForPrev")) it.seekToFirst();
+            });
         }
         db.close();
         return f.verdict("calls with a segment or buffer " + (foreign ? "confined to another thread" : "of a closed arena"));
+    }
+
+    /** What a sweep does after each call (put an iterator back, say). */
+    interface AfterCall {
+        void after(Method m) throws Exception;
+    }
+
+    /**
+     * Calls each target (receiver, method) once per segment or buffer
+     * parameter, that argument bad and the others valid, expecting the bad
+     * memory's exception.
+     */
+    static void sweep(Findings f, List<Object[]> targets, Arena arena, BadMemory bad, AfterCall afterCall)
+            throws Exception {
+        for (Object[] target : targets) {
+            Method m = (Method) target[1];
+            Class<?>[] types = m.getParameterTypes();
+            for (int i = 0; i < types.length; i++) {
+                if (types[i] != MemorySegment.class && types[i] != ByteBuffer.class) continue;
+                Object[] args = validArgs(m, arena);
+                args[i] = bad.make(types[i] == ByteBuffer.class);
+                String call = describe(m, args, i);
+                f.expect(bad.expected(), call + (bad.foreign ? " [bad: confined to another thread]" : " [bad: arena closed]"),
+                        () -> m.invoke(target[0], args));
+                afterCall.after(m);
+            }
+        }
     }
 
     /** The public methods of c taking a segment or a buffer, whatever their name. */
@@ -635,18 +652,7 @@ final class InputProbes {
             for (Method m : memoryMethods(WriteBatchWithIndex.class)) targets.add(new Object[]{indexed, m});
             for (Method m : memoryMethods(SstFileWriter.class)) targets.add(new Object[]{writer, m});
             check(targets.size() >= 15, () -> "found only " + targets.size() + " overloads to probe");
-            for (Object[] target : targets) {
-                Method m = (Method) target[1];
-                Class<?>[] types = m.getParameterTypes();
-                for (int i = 0; i < types.length; i++) {
-                    if (types[i] != MemorySegment.class && types[i] != ByteBuffer.class) continue;
-                    Object[] args = validArgs(m, arena);
-                    args[i] = bad.make(types[i] == ByteBuffer.class);
-                    String call = describe(m, args, i);
-                    f.expect(bad.expected(), call + (foreign ? " [bad: confined to another thread]" : " [bad: arena closed]"),
-                            () -> m.invoke(target[0], args));
-                }
-            }
+            sweep(f, targets, arena, bad, m -> {});
             long puts = txn.getNumPuts(), keys = txn.getNumKeys();
             if (puts != 0 || keys != 0) f.failures.add("the transaction holds " + puts + " puts, " + keys + " keys after refused calls");
             if (indexed.count() != 0) f.failures.add("the indexed batch holds " + indexed.count() + " updates after refused calls");
