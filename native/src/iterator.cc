@@ -19,23 +19,11 @@ namespace {
 
 using panrocks::inside;
 
-// The current key and value. An iterator over a batch's updates copies the
-// ones that lie in the batch's buffer: the next update of the batch may
-// move that buffer, and the caller's views must not follow it. On an entry
-// of the batch (its key lies there) the columns are taken then too: they
-// point into the same buffer.
-void copy_out_of_batch(panrocks_iterator *iterator, rocksdb::Slice *k, rocksdb::Slice *v);
-
-// Inlined into the bulk walk's loop, which calls it per entry; the copies
-// out of a batch, rare, stay out of line.
-inline __attribute__((always_inline)) void current(panrocks_iterator *iterator, rocksdb::Slice *k,
-                                                   rocksdb::Slice *v) {
-    rocksdb::Iterator &it = *iterator->it;
-    *k = it.key();
-    *v = it.value();
-    if (iterator->source != nullptr) copy_out_of_batch(iterator, k, v);
-}
-
+// An iterator over a batch's updates copies the current key and value where
+// they lie in the batch's buffer: the next update of the batch may move that
+// buffer, and the caller's views must not follow it. On an entry of the batch
+// (its key lies there) the columns are taken then too: they point into the
+// same buffer. Out of line: rare, and kept out of the bulk walk's loop.
 __attribute__((noinline)) void copy_out_of_batch(panrocks_iterator *iterator, rocksdb::Slice *k, rocksdb::Slice *v) {
     const std::string &buffer = iterator->source->batch->GetWriteBatch()->Data();
     const rocksdb::Slice original_value = *v;
@@ -49,6 +37,16 @@ __attribute__((noinline)) void copy_out_of_batch(panrocks_iterator *iterator, ro
         *v = rocksdb::Slice(iterator->value_copy);
     }
     iterator->columns_copied = in_batch && panrocks::capture_batch_columns(iterator, buffer, original_value);
+}
+
+// The current key and value (copied out of a batch, see above); inlined into
+// the bulk walk's loop, which reads them per entry.
+inline __attribute__((always_inline)) void current(panrocks_iterator *iterator, rocksdb::Slice *k,
+                                                   rocksdb::Slice *v) {
+    rocksdb::Iterator &it = *iterator->it;
+    *k = it.key();
+    *v = it.value();
+    if (iterator->source != nullptr) copy_out_of_batch(iterator, k, v);
 }
 
 inline void position(panrocks_iterator *iterator, panrocks_iter_entry *entry) {

@@ -146,14 +146,22 @@ final class InputProbes {
     }
 
     static List<Method> publicMethods(Class<?> c, Set<String> names) {
+        return publicMethods(c, m -> names.contains(m.getName()));
+    }
+
+    /** The public instance methods c declares that pass {@code which}, in a stable order. */
+    static List<Method> publicMethods(Class<?> c, java.util.function.Predicate<Method> which) {
         List<Method> methods = new ArrayList<>();
         for (Method m : c.getMethods()) {
-            if (m.getDeclaringClass() == c && !Modifier.isStatic(m.getModifiers()) && names.contains(m.getName())) {
-                methods.add(m);
-            }
+            if (m.getDeclaringClass() == c && !Modifier.isStatic(m.getModifiers()) && which.test(m)) methods.add(m);
         }
         methods.sort(Comparator.comparing(Method::toString));
         return methods;
+    }
+
+    /** A parameter type that carries caller memory: a segment or a buffer. */
+    static boolean memory(Class<?> t) {
+        return t == MemorySegment.class || t == ByteBuffer.class;
     }
 
     static String describe(Method m, Object[] args) {
@@ -214,7 +222,7 @@ final class InputProbes {
     }
 
     static boolean nullable(Class<?> t) {
-        return t == byte[].class || t == MemorySegment.class || t == ByteBuffer.class || t == Function.class;
+        return t == byte[].class || memory(t) || t == Function.class;
     }
 
     static String nullSweep(Path dir) throws Exception {
@@ -603,7 +611,7 @@ final class InputProbes {
             Method m = (Method) target[1];
             Class<?>[] types = m.getParameterTypes();
             for (int i = 0; i < types.length; i++) {
-                if (types[i] != MemorySegment.class && types[i] != ByteBuffer.class) continue;
+                if (!memory(types[i])) continue;
                 Object[] args = validArgs(m, arena);
                 args[i] = bad.make(types[i] == ByteBuffer.class);
                 String call = describe(m, args, i);
@@ -616,18 +624,7 @@ final class InputProbes {
 
     /** The public methods of c taking a segment or a buffer, whatever their name. */
     static List<Method> memoryMethods(Class<?> c) {
-        List<Method> methods = new ArrayList<>();
-        for (Method m : c.getMethods()) {
-            if (m.getDeclaringClass() != c || Modifier.isStatic(m.getModifiers())) continue;
-            for (Class<?> t : m.getParameterTypes()) {
-                if (t == MemorySegment.class || t == ByteBuffer.class) {
-                    methods.add(m);
-                    break;
-                }
-            }
-        }
-        methods.sort(Comparator.comparing(Method::toString));
-        return methods;
+        return publicMethods(c, m -> Arrays.stream(m.getParameterTypes()).anyMatch(InputProbes::memory));
     }
 
     /**
