@@ -35,7 +35,7 @@
 #   --quick | --standard | --full     mode (default --full)
 #   --no-build           use the jars and native binaries already built
 #   --no-newest          skip the extra row of the other RocksJava release
-#   --report-only DIR    only regenerate docs/ from an existing run folder
+#   --report-only DIR    only regenerate docs/ (and, from a standard run, the README's tables) from an existing run folder
 #   --no-docs            keep docs/ as is (the report still goes to DIR/benchmarks.md)
 #   --no-instructions    --standard without its last step: instructions per operation of every
 #                        one-thread point under callgrind (scripts/bench.sh instructions --run DIR,
@@ -81,6 +81,10 @@ report() {
         python3 scripts/bench/report.py "$dir" --out docs/benchmarks.md --svg-dir docs
         if [ -f "$dir/callbacks-comparator.json" ]; then
             python3 scripts/bench/callbacks_report.py "$dir/callbacks-comparator.json" --docs docs/benchmarks.md >/dev/null
+        fi
+        # the README's two tables come from a standard run (the sizes and forks they name)
+        if grep -q '"mode": "standard"' "$dir/machine.json" 2>/dev/null; then
+            python3 scripts/bench/readme_tables.py "$dir"
         fi
     fi
 }

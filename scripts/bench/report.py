@@ -34,14 +34,15 @@ from benchreport.kept import markers
 # RemoteCompactionLoadTest run, "jfr-events" from JfrGetBenchmark runs, "scan-readahead" from a before/after
 # PanrocksScan run beside the static and shared-library scan floors, "mixed-load" from PanrocksMixed and
 # RocksJavaMixed runs in alternating rounds, "engine-tls" from the C floors and callgrind counts before and after
-# the engine's thread-local patch):
+# the engine's thread-local patch, "scan-batches" from a before/after PanrocksScan run with callgrind counts of
+# the batch schedule):
 # each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
 # at the end.
 KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
                  "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
                  "engine-instructions", "compression-search", "remote-compaction", "jfr-events", "scan-readahead",
                  "mixed-load", "mmap-reads", "large-values", "blob-batches", "scan-arenas", "jvm-instructions",
-                 "pinned-allocation", "engine-tls", "crc32c")
+                 "pinned-allocation", "engine-tls", "crc32c", "scan-batches")
 
 
 def kept_sections(path):

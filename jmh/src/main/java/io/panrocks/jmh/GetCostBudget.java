@@ -65,6 +65,8 @@ public class GetCostBudget {
     static final long HEAP_COPY_LIMIT = apiHeapCopyLimit();
 
     private static long apiHeapCopyLimit() {
+        // Reads binds its downcalls when it is initialized, which needs the library loaded first
+        RocksDB.loadLibrary();
         try {
             java.lang.reflect.Field f = Class.forName("io.panrocks.internal.data.Reads").getDeclaredField("HEAP_COPY_LIMIT");
             f.setAccessible(true);
