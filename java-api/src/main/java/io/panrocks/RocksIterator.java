@@ -179,8 +179,6 @@ public final class RocksIterator implements AutoCloseable {
     private final NativeDb db;
     private final MemorySegment handle;
     private final DbResource resource;
-    /** the thread it belongs to (its resource's owner), checked here without a call per check */
-    private final Thread thread = Thread.currentThread();
     /** the family it reads (null: the default one) */
     private final ColumnFamilyHandle family;
     /** over a transaction or indexed batch: its lock, held by every move; null over the DB alone */
@@ -1098,7 +1096,7 @@ public final class RocksIterator implements AutoCloseable {
     }
 
     private void checkOwner() {
-        if (Thread.currentThread() != thread) resource.checkOwner(); // throws, naming the owner
+        resource.checkOwner();
         if (resource.isReleased()) throw new IllegalStateException("RocksIterator is closed");
     }
 

@@ -17,8 +17,6 @@ import java.lang.ref.WeakReference;
  * registered with its owner's {@link CallContext}, not with the DB.
  */
 final class ConfinedResource extends DbResource {
-    /** the thread that may use it */
-    final Thread owner;
     /** the scope of its views (weak: the views and the holder keep it alive) */
     private final WeakReference<ViewScope> views;
     /** the registry it is in: its owner's context */
@@ -34,17 +32,9 @@ final class ConfinedResource extends DbResource {
     boolean idle;
 
     ConfinedResource(CallContext context, String kind, ViewScope views, Runnable free) {
-        super(context.db, kind, free);
-        this.owner = views.owner();
+        super(context.db, kind, free, views.owner());
         this.views = new WeakReference<>(views);
         this.context = context;
-    }
-
-    @Override
-    public void checkOwner() {
-        if (Thread.currentThread() != owner) {
-            throw new WrongThreadException(kind() + " belongs to thread \"" + owner.getName() + "\"");
-        }
     }
 
     /** Another live thread than the owner may not close it, unless it was released meanwhile. */

@@ -82,6 +82,8 @@ public abstract sealed class DbResource implements Runnable
     }
 
     final NativeDb db;
+    /** the only thread that may use it (a {@link ConfinedResource}'s), or null: any thread may */
+    final Thread owner;
     private final String kind;
     private final Runnable free;
     /** where (or on which thread) it was made; a pooled pin's is renewed at each lend when tracking */
@@ -92,7 +94,12 @@ public abstract sealed class DbResource implements Runnable
     Cleaner.Cleanable cleanable = NoCleaner.INSTANCE;
 
     DbResource(NativeDb db, String kind, Runnable free) {
+        this(db, kind, free, null);
+    }
+
+    DbResource(NativeDb db, String kind, Runnable free, Thread owner) {
         this.db = db;
+        this.owner = owner;
         this.kind = kind;
         this.free = free;
         this.site = Leaks.captureSite();
@@ -203,7 +210,12 @@ public abstract sealed class DbResource implements Runnable
      *
      * @throws WrongThreadException if it is confined to another thread
      */
-    public void checkOwner() {
+    public final void checkOwner() {
+        // a field and a compare, not a call each object overrides: iterators check it four times an entry
+        Thread o = owner;
+        if (o != null && Thread.currentThread() != o) {
+            throw new WrongThreadException(kind + " belongs to thread \"" + o.getName() + "\"");
+        }
     }
 
     // ---- uses -------------------------------------------------------------------
