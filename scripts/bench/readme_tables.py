@@ -53,8 +53,8 @@ VS_FLOOR = [
 
 
 def table(run, first_column, rows):
-    """rows: (label, (panrocks M or None, comparator M or None) for each size); one column per
-    value size of the run's main configuration."""
+    """rows: (label, cells), cells(point) giving that point's ratio with its error (or None); one
+    column per value size of the run's main configuration."""
     cfg = run.main_config()
     sizes = run.configs()[cfg]
     lines = ["| %s | %s |" % (first_column, " | ".join(fmt_size(s) for s in sizes)),
