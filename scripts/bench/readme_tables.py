@@ -14,7 +14,7 @@ import os
 import sys
 
 from benchreport.formatting import fmt_ratio, fmt_size
-from benchreport.kept import markers
+from benchreport.kept import markers, replace_section
 from benchreport.loading import Run
 from benchreport.stats import ratio
 from benchreport.variants import BY_ID
@@ -80,10 +80,10 @@ def vs_floor(run):
 
 def replace(page, name, body):
     begin, end = markers(name)
-    i, j = page.find(begin), page.find(end)
-    if i < 0 or j < i:
+    replaced = replace_section(page, name, begin + "\n" + body + "\n" + end)
+    if replaced is None:
         sys.exit("readme_tables.py: no %s ... %s in the README" % (begin, end))
-    return page[:i] + begin + "\n" + body + "\n" + page[j:]
+    return replaced
 
 
 def main():

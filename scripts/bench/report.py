@@ -20,45 +20,23 @@ import sys
 from benchreport.loading import Run
 from benchreport.sections import Report
 from benchreport.variants import TAGS
-from benchreport.kept import markers
-
-# Sections other generators own (scripts/bench/callbacks_report.py writes the Java-callback one,
-# scripts/bench-kafka.sh the Kafka Streams one, scripts/bench-kafka.sh cluster the Kafka cluster one,
-# scripts/bench-kafka.sh memory the Kafka Streams memory budget one, scripts/bench.sh builds the
-# library builds one, scripts/bench.sh revisions the one of a change's cost; "perf-levels", the
-# cost of each perf level on gets, is written by hand from a PerfLevelBenchmark run, "merge-entity" from
-# MergeBenchmark and EntityBenchmark runs, "pin-pool" from a before/after allocation run, "cost-budget" from
-# the GetCostBudget and native groups of a standard run, "critical-gc" from scripts/bench.sh critical-gc,
-# "startup" from a scripts/bench.sh startup run, "engine-instructions" from scripts/bench.sh instructions,
-# "compression-search" from scripts/bench.sh compression-search, "remote-compaction" from a
-# RemoteCompactionLoadTest run, "jfr-events" from JfrGetBenchmark runs, "scan-readahead" from a before/after
-# PanrocksScan run beside the static and shared-library scan floors, "mixed-load" from PanrocksMixed and
-# RocksJavaMixed runs in alternating rounds, "engine-tls" from the C floors and callgrind counts before and after
-# the engine's thread-local patch, "scan-batches" from a before/after PanrocksScan run with callgrind counts of
-# the batch schedule):
-# each lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page; a regeneration keeps them,
-# at the end.
-KEPT_SECTIONS = ("callbacks", "kafka-streams", "kafka-cluster", "kafka-memory", "builds", "revisions", "perf-levels",
-                 "merge-entity", "pin-pool", "cost-budget", "critical-gc", "startup",
-                 "engine-instructions", "compression-search", "remote-compaction", "jfr-events", "scan-readahead",
-                 "mixed-load", "mmap-reads", "large-values", "blob-batches", "scan-arenas", "jvm-instructions",
-                 "pinned-allocation", "engine-tls", "crc32c", "scan-batches")
+from benchreport.kept import sections
 
 
+# Sections other generators own, each between "<!-- NAME:begin -->" and "<!-- NAME:end -->" in the page
+# (scripts/bench/callbacks_report.py writes the Java-callback one, scripts/bench-kafka.sh the Kafka Streams,
+# cluster and memory ones, scripts/bench.sh builds, revisions, critical-gc, startup, instructions and
+# compression-search theirs; the others are written by hand from the runs they name): report.py writes no
+# marked section itself, so a regeneration keeps every one the page has, in its order, at the end. A section
+# added to the page by hand or by a new generator is kept without being listed anywhere.
 def kept_sections(path):
-    """The KEPT_SECTIONS blocks of the page at path as it is now (empty if there is none yet)."""
+    """The marked sections of the page at path as it is now (empty if there is none yet)."""
     try:
         with open(path) as f:
             old = f.read()
     except OSError:
         return ""
-    out = ""
-    for name in KEPT_SECTIONS:
-        begin, end = markers(name)
-        i, j = old.find(begin), old.find(end)
-        if i >= 0 and j > i:
-            out += "\n" + old[i:j + len(end)] + "\n"
-    return out
+    return "".join("\n" + section + "\n" for section in sections(old))
 
 
 def main():
