@@ -17,14 +17,20 @@ inside it (written by hand) is kept.
 import argparse
 import json
 import math
+import os
 import pathlib
-import re
 import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchreport.kept import markers, sections, splice  # noqa: E402
 
 T999 = [636.6192, 31.5991, 12.9240, 8.6103, 6.8688, 5.9588, 5.4079, 5.0413, 4.7809, 4.5869,
         4.4370, 4.3178, 4.2208, 4.1405, 4.0728, 4.0150, 3.9651, 3.9216, 3.8834, 3.8495,
         3.8193, 3.7921, 3.7676, 3.7454, 3.7251, 3.7066, 3.6896, 3.6739, 3.6594, 3.6460]
-BEGIN, END, NOTES = "<!-- compression-search:begin -->", "<!-- compression-search:end -->", "<!-- compression-search:notes -->"
+NAME = "compression-search"
+BEGIN, END = markers(NAME)
+NOTES = "<!-- compression-search:notes -->"
 
 
 def t999(df):
@@ -197,18 +203,9 @@ def main():
     if not a.docs:
         print(text + "\n" + END)
         return
-    docs = pathlib.Path(a.docs)
-    page = docs.read_text()
-    m = re.search(re.escape(BEGIN) + r".*?" + re.escape(END), page, re.S)
-    notes = ""
-    if m and NOTES in m.group(0):
-        notes = m.group(0).split(NOTES, 1)[1][: -len(END)]
-    block = text + (notes if notes else "\n") + END
-    if m:
-        page = page[: m.start()] + block + page[m.end():]
-    else:
-        page = page.rstrip("\n") + "\n\n" + block + "\n"
-    docs.write_text(page)
+    old = next((part for part in sections(pathlib.Path(a.docs).read_text()) if part.startswith(BEGIN)), "")
+    notes = old.split(NOTES, 1)[1][: -len(END)] if NOTES in old else ""
+    splice(a.docs, NAME, text + (notes if notes else "\n") + END)
 
 
 if __name__ == "__main__":
